@@ -1,0 +1,31 @@
+# libsecp256k1 (Debian's source package, unpacked by scripts/bootstrap.sh), compiled by us so the
+# native and wasm builds use the same code with build options chosen per target.
+if(NOT EXISTS "${SR_SECP256K1_DIR}/src/secp256k1.c")
+  message(FATAL_ERROR "libsecp256k1 source not found in ${SR_SECP256K1_DIR}: run scripts/bootstrap.sh")
+endif()
+
+if(EMSCRIPTEN)
+  # Small precomputed tables: the module stays a fraction of the size for little speed (bench/).
+  set(SR_SECP_WINDOW 8 CACHE STRING "libsecp256k1 ECMULT_WINDOW_SIZE")
+  set(SR_SECP_GEN_BITS 2 CACHE STRING "libsecp256k1 ECMULT_GEN_PREC_BITS")
+else()
+  set(SR_SECP_WINDOW 15 CACHE STRING "libsecp256k1 ECMULT_WINDOW_SIZE")
+  set(SR_SECP_GEN_BITS 4 CACHE STRING "libsecp256k1 ECMULT_GEN_PREC_BITS")
+endif()
+
+add_library(secp256k1_lib STATIC
+  "${SR_SECP256K1_DIR}/src/secp256k1.c"
+  "${SR_SECP256K1_DIR}/src/precomputed_ecmult.c"
+  "${SR_SECP256K1_DIR}/src/precomputed_ecmult_gen.c")
+target_include_directories(secp256k1_lib SYSTEM PUBLIC "${SR_SECP256K1_DIR}/include")
+target_compile_definitions(secp256k1_lib PRIVATE
+  ENABLE_MODULE_RECOVERY=1
+  ECMULT_WINDOW_SIZE=${SR_SECP_WINDOW}
+  ECMULT_GEN_PREC_BITS=${SR_SECP_GEN_BITS})
+if(EMSCRIPTEN)
+  # wasm32 has no native 128-bit multiply; libsecp256k1's default there emulates it and is
+  # about 2.8x slower than its int64 code path.
+  target_compile_definitions(secp256k1_lib PRIVATE USE_FORCE_WIDEMUL_INT64=1)
+endif()
+set_target_properties(secp256k1_lib PROPERTIES C_STANDARD 90 POSITION_INDEPENDENT_CODE ON)
+target_compile_options(secp256k1_lib PRIVATE -w)

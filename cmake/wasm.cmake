@@ -1,0 +1,27 @@
+# WebAssembly builds (emcmake): two ES modules with embind.
+#   verifier: crypto, eth, protocol, verify — what a browser needs to check a quote.
+#   core:     everything, for the edge worker.
+set(SR_WASM_LINK_FLAGS
+  -lembind
+  -sMODULARIZE=1 -sEXPORT_ES6=1
+  -sDYNAMIC_EXECUTION=0          # workerd forbids eval / new Function
+  -sFILESYSTEM=0
+  -sALLOW_MEMORY_GROWTH=1
+  -sENVIRONMENT=web,worker,node
+  -sINCOMING_MODULE_JS_API=[instantiateWasm,locateFile,print,printErr,wasmBinary]
+  -sDISABLE_EXCEPTION_CATCHING=0)
+add_compile_options(-fexceptions)
+
+function(sr_wasm_module name binding)
+  add_executable(${name} "${CMAKE_SOURCE_DIR}/bindings/${binding}")
+  target_link_libraries(${name} PRIVATE ${ARGN})
+  target_link_options(${name} PRIVATE ${SR_WASM_LINK_FLAGS} -sEXPORT_NAME=create_${name})
+  set_target_properties(${name} PROPERTIES SUFFIX ".mjs")
+endfunction()
+
+if(EXISTS "${CMAKE_SOURCE_DIR}/bindings/verifier.cpp")
+  sr_wasm_module(verifier verifier.cpp sr_verify)
+endif()
+if(EXISTS "${CMAKE_SOURCE_DIR}/bindings/core.cpp")
+  sr_wasm_module(core core.cpp sr_service sr_verify)
+endif()

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Builds the native library and tests, and the two WebAssembly modules. Incremental: with nothing
+# changed it only asks CMake and make, which takes a second or two.
+#   --release   also build the native release preset (benchmarks)
+#   --asan      also build the native ASan+UBSan preset
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+jobs=$(nproc 2>/dev/null || echo 2)
+presets=(native-debug)
+for a in "$@"; do
+  case "$a" in
+    --release) presets+=(native-release) ;;
+    --asan) presets+=(native-asan) ;;
+    *) echo "build.sh: unknown option $a" >&2; exit 2 ;;
+  esac
+done
+
+for p in "${presets[@]}"; do
+  [ -f "build/$p/CMakeCache.txt" ] || cmake --preset "$p" >/dev/null
+  cmake --build "build/$p" -j"$jobs" | grep -vE '^\[ *[0-9]+%\] (Built target|Building|Linking)|^Consolidate|^-- ' || true
+  test "${PIPESTATUS[0]}" -eq 0
+done
+
+# Debian's emscripten needs its optimizer's node modules from Debian's node path.
+export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
+export EM_CACHE="$PWD/build/emcache"
+[ -f build/wasm-release/CMakeCache.txt ] || emcmake cmake --preset wasm-release >/dev/null
+cmake --build build/wasm-release -j"$jobs" | grep -vE '^\[ *[0-9]+%\] (Built target|Building|Linking)|^-- ' || true
+test "${PIPESTATUS[0]}" -eq 0
+node scripts/wasm-sizes.mjs build/wasm-release

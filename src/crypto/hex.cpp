@@ -1,0 +1,54 @@
+#include "crypto/hex.h"
+
+namespace sr::hex {
+namespace {
+
+int nibble(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+}  // namespace
+
+Bytes decode(std::string_view text, Prefix prefix, std::optional<std::size_t> expected_size) {
+  const bool has_prefix = text.size() >= 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+  if (prefix == Prefix::required && !has_prefix) throw ParseError("hex string must start with 0x");
+  if (prefix == Prefix::forbidden && has_prefix) throw ParseError("hex string must not start with 0x");
+  if (has_prefix) text.remove_prefix(2);
+  if (text.size() % 2 != 0) throw ParseError("hex string has an odd number of digits");
+  Bytes out(text.size() / 2);
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const int hi = nibble(text[2 * i]);
+    const int lo = nibble(text[2 * i + 1]);
+    if (hi < 0 || lo < 0) throw ParseError("hex string contains a character that is not a hex digit");
+    out[i] = static_cast<std::uint8_t>(hi << 4 | lo);
+  }
+  if (expected_size && out.size() != *expected_size) {
+    throw ParseError("hex string must encode exactly " + std::to_string(*expected_size) + " bytes, got " +
+                     std::to_string(out.size()));
+  }
+  return out;
+}
+
+Hash32 decode32(std::string_view text, Prefix prefix) {
+  const Bytes b = decode(text, prefix, 32);
+  Hash32 h;
+  std::copy(b.begin(), b.end(), h.begin());
+  return h;
+}
+
+std::string encode(ByteView bytes, bool with_prefix) {
+  static constexpr char digits[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(bytes.size() * 2 + 2);
+  if (with_prefix) out += "0x";
+  for (std::uint8_t b : bytes) {
+    out += digits[b >> 4];
+    out += digits[b & 0xf];
+  }
+  return out;
+}
+
+}  // namespace sr::hex
