@@ -1,0 +1,73 @@
+#include "eth/address.h"
+
+#include <algorithm>
+
+#include "crypto/hex.h"
+#include "crypto/keccak.h"
+
+namespace sr {
+namespace {
+
+bool is_upper_hex_letter(char c) { return c >= 'A' && c <= 'F'; }
+bool is_lower_hex_letter(char c) { return c >= 'a' && c <= 'f'; }
+
+}  // namespace
+
+Address Address::parse(std::string_view text) {
+  if (text.size() != 42 || text[0] != '0' || text[1] != 'x') {
+    throw ParseError("address must be 0x followed by 40 hex digits");
+  }
+  const std::string_view digits = text.substr(2);
+  Address out = from_bytes(hex::decode(digits, hex::Prefix::forbidden, 20));
+  const bool has_upper = std::any_of(digits.begin(), digits.end(), is_upper_hex_letter);
+  const bool has_lower = std::any_of(digits.begin(), digits.end(), is_lower_hex_letter);
+  if (has_upper && has_lower && out.checksummed().substr(2) != digits) {
+    throw ParseError("address checksum does not match EIP-55");
+  }
+  return out;
+}
+
+Address Address::from_bytes(ByteView bytes) {
+  if (bytes.size() != 20) {
+    throw ParseError("address must be exactly 20 bytes, got " + std::to_string(bytes.size()));
+  }
+  Address out;
+  std::copy(bytes.begin(), bytes.end(), out.bytes.begin());
+  return out;
+}
+
+Address Address::from_public_key(const std::array<std::uint8_t, 64>& uncompressed_xy) {
+  const Hash32 h = keccak256(ByteView(uncompressed_xy));
+  return from_bytes(ByteView(h).subspan(12));
+}
+
+std::string Address::lower_hex() const { return hex::encode(bytes); }
+
+// EIP-55: uppercase the i-th letter when the i-th nibble of keccak256(lowercase hex) is >= 8.
+std::string Address::checksummed() const {
+  std::string out = lower_hex();
+  const Hash32 h = keccak256(std::string_view(out).substr(2));
+  for (std::size_t i = 0; i < 40; ++i) {
+    const std::uint8_t nibble = (i % 2 == 0) ? h[i / 2] >> 4 : h[i / 2] & 0xf;
+    char& c = out[i + 2];
+    if (nibble >= 8 && is_lower_hex_letter(c)) c = static_cast<char>(c - 'a' + 'A');
+  }
+  return out;
+}
+
+bool Address::is_zero() const {
+  return std::all_of(bytes.begin(), bytes.end(), [](std::uint8_t b) { return b == 0; });
+}
+
+Address create2_address(const Address& deployer, const Hash32& salt, const Hash32& init_code_hash) {
+  const std::uint8_t prefix = 0xff;
+  const Hash32 h = Keccak256()
+                       .update(ByteView(&prefix, 1))
+                       .update(ByteView(deployer.bytes))
+                       .update(ByteView(salt))
+                       .update(ByteView(init_code_hash))
+                       .finalize();
+  return Address::from_bytes(ByteView(h).subspan(12));
+}
+
+}  // namespace sr
