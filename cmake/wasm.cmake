@@ -7,7 +7,11 @@ set(SR_WASM_LINK_FLAGS
   -sDYNAMIC_EXECUTION=0          # workerd forbids eval / new Function
   -sFILESYSTEM=0
   -sALLOW_MEMORY_GROWTH=1
-  -sENVIRONMENT=web,worker,node
+  # No "node": its branch require()s fs and path, which ES modules and workerd (where
+  # process.versions.node can exist under nodejs_compat) do not have. Every host hands the
+  # binary in instead: Node via wasmBinary, workerd via instantiateWasm with its compiled
+  # module, browsers via locateFile/fetch.
+  -sENVIRONMENT=web,worker
   -sINCOMING_MODULE_JS_API=[instantiateWasm,locateFile,print,printErr,wasmBinary]
   -sDISABLE_EXCEPTION_CATCHING=0)
 add_compile_options(-fexceptions)

@@ -23,7 +23,9 @@ done
 
 # Debian's emscripten needs its optimizer's node modules from Debian's node path.
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
-export EM_CACHE="$PWD/build/emcache"
+# Debian ships emcc with a complete prebuilt, frozen system-library cache in
+# /usr/share/emscripten/cache; pointing EM_CACHE elsewhere would make emcc refuse to build.
+unset EM_CACHE
 [ -f build/wasm-release/CMakeCache.txt ] || emcmake cmake --preset wasm-release >/dev/null
 cmake --build build/wasm-release -j"$jobs" | grep -vE '^\[ *[0-9]+%\] (Built target|Building|Linking)|^-- ' || true
 test "${PIPESTATUS[0]}" -eq 0

@@ -1,0 +1,99 @@
+// The WebAssembly boundary: every exported function takes one JSON string and returns one JSON
+// string, {"ok":true,"result":...} or {"ok":false,"error":"message"}. Nothing throws across the
+// boundary, so JavaScript callers never see an opaque C++ exception pointer, and the module
+// needs no embind value types beyond std::string.
+#pragma once
+
+#include <emscripten/bind.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "crypto/hex.h"
+#include "crypto/keccak.h"
+#include "crypto/secp256k1.h"
+#include "eth/address.h"
+
+#if __has_include("eth/eip712.h")
+#include "eth/eip712.h"
+#define SR_HAVE_EIP712 1
+#endif
+#if __has_include("eth/abi.h")
+#include "eth/abi.h"
+#define SR_HAVE_ABI 1
+#endif
+
+namespace sr::bindings {
+
+using Json = nlohmann::json;
+
+// The string field `name` of args, with a message naming it when missing or not a string.
+inline std::string string_field(const Json& args, const char* name) {
+  const auto it = args.find(name);
+  if (it == args.end()) throw ParseError(std::string("missing field \"") + name + "\"");
+  if (!it->is_string()) throw ParseError(std::string("field \"") + name + "\" must be a string");
+  return it->get<std::string>();
+}
+
+inline const Json& field(const Json& args, const char* name) {
+  const auto it = args.find(name);
+  if (it == args.end()) throw ParseError(std::string("missing field \"") + name + "\"");
+  return *it;
+}
+
+// Parses input, runs fn on it and wraps what it returns or throws. The input buffer is wiped
+// afterwards because some calls carry secret keys.
+template <class Fn>
+std::string call_json(std::string input, Fn&& fn) {
+  Json reply;
+  try {
+    Json args = Json::parse(input);
+    secp256k1::secure_wipe(input.data(), input.size());
+    if (!args.is_object()) throw ParseError("arguments must be a JSON object");
+    reply = {{"ok", true}, {"result", fn(args)}};
+  } catch (const Json::parse_error& e) {
+    reply = {{"ok", false}, {"error", std::string("arguments are not valid JSON: ") + e.what()}};
+  } catch (const std::exception& e) {
+    reply = {{"ok", false}, {"error", e.what()}};
+  } catch (...) {
+    reply = {{"ok", false}, {"error", "unknown error"}};
+  }
+  secp256k1::secure_wipe(input.data(), input.size());
+  return reply.dump();
+}
+
+// {"data":"0x..."} -> "0x" + keccak256(data)
+inline std::string keccak256_json(std::string input) {
+  return call_json(std::move(input), [](const Json& args) {
+    return hex::encode(keccak256(hex::decode(string_field(args, "data"))));
+  });
+}
+
+// {"digest":"0x..32 bytes","privateKey":"0x..32 bytes"} -> "0x" + r || s || v
+inline std::string sign_digest_json(std::string input) {
+  return call_json(std::move(input), [](const Json& args) {
+    const Hash32 digest = hex::decode32(string_field(args, "digest"));
+    std::string key_hex = string_field(args, "privateKey");
+    const auto key = secp256k1::SecretKey::from_hex(key_hex);
+    secp256k1::secure_wipe(key_hex.data(), key_hex.size());
+    return hex::encode(secp256k1::sign_digest(digest, key));
+  });
+}
+
+// {"digest":"0x..","signature":"0x..65 bytes"} -> checksummed signer address
+inline std::string recover_address_json(std::string input) {
+  return call_json(std::move(input), [](const Json& args) {
+    const Hash32 digest = hex::decode32(string_field(args, "digest"));
+    const Bytes signature = hex::decode(string_field(args, "signature"));
+    return Address::from_public_key(secp256k1::recover_public_key(digest, signature)).checksummed();
+  });
+}
+
+// What both modules export: crypto and eth primitives.
+inline void register_primitives() {
+  emscripten::function("keccak256", &keccak256_json);
+  emscripten::function("sign_digest", &sign_digest_json);
+  emscripten::function("recover_address", &recover_address_json);
+}
+
+}  // namespace sr::bindings
