@@ -16,8 +16,19 @@ set(SR_WASM_LINK_FLAGS
   -sDISABLE_EXCEPTION_CATCHING=0)
 add_compile_options(-fexceptions)
 
+# Bindings for eth concepts switch on as their implementations land (the glob in sr_layer
+# re-runs CMake when a file appears).
+set(SR_WASM_FEATURES)
+foreach(concept eip712 abi)
+  string(TOUPPER "${concept}" upper)
+  if(EXISTS "${CMAKE_SOURCE_DIR}/src/eth/${concept}.cpp")
+    list(APPEND SR_WASM_FEATURES SR_HAVE_${upper}=1)
+  endif()
+endforeach()
+
 function(sr_wasm_module name binding)
   add_executable(${name} "${CMAKE_SOURCE_DIR}/bindings/${binding}")
+  target_compile_definitions(${name} PRIVATE ${SR_WASM_FEATURES})
   target_link_libraries(${name} PRIVATE ${ARGN})
   target_link_options(${name} PRIVATE ${SR_WASM_LINK_FLAGS} -sEXPORT_NAME=create_${name})
   set_target_properties(${name} PROPERTIES SUFFIX ".mjs")
