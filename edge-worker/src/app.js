@@ -1,0 +1,74 @@
+// The request pipeline and the route table.
+import { errorResponse, HttpError, problemBody, problemResponse, SCHEMA_VERSION } from "./http.js";
+import { MISSING_KEY_BODY } from "./keys.js";
+import { Router, run } from "./router.js";
+import { addressRateLimit, CORS_READ_HEADERS, jsonBody, keyRateLimit, preflight, requestIdOf, requireKey, withHeaders } from "./middleware.js";
+import { settings } from "./settings.js";
+import * as legacy from "./handlers/legacy.js";
+import { health, openapi } from "./handlers/meta.js";
+import { intentStatus } from "./handlers/status.js";
+import * as v1 from "./handlers/v1.js";
+
+const keyed = { keyless: false };
+const keyless = { keyless: true };
+
+export const router = new Router()
+  .on("GET", "/health", keyless, addressRateLimit, health)
+  .on("GET", "/openapi.json", keyless, addressRateLimit, openapi)
+  .on("GET", "/v1/chains", keyed, requireKey, keyRateLimit, v1.chains)
+  .on("GET", "/v1/tokens", keyed, requireKey, keyRateLimit, v1.tokens)
+  .on("POST", "/v1/quotes", keyed, requireKey, keyRateLimit, jsonBody, v1.quotes)
+  .on("GET", "/v1/intents/status", keyed, requireKey, keyRateLimit, intentStatus)
+  .on("POST", "/api/v3/quotes/exactOut", keyless, addressRateLimit, jsonBody, legacy.exactOut)
+  .on("POST", "/api/v3/quotes/exactIn", keyless, addressRateLimit, jsonBody, legacy.exactIn)
+  .on("POST", "/api/v3/intents/intentStatus", keyless, addressRateLimit, jsonBody, legacy.intentStatus);
+
+const isLegacyPath = (path) => path.startsWith("/api/v3/");
+
+/** In production the legacy hostname serves only /api/v3/ and the main one everything else. */
+function servedOnThisHost(url, legacyHostname) {
+  if (!legacyHostname) return true;
+  return (url.hostname === legacyHostname) === isLegacyPath(url.pathname);
+}
+
+/** @param {Request} request @param {any} env @param {ExecutionContext} ctx */
+export async function handle(request, env, ctx) {
+  const url = new URL(request.url);
+  const requestId = requestIdOf(request);
+  const decorate = { "x-request-id": requestId };
+  if (url.pathname.startsWith("/v1/")) decorate["x-schema-version"] = SCHEMA_VERSION;
+  let response;
+  try {
+    response = await dispatch({ request, env, ctx, url, requestId, params: {} }, decorate);
+  } catch (e) {
+    response = failure(e, requestId, request, url);
+  }
+  return withHeaders(response, decorate);
+}
+
+async function dispatch(c, decorate) {
+  const { request, url } = c;
+  const found = servedOnThisHost(url, settings(c.env).legacyHostname) ? router.match(request.method, url.pathname) : { allowed: [] };
+  if (found.meta?.keyless) Object.assign(decorate, CORS_READ_HEADERS);
+  if (request.method === "OPTIONS" && found.meta) return preflight(found.allowed, found.meta.keyless);
+  if (!found.route) {
+    if (found.allowed.length > 0) {
+      throw new HttpError(405, "method-not-allowed", `use ${found.allowed.join(" or ")} for ${url.pathname}`, [], { Allow: found.allowed.join(", ") });
+    }
+    throw new HttpError(404, "not-found", `no endpoint ${request.method} ${url.pathname}`);
+  }
+  c.params = found.params;
+  return run(found.route.chain, c);
+}
+
+function failure(e, requestId, request, url) {
+  if (e instanceof HttpError) {
+    if (e.code === "missing-api-key") {
+      return new Response(MISSING_KEY_BODY, { status: 403, headers: { "content-type": "application/json" } });
+    }
+    return errorResponse(e, requestId);
+  }
+  // Messages of our own errors never carry keys or bodies; the stack says where.
+  console.error(JSON.stringify({ event: "internal-error", requestId, method: request.method, path: url.pathname, message: String(e?.message ?? e), stack: e?.stack }));
+  return problemResponse(problemBody(500, "internal", `internal error; quote request id ${requestId} when reporting it`), requestId);
+}

@@ -1,0 +1,84 @@
+// The core WebAssembly module, instantiated once per isolate and shared by every request.
+// workerd forbids compiling WebAssembly from bytes at run time, so the module arrives
+// precompiled (a CompiledWasm import) and is handed to the emscripten factory through
+// `instantiateWasm`; `locateFile` keeps the factory from deriving a URL it would never fetch.
+import createCore from "../wasm/core.mjs";
+import coreWasm from "../wasm/core.wasm";
+import { problemBody } from "./http.js";
+
+/** @typedef {{ status: number, body: any, headers?: Record<string, string> }} CoreAnswer */
+
+/** @type {Promise<{ handle(op: string, input: string): string }> | null} */
+let service = null;
+/** Cold-start figures of this isolate, reported by /health once measured. */
+export const coreStats = { state: "not-loaded", instantiateMs: null, constructMs: null };
+
+async function load(configJson, secretsJson) {
+  const t0 = performance.now();
+  coreStats.state = "loading";
+  const core = await createCore({
+    locateFile: (path) => path,
+    instantiateWasm(imports, receive) {
+      WebAssembly.instantiate(coreWasm, imports).then((instance) => receive(instance, coreWasm));
+      return {};
+    },
+    print: (line) => console.log(line),
+    printErr: (line) => console.error(line),
+  });
+  const t1 = performance.now();
+  coreStats.instantiateMs = Math.round((t1 - t0) * 100) / 100;
+  if (typeof core.Service !== "function") {
+    coreStats.state = "unavailable";
+    throw new Error("core.wasm exports no Service (the engine is not in this build yet)");
+  }
+  let svc;
+  try {
+    svc = new core.Service(configJson, secretsJson);
+  } catch (e) {
+    coreStats.state = "failed";
+    throw new Error(`core rejected the configuration: ${describeCoreError(core, e)}`);
+  }
+  coreStats.constructMs = Math.round((performance.now() - t1) * 100) / 100;
+  coreStats.state = "ready";
+  console.log(JSON.stringify({ event: "core-ready", ...coreStats }));
+  return svc;
+}
+
+function describeCoreError(core, e) {
+  if (e instanceof Error) return e.message;
+  // A C++ exception crosses embind as a pointer; emscripten can read its message when built for it.
+  try {
+    if (typeof core.getExceptionMessage === "function") return String(core.getExceptionMessage(e));
+  } catch {}
+  return String(e);
+}
+
+/**
+ * The shared service, created on first use. A failure (missing engine, invalid configuration) is
+ * kept, so every later request fails the same way without retrying the load.
+ * @param {() => {configJson: string, secretsJson: string}} inputs
+ */
+export function coreService(inputs) {
+  if (!service) {
+    const { configJson, secretsJson } = inputs();
+    service = load(configJson, secretsJson);
+    service.catch((e) => console.error(JSON.stringify({ event: "core-load-failed", message: e.message })));
+  }
+  return service;
+}
+
+/**
+ * Runs one operation of the boundary contract. Never throws: an unavailable core becomes a 500.
+ * @returns {Promise<CoreAnswer>}
+ */
+export async function callCore(inputs, op, input) {
+  let svc;
+  try {
+    svc = await coreService(inputs);
+  } catch {
+    return { status: 500, body: problemBody(500, "internal", "the quote engine is not available") };
+  }
+  const out = JSON.parse(svc.handle(op, JSON.stringify(input)));
+  if (typeof out?.status !== "number") throw new Error(`core answered ${op} without a status`);
+  return out;
+}

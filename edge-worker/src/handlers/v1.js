@@ -1,0 +1,28 @@
+// v1 handlers: each translates HTTP into one core operation (plus the solver fan-out for quotes).
+import { recordDappId } from "../attribution.js";
+import { askSolvers } from "../solvers.js";
+import { askCore, coreResponse, nowSec, randomHex } from "./core-response.js";
+
+/** The key record as the core sees it: identity and pricing, nothing secret. */
+function keyForCore(key) {
+  return { id: key.id, partner: key.partner, feeSchedule: key.feeSchedule, features: key.features };
+}
+
+export async function chains(c) {
+  return coreResponse(c, await askCore(c, "chains", {}));
+}
+
+export async function tokens(c) {
+  return coreResponse(c, await askCore(c, "tokens", { chainId: c.url.searchParams.get("chainId") }));
+}
+
+export async function quotes(c) {
+  recordDappId(c.env, c.ctx, c.body?.dappId, "v1/quotes");
+  const now = nowSec();
+  const plan = await askCore(c, "solverRequests", { body: c.body, now });
+  if (plan.status !== 200) return coreResponse(c, plan);
+  const solverAnswers = await askSolvers(plan.body.requests ?? []);
+  const answer = await askCore(c, "quote", { body: c.body, key: keyForCore(c.key), now: nowSec(), random: randomHex(), solverAnswers });
+  console.log(JSON.stringify({ event: "quote", requestId: c.requestId, keyId: c.key.id, partner: c.key.partner, dappId: typeof c.body?.dappId === "string" ? c.body.dappId.slice(0, 128) : null, status: answer.status, solverAnswers: solverAnswers.length }));
+  return coreResponse(c, answer);
+}

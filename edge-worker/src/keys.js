@@ -1,0 +1,76 @@
+// API keys: the worker only ever holds SHA-256 digests. A presented key is hashed and compared
+// against every configured digest in full, so timing says nothing about which digest (or how
+// much of one) matched.
+import { HttpError } from "./http.js";
+
+/**
+ * @typedef {{ ratePerSec: number, burst: number }} RateLimit
+ * @typedef {{ id: string, partner: string | null, v1: boolean, revoked: boolean,
+ *             rateLimit: RateLimit, feeSchedule: unknown, features: string[] }} KeyRecord
+ */
+
+export const MISSING_KEY_BODY = '{"Message":"User is not authorized to access this resource"}';
+
+/** Same length, fully compared, no early exit; returns 1 when equal, 0 otherwise. */
+function equal32(a, b) {
+  let diff = 0;
+  for (let i = 0; i < 32; i++) diff |= a[i] ^ b[i];
+  return ((diff - 1) >>> 31) & 1;
+}
+
+function hexToBytes(hex) {
+  const clean = hex.replace(/^0x/, "");
+  if (!/^[0-9a-fA-F]{64}$/.test(clean)) throw new Error("key digest must be 32 bytes of hex");
+  const out = new Uint8Array(32);
+  for (let i = 0; i < 32; i++) out[i] = parseInt(clean.slice(2 * i, 2 * i + 2), 16);
+  return out;
+}
+
+/** Builds the lookup once per isolate from the configured key records. */
+export function keyTable(records) {
+  return records.map((r) => ({ digest: hexToBytes(r.sha256), record: r }));
+}
+
+/**
+ * @param {ReturnType<typeof keyTable>} table
+ * @param {string} presented the raw header value
+ * @returns {Promise<KeyRecord | null>}
+ */
+export async function lookupKey(table, presented) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(presented)));
+  let found = -1;
+  for (let i = 0; i < table.length; i++) {
+    const eq = equal32(table[i].digest, digest);
+    found = eq * i + (1 - eq) * found;
+  }
+  return found < 0 ? null : normalize(table[found].record);
+}
+
+function normalize(r) {
+  return {
+    id: r.id ?? r.sha256.replace(/^0x/, "").slice(0, 16),
+    partner: r.partner ?? null,
+    v1: (r.v1Enabled ?? r.v1) === true,
+    revoked: r.revoked === true,
+    rateLimit: r.rateLimit,
+    feeSchedule: r.feeSchedule ?? null,
+    features: r.features ?? [],
+  };
+}
+
+/**
+ * Resolves the request's key or throws the contract's answer: 403 with the gateway body when
+ * missing, 401 invalid-api-key when unknown, revoked or not enabled for v1.
+ */
+export async function authenticate(request, table) {
+  const presented = request.headers.get("x-api-key");
+  if (presented === null || presented.trim() === "") {
+    throw new HttpError(403, "missing-api-key", "missing key");
+  }
+  const key = await lookupKey(table, presented);
+  if (!key || key.revoked || !key.v1) {
+    // One message for all three, so the answer does not tell a guesser which keys exist.
+    throw new HttpError(401, "invalid-api-key", "the x-api-key is unknown, revoked, or not enabled for v1");
+  }
+  return key;
+}

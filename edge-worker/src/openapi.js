@@ -1,0 +1,1 @@
+export function openApiDocument(slugs) { return { openapi: "3.1.0" }; }

@@ -1,0 +1,31 @@
+// Per-isolate settings: the configuration bundled by scripts/build-worker.sh for one
+// environment, checked against the environment the deployment says it is, plus the vars.
+import bundled from "../generated/config.js";
+import { keyTable } from "./keys.js";
+
+let cached = null;
+
+/** @param {Record<string, any>} env the worker's bindings */
+export function settings(env) {
+  if (cached) return cached;
+  if (env.ENVIRONMENT !== bundled.environment) {
+    // A production deployment must never run with the local keys and signer, nor the reverse.
+    throw new Error(`bundle built for "${bundled.environment}" but ENVIRONMENT is "${env.ENVIRONMENT}"`);
+  }
+  const { keys, ...coreConfig } = bundled.config;
+  cached = {
+    environment: bundled.environment,
+    keys: keyTable(keys),
+    keylessRateLimit: {
+      ratePerSec: Number(env.KEYLESS_RATE_PER_SEC ?? 10),
+      burst: Number(env.KEYLESS_BURST ?? 20),
+    },
+    legacyHostname: env.LEGACY_HOSTNAME || null,
+    partnerSlugs: coreConfig.partners.map((p) => p.slug),
+    coreInputs: () => ({
+      configJson: JSON.stringify(coreConfig),
+      secretsJson: JSON.stringify({ quoteSignerKey: env.QUOTE_SIGNER_KEY ?? null }),
+    }),
+  };
+  return cached;
+}
