@@ -1,1 +1,531 @@
-export function openApiDocument(slugs) { return { openapi: "3.1.0" }; }
+// The OpenAPI 3.1 document the service serves at GET /openapi.json: every endpoint of the API
+// contract, and the decisions the specification leaves open, written where integrators read them.
+import { SCHEMA_VERSION } from "./http.js";
+
+const ref = (name) => ({ $ref: `#/components/schemas/${name}` });
+const nullable = (schema) => ({ oneOf: [schema, { type: "null" }] });
+const object = (properties, required = Object.keys(properties), description) => ({
+  type: "object",
+  ...(description ? { description } : {}),
+  required,
+  properties,
+});
+const string = (description, extra = {}) => ({ type: "string", description, ...extra });
+const integer = (description, extra = {}) => ({ type: "integer", description, ...extra });
+const boolean = (description) => ({ type: "boolean", description });
+const array = (items, description) => ({ type: "array", items, ...(description ? { description } : {}) });
+const enumOf = (values, description) => ({ type: "string", enum: values, description });
+
+const S = {
+  Address: string("EVM address (0x + 40 hex, EIP-55 checksummed in responses) or Solana base58 public key.", { examples: ["0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"] }),
+  EvmAddress: string("EVM address, 0x + 40 hex digits; EIP-55 checksummed in responses.", { pattern: "^0x[0-9a-fA-F]{40}$" }),
+  Hash32: string("32-byte hash, lowercase 0x-hex in responses.", { pattern: "^0x[0-9a-fA-F]{64}$" }),
+  HexBytes: string("0x-prefixed hex bytes.", { pattern: "^0x([0-9a-fA-F]{2})*$" }),
+  Amount: string("Decimal integer in the token's smallest unit.", { pattern: "^[0-9]+$", examples: ["1000000"] }),
+  ChainId: integer("Chain id (EVM chain id; Solana uses the configured id).", { minimum: 1 }),
+  Uuid: string("UUID.", { format: "uuid" }),
+  UnixSeconds: integer("Unix time, seconds.", { minimum: 0 }),
+};
+
+const schemas = {
+  ...S,
+  Problem: object(
+    {
+      type: string("URI naming the problem: urn:stableroutes:problem:<code>."),
+      title: string("Short summary of the problem type."),
+      status: integer("HTTP status."),
+      code: enumOf(
+        ["invalid-request", "invalid-api-key", "partner-not-mapped", "not-found", "method-not-allowed", "conflict", "payload-too-large", "unsupported-media-type", "chain-not-supported", "rate-limited", "solver-error", "internal"],
+        "Stable machine-readable code.",
+      ),
+      detail: string("What went wrong, for a person."),
+      errors: array(object({ field: string("Dotted path of the field to correct, e.g. source.amount; \"body\" for the body as a whole."), message: string("What to change.") }), "Every field to correct (400); empty otherwise."),
+      requestId: string("The x-request-id of this request."),
+    },
+    ["type", "title", "status", "code", "detail", "errors", "requestId"],
+    "application/problem+json (RFC 9457) body of every error except the missing-key 403.",
+  ),
+  GatewayForbidden: object({ Message: { const: "User is not authorized to access this resource" } }, ["Message"], "Gateway answer to a keyed endpoint called without x-api-key."),
+  Health: object({
+    status: { const: "ok" },
+    environment: string("Configuration in use: local or production."),
+    schemaVersion: { const: SCHEMA_VERSION },
+    core: object({ state: enumOf(["not-loaded", "loading", "ready", "unavailable", "failed"], "Engine state in this isolate."), instantiateMs: nullable({ type: "number" }), constructMs: nullable({ type: "number" }) }),
+  }),
+  NativeCurrency: object({ symbol: string("Symbol."), decimals: integer("Decimals.") }),
+  ChainRecord: object(
+    {
+      chainId: ref("ChainId"),
+      name: string("Chain name."),
+      vm: enumOf(["evm", "svm"], "Virtual machine family."),
+      portal: ref("Address"),
+      prover: ref("Address"),
+      permit2: nullable(ref("Address")),
+      permit3: nullable(ref("Address")),
+      vaultInitCodeHash: nullable(ref("Hash32")),
+      quoteSigner: ref("EvmAddress"),
+      nativeCurrency: ref("NativeCurrency"),
+      blockExplorerUrl: string("Block explorer base URL.", { format: "uri" }),
+      rpcUrl: string("Local configuration only: loopback JSON-RPC URL of the local chain.", { format: "uri" }),
+    },
+    ["chainId", "name", "vm", "portal", "prover", "permit2", "permit3", "vaultInitCodeHash", "quoteSigner", "nativeCurrency", "blockExplorerUrl"],
+    "A supported chain. A client recomputes vault addresses from portal and vaultInitCodeHash alone; quoteSigner signs this chain's quotes.",
+  ),
+  TokenRecord: object({
+    chainId: ref("ChainId"),
+    address: ref("Address"),
+    symbol: string("Symbol."),
+    name: string("Name."),
+    decimals: integer("Decimals.", { minimum: 0 }),
+    gasless: array(enumOf(["permit3", "permit2", "erc3009"]), "Gasless authorization standards the token supports."),
+    eip712: nullable(object({ name: string("EIP-712 domain name."), version: string("EIP-712 domain version.") })),
+  }),
+  Call: object({ target: ref("Address"), data: ref("HexBytes"), value: ref("Amount") }, ["target", "data", "value"], "A destination call; value in base units of the native currency."),
+  QuoteRequest: object(
+    {
+      type: enumOf(["exact-in", "exact-out", "custom"], "exact-in fixes source.amount; exact-out fixes destination.amount; custom spends source.amount and runs destination.calls."),
+      source: object(
+        {
+          chainId: ref("ChainId"),
+          token: ref("Address"),
+          amount: ref("Amount"),
+          funder: ref("Address"),
+          refundRecipient: { ...ref("Address"), description: "Receives the source funds on refund. Defaults to source.funder." },
+        },
+        ["chainId", "token", "funder"],
+      ),
+      destination: object(
+        { chainId: ref("ChainId"), token: ref("Address"), recipient: ref("Address"), amount: ref("Amount"), calls: array(ref("Call"), "Required for custom.") },
+        ["chainId", "token", "recipient"],
+      ),
+      slippage: { type: "number", minimum: 0.0001, maximum: 1, default: 0.005, description: "Decimal fraction of the destination amount." },
+      dappId: string("Attribution label; never authenticates and never changes pricing.", { minLength: 1, maxLength: 128 }),
+      options: object({ allQuotes: boolean("List every competing quote, each signed, ranked best first.") }, []),
+    },
+    ["type", "source", "destination", "dappId"],
+    "Unknown fields anywhere are rejected with 400; the retired names swapType, root funder and encodedRoute are rejected with a message naming their replacement.",
+  ),
+  FeeToken: object({ chainId: ref("ChainId"), address: ref("Address"), symbol: string("Symbol."), decimals: integer("Decimals.") }),
+  Fee: object({
+    type: enumOf(["gas", "proving", "protocol", "gateway"], "Fee type."),
+    amount: ref("Amount"),
+    token: ref("FeeToken"),
+    estimate: boolean("false: the amount is binding."),
+  }),
+  TokenAmount: object({ token: ref("Address"), amount: ref("Amount") }),
+  Route: object(
+    { salt: ref("Hash32"), deadline: ref("UnixSeconds"), portal: ref("Address"), nativeAmount: ref("Amount"), tokens: array(ref("TokenAmount")), calls: array(ref("Call")) },
+    undefined,
+    "Destination side of an intent (protocol page: Route).",
+  ),
+  Reward: object(
+    { deadline: ref("UnixSeconds"), creator: ref("Address"), prover: ref("Address"), nativeAmount: ref("Amount"), tokens: array(ref("TokenAmount")) },
+    undefined,
+    "Source side of an intent; creator receives refunds (the refund recipient).",
+  ),
+  Intent: object({ destination: ref("ChainId"), route: ref("Route"), reward: ref("Reward") }, undefined, "Decoded intent; intentHash = keccak256(uint64 destination ‖ keccak256(encodedRoute) ‖ keccak256(abi.encode(reward))."),
+  StepIntent: object({
+    role: enumOf(["direct", "stitched-source", "stitched-destination", "bucket-candidate"], "stitched-destination credits the recipient and is the intent to track; bucket-candidate entries are alternatives, not all of which fill."),
+    intentHash: ref("Hash32"),
+    sourceChainId: ref("ChainId"),
+    destinationChainId: ref("ChainId"),
+    intent: ref("Intent"),
+    encodedRoute: ref("HexBytes"),
+    vault: ref("Address"),
+  }),
+  Step: object({ provider: string("Who executes this leg."), intents: array(ref("StepIntent")) }),
+  Solver: object({ id: string("Solver id."), name: string("Solver name.") }),
+  EvmTransaction: object(
+    { type: { const: "evm" }, chainId: ref("ChainId"), from: ref("EvmAddress"), to: ref("EvmAddress"), data: ref("HexBytes"), value: ref("Amount") },
+    undefined,
+    "Sent as-is from source.funder. For funding: to = source Portal, data = publishAndFund(destination, encodedRoute, reward, false).",
+  ),
+  SvmAccountMeta: object({ pubkey: ref("Address"), isSigner: boolean("Signs."), isWritable: boolean("Writable.") }),
+  SvmInstruction: object({ programId: ref("Address"), accounts: array(ref("SvmAccountMeta")), data: string("Instruction data, base64.", { contentEncoding: "base64" }) }),
+  SvmTransaction: object({ type: { const: "svm" }, feePayer: ref("Address"), instructions: array(ref("SvmInstruction")) }),
+  Transaction: { oneOf: [ref("EvmTransaction"), ref("SvmTransaction")], discriminator: { propertyName: "type", mapping: { evm: "#/components/schemas/EvmTransaction", svm: "#/components/schemas/SvmTransaction" } } },
+  Execution: object({
+    transaction: ref("Transaction"),
+    intent: ref("Intent"),
+    vault: { ...ref("Address"), description: "Vault the source Portal funds; the counterparty of gasless submits." },
+    approval: { ...nullable(ref("EvmTransaction")), description: "ERC-20 approve(portal, amount) the funder sends first, or null." },
+  }),
+  Quote: object(
+    {
+      id: string("quote:<uuid v4>. Signed with its prefix; status lookups take the bare UUID.", { pattern: "^quote:[0-9a-f-]{36}$" }),
+      type: enumOf(["exact-in", "exact-out", "custom"], "Echo of the request type."),
+      source: object({ chainId: ref("ChainId"), token: ref("Address"), amount: ref("Amount"), funder: ref("Address"), refundRecipient: ref("Address") }, ["chainId", "token", "amount", "funder"]),
+      destination: object(
+        { chainId: ref("ChainId"), token: ref("Address"), recipient: ref("Address"), amount: ref("Amount"), calls: array(ref("Call")), amountOut: ref("Amount"), minAmountOut: ref("Amount") },
+        ["chainId", "token", "recipient", "amountOut", "minAmountOut"],
+      ),
+      slippage: { type: "number", description: "Tolerance bound into destination.minAmountOut." },
+      fees: array(ref("Fee")),
+      steps: array(ref("Step")),
+      solver: ref("Solver"),
+      intentHash: { ...nullable(ref("Hash32")), description: "The primary intent; null when every intent is listed under steps[].intents." },
+      execution: ref("Execution"),
+      expiresAt: ref("UnixSeconds"),
+      signature: string("EIP-712 signature r ‖ s ‖ v (65 bytes, v = 27 or 28, low s) by the source chain's quoteSigner over Quote(string id, bytes32[] intentHashes, uint64 expiresAt), domain {name: ServiceQuoteV1, version: 1, chainId: source.chainId}; intentHashes = intentHash plus every steps[].intents[].intentHash, lowercased, de-duplicated, sorted ascending.", { pattern: "^0x[0-9a-f]{130}$" }),
+      competingQuotes: { ...nullable(array(ref("Quote"))), description: "Every competing quote, each signed, ranked best first, when options.allQuotes is true; null otherwise." },
+    },
+    ["id", "type", "source", "destination", "slippage", "fees", "steps", "solver", "intentHash", "execution", "expiresAt", "signature", "competingQuotes"],
+  ),
+  TransactionRef: object({ chainId: ref("ChainId"), transactionHash: string("Transaction hash or signature."), blockNumber: integer("Block or slot."), blockExplorerUrl: string("Explorer link.", { format: "uri" }) }),
+  IntentTransactions: object(Object.fromEntries(["published", "funded", "fulfilled", "proven", "withdrawn", "refunded"].map((k) => [k, nullable(ref("TransactionRef"))]))),
+  IntentStatusValue: enumOf(["pending", "filled", "settled", "refundable", "expired", "refunded", "failed", "unknown"], "Derived from Portal events; unknown: no record for this identifier."),
+  IntentStatus: object({
+    intentHash: nullable(ref("Hash32")),
+    status: ref("IntentStatusValue"),
+    sourceChainId: nullable(ref("ChainId")),
+    destinationChainId: nullable(ref("ChainId")),
+    updatedAt: nullable(ref("UnixSeconds")),
+    transactions: ref("IntentTransactions"),
+  }),
+  Permit3Permit: object({ modeOrExpiration: ref("Amount"), tokenKey: ref("Hash32"), account: { ...ref("EvmAddress"), description: "Must equal execution.vault." }, amountDelta: ref("Amount") }),
+  Permit3Authorization: object({
+    owner: ref("EvmAddress"),
+    salt: ref("Hash32"),
+    deadline: ref("UnixSeconds"),
+    timestamp: ref("UnixSeconds"),
+    chainPermits: object({ chainId: ref("ChainId"), permits: array(ref("Permit3Permit")) }),
+    proof: array(ref("Hash32")),
+  }),
+  Permit2Authorization: object(
+    {
+      details: array(object({ token: ref("EvmAddress"), amount: ref("Amount"), expiration: ref("UnixSeconds"), nonce: integer("Permit2 nonce.") }), "One entry is signed as PermitSingle, several as PermitBatch; domain verifyingContract = the chain's permit2."),
+      spender: { ...ref("EvmAddress"), description: "Must equal execution.vault." },
+      sigDeadline: ref("UnixSeconds"),
+    },
+  ),
+  Erc3009Authorization: object({ from: ref("EvmAddress"), to: { ...ref("EvmAddress"), description: "Must equal the vault." }, value: ref("Amount"), validAfter: ref("UnixSeconds"), validBefore: ref("UnixSeconds"), nonce: ref("Hash32") }),
+  Erc2612Permit: object({ owner: ref("EvmAddress"), spender: { ...ref("EvmAddress"), description: "Must equal the vault." }, value: ref("Amount"), nonce: ref("Amount"), deadline: ref("UnixSeconds") }),
+  Signature65: string("65-byte signature r ‖ s ‖ v, 0x-hex.", { pattern: "^0x[0-9a-fA-F]{130}$" }),
+  GaslessPermit3Request: object({ quote: { ...ref("Quote"), description: "The signed quote exactly as received." }, permit3: ref("Permit3Authorization"), signature: ref("Signature65") }),
+  GaslessPermit2Request: object({ quote: ref("Quote"), permit2: ref("Permit2Authorization"), signature: ref("Signature65") }),
+  GaslessErc3009Request: object({ quote: ref("Quote"), authorization: ref("Erc3009Authorization"), signature: ref("Signature65") }),
+  GaslessJob: object({
+    id: string("job:<uuid>.", { pattern: "^job:[0-9a-f-]{36}$" }),
+    status: enumOf(["accepted", "published", "failed"], "published is not delivery: track the intent's status."),
+    standard: enumOf(["permit3", "permit2", "erc3009"], "Authorization standard."),
+    quoteId: ref("Uuid"),
+    intentHash: ref("Hash32"),
+    chainId: ref("ChainId"),
+    transactionHash: nullable(ref("Hash32")),
+    error: nullable({ type: "string" }),
+    createdAt: ref("UnixSeconds"),
+    updatedAt: ref("UnixSeconds"),
+  }),
+  DepositAddressRequest: object({
+    source: object({ chainId: ref("ChainId"), token: ref("Address"), amount: ref("Amount") }),
+    destination: object({ chainId: ref("ChainId"), token: ref("Address"), recipient: ref("Address") }),
+    refundRecipient: ref("Address"),
+  }),
+  DepositAddress: object({
+    vaultAddress: ref("EvmAddress"),
+    intentHash: ref("Hash32"),
+    quoteId: ref("Uuid"),
+    deadline: ref("UnixSeconds"),
+    source: object({ chainId: ref("ChainId"), token: ref("Address"), amount: ref("Amount") }),
+    destination: object({ chainId: ref("ChainId"), token: ref("Address"), recipient: ref("Address") }),
+    fees: array(ref("Fee")),
+    minAmountOut: ref("Amount"),
+    fundingMethods: array(enumOf(["erc-3009", "erc-2612", "transfer"])),
+  }),
+  DepositSubmitErc3009: object({ vaultAddress: ref("EvmAddress"), authorization: ref("Erc3009Authorization"), signature: ref("Signature65") }),
+  DepositSubmitErc2612: object({ vaultAddress: ref("EvmAddress"), permit: ref("Erc2612Permit"), signature: ref("Signature65") }),
+  DepositStatus: object({ vaultAddress: ref("EvmAddress"), status: ref("IntentStatusValue"), deadline: ref("UnixSeconds"), intentHash: ref("Hash32"), transactions: ref("IntentTransactions") }),
+  DepositAddressRecord: { allOf: [ref("DepositAddress"), object({ intentStatus: ref("IntentStatus") })] },
+  ChainEvents: object({
+    chainId: ref("ChainId"),
+    logs: array(object({ address: ref("EvmAddress"), topics: array(ref("Hash32")), data: ref("HexBytes"), blockNumber: string("Hex quantity, as in eth_getLogs."), transactionHash: ref("Hash32"), logIndex: string("Hex quantity, as in eth_getLogs.") })),
+  }),
+  ChainEventsResult: object({ accepted: integer("Logs that changed a status."), ignored: integer("Logs already seen or not Portal events.") }),
+  LegacyContracts: object({ sourcePortal: ref("EvmAddress"), destinationPortal: ref("EvmAddress"), prover: ref("EvmAddress") }, [], "Defaults are used when omitted."),
+  LegacyQuoteRequest: object({
+    dAppID: string("Client application identifier (attribution only)."),
+    intentExecutionTypes: array(enumOf(["SELF_PUBLISH"], "Execution type."), "SELF_PUBLISH is the one served."),
+    quoteRequest: object({
+      sourceChainID: ref("ChainId"),
+      destinationChainID: ref("ChainId"),
+      sourceToken: ref("Address"),
+      destinationToken: ref("Address"),
+      sourceAmount: ref("Amount"),
+      funder: ref("Address"),
+      refundRecipient: ref("Address"),
+      recipient: ref("Address"),
+    }),
+    contracts: ref("LegacyContracts"),
+  }, ["dAppID", "intentExecutionTypes", "quoteRequest"]),
+  LegacyFee: object({ name: string("Fee name."), description: string("Fee description."), token: object({ address: ref("Address"), decimals: integer("Decimals."), symbol: string("Symbol.") }), amount: ref("Amount") }),
+  LegacyQuoteEntry: object({
+    quoteID: string("Quote id."),
+    solverID: string("Solver id."),
+    receiveSignedIntentUrl: string("Where a signed intent would be sent."),
+    quoteData: object({
+      quoteResponse: object({
+        intentExecutionType: enumOf(["SELF_PUBLISH"], "Execution type."),
+        sourceChainID: ref("ChainId"),
+        destinationChainID: ref("ChainId"),
+        sourceToken: ref("Address"),
+        destinationToken: ref("Address"),
+        sourceAmount: ref("Amount"),
+        destinationAmount: { ...ref("Amount"), description: "exactIn: the guaranteed output for the fixed sourceAmount." },
+        funder: ref("Address"),
+        refundRecipient: ref("Address"),
+        recipient: ref("Address"),
+        fees: array(ref("LegacyFee")),
+        deadline: { ...ref("UnixSeconds"), description: "The reward deadline." },
+        estimatedFulfillTimeSec: integer("Seconds."),
+        encodedRoute: { ...ref("HexBytes"), description: "ABI-encoded route of the protocol page." },
+      }),
+      contracts: ref("LegacyContracts"),
+    }),
+  }),
+  LegacyQuoteResponse: object({ data: array(ref("LegacyQuoteEntry"), "One entry per solver.") }),
+  LegacyIntentStatusRequest: object({ intentHash: string("Intent hash."), intentCreatedHash: string("Creation transaction hash."), fulfillmentHash: string("Fulfillment transaction hash.") }, []),
+  LegacyTransaction: object({ chainId: ref("ChainId"), transactionHash: string("Transaction hash."), blockExplorerUrl: string("Explorer link.") }),
+  LegacyIntentStatusResponse: object({
+    data: object({
+      intentHash: string("Intent hash."),
+      status: object({ status: enumOf(["Pending", "Completed"], "Status."), subStatus: enumOf(["WaitingToFulfill", "Fulfilled", "WaitingForRefund", "Refunded"], "Sub-status.") }),
+      intentCreated: ref("LegacyTransaction"),
+      fulfillment: ref("LegacyTransaction"),
+      refund: ref("LegacyTransaction"),
+    }, ["intentHash", "status"]),
+  }),
+};
+
+const header = (description, schema = { type: "string" }) => ({ description, schema });
+const headers = {
+  "x-request-id": header("Echo of the client's x-request-id when it is 1-128 characters of [A-Za-z0-9._-], else a fresh id."),
+  "x-schema-version": header("Wire-format version of every v1 response.", { const: SCHEMA_VERSION }),
+  "RateLimit-Limit": header("Bucket size (burst) of this key's token bucket.", { type: "integer" }),
+  "RateLimit-Remaining": header("Requests available right now.", { type: "integer" }),
+  "RateLimit-Reset": header("Seconds until the bucket is full again.", { type: "integer" }),
+  "Retry-After": header("Seconds to wait before retrying.", { type: "integer" }),
+};
+const h = (...names) => Object.fromEntries(names.map((n) => [n, { $ref: `#/components/headers/${n}` }]));
+const V1 = ["x-request-id", "x-schema-version"];
+const LIMITED = ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"];
+
+const problem = (description, extraHeaders = []) => ({
+  description,
+  headers: h("x-request-id", ...extraHeaders),
+  content: { "application/problem+json": { schema: ref("Problem") } },
+});
+const responses = {
+  BadRequest: problem("invalid-request: errors[] names every field to correct (dotted paths); malformed JSON names the line, column and byte offset; nesting deeper than 64 levels is refused."),
+  InvalidApiKey: problem("invalid-api-key: the key is unknown, revoked, or not enabled for v1."),
+  MissingApiKey: { description: "No x-api-key: the gateway's exact body.", headers: h("x-request-id"), content: { "application/json": { schema: ref("GatewayForbidden") } } },
+  PartnerNotMapped: problem("partner-not-mapped: the request cannot be attributed to an authorized key (the key has no partner)."),
+  NotFound: problem("not-found."),
+  Conflict: problem("conflict."),
+  PayloadTooLarge: problem("payload-too-large: bodies are limited to 64 KiB (declared Content-Length and the bytes actually sent)."),
+  UnsupportedMediaType: problem("unsupported-media-type: POST bodies must be application/json (UTF-8)."),
+  ChainNotSupported: problem("chain-not-supported."),
+  RateLimited: problem("rate-limited: honor Retry-After.", ["Retry-After", ...LIMITED]),
+  SolverError: problem("solver-error: no solver will fill the route, or an upstream failure. Retry with a bounded delay after checking pair and amount."),
+  Internal: problem("internal: never caused by client input; quote the requestId."),
+};
+const r = (name) => ({ $ref: `#/components/responses/${name}` });
+
+const ok = (status, description, schema, headerNames) => ({
+  [status]: { description, headers: h(...headerNames), content: { "application/json": { schema } } },
+});
+const jsonBody = (schema) => ({ required: true, content: { "application/json": { schema } } });
+
+function keyedOp(summary, { tags, ok: success, body, params = [], errors = [], description }) {
+  return {
+    tags,
+    summary,
+    ...(description ? { description } : {}),
+    security: [{ apiKey: [] }],
+    parameters: params,
+    ...(body ? { requestBody: jsonBody(body) } : {}),
+    responses: {
+      ...success,
+      ...(body ? { 400: r("BadRequest"), 413: r("PayloadTooLarge"), 415: r("UnsupportedMediaType") } : {}),
+      401: r("InvalidApiKey"),
+      403: r("MissingApiKey"),
+      ...Object.fromEntries(errors),
+      429: r("RateLimited"),
+      500: r("Internal"),
+    },
+  };
+}
+
+function keylessOp(summary, { tags, ok: success, body, params = [], errors = [], description }) {
+  return {
+    tags,
+    summary,
+    ...(description ? { description } : {}),
+    security: [],
+    parameters: params,
+    ...(body ? { requestBody: jsonBody(body) } : {}),
+    responses: {
+      ...success,
+      ...(body ? { 400: r("BadRequest"), 413: r("PayloadTooLarge"), 415: r("UnsupportedMediaType") } : {}),
+      ...Object.fromEntries(errors),
+      429: r("RateLimited"),
+      500: r("Internal"),
+    },
+  };
+}
+
+const queryParam = (name, description, schema, required = false) => ({ name, in: "query", required, description, schema });
+const KEYED = [...V1, ...LIMITED];
+const KEYLESS = ["x-request-id", ...LIMITED];
+
+function depositPaths(slug) {
+  const tags = ["Deposit addresses"];
+  const base = `/v1/${slug}-gateway`;
+  const vaultParam = { name: "vaultAddress", in: "path", required: true, description: "The deposit (vault) address.", schema: ref("EvmAddress") };
+  return {
+    [`${base}/deposit-addresses`]: {
+      post: keylessOp("Create a deposit address", { tags, body: ref("DepositAddressRequest"), ok: ok(201, "The quoted per-intent vault and its deadline.", ref("DepositAddress"), [...V1, ...LIMITED]), errors: [[422, r("ChainNotSupported")], [502, r("SolverError")]] }),
+    },
+    [`${base}/submit/erc-3009`]: {
+      post: keylessOp("Fund a deposit address with an ERC-3009 authorization", { tags, body: ref("DepositSubmitErc3009"), ok: { ...ok(202, "Accepted; the job.", ref("GaslessJob"), [...V1, ...LIMITED]), ...ok(200, "The same payload again: the existing job.", ref("GaslessJob"), [...V1, ...LIMITED]) }, errors: [[404, r("NotFound")], [409, r("Conflict")]], description: "authorization.to must be the vault. A deposit address past its deadline refuses new submissions with 409." }),
+    },
+    [`${base}/submit/erc-2612`]: {
+      post: keylessOp("Fund a deposit address with an EIP-2612 permit", { tags, body: ref("DepositSubmitErc2612"), ok: { ...ok(202, "Accepted; the job.", ref("GaslessJob"), [...V1, ...LIMITED]), ...ok(200, "The same payload again: the existing job.", ref("GaslessJob"), [...V1, ...LIMITED]) }, errors: [[404, r("NotFound")], [409, r("Conflict")]], description: "permit.spender must be the vault. A deposit address past its deadline refuses new submissions with 409." }),
+    },
+    [`${base}/status`]: {
+      get: keylessOp("Status of a deposit address", { tags, params: [queryParam("vaultAddress", "The deposit address.", ref("EvmAddress"), true)], ok: ok(200, "Status.", ref("DepositStatus"), [...V1, ...LIMITED]), errors: [[400, r("BadRequest")], [404, r("NotFound")]] }),
+    },
+    [`${base}/{vaultAddress}`]: {
+      get: keylessOp("A deposit address and its intent status", { tags, params: [vaultParam], ok: ok(200, "The record.", ref("DepositAddressRecord"), [...V1, ...LIMITED]), errors: [[400, r("BadRequest")], [404, r("NotFound")]] }),
+    },
+  };
+}
+
+function gaslessSubmit(standard, schema, binding) {
+  return {
+    post: keyedOp(`Submit a ${standard} authorization for a quote`, {
+      tags: ["Gasless"],
+      body: ref(schema),
+      description: `${binding} The key must be enabled for v1 and mapped to a partner. The source token must list "${standard}" in gasless. Exactly one job exists per signed payload, also under concurrent submits.`,
+      ok: { ...ok(202, "First acceptance: the new job.", ref("GaslessJob"), KEYED), ...ok(200, "The identical signed payload again: the existing job.", ref("GaslessJob"), KEYED) },
+      errors: [[403, { description: "Missing key (gateway body) or partner-not-mapped (problem+json).", headers: h("x-request-id"), content: { "application/json": { schema: ref("GatewayForbidden") }, "application/problem+json": { schema: ref("Problem") } } }], [409, r("Conflict")], [422, r("ChainNotSupported")]],
+    }),
+  };
+}
+
+const DESCRIPTION = `Stablecoin transfer routes: executable, signed quotes between chains and tokens; gasless funding; deposit addresses; intent status.
+
+Decisions this service takes where the specification leaves them open:
+- Keys: x-api-key, stored only as SHA-256 digests and compared in constant time. Missing key on a keyed endpoint: 403 with exactly {"Message":"User is not authorized to access this resource"}; unknown, revoked or not v1-enabled: 401 invalid-api-key.
+- Keyless: /health, /openapi.json, the five deposit-address endpoints and the legacy /api/v3 endpoints (the legacy interface needs no key). Keyless endpoints allow cross-origin reads (Access-Control-Allow-Origin: *); keyed endpoints send no CORS headers, because their key must never be in browser code.
+- Errors are application/problem+json {type, title, status, code, detail, errors[{field, message}], requestId}; type is urn:stableroutes:problem:<code>. Wrong method on a known path: 405 method-not-allowed with Allow.
+- Every response carries x-request-id (the client's echoed when it is 1-128 characters of [A-Za-z0-9._-]); every v1 response x-schema-version: ${SCHEMA_VERSION}; every keyed response RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset.
+- Rate limits: a token bucket per key (local dev-key-acme 2,000/s burst 4,000; dev-key-slow 1/s burst 2) and per client address on keyless endpoints; 429 rate-limited with Retry-After seconds.
+- Input limits: bodies up to 64 KiB (413); POST bodies must be application/json (415); malformed JSON is a 400 naming line, column and byte offset; JSON nesting is limited to 64 levels.
+- Quotes: source.refundRecipient defaults to source.funder; destination.calls[] = {target, data, value}; slippage defaults to 0.005; unknown fields are rejected; the signed id includes its quote: prefix; competing quotes are in competingQuotes.
+- Status: GET /v1/intents/status takes intentHash (0x + 64 hex) or quoteId (bare UUID); an identifier without a record answers 200 with status unknown. Status is derived from Portal events only.
+- The legacy exact-in service is POST /api/v3/quotes/exactIn with the exact-out request envelope.
+- dappId (and the legacy dAppID) is recorded for attribution and never changes price or authentication.`;
+
+/**
+ * @param {string[]} partnerSlugs configured partners; each has its own deposit-address paths
+ */
+export function openApiDocument(partnerSlugs) {
+  const v1 = ["Quotes"];
+  return {
+    openapi: "3.1.0",
+    info: { title: "Stablecoin Transfer Routes API", version: SCHEMA_VERSION, description: DESCRIPTION },
+    servers: [
+      { url: "{base_url}", description: "v1 interface", variables: { base_url: { default: "http://127.0.0.1:8787" } } },
+      { url: "{legacy_base_url}", description: "Legacy v3 interface (its own hostname in production)", variables: { legacy_base_url: { default: "http://127.0.0.1:8787" } } },
+    ],
+    tags: [{ name: "Service" }, { name: "Quotes" }, { name: "Gasless" }, { name: "Status" }, { name: "Deposit addresses" }, { name: "Legacy v3" }, { name: "Internal" }],
+    security: [{ apiKey: [] }],
+    paths: {
+      "/health": { get: keylessOp("Liveness and engine state", { tags: ["Service"], ok: ok(200, "Alive.", ref("Health"), KEYLESS) }) },
+      "/openapi.json": { get: keylessOp("This document", { tags: ["Service"], ok: ok(200, "OpenAPI 3.1.", { type: "object" }, KEYLESS) }) },
+      "/v1/chains": { get: keyedOp("Supported chains", { tags: v1, ok: ok(200, "Chains with portals and quote signers.", object({ chains: array(ref("ChainRecord")) }), KEYED) }) },
+      "/v1/tokens": {
+        get: keyedOp("Supported tokens", {
+          tags: v1,
+          params: [queryParam("chainId", "Only this chain's tokens; all tokens when omitted.", ref("ChainId"))],
+          ok: ok(200, "Tokens with decimals and gasless standards.", object({ tokens: array(ref("TokenRecord")) }), KEYED),
+          errors: [[400, r("BadRequest")]],
+        }),
+      },
+      "/v1/quotes": {
+        post: keyedOp("Request a signed, executable quote", {
+          tags: v1,
+          body: ref("QuoteRequest"),
+          description: "Remote solvers are asked in parallel, each under its own timeout; a slow or failing solver never fails a request another solver can fill. Verify the signature, expiry and content before funding before expiresAt.",
+          ok: ok(200, "The winning quote (and competing quotes when asked).", ref("Quote"), KEYED),
+          errors: [[422, r("ChainNotSupported")], [502, r("SolverError")]],
+        }),
+      },
+      "/v1/intents/status": {
+        get: keyedOp("Delivery status of an intent", {
+          tags: ["Status"],
+          description: "Pass exactly one of intentHash and quoteId. For a multi-hop route track the stitched-destination intent.",
+          params: [queryParam("intentHash", "Intent hash, 0x + 64 hex digits.", ref("Hash32")), queryParam("quoteId", "Bare quote UUID (without quote:).", ref("Uuid"))],
+          ok: ok(200, "The status; unknown when no record exists.", ref("IntentStatus"), KEYED),
+          errors: [[400, r("BadRequest")]],
+        }),
+      },
+      "/v1/gasless/permit3": gaslessSubmit("permit3", "GaslessPermit3Request", "Each permit3.chainPermits.permits[].account must equal execution.vault."),
+      "/v1/gasless/permit2": gaslessSubmit("permit2", "GaslessPermit2Request", "permit2.spender must equal execution.vault; the token must already be approved to the Permit2 contract."),
+      "/v1/gasless/erc3009": gaslessSubmit("erc3009", "GaslessErc3009Request", "authorization.to must equal execution.vault."),
+      "/v1/gasless/jobs": {
+        get: keyedOp("The gasless job of a quote", {
+          tags: ["Gasless"],
+          description: "After a timed-out submit, look here before authorizing again.",
+          params: [queryParam("quoteId", "Bare quote UUID.", ref("Uuid"), true)],
+          ok: ok(200, "The job.", ref("GaslessJob"), KEYED),
+          errors: [[400, r("BadRequest")], [404, r("NotFound")]],
+        }),
+      },
+      "/v1/gasless/jobs/{jobId}": {
+        get: keyedOp("A gasless job", {
+          tags: ["Gasless"],
+          params: [{ name: "jobId", in: "path", required: true, description: "job:<uuid>.", schema: { type: "string" } }],
+          ok: ok(200, "The job.", ref("GaslessJob"), KEYED),
+          errors: [[404, r("NotFound")]],
+        }),
+      },
+      ...Object.assign({}, ...partnerSlugs.map(depositPaths)),
+      "/api/v3/quotes/exactOut": {
+        post: keylessOp("Legacy exact-out quotes", { tags: ["Legacy v3"], body: ref("LegacyQuoteRequest"), ok: ok(200, "One entry per solver.", ref("LegacyQuoteResponse"), KEYLESS), errors: [[422, r("ChainNotSupported")], [502, r("SolverError")]] }),
+      },
+      "/api/v3/quotes/exactIn": {
+        post: keylessOp("Legacy keyless exact-in quotes", { tags: ["Legacy v3"], body: ref("LegacyQuoteRequest"), description: "Same envelope as exactOut; destinationAmount is the guaranteed output for the fixed sourceAmount.", ok: ok(200, "One entry per solver.", ref("LegacyQuoteResponse"), KEYLESS), errors: [[422, r("ChainNotSupported")], [502, r("SolverError")]] }),
+      },
+      "/api/v3/intents/intentStatus": {
+        post: keylessOp("Legacy intent status", { tags: ["Legacy v3"], body: ref("LegacyIntentStatusRequest"), ok: ok(200, "Status envelope.", ref("LegacyIntentStatusResponse"), KEYLESS) }),
+      },
+      "/internal/chain-events": {
+        post: {
+          tags: ["Internal"],
+          summary: "Push Portal logs from an indexer",
+          description: "eth_getLogs-shaped logs; feeds the same path as the scheduled poller. A log seen twice changes nothing.",
+          security: [{ indexerToken: [] }],
+          requestBody: jsonBody(ref("ChainEvents")),
+          responses: {
+            ...ok(200, "Logs applied.", ref("ChainEventsResult"), ["x-request-id"]),
+            400: r("BadRequest"),
+            401: problem("Missing or wrong bearer token."),
+            413: r("PayloadTooLarge"),
+            415: r("UnsupportedMediaType"),
+            500: r("Internal"),
+          },
+        },
+      },
+    },
+    components: {
+      securitySchemes: {
+        apiKey: { type: "apiKey", in: "header", name: "x-api-key", description: "Server-side only; never in browser or mobile code." },
+        indexerToken: { type: "http", scheme: "bearer", description: "INDEXER_TOKEN." },
+      },
+      headers,
+      responses,
+      schemas,
+    },
+  };
+}
