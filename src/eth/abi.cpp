@@ -418,13 +418,18 @@ I256 int_from_json(const nlohmann::json& j, const std::string& path) {
   if (j.is_number_unsigned()) return I256::from_twos_complement(U256(j.get<std::uint64_t>()));
   if (j.is_number_integer()) return I256::from_int64(j.get<std::int64_t>());
   if (j.is_string()) {
+    std::string_view s = j.get_ref<const std::string&>();
     try {
-      return I256::from_decimal(j.get_ref<const std::string&>());
+      const bool negative = !s.empty() && s[0] == '-';
+      if (s.substr(negative ? 1 : 0, 2) != "0x") return I256::from_decimal(s);
+      // Hex carries a magnitude with an optional sign, as ethers accepts it.
+      const U256 magnitude = U256::from_hex(s.substr(negative ? 1 : 0));
+      return I256::from_decimal(negative ? "-" + magnitude.to_decimal() : magnitude.to_decimal());
     } catch (const ParseError& e) {
       fail(path, e.what());
     }
   }
-  fail(path, "expected an integer (JSON integer or decimal string)");
+  fail(path, "expected an integer (JSON integer, decimal or 0x-hex string)");
 }
 
 const std::string& string_from_json(const nlohmann::json& j, const std::string& path, const char* what) {

@@ -91,8 +91,8 @@ std::vector<Value> decode_params(const std::vector<Type>& types, ByteView data, 
 // throws ParseError otherwise. encode() calls it.
 void check_value(const Type& type, const Value& value);
 
-// JSON forms: integers as decimal strings (JSON integers also accepted on input, as are
-// 0x-hex strings for uint), addresses as strings (EIP-55 checked), bytes as 0x-hex, bool as
+// JSON forms: integers as decimal strings (JSON integers and 0x-hex strings, with an optional
+// '-' for intN, are also accepted on input), addresses as strings (EIP-55 checked), bytes as 0x-hex, bool as
 // true/false, arrays and tuples as JSON arrays. Output uses decimal strings, checksummed
 // addresses and lowercase hex. Errors name the path, e.g. "[4][0][1]: ...".
 Value value_from_json(const Type& type, const nlohmann::json& json);
