@@ -1,0 +1,98 @@
+#include "protocol/svm_instruction.h"
+
+#include <algorithm>
+#include <string>
+
+#include "crypto/base64.h"
+#include "crypto/sha256.h"
+
+namespace sr::svm {
+namespace {
+
+using nlohmann::json;
+
+// Members of `object` (found at `path`) must be exactly `names`.
+void expect_members(const json& object, const std::string& path, std::initializer_list<std::string_view> names) {
+  if (!object.is_object()) throw ParseError(path + " must be an object");
+  for (const auto& [key, value] : object.items()) {
+    if (std::find(names.begin(), names.end(), key) == names.end()) {
+      throw ParseError(path + " has unknown member \"" + key + "\"");
+    }
+  }
+  for (std::string_view name : names) {
+    if (!object.contains(std::string(name))) throw ParseError(path + " is missing \"" + std::string(name) + "\"");
+  }
+}
+
+std::string member_path(const std::string& path, std::string_view name) {
+  return path.empty() ? std::string(name) : path + "." + std::string(name);
+}
+
+const std::string& string_member(const json& object, const std::string& path, std::string_view name) {
+  const json& value = object.at(std::string(name));
+  if (!value.is_string()) throw ParseError(member_path(path, name) + " must be a string");
+  return value.get_ref<const std::string&>();
+}
+
+bool bool_member(const json& object, const std::string& path, std::string_view name) {
+  const json& value = object.at(std::string(name));
+  if (!value.is_boolean()) throw ParseError(member_path(path, name) + " must be a boolean");
+  return value.get<bool>();
+}
+
+Pubkey pubkey_member(const json& object, const std::string& path, std::string_view name) {
+  const std::string& text = string_member(object, path, name);
+  try {
+    return Pubkey::parse(text);
+  } catch (const ParseError& e) {
+    throw ParseError(member_path(path, name) + ": " + e.what());
+  }
+}
+
+Bytes base64_member(const json& object, const std::string& path, std::string_view name) {
+  const std::string& text = string_member(object, path, name);
+  try {
+    return base64::decode(text);
+  } catch (const ParseError& e) {
+    throw ParseError(member_path(path, name) + ": " + e.what());
+  }
+}
+
+}  // namespace
+
+std::array<std::uint8_t, 8> anchor_discriminator(std::string_view instruction_name) {
+  const Hash32 digest = Sha256().update("global:").update(instruction_name).finalize();
+  std::array<std::uint8_t, 8> out;
+  std::copy_n(digest.begin(), out.size(), out.begin());
+  return out;
+}
+
+void to_json(nlohmann::json& json, const Instruction& instruction) {
+  nlohmann::json accounts = nlohmann::json::array();
+  for (const AccountMeta& meta : instruction.accounts) {
+    accounts.push_back(
+        {{"pubkey", meta.pubkey.to_base58()}, {"isSigner", meta.is_signer}, {"isWritable", meta.is_writable}});
+  }
+  json = {{"programId", instruction.program_id.to_base58()},
+          {"accounts", std::move(accounts)},
+          {"data", base64::encode(instruction.data)}};
+}
+
+void from_json(const nlohmann::json& json, Instruction& instruction) {
+  expect_members(json, "instruction", {"programId", "accounts", "data"});
+  Instruction parsed;
+  parsed.program_id = pubkey_member(json, "", "programId");
+  const nlohmann::json& accounts = json.at("accounts");
+  if (!accounts.is_array()) throw ParseError("accounts must be an array");
+  for (std::size_t i = 0; i < accounts.size(); ++i) {
+    const std::string path = "accounts[" + std::to_string(i) + "]";
+    const nlohmann::json& entry = accounts[i];
+    expect_members(entry, path, {"pubkey", "isSigner", "isWritable"});
+    parsed.accounts.push_back({pubkey_member(entry, path, "pubkey"), bool_member(entry, path, "isSigner"),
+                               bool_member(entry, path, "isWritable")});
+  }
+  parsed.data = base64_member(json, "", "data");
+  instruction = std::move(parsed);
+}
+
+}  // namespace sr::svm
