@@ -13,6 +13,7 @@
 #include "crypto/keccak.h"
 #include "crypto/secp256k1.h"
 #include "eth/address.h"
+#include "eth/signer.h"
 
 // cmake/wasm.cmake defines these once the implementations exist, so the modules keep linking
 // while the eth layer is being written.
@@ -85,7 +86,7 @@ inline std::string recover_address_json(std::string input) {
   return call_json(std::move(input), [](const Json& args) {
     const Hash32 digest = hex::decode32(string_field(args, "digest"));
     const Bytes signature = hex::decode(string_field(args, "signature"));
-    return Address::from_public_key(secp256k1::recover_public_key(digest, signature)).checksummed();
+    return eth::recover_address(digest, signature).checksummed();
   });
 }
 

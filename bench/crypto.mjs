@@ -1,0 +1,100 @@
+// Signer-address recoveries per second, measured in one run for: native libsecp256k1 (through
+// the core, bench/native/secp_recover.cpp), both WebAssembly builds (through their JSON
+// boundary, as JavaScript callers use them), ethers and @noble/curves. Prints a table with
+// ratios against @noble/curves and against native.
+//   node bench/crypto.mjs [--seconds S] [--wasm-dir DIR] [--native PATH]
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { secp256k1 } from '@noble/curves/secp256k1';
+import { keccak_256 } from '@noble/hashes/sha3';
+import { ethers } from 'ethers';
+
+import { instantiate, wasmDir as defaultWasmDir } from '../tests/node/wasm.mjs';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const seconds = Number(option('--seconds', '2'));
+const wasmDir = option('--wasm-dir') ? pathToFileURL(option('--wasm-dir') + '/') : defaultWasmDir;
+const nativePath = option('--native', new URL('../build/native-release/bench_secp_recover', import.meta.url).pathname);
+
+// 64 distinct signatures, made by ethers so no implementation under test produces its own input.
+const cases = Array.from({ length: 64 }, (_, i) => {
+  const key = new ethers.SigningKey(ethers.id(`bench key ${i}`));
+  const digest = ethers.id(`bench message ${i}`);
+  const signature = key.sign(digest);
+  return { digest, signature, address: ethers.computeAddress(key.publicKey) };
+});
+
+// Runs fn over the cases until `seconds` have passed (after a short warm-up for the JIT).
+function measure(fn) {
+  const run = (limit) => {
+    let n = 0;
+    const start = process.hrtime.bigint();
+    let elapsed = 0;
+    do {
+      for (const c of cases) fn(c);
+      n += cases.length;
+      elapsed = Number(process.hrtime.bigint() - start) / 1e9;
+    } while (elapsed < limit);
+    return n / elapsed;
+  };
+  run(Math.min(0.5, seconds / 4));
+  return run(seconds);
+}
+
+function check(name, fn) {
+  for (const c of cases) {
+    const got = fn(c);
+    if (got.toLowerCase() !== c.address.toLowerCase()) throw new Error(`${name} recovered ${got}, expected ${c.address}`);
+  }
+}
+
+const results = [];
+
+if (existsSync(nativePath)) {
+  const run = spawnSync(nativePath, [String(seconds)], { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`native benchmark failed: ${run.stderr}`);
+  results.push({ name: 'native libsecp256k1 (C++ core)', rate: JSON.parse(run.stdout).recoveriesPerSecond });
+} else {
+  console.warn(`no native benchmark at ${nativePath}: run bash scripts/build.sh --release`);
+}
+
+for (const build of ['verifier', 'core']) {
+  const module = await instantiate(build, wasmDir);
+  const inputs = new Map(cases.map((c) => [c, JSON.stringify({ digest: c.digest, signature: c.signature.serialized })]));
+  const recover = (c) => JSON.parse(module.recover_address(inputs.get(c))).result;
+  check(build, recover);
+  results.push({ name: `wasm ${build} (recover_address, JSON boundary)`, rate: measure(recover) });
+}
+
+{
+  const recover = (c) => ethers.recoverAddress(c.digest, c.signature.serialized);
+  check('ethers', recover);
+  results.push({ name: 'ethers (recoverAddress)', rate: measure(recover) });
+}
+
+{
+  const compact = new Map(cases.map((c) => [c, ethers.getBytes(ethers.concat([c.signature.r, c.signature.s]))]));
+  const digests = new Map(cases.map((c) => [c, ethers.getBytes(c.digest)]));
+  const recover = (c) => {
+    const point = secp256k1.Signature.fromCompact(compact.get(c)).addRecoveryBit(c.signature.v - 27)
+      .recoverPublicKey(digests.get(c));
+    return '0x' + Buffer.from(keccak_256(point.toRawBytes(false).subarray(1)).subarray(12)).toString('hex');
+  };
+  check('@noble/curves', recover);
+  results.push({ name: '@noble/curves (recoverPublicKey + keccak)', rate: measure(recover), noble: true });
+}
+
+const noble = results.find((r) => r.noble).rate;
+const native = results.find((r) => r.name.startsWith('native'))?.rate;
+console.log(`signer recoveries per second (${cpus()[0]?.model ?? 'unknown cpu'}, node ${process.version}, ${seconds}s each)`);
+console.log(`${'implementation'.padEnd(46)} ${'recoveries/s'.padStart(12)} ${'vs noble'.padStart(9)} ${'vs native'.padStart(10)}`);
+for (const r of results) {
+  const vsNative = native ? `${(r.rate / native).toFixed(2)}x` : 'n/a';
+  console.log(`${r.name.padEnd(46)} ${r.rate.toFixed(0).padStart(12)} ${`${(r.rate / noble).toFixed(2)}x`.padStart(9)} ${vsNative.padStart(10)}`);
+}
