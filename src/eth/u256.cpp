@@ -4,6 +4,8 @@
 #include <bit>
 #include <stdexcept>
 
+#include "crypto/hex.h"
+
 namespace sr {
 namespace {
 
@@ -50,6 +52,24 @@ void long_divide(const std::array<std::uint64_t, N>& numerator, const U256& divi
   remainder = rem;
 }
 
+// a + b modulo 2^256, and whether the true sum reached 2^256.
+std::pair<U256, bool> add_with_carry(const U256& a, const U256& b) {
+  U256::Limbs out{};
+  std::uint64_t carry = 0;
+  for (std::size_t i = 0; i < 4; ++i) {
+    const u128 cur = static_cast<u128>(a.limbs()[i]) + b.limbs()[i] + carry;
+    out[i] = static_cast<std::uint64_t>(cur);
+    carry = static_cast<std::uint64_t>(cur >> 64);
+  }
+  return {U256::from_limbs(out), carry != 0};
+}
+
+template <typename Error>
+U256 value_or_throw(const std::optional<U256>& result, const char* message) {
+  if (!result) throw Error(message);
+  return *result;
+}
+
 std::array<std::uint64_t, 8> full_product(const U256& a, const U256& b) {
   std::array<std::uint64_t, 8> out{};
   for (std::size_t i = 0; i < 4; ++i) {
@@ -64,12 +84,6 @@ std::array<std::uint64_t, 8> full_product(const U256& a, const U256& b) {
   return out;
 }
 
-int hex_digit(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
 
 }  // namespace
 
@@ -95,13 +109,9 @@ U256 U256::from_hex(std::string_view text) {
   text.remove_prefix(2);
   if (text.empty()) throw ParseError("hex integer has no digits after 0x");
   if (text.size() > 64) throw ParseError("hex integer exceeds 2^256-1 (more than 64 digits)");
-  U256 value;
-  for (char c : text) {
-    const int d = hex_digit(c);
-    if (d < 0) throw ParseError("hex integer contains a character that is not a hex digit");
-    value = (value << 4) | U256(static_cast<std::uint64_t>(d));
-  }
-  return value;
+  // hex::decode wants whole bytes: an odd digit count gets its implied leading zero.
+  const std::string digits = (text.size() % 2 ? "0" : "") + std::string(text);
+  return from_be_bytes(hex::decode(digits, hex::Prefix::forbidden));
 }
 
 U256 U256::from_be_bytes(ByteView bytes) {
@@ -161,15 +171,9 @@ std::uint64_t U256::as_u64() const {
 unsigned U256::bit_length() const { return bit_length_of(limbs_); }
 
 std::optional<U256> U256::checked_add(const U256& other) const {
-  U256 out;
-  std::uint64_t carry = 0;
-  for (std::size_t i = 0; i < 4; ++i) {
-    const u128 cur = static_cast<u128>(limbs_[i]) + other.limbs_[i] + carry;
-    out.limbs_[i] = static_cast<std::uint64_t>(cur);
-    carry = static_cast<std::uint64_t>(cur >> 64);
-  }
+  const auto [sum, carry] = add_with_carry(*this, other);
   if (carry) return std::nullopt;
-  return out;
+  return sum;
 }
 
 std::optional<U256> U256::checked_sub(const U256& other) const {
@@ -193,42 +197,27 @@ std::optional<U256> U256::checked_div(const U256& divisor) const {
 
 std::optional<U256> U256::checked_mod(const U256& divisor) const {
   if (divisor.is_zero()) return std::nullopt;
-  Limbs quotient;
-  U256 remainder;
-  long_divide(limbs_, divisor, quotient, remainder);
-  return remainder;
+  // quotient * divisor <= *this, so the product cannot overflow.
+  return wrapping_sub(*checked_div(divisor)->checked_mul(divisor));
 }
 
 U256 U256::add_or_throw(const U256& other) const {
-  if (auto r = checked_add(other)) return *r;
-  throw std::overflow_error("uint256 addition overflows");
+  return value_or_throw<std::overflow_error>(checked_add(other), "uint256 addition overflows");
 }
 
 U256 U256::sub_or_throw(const U256& other) const {
-  if (auto r = checked_sub(other)) return *r;
-  throw std::overflow_error("uint256 subtraction underflows");
+  return value_or_throw<std::overflow_error>(checked_sub(other), "uint256 subtraction underflows");
 }
 
 U256 U256::mul_or_throw(const U256& other) const {
-  if (auto r = checked_mul(other)) return *r;
-  throw std::overflow_error("uint256 multiplication overflows");
+  return value_or_throw<std::overflow_error>(checked_mul(other), "uint256 multiplication overflows");
 }
 
 U256 U256::div_or_throw(const U256& divisor) const {
-  if (auto r = checked_div(divisor)) return *r;
-  throw std::domain_error("uint256 division by zero");
+  return value_or_throw<std::domain_error>(checked_div(divisor), "uint256 division by zero");
 }
 
-U256 U256::wrapping_add(const U256& other) const {
-  U256 out;
-  std::uint64_t carry = 0;
-  for (std::size_t i = 0; i < 4; ++i) {
-    const u128 cur = static_cast<u128>(limbs_[i]) + other.limbs_[i] + carry;
-    out.limbs_[i] = static_cast<std::uint64_t>(cur);
-    carry = static_cast<std::uint64_t>(cur >> 64);
-  }
-  return out;
-}
+U256 U256::wrapping_add(const U256& other) const { return add_with_carry(*this, other).first; }
 
 U256 U256::wrapping_sub(const U256& other) const {
   U256 out;

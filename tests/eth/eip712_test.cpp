@@ -1,5 +1,7 @@
 #include "eth/eip712.h"
 
+#include <functional>
+
 #include <gtest/gtest.h>
 
 #include "crypto/hex.h"
@@ -142,45 +144,30 @@ std::string error_of(const json& doc) {
 }
 
 TEST(Eip712, RejectsMalformedValuesWithPath) {
-  json doc = mail_example();
-  doc["message"]["from"].erase("wallet");
-  EXPECT_EQ(error_of(doc), "message.from: missing field 'wallet'");
-
-  doc = mail_example();
-  doc["message"]["to"]["age"] = 3;
-  EXPECT_EQ(error_of(doc), "message.to: unexpected field 'age' (not in type Person)");
-
-  doc = mail_example();
-  doc["message"]["to"]["wallet"] = "0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbb";
-  EXPECT_EQ(error_of(doc), "message.to.wallet: address checksum does not match EIP-55");
-
-  doc = mail_example();
-  doc["message"]["contents"] = 5;
-  EXPECT_EQ(error_of(doc), "message.contents: expected a string");
-
-  doc = mail_example();
-  doc["message"]["from"] = "Cow";
-  EXPECT_EQ(error_of(doc), "message.from: expected a JSON object for struct Person");
-
-  doc = mail_example();
-  doc["domain"]["chainId"] = -1;
-  EXPECT_EQ(error_of(doc), "domain.chainId: expected a non-negative integer (JSON integer or decimal string)");
-
-  doc = mail_example();
-  doc["domain"]["chainId"] = 1.5;
-  EXPECT_NE(error_of(doc), "");
-
-  doc = mail_example();
-  doc["domain"]["chainId"] = "01";
-  EXPECT_EQ(error_of(doc), "domain.chainId: amount must be a decimal integer string without leading zeros");
-
-  doc = mail_example();
-  doc.erase("message");
-  EXPECT_EQ(error_of(doc), "typed data: missing member 'message'");
-
-  doc = mail_example();
-  doc["extra"] = 1;
-  EXPECT_EQ(error_of(doc), "typed data: unexpected member 'extra'");
+  struct Case {
+    std::function<void(json&)> corrupt;
+    const char* error;
+  };
+  const char* const not_an_unsigned = "domain.chainId: expected a non-negative integer (JSON integer or decimal string)";
+  const Case cases[] = {
+      {[](json& d) { d["message"]["from"].erase("wallet"); }, "message.from: missing field 'wallet'"},
+      {[](json& d) { d["message"]["to"]["age"] = 3; }, "message.to: unexpected field 'age' (not in type Person)"},
+      {[](json& d) { d["message"]["to"]["wallet"] = "0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbb"; },
+       "message.to.wallet: address checksum does not match EIP-55"},
+      {[](json& d) { d["message"]["contents"] = 5; }, "message.contents: expected a string"},
+      {[](json& d) { d["message"]["from"] = "Cow"; }, "message.from: expected a JSON object for struct Person"},
+      {[](json& d) { d["domain"]["chainId"] = -1; }, not_an_unsigned},
+      {[](json& d) { d["domain"]["chainId"] = 1.5; }, not_an_unsigned},
+      {[](json& d) { d["domain"]["chainId"] = "01"; },
+       "domain.chainId: amount must be a decimal integer string without leading zeros"},
+      {[](json& d) { d.erase("message"); }, "typed data: missing member 'message'"},
+      {[](json& d) { d["extra"] = 1; }, "typed data: unexpected member 'extra'"},
+  };
+  for (const Case& c : cases) {
+    json doc = mail_example();
+    c.corrupt(doc);
+    EXPECT_EQ(error_of(doc), c.error);
+  }
 }
 
 TEST(Eip712, RejectsOutOfRangeValues) {
