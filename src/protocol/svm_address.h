@@ -3,7 +3,6 @@
 #pragma once
 
 #include <array>
-#include <compare>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -26,7 +25,10 @@ struct Pubkey {
   // Canonical base58; parse(k.to_base58()) == k.
   std::string to_base58() const;
 
-  auto operator<=>(const Pubkey&) const = default;
+  bool operator==(const Pubkey&) const = default;
+  // Byte-wise order, for ordered containers. Spelled out rather than a defaulted <=>, which the
+  // libc++ of Debian's emscripten cannot provide for std::array.
+  bool operator<(const Pubkey& other) const { return bytes < other.bytes; }
 };
 
 // Limits the runtime enforces on program address seeds.

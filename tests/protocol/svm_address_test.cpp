@@ -43,6 +43,10 @@ TEST(SvmPubkey, WellKnownProgramIds) {
   EXPECT_EQ(hex::encode(associated_token_program_id().bytes, false),
             "8c97258f4e2489f1bb3d1029148e0d830b5a1399daff1084048e7bd8dbe9f859");
   EXPECT_EQ(token_2022_program_id().to_base58(), "TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb");
+  // Ordered by bytes: 00.. < 06dd.. < 8c97..
+  EXPECT_LT(system_program_id(), token_program_id());
+  EXPECT_LT(token_program_id(), associated_token_program_id());
+  EXPECT_FALSE(associated_token_program_id() < token_program_id());
 }
 
 // Vectors from the Solana SDK's own test_create_program_address (also in @solana/web3.js).
