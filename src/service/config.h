@@ -1,0 +1,187 @@
+// The service configuration: chains, tokens, solvers, partners and service settings, read from
+// the JSON the worker assembles from config/<env>/*.json and validated completely at load. A
+// Config that exists is consistent: every token is on a configured chain, every solver pair
+// names configured tokens, every address is valid for its chain's VM. config/README.md
+// documents each field.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "crypto/bytes.h"
+#include "eth/address.h"
+#include "eth/u256.h"
+#include "service/chain_address.h"
+#include "service/problem.h"
+
+namespace sr::service {
+
+// Thrown by Config::from_json. what() lists every error ("invalid configuration: a; b; ...");
+// errors() has them one by one with their paths ("chains[2].portal").
+class ConfigError : public std::runtime_error {
+ public:
+  explicit ConfigError(std::vector<FieldError> errors);
+  const std::vector<FieldError>& errors() const { return errors_; }
+
+ private:
+  std::vector<FieldError> errors_;
+};
+
+struct NativeCurrency {
+  std::string symbol;
+  std::uint32_t decimals = 0;
+};
+
+struct ChainRecord {
+  std::uint64_t chain_id = 0;
+  std::string name;
+  Vm vm = Vm::evm;
+  ChainAddress portal;                     // EVM Portal contract, or the Solana Portal program
+  std::optional<ChainAddress> prover;      // nullopt: the chain cannot be a source (no reward prover)
+  std::optional<Address> permit2;          // EVM only; nullopt where not deployed
+  std::optional<Address> permit3;          // EVM only; nullopt where not deployed
+  std::optional<Hash32> vault_init_code_hash;  // EVM: required (CREATE2 vaults); SVM: vaults are PDAs
+  Address quote_signer;                    // always an EVM address: quotes are EIP-712 signed
+  NativeCurrency native_currency;
+  std::string block_explorer_url;          // no trailing slash, so "<url>/tx/<hash>" works
+  std::optional<std::string> rpc_url;      // local chains only
+};
+
+enum class GaslessStandard { permit3, permit2, erc3009 };
+std::string_view gasless_name(GaslessStandard standard);  // "permit3" | "permit2" | "erc3009"
+
+struct Eip712Domain {
+  std::string name;
+  std::string version;
+};
+
+struct TokenRecord {
+  std::uint64_t chain_id = 0;
+  ChainAddress address;
+  std::string symbol;
+  std::string name;
+  std::uint32_t decimals = 0;
+  std::vector<GaslessStandard> gasless;  // canonical order: permit3, permit2, erc3009
+  std::optional<Eip712Domain> eip712;    // the token's own EIP-712 domain (ERC-3009, EIP-2612)
+
+  bool supports(GaslessStandard standard) const;
+};
+
+// A token named by chain and address: how solvers and lookups refer to tokens.
+struct TokenKey {
+  std::uint64_t chain_id = 0;
+  ChainAddress address;
+
+  friend bool operator==(const TokenKey&, const TokenKey&) = default;
+  friend auto operator<=>(const TokenKey&, const TokenKey&) = default;
+};
+
+struct SolverPair {
+  TokenKey source;
+  TokenKey destination;
+
+  friend bool operator==(const SolverPair&, const SolverPair&) = default;
+  friend auto operator<=>(const SolverPair&, const SolverPair&) = default;
+};
+
+// A solver's offer. Amounts (fixed fee, minimum, maximum) are base units of the pair's source
+// token; load-time validation makes every token a solver touches share one number of decimals,
+// so one figure means the same value on every pair.
+struct SolverRecord {
+  std::string id;
+  std::string name;
+  // Every (source, destination) pair served, expanded from the configured routes (each route
+  // is sources x destinations, minus same-chain pairs), de-duplicated, sorted.
+  std::vector<SolverPair> pairs;
+  std::map<TokenKey, U256> inventory;  // per destination token, base units
+  std::uint32_t fee_bps = 0;
+  U256 fixed_fee;
+  U256 min_amount;
+  U256 max_amount;
+  std::uint32_t estimated_fulfill_time_sec = 0;
+  std::uint64_t fill_window_sec = 0;  // the service default when not configured for the solver
+  std::optional<std::string> url;     // remote solvers: the worker POSTs price requests here
+  std::optional<std::uint32_t> timeout_ms;
+
+  bool serves(const TokenKey& source, const TokenKey& destination) const;
+  // Inventory of a destination token; nullopt when the solver never delivers it.
+  std::optional<U256> inventory_of(const TokenKey& destination) const;
+};
+
+struct FeeSchedule {
+  std::uint32_t protocol_bps = 0;
+  std::uint32_t gateway_bps = 0;
+};
+
+struct DepositAddressSettings {
+  bool enabled = false;
+  std::uint64_t deadline_sec = 0;  // a deposit address accepts funding for this long
+  std::string dapp_id;             // the attribution label of quotes made for deposit addresses
+};
+
+struct PartnerRecord {
+  std::string slug;  // path part: /v1/<slug>-gateway/...
+  std::string name;
+  FeeSchedule fee_schedule;
+  DepositAddressSettings deposit_addresses;
+};
+
+// Slippage bounds in millionths (5000 = 0.005 = 0.5%).
+struct SlippageSettings {
+  std::uint32_t default_millionths = 5000;
+  std::uint32_t min_millionths = 100;
+  std::uint32_t max_millionths = 1'000'000;
+};
+
+struct ServiceSettings {
+  std::uint64_t quote_lifetime_sec = 120;
+  std::uint64_t route_fill_window_sec = 3600;  // route deadline = expiresAt + solver fill window
+  std::uint64_t reward_window_sec = 3600;      // reward deadline = route deadline + this
+  SlippageSettings slippage;
+  std::uint32_t max_calls = 32;                // destination.calls entries per request
+  std::uint32_t max_hops = 2;                  // 1: direct only; 2: one intermediate chain
+  std::uint32_t max_competing_quotes = 16;     // entries of competingQuotes at most
+};
+
+class Config {
+ public:
+  // Reads {"service", "chains", "tokens", "solvers", "partners"}; throws ConfigError listing
+  // every problem found.
+  static Config from_json(const nlohmann::json& config);
+
+  const ServiceSettings& service() const { return service_; }
+  const std::vector<ChainRecord>& chains() const { return chains_; }
+  const std::vector<TokenRecord>& tokens() const { return tokens_; }
+  const std::vector<SolverRecord>& solvers() const { return solvers_; }
+  const std::vector<PartnerRecord>& partners() const { return partners_; }
+
+  // Lookups answer nullptr when nothing matches. Pointers stay valid as long as the Config.
+  const ChainRecord* chain(std::uint64_t chain_id) const;
+  const TokenRecord* token(std::uint64_t chain_id, const ChainAddress& address) const;
+  const TokenRecord* token(const TokenKey& key) const { return token(key.chain_id, key.address); }
+  const TokenRecord* token_by_symbol(std::uint64_t chain_id, std::string_view symbol) const;
+  std::vector<const TokenRecord*> tokens_of(std::uint64_t chain_id) const;  // configured order
+  const SolverRecord* solver(std::string_view id) const;
+  const PartnerRecord* partner(std::string_view slug) const;
+
+ private:
+  ServiceSettings service_;
+  std::vector<ChainRecord> chains_;
+  std::vector<TokenRecord> tokens_;
+  std::vector<SolverRecord> solvers_;
+  std::vector<PartnerRecord> partners_;
+};
+
+// The production configuration names its signer's address instead of deriving it from the key,
+// so a wrong secret cannot silently sign for the wrong address: the service must refuse to start
+// unless every chain's quoteSigner is the address of the configured key. Throws ConfigError
+// naming each chain whose signer differs.
+void require_quote_signer(const Config& config, const Address& signer);
+
+}  // namespace sr::service

@@ -1,0 +1,76 @@
+// The result every service operation returns, and the problem+json bodies (RFC 9457) of its
+// errors. The core decides the HTTP status and the body; the worker only adds `requestId`, the
+// content type and transport headers.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sr::service {
+
+// One field a client must correct. `field` is a dotted path into the request
+// ("destination.calls[0].data"); `message` is a sentence that names the field itself, so it
+// reads correctly on its own (in logs, in `detail`).
+struct FieldError {
+  std::string field;
+  std::string message;
+
+  friend bool operator==(const FieldError&, const FieldError&) = default;
+};
+
+// Field errors collected while reading one request or one configuration. Readers keep going
+// after the first error so that a single response names everything to fix.
+class FieldErrors {
+ public:
+  void add(std::string field, std::string message);
+  bool empty() const { return list_.empty(); }
+  std::size_t size() const { return list_.size(); }
+  const std::vector<FieldError>& list() const { return list_; }
+  // The messages joined with "; ", for `detail` and for exception texts.
+  std::string joined() const;
+
+ private:
+  std::vector<FieldError> list_;
+};
+
+// The `code` values of the API contract, each with its fixed HTTP status.
+enum class ProblemCode {
+  invalid_request,         // 400
+  invalid_api_key,         // 401
+  partner_not_mapped,      // 403
+  not_found,               // 404
+  conflict,                // 409
+  payload_too_large,       // 413
+  unsupported_media_type,  // 415
+  chain_not_supported,     // 422
+  rate_limited,            // 429
+  internal,                // 500
+  solver_error,            // 502
+};
+
+std::string_view code_name(ProblemCode code);  // "invalid-request", ...
+int http_status(ProblemCode code);
+std::string_view problem_title(ProblemCode code);  // short, human, stable per code
+// "urn:stableroutes:problem:<code>": a URI that names the problem type without pretending to be
+// a documentation page on a host the service does not own.
+std::string problem_type(ProblemCode code);
+
+// {type, title, status, code, detail, errors}. `errors` is always present (empty when the problem
+// is not about fields) so clients can iterate it without a presence check.
+nlohmann::json problem_body(ProblemCode code, std::string detail,
+                            const std::vector<FieldError>& errors = {});
+
+// What every operation returns: the HTTP status to send and the JSON body.
+struct OpResult {
+  int status = 200;
+  nlohmann::json body;
+};
+
+OpResult ok(nlohmann::json body, int status = 200);
+OpResult problem(ProblemCode code, std::string detail, const std::vector<FieldError>& errors = {});
+// 400 invalid-request listing every field of `errors` (which must not be empty).
+OpResult invalid_request(const FieldErrors& errors);
+
+}  // namespace sr::service

@@ -1,0 +1,87 @@
+#include "service/registry.h"
+
+#include "crypto/hex.h"
+#include "eth/u256.h"
+
+namespace sr::service {
+
+namespace {
+
+template <class T, class Fn>
+nlohmann::json or_null(const std::optional<T>& value, Fn to_json) {
+  return value ? nlohmann::json(to_json(*value)) : nlohmann::json(nullptr);
+}
+
+}  // namespace
+
+nlohmann::json chain_to_json(const ChainRecord& chain) {
+  nlohmann::json out = {
+      {"chainId", chain.chain_id},
+      {"name", chain.name},
+      {"vm", std::string(vm_name(chain.vm))},
+      {"portal", chain.portal.text()},
+      {"prover", or_null(chain.prover, [](const ChainAddress& a) { return a.text(); })},
+      {"permit2", or_null(chain.permit2, [](const Address& a) { return a.checksummed(); })},
+      {"permit3", or_null(chain.permit3, [](const Address& a) { return a.checksummed(); })},
+      {"vaultInitCodeHash", or_null(chain.vault_init_code_hash, [](const Hash32& h) { return hex::encode(h); })},
+      {"quoteSigner", chain.quote_signer.checksummed()},
+      {"nativeCurrency", {{"symbol", chain.native_currency.symbol}, {"decimals", chain.native_currency.decimals}}},
+      {"blockExplorerUrl", chain.block_explorer_url},
+  };
+  if (chain.rpc_url) out["rpcUrl"] = *chain.rpc_url;
+  return out;
+}
+
+nlohmann::json token_to_json(const TokenRecord& token) {
+  nlohmann::json gasless = nlohmann::json::array();
+  for (auto standard : token.gasless) gasless.push_back(std::string(gasless_name(standard)));
+  return {
+      {"chainId", token.chain_id},
+      {"address", token.address.text()},
+      {"symbol", token.symbol},
+      {"name", token.name},
+      {"decimals", token.decimals},
+      {"gasless", std::move(gasless)},
+      {"eip712", or_null(token.eip712, [](const Eip712Domain& d) {
+         return nlohmann::json{{"name", d.name}, {"version", d.version}};
+       })},
+  };
+}
+
+nlohmann::json list_chains(const Config& config) {
+  nlohmann::json chains = nlohmann::json::array();
+  for (const auto& chain : config.chains()) chains.push_back(chain_to_json(chain));
+  return {{"chains", std::move(chains)}};
+}
+
+std::optional<std::uint64_t> parse_chain_id(std::string_view text) {
+  if (text.empty() || text[0] == '0' || text.size() > 20) return std::nullopt;
+  for (char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+  }
+  const U256 value = U256::from_decimal(text);  // at most 20 digits: never above 2^256
+  if (!value.fits_u64()) return std::nullopt;
+  return value.as_u64();
+}
+
+OpResult list_tokens(const Config& config, const std::optional<std::string>& raw_chain_id) {
+  nlohmann::json tokens = nlohmann::json::array();
+  if (!raw_chain_id) {
+    for (const auto& token : config.tokens()) tokens.push_back(token_to_json(token));
+    return ok({{"tokens", std::move(tokens)}});
+  }
+  const auto chain_id = parse_chain_id(*raw_chain_id);
+  if (!chain_id) {
+    FieldErrors errors;
+    errors.add("chainId", "chainId must be a positive integer chain id such as 8453");
+    return invalid_request(errors);
+  }
+  if (!config.chain(*chain_id)) {
+    const std::string message = "chainId " + std::to_string(*chain_id) + " is not a supported chain (GET /v1/chains lists them)";
+    return problem(ProblemCode::chain_not_supported, message, {{"chainId", message}});
+  }
+  for (const TokenRecord* token : config.tokens_of(*chain_id)) tokens.push_back(token_to_json(*token));
+  return ok({{"tokens", std::move(tokens)}});
+}
+
+}  // namespace sr::service

@@ -1,0 +1,39 @@
+// Loads config/<env>/*.json from the repository the way the worker assembles them, so tests
+// exercise the configuration that ships.
+#pragma once
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+#include "service/config.h"
+
+namespace sr::service::testing {
+
+inline nlohmann::json read_json_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot open " + path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return nlohmann::json::parse(text.str());
+}
+
+inline std::string config_path(const std::string& environment, const std::string& name) {
+  return std::string(SR_SOURCE_DIR) + "/config/" + environment + "/" + name + ".json";
+}
+
+inline nlohmann::json config_json(const std::string& environment = "production") {
+  nlohmann::json config = nlohmann::json::object();
+  for (const char* name : {"service", "chains", "tokens", "solvers", "partners"}) {
+    config[name] = read_json_file(config_path(environment, name));
+  }
+  return config;
+}
+
+inline const Config& production_config() {
+  static const Config config = Config::from_json(config_json("production"));
+  return config;
+}
+
+}  // namespace sr::service::testing

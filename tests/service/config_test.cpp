@@ -1,0 +1,461 @@
+// Loading and validating the service configuration: the shipped files load, and each rule
+// rejects a broken copy of them with the path and reason.
+#include "service/config.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "config_fixture.h"
+#include "crypto/hex.h"
+#include "crypto/secp256k1.h"
+#include "crypto/sha256.h"
+
+namespace sr::service {
+namespace {
+
+using nlohmann::json;
+using testing::config_json;
+using testing::production_config;
+
+// Runs Config::from_json on `config` and returns its errors (empty when it loaded).
+std::vector<FieldError> load_errors(const json& config) {
+  try {
+    Config::from_json(config);
+  } catch (const ConfigError& e) {
+    EXPECT_FALSE(e.errors().empty());
+    EXPECT_NE(std::string(e.what()).find("invalid configuration: "), std::string::npos);
+    return e.errors();
+  }
+  return {};
+}
+
+::testing::AssertionResult has_error(const std::vector<FieldError>& errors, const std::string& field,
+                                     const std::string& fragment) {
+  for (const auto& e : errors) {
+    if (e.field == field && e.message.find(fragment) != std::string::npos) return ::testing::AssertionSuccess();
+  }
+  auto failure = ::testing::AssertionFailure() << "no error at " << field << " containing \"" << fragment << "\"; got:";
+  for (const auto& e : errors) failure << "\n  " << e.field << ": " << e.message;
+  return failure;
+}
+
+#define EXPECT_CONFIG_ERROR(config, field, fragment) EXPECT_TRUE(has_error(load_errors(config), field, fragment))
+
+json& chain_by_id(json& config, std::uint64_t id) {
+  for (auto& c : config["chains"]) {
+    if (c["chainId"] == id) return c;
+  }
+  throw std::runtime_error("no chain " + std::to_string(id));
+}
+
+TEST(ServiceConfig, ProductionAndLocalConfigurationsLoad) {
+  for (const char* env : {"production", "local"}) {
+    SCOPED_TRACE(env);
+    const Config config = Config::from_json(config_json(env));
+    EXPECT_EQ(config.chains().size(), 6u);
+    EXPECT_EQ(config.tokens().size(), 12u);
+    EXPECT_EQ(config.solvers().size(), 5u);
+    ASSERT_NE(config.partner("acme"), nullptr);
+    EXPECT_EQ(config.service().quote_lifetime_sec, 120u);
+    EXPECT_EQ(config.service().slippage.default_millionths, 5000u);
+    EXPECT_EQ(config.service().slippage.min_millionths, 100u);
+    EXPECT_EQ(config.service().slippage.max_millionths, 1'000'000u);
+  }
+}
+
+TEST(ServiceConfig, LookupsFindChainsTokensSolversAndPartners) {
+  const Config& config = production_config();
+  ASSERT_NE(config.chain(8453), nullptr);
+  EXPECT_EQ(config.chain(8453)->name, "Base");
+  EXPECT_EQ(config.chain(999), nullptr);
+  // Lookup by address does not depend on how the address was written.
+  const auto usdc = ChainAddress::parse(Vm::evm, "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913");
+  ASSERT_NE(config.token(8453, usdc), nullptr);
+  EXPECT_EQ(config.token(8453, usdc)->symbol, "USDC");
+  EXPECT_EQ(config.token(10, usdc), nullptr);
+  EXPECT_EQ(config.tokens_of(1399811149).size(), 2u);
+  EXPECT_TRUE(config.tokens_of(5).empty());
+  ASSERT_NE(config.token_by_symbol(137, "USDT"), nullptr);
+  EXPECT_EQ(config.token_by_symbol(137, "USDT")->address.text(), "0xc2132D05D31c914a87C6611C10748AEb04B58e8F");
+  EXPECT_NE(config.solver("atlas"), nullptr);
+  EXPECT_EQ(config.solver("nobody"), nullptr);
+  EXPECT_EQ(config.partner("acme")->fee_schedule.gateway_bps, 10u);
+  EXPECT_EQ(config.partner("acme")->deposit_addresses.deadline_sec, 86400u);
+  EXPECT_EQ(config.partner("other"), nullptr);
+}
+
+TEST(ServiceConfig, SolverPairsAllowMultiHopWhereNoDirectRouteExists) {
+  const Config& config = production_config();
+  const auto key = [&](std::uint64_t chain, const char* symbol) {
+    const TokenRecord* t = config.token_by_symbol(chain, symbol);
+    if (!t) throw std::runtime_error("missing token");
+    return TokenKey{t->chain_id, t->address};
+  };
+  const auto served_by_any = [&](const TokenKey& from, const TokenKey& to) {
+    return std::any_of(config.solvers().begin(), config.solvers().end(),
+                       [&](const SolverRecord& s) { return s.serves(from, to); });
+  };
+  const TokenKey polygon_usdt = key(137, "USDT"), base_usdc = key(8453, "USDC"),
+                 solana_usdc = key(1399811149, "USDC");
+  EXPECT_FALSE(served_by_any(polygon_usdt, solana_usdc));
+  EXPECT_TRUE(served_by_any(polygon_usdt, base_usdc));
+  EXPECT_TRUE(served_by_any(base_usdc, solana_usdc));
+  // Same-chain pairs are never served, even where a route lists both tokens.
+  EXPECT_FALSE(config.solver("meridian")->serves(key(8453, "USDT"), base_usdc));
+  // One pair is contested by all five solvers (the all-quotes case).
+  const TokenKey arbitrum_usdc = key(42161, "USDC");
+  for (const auto& s : config.solvers()) EXPECT_TRUE(s.serves(arbitrum_usdc, base_usdc)) << s.id;
+}
+
+TEST(ServiceConfig, SolverRecordCarriesInventoryLimitsAndDefaults) {
+  const Config& config = production_config();
+  const SolverRecord& atlas = *config.solver("atlas");
+  const TokenRecord& base_usdc = *config.token_by_symbol(8453, "USDC");
+  EXPECT_EQ(atlas.inventory_of({8453, base_usdc.address}), U256::from_decimal("5000000000000"));
+  EXPECT_EQ(atlas.inventory_of({1399811149, config.token_by_symbol(1399811149, "USDC")->address}), std::nullopt);
+  EXPECT_EQ(atlas.fee_bps, 4u);
+  EXPECT_EQ(atlas.fixed_fee, U256(20000));
+  EXPECT_EQ(atlas.min_amount, U256(1000000));
+  // fillWindowSec null -> the service's routeFillWindowSec; solbridge sets its own.
+  EXPECT_EQ(atlas.fill_window_sec, config.service().route_fill_window_sec);
+  EXPECT_EQ(config.solver("solbridge")->fill_window_sec, 7200u);
+  EXPECT_FALSE(atlas.url.has_value());
+}
+
+TEST(ServiceConfig, RemoteSolverNeedsUrlAndTimeoutTogether) {
+  json config = config_json();
+  config["solvers"][0]["url"] = "https://solver.example/quote";
+  config["solvers"][0]["timeoutMs"] = 800;
+  const Config loaded = Config::from_json(config);
+  EXPECT_EQ(loaded.solvers()[0].url, "https://solver.example/quote");
+  EXPECT_EQ(loaded.solvers()[0].timeout_ms, 800u);
+
+  config["solvers"][0]["timeoutMs"] = nullptr;
+  EXPECT_CONFIG_ERROR(config, "solvers[0].timeoutMs", "is required for a remote solver");
+  config["solvers"][0]["url"] = nullptr;
+  config["solvers"][0]["timeoutMs"] = 800;
+  EXPECT_CONFIG_ERROR(config, "solvers[0].timeoutMs", "applies only to a remote solver");
+  config["solvers"][0]["url"] = "ftp://solver.example";
+  EXPECT_CONFIG_ERROR(config, "solvers[0].url", "must be an http:// or https:// URL");
+}
+
+TEST(ServiceConfig, RejectsUnknownAndMissingTopLevelFields) {
+  json config = config_json();
+  config["keys"] = json::array();
+  EXPECT_CONFIG_ERROR(config, "keys", "keys is not a known field");
+  config.erase("keys");
+  config.erase("tokens");
+  EXPECT_CONFIG_ERROR(config, "tokens", "tokens is required");
+  EXPECT_CONFIG_ERROR(json::array(), "", "the request body must be an object");
+}
+
+TEST(ServiceConfig, RejectsUnknownFieldsInRecords) {
+  json config = config_json();
+  config["chains"][2]["explorer"] = "https://basescan.org";
+  config["tokens"][0]["eip712"]["salt"] = "0x00";
+  config["solvers"][1]["routes"][0]["via"] = 8453;
+  EXPECT_CONFIG_ERROR(config, "chains[2].explorer", "is not a known field");
+  EXPECT_CONFIG_ERROR(config, "tokens[0].eip712.salt", "is not a known field");
+  EXPECT_CONFIG_ERROR(config, "solvers[1].routes[0].via", "is not a known field");
+}
+
+TEST(ServiceConfig, RejectsDuplicateChainIds) {
+  json config = config_json();
+  config["chains"][1]["chainId"] = 1;
+  config["tokens"] = json::array();
+  config["solvers"] = json::array();
+  EXPECT_CONFIG_ERROR(config, "chains[1].chainId", "1 is already used by chains[0]");
+}
+
+TEST(ServiceConfig, RejectsAddressesInvalidForTheChainsVm) {
+  json config = config_json();
+  // EIP-55: one flipped letter case breaks the checksum.
+  chain_by_id(config, 10)["portal"] = "0x399dbd5DF04f83103F77A58cBa2B7c4d3cdede97";
+  chain_by_id(config, 8453)["prover"] = "0x0C4E3063239c9f4f323A956C79738916594D8F";  // 19 bytes
+  // An EVM address is not a Solana program id, and the reverse.
+  chain_by_id(config, 1399811149)["portal"] = "0x399Dbd5DF04f83103F77A58cBa2B7c4d3cdede97";
+  chain_by_id(config, 1)["quoteSigner"] = "8H7qa6zZ1qpTxdSXRh6H619G5a99KJafKzDrkdgWb8mX";
+  const auto errors = load_errors(config);
+  EXPECT_TRUE(has_error(errors, "chains[1].portal", "must be an EVM address"));
+  EXPECT_TRUE(has_error(errors, "chains[2].prover", "must be an EVM address"));
+  EXPECT_TRUE(has_error(errors, "chains[5].portal", "must be a Solana address"));
+  EXPECT_TRUE(has_error(errors, "chains[0].quoteSigner", "must be an EVM address"));
+}
+
+TEST(ServiceConfig, RejectsTheZeroAddress) {
+  json config = config_json();
+  chain_by_id(config, 1)["quoteSigner"] = "0x0000000000000000000000000000000000000000";
+  EXPECT_CONFIG_ERROR(config, "chains[0].quoteSigner", "must not be the zero address");
+}
+
+TEST(ServiceConfig, SvmChainsCarryNoEvmContracts) {
+  json config = config_json();
+  chain_by_id(config, 1399811149)["permit2"] = "0x000000000022D473030F116dDEE9F6B43aC78BA3";
+  chain_by_id(config, 1399811149)["vaultInitCodeHash"] =
+      "0x3bed9489d928fc6fa33b97aa1f28cc906f867806e9a9082068ffd67361e8e3c5";
+  const auto errors = load_errors(config);
+  EXPECT_TRUE(has_error(errors, "chains[5].permit2", "must be null on an SVM chain"));
+  EXPECT_TRUE(has_error(errors, "chains[5].vaultInitCodeHash", "must be null on an SVM chain"));
+}
+
+TEST(ServiceConfig, EvmChainsNeedAProverAndAVaultInitCodeHash) {
+  json config = config_json();
+  chain_by_id(config, 10).erase("prover");
+  chain_by_id(config, 10)["vaultInitCodeHash"] = nullptr;
+  const auto errors = load_errors(config);
+  EXPECT_TRUE(has_error(errors, "chains[1].prover", "is required on an EVM chain"));
+  EXPECT_TRUE(has_error(errors, "chains[1].vaultInitCodeHash", "is required on an EVM chain"));
+  config = config_json();
+  chain_by_id(config, 10)["vaultInitCodeHash"] = "0x3bed";
+  EXPECT_CONFIG_ERROR(config, "chains[1].vaultInitCodeHash", "must be a 32-byte hash");
+}
+
+TEST(ServiceConfig, RejectsBadChainScalars) {
+  json config = config_json();
+  config["chains"][0]["vm"] = "tvm";
+  config["chains"][1]["chainId"] = 0;
+  config["chains"][2]["chainId"] = "8453";
+  config["chains"][3]["blockExplorerUrl"] = "https://arbiscan.io/";
+  config["chains"][4]["nativeCurrency"]["decimals"] = 18.5;
+  config["chains"][4]["name"] = "";
+  const auto errors = load_errors(config);
+  EXPECT_TRUE(has_error(errors, "chains[0].vm", "must be \"evm\" or \"svm\""));
+  EXPECT_TRUE(has_error(errors, "chains[1].chainId", "must be at least 1"));
+  EXPECT_TRUE(has_error(errors, "chains[2].chainId", "must be an integer"));
+  EXPECT_TRUE(has_error(errors, "chains[3].blockExplorerUrl", "must not end with '/'"));
+  EXPECT_TRUE(has_error(errors, "chains[4].nativeCurrency.decimals", "must be an integer"));
+  EXPECT_TRUE(has_error(errors, "chains[4].name", "must be 1 to 64 characters"));
+}
+
+TEST(ServiceConfig, RejectsTokensOnUnknownChains) {
+  json config = config_json();
+  config["tokens"][0]["chainId"] = 5;
+  EXPECT_CONFIG_ERROR(config, "tokens[0].chainId", "5 is not a configured chain");
+}
+
+TEST(ServiceConfig, RejectsDuplicateTokens) {
+  json config = config_json();
+  json copy = config["tokens"][2];
+  copy["address"] = "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913";  // same token, written in lowercase
+  copy["symbol"] = "USDC2";
+  config["tokens"].push_back(copy);
+  EXPECT_CONFIG_ERROR(config, "tokens[12].address", "is already used by tokens[2]");
+
+  config = config_json();
+  copy = config["tokens"][2];
+  copy["address"] = "0x1111111111111111111111111111111111111111";
+  config["tokens"].push_back(copy);
+  EXPECT_CONFIG_ERROR(config, "tokens[12].symbol", "(chain 8453, USDC) is already used by tokens[2]");
+}
+
+TEST(ServiceConfig, RejectsTokenAddressesInvalidForTheChainsVm) {
+  json config = config_json();
+  config["tokens"][5]["address"] = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48";  // Solana USDC entry
+  config["tokens"][0]["address"] = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
+  const auto errors = load_errors(config);
+  EXPECT_TRUE(has_error(errors, "tokens[5].address", "must be a Solana address"));
+  EXPECT_TRUE(has_error(errors, "tokens[0].address", "must be an EVM address"));
+}
+
+TEST(ServiceConfig, GaslessStandardsAreCheckedAgainstChainAndToken) {
+  json config = config_json();
+  config["tokens"][0]["gasless"] = {"permit3", "permit4"};
+  config["tokens"][1]["gasless"] = {"permit2", "permit2"};
+  config["tokens"][6]["gasless"] = {"erc3009"};  // Ethereum USDT: no EIP-712 domain
+  config["tokens"][5]["gasless"] = {"permit2"};  // Solana USDC
+  const auto errors = load_errors(config);
+  EXPECT_TRUE(has_error(errors, "tokens[0].gasless[1]", "must be one of \"permit3\", \"permit2\", \"erc3009\""));
+  EXPECT_TRUE(has_error(errors, "tokens[1].gasless[1]", "lists \"permit2\" twice"));
+  EXPECT_TRUE(has_error(errors, "tokens[6].gasless", "lists erc3009 but the token has no eip712 domain"));
+  EXPECT_TRUE(has_error(errors, "tokens[5].gasless", "must be empty on an SVM chain"));
+
+  config = config_json();
+  chain_by_id(config, 8453)["permit2"] = nullptr;
+  EXPECT_CONFIG_ERROR(config, "tokens[2].gasless", "lists permit2 but chain 8453 has no permit2");
+}
+
+TEST(ServiceConfig, GaslessStandardsComeOutInCanonicalOrder) {
+  json config = config_json();
+  config["tokens"][0]["gasless"] = {"erc3009", "permit2", "permit3"};
+  const Config loaded = Config::from_json(config);
+  EXPECT_EQ(loaded.tokens()[0].gasless,
+            (std::vector{GaslessStandard::permit3, GaslessStandard::permit2, GaslessStandard::erc3009}));
+}
+
+TEST(ServiceConfig, RejectsSolverPairsOnUnknownTokens) {
+  json config = config_json();
+  config["solvers"][0]["routes"][0]["sources"][0] = {{"chainId", 1}, {"symbol", "DAI"}};
+  config["solvers"][0]["routes"][0]["destinations"][1] = {{"chainId", 5}, {"symbol", "USDC"}};
+  const auto errors = load_errors(config);
+  EXPECT_TRUE(has_error(errors, "solvers[0].routes[0].sources[0]", "names no configured token (DAI on chain 1)"));
+  EXPECT_TRUE(has_error(errors, "solvers[0].routes[0].destinations[1]", "names no configured token (USDC on chain 5)"));
+}
+
+TEST(ServiceConfig, RejectsSolverSourcesOnChainsWithoutAProver) {
+  json config = config_json();
+  config["solvers"][2]["routes"][0]["sources"].push_back({{"chainId", 1399811149}, {"symbol", "USDC"}});
+  EXPECT_CONFIG_ERROR(config, "solvers[2].routes[0].sources[2]", "chain 1399811149 has no prover, so it cannot be a source");
+}
+
+TEST(ServiceConfig, RejectsRoutesThatServeNoPair) {
+  json config = config_json();
+  config["solvers"][0]["routes"].push_back(
+      {{"sources", {{{"chainId", 1}, {"symbol", "USDC"}}}}, {"destinations", {{{"chainId", 1}, {"symbol", "USDT"}}}}});
+  EXPECT_CONFIG_ERROR(config, "solvers[0].routes[1]", "serves no pair");
+  config["solvers"][0]["routes"] = json::array();
+  EXPECT_CONFIG_ERROR(config, "solvers[0].routes", "must list at least one route");
+}
+
+TEST(ServiceConfig, RejectsMinimumAboveMaximum) {
+  json config = config_json();
+  config["solvers"][0]["minAmount"] = "2000000000000";
+  EXPECT_CONFIG_ERROR(config, "solvers[0].minAmount", "(2000000000000) must not be greater than solvers[0].maxAmount (1000000000000)");
+}
+
+TEST(ServiceConfig, RejectsAFixedFeeThatEatsTheMinimum) {
+  json config = config_json();
+  config["solvers"][4]["fixedFee"] = "50000000";
+  EXPECT_CONFIG_ERROR(config, "solvers[4].fixedFee", "must be less than solvers[4].minAmount (50000000)");
+}
+
+TEST(ServiceConfig, RejectsBadSolverAmountsAndBps) {
+  json config = config_json();
+  config["solvers"][0]["minAmount"] = "0";
+  config["solvers"][1]["maxAmount"] = 100;
+  config["solvers"][2]["fixedFee"] = "01";
+  config["solvers"][3]["feeBps"] = 10000;
+  const auto errors = load_errors(config);
+  EXPECT_TRUE(has_error(errors, "solvers[0].minAmount", "must be greater than 0"));
+  EXPECT_TRUE(has_error(errors, "solvers[1].maxAmount", "must be a string of decimal digits"));
+  EXPECT_TRUE(has_error(errors, "solvers[2].fixedFee", "leading zeros"));
+  EXPECT_TRUE(has_error(errors, "solvers[3].feeBps", "must be between 0 and 9999"));
+}
+
+TEST(ServiceConfig, RequiresInventoryForEveryDeliveredTokenAndNoOther) {
+  json config = config_json();
+  config["solvers"][0]["inventory"].erase(0);
+  EXPECT_CONFIG_ERROR(config, "solvers[0].inventory", "has no entry for 0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48 on chain 1");
+  config = config_json();
+  config["solvers"][0]["inventory"].push_back({{"chainId", 1399811149}, {"symbol", "USDC"}, {"amount", "1"}});
+  EXPECT_CONFIG_ERROR(config, "solvers[0].inventory[5]", "which the solver never delivers");
+  config = config_json();
+  config["solvers"][0]["inventory"].push_back(config["solvers"][0]["inventory"][0]);
+  EXPECT_CONFIG_ERROR(config, "solvers[0].inventory[5]", "repeats USDC on chain 1");
+}
+
+TEST(ServiceConfig, RejectsSolversMixingDecimals) {
+  json config = config_json();
+  config["tokens"][7]["decimals"] = 18;  // Optimism USDT, which meridian serves with 6-decimal tokens
+  EXPECT_CONFIG_ERROR(config, "solvers[1].routes", "mixes tokens with different decimals");
+}
+
+TEST(ServiceConfig, RejectsDuplicateSolverIdsAndBadSlugs) {
+  json config = config_json();
+  config["solvers"][1]["id"] = "atlas";
+  config["solvers"][2]["id"] = "Sol Bridge";
+  const auto errors = load_errors(config);
+  EXPECT_TRUE(has_error(errors, "solvers[1].id", "atlas is already used by solvers[0]"));
+  EXPECT_TRUE(has_error(errors, "solvers[2].id", "lowercase letters, digits or inner hyphens"));
+}
+
+TEST(ServiceConfig, RejectsPartnerFeeSchedulesThatTakeEverything) {
+  json config = config_json();
+  config["partners"][0]["feeSchedule"] = {{"protocolBps", 5000}, {"gatewayBps", 5000}};
+  EXPECT_CONFIG_ERROR(config, "partners[0].feeSchedule", "protocolBps + gatewayBps must be below 10000");
+  config["partners"][0]["feeSchedule"] = {{"protocolBps", 0}};
+  EXPECT_CONFIG_ERROR(config, "partners[0].feeSchedule.gatewayBps", "is required");
+  config = config_json();
+  config["partners"].push_back(config["partners"][0]);
+  EXPECT_CONFIG_ERROR(config, "partners[1].slug", "acme is already used by partners[0]");
+}
+
+TEST(ServiceConfig, SlippageSettingsStayInsideTheSpecifiedRange) {
+  json config = config_json();
+  config["service"]["slippage"]["min"] = 0.00005;
+  EXPECT_CONFIG_ERROR(config, "service.slippage.min", "must be between 0.0001 and 1");
+  config = config_json();
+  config["service"]["slippage"]["default"] = 0.5;
+  config["service"]["slippage"]["max"] = 0.1;
+  EXPECT_CONFIG_ERROR(config, "service.slippage.default", "must lie between service.slippage.min and service.slippage.max");
+  config = config_json();
+  config["service"]["slippage"]["default"] = "0.005";
+  EXPECT_CONFIG_ERROR(config, "service.slippage.default", "must be a number");
+}
+
+TEST(ServiceConfig, RejectsBadServiceSettings) {
+  json config = config_json();
+  config["service"]["quoteLifetimeSec"] = 0;
+  config["service"]["maxHops"] = 3;
+  config["service"]["retries"] = 2;
+  const auto errors = load_errors(config);
+  EXPECT_TRUE(has_error(errors, "service.quoteLifetimeSec", "must be between 1 and 3600"));
+  EXPECT_TRUE(has_error(errors, "service.maxHops", "must be between 1 and 2"));
+  EXPECT_TRUE(has_error(errors, "service.retries", "is not a known field"));
+}
+
+TEST(ServiceConfig, OneErrorListsEveryProblem) {
+  json config = config_json();
+  config["chains"][0]["portal"] = "0x1234";
+  config["tokens"][3]["decimals"] = -1;
+  config["solvers"][0]["estimatedFulfillTimeSec"] = 0;
+  config["partners"][0]["name"] = 7;
+  const auto errors = load_errors(config);
+  EXPECT_TRUE(has_error(errors, "chains[0].portal", "must be an EVM address"));
+  EXPECT_TRUE(has_error(errors, "tokens[3].decimals", "must be between 0 and 36"));
+  EXPECT_TRUE(has_error(errors, "solvers[0].estimatedFulfillTimeSec", "must be between 1 and 86400"));
+  EXPECT_TRUE(has_error(errors, "partners[0].name", "must be a string"));
+}
+
+Address address_of_key(std::string_view key_hex) {
+  return Address::from_public_key(secp256k1::public_key(secp256k1::SecretKey::from_hex(key_hex)));
+}
+
+TEST(ServiceConfig, LocalSignerIsTheDevelopmentKeysAddress) {
+  const auto secrets = testing::read_json_file(testing::config_path("local", "secrets"));
+  const Address signer = address_of_key(secrets.at("quoteSignerKey").get<std::string>());
+  EXPECT_EQ(signer.checksummed(), "0x70997970C51812dc3A010C7d01b50e0d17dc79C8");
+  const Config local = Config::from_json(config_json("local"));
+  EXPECT_NO_THROW(require_quote_signer(local, signer));
+}
+
+TEST(ServiceConfig, ProductionRefusesASignerKeyForAnotherAddress) {
+  const Address dev_signer = address_of_key("0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d");
+  try {
+    require_quote_signer(production_config(), dev_signer);
+    FAIL() << "the development key must not sign for production";
+  } catch (const ConfigError& e) {
+    EXPECT_EQ(e.errors().size(), 6u);
+    EXPECT_TRUE(has_error(e.errors(), "chains[0].quoteSigner", "but the configured signer key is 0x70997970C51812dc3A010C7d01b50e0d17dc79C8"));
+  }
+}
+
+TEST(ServiceConfig, LocalKeysMatchTheDocumentedDevelopmentKeys) {
+  const auto keys = testing::read_json_file(testing::config_path("local", "keys"));
+  const auto find = [&](std::string_view presented) -> const json& {
+    const std::string digest = hex::encode(sha256(presented), false);
+    for (const auto& k : keys) {
+      if (k.at("sha256") == digest) return k;
+    }
+    throw std::runtime_error("no key record for " + std::string(presented));
+  };
+  const json& acme = find("dev-key-acme");
+  EXPECT_EQ(acme["partner"], "acme");
+  EXPECT_TRUE(acme["v1Enabled"].get<bool>());
+  EXPECT_FALSE(acme["revoked"].get<bool>());
+  EXPECT_EQ(acme["rateLimit"], (json{{"ratePerSec", 2000}, {"burst", 4000}}));
+  EXPECT_TRUE(find("dev-key-unmapped")["partner"].is_null());
+  EXPECT_TRUE(find("dev-key-unmapped")["v1Enabled"].get<bool>());
+  EXPECT_TRUE(find("dev-key-revoked")["revoked"].get<bool>());
+  EXPECT_FALSE(find("dev-key-v0")["v1Enabled"].get<bool>());
+  const json& slow = find("dev-key-slow");
+  EXPECT_EQ(slow["partner"], "acme");
+  EXPECT_EQ(slow["rateLimit"], (json{{"ratePerSec", 1}, {"burst", 2}}));
+  EXPECT_EQ(keys.size(), 5u);
+  // Every digest in the file is of a documented key, and none appears in production.
+  EXPECT_FALSE(std::ifstream(testing::config_path("production", "keys")).good());
+  EXPECT_FALSE(std::ifstream(testing::config_path("production", "secrets")).good());
+}
+
+}  // namespace
+}  // namespace sr::service
