@@ -1,6 +1,7 @@
 // Starts the real worker bundle (what `wrangler deploy` would upload) in workerd through
 // Miniflare, with the bindings wrangler.toml declares for the local environment.
 import { execFileSync } from "node:child_process";
+import net from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -64,4 +65,39 @@ export async function startWorker({ bundleDir, persistDir, bindings = {} }) {
     },
     dispose: () => mf.dispose(),
   };
+}
+
+/**
+ * Sends a request's head only (no body bytes) over a raw socket and returns the response:
+ * how a test shows that a declared Content-Length alone is refused, without racing the
+ * worker's early answer against a client still writing.
+ * @returns {Promise<{ status: number, headers: Record<string, string>, body: string }>}
+ */
+export function sendHeadOnly(base, method, path, headers) {
+  const { hostname, port } = new URL(base);
+  const head = [`${method} ${path} HTTP/1.1`, `Host: ${hostname}:${port}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), "", ""].join("\r\n");
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => socket.write(head));
+    let data = "";
+    const timer = setTimeout(() => finish(new Error(`no complete response within 5 s: ${JSON.stringify(data.slice(0, 200))}`)), 5000);
+    const finish = (err) => {
+      clearTimeout(timer);
+      socket.destroy();
+      if (err) return reject(err);
+      const [rawHead, ...rest] = data.split("\r\n\r\n");
+      const [statusLine, ...lines] = rawHead.split("\r\n");
+      const parsed = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]));
+      resolve({ status: Number(statusLine.split(" ")[1]), headers: parsed, body: rest.join("\r\n\r\n") });
+    };
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk) => {
+      data += chunk;
+      const end = data.indexOf("\r\n\r\n");
+      if (end < 0) return;
+      const length = /\r\ncontent-length:\s*(\d+)/i.exec(data.slice(0, end));
+      if (length && data.length - end - 4 >= Number(length[1])) finish();
+    });
+    socket.on("end", () => finish());
+    socket.on("error", (e) => (data.includes("\r\n\r\n") ? finish() : finish(e)));
+  });
 }

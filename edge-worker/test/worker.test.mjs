@@ -1,0 +1,422 @@
+// The real worker bundle in workerd (Miniflare): routing, keys, limits, input rules, headers,
+// CORS, the OpenAPI document, Durable Object persistence across restarts.
+// Quote tests (signed quotes over HTTP, solver fan-out through the worker) come with the engine.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import SwaggerParser from "@apidevtools/swagger-parser";
+import { buildBundle, DEV_KEYS, sendHeadOnly, startWorker, tempDir } from "./harness.mjs";
+
+const MISSING_KEY_BODY = '{"Message":"User is not authorized to access this resource"}';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const HASH = "0x" + "Ab".repeat(32);
+const json = { "content-type": "application/json" };
+
+let bundleDir;
+let persist;
+let worker;
+
+before(async () => {
+  bundleDir = buildBundle();
+  persist = tempDir("sr-worker-state-");
+  worker = await startWorker({ bundleDir, persistDir: persist.dir });
+});
+
+after(async () => {
+  await worker?.dispose();
+  persist?.remove();
+});
+
+async function problemOf(res, status, code) {
+  assert.equal(res.status, status);
+  assert.match(res.headers.get("content-type"), /^application\/problem\+json/);
+  const body = await res.json();
+  assert.deepEqual(Object.keys(body).slice(0, 6), ["type", "title", "status", "code", "detail", "errors"]);
+  assert.equal(body.status, status);
+  assert.equal(body.code, code);
+  assert.equal(body.type, `urn:stableroutes:problem:${code}`);
+  assert.ok(Array.isArray(body.errors));
+  assert.equal(body.requestId, res.headers.get("x-request-id"));
+  return body;
+}
+
+describe("rate limits", () => {
+  // First in the file, so dev-key-slow's bucket is full when it starts.
+  test("50 concurrent requests with dev-key-slow: exactly the bucket's allowance succeeds", async () => {
+    const started = Date.now();
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => worker.fetch(`/v1/intents/status?intentHash=${HASH}`, { key: DEV_KEYS.slow })),
+    );
+    const elapsedSec = (Date.now() - started) / 1000;
+    const ok = responses.filter((r) => r.status === 200);
+    const limited = responses.filter((r) => r.status === 429);
+    // burst 2, refilling 1/s: the allowance is 2 plus what refilled while the Durable Object
+    // served the batch, a window no longer than what the client measured (so exactly 2 when
+    // the batch takes under a second, as it does on an idle machine).
+    assert.equal(ok.length + limited.length, 50);
+    assert.ok(ok.length >= 2 && ok.length <= 2 + Math.floor(elapsedSec), `${ok.length} succeeded in ${elapsedSec}s`);
+    for (const r of limited) {
+      assert.ok(Number(r.headers.get("retry-after")) >= 1);
+      assert.equal(r.headers.get("ratelimit-limit"), "2");
+      assert.equal(r.headers.get("ratelimit-remaining"), "0");
+      await problemOf(r, 429, "rate-limited");
+    }
+    for (const r of ok) assert.equal(r.headers.get("ratelimit-limit"), "2");
+  });
+
+  test("every keyed response carries RateLimit-* and the remaining count falls", async () => {
+    const a = await worker.fetch(`/v1/intents/status?intentHash=${HASH}`, { key: DEV_KEYS.acme });
+    const b = await worker.fetch(`/v1/intents/status?intentHash=${HASH}`, { key: DEV_KEYS.acme });
+    assert.equal(a.headers.get("ratelimit-limit"), "4000");
+    assert.ok(Number(b.headers.get("ratelimit-remaining")) < 4000);
+    assert.ok(Number(b.headers.get("ratelimit-remaining")) <= Number(a.headers.get("ratelimit-remaining")));
+    assert.match(a.headers.get("ratelimit-reset"), /^\d+$/);
+    // Errors after authentication carry them too.
+    const bad = await worker.fetch("/v1/intents/status?intentHash=0x12", { key: DEV_KEYS.acme });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.headers.get("ratelimit-limit"), "4000");
+  });
+});
+
+describe("keys", () => {
+  for (const path of ["/v1/chains", "/v1/tokens", `/v1/intents/status?intentHash=${HASH}`]) {
+    test(`missing key on ${path}: 403 with the exact gateway body`, async () => {
+      const res = await worker.fetch(path);
+      assert.equal(res.status, 403);
+      assert.equal(await res.text(), MISSING_KEY_BODY);
+      assert.match(res.headers.get("x-request-id"), UUID);
+      assert.equal(res.headers.get("x-schema-version"), "0.9.0");
+      assert.equal(res.headers.get("access-control-allow-origin"), null);
+    });
+  }
+
+  test("an empty x-api-key counts as missing", async () => {
+    const res = await worker.fetch("/v1/chains", { headers: { "x-api-key": "" } });
+    assert.equal(res.status, 403);
+    assert.equal(await res.text(), MISSING_KEY_BODY);
+  });
+
+  test("missing key on POST /v1/quotes is refused before the body is read", async () => {
+    const res = await worker.fetch("/v1/quotes", { method: "POST", headers: { "content-type": "text/plain" }, body: "x" });
+    assert.equal(res.status, 403);
+    assert.equal(await res.text(), MISSING_KEY_BODY);
+  });
+
+  for (const [name, key] of [["unknown", "dev-key-nope"], ["revoked", DEV_KEYS.revoked], ["not v1-enabled", DEV_KEYS.v0], ["a known key in other case", "DEV-KEY-ACME"]]) {
+    test(`${name} key: 401 invalid-api-key, without echoing the key`, async () => {
+      const res = await worker.fetch(`/v1/intents/status?intentHash=${HASH}`, { key });
+      const text = await res.clone().text();
+      const body = await problemOf(res, 401, "invalid-api-key");
+      assert.ok(!text.includes(key.trim()), "the key must not be echoed");
+      assert.equal(res.headers.get("ratelimit-limit"), null);
+      assert.match(body.detail, /unknown, revoked, or not enabled/);
+    });
+  }
+
+  test("dev-key-unmapped is a valid v1 key", async () => {
+    const res = await worker.fetch(`/v1/intents/status?intentHash=${HASH}`, { key: DEV_KEYS.unmapped });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get("ratelimit-limit"), "100");
+  });
+});
+
+describe("intent status (no records until status is derived from chain events)", () => {
+  test("an intentHash answers 200 unknown, lowercased, with every transaction null", async () => {
+    const res = await worker.fetch(`/v1/intents/status?intentHash=${HASH}`, { key: DEV_KEYS.acme });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get("x-schema-version"), "0.9.0");
+    assert.deepEqual(await res.json(), {
+      intentHash: HASH.toLowerCase(),
+      status: "unknown",
+      sourceChainId: null,
+      destinationChainId: null,
+      updatedAt: null,
+      transactions: { published: null, funded: null, fulfilled: null, proven: null, withdrawn: null, refunded: null },
+    });
+  });
+
+  test("a bare quote UUID answers 200 unknown", async () => {
+    const res = await worker.fetch("/v1/intents/status?quoteId=7d1f6a52-3b2c-4e8f-9a10-2b3c4d5e6f70", { key: DEV_KEYS.acme });
+    assert.equal(res.status, 200);
+    assert.equal((await res.json()).status, "unknown");
+  });
+
+  for (const [query, field, pattern] of [
+    ["", "intentHash", /intentHash .* or quoteId/],
+    ["?intentHash=0x1234", "intentHash", /64 hex/],
+    [`?intentHash=${"ab".repeat(32)}`, "intentHash", /0x followed by 64/],
+    [`?intentHash=0x${"g".repeat(64)}`, "intentHash", /64 hex/],
+    ["?quoteId=quote:7d1f6a52-3b2c-4e8f-9a10-2b3c4d5e6f70", "quoteId", /without the quote: prefix/],
+    ["?quoteId=not-a-uuid", "quoteId", /UUID/],
+    [`?intentHash=${HASH}&quoteId=7d1f6a52-3b2c-4e8f-9a10-2b3c4d5e6f70`, "quoteId", /not both/],
+  ]) {
+    test(`status${query || " without parameters"}: 400 naming ${field}`, async () => {
+      const body = await problemOf(await worker.fetch(`/v1/intents/status${query}`, { key: DEV_KEYS.acme }), 400, "invalid-request");
+      assert.equal(body.errors[0].field, field);
+      assert.match(body.errors[0].message, pattern);
+    });
+  }
+});
+
+describe("request bodies", () => {
+  const post = (body, headers = json, path = "/v1/quotes") => worker.fetch(path, { method: "POST", key: DEV_KEYS.acme, headers, body });
+
+  test("POST without a JSON content type: 415", async () => {
+    await problemOf(await post("{}", { "content-type": "text/plain" }), 415, "unsupported-media-type");
+    await problemOf(await post("{}", {}), 415, "unsupported-media-type");
+    await problemOf(await post("{}", { "content-type": "application/json; charset=latin1" }), 415, "unsupported-media-type");
+  });
+
+  for (const path of ["/v1/quotes", "/api/v3/quotes/exactIn"]) {
+    test(`a declared Content-Length over 64 KiB on ${path}: 413 before any body byte arrives`, async () => {
+      const res = await sendHeadOnly(worker.base, "POST", path, { "x-api-key": DEV_KEYS.acme, "content-type": "application/json", "content-length": String(64 * 1024 + 1) });
+      assert.equal(res.status, 413);
+      assert.match(res.headers["content-type"], /^application\/problem\+json/);
+      const body = JSON.parse(res.body);
+      assert.equal(body.code, "payload-too-large");
+      assert.equal(body.requestId, res.headers["x-request-id"]);
+    });
+  }
+
+  test("a streamed body without Content-Length that grows past 64 KiB: 413", async () => {
+    // Just over the limit, so the client has sent everything before the worker answers and
+    // stops reading (a larger body would race the early answer with a connection reset).
+    const stream = new ReadableStream({
+      start(c) {
+        c.enqueue(new TextEncoder().encode(" ".repeat(64 * 1024 + 1)));
+        c.close();
+      },
+    });
+    const res = await worker.fetch("/v1/quotes", { method: "POST", key: DEV_KEYS.acme, headers: json, body: stream, duplex: "half" });
+    await problemOf(res, 413, "payload-too-large");
+  });
+
+  test("exactly 64 KiB passes the size limit", async () => {
+    const prefix = '{"dappId":"size-probe","pad":"';
+    const body = prefix + "x".repeat(64 * 1024 - prefix.length - 2) + '"}';
+    assert.equal(body.length, 64 * 1024);
+    const res = await post(body);
+    assert.notEqual(res.status, 413);
+    assert.notEqual(res.status, 400);
+  });
+
+  test("malformed JSON: 400 naming line, column and offset", async () => {
+    const body = await problemOf(await post('{\n  "type": "exact-in",\n  "source": {"chainId": 1,}\n}'), 400, "invalid-request");
+    assert.match(body.detail, /line 3, column 27 \(offset 50\)/);
+    assert.equal(body.errors[0].field, "body");
+  });
+
+  test("truncated JSON and trailing garbage name their positions", async () => {
+    assert.match((await problemOf(await post('{"a": [1, 2'), 400, "invalid-request")).detail, /line 1, column 12 .*end of input/);
+    assert.match((await problemOf(await post('{"a": 1} x'), 400, "invalid-request")).detail, /line 1, column 10 .*after the JSON value/);
+  });
+
+  test("nesting deeper than 64 levels: 400; 64 levels parse", async () => {
+    const deep = (n) => "[".repeat(n) + "]".repeat(n);
+    const body = await problemOf(await post(deep(65)), 400, "invalid-request");
+    assert.match(body.detail, /nesting deeper than 64/);
+    const ok = await post(`{"dappId":"depth-probe","x":${deep(63)}}`);
+    assert.notEqual(ok.status, 400);
+  });
+
+  test("an empty body and invalid UTF-8: 400", async () => {
+    assert.match((await problemOf(await post(""), 400, "invalid-request")).detail, /empty/);
+    assert.match((await problemOf(await post(new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x7d])), 400, "invalid-request")).detail, /UTF-8/);
+  });
+
+  test("legacy endpoints apply the same rules without a key", async () => {
+    const res = await worker.fetch("/api/v3/quotes/exactOut", { method: "POST", headers: json, body: "{" });
+    await problemOf(res, 400, "invalid-request");
+    assert.equal(res.headers.get("access-control-allow-origin"), "*");
+    await problemOf(await worker.fetch("/api/v3/intents/intentStatus", { method: "POST", body: "{}" }), 415, "unsupported-media-type");
+  });
+});
+
+describe("request id, schema version, routing", () => {
+  test("a sane client x-request-id is echoed, in headers and in problems", async () => {
+    const id = "client-Req_1.2";
+    const res = await worker.fetch("/v1/intents/status?intentHash=0x", { key: DEV_KEYS.acme, headers: { "x-request-id": id } });
+    assert.equal(res.headers.get("x-request-id"), id);
+    assert.equal((await res.json()).requestId, id);
+    const missing = await worker.fetch("/v1/chains", { headers: { "x-request-id": id } });
+    assert.equal(missing.headers.get("x-request-id"), id);
+  });
+
+  for (const [name, id] of [["too long", "a".repeat(129)], ["with a space", "abc def"], ["with a newline-like character", "abc%0d"], ["with a quote", 'a"b']]) {
+    test(`an x-request-id ${name} is replaced by a fresh one`, async () => {
+      const res = await worker.fetch("/health", { headers: { "x-request-id": id } });
+      assert.match(res.headers.get("x-request-id"), UUID);
+    });
+  }
+
+  test("generated request ids differ between requests", async () => {
+    const a = (await worker.fetch("/health")).headers.get("x-request-id");
+    const b = (await worker.fetch("/health")).headers.get("x-request-id");
+    assert.notEqual(a, b);
+  });
+
+  test("unknown paths: 404 not-found with the v1 schema version under /v1", async () => {
+    const res = await worker.fetch("/v1/nope", { key: DEV_KEYS.acme });
+    await problemOf(res, 404, "not-found");
+    assert.equal(res.headers.get("x-schema-version"), "0.9.0");
+    await problemOf(await worker.fetch("/v1/%zz"), 404, "not-found");
+  });
+
+  test("a wrong method on a known path: 405 with Allow", async () => {
+    const res = await worker.fetch("/v1/quotes", { key: DEV_KEYS.acme });
+    await problemOf(res, 405, "method-not-allowed");
+    assert.equal(res.headers.get("allow"), "POST");
+  });
+
+  test("odd requests never produce a 5xx", async () => {
+    const requests = [
+      ["/v1/intents/status?intentHash=%FF%FE", { key: DEV_KEYS.acme }],
+      ["/v1/intents/status?quoteId=" + "a".repeat(5000), { key: DEV_KEYS.acme }],
+      ["/v1/chains", { headers: { "x-api-key": "k".repeat(8000) } }],
+      ["/v1/chains", { method: "DELETE", key: DEV_KEYS.acme }],
+      ["/api/v3/quotes/exactOut", { method: "PUT" }],
+      ["//v1//chains", {}],
+      ["/v1/intents/status?intentHash[]=1", { key: DEV_KEYS.acme }],
+    ];
+    for (const [path, init] of requests) {
+      const res = await worker.fetch(path, init);
+      assert.ok(res.status < 500, `${path}: ${res.status}`);
+      assert.ok(res.headers.get("x-request-id"));
+    }
+  });
+});
+
+describe("CORS", () => {
+  test("keyless endpoints allow cross-origin reads", async () => {
+    for (const path of ["/health", "/openapi.json"]) {
+      const res = await worker.fetch(path, { headers: { origin: "https://dapp.example" } });
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get("access-control-allow-origin"), "*");
+      assert.match(res.headers.get("access-control-expose-headers"), /x-request-id/);
+    }
+  });
+
+  test("keyless preflight is answered with allow headers", async () => {
+    const res = await worker.fetch("/api/v3/quotes/exactOut", {
+      method: "OPTIONS",
+      headers: { origin: "https://dapp.example", "access-control-request-method": "POST", "access-control-request-headers": "content-type" },
+    });
+    assert.equal(res.status, 204);
+    assert.equal(res.headers.get("access-control-allow-origin"), "*");
+    assert.match(res.headers.get("access-control-allow-methods"), /POST/);
+    assert.match(res.headers.get("access-control-allow-headers"), /content-type/);
+  });
+
+  test("keyed endpoints send no permissive CORS headers, also on preflight and errors", async () => {
+    const checks = [
+      await worker.fetch(`/v1/intents/status?intentHash=${HASH}`, { key: DEV_KEYS.acme, headers: { origin: "https://dapp.example" } }),
+      await worker.fetch("/v1/chains", { headers: { origin: "https://dapp.example" } }),
+      await worker.fetch("/v1/quotes", { method: "OPTIONS", headers: { origin: "https://dapp.example", "access-control-request-method": "POST", "access-control-request-headers": "x-api-key, content-type" } }),
+    ];
+    for (const res of checks) {
+      for (const h of ["access-control-allow-origin", "access-control-allow-headers", "access-control-allow-methods", "access-control-allow-credentials"]) {
+        assert.equal(res.headers.get(h), null, `${h} on ${res.status}`);
+      }
+    }
+    assert.equal(checks[2].status, 204);
+  });
+});
+
+describe("service endpoints", () => {
+  test("GET /health is keyless and reports the engine's cold start", async (t) => {
+    const res = await worker.fetch("/health");
+    assert.equal(res.status, 200);
+    const body = await res.json();
+    assert.equal(body.status, "ok");
+    assert.equal(body.environment, "local");
+    assert.equal(body.schemaVersion, "0.9.0");
+    assert.ok(["ready", "unavailable"].includes(body.core.state), body.core.state);
+    assert.equal(typeof body.core.instantiateMs, "number");
+    t.diagnostic(`core.wasm instantiation in this isolate: ${body.core.instantiateMs} ms (engine ${body.core.state})`);
+  });
+
+  test("GET /openapi.json is a valid OpenAPI 3.1 document of every endpoint", async () => {
+    const res = await worker.fetch("/openapi.json");
+    assert.equal(res.status, 200);
+    const doc = await res.json();
+    assert.equal(doc.openapi, "3.1.0");
+    await SwaggerParser.validate(structuredClone(doc));
+    const expected = {
+      "/health": "get", "/openapi.json": "get", "/v1/chains": "get", "/v1/tokens": "get", "/v1/quotes": "post",
+      "/v1/intents/status": "get", "/v1/gasless/permit3": "post", "/v1/gasless/permit2": "post", "/v1/gasless/erc3009": "post",
+      "/v1/gasless/jobs": "get", "/v1/gasless/jobs/{jobId}": "get", "/v1/acme-gateway/deposit-addresses": "post",
+      "/v1/acme-gateway/submit/erc-3009": "post", "/v1/acme-gateway/submit/erc-2612": "post", "/v1/acme-gateway/{vaultAddress}": "get",
+      "/v1/acme-gateway/status": "get", "/api/v3/quotes/exactOut": "post", "/api/v3/quotes/exactIn": "post",
+      "/api/v3/intents/intentStatus": "post", "/internal/chain-events": "post",
+    };
+    for (const [path, method] of Object.entries(expected)) assert.ok(doc.paths[path]?.[method], `${method} ${path}`);
+    assert.deepEqual(doc.components.securitySchemes.apiKey, { type: "apiKey", in: "header", name: "x-api-key", description: doc.components.securitySchemes.apiKey.description });
+    for (const name of ["ChainRecord", "TokenRecord", "QuoteRequest", "Quote", "Fee", "Step", "Intent", "Route", "Reward", "Execution", "EvmTransaction", "SvmTransaction", "GaslessJob", "Permit3Authorization", "Permit2Authorization", "Erc3009Authorization", "DepositAddress", "IntentStatus", "Problem"]) {
+      assert.ok(doc.components.schemas[name], name);
+    }
+    assert.deepEqual(doc.components.schemas.IntentStatusValue.enum, ["pending", "filled", "settled", "refundable", "expired", "refunded", "failed", "unknown"]);
+    // Keyless endpoints say so; keyed ones inherit the apiKey requirement.
+    assert.deepEqual(doc.paths["/v1/acme-gateway/deposit-addresses"].post.security, []);
+    assert.deepEqual(doc.paths["/v1/quotes"].post.security, [{ apiKey: [] }]);
+  });
+
+  test("the cron trigger runs the scheduled handler", async () => {
+    const result = await (await worker.mf.getWorker()).scheduled({ cron: "* * * * *" });
+    assert.equal(result.outcome, "ok");
+  });
+});
+
+describe("legacy hostname, keyless limits and persistence (second worker)", () => {
+  const legacyHost = "legacy.stableroutes.test";
+  const bindings = { LEGACY_HOSTNAME: legacyHost, KEYLESS_BURST: "3", KEYLESS_RATE_PER_SEC: "0.001" };
+  let state;
+  let w;
+  before(async () => {
+    state = tempDir("sr-worker-state2-");
+    w = await startWorker({ bundleDir, persistDir: state.dir, bindings });
+  });
+  after(async () => {
+    await w?.dispose();
+    state?.remove();
+  });
+
+  test("the legacy hostname answers only /api/v3/, the main one everything else", async () => {
+    const legacyPreflight = await w.mf.dispatchFetch(`http://${legacyHost}/api/v3/quotes/exactOut`, { method: "OPTIONS", headers: { "cf-connecting-ip": "192.0.2.1" } });
+    assert.equal(legacyPreflight.status, 204);
+    await problemOf(await w.mf.dispatchFetch(`http://${legacyHost}/v1/chains`, { headers: { "x-api-key": DEV_KEYS.acme } }), 404, "not-found");
+    await problemOf(await w.mf.dispatchFetch(`http://${legacyHost}/health`), 404, "not-found");
+    await problemOf(await w.mf.dispatchFetch("http://api.stableroutes.test/api/v3/quotes/exactOut", { method: "OPTIONS" }), 404, "not-found");
+    const v1 = await w.mf.dispatchFetch(`http://api.stableroutes.test/v1/intents/status?intentHash=${HASH}`, { headers: { "x-api-key": DEV_KEYS.acme } });
+    assert.equal(v1.status, 200);
+  });
+
+  test("keyless endpoints are limited per client address", async () => {
+    const from = (ip) => w.mf.dispatchFetch("http://api.stableroutes.test/health", { headers: { "cf-connecting-ip": ip } });
+    const results = await Promise.all(Array.from({ length: 10 }, () => from("198.51.100.7")));
+    assert.equal(results.filter((r) => r.status === 200).length, 3);
+    const refused = results.find((r) => r.status === 429);
+    assert.ok(Number(refused.headers.get("retry-after")) >= 1);
+    await problemOf(refused, 429, "rate-limited");
+    assert.equal((await from("198.51.100.8")).status, 200);
+  });
+
+  test("Durable Object state survives a restart with the same persistence directory", async () => {
+    const quote = () =>
+      w.mf.dispatchFetch("http://api.stableroutes.test/v1/quotes", { method: "POST", headers: { ...json, "x-api-key": DEV_KEYS.acme }, body: JSON.stringify({ dappId: "restart-probe" }) });
+    await quote();
+    await quote();
+    const counts = async (mf) => {
+      const ns = await mf.getDurableObjectNamespace("ATTRIBUTION");
+      return JSON.parse(JSON.stringify(await ns.get(ns.idFromName("restart-probe")).counts()));
+    };
+    // Recording runs after the response (waitUntil); give it a moment.
+    for (let i = 0; i < 50 && (await counts(w.mf))["v1/quotes"] !== 2; i++) await new Promise((r) => setTimeout(r, 20));
+    assert.deepEqual(await counts(w.mf), { "v1/quotes": 2 });
+
+    await w.dispose();
+    w = await startWorker({ bundleDir, persistDir: state.dir, bindings });
+    assert.deepEqual(await counts(w.mf), { "v1/quotes": 2 });
+    // The emptied bucket of 198.51.100.7 (refilling once in 1,000 s) is still empty.
+    const res = await w.mf.dispatchFetch("http://api.stableroutes.test/health", { headers: { "cf-connecting-ip": "198.51.100.7" } });
+    assert.equal(res.status, 429);
+  });
+});
