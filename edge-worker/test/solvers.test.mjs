@@ -1,0 +1,69 @@
+// The solver fan-out against stub solvers on loopback: parallel, each under its own timeout,
+// and a slow, failing or garbled solver yields no answer instead of failing the others.
+import assert from "node:assert/strict";
+import http from "node:http";
+import { after, before, test } from "node:test";
+import { askSolvers } from "../src/solvers.js";
+
+let server;
+let base;
+const received = [];
+
+before(async () => {
+  server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      received.push({ path: req.url, contentType: req.headers["content-type"], body: JSON.parse(body) });
+      const reply = (status, text) => res.writeHead(status, { "content-type": "application/json" }).end(text);
+      switch (req.url) {
+        case "/fast": return reply(200, JSON.stringify({ amountOut: "990000", echo: JSON.parse(body).n }));
+        case "/slow": return void setTimeout(() => reply(200, "{}"), 3000).unref();
+        case "/fail": return reply(500, JSON.stringify({ amountOut: "1" }));
+        case "/impostor": return reply(200, JSON.stringify({ solverId: "someone-else", amountOut: "5" }));
+        case "/garbage": return reply(200, "{not json");
+        case "/array": return reply(200, "[1,2]");
+        case "/huge": return reply(200, JSON.stringify({ pad: "x".repeat(300 * 1024) }));
+        default: return reply(404, "{}");
+      }
+    });
+  });
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  base = `http://127.0.0.1:${server.address().port}`;
+});
+
+after(() => {
+  server.closeAllConnections();
+  server.close();
+});
+
+test("only the answers that arrive in time, valid, come back, each tagged with its solver", async () => {
+  const ask = (solverId, path, timeoutMs = 300) => ({ solverId, url: base + path, timeoutMs, body: { n: solverId } });
+  const started = Date.now();
+  const answers = await askSolvers([
+    ask("slow", "/slow"),
+    ask("fast", "/fast"),
+    ask("fail", "/fail"),
+    ask("garbage", "/garbage"),
+    ask("array", "/array"),
+    ask("huge", "/huge"),
+    ask("closed", "/nothing-here"),
+    { solverId: "unreachable", url: "http://127.0.0.1:9/", timeoutMs: 300, body: {} },
+  ]);
+  const elapsed = Date.now() - started;
+  assert.deepEqual(answers, [{ amountOut: "990000", echo: "fast", solverId: "fast" }]);
+  // In parallel: the slow solver's 300 ms timeout bounds the whole fan-out, not a sum of waits.
+  assert.ok(elapsed < 2500, `fan-out took ${elapsed} ms`);
+  const fast = received.find((r) => r.path === "/fast");
+  assert.equal(fast.contentType, "application/json");
+  assert.deepEqual(fast.body, { n: "fast" });
+});
+
+test("a solver's answer cannot overwrite its solverId", async () => {
+  const answers = await askSolvers([{ solverId: "honest", url: `${base}/impostor`, timeoutMs: 1000, body: {} }]);
+  assert.deepEqual(answers, [{ solverId: "honest", amountOut: "5" }]);
+});
+
+test("no requests, no answers", async () => {
+  assert.deepEqual(await askSolvers([]), []);
+});
