@@ -70,5 +70,5 @@ function failure(e, requestId, request, url) {
   }
   // Messages of our own errors never carry keys or bodies; the stack says where.
   console.error(JSON.stringify({ event: "internal-error", requestId, method: request.method, path: url.pathname, message: String(e?.message ?? e), stack: e?.stack }));
-  return problemResponse(problemBody(500, "internal", `internal error; quote request id ${requestId} when reporting it`), requestId);
+  return problemResponse(problemBody(500, "internal", `internal error; mention request id ${requestId} when reporting it`), requestId, e?.responseHeaders);
 }

@@ -47,7 +47,9 @@ async function limited(c, next, bucket, limit) {
   try {
     return withHeaders(await next(), headers);
   } catch (e) {
+    // Failures after the limiter answered still tell the client where its bucket stands.
     if (e instanceof HttpError) Object.assign(e.headers, headers);
+    else if (e !== null && typeof e === "object") e.responseHeaders = headers;
     throw e;
   }
 }

@@ -422,3 +422,17 @@ describe("legacy hostname, keyless limits and persistence (second worker)", () =
     assert.equal(res.status, 429);
   });
 });
+
+test("a worker whose ENVIRONMENT disagrees with its bundled configuration serves nothing", async () => {
+  const state = tempDir("sr-worker-state3-");
+  const w = await startWorker({ bundleDir, persistDir: state.dir, bindings: { ENVIRONMENT: "production" } });
+  try {
+    for (const [path, init] of [["/health", {}], [`/v1/intents/status?intentHash=${HASH}`, { key: DEV_KEYS.acme }]]) {
+      const body = await problemOf(await w.fetch(path, init), 500, "internal");
+      assert.match(body.detail, /request id/);
+    }
+  } finally {
+    await w.dispose();
+    state.remove();
+  }
+});
