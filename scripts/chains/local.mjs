@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// The whole local-chain stack in one call: compile, start the anvil nodes, deploy, and run the
+// reference solver. `npm start` can import startLocalStack; run directly, it prints the chains,
+// contracts and funded accounts and runs until interrupted.
+import { DEFAULT_LOCAL_CHAINS, startLocalChains, stopAll } from './anvil.mjs';
+import { deployLocalChains, describeAccounts } from './deploy.mjs';
+import { startSolver } from './solver.mjs';
+import { LOCAL_CHAINS_DIR, isMain } from './paths.mjs';
+
+/**
+ * @param options.chains [{name, chainId, port}] (default: 31337 on 8545 and 31338 on 8546)
+ * @param options.outDir where the generated configuration goes (null: nowhere)
+ * @param options.solver false to run without the reference solver
+ * @returns {Promise<{nodes, deployment, solver, stop}>}
+ */
+export async function startLocalStack({
+  chains = DEFAULT_LOCAL_CHAINS,
+  outDir = LOCAL_CHAINS_DIR,
+  solver: withSolver = true,
+  solverOptions = {},
+  log = (line) => console.log(line),
+} = {}) {
+  const nodes = await startLocalChains(chains, { log });
+  try {
+    const deployment = await deployLocalChains(nodes, { outDir, log });
+    const solver = withSolver ? await startSolver({ chains: deployment.chains, log, ...solverOptions }) : null;
+    const stop = async () => {
+      if (solver) await solver.stop();
+      await stopAll(nodes);
+    };
+    return { nodes, deployment, solver, stop };
+  } catch (error) {
+    await stopAll(nodes);
+    throw error;
+  }
+}
+
+if (isMain(import.meta.url)) {
+  const stack = await startLocalStack();
+  for (const c of stack.deployment.chains) {
+    console.log(`${c.name}: chain ${c.chainId} at ${c.rpcUrl}`);
+    console.log(`  Portal ${c.portal}  Prover ${c.prover}  USDC ${c.tokens.USDC}  USDT ${c.tokens.USDT}`);
+    console.log(`  vault initCodeHash ${c.vaultInitCodeHash}`);
+  }
+  console.log((await describeAccounts(stack.deployment)).join('\n'));
+  console.log(`solver ${stack.deployment.accounts.solver.address}, relayer ${stack.deployment.accounts.relayer.address}`);
+  console.log(`configuration in ${LOCAL_CHAINS_DIR}; Ctrl-C stops the chains`);
+  const shutdown = async () => {
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
