@@ -43,7 +43,14 @@ export function tempDir(prefix) {
  */
 export async function startWorker({ bundleDir, persistDir, bindings = {} }) {
   const { workerOptions } = unstable_getMiniflareWorkerOptions(join(workerDir, "wrangler.toml"), "local");
+  // The worker's console output, kept for assertions (nothing secret may appear) instead of
+  // interleaving with the test report.
+  const output = [];
   const mf = new Miniflare({
+    handleRuntimeStdio(stdout, stderr) {
+      stdout.setEncoding("utf8").on("data", (d) => output.push(d));
+      stderr.setEncoding("utf8").on("data", (d) => output.push(d));
+    },
     ...workerOptions,
     name: "stableroutes-test",
     modules: true,
@@ -63,6 +70,8 @@ export async function startWorker({ bundleDir, persistDir, bindings = {} }) {
       if (key) headers.set("x-api-key", key);
       return mf.dispatchFetch(new URL(path, base).href, { ...rest, headers });
     },
+    /** Everything the worker (and workerd) printed so far. */
+    output: () => output.join(""),
     dispose: () => mf.dispose(),
   };
 }

@@ -37,8 +37,10 @@ after(() => {
   server.close();
 });
 
-test("only the answers that arrive in time, valid, come back, each tagged with its solver", async () => {
+test("only the answers that arrive in time, valid, come back, each tagged with its solver", async (t) => {
   const ask = (solverId, path, timeoutMs = 300) => ({ solverId, url: base + path, timeoutMs, body: { n: solverId } });
+  const warnings = [];
+  t.mock.method(console, "warn", (line) => warnings.push(JSON.parse(line)));
   const started = Date.now();
   const answers = await askSolvers([
     ask("slow", "/slow"),
@@ -54,6 +56,12 @@ test("only the answers that arrive in time, valid, come back, each tagged with i
   assert.deepEqual(answers, [{ amountOut: "990000", echo: "fast", solverId: "fast" }]);
   // In parallel: the slow solver's 300 ms timeout bounds the whole fan-out, not a sum of waits.
   assert.ok(elapsed < 2500, `fan-out took ${elapsed} ms`);
+  // Each missing answer is logged once with its reason.
+  const reasons = Object.fromEntries(warnings.map((w) => [w.solverId, w.reason]));
+  assert.deepEqual(Object.keys(reasons).sort(), ["array", "closed", "fail", "garbage", "huge", "slow", "unreachable"]);
+  assert.equal(reasons.slow, "timeout");
+  assert.equal(reasons.fail, "HTTP 500");
+  assert.equal(reasons.huge, "answer too large");
   const fast = received.find((r) => r.path === "/fast");
   assert.equal(fast.contentType, "application/json");
   assert.deepEqual(fast.body, { n: "fast" });

@@ -367,6 +367,15 @@ describe("service endpoints", () => {
   });
 });
 
+describe("logs", () => {
+  test("the worker logs its events but never a key", async () => {
+    await new Promise((r) => setTimeout(r, 100)); // let the last lines arrive
+    const output = worker.output();
+    assert.match(output, /"event":"core-(ready|load-failed)"/);
+    for (const key of [...Object.values(DEV_KEYS), "dev-key-nope", "DEV-KEY-ACME"]) assert.ok(!output.includes(key), `${key} was logged`);
+  });
+});
+
 describe("legacy hostname, keyless limits and persistence (second worker)", () => {
   const legacyHost = "legacy.stableroutes.test";
   const bindings = { LEGACY_HOSTNAME: legacyHost, KEYLESS_BURST: "3", KEYLESS_RATE_PER_SEC: "0.001" };
