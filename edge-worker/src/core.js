@@ -62,7 +62,7 @@ export function coreService(inputs) {
   if (!service) {
     const { configJson, secretsJson } = inputs();
     service = load(configJson, secretsJson);
-    service.catch((e) => console.error(JSON.stringify({ event: "core-load-failed", message: e.message })));
+    service.catch((e) => console.error(JSON.stringify({ event: "core-load-failed", message: e.message, ...coreStats })));
   }
   return service;
 }
