@@ -2,21 +2,15 @@
 
 #include <algorithm>
 
+#include "crypto/alphabet.h"
+
 namespace sr::base58 {
 namespace {
 
 constexpr char kAlphabet[] = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 constexpr std::size_t kMaxTextFor32Bytes = 44;
 
-// Digit value of each byte, -1 for bytes outside the alphabet; built once from kAlphabet so the
-// two directions cannot disagree.
-constexpr std::array<std::int8_t, 256> make_digit_table() {
-  std::array<std::int8_t, 256> table{};
-  for (auto& entry : table) entry = -1;
-  for (std::size_t i = 0; i < 58; ++i) table[static_cast<unsigned char>(kAlphabet[i])] = static_cast<std::int8_t>(i);
-  return table;
-}
-constexpr std::array<std::int8_t, 256> kDigitValue = make_digit_table();
+constexpr std::array<std::int8_t, 256> kDigitValue = digit_values(kAlphabet);
 
 std::string describe_character(unsigned char c) {
   if (c >= 0x21 && c < 0x7f) return std::string("'") + static_cast<char>(c) + "'";

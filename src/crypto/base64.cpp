@@ -2,18 +2,14 @@
 
 #include <array>
 
+#include "crypto/alphabet.h"
+
 namespace sr::base64 {
 namespace {
 
 constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
-constexpr std::array<std::int8_t, 256> make_sextet_table() {
-  std::array<std::int8_t, 256> table{};
-  for (auto& entry : table) entry = -1;
-  for (std::size_t i = 0; i < 64; ++i) table[static_cast<unsigned char>(kAlphabet[i])] = static_cast<std::int8_t>(i);
-  return table;
-}
-constexpr std::array<std::int8_t, 256> kSextetValue = make_sextet_table();
+constexpr std::array<std::int8_t, 256> kSextetValue = digit_values(kAlphabet);
 
 std::uint32_t sextet_at(std::string_view text, std::size_t position) {
   const int value = kSextetValue[static_cast<unsigned char>(text[position])];

@@ -40,22 +40,19 @@ bool bool_member(const json& object, const std::string& path, std::string_view n
   return value.get<bool>();
 }
 
-Pubkey pubkey_member(const json& object, const std::string& path, std::string_view name) {
+// A string member run through `parse`, whose ParseError gets the member's path in front.
+template <class Parse>
+auto parsed_string_member(const json& object, const std::string& path, std::string_view name, Parse parse) {
   const std::string& text = string_member(object, path, name);
   try {
-    return Pubkey::parse(text);
+    return parse(text);
   } catch (const ParseError& e) {
     throw ParseError(member_path(path, name) + ": " + e.what());
   }
 }
 
-Bytes base64_member(const json& object, const std::string& path, std::string_view name) {
-  const std::string& text = string_member(object, path, name);
-  try {
-    return base64::decode(text);
-  } catch (const ParseError& e) {
-    throw ParseError(member_path(path, name) + ": " + e.what());
-  }
+Pubkey pubkey_member(const json& object, const std::string& path, std::string_view name) {
+  return parsed_string_member(object, path, name, [](std::string_view text) { return Pubkey::parse(text); });
 }
 
 }  // namespace
@@ -91,7 +88,7 @@ void from_json(const nlohmann::json& json, Instruction& instruction) {
     parsed.accounts.push_back({pubkey_member(entry, path, "pubkey"), bool_member(entry, path, "isSigner"),
                                bool_member(entry, path, "isWritable")});
   }
-  parsed.data = base64_member(json, "", "data");
+  parsed.data = parsed_string_member(json, "", "data", [](std::string_view text) { return base64::decode(text); });
   instruction = std::move(parsed);
 }
 
