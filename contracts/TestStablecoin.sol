@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: UNLICENSED
 pragma solidity ^0.8.24;
 
+import {SignatureRecovery} from "./SignatureRecovery.sol";
+
 // A 6-decimal test stablecoin shaped like USDC v2: ERC-20, EIP-2612 permit, and ERC-3009
 // transfer/receive/cancel with authorization. The EIP-712 domain is
 // {name: name(), version: the constructor's version, chainId, verifyingContract: this}.
+// Like several newer tokens, it gives the Permit2 contract an unlimited allowance from everyone, so
+// local wallets can sign Permit2 permits without a prior approve transaction.
 contract TestStablecoin {
     event Transfer(address indexed from, address indexed to, uint256 value);
     event Approval(address indexed owner, address indexed spender, uint256 value);
@@ -15,7 +19,6 @@ contract TestStablecoin {
     error InsufficientAllowance(address owner, address spender, uint256 allowance, uint256 needed);
     error ZeroAddress();
     error PermitExpired(uint256 deadline);
-    error InvalidSignature();
     error AuthorizationNotYetValid(uint256 validAfter);
     error AuthorizationExpired(uint256 validBefore);
     error AuthorizationAlreadyUsed(address authorizer, bytes32 nonce);
@@ -33,26 +36,26 @@ contract TestStablecoin {
         keccak256("CancelAuthorization(address authorizer,bytes32 nonce)");
     bytes32 private constant DOMAIN_TYPEHASH =
         keccak256("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)");
-    // secp256k1n / 2: higher s values are the malleable twins of valid signatures.
-    uint256 private constant MAX_S = 0x7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF5D576E7357A4501DDFE92F46681B20A0;
 
     uint8 public constant decimals = 6;
     string public name;
     string public symbol;
     string public version;
     address public immutable owner;
+    address public immutable permit2;
     uint256 public totalSupply;
 
     mapping(address => uint256) public balanceOf;
-    mapping(address => mapping(address => uint256)) public allowance;
+    mapping(address => mapping(address => uint256)) private allowances;
     mapping(address => uint256) public nonces;
     mapping(address => mapping(bytes32 => bool)) public authorizationState;
 
-    constructor(string memory name_, string memory symbol_, string memory version_) {
+    constructor(string memory name_, string memory symbol_, string memory version_, address permit2_) {
         name = name_;
         symbol = symbol_;
         version = version_;
         owner = msg.sender;
+        permit2 = permit2_;
     }
 
     // Computed on every call so a fork with another chain id cannot replay signatures.
@@ -72,6 +75,11 @@ contract TestStablecoin {
 
     // ------------------------------------------------------------------------------- ERC-20
 
+    function allowance(address holder, address spender) public view returns (uint256) {
+        if (spender == permit2 && permit2 != address(0)) return type(uint256).max;
+        return allowances[holder][spender];
+    }
+
     function transfer(address to, uint256 value) external returns (bool) {
         _transfer(msg.sender, to, value);
         return true;
@@ -83,10 +91,10 @@ contract TestStablecoin {
     }
 
     function transferFrom(address from, address to, uint256 value) external returns (bool) {
-        uint256 allowed = allowance[from][msg.sender];
+        uint256 allowed = allowance(from, msg.sender);
         if (allowed != type(uint256).max) {
             if (allowed < value) revert InsufficientAllowance(from, msg.sender, allowed, value);
-            allowance[from][msg.sender] = allowed - value;
+            allowances[from][msg.sender] = allowed - value;
         }
         _transfer(from, to, value);
         return true;
@@ -103,7 +111,7 @@ contract TestStablecoin {
 
     function _approve(address holder, address spender, uint256 value) private {
         if (spender == address(0)) revert ZeroAddress();
-        allowance[holder][spender] = value;
+        allowances[holder][spender] = value;
         emit Approval(holder, spender, value);
     }
 
@@ -181,9 +189,7 @@ contract TestStablecoin {
     }
 
     function _requireSigner(address expected, bytes32 structHash, uint8 v, bytes32 r, bytes32 s) private view {
-        if (uint256(s) > MAX_S || (v != 27 && v != 28)) revert InvalidSignature();
         bytes32 digest = keccak256(abi.encodePacked(hex"1901", DOMAIN_SEPARATOR(), structHash));
-        address signer = ecrecover(digest, v, r, s);
-        if (signer == address(0) || signer != expected) revert InvalidSignature();
+        SignatureRecovery.requireSigner(expected, digest, v, r, s);
     }
 }

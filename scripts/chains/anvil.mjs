@@ -71,10 +71,11 @@ async function rpc(url, method, params = []) {
 }
 
 /**
- * Starts one anvil node and resolves once it answers eth_chainId with `chainId`.
+ * Starts one anvil node and resolves once it answers eth_chainId with `chainId`. `extraArgs` go
+ * to anvil as they are (e.g. ['--timestamp', '1763700000'] to replay signed vectors).
  * @returns {Promise<{name, chainId, port, rpcUrl, stop: () => Promise<void>}>}
  */
-export async function startAnvil({ name, chainId, port, timeoutMs = 15000, log = () => {} }) {
+export async function startAnvil({ name, chainId, port, extraArgs = [], timeoutMs = 15000, log = () => {} }) {
   const args = [
     '--host', LOOPBACK,
     '--port', String(port),
@@ -82,6 +83,7 @@ export async function startAnvil({ name, chainId, port, timeoutMs = 15000, log =
     '--mnemonic', DEV_MNEMONIC,
     '--accounts', String(DEV_ACCOUNT_COUNT),
     '--balance', String(DEV_NATIVE_BALANCE_ETH),
+    ...extraArgs,
   ];
   const child = spawn('/bin/sh', ['-c', WRAPPER, anvilBinaryPath(), ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
   let output = '';

@@ -3,7 +3,8 @@
 // chain, in the same nonce order, so each contract has the same address on every chain:
 //   nonce 0 USDC, 1 USDT (TestStablecoin), 2 Portal (which creates the Vault implementation and
 //   the Executor), 3 Prover; then the solver becomes a trusted prover relayer and accounts 1–9 and
-//   the solver receive test stablecoins.
+//   the solver receive test stablecoins. AllowancePermit2's runtime code is installed at Permit2's
+//   canonical address (anvil_setCode), which the test stablecoins trust with unlimited allowances.
 // Writes build/local-chains/{deployment,chains,tokens,solvers}.json; chains/tokens/solvers follow
 // the schema of config/local/*.json, chain records adding "rpcUrl".
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,8 @@ import { compileContracts, loadArtifact } from './compile.mjs';
 import { DEV_MNEMONIC, DEFAULT_LOCAL_CHAINS } from './anvil.mjs';
 import { vaultInitCodeHash } from './intent.mjs';
 import { LOCAL_CHAINS_DIR, REPO_ROOT, isMain } from './paths.mjs';
+
+export const PERMIT2_ADDRESS = '0x000000000022D473030F116dDEE9F6B43aC78BA3';
 
 export const ACCOUNT_INDEX = Object.freeze({ deployer: 0, firstUser: 1, lastUser: 9, solver: 10, relayer: 11 });
 
@@ -75,7 +78,9 @@ async function deployChain(chain, log) {
         const factory = new ContractFactory(loadArtifact(name).abi, loadArtifact(name).bytecode, deployer);
         return send(deployer, await factory.getDeployTransaction(...args));
       };
-      for (const token of TEST_TOKENS) await deploy('TestStablecoin', [token.name, token.symbol, token.eip712Version]);
+      for (const token of TEST_TOKENS) {
+        await deploy('TestStablecoin', [token.name, token.symbol, token.eip712Version, PERMIT2_ADDRESS]);
+      }
       await deploy('Portal', []);
       await deploy('Prover', []);
       const prover = new Contract(expected.prover, loadArtifact('Prover').abi, deployer);
@@ -87,11 +92,13 @@ async function deployChain(chain, log) {
         }
         await send(deployer, await contract.mint.populateTransaction(devAccount(ACCOUNT_INDEX.solver).address, token.solverAmount));
       }
+      await provider.send('anvil_setCode', [PERMIT2_ADDRESS, loadArtifact('AllowancePermit2').deployedBytecode]);
       log(`deployed on ${chain.name} (${chain.chainId})`);
     } else {
       log(`${chain.name} (${chain.chainId}): account 0 has nonce ${nonce}, reusing the deployment`);
     }
-    for (const [label, address] of [['Portal', expected.portal], ['Prover', expected.prover], ...Object.entries(expected.tokens)]) {
+    const installed = [['Portal', expected.portal], ['Prover', expected.prover], ['Permit2', PERMIT2_ADDRESS], ...Object.entries(expected.tokens)];
+    for (const [label, address] of installed) {
       if ((await provider.getCode(address)) === '0x') throw new Error(`${chain.name}: no ${label} at ${address}`);
     }
     const portal = new Contract(expected.portal, loadArtifact('Portal').abi, provider);
@@ -100,7 +107,7 @@ async function deployChain(chain, log) {
     if (onChainInitCodeHash !== computed) {
       throw new Error(`${chain.name}: Portal initCodeHash ${onChainInitCodeHash} differs from the artifacts' ${computed}`);
     }
-    return { ...chain, ...expected, vaultInitCodeHash: computed };
+    return { ...chain, ...expected, permit2: PERMIT2_ADDRESS, vaultInitCodeHash: computed };
   } finally {
     provider.destroy();
   }
@@ -125,7 +132,7 @@ export function configRecords(deployment) {
     vm: 'evm',
     portal: c.portal,
     prover: c.prover,
-    permit2: null,
+    permit2: c.permit2,
     permit3: null,
     vaultInitCodeHash: c.vaultInitCodeHash,
     quoteSigner,
@@ -140,8 +147,8 @@ export function configRecords(deployment) {
       symbol: t.symbol,
       name: t.name,
       decimals: 6,
-      // No Permit2/Permit3 contract on the local chains; EIP-2612 is there but not a "gasless" standard of the API.
-      gasless: ['erc3009'],
+      // No Permit3 contract on the local chains; EIP-2612 works too but is not a gasless standard of the API.
+      gasless: ['permit2', 'erc3009'],
       eip712: { name: t.name, version: t.eip712Version },
     })),
   );
