@@ -7,10 +7,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { Contract, Interface, Signature, ZeroAddress, getCreate2Address, hexlify, randomBytes } from 'ethers';
-import { freePort } from '../../scripts/chains/anvil.mjs';
+import { Contract, ContractFactory, Interface, Signature, TypedDataEncoder, ZeroAddress, getCreate2Address, hexlify, randomBytes } from 'ethers';
+import { freePort, startAnvil } from '../../scripts/chains/anvil.mjs';
 import { compileContracts, loadArtifact } from '../../scripts/chains/compile.mjs';
-import { ACCOUNT_INDEX, devAccount, localProvider } from '../../scripts/chains/deploy.mjs';
+import { ACCOUNT_INDEX, PERMIT2_ADDRESS, devAccount, localProvider } from '../../scripts/chains/deploy.mjs';
 import { addressToBytes32, encodeRoute, hashIntent, vaultAddress, vaultInitCodeHash } from '../../scripts/chains/intent.mjs';
 import { startLocalStack } from '../../scripts/chains/local.mjs';
 import { DEFAULT_POLICY, REWARD_STATUS, evaluateIntent } from '../../scripts/chains/solver.mjs';
@@ -25,6 +25,14 @@ const portalAbi = loadArtifact('Portal').abi;
 const portalInterface = new Interface(portalAbi);
 const proverInterface = new Interface(loadArtifact('Prover').abi);
 const tokenInterface = new Interface(loadArtifact('TestStablecoin').abi);
+const permit2Interface = new Interface(loadArtifact('AllowancePermit2').abi);
+const PERMIT2_SINGLE_TYPES = {
+  PermitSingle: [{ name: 'details', type: 'PermitDetails' }, { name: 'spender', type: 'address' }, { name: 'sigDeadline', type: 'uint256' }],
+  PermitDetails: [{ name: 'token', type: 'address' }, { name: 'amount', type: 'uint160' }, { name: 'expiration', type: 'uint48' }, { name: 'nonce', type: 'uint48' }],
+};
+// Reverts surface from the signer's gas estimate, where ethers does not decode custom errors.
+const rejectsWith = (pending, contractInterface, errorName) =>
+  assert.rejects(pending, (error) => contractInterface.parseError(error.data ?? '0x')?.name === errorName);
 const USDC = (units) => BigInt(Math.round(units * 1e6));
 
 describe('local chains', { timeout: 90_000 }, () => {
@@ -70,9 +78,6 @@ describe('local chains', { timeout: 90_000 }, () => {
     assert.equal(receipt.status, 1);
     return receipt;
   };
-  // Reverts surface from the signer's gas estimate, where ethers does not decode custom errors.
-  const rejectsWith = (pending, contractInterface, errorName) =>
-    assert.rejects(pending, (error) => contractInterface.parseError(error.data ?? '0x')?.name === errorName);
   const portalEvents = (receipt, name) =>
     receipt.logs
       .map((log) => { try { return portalInterface.parseLog(log); } catch { return null; } })
@@ -281,6 +286,38 @@ describe('local chains', { timeout: 90_000 }, () => {
     assert.match(record.reason ?? '', /unprofitable/);
   });
 
+  it('Permit2 permit with spender = vault, then publishAndFundFor(permitContract = Permit2) is filled', async () => {
+    const funder = wallet(7, chainA);
+    const relayer = wallet(ACCOUNT_INDEX.relayer, chainA);
+    const recipient = devAccount(8).address;
+    const intent = await plainTransfer({ creator: funder.address, recipient, amount: USDC(40), reward: USDC(40.3) });
+    const vault = await chainA.portalContract.intentVaultAddress(intent.destination, intent.encodedRoute, intent.reward);
+    const permit2 = new Contract(chainA.permit2, permit2Interface, relayer);
+    assert.equal(chainA.permit2, PERMIT2_ADDRESS);
+    const now = await latestTime(chainA);
+    const permitSingle = {
+      details: { token: chainA.tokens.USDC, amount: USDC(40.3), expiration: now + 3600n, nonce: 0n },
+      spender: vault,
+      sigDeadline: now + 600n,
+    };
+    const signature = await funder.signTypedData({ name: 'Permit2', chainId: chainA.chainId, verifyingContract: PERMIT2_ADDRESS }, PERMIT2_SINGLE_TYPES, permitSingle);
+    const funderBefore = await token(chainA, 'USDC').balanceOf(funder.address);
+    const recipientBefore = await token(chainB, 'USDC').balanceOf(recipient);
+
+    // Submitted in EIP-2098 compact form (64 bytes); the vector replay below covers the 65-byte form.
+    const compact = Signature.from(signature).compactSerialized;
+    await mined(permit2['permit(address,((address,uint160,uint48,uint48),address,uint256),bytes)'](funder.address, permitSingle, compact));
+    assert.deepEqual([...(await permit2.allowance(funder.address, chainA.tokens.USDC, vault))], [USDC(40.3), now + 3600n, 1n]);
+    const receipt = await mined(portalAs(chainA, relayer).publishAndFundFor(intent.destination, intent.encodedRoute, intent.reward, false, funder.address, PERMIT2_ADDRESS));
+    assert.equal(portalEvents(receipt, 'IntentFunded')[0].args.complete, true);
+    assert.equal(await token(chainA, 'USDC').balanceOf(funder.address), funderBefore - USDC(40.3));
+    assert.equal((await permit2.allowance(funder.address, chainA.tokens.USDC, vault)).amount, 0n);
+
+    const record = await stack.solver.waitFor(intent.intentHash, ['withdrawn', 'failed', 'skipped'], 20_000);
+    assert.equal(record.state, 'withdrawn', record.reason);
+    assert.equal(await token(chainB, 'USDC').balanceOf(recipient), recipientBefore + USDC(40));
+  });
+
   it('an unfilled intent is refunded to its creator after the reward deadline', async () => {
     const funder = wallet(5, chainA);
     const intent = await plainTransfer({ creator: funder.address, recipient: funder.address, amount: USDC(3), reward: USDC(2), rewardWindowSec: 120n });
@@ -324,5 +361,59 @@ describe('anvil lifetime', { timeout: 20_000 }, () => {
       stillUp = await chainId().then(() => true, () => false);
     }
     assert.equal(stillUp, false, 'anvil still answers after its parent was killed');
+  });
+});
+
+// The vectors' Permit2 and ERC-3009 signatures were made by an independent implementation for
+// Base (chain 8453) at fixed times: replay them on a chain with that id, started before their deadlines.
+describe('signed vectors replayed on chain 8453', { timeout: 30_000 }, () => {
+  let node;
+  let provider;
+  before(async () => {
+    const validBefore = Number(vectors.permits.erc3009.message.validBefore);
+    node = await startAnvil({ name: 'vectors', chainId: 8453, port: await freePort(), extraArgs: ['--timestamp', String(validBefore - 600)] });
+    provider = localProvider(node.rpcUrl, 8453);
+  });
+  after(async () => {
+    provider?.destroy();
+    await node?.stop();
+  });
+
+  it('Permit2 accepts the vector PermitSingle signature and sets the allowance', async () => {
+    const vector = vectors.permits.permit2Single;
+    await provider.send('anvil_setCode', [PERMIT2_ADDRESS, loadArtifact('AllowancePermit2').deployedBytecode]);
+    const permit2 = new Contract(PERMIT2_ADDRESS, permit2Interface, devAccount(0, provider));
+    assert.equal(await permit2.DOMAIN_SEPARATOR(), TypedDataEncoder.hashDomain(vector.domain));
+    const permitSingle = '((address,uint160,uint48,uint48),address,uint256)';
+    const permit = (message, signature) => permit2[`permit(address,${permitSingle},bytes)`](vector.signer, message, signature);
+    const tampered = { ...vector.message, details: { ...vector.message.details, amount: '25000001' } };
+    await rejectsWith(permit(tampered, vector.signature), permit2Interface, 'InvalidSignature');
+    await (await permit(vector.message, vector.signature)).wait();
+    const { token, amount, expiration } = vector.message.details;
+    assert.deepEqual([...(await permit2.allowance(vector.signer, token, vector.message.spender))], [BigInt(amount), BigInt(expiration), 1n]);
+    await rejectsWith(permit(vector.message, vector.signature), permit2Interface, 'InvalidNonce');
+  });
+
+  it('the test stablecoin, named like USDC at its Base address, accepts the vector ERC-3009 signature', async () => {
+    const vector = vectors.permits.erc3009;
+    const deployer = devAccount(0, provider);
+    const artifact = loadArtifact('TestStablecoin');
+    const deployed = await new ContractFactory(artifact.abi, artifact.bytecode, deployer).deploy(vector.domain.name, 'USDC', vector.domain.version, PERMIT2_ADDRESS);
+    await deployed.waitForDeployment();
+    // Same code and the same name/symbol/version slots at the address the vector's domain names.
+    const at = vector.domain.verifyingContract;
+    await provider.send('anvil_setCode', [at, await provider.getCode(deployed.target)]);
+    for (let slot = 0; slot < 3; ++slot) {
+      await provider.send('anvil_setStorageAt', [at, `0x${slot.toString(16)}`, await provider.getStorage(deployed.target, slot)]);
+    }
+    const usdc = new Contract(at, tokenInterface, deployer);
+    assert.equal(await usdc.DOMAIN_SEPARATOR(), TypedDataEncoder.hashDomain(vector.domain));
+    const { from, to, value, validAfter, validBefore, nonce } = vector.message;
+    await (await usdc.mint(from, value)).wait();
+    const { v, r, s } = Signature.from(vector.signature);
+    await rejectsWith(usdc.transferWithAuthorization(from, to, BigInt(value) - 1n, validAfter, validBefore, nonce, v, r, s), tokenInterface, 'InvalidSignature');
+    await (await usdc.transferWithAuthorization(from, to, value, validAfter, validBefore, nonce, v, r, s)).wait();
+    assert.equal(await usdc.balanceOf(to), BigInt(value));
+    assert.equal(await usdc.authorizationState(from, nonce), true);
   });
 });
