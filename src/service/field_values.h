@@ -37,7 +37,8 @@ std::optional<Bytes> read_hex_bytes(const Json& value, const std::string& path, 
 // Millionths: a fraction read exactly from a JSON number with at most six decimal places
 // (0.005 -> 5000). JSON numbers reach the core as doubles, so the number is re-read from its
 // shortest round-trip text, which is the decimal the client wrote for any value with at most 15
-// significant digits. Range checks are the caller's.
+// significant digits. Range checks are the caller's; values of 4294.967295 or more read as
+// 0xFFFFFFFF.
 inline constexpr std::uint32_t kMillionths = 1'000'000;
 std::optional<std::uint32_t> read_millionths(const Json& value, const std::string& path,
                                              FieldErrors& errors);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -72,5 +73,15 @@ OpResult ok(nlohmann::json body, int status = 200);
 OpResult problem(ProblemCode code, std::string detail, const std::vector<FieldError>& errors = {});
 // 400 invalid-request listing every field of `errors` (which must not be empty).
 OpResult invalid_request(const FieldErrors& errors);
+
+// A request read into its typed form, or the answer to send instead (400, 422, ...).
+template <class T>
+struct Validated {
+  std::optional<T> value;
+  OpResult error;  // meaningful only without a value
+
+  explicit operator bool() const { return value.has_value(); }
+  static Validated failed(OpResult error) { return {std::nullopt, std::move(error)}; }
+};
 
 }  // namespace sr::service
