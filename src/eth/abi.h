@@ -4,9 +4,10 @@
 // into abi::Type. Values are abi::Value, a variant whose alternative follows the type:
 //   uintN -> U256, intN -> I256, address -> Address, bool -> bool, bytesN and bytes -> Bytes,
 //   string -> std::string, T[] / T[k] / tuples -> ValueList.
-// The decoder is strict: every offset and length is bounds-checked, padding must be zero and,
-// in strict mode, the input must be exactly the canonical encoding of what was decoded (no
-// trailing bytes, no gaps or overlapping tails). Violations throw ParseError.
+// The decoder is strict: every offset and length is bounds-checked, padding must be zero, and
+// every tail must sit where the canonical encoder puts it (no gaps, no overlapping or shared
+// tails), so decoding work is linear in the input. In Mode::strict the input must also end
+// where the encoding ends. Violations throw ParseError naming the value's path ("[2][0]: ...").
 #pragma once
 
 #include <array>

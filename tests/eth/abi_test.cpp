@@ -276,19 +276,38 @@ TEST(AbiDecode, DirtyPadding) {
 
 // Any single-byte corruption either fails with ParseError or decodes to something whose
 // canonical encoding is exactly the corrupted input: the decoder accepts nothing else.
-TEST(AbiDecode, CorruptionIsRejectedOrCanonical) {
-  const Bytes original = hex::decode(kSamParams);
+void expect_corruption_rejected_or_canonical(const std::vector<Type>& types, const Bytes& original) {
   for (std::size_t i = 0; i < original.size(); ++i) {
     for (std::uint8_t v : {0x00, 0x01, 0x20, 0x80, 0xff}) {
       Bytes data = original;
       data[i] = v;
       try {
-        const std::vector<Value> values = decode_params(sam_types(), data);
-        EXPECT_EQ(encode_params(sam_types(), values), data) << "byte " << i << " = " << int(v);
+        const std::vector<Value> values = decode_params(types, data);
+        EXPECT_EQ(encode_params(types, values), data) << "byte " << i << " = " << int(v);
       } catch (const ParseError&) {
       }
     }
   }
+}
+
+TEST(AbiDecode, CorruptionIsRejectedOrCanonical) {
+  expect_corruption_rejected_or_canonical(sam_types(), hex::decode(kSamParams));
+}
+
+// Fixed arrays and tuples holding dynamic members, nested in dynamic arrays.
+TEST(AbiDecode, NestedDynamicRoundTripAndCorruption) {
+  const std::vector<Type> types = types_of({"(string,uint8)[2]", "bytes[2][]", "(int8,(bool,bytes)[])", "bytes4"});
+  const std::vector<Value> values = {
+      ValueList{ValueList{std::string("ab"), U256(1)}, ValueList{std::string(), U256(255)}},
+      ValueList{ValueList{Bytes{1}, Bytes(33, 7)}, ValueList{Bytes{}, Bytes{2, 3}}},
+      ValueList{I256::from_int64(-7), ValueList{ValueList{true, Bytes{9}}, ValueList{false, Bytes{}}}},
+      Bytes{0xde, 0xad, 0xbe, 0xef},
+  };
+  const Bytes enc = encode_params(types, values);
+  EXPECT_EQ(decode_params(types, enc), values);
+  EXPECT_EQ(value_from_json(Type::tuple(types), value_to_json(Type::tuple(types), ValueList(values))),
+            Value(ValueList(values)));
+  expect_corruption_rejected_or_canonical(types, enc);
 }
 
 TEST(AbiDecode, DepthLimitForProgrammaticTypes) {
