@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import SwaggerParser from "@apidevtools/swagger-parser";
+import { Wallet } from "ethers";
 import { buildBundle, DEV_KEYS, sendHeadOnly, startWorker, tempDir } from "./harness.mjs";
 
 const MISSING_KEY_BODY = '{"Message":"User is not authorized to access this resource"}';
@@ -364,6 +365,44 @@ describe("service endpoints", () => {
   test("the cron trigger runs the scheduled handler", async () => {
     const result = await (await worker.mf.getWorker()).scheduled({ cron: "* * * * *" });
     assert.equal(result.outcome, "ok");
+  });
+});
+
+describe("chains and tokens (answered by the engine)", () => {
+  const DEV_SIGNER_KEY = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
+  const engineReady = async () => (await (await worker.fetch("/health")).json()).core.state === "ready";
+
+  test("without the engine in the build, engine-backed endpoints answer 500 internal, never a fake answer", async (t) => {
+    if (await engineReady()) return t.skip("the engine is in this build");
+    const body = await problemOf(await worker.fetch("/v1/chains", { key: DEV_KEYS.acme }), 500, "internal");
+    assert.match(body.detail, /engine is not available/);
+  });
+
+  test("GET /v1/chains lists every chain with the local signer's address", async (t) => {
+    if (!(await engineReady())) return t.skip("core.wasm has no Service yet");
+    const res = await worker.fetch("/v1/chains", { key: DEV_KEYS.acme });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get("x-schema-version"), "0.9.0");
+    assert.equal(res.headers.get("ratelimit-limit"), "4000");
+    const { chains } = await res.json();
+    assert.ok(chains.length > 0);
+    const signer = new Wallet(DEV_SIGNER_KEY).address;
+    for (const c of chains) {
+      for (const k of ["chainId", "name", "vm", "portal", "prover", "permit2", "permit3", "vaultInitCodeHash", "quoteSigner", "nativeCurrency", "blockExplorerUrl"]) assert.ok(k in c, `${c.chainId} lacks ${k}`);
+      assert.equal(c.quoteSigner, signer);
+    }
+  });
+
+  test("GET /v1/tokens filters by chainId and rejects malformed ones", async (t) => {
+    if (!(await engineReady())) return t.skip("core.wasm has no Service yet");
+    const all = (await (await worker.fetch("/v1/tokens", { key: DEV_KEYS.acme })).json()).tokens;
+    const base = (await (await worker.fetch("/v1/tokens?chainId=8453", { key: DEV_KEYS.acme })).json()).tokens;
+    assert.ok(base.length > 0 && base.length < all.length);
+    assert.ok(base.every((tok) => tok.chainId === 8453));
+    assert.deepEqual(base, all.filter((tok) => tok.chainId === 8453));
+    const bad = await problemOf(await worker.fetch("/v1/tokens?chainId=abc", { key: DEV_KEYS.acme }), 400, "invalid-request");
+    assert.equal(bad.errors[0].field, "chainId");
+    await problemOf(await worker.fetch("/v1/tokens?chainId=999999", { key: DEV_KEYS.acme }), 422, "chain-not-supported");
   });
 });
 
