@@ -1,0 +1,32 @@
+#include "protocol/account.h"
+
+#include <algorithm>
+
+namespace sr::protocol {
+
+Account Account::from_evm(const Address& address) {
+  Account out;
+  std::copy(address.bytes.begin(), address.bytes.end(), out.bytes.begin() + 12);
+  return out;
+}
+
+Account Account::from_svm(const svm::Pubkey& pubkey) { return Account{pubkey.bytes}; }
+
+Account Account::parse(Vm vm, std::string_view text) {
+  return vm == Vm::evm ? from_evm(Address::parse(text)) : from_svm(svm::Pubkey::parse(text));
+}
+
+bool Account::is_evm_address() const {
+  return std::all_of(bytes.begin(), bytes.begin() + 12, [](std::uint8_t b) { return b == 0; });
+}
+
+Address Account::to_evm() const {
+  if (!is_evm_address()) {
+    throw ParseError("account " + to_svm().to_base58() + " is not an EVM address (its top 12 bytes are not zero)");
+  }
+  return Address::from_bytes(ByteView(bytes).subspan(12));
+}
+
+std::string Account::to_string(Vm vm) const { return vm == Vm::evm ? to_evm().checksummed() : to_svm().to_base58(); }
+
+}  // namespace sr::protocol

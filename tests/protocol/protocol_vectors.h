@@ -1,0 +1,38 @@
+// protocol-vectors.json (computed with ethers from fixed inputs) for the protocol layer's tests.
+#pragma once
+
+#include <fstream>
+#include <stdexcept>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "crypto/bytes.h"
+#include "crypto/hex.h"
+
+namespace sr::protocol::testing {
+
+inline const nlohmann::json& vectors() {
+  static const nlohmann::json v = [] {
+    std::ifstream in(SR_SHARED_DIR "/vectors/protocol-vectors.json");
+    if (!in) throw std::runtime_error("cannot open protocol-vectors.json");
+    return nlohmann::json::parse(in);
+  }();
+  return v;
+}
+
+inline Hash32 h32(const nlohmann::json& text) { return hex::decode32(text.get<std::string>()); }
+inline Bytes bytes_of(const nlohmann::json& text) { return hex::decode(text.get<std::string>()); }
+
+// The message of the ParseError fn throws, or "no error".
+template <class Fn>
+std::string parse_error_of(Fn&& fn) {
+  try {
+    fn();
+  } catch (const ParseError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+}  // namespace sr::protocol::testing
