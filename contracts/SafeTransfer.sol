@@ -17,6 +17,12 @@ library SafeTransfer {
     function _call(address token, bytes memory data) private {
         if (token.code.length == 0) revert TokenCallFailed(token, bytes4(data), "");
         (bool ok, bytes memory ret) = token.call(data);
+        if (!ok && ret.length != 0) {
+            // The token's own error (e.g. an allowance too small) says most; pass it on unchanged.
+            assembly {
+                revert(add(ret, 0x20), mload(ret))
+            }
+        }
         if (!ok || (ret.length != 0 && (ret.length != 32 || abi.decode(ret, (uint256)) != 1))) {
             revert TokenCallFailed(token, bytes4(data), ret);
         }

@@ -13,6 +13,7 @@ import { compileContracts, loadArtifact } from '../../scripts/chains/compile.mjs
 import { ACCOUNT_INDEX, PERMIT2_ADDRESS, devAccount, localProvider } from '../../scripts/chains/deploy.mjs';
 import { addressToBytes32, encodeRoute, hashIntent, vaultAddress, vaultInitCodeHash } from '../../scripts/chains/intent.mjs';
 import { startLocalStack } from '../../scripts/chains/local.mjs';
+import { relayEip2612Funding, relayErc3009Funding, relayPermit2Funding } from '../../scripts/chains/relay.mjs';
 import { DEFAULT_POLICY, REWARD_STATUS, evaluateIntent } from '../../scripts/chains/solver.mjs';
 
 const SHARED = new URL('../../../shared/', import.meta.url);
@@ -26,6 +27,18 @@ const portalInterface = new Interface(portalAbi);
 const proverInterface = new Interface(loadArtifact('Prover').abi);
 const tokenInterface = new Interface(loadArtifact('TestStablecoin').abi);
 const permit2Interface = new Interface(loadArtifact('AllowancePermit2').abi);
+const ERC3009_TYPES = {
+  TransferWithAuthorization: [
+    { name: 'from', type: 'address' }, { name: 'to', type: 'address' }, { name: 'value', type: 'uint256' },
+    { name: 'validAfter', type: 'uint256' }, { name: 'validBefore', type: 'uint256' }, { name: 'nonce', type: 'bytes32' },
+  ],
+};
+const EIP2612_TYPES = {
+  Permit: [
+    { name: 'owner', type: 'address' }, { name: 'spender', type: 'address' }, { name: 'value', type: 'uint256' },
+    { name: 'nonce', type: 'uint256' }, { name: 'deadline', type: 'uint256' },
+  ],
+};
 const PERMIT2_SINGLE_TYPES = {
   PermitSingle: [{ name: 'details', type: 'PermitDetails' }, { name: 'spender', type: 'address' }, { name: 'sigDeadline', type: 'uint256' }],
   PermitDetails: [{ name: 'token', type: 'address' }, { name: 'amount', type: 'uint160' }, { name: 'expiration', type: 'uint48' }, { name: 'nonce', type: 'uint48' }],
@@ -237,25 +250,30 @@ describe('local chains', { timeout: 90_000 }, () => {
     const vault = await chainA.portalContract.intentVaultAddress(intent.destination, intent.encodedRoute, intent.reward);
     const tokenConfig = JSON.parse(readFileSync(join(outDir, 'tokens.json'), 'utf8')).find((t) => t.chainId === chainA.chainId && t.symbol === 'USDC');
     const domain = { name: tokenConfig.eip712.name, version: tokenConfig.eip712.version, chainId: chainA.chainId, verifyingContract: tokenConfig.address };
-    const types = { TransferWithAuthorization: ['from', 'to', 'value', 'validAfter', 'validBefore'].map((n, i) => ({ name: n, type: i < 2 ? 'address' : 'uint256' })).concat([{ name: 'nonce', type: 'bytes32' }]) };
     const authorization = { from: funder.address, to: vault, value: USDC(25.2), validAfter: 0n, validBefore: (await latestTime(chainA)) + 3600n, nonce: hexlify(randomBytes(32)) };
-    const { v, r, s } = Signature.from(await funder.signTypedData(domain, types, authorization));
-    const args = [authorization.from, authorization.to, authorization.value, authorization.validAfter, authorization.validBefore, authorization.nonce, v, r, s];
+    const signature = await funder.signTypedData(domain, ERC3009_TYPES, authorization);
     const recipientBefore = await token(chainB, 'USDC').balanceOf(recipient);
+    const relay = () => relayErc3009Funding({ signer: relayer, chain: chainA, intent, token: tokenConfig.address, authorization, signature });
 
-    await mined(token(chainA, 'USDC', relayer).transferWithAuthorization(...args));
-    assert.equal(await token(chainA, 'USDC').balanceOf(vault), USDC(25.2));
-    await rejectsWith(token(chainA, 'USDC', relayer).transferWithAuthorization(...args), tokenInterface, 'AuthorizationAlreadyUsed');
-    const receipt = await mined(portalAs(chainA, relayer).publishAndFundFor(intent.destination, intent.encodedRoute, intent.reward, false, funder.address, ZeroAddress));
+    const relayed = await relay();
+    assert.equal(relayed.intentHash, intent.intentHash);
+    const receipt = await chainA.provider.getTransactionReceipt(relayed.fundingTx);
     const [funded] = portalEvents(receipt, 'IntentFunded');
     assert.deepEqual([funded.args.intentHash, funded.args.funder, funded.args.complete], [intent.intentHash, funder.address, true]);
+    assert.equal(await token(chainA, 'USDC').balanceOf(relayer.address), 0n);
+    // A retried relay sends nothing; the token itself refuses the replayed authorization.
+    const retried = await relay();
+    assert.deepEqual([retried.authorizationTx, retried.fundingTx], [null, null]);
+    const { v, r, s } = Signature.from(signature);
+    const { from, to, value, validAfter, validBefore, nonce } = authorization;
+    await rejectsWith(token(chainA, 'USDC', relayer).transferWithAuthorization(from, to, value, validAfter, validBefore, nonce, v, r, s), tokenInterface, 'AuthorizationAlreadyUsed');
 
     const record = await stack.solver.waitFor(intent.intentHash, ['withdrawn', 'failed', 'skipped'], 20_000);
     assert.equal(record.state, 'withdrawn', record.reason);
     assert.equal(await token(chainB, 'USDC').balanceOf(recipient), recipientBefore + USDC(25));
   });
 
-  it('EIP-2612 permit with spender = vault, then fundFor pulls through the vault', async () => {
+  it('EIP-2612 permit with spender = vault relayed; funding a funded intent moves nothing', async () => {
     const funder = wallet(6, chainA);
     const relayer = wallet(ACCOUNT_INDEX.relayer, chainA);
     // Unprofitable on purpose: this test is about funding, and the solver must leave it alone.
@@ -264,26 +282,40 @@ describe('local chains', { timeout: 90_000 }, () => {
     const usdc = token(chainA, 'USDC', relayer);
     const permit = { owner: funder.address, spender: vault, value: USDC(7), nonce: await usdc.nonces(funder.address), deadline: (await latestTime(chainA)) + 600n };
     const domain = { name: await usdc.name(), version: await usdc.version(), chainId: chainA.chainId, verifyingContract: usdc.target };
-    const types = { Permit: [{ name: 'owner', type: 'address' }, { name: 'spender', type: 'address' }, { name: 'value', type: 'uint256' }, { name: 'nonce', type: 'uint256' }, { name: 'deadline', type: 'uint256' }] };
-    const { v, r, s } = Signature.from(await funder.signTypedData(domain, types, permit));
+    const signature = await funder.signTypedData(domain, EIP2612_TYPES, permit);
     const funderBefore = await usdc.balanceOf(funder.address);
 
-    await mined(usdc.permit(permit.owner, permit.spender, permit.value, permit.deadline, v, r, s));
-    assert.equal(await usdc.allowance(funder.address, vault), USDC(7));
-    await mined(portalAs(chainA, relayer).publish(intent.destination, intent.encodedRoute, intent.reward));
-    const receipt = await mined(portalAs(chainA, relayer).fundFor(intent.destination, intent.routeHash, intent.reward, false, funder.address, ZeroAddress));
-    assert.equal(portalEvents(receipt, 'IntentFunded')[0].args.complete, true);
+    const relayed = await relayEip2612Funding({ signer: relayer, chain: chainA, intent, token: usdc.target, permit, signature });
+    assert.ok(relayed.authorizationTx && relayed.fundingTx);
+    assert.equal(await usdc.allowance(funder.address, vault), 0n);
     assert.equal(await usdc.balanceOf(vault), USDC(7));
     assert.equal(await usdc.balanceOf(funder.address), funderBefore - USDC(7));
     assert.equal(await chainA.portalContract.rewardStatus(intent.intentHash), BigInt(REWARD_STATUS.Funded));
 
-    // Funding an already funded intent returns without moving funds.
+    await mined(usdc.connect(funder).approve(chainA.portal, USDC(7)));
     const again = await mined(portalAs(chainA, funder).fund(intent.destination, intent.routeHash, intent.reward, false));
-    assert.deepEqual(portalEvents(again, 'IntentFunded'), []);
     assert.equal(again.logs.length, 0);
     assert.equal(await usdc.balanceOf(vault), USDC(7));
+    assert.equal(await usdc.balanceOf(funder.address), funderBefore - USDC(7));
     const record = await stack.solver.waitFor(intent.intentHash, ['skipped', 'filled'], 10_000);
     assert.match(record.reason ?? '', /unprofitable/);
+  });
+
+  it('plain transfers to the vault (deposit address) then fundFor: partial, then complete', async () => {
+    const funder = wallet(9, chainA);
+    const anyone = wallet(ACCOUNT_INDEX.relayer, chainA);
+    const intent = await plainTransfer({ creator: funder.address, recipient: funder.address, amount: USDC(5), reward: USDC(4) });
+    const vault = await chainA.portalContract.intentVaultAddress(intent.destination, intent.encodedRoute, intent.reward);
+    const fundFor = (allowPartial) => mined(portalAs(chainA, anyone).fundFor(intent.destination, intent.routeHash, intent.reward, allowPartial, funder.address, ZeroAddress));
+
+    await mined(token(chainA, 'USDC', funder).transfer(vault, USDC(1.5)));
+    await rejectsWith(portalAs(chainA, anyone).fundFor(intent.destination, intent.routeHash, intent.reward, false, funder.address, ZeroAddress), tokenInterface, 'InsufficientAllowance');
+    const partial = portalEvents(await fundFor(true), 'IntentFunded')[0];
+    assert.deepEqual([partial.args.intentHash, partial.args.complete], [intent.intentHash, false]);
+    assert.equal(await chainA.portalContract.rewardStatus(intent.intentHash), BigInt(REWARD_STATUS.Initial));
+    await mined(token(chainA, 'USDC', funder).transfer(vault, USDC(2.5)));
+    assert.equal(portalEvents(await fundFor(false), 'IntentFunded')[0].args.complete, true);
+    assert.equal(await chainA.portalContract.rewardStatus(intent.intentHash), BigInt(REWARD_STATUS.Funded));
   });
 
   it('Permit2 permit with spender = vault, then publishAndFundFor(permitContract = Permit2) is filled', async () => {
@@ -306,12 +338,11 @@ describe('local chains', { timeout: 90_000 }, () => {
 
     // Submitted in EIP-2098 compact form (64 bytes); the vector replay below covers the 65-byte form.
     const compact = Signature.from(signature).compactSerialized;
-    await mined(permit2['permit(address,((address,uint160,uint48,uint48),address,uint256),bytes)'](funder.address, permitSingle, compact));
-    assert.deepEqual([...(await permit2.allowance(funder.address, chainA.tokens.USDC, vault))], [USDC(40.3), now + 3600n, 1n]);
-    const receipt = await mined(portalAs(chainA, relayer).publishAndFundFor(intent.destination, intent.encodedRoute, intent.reward, false, funder.address, PERMIT2_ADDRESS));
+    const relayed = await relayPermit2Funding({ signer: relayer, chain: chainA, intent, owner: funder.address, permitSingle, signature: compact });
+    const receipt = await chainA.provider.getTransactionReceipt(relayed.fundingTx);
     assert.equal(portalEvents(receipt, 'IntentFunded')[0].args.complete, true);
     assert.equal(await token(chainA, 'USDC').balanceOf(funder.address), funderBefore - USDC(40.3));
-    assert.equal((await permit2.allowance(funder.address, chainA.tokens.USDC, vault)).amount, 0n);
+    assert.deepEqual([...(await permit2.allowance(funder.address, chainA.tokens.USDC, vault))], [0n, now + 3600n, 1n]);
 
     const record = await stack.solver.waitFor(intent.intentHash, ['withdrawn', 'failed', 'skipped'], 20_000);
     assert.equal(record.state, 'withdrawn', record.reason);
