@@ -15,6 +15,9 @@ export async function health(c) {
   });
 }
 
+let document = null;
+
 export async function openapi(c) {
-  return json(openApiDocument(settings(c.env).partnerSlugs), 200, { "cache-control": "public, max-age=300" });
+  document ??= openApiDocument(settings(c.env).partnerSlugs);
+  return json(document, 200, { "cache-control": "public, max-age=300" });
 }
