@@ -118,6 +118,16 @@ describe('local chains', { timeout: 90_000 }, () => {
     return { destination: BigInt(chainB.chainId), route, reward: rewardStruct, encodedRoute, ...hashIntent(chainB.chainId, encodedRoute, rewardStruct) };
   }
 
+  /** The parties and a plain-transfer intent from chain A to B, with its vault address. */
+  async function scenario({ funderIndex, recipientIndex, amount, reward, rewardWindowSec }) {
+    const funder = wallet(funderIndex, chainA);
+    const recipient = devAccount(recipientIndex).address;
+    const intent = await plainTransfer({ creator: funder.address, recipient, amount, reward, rewardWindowSec });
+    const vault = await chainA.portalContract.intentVaultAddress(intent.destination, intent.encodedRoute, intent.reward);
+    assert.equal(vault, vaultAddress(chainA.portal, intent.intentHash, chainA.vaultInitCodeHash));
+    return { funder, relayer: wallet(ACCOUNT_INDEX.relayer, chainA), recipient, intent, vault };
+  }
+
   it('compiled selectors, topic0s and token typehashes equal the protocol page', async () => {
     const proverAbi = loadArtifact('Prover').abi;
     const functionRows = [...protocolPage.matchAll(/^\| `(0x[0-9a-f]{8})` \| `(\w+)\(/gm)];
@@ -243,11 +253,7 @@ describe('local chains', { timeout: 90_000 }, () => {
   });
 
   it('ERC-3009 authorization to the vault relayed, then publishAndFundFor marks it funded and it is filled', async () => {
-    const funder = wallet(3, chainA);
-    const relayer = wallet(ACCOUNT_INDEX.relayer, chainA);
-    const recipient = devAccount(4).address;
-    const intent = await plainTransfer({ creator: funder.address, recipient, amount: USDC(25), reward: USDC(25.2) });
-    const vault = await chainA.portalContract.intentVaultAddress(intent.destination, intent.encodedRoute, intent.reward);
+    const { funder, relayer, recipient, intent, vault } = await scenario({ funderIndex: 3, recipientIndex: 4, amount: USDC(25), reward: USDC(25.2) });
     const tokenConfig = JSON.parse(readFileSync(join(outDir, 'tokens.json'), 'utf8')).find((t) => t.chainId === chainA.chainId && t.symbol === 'USDC');
     const domain = { name: tokenConfig.eip712.name, version: tokenConfig.eip712.version, chainId: chainA.chainId, verifyingContract: tokenConfig.address };
     const authorization = { from: funder.address, to: vault, value: USDC(25.2), validAfter: 0n, validBefore: (await latestTime(chainA)) + 3600n, nonce: hexlify(randomBytes(32)) };
@@ -319,11 +325,7 @@ describe('local chains', { timeout: 90_000 }, () => {
   });
 
   it('Permit2 permit with spender = vault, then publishAndFundFor(permitContract = Permit2) is filled', async () => {
-    const funder = wallet(7, chainA);
-    const relayer = wallet(ACCOUNT_INDEX.relayer, chainA);
-    const recipient = devAccount(8).address;
-    const intent = await plainTransfer({ creator: funder.address, recipient, amount: USDC(40), reward: USDC(40.3) });
-    const vault = await chainA.portalContract.intentVaultAddress(intent.destination, intent.encodedRoute, intent.reward);
+    const { funder, relayer, recipient, intent, vault } = await scenario({ funderIndex: 7, recipientIndex: 8, amount: USDC(40), reward: USDC(40.3) });
     const permit2 = new Contract(chainA.permit2, permit2Interface, relayer);
     assert.equal(chainA.permit2, PERMIT2_ADDRESS);
     const now = await latestTime(chainA);
