@@ -3,7 +3,7 @@
 // build/contracts/<Contract>.json = {contractName, sourceName, abi, bytecode, deployedBytecode}.
 // Skips the compiler when the sources, compiler version and settings hash to the recorded key.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { REPO_ROOT, isMain } from './paths.mjs';
@@ -33,6 +33,13 @@ function cacheKey(solcVersion, sources) {
   hash.update(JSON.stringify({ solcVersion, SETTINGS }));
   for (const [name, { content }] of Object.entries(sources)) hash.update(`\0${name}\0${content}`);
   return hash.digest('hex');
+}
+
+// Tests and `npm start` may compile at the same time: a reader must never see a half-written file.
+function writeAtomically(path, text) {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, path);
 }
 
 export function loadArtifact(contractName) {
@@ -69,12 +76,12 @@ export function compileContracts({ force = false, log = () => {} } = {}) {
         bytecode: `0x${out.evm.bytecode.object}`,
         deployedBytecode: `0x${out.evm.deployedBytecode.object}`,
       };
-      writeFileSync(join(ARTIFACTS_DIR, `${contractName}.json`), `${JSON.stringify(artifact, null, 2)}\n`);
+      writeAtomically(join(ARTIFACTS_DIR, `${contractName}.json`), `${JSON.stringify(artifact, null, 2)}\n`);
       contractNames.push(contractName);
     }
   }
-  writeFileSync(join(ARTIFACTS_DIR, '.contracts.json'), JSON.stringify(contractNames.sort()));
-  writeFileSync(CACHE_KEY_FILE, key);
+  writeAtomically(join(ARTIFACTS_DIR, '.contracts.json'), JSON.stringify(contractNames.sort()));
+  writeAtomically(CACHE_KEY_FILE, key);
   return { cached: false, contractNames };
 }
 

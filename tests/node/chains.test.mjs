@@ -351,24 +351,43 @@ describe('local chains', { timeout: 90_000 }, () => {
     assert.equal(await token(chainB, 'USDC').balanceOf(recipient), recipientBefore + USDC(40));
   });
 
-  it('an unfilled intent is refunded to its creator after the reward deadline', async () => {
+  it('publishAndFund(Intent) publishes the same intent as the encoded-route form', async () => {
+    const { funder, intent } = await scenario({ funderIndex: 2, recipientIndex: 2, amount: USDC(2), reward: USDC(1) });
+    await mined(token(chainA, 'USDC', funder).approve(chainA.portal, USDC(1)));
+    const portal = portalAs(chainA, funder);
+    const byStruct = 'publishAndFund((uint64,(bytes32,uint64,address,uint256,(address,uint256)[],(address,bytes,uint256)[]),(uint64,address,address,uint256,(address,uint256)[])),bool)';
+    const receipt = await mined(portal[byStruct]({ destination: intent.destination, route: intent.route, reward: intent.reward }, false));
+    const [published] = portalEvents(receipt, 'IntentPublished');
+    assert.deepEqual([published.args.intentHash, published.args.route], [intent.intentHash, intent.encodedRoute]);
+    assert.equal(portalEvents(receipt, 'IntentFunded')[0].args.complete, true);
+  });
+
+  it('an unfilled intent (tokens and native reward) is refunded to its creator after the reward deadline', async () => {
     const funder = wallet(5, chainA);
-    const intent = await plainTransfer({ creator: funder.address, recipient: funder.address, amount: USDC(3), reward: USDC(2), rewardWindowSec: 120n });
+    const base = await plainTransfer({ creator: funder.address, recipient: funder.address, amount: USDC(3), reward: USDC(2), rewardWindowSec: 120n });
+    const nativeReward = 25n * 10n ** 16n;
+    const reward = { ...base.reward, nativeAmount: nativeReward };
+    const intent = { ...base, reward, ...hashIntent(base.destination, base.encodedRoute, reward) };
+    const vault = vaultAddress(chainA.portal, intent.intentHash, chainA.vaultInitCodeHash);
     const usdc = token(chainA, 'USDC', funder);
     const before = await usdc.balanceOf(funder.address);
     await mined(usdc.approve(chainA.portal, USDC(2)));
-    await mined(portalAs(chainA, funder)['publishAndFund(uint64,bytes,(uint64,address,address,uint256,(address,uint256)[]),bool)'](intent.destination, intent.encodedRoute, intent.reward, false));
+    // More value than the reward needs: the Portal forwards the reward to the vault and returns the rest.
+    await mined(portalAs(chainA, funder)['publishAndFund(uint64,bytes,(uint64,address,address,uint256,(address,uint256)[]),bool)'](intent.destination, intent.encodedRoute, intent.reward, false, { value: nativeReward + 10n ** 16n }));
     assert.equal(await usdc.balanceOf(funder.address), before - USDC(2));
+    assert.equal(await chainA.provider.getBalance(vault), nativeReward);
+    assert.equal(await chainA.provider.getBalance(chainA.portal), 0n);
 
     const portal = portalAs(chainA, funder);
     await rejectsWith(portal.refund(intent.destination, intent.routeHash, intent.reward), portalInterface, 'RewardNotExpired');
     await rejectsWith(portal.withdraw(intent.destination, intent.routeHash, intent.reward), portalInterface, 'NotProven');
     await chainA.provider.send('evm_increaseTime', [300]);
     await chainA.provider.send('evm_mine', []);
-    const receipt = await mined(portal.refund(intent.destination, intent.routeHash, intent.reward));
+    const receipt = await mined(portalAs(chainA, wallet(ACCOUNT_INDEX.relayer, chainA)).refund(intent.destination, intent.routeHash, intent.reward));
     const [refunded] = portalEvents(receipt, 'IntentRefunded');
     assert.deepEqual([refunded.args.intentHash, refunded.args.refundee], [intent.intentHash, funder.address]);
     assert.equal(await usdc.balanceOf(funder.address), before);
+    assert.equal(await chainA.provider.getBalance(vault), 0n);
     assert.equal(await chainA.portalContract.rewardStatus(intent.intentHash), BigInt(REWARD_STATUS.Refunded));
     await rejectsWith(portal.refund(intent.destination, intent.routeHash, intent.reward), portalInterface, 'IntentClosed');
   });
