@@ -30,8 +30,11 @@ class Address {
   std::string lower_hex() const;    // "0x" + 40 lowercase digits
   bool is_zero() const;
 
-  friend constexpr bool operator==(const Address&, const Address&) = default;
-  friend constexpr auto operator<=>(const Address&, const Address&) = default;
+  friend bool operator==(const Address&, const Address&) = default;
+  // Spelled out: libc++ before 15 (emscripten's) has no operator<=> for std::array.
+  friend std::strong_ordering operator<=>(const Address& a, const Address& b) {
+    return std::memcmp(a.bytes.data(), b.bytes.data(), a.bytes.size()) <=> 0;
+  }
 };
 
 // EIP-1014: keccak256(0xff ++ deployer ++ salt ++ init_code_hash)[12:].

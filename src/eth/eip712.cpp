@@ -121,7 +121,8 @@ class Encoder {
     if (depth > kMaxDepth) fail(path, "value nests too deeply");
     if (!value.is_object()) fail(path, "expected a JSON object for struct " + name);
     const std::vector<Field>& fields = fields_of(name, path);
-    for (const auto& [key, _] : value.items()) {
+    for (const auto& item : value.items()) {
+      const std::string& key = item.key();
       if (std::none_of(fields.begin(), fields.end(), [&](const Field& f) { return f.name == key; })) {
         fail(path, "unexpected field '" + key + "' (not in type " + name + ")");
       }
@@ -264,7 +265,8 @@ Hash32 hash_struct(const std::string& primary, const Types& types, const json& v
 
 std::vector<Field> domain_type_for(const json& domain) {
   if (!domain.is_object()) throw ParseError("domain: expected a JSON object");
-  for (const auto& [key, _] : domain.items()) {
+  for (const auto& item : domain.items()) {
+    const std::string& key = item.key();
     if (std::none_of(std::begin(kDomainFields), std::end(kDomainFields),
                      [&](const DomainField& f) { return key == f.name; })) {
       throw ParseError("domain: unexpected field '" + key + "'");
