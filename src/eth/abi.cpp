@@ -95,7 +95,7 @@ class TypeParser {
 
   Type parse_elementary() {
     const std::size_t start = pos_;
-    while (pos_ < text_.size() && text_.substr(pos_, 1).find_first_of(",()[]") == std::string_view::npos) ++pos_;
+    while (pos_ < text_.size() && std::string_view(",()[]").find(text_[pos_]) == std::string_view::npos) ++pos_;
     const std::string_view name = text_.substr(start, pos_ - start);
     if (name.empty()) error("expected a type");
     if (name == "address") return Type::address();
