@@ -94,12 +94,6 @@ std::optional<std::string> read_url(ObjectReader& r, std::string_view name, bool
   return text;
 }
 
-std::optional<ChainAddress> read_address_member(ObjectReader& r, std::string_view name, std::optional<Vm> vm) {
-  const Json* value = r.required(name);
-  if (!value) return std::nullopt;
-  return read_address(*value, r.path_of(name), vm, r.errors());
-}
-
 
 struct LoadedConfig {
   ServiceSettings service;
@@ -267,7 +261,7 @@ std::optional<ChainRecord> Loader::read_chain(const Json& value, const std::stri
     vm = parse_vm(*vm_text);
     if (!vm) errors_.add(r.path_of("vm"), r.path_of("vm") + " must be \"evm\" or \"svm\"");
   }
-  auto portal = read_address_member(r, "portal", vm);
+  auto portal = read_address_member(r, "portal", true, vm);
 
   std::optional<ChainAddress> prover;
   if (const Json* p = r.optional("prover")) {
@@ -378,7 +372,7 @@ std::optional<TokenRecord> Loader::read_token(const Json& value, const std::stri
                 r.path_of("chainId") + " " + std::to_string(*chain_id) + " is not a configured chain");
   }
   const std::optional<Vm> vm = chain ? std::optional<Vm>(chain->vm) : std::nullopt;
-  auto address = read_address_member(r, "address", vm);
+  auto address = read_address_member(r, "address", true, vm);
   auto symbol = read_label_member(r, "symbol", 16);
   auto name = read_label_member(r, "name", 64);
   auto decimals = r.integer("decimals", true, 0, 36);

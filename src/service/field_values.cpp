@@ -30,6 +30,13 @@ std::optional<ChainAddress> read_address(const Json& value, const std::string& p
   }
 }
 
+std::optional<ChainAddress> read_address_member(ObjectReader& reader, std::string_view name, bool required,
+                                                std::optional<Vm> vm) {
+  const Json* value = required ? reader.required(name) : reader.optional(name);
+  if (!value) return std::nullopt;
+  return read_address(*value, reader.path_of(name), vm, reader.errors());
+}
+
 std::optional<U256> read_amount(const Json& value, const std::string& path, std::optional<Vm> vm,
                                 FieldErrors& errors, ZeroAmount zero) {
   if (!value.is_string()) {

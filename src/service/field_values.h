@@ -20,6 +20,10 @@ namespace sr::service {
 std::optional<ChainAddress> read_address(const Json& value, const std::string& path,
                                          std::optional<Vm> vm, FieldErrors& errors);
 
+// reader.<name> read with read_address; nullopt when absent ("is required" recorded if it must be there).
+std::optional<ChainAddress> read_address_member(ObjectReader& reader, std::string_view name, bool required,
+                                                std::optional<Vm> vm);
+
 enum class ZeroAmount { refused, allowed };
 
 // A base-unit amount: a JSON string of decimal digits without sign, spaces, decimal point or

@@ -37,6 +37,7 @@ std::string_view failure_name(PricingFailure failure) {
     case PricingFailure::fees_exceed_amount: return "fees-exceed-amount";
     case PricingFailure::above_maximum: return "above-maximum";
     case PricingFailure::above_inventory: return "above-inventory";
+    case PricingFailure::no_answer: return "no-answer";
     case PricingFailure::pair_not_served: return "pair-not-served";
     case PricingFailure::out_of_range: return "out-of-range";
   }

@@ -58,6 +58,7 @@ enum class PricingFailure {
   fees_exceed_amount,  // the fees take the whole source amount (or more)
   above_maximum,       // source amount above the solver's maximum
   above_inventory,     // the output exceeds what the solver holds of the destination token
+  no_answer,           // a remote solver gave no valid, timely answer
   pair_not_served,     // no solver offers this source/destination pair
   out_of_range,        // an amount overflows 256 bits (or the requested output is unreachable)
 };

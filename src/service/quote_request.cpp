@@ -31,13 +31,6 @@ ObjectReader request_object(const Json& value, std::string path, FieldErrors& er
   return reader;
 }
 
-std::optional<ChainAddress> address_member(ObjectReader& r, std::string_view name, bool required,
-                                           std::optional<Vm> vm) {
-  const Json* value = required ? r.required(name) : r.optional(name);
-  if (!value) return std::nullopt;
-  return read_address(*value, r.path_of(name), vm, r.errors());
-}
-
 std::optional<U256> amount_member(ObjectReader& r, std::string_view name, std::optional<Vm> vm) {
   const Json* value = r.optional(name);
   if (!value) return std::nullopt;
@@ -57,11 +50,11 @@ SourceFields read_source(ObjectReader& root, RequestChains& chains) {
   if (!value) return s;
   ObjectReader r = request_object(*value, "source", root.errors());
   s.chain = chains.read(r, "chainId");
-  s.token = address_member(r, "token", true, s.chain.vm());
+  s.token = read_address_member(r, "token", true, s.chain.vm());
   s.has_amount = r.has("amount");
   s.amount = amount_member(r, "amount", s.chain.vm());
-  s.funder = address_member(r, "funder", true, s.chain.vm());
-  s.refund_recipient = address_member(r, "refundRecipient", false, s.chain.vm());
+  s.funder = read_address_member(r, "funder", true, s.chain.vm());
+  s.refund_recipient = read_address_member(r, "refundRecipient", false, s.chain.vm());
   r.reject_unknown();
   return s;
 }
@@ -81,7 +74,7 @@ std::optional<DestinationCall> read_call(const Json& value, const std::string& p
                                          FieldErrors& errors) {
   ObjectReader r = request_object(value, path, errors);
   const std::size_t errors_before = errors.size();
-  auto target = address_member(r, "target", true, vm);
+  auto target = read_address_member(r, "target", true, vm);
   std::optional<Bytes> data;
   if (const Json* d = r.required("data")) data = read_hex_bytes(*d, r.path_of("data"), errors);
   std::optional<U256> call_value = U256(0);
@@ -102,8 +95,8 @@ DestinationFields read_destination(ObjectReader& root, RequestChains& chains, co
   if (!value) return d;
   ObjectReader r = request_object(*value, "destination", root.errors());
   d.chain = chains.read(r, "chainId");
-  d.token = address_member(r, "token", true, d.chain.vm());
-  d.recipient = address_member(r, "recipient", true, d.chain.vm());
+  d.token = read_address_member(r, "token", true, d.chain.vm());
+  d.recipient = read_address_member(r, "recipient", true, d.chain.vm());
   d.has_amount = r.has("amount");
   d.amount = amount_member(r, "amount", d.chain.vm());
   d.has_calls = r.has("calls");

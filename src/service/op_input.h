@@ -1,0 +1,42 @@
+// The inputs the worker passes to an operation next to the client's body (`now`, `random`,
+// `key`, ...). They come from the worker, not the client: a malformed one is a worker bug and
+// answers 500 internal, never a 400 the client could not fix.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "crypto/bytes.h"
+
+namespace sr::service {
+
+class OpInputError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class OpInput {
+ public:
+  // Throws OpInputError unless `input` is an object.
+  OpInput(const nlohmann::json& input, std::string op);
+
+  // The member; OpInputError when missing.
+  const nlohmann::json& member(std::string_view name) const;
+  // The member, or nullptr when missing or null.
+  const nlohmann::json* optional(std::string_view name) const;
+  // A non-negative JSON integer.
+  std::uint64_t unix_seconds(std::string_view name) const;
+  // "0x"-optional hex of at least min_bytes bytes.
+  Bytes hex_bytes(std::string_view name, std::size_t min_bytes) const;
+
+ private:
+  [[noreturn]] void fail(std::string_view name, std::string_view what) const;
+
+  const nlohmann::json& input_;
+  std::string op_;
+};
+
+}  // namespace sr::service
