@@ -1,0 +1,26 @@
+#include "protocol/evm_transaction.h"
+
+#include "crypto/hex.h"
+#include "protocol/json_fields.h"
+
+namespace sr::protocol {
+
+using namespace json_fields;
+
+Json to_json(const EvmTransaction& tx) {
+  return {{"type", "evm"},
+          {"chainId", tx.chain_id},
+          {"from", tx.from.checksummed()},
+          {"to", tx.to.checksummed()},
+          {"data", hex::encode(tx.data)},
+          {"value", tx.value.to_decimal()}};
+}
+
+EvmTransaction evm_transaction_from_json(const Json& json, const std::string& path) {
+  const Object o(json, path, {"type", "chainId", "from", "to", "data", "value"});
+  if (o.read("type", read_string) != "evm") throw ParseError(o.path("type") + " must be \"evm\"");
+  return EvmTransaction{o.read("chainId", read_u64_number), o.read("from", read_address), o.read("to", read_address),
+                        o.read("data", read_hex), o.read("value", read_decimal, 256u)};
+}
+
+}  // namespace sr::protocol

@@ -1,0 +1,29 @@
+// An EVM transaction as the API hands it to a wallet (api-contract.md, "execution"):
+//   {"type": "evm", "chainId": 8453, "from": addr, "to": addr, "data": "0x...", "value": "0"}
+#pragma once
+
+#include <cstdint>
+
+#include <nlohmann/json.hpp>
+
+#include "crypto/bytes.h"
+#include "eth/address.h"
+#include "eth/u256.h"
+
+namespace sr::protocol {
+
+struct EvmTransaction {
+  std::uint64_t chain_id = 0;
+  Address from;
+  Address to;
+  Bytes data;
+  U256 value;  // wei
+  bool operator==(const EvmTransaction&) const = default;
+};
+
+// chainId a JSON integer, addresses EIP-55, data lowercase 0x-hex, value a decimal string.
+nlohmann::json to_json(const EvmTransaction& tx);
+// Strict: exactly those members, "type" must be "evm"; ParseError naming the path otherwise.
+EvmTransaction evm_transaction_from_json(const nlohmann::json& json, const std::string& path = "transaction");
+
+}  // namespace sr::protocol
