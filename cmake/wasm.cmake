@@ -14,7 +14,11 @@ set(SR_WASM_LINK_FLAGS
   -sENVIRONMENT=web,worker
   -sINCOMING_MODULE_JS_API=[instantiateWasm,locateFile,print,printErr,wasmBinary]
   -sDISABLE_EXCEPTION_CATCHING=0)
-add_compile_options(-fexceptions)
+# Every C++ object must catch exceptions, not only the bindings: emcc's default is
+# -fignore-exceptions, which drops catch blocks, so a core function that catches a ParseError
+# would let it escape instead. add_compile_options() would reach only targets defined after
+# this file (the layers are defined before it); CMAKE_CXX_FLAGS applies to the whole directory.
+string(APPEND CMAKE_CXX_FLAGS " -fexceptions")
 
 # Bindings for eth concepts switch on as their implementations land (the glob in sr_layer
 # re-runs CMake when a file appears).

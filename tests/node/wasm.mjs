@@ -1,8 +1,12 @@
 // Loads the WebAssembly builds for node tests and benchmarks, and turns their JSON-string
 // boundary into plain functions that return parsed results and throw on {"ok":false}.
 import { readFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
 
-export const wasmDir = new URL('../../build/wasm-release/', import.meta.url);
+// SR_WASM_DIR points the suites at another build (e.g. one with other libsecp256k1 options).
+export const wasmDir = process.env.SR_WASM_DIR
+  ? pathToFileURL(process.env.SR_WASM_DIR.replace(/\/?$/, '/'))
+  : new URL('../../build/wasm-release/', import.meta.url);
 
 // The raw embind module. Node gets the binary handed in: emscripten 3.1.6 would otherwise
 // try fetch() on a file: URL, which Node does not implement.
