@@ -4,14 +4,6 @@
 
 namespace sr::service {
 
-std::string_view vm_name(Vm vm) { return vm == Vm::evm ? "evm" : "svm"; }
-
-std::optional<Vm> parse_vm(std::string_view text) {
-  if (text == "evm") return Vm::evm;
-  if (text == "svm") return Vm::svm;
-  return std::nullopt;
-}
-
 std::string_view address_format(Vm vm) {
   return vm == Vm::evm ? "an EVM address (0x + 40 hex digits, EIP-55 checksummed when mixed case)"
                        : "a Solana address (base58 of 32 bytes)";
@@ -44,6 +36,10 @@ const Address& ChainAddress::evm() const {
 const svm::Pubkey& ChainAddress::svm() const {
   if (const auto* p = std::get_if<svm::Pubkey>(&value_)) return *p;
   throw std::logic_error("ChainAddress " + text_ + " is an EVM address, not an SVM one");
+}
+
+protocol::Account ChainAddress::account() const {
+  return vm() == Vm::evm ? protocol::Account::from_evm(evm()) : protocol::Account::from_svm(svm());
 }
 
 bool ChainAddress::is_zero() const {

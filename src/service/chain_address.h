@@ -10,14 +10,12 @@
 #include <variant>
 
 #include "eth/address.h"
+#include "protocol/account.h"
 #include "protocol/svm_address.h"
+#include "protocol/vm.h"
 
 namespace sr::service {
 
-enum class Vm { evm, svm };
-
-std::string_view vm_name(Vm vm);                        // "evm" | "svm"
-std::optional<Vm> parse_vm(std::string_view text);       // the inverse; nullopt otherwise
 // What a valid address looks like on `vm`, for error messages.
 std::string_view address_format(Vm vm);
 
@@ -38,6 +36,8 @@ class ChainAddress {
   const svm::Pubkey& svm() const;
   // EIP-55 for EVM, base58 for SVM: the form every response uses.
   const std::string& text() const { return text_; }
+  // The 32-byte word the intent model carries (an EVM address left-padded with zeros).
+  protocol::Account account() const;
   // The all-zero address (EVM 0x0…0, SVM 111…1 = the System Program): never a valid party.
   bool is_zero() const;
 

@@ -4,18 +4,6 @@
 
 namespace sr::service {
 
-std::string member_path(std::string_view parent, std::string_view name) {
-  if (parent.empty()) return std::string(name);
-  std::string out(parent);
-  out += '.';
-  out += name;
-  return out;
-}
-
-std::string element_path(std::string_view parent, std::size_t index) {
-  return std::string(parent) + "[" + std::to_string(index) + "]";
-}
-
 std::string describe_path(std::string_view path) {
   return path.empty() ? std::string("the request body") : std::string(path);
 }

@@ -11,16 +11,17 @@
 #include <string>
 #include <string_view>
 
+#include "protocol/json_fields.h"
 #include "service/problem.h"
 
 namespace sr::service {
 
 using Json = nlohmann::json;
 
-// "source" + "amount" -> "source.amount"; "" + "type" -> "type".
-std::string member_path(std::string_view parent, std::string_view name);
-// "destination.calls" + 0 -> "destination.calls[0]".
-std::string element_path(std::string_view parent, std::size_t index);
+// Dotted paths as the protocol layer writes them: "source" + "amount" -> "source.amount",
+// "" + "type" -> "type", "destination.calls" + 0 -> "destination.calls[0]".
+using protocol::json_fields::element_path;
+using protocol::json_fields::member_path;
 // How a path is named in a message: the path itself, or "the request body" for the root.
 std::string describe_path(std::string_view path);
 

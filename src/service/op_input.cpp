@@ -33,11 +33,9 @@ std::uint64_t OpInput::unix_seconds(std::string_view name) const {
 Bytes OpInput::hex_bytes(std::string_view name, std::size_t min_bytes) const {
   const auto& value = member(name);
   if (!value.is_string()) fail(name, "must be a hex string");
-  std::string text = value.get<std::string>();
-  if (text.rfind("0x", 0) != 0) text = "0x" + text;
   Bytes bytes;
   try {
-    bytes = hex::decode(text);
+    bytes = hex::decode(value.get<std::string>(), hex::Prefix::optional);
   } catch (const ParseError& e) {
     fail(name, std::string("is not hex: ") + e.what());
   }

@@ -1,0 +1,51 @@
+// The deposit-address operations (api-contract.md, "Deposit addresses"). A deposit address is
+// the vault of a quoted intent that funds a transfer to `destination.recipient`:
+// - The intent comes from the quote engine: an exact-in quote for source.amount with funder and
+//   refund recipient both `refundRecipient` (the funder is unknown up front; the reward creator
+//   is where refunds go, and nothing else in the intent names the funder). The quote's dappId is
+//   the partner's configured deposit-address label and its fees are the partner's schedule.
+// - Only direct routes: a stitched route funds a first leg whose follow-up intent has its own
+//   lifetime, which one address deadline cannot describe. No direct route -> 502 solver-error.
+// - The address accepts funding until `deadline` = now + the partner's depositAddresses.deadlineSec
+//   (instead of the quote lifetime): the engine's deadlines are shifted by (deadline - expiresAt),
+//   so route deadline = deadline + the solver's fill window and reward deadline after it, exactly
+//   as a quote expiring at `deadline` would have. The intent hash and vault are recomputed.
+//
+// Ops (the worker keeps `record` and `intent` in the vault's Durable Object):
+//   "depositSolverRequests" {body, partner, now} -> 200 {requests} (the engine's solverRequests for
+//       the derived quote request) | 400 | 404 (partner without deposit addresses)
+//   "depositCreate" {body, partner, now, random, solverAnswers} -> 201 {"record": {vaultAddress,
+//       intentHash, quoteId, deadline, source, destination, fees, minAmountOut, fundingMethods},
+//       "intent": <the funded intent>} | 400 | 422 | 502
+//   "depositSubmitVerify" {standard: "erc-3009"|"erc-2612"|"transfer", body, deposit: {record,
+//       intent}, now} -> 200 like gaslessVerify | 400 | 409 conflict past the deadline
+//       (funding_authorization.h's rules; signer = authorization.from / permit.owner; the window to
+//       stay valid is min(deadline, now + kDepositRelayMarginSec)). "transfer" is the worker's own
+//       call once transfers into the vault cover the amount: its plan only publishes and funds.
+//   "depositStatus" {deposit, job, transfers, intentStatus, now} -> 200 {"status": {vaultAddress,
+//       status, deadline, intentHash, transactions}, "record": {...record, status, job, intentStatus}}
+//       Status: the intent's status once chain events report it; before that
+//       "funding-submitted" (a job exists or transfers cover the amount), "funding-failed" (the
+//       job failed), "partially-funded" (transfers below the amount), "expired" (deadline passed
+//       without funding), else "awaiting-funding".
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+
+#include "crypto/secp256k1.h"
+#include "service/config.h"
+#include "service/problem.h"
+
+namespace sr::service {
+
+// How long a deposit-address authorization must stay valid past `now` at least (or until the
+// address's deadline, if sooner): enough for the relayer's two transactions to land.
+inline constexpr std::uint64_t kDepositRelayMarginSec = 60;
+
+OpResult deposit_solver_requests_op(const Config& config, const nlohmann::json& input);
+OpResult deposit_create_op(const Config& config, const secp256k1::SecretKey& signer, const nlohmann::json& input);
+OpResult deposit_submit_verify_op(const Config& config, const nlohmann::json& input);
+OpResult deposit_status_op(const Config& config, const nlohmann::json& input);
+
+}  // namespace sr::service

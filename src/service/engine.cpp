@@ -1,0 +1,400 @@
+#include "service/engine.h"
+
+#include <algorithm>
+#include <set>
+#include <stdexcept>
+
+#include "crypto/hex.h"
+#include "protocol/account.h"
+#include "protocol/erc20.h"
+#include "protocol/evm_transaction.h"
+#include "protocol/intent.h"
+#include "protocol/intent_hash.h"
+#include "protocol/portal_calldata.h"
+#include "eth/eip712.h"
+#include "protocol/vault.h"
+#include "service/op_input.h"
+#include "service/quote_randomness.h"
+#include "service/route_planner.h"
+
+namespace sr::service {
+
+using nlohmann::json;
+using protocol::Account;
+
+namespace {
+
+sr::Vm protocol_vm(Vm vm) { return vm == Vm::evm ? sr::Vm::evm : sr::Vm::svm; }
+
+Account account_of(const ChainAddress& address) {
+  return address.vm() == Vm::evm ? Account::from_evm(address.evm()) : Account::from_svm(address.svm());
+}
+
+std::string hash_hex(const Hash32& hash) { return hex::encode(hash); }
+
+// INTERIM until protocol/quote_signature.h lands: the quote's EIP-712 signature over its id,
+// the lowercase, de-duplicated, ascending intent hashes and expiresAt.
+secp256k1::Signature interim_sign_quote(const std::string& id, std::vector<Hash32> hashes, std::uint64_t expires_at,
+                                        std::uint64_t chain_id, const secp256k1::SecretKey& key) {
+  std::sort(hashes.begin(), hashes.end());
+  hashes.erase(std::unique(hashes.begin(), hashes.end()), hashes.end());
+  json list = json::array();
+  for (const auto& h : hashes) list.push_back(hex::encode(h));
+  json doc = {{"types",
+               {{"Quote",
+                 {{{"name", "id"}, {"type", "string"}},
+                  {{"name", "intentHashes"}, {"type", "bytes32[]"}},
+                  {{"name", "expiresAt"}, {"type", "uint64"}}}}}},
+              {"primaryType", "Quote"},
+              {"domain", {{"name", "ServiceQuoteV1"}, {"version", "1"}, {"chainId", chain_id}}},
+              {"message", {{"id", id}, {"intentHashes", list}, {"expiresAt", expires_at}}}};
+  return secp256k1::sign_digest(eip712::hash_typed_data(doc).digest, key);
+}
+
+json token_json(const TokenRecord& token) {
+  return {{"chainId", token.chain_id}, {"address", token.address.text()}, {"symbol", token.symbol},
+          {"decimals", token.decimals}};
+}
+
+json fee_json(std::string_view type, const U256& amount, const TokenRecord& token) {
+  return {{"type", type}, {"amount", amount.to_decimal()}, {"token", token_json(token)}, {"estimate", false}};
+}
+
+// One intent of a quote with everything the response shows about it.
+struct IntentEntry {
+  std::string_view role;
+  const ChainRecord* source = nullptr;
+  const ChainRecord* destination = nullptr;
+  protocol::Intent intent;
+  protocol::IntentHashes hashes;
+  std::string vault;
+};
+
+std::string vault_of(const ChainRecord& source, const Hash32& intent_hash) {
+  if (source.vm == Vm::evm) {
+    return protocol::evm_vault_address(source.portal.evm(), intent_hash, *source.vault_init_code_hash).checksummed();
+  }
+  return protocol::svm_vault_address(intent_hash, source.portal.svm()).to_base58();
+}
+
+IntentEntry make_entry(std::string_view role, const ChainRecord& source, const ChainRecord& destination,
+                       protocol::Intent intent) {
+  IntentEntry e{role, &source, &destination, std::move(intent), {}, {}};
+  e.hashes = protocol::hash_intent(e.intent, protocol_vm(source.vm), protocol_vm(destination.vm));
+  e.vault = vault_of(source, e.hashes.intent_hash);
+  return e;
+}
+
+json entry_json(const IntentEntry& e) {
+  return {{"role", e.role},
+          {"intentHash", hash_hex(e.hashes.intent_hash)},
+          {"sourceChainId", e.source->chain_id},
+          {"destinationChainId", e.destination->chain_id},
+          {"intent", protocol::intent_to_json(e.intent, protocol_vm(e.source->vm), protocol_vm(e.destination->vm))},
+          {"encodedRoute", hex::encode(e.hashes.encoded_route)},
+          {"vault", e.vault}};
+}
+
+// The SPL Token `Transfer` instruction data: tag 3, then the amount as u64 little-endian.
+Bytes spl_transfer_data(const U256& amount) {
+  Bytes data{3};
+  std::uint64_t value = amount.as_u64();
+  for (int i = 0; i < 8; ++i) data.push_back(static_cast<std::uint8_t>(value >> (8 * i)));
+  return data;
+}
+
+class QuoteBuilder {
+ public:
+  QuoteBuilder(const QuoteInputs& in, const QuoteRandomness& randomness)
+      : in_(in), config_(in.config), request_(in.request), randomness_(randomness) {}
+
+  json build(const Plan& plan, std::uint32_t index) {
+    index_ = index;
+    next_salt_ = 0;
+    const std::uint64_t expires_at = in_.now + config_.service().quote_lifetime_sec;
+
+    // Deadlines leg by leg: each route deadline follows the moment its intent can exist.
+    std::vector<std::uint64_t> route_deadlines, reward_deadlines;
+    std::uint64_t previous = expires_at;
+    for (const auto& leg : plan.legs) {
+      route_deadlines.push_back(previous + leg.solver->fill_window_sec);
+      reward_deadlines.push_back(route_deadlines.back() + config_.service().reward_window_sec);
+      previous = route_deadlines.back();
+    }
+
+    std::vector<std::pair<std::string, std::vector<IntentEntry>>> steps;
+    const PricedLeg& first = plan.legs.front();
+    const ChainRecord& source_chain = *config_.chain(first.source->chain_id);
+    if (!plan.stitched()) {
+      steps.push_back({first.solver->id, {make_entry("direct", source_chain, chain_of(*first.destination),
+                                                     delivery_intent(first, plan.delivered, route_deadlines[0],
+                                                                     reward_deadlines[0]))}});
+    } else {
+      const PricedLeg& second = plan.legs[1];
+      const ChainRecord& middle = chain_of(*second.source);
+      // Salts in steps order: the first leg's intent, the delivery intent, the candidates.
+      const Hash32 first_salt = next_salt();
+      IntentEntry delivery = make_entry("stitched-destination", middle, chain_of(*second.destination),
+                                        delivery_intent(second, plan.delivered, route_deadlines[1], reward_deadlines[1]));
+      IntentEntry funding = make_entry("stitched-source", source_chain, middle,
+                                       funding_intent(first, delivery, first_salt, route_deadlines[0], reward_deadlines[0]));
+      steps.push_back({first.solver->id, {std::move(funding)}});
+      steps.push_back({second.solver->id, {std::move(delivery)}});
+      for (const auto& alternative : plan.alternatives) {
+        steps.push_back({alternative.leg.solver->id,
+                         {make_entry("bucket-candidate", middle, chain_of(*alternative.leg.destination),
+                                     delivery_intent(alternative.leg, alternative.delivered, route_deadlines[1],
+                                                     reward_deadlines[1]))}});
+      }
+    }
+    const IntentEntry& funded = steps.front().second.front();
+    const std::optional<Hash32> top_hash =
+        plan.stitched() ? std::nullopt : std::optional<Hash32>(funded.hashes.intent_hash);
+
+    json steps_json = json::array();
+    std::vector<Hash32> signed_hashes;
+    if (top_hash) signed_hashes.push_back(*top_hash);
+    for (const auto& [provider, entries] : steps) {
+      json intents = json::array();
+      for (const auto& e : entries) {
+        intents.push_back(entry_json(e));
+        signed_hashes.push_back(e.hashes.intent_hash);
+      }
+      steps_json.push_back({{"provider", provider}, {"intents", std::move(intents)}});
+    }
+
+    const std::string id = "quote:" + randomness_.uuid_v4(index);
+    json quote;
+    quote["id"] = id;
+    quote["type"] = quote_type_name(request_.type);
+    quote["source"] = source_json(plan.source_amount());
+    quote["destination"] = destination_json(plan);
+    quote["slippage"] = request_.type == QuoteType::exact_out
+                            ? 0.0
+                            : static_cast<double>(request_.slippage_millionths) / 1'000'000.0;
+    quote["fees"] = fees_json(plan);
+    quote["steps"] = std::move(steps_json);
+    quote["solver"] = {{"id", first.solver->id}, {"name", first.solver->name}};
+    quote["intentHash"] = top_hash ? json(hash_hex(*top_hash)) : json(nullptr);
+    quote["execution"] = execution_json(funded, plan.source_amount());
+    quote["expiresAt"] = expires_at;
+    const auto signature =
+        interim_sign_quote(id, signed_hashes, expires_at, source_chain.chain_id, in_.signer);
+    quote["signature"] = hex::encode(signature);
+    quote["competingQuotes"] = nullptr;
+    return quote;
+  }
+
+ private:
+  const ChainRecord& chain_of(const TokenRecord& token) const { return *config_.chain(token.chain_id); }
+
+  Hash32 next_salt() { return randomness_.salt(index_ * 256 + next_salt_++); }
+
+  protocol::Reward reward_for(const PricedLeg& leg, std::uint64_t deadline) const {
+    const ChainRecord& chain = chain_of(*leg.source);
+    protocol::Reward reward;
+    reward.deadline = deadline;
+    reward.creator = account_of(request_.source.refund_recipient);
+    reward.prover = account_of(*chain.prover);
+    reward.tokens.push_back({account_of(leg.source->address), leg.price.source_amount});
+    return reward;
+  }
+
+  // The intent that pays the recipient: the user's calls (custom) or one token transfer.
+  protocol::Intent delivery_intent(const PricedLeg& leg, const U256& amount, std::uint64_t route_deadline,
+                                   std::uint64_t reward_deadline) {
+    const TokenRecord& token = *leg.destination;
+    const ChainRecord& chain = chain_of(token);
+    protocol::Intent intent;
+    intent.destination = chain.chain_id;
+    intent.route.salt = next_salt();
+    intent.route.deadline = route_deadline;
+    intent.route.portal = account_of(chain.portal);
+    intent.route.tokens.push_back({account_of(token.address), amount});
+    if (request_.type == QuoteType::custom) {
+      for (const auto& call : request_.destination.calls) {
+        intent.route.calls.push_back({account_of(call.target), call.data, call.value});
+      }
+    } else if (chain.vm == Vm::evm) {
+      intent.route.calls.push_back(
+          protocol::erc20::transfer_call(token.address.evm(), request_.destination.recipient.evm(), amount));
+    } else {
+      // Solana: the token program moves the amount into the recipient's associated token account.
+      const svm::Pubkey recipient_account =
+          svm::associated_token_address(request_.destination.recipient.svm(), token.address.svm());
+      intent.route.calls.push_back({Account::from_svm(recipient_account), spl_transfer_data(amount), U256{}});
+    }
+    intent.reward = reward_for(leg, reward_deadline);
+    return intent;
+  }
+
+  // The first leg of a stitched route: its route, on the intermediate chain, funds the delivery
+  // intent there (approve the Portal, then publishAndFund), so the solver who fills it pays for
+  // the second leg's reward.
+  protocol::Intent funding_intent(const PricedLeg& leg, const IntentEntry& delivery, const Hash32& salt,
+                                  std::uint64_t route_deadline, std::uint64_t reward_deadline) const {
+    const ChainRecord& middle = chain_of(*leg.destination);
+    const Address portal = middle.portal.evm();
+    const Address token = leg.destination->address.evm();
+    const U256& amount = leg.price.amount_out;
+    protocol::Intent intent;
+    intent.destination = middle.chain_id;
+    intent.route.salt = salt;
+    intent.route.deadline = route_deadline;
+    intent.route.portal = Account::from_evm(portal);
+    intent.route.tokens.push_back({Account::from_evm(token), amount});
+    intent.route.calls.push_back({Account::from_evm(token), protocol::erc20::approve(portal, amount), U256{}});
+    intent.route.calls.push_back({Account::from_evm(portal),
+                                  protocol::portal::publish_and_fund(delivery.intent.destination,
+                                                                     delivery.hashes.encoded_route,
+                                                                     delivery.intent.reward, false),
+                                  U256{}});
+    intent.reward = reward_for(leg, reward_deadline);
+    return intent;
+  }
+
+  json source_json(const U256& amount) const {
+    return {{"chainId", request_.source.chain_id},
+            {"token", request_.source.token.text()},
+            {"amount", amount.to_decimal()},
+            {"funder", request_.source.funder.text()},
+            {"refundRecipient", request_.source.refund_recipient.text()}};
+  }
+
+  json destination_json(const Plan& plan) const {
+    const auto& d = request_.destination;
+    json out = {{"chainId", d.chain_id}, {"token", d.token.text()}, {"recipient", d.recipient.text()}};
+    if (d.amount) out["amount"] = d.amount->to_decimal();
+    if (request_.type == QuoteType::custom) {
+      json calls = json::array();
+      for (const auto& call : d.calls) {
+        calls.push_back({{"target", call.target.text()}, {"data", hex::encode(call.data)}, {"value", call.value.to_decimal()}});
+      }
+      out["calls"] = std::move(calls);
+    }
+    const U256& amount_out = request_.type == QuoteType::exact_out ? plan.delivered : plan.amount_out();
+    out["amountOut"] = amount_out.to_decimal();
+    out["minAmountOut"] = plan.delivered.to_decimal();
+    return out;
+  }
+
+  json fees_json(const Plan& plan) const {
+    json fees = json::array();
+    const PricedLeg& first = plan.legs.front();
+    fees.push_back(fee_json("protocol", first.price.fees.protocol, *first.source));
+    if (in_.key.partner) fees.push_back(fee_json("gateway", first.price.fees.gateway, *first.source));
+    for (const auto& leg : plan.legs) {
+      fees.push_back(fee_json("gas", leg.price.fees.gas(), *leg.source));
+      fees.push_back(fee_json("proving", leg.price.fees.proving, *leg.source));
+    }
+    return fees;
+  }
+
+  json execution_json(const IntentEntry& funded, const U256& amount) const {
+    const ChainRecord& chain = *funded.source;
+    json execution;
+    if (chain.vm == Vm::evm) {
+      const Address funder = request_.source.funder.evm();
+      const Address portal = chain.portal.evm();
+      protocol::EvmTransaction tx{chain.chain_id, funder, portal,
+                                  protocol::portal::publish_and_fund(funded.intent.destination,
+                                                                     funded.hashes.encoded_route,
+                                                                     funded.intent.reward, false),
+                                  U256{}};
+      protocol::EvmTransaction approval{chain.chain_id, funder, request_.source.token.evm(),
+                                        protocol::erc20::approve(portal, amount), U256{}};
+      execution["transaction"] = protocol::to_json(tx);
+      execution["approval"] = protocol::to_json(approval);
+    } else {
+      throw std::logic_error("SVM funding transactions await protocol/svm_fund.h");
+      execution["approval"] = nullptr;
+    }
+    execution["intent"] = protocol::intent_to_json(funded.intent, protocol_vm(chain.vm), protocol_vm(funded.destination->vm));
+    execution["vault"] = funded.vault;
+    return execution;
+  }
+
+  const QuoteInputs& in_;
+  const Config& config_;
+  const QuoteRequest& request_;
+  const QuoteRandomness& randomness_;
+  std::uint32_t index_ = 0;
+  std::uint32_t next_salt_ = 0;
+};
+
+std::uint32_t read_bps(const json& schedule, const char* name) {
+  auto it = schedule.find(name);
+  if (it == schedule.end() || it->is_null()) return 0;
+  if (!it->is_number_unsigned() || it->get<std::uint64_t>() > kBpsDenominator) {
+    throw OpInputError(std::string("op \"quote\": key.feeSchedule.") + name + " must be an integer 0..10000");
+  }
+  return static_cast<std::uint32_t>(it->get<std::uint64_t>());
+}
+
+}  // namespace
+
+KeyRecord key_record_from_json(const json& key, const Config& config) {
+  if (!key.is_object()) throw OpInputError("op \"quote\": input member \"key\" must be an object");
+  KeyRecord record;
+  if (auto partner = key.find("partner"); partner != key.end() && !partner->is_null()) {
+    if (!partner->is_string()) throw OpInputError("op \"quote\": key.partner must be a string or null");
+    record.partner = partner->get<std::string>();
+  }
+  auto schedule = key.find("feeSchedule");
+  if (schedule != key.end() && !schedule->is_null()) {
+    if (!schedule->is_object()) throw OpInputError("op \"quote\": key.feeSchedule must be an object");
+    record.fee_schedule = {read_bps(*schedule, "protocolBps"), read_bps(*schedule, "gatewayBps")};
+  } else if (record.partner) {
+    if (const PartnerRecord* partner = config.partner(*record.partner)) record.fee_schedule = partner->fee_schedule;
+  }
+  return record;
+}
+
+OpResult build_quote(const QuoteInputs& in) {
+  const QuoteRequest& request = in.request;
+  const ChainRecord* source_chain = in.config.chain(request.source.chain_id);
+  if (!source_chain || !source_chain->prover) {
+    return problem(ProblemCode::chain_not_supported,
+                   "chain " + std::to_string(request.source.chain_id) + " cannot be a source: it has no prover",
+                   {{"source.chainId", "source.chainId names a chain that cannot fund intents"}});
+  }
+  const FixedSide side = fixed_side(request.type);
+  PlanRequest plan_request{side,
+                           side == FixedSide::input ? *request.source.amount : *request.destination.amount,
+                           TokenKey{request.source.chain_id, request.source.token},
+                           TokenKey{request.destination.chain_id, request.destination.token},
+                           request.slippage_millionths,
+                           in.key.fee_schedule.protocol_bps,
+                           in.key.partner ? in.key.fee_schedule.gateway_bps : 0,
+                           request.source.refund_recipient.vm() == Vm::evm};
+
+  Plans plans = plan_routes(in.config, plan_request, in.answers);
+  if (plans.ranked.empty()) return problem(ProblemCode::solver_error, plans.refusal.detail);
+
+  const QuoteRandomness randomness(in.random);
+  QuoteBuilder builder(in, randomness);
+  json winner = builder.build(plans.ranked.front(), 0);
+  if (request.all_quotes) {
+    json competing = json::array();
+    const std::size_t limit = std::min<std::size_t>(plans.ranked.size(), 1 + in.config.service().max_competing_quotes);
+    for (std::size_t i = 1; i < limit; ++i) competing.push_back(builder.build(plans.ranked[i], static_cast<std::uint32_t>(i)));
+    winner["competingQuotes"] = std::move(competing);
+  }
+  return ok(std::move(winner));
+}
+
+OpResult quote_op(const Config& config, const secp256k1::SecretKey& signer, const json& input) {
+  OpInput in(input, "quote");
+  const json& body = in.member("body");
+  const KeyRecord key = key_record_from_json(in.member("key"), config);
+  const std::uint64_t now = in.unix_seconds("now");
+  const Bytes random = in.hex_bytes("random", QuoteRandomness::kMinBytes);
+  auto validated = validate_quote_request(body, config);
+  if (!validated) return validated.error;
+  const QuoteRequest& request = *validated.value;
+  const auto answers = read_solver_answers(in.optional("solverAnswers"), config, fixed_side(request.type),
+                                           now + config.service().quote_lifetime_sec);
+  return build_quote(QuoteInputs{config, request, key, now, random, signer, answers});
+}
+
+}  // namespace sr::service

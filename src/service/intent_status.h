@@ -1,0 +1,117 @@
+// Delivery status of one intent, derived only from chain events. A record collects the six
+// transactions of an intent's life (published, funded on the source chain; fulfilled on the
+// destination; proven by the source prover; withdrawn or refunded on the source) and the
+// deadlines that decide time-dependent statuses. `apply_event` folds one observed event into a
+// record; `derive_status` reads the status off a record at a given time. Both are pure: the
+// caller passes the clocks, and the worker stores the record's JSON form between calls.
+//
+// Transitions (docs/status.md and the OpenAPI IntentStatus schema carry the same table), first
+// matching row wins; "source time" / "destination time" are the respective chain's clock:
+//   refunded recorded                                   -> refunded
+//   proven or withdrawn recorded                        -> settled
+//   fulfilled recorded                                  -> filled
+//   completely funded, source time > reward deadline    -> refundable
+//   completely funded, destination time > route deadline-> expired
+//   partly funded, source time > reward deadline        -> refundable
+//   published or partly funded, dest. time > route dl.  -> failed
+//   nothing on chain, destination time > route deadline -> expired
+//   otherwise                                           -> pending
+// An identifier without a record is `unknown`.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "crypto/bytes.h"
+
+namespace sr::service {
+
+enum class IntentStatus { pending, filled, settled, refundable, expired, refunded, failed, unknown };
+std::string_view status_name(IntentStatus status);  // "pending", ...
+
+// The recorded transactions, in the order of an intent's life.
+enum class IntentStep { published, funded, fulfilled, proven, withdrawn, refunded };
+inline constexpr std::size_t kIntentStepCount = 6;
+std::string_view step_name(IntentStep step);  // "published", ...
+
+// Where one event was observed. (chain, block, log index) orders observations of one step.
+struct ChainTx {
+  std::uint64_t chain_id = 0;
+  Hash32 transaction_hash{};
+  std::uint64_t block_number = 0;
+  std::uint64_t log_index = 0;
+
+  friend bool operator==(const ChainTx&, const ChainTx&) = default;
+};
+
+struct IntentRecord {
+  Hash32 intent_hash{};
+  std::optional<std::uint64_t> source_chain_id;
+  std::optional<std::uint64_t> destination_chain_id;
+  std::optional<std::uint64_t> route_deadline;   // last destination second a fill is accepted
+  std::optional<std::uint64_t> reward_deadline;  // refunds open on the source after this second
+  std::optional<std::string> role;               // quote step role, when registered from a quote
+  std::optional<std::string> quote_id;           // bare UUID of the quote that issued the intent
+  std::array<std::optional<ChainTx>, kIntentStepCount> transactions;
+  bool funded_complete = false;  // the `funded` transaction funded the whole reward
+  std::uint64_t updated_at = 0;  // Unix seconds of the last change caused by an event
+
+  const std::optional<ChainTx>& tx(IntentStep step) const { return transactions[static_cast<std::size_t>(step)]; }
+  std::optional<ChainTx>& tx(IntentStep step) { return transactions[static_cast<std::size_t>(step)]; }
+
+  friend bool operator==(const IntentRecord&, const IntentRecord&) = default;
+};
+
+// What one Portal or prover log says about an intent, already decoded.
+struct IntentEvent {
+  IntentStep step = IntentStep::published;
+  Hash32 intent_hash{};
+  ChainTx tx;
+  // A log a node withdrew after a reorganisation (eth_getLogs `removed: true`).
+  bool removed = false;
+  // IntentPublished: the destination chain and both deadlines.
+  std::optional<std::uint64_t> destination_chain_id;
+  std::optional<std::uint64_t> route_deadline;
+  std::optional<std::uint64_t> reward_deadline;
+  // IntentFunded: whether the funding completed the reward.
+  bool complete = true;
+  // IntentProven: the destination chain the proof is about.
+  std::optional<std::uint64_t> proven_destination;
+};
+
+// Why an event left a record as it was.
+enum class EventOutcome { changed, unchanged, wrong_chain };
+
+// Folds one event into `record` (stamping updated_at = now when it changed anything).
+// Idempotent: the same log applied twice changes nothing. Order-independent within a step:
+// the earliest observation (chain, block, log index) wins, a complete funding beats a partial
+// one, and a transaction seen again at another position (re-included after a reorg) moves
+// there. A removed log clears its step when it is the recorded transaction. Events on a chain
+// the record places elsewhere (a fill on a chain that is not the destination, a proof for
+// another destination) are `wrong_chain` and ignored.
+EventOutcome apply_event(IntentRecord& record, const IntentEvent& event, std::uint64_t now);
+
+// The clocks the time-dependent transitions read. Each chain judges its own deadline: refunds
+// open by the source chain's block time, fills close by the destination's.
+struct StatusClocks {
+  std::uint64_t source_time = 0;
+  std::uint64_t destination_time = 0;
+};
+
+IntentStatus derive_status(const IntentRecord& record, const StatusClocks& clocks);
+// When the derived status last changed: updated_at, or the deadline whose passing moved it.
+std::uint64_t status_since(const IntentRecord& record, IntentStatus status);
+
+// The stored JSON form:
+//   {"intentHash", "sourceChainId", "destinationChainId", "routeDeadline", "rewardDeadline",
+//    "role", "quoteId", "fundedComplete", "updatedAt",
+//    "transactions": {"published": {"chainId","transactionHash","blockNumber","logIndex"} | null, ...}}
+// Unknown values are null. record_from_json is strict and throws ParseError naming the path.
+nlohmann::json record_to_json(const IntentRecord& record);
+IntentRecord record_from_json(const nlohmann::json& json, const std::string& path = "record");
+
+}  // namespace sr::service

@@ -1,0 +1,77 @@
+#include "service/service.h"
+
+#include <optional>
+#include <stdexcept>
+
+#include "eth/address.h"
+#include "service/engine.h"
+#include "service/op_input.h"
+#include "service/problem.h"
+#include "service/registry.h"
+#include "service/solver_protocol.h"
+
+namespace sr::service {
+
+using nlohmann::json;
+
+namespace {
+
+json parse_object(std::string_view text, std::string_view what) {
+  json value = json::parse(text.begin(), text.end());
+  if (!value.is_object()) throw std::invalid_argument(std::string(what) + " must be a JSON object");
+  return value;
+}
+
+secp256k1::SecretKey signer_from(std::string_view secrets_json) {
+  const json secrets = parse_object(secrets_json, "secrets");
+  auto key = secrets.find("quoteSignerKey");
+  if (key == secrets.end() || !key->is_string()) {
+    throw std::invalid_argument("secrets.quoteSignerKey must be a hex string (0x + 64 digits)");
+  }
+  return secp256k1::SecretKey::from_hex(key->get<std::string>());
+}
+
+OpResult tokens_op(const Config& config, const json& input) {
+  OpInput in(input, "tokens");
+  std::optional<std::string> raw;
+  if (const json* chain_id = in.optional("chainId")) {
+    if (!chain_id->is_string()) throw OpInputError("op \"tokens\": chainId must be the raw query string or null");
+    raw = chain_id->get<std::string>();
+  }
+  return list_tokens(config, raw);
+}
+
+OpResult dispatch(const Config& config, const secp256k1::SecretKey& signer, std::string_view op, const json& input) {
+  if (op == "chains") return ok(list_chains(config));
+  if (op == "tokens") return tokens_op(config, input);
+  if (op == "solverRequests") return solver_requests(config, input);
+  if (op == "quote") return quote_op(config, signer, input);
+  throw OpInputError("unknown op \"" + std::string(op) + "\"");
+}
+
+}  // namespace
+
+Service::Service(std::string_view config_json, std::string_view secrets_json)
+    : config_(Config::from_json(parse_object(config_json, "configuration"))), signer_(signer_from(secrets_json)) {
+  require_quote_signer(config_, Address::from_public_key(secp256k1::public_key(signer_)));
+}
+
+std::string Service::handle(std::string_view op, std::string_view input_json) const {
+  OpResult result;
+  try {
+    const json input = input_json.empty() ? json::object() : json::parse(input_json.begin(), input_json.end());
+    result = dispatch(config_, signer_, op, input);
+  } catch (const std::exception& e) {
+    result = problem(ProblemCode::internal, std::string("internal error: ") + e.what());
+  } catch (...) {
+    result = problem(ProblemCode::internal, "internal error");
+  }
+  try {
+    return json{{"status", result.status}, {"body", std::move(result.body)}}.dump();
+  } catch (const std::exception&) {
+    // Only invalid UTF-8 in a body can make dump() throw; nothing of the client's reaches here.
+    return R"({"status":500,"body":{"type":"urn:stableroutes:problem:internal","title":"Internal error","status":500,"code":"internal","detail":"the response could not be serialised","errors":[]}})";
+  }
+}
+
+}  // namespace sr::service

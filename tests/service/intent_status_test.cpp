@@ -1,0 +1,277 @@
+// The status state machine: every transition of the table in intent_status.h, idempotency,
+// out-of-order and reorganised observations, and the stored JSON form.
+#include "service/intent_status.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "crypto/bytes.h"
+#include "crypto/hex.h"
+
+namespace sr::service {
+namespace {
+
+constexpr std::uint64_t kSource = 31337;
+constexpr std::uint64_t kDestination = 31338;
+constexpr std::uint64_t kRouteDeadline = 1'000'000;
+constexpr std::uint64_t kRewardDeadline = 1'003'600;
+
+Hash32 hash_of(std::uint8_t tag) {
+  Hash32 h{};
+  h.fill(tag);
+  return h;
+}
+
+const Hash32 kIntent = hash_of(0xab);
+
+IntentEvent event(IntentStep step, std::uint8_t tx_tag, std::uint64_t block, std::uint64_t log_index = 0) {
+  IntentEvent e;
+  e.step = step;
+  e.intent_hash = kIntent;
+  const std::uint64_t chain = step == IntentStep::fulfilled ? kDestination : kSource;
+  e.tx = ChainTx{chain, hash_of(tx_tag), block, log_index};
+  if (step == IntentStep::published) {
+    e.destination_chain_id = kDestination;
+    e.route_deadline = kRouteDeadline;
+    e.reward_deadline = kRewardDeadline;
+  }
+  if (step == IntentStep::proven) e.proven_destination = kDestination;
+  return e;
+}
+
+IntentEvent partial_funding(std::uint8_t tx_tag, std::uint64_t block) {
+  IntentEvent e = event(IntentStep::funded, tx_tag, block);
+  e.complete = false;
+  return e;
+}
+
+// A record as the quote registration leaves it: chains and deadlines known, nothing on chain.
+IntentRecord registered() {
+  IntentRecord r;
+  r.intent_hash = kIntent;
+  r.source_chain_id = kSource;
+  r.destination_chain_id = kDestination;
+  r.route_deadline = kRouteDeadline;
+  r.reward_deadline = kRewardDeadline;
+  r.role = "direct";
+  r.quote_id = "0b5e3c4e-1a0e-4f4e-9d3a-8f1f8d1f2a3b";
+  r.updated_at = 100;
+  return r;
+}
+
+IntentRecord with(std::vector<IntentEvent> events, IntentRecord r = registered()) {
+  for (const auto& e : events) apply_event(r, e, 200);
+  return r;
+}
+
+StatusClocks at(std::uint64_t t) { return {t, t}; }
+
+const std::uint64_t kBeforeRoute = kRouteDeadline;          // the deadline second itself still fills
+const std::uint64_t kAfterRoute = kRouteDeadline + 1;
+const std::uint64_t kAfterReward = kRewardDeadline + 1;
+
+TEST(IntentStatusMachine, RegisteredNothingOnChainIsPendingUntilTheRouteDeadlineThenExpired) {
+  EXPECT_EQ(derive_status(registered(), at(kBeforeRoute)), IntentStatus::pending);
+  EXPECT_EQ(derive_status(registered(), at(kAfterRoute)), IntentStatus::expired);
+  EXPECT_EQ(derive_status(registered(), at(kAfterReward)), IntentStatus::expired);
+}
+
+TEST(IntentStatusMachine, FundedIsPendingThenExpiredThenRefundable) {
+  const IntentRecord r = with({event(IntentStep::published, 1, 10), event(IntentStep::funded, 1, 10, 1)});
+  EXPECT_TRUE(r.funded_complete);
+  EXPECT_EQ(derive_status(r, at(kBeforeRoute)), IntentStatus::pending);
+  EXPECT_EQ(derive_status(r, at(kAfterRoute)), IntentStatus::expired);
+  EXPECT_EQ(derive_status(r, at(kRewardDeadline)), IntentStatus::expired);
+  EXPECT_EQ(derive_status(r, at(kAfterReward)), IntentStatus::refundable);
+}
+
+TEST(IntentStatusMachine, EachChainJudgesItsOwnDeadline) {
+  const IntentRecord r = with({event(IntentStep::published, 1, 10), event(IntentStep::funded, 1, 10, 1)});
+  // The source chain's clock ran past the reward deadline while the destination's did not.
+  EXPECT_EQ(derive_status(r, {kAfterReward, kBeforeRoute}), IntentStatus::refundable);
+  // Only the destination is past the route deadline: no fill can land, no refund yet.
+  EXPECT_EQ(derive_status(r, {kBeforeRoute, kAfterRoute}), IntentStatus::expired);
+}
+
+TEST(IntentStatusMachine, FulfilledIsFilledEvenPastDeadlines) {
+  const IntentRecord r = with({event(IntentStep::published, 1, 10), event(IntentStep::funded, 1, 10, 1),
+                               event(IntentStep::fulfilled, 2, 50)});
+  EXPECT_EQ(derive_status(r, at(kBeforeRoute)), IntentStatus::filled);
+  EXPECT_EQ(derive_status(r, at(kAfterReward)), IntentStatus::filled);
+}
+
+TEST(IntentStatusMachine, ProvenOrWithdrawnIsSettled) {
+  const IntentRecord proven = with({event(IntentStep::published, 1, 10), event(IntentStep::funded, 1, 10, 1),
+                                    event(IntentStep::fulfilled, 2, 50), event(IntentStep::proven, 3, 12)});
+  EXPECT_EQ(derive_status(proven, at(kBeforeRoute)), IntentStatus::settled);
+  EXPECT_EQ(derive_status(proven, at(kAfterReward)), IntentStatus::settled);
+  const IntentRecord withdrawn = with({event(IntentStep::withdrawn, 4, 13)}, proven);
+  EXPECT_EQ(derive_status(withdrawn, at(kAfterReward)), IntentStatus::settled);
+  // A withdrawal needs a proof, so it settles even when the proof's log was never seen.
+  EXPECT_EQ(derive_status(with({event(IntentStep::withdrawn, 4, 13)}), at(0)), IntentStatus::settled);
+}
+
+TEST(IntentStatusMachine, RefundedWinsOverEverything) {
+  const IntentRecord r = with({event(IntentStep::published, 1, 10), event(IntentStep::funded, 1, 10, 1),
+                               event(IntentStep::refunded, 5, 90)});
+  EXPECT_EQ(derive_status(r, at(kAfterReward)), IntentStatus::refunded);
+  EXPECT_EQ(derive_status(r, at(0)), IntentStatus::refunded);
+  // A solver that filled but never proved before the refund: the funds went back.
+  const IntentRecord filled_then_refunded = with({event(IntentStep::fulfilled, 2, 50)}, r);
+  EXPECT_EQ(derive_status(filled_then_refunded, at(kAfterReward)), IntentStatus::refunded);
+}
+
+TEST(IntentStatusMachine, IncompleteFundingFailsAfterTheRouteDeadlineAndIsRefundableAfterTheReward) {
+  const IntentRecord published_only = with({event(IntentStep::published, 1, 10)});
+  EXPECT_EQ(derive_status(published_only, at(kBeforeRoute)), IntentStatus::pending);
+  EXPECT_EQ(derive_status(published_only, at(kAfterRoute)), IntentStatus::failed);
+  EXPECT_EQ(derive_status(published_only, at(kAfterReward)), IntentStatus::failed);
+
+  const IntentRecord partial = with({event(IntentStep::published, 1, 10), partial_funding(1, 10)});
+  EXPECT_FALSE(partial.funded_complete);
+  EXPECT_EQ(derive_status(partial, at(kBeforeRoute)), IntentStatus::pending);
+  EXPECT_EQ(derive_status(partial, at(kAfterRoute)), IntentStatus::failed);
+  EXPECT_EQ(derive_status(partial, at(kAfterReward)), IntentStatus::refundable);
+}
+
+TEST(IntentStatusMachine, UnknownDeadlinesNeverExpire) {
+  IntentRecord r;
+  r.intent_hash = kIntent;
+  apply_event(r, event(IntentStep::funded, 1, 10), 5);
+  EXPECT_EQ(derive_status(r, at(~std::uint64_t{0})), IntentStatus::pending);
+}
+
+TEST(IntentStatusMachine, StatusSinceIsTheSecondADeadlinePassed) {
+  const IntentRecord r = with({event(IntentStep::published, 1, 10), event(IntentStep::funded, 1, 10, 1)});
+  EXPECT_EQ(r.updated_at, 200u);
+  EXPECT_EQ(status_since(r, IntentStatus::pending), 200u);
+  EXPECT_EQ(status_since(r, IntentStatus::expired), kRouteDeadline + 1);
+  EXPECT_EQ(status_since(r, IntentStatus::refundable), kRewardDeadline + 1);
+}
+
+TEST(IntentStatusEvents, TheSameLogTwiceChangesNothing) {
+  IntentRecord r = registered();
+  const IntentEvent e = event(IntentStep::funded, 1, 10, 1);
+  EXPECT_EQ(apply_event(r, e, 200), EventOutcome::changed);
+  const IntentRecord once = r;
+  EXPECT_EQ(apply_event(r, e, 300), EventOutcome::unchanged);
+  EXPECT_EQ(r, once);
+  EXPECT_EQ(r.updated_at, 200u);
+}
+
+TEST(IntentStatusEvents, ObservationOrderDoesNotMatter) {
+  std::vector<IntentEvent> events = {
+      event(IntentStep::published, 1, 10),     event(IntentStep::funded, 1, 10, 1),
+      event(IntentStep::published, 7, 11),     // IntentPublished may be emitted again
+      event(IntentStep::fulfilled, 2, 50),     event(IntentStep::proven, 3, 12),
+      event(IntentStep::withdrawn, 4, 13),     partial_funding(8, 9)};
+  std::sort(events.begin(), events.end(), [](const IntentEvent& a, const IntentEvent& b) {
+    return std::tie(a.tx.chain_id, a.tx.block_number, a.tx.log_index) <
+           std::tie(b.tx.chain_id, b.tx.block_number, b.tx.log_index);
+  });
+  IntentRecord bare;
+  bare.intent_hash = kIntent;
+  const IntentRecord expected = with(events, bare);
+  int permutations = 0;
+  do {
+    EXPECT_EQ(with(events, bare), expected);
+    ++permutations;
+  } while (std::next_permutation(events.begin(), events.end(), [](const IntentEvent& a, const IntentEvent& b) {
+             return std::tie(a.tx.chain_id, a.tx.block_number, a.tx.log_index) <
+                    std::tie(b.tx.chain_id, b.tx.block_number, b.tx.log_index);
+           }));
+  EXPECT_EQ(permutations, 5040);
+  // The first publication, the complete funding (not the earlier partial one) are kept.
+  EXPECT_EQ(expected.tx(IntentStep::published)->transaction_hash, hash_of(1));
+  EXPECT_EQ(expected.tx(IntentStep::funded)->transaction_hash, hash_of(1));
+  EXPECT_TRUE(expected.funded_complete);
+  EXPECT_EQ(expected.source_chain_id, kSource);
+  EXPECT_EQ(expected.destination_chain_id, kDestination);
+  EXPECT_EQ(expected.route_deadline, kRouteDeadline);
+}
+
+TEST(IntentStatusEvents, AFillSeenBeforeThePublicationStillEndsSettled) {
+  IntentRecord r;
+  r.intent_hash = kIntent;
+  apply_event(r, event(IntentStep::fulfilled, 2, 50), 1);
+  EXPECT_EQ(derive_status(r, at(0)), IntentStatus::filled);
+  EXPECT_EQ(r.destination_chain_id, kDestination);
+  EXPECT_FALSE(r.source_chain_id.has_value());
+  apply_event(r, event(IntentStep::published, 1, 10), 2);
+  apply_event(r, event(IntentStep::proven, 3, 12), 3);
+  EXPECT_EQ(derive_status(r, at(kAfterReward)), IntentStatus::settled);
+  EXPECT_EQ(r.source_chain_id, kSource);
+}
+
+TEST(IntentStatusEvents, AReorgMovesATransactionAndARemovedLogClearsIt) {
+  IntentRecord r = with({event(IntentStep::published, 1, 10), event(IntentStep::funded, 1, 10, 1),
+                         event(IntentStep::fulfilled, 2, 50)});
+  // Re-reading the confirmation window finds the fill re-included two blocks later.
+  EXPECT_EQ(apply_event(r, event(IntentStep::fulfilled, 2, 52, 3), 300), EventOutcome::changed);
+  EXPECT_EQ(r.tx(IntentStep::fulfilled)->block_number, 52u);
+  EXPECT_EQ(r.tx(IntentStep::fulfilled)->log_index, 3u);
+  EXPECT_EQ(r.updated_at, 300u);
+  // Re-reading it again changes nothing.
+  EXPECT_EQ(apply_event(r, event(IntentStep::fulfilled, 2, 52, 3), 400), EventOutcome::unchanged);
+  // The node withdraws the fill: the intent is pending again.
+  IntentEvent removed = event(IntentStep::fulfilled, 2, 52, 3);
+  removed.removed = true;
+  EXPECT_EQ(apply_event(r, removed, 500), EventOutcome::changed);
+  EXPECT_FALSE(r.tx(IntentStep::fulfilled).has_value());
+  EXPECT_EQ(derive_status(r, at(kBeforeRoute)), IntentStatus::pending);
+  EXPECT_EQ(apply_event(r, removed, 600), EventOutcome::unchanged);
+  // A removed log of another transaction leaves the recorded one alone.
+  IntentEvent other = event(IntentStep::funded, 9, 10, 1);
+  other.removed = true;
+  EXPECT_EQ(apply_event(r, other, 700), EventOutcome::unchanged);
+  EXPECT_TRUE(r.funded_complete);
+  // Removing the funding also forgets that it was complete.
+  IntentEvent funding_removed = event(IntentStep::funded, 1, 10, 1);
+  funding_removed.removed = true;
+  EXPECT_EQ(apply_event(r, funding_removed, 800), EventOutcome::changed);
+  EXPECT_FALSE(r.funded_complete);
+  EXPECT_EQ(derive_status(r, at(kAfterRoute)), IntentStatus::failed);
+}
+
+TEST(IntentStatusEvents, EventsOnTheWrongChainAreIgnored) {
+  IntentRecord r = registered();
+  IntentEvent fill_on_source = event(IntentStep::fulfilled, 2, 50);
+  fill_on_source.tx.chain_id = kSource;
+  EXPECT_EQ(apply_event(r, fill_on_source, 300), EventOutcome::wrong_chain);
+  IntentEvent refund_elsewhere = event(IntentStep::refunded, 5, 90);
+  refund_elsewhere.tx.chain_id = 8453;
+  EXPECT_EQ(apply_event(r, refund_elsewhere, 300), EventOutcome::wrong_chain);
+  IntentEvent proof_for_other_destination = event(IntentStep::proven, 3, 12);
+  proof_for_other_destination.proven_destination = 10;
+  EXPECT_EQ(apply_event(r, proof_for_other_destination, 300), EventOutcome::wrong_chain);
+  EXPECT_EQ(r, registered());
+}
+
+TEST(IntentStatusRecord, JsonRoundTripsAndIsStrict) {
+  const IntentRecord r = with({event(IntentStep::published, 1, 10), partial_funding(1, 10),
+                               event(IntentStep::fulfilled, 2, 50, 4)});
+  const nlohmann::json j = record_to_json(r);
+  EXPECT_EQ(j["intentHash"], hex::encode(kIntent));
+  EXPECT_EQ(j["transactions"]["fulfilled"]["chainId"], kDestination);
+  EXPECT_EQ(j["transactions"]["fulfilled"]["logIndex"], 4);
+  EXPECT_TRUE(j["transactions"]["proven"].is_null());
+  EXPECT_EQ(j["fundedComplete"], false);
+  EXPECT_EQ(record_from_json(j), r);
+
+  nlohmann::json extra = j;
+  extra["status"] = "filled";
+  EXPECT_THROW(record_from_json(extra), ParseError);
+  nlohmann::json bad_tx = j;
+  bad_tx["transactions"]["funded"]["transactionHash"] = "0x12";
+  try {
+    record_from_json(bad_tx);
+    FAIL() << "accepted a short transaction hash";
+  } catch (const ParseError& e) {
+    EXPECT_NE(std::string(e.what()).find("record.transactions.funded.transactionHash"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace sr::service
