@@ -1,7 +1,9 @@
 // A JSON (RFC 8259) syntax check that reports where the text goes wrong and how deeply it nests.
 // JSON.parse's messages differ between V8 versions and often carry no position, while clients
 // need the line and column to fix a body; and a depth limit must hold before parsing builds
-// the tree. Valid text is then handed to JSON.parse.
+// the tree. Valid text is then handed to JSON.parse. A member name repeated in one object is
+// refused too: JSON.parse would keep the last silently, so a body could mean one thing to an
+// intermediary or a signer's tooling and another here (RFC 8259 leaves duplicates undefined).
 
 /**
  * @typedef {{ offset: number, line: number, column: number, message: string }} SyntaxProblem
@@ -59,11 +61,17 @@ export function findJsonSyntaxProblem(text, maxDepth) {
       i++;
       skipWs();
       if (text[i] === close) return void i++;
+      const names = close === "}" ? new Set() : null;
       for (;;) {
-        if (close === "}") {
+        if (names) {
           skipWs();
           if (text[i] !== '"') fail(`expected a property name in double quotes, found ${describe(text, i)}`);
+          const nameStart = i;
           string();
+          // Compared unescaped: "a" and "\u0061" are the same name.
+          const name = JSON.parse(text.slice(nameStart, i));
+          if (names.has(name)) fail(`duplicate member name ${JSON.stringify(name)}`, nameStart);
+          names.add(name);
           skipWs();
           if (text[i] !== ":") fail(`expected ':' after property name, found ${describe(text, i)}`);
           i++;
