@@ -71,19 +71,26 @@ U256 read_decimal(const Json& value, const std::string& path, unsigned bits) {
   return below_bits(at_path(path, [&] { return U256::from_decimal(text); }), path, bits);
 }
 
+std::optional<std::uint64_t> non_negative_integer(const Json& value) {
+  if (value.is_number_unsigned()) return value.get<std::uint64_t>();
+  if (value.is_number_integer() && value.get<std::int64_t>() >= 0) return static_cast<std::uint64_t>(value.get<std::int64_t>());
+  return std::nullopt;
+}
+
 U256 read_uint(const Json& value, const std::string& path, unsigned bits) {
-  if (value.is_number_unsigned()) return below_bits(U256(value.get<std::uint64_t>()), path, bits);
+  if (const auto n = non_negative_integer(value)) return below_bits(U256(*n), path, bits);
   if (!value.is_string()) throw ParseError(path + " must be a decimal string or a non-negative integer");
   return read_decimal(value, path, bits);
 }
 
 std::uint64_t read_u64_number(const Json& value, const std::string& path) {
-  if (!value.is_number_unsigned()) throw ParseError(path + " must be a non-negative integer");
-  return value.get<std::uint64_t>();
+  const auto n = non_negative_integer(value);
+  if (!n) throw ParseError(path + " must be a non-negative integer");
+  return *n;
 }
 
 std::uint64_t read_u64(const Json& value, const std::string& path) {
-  if (value.is_number_unsigned()) return value.get<std::uint64_t>();
+  if (const auto n = non_negative_integer(value)) return *n;
   if (!value.is_string()) throw ParseError(path + " must be a non-negative integer or a decimal string");
   return read_decimal(value, path, 64).as_u64();
 }

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,6 +50,9 @@ U256 read_decimal(const Json& value, const std::string& path, unsigned bits = 25
 // A strict decimal string or a non-negative JSON integer, below 2^bits: the two spellings
 // wallets use for typed-data integers.
 U256 read_uint(const Json& value, const std::string& path, unsigned bits = 256);
+// The value when it is a JSON integer >= 0 (parsed or built from a signed or unsigned C++
+// integer); nullopt for anything else, including 1.0 and "1".
+std::optional<std::uint64_t> non_negative_integer(const Json& value);
 // A non-negative JSON integer (not 1.0, not "1").
 std::uint64_t read_u64_number(const Json& value, const std::string& path);
 // A u64 as a JSON integer or, for values JavaScript cannot hold exactly, a decimal string.

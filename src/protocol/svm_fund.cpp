@@ -1,0 +1,91 @@
+#include "protocol/svm_fund.h"
+
+#include <algorithm>
+
+#include "crypto/hex.h"
+#include "crypto/keccak.h"
+#include "protocol/borsh.h"
+#include "protocol/intent_borsh.h"
+#include "protocol/intent_hash.h"
+#include "protocol/vault.h"
+
+namespace sr::protocol::svm_fund {
+namespace {
+
+constexpr std::size_t kFixedAccounts = 3;      // vault, payer, funder
+constexpr std::size_t kAccountsPerToken = 3;  // funder token account, vault token account, mint
+
+std::string describe(const svm::AccountMeta& meta) {
+  return meta.pubkey.to_base58() + (meta.is_signer ? " (signer" : " (not signer") +
+         (meta.is_writable ? ", writable)" : ", read-only)");
+}
+
+}  // namespace
+
+Bytes fund_data(const FundArgs& args) {
+  const auto discriminator = svm::anchor_discriminator("fund");
+  borsh::Writer out;
+  out.fixed(discriminator).u64(args.destination).fixed(args.route_hash);
+  intent_borsh::write_reward(out, args.reward);
+  out.boolean(args.allow_partial);
+  return out.take();
+}
+
+Hash32 fund_intent_hash(const FundArgs& args) {
+  return intent_hash(args.destination, args.route_hash, reward_hash(args.reward, Vm::svm));
+}
+
+svm::Instruction fund_instruction(const FundArgs& args, const FundSigners& signers, const svm::Pubkey& portal_program,
+                                  const svm::Pubkey& token_program) {
+  const svm::Pubkey vault = svm_vault_address(fund_intent_hash(args), portal_program);
+  svm::Instruction out{portal_program, {}, fund_data(args)};
+  out.accounts = {{vault, false, true}, {signers.payer, true, true}, {signers.funder, true, false}};
+  for (const TokenAmount& token : args.reward.tokens) {
+    const svm::Pubkey mint = token.token.to_svm();
+    out.accounts.push_back({svm::associated_token_address(signers.funder, mint, token_program), false, true});
+    out.accounts.push_back({svm::associated_token_address(vault, mint, token_program), false, true});
+    out.accounts.push_back({mint, false, false});
+  }
+  return out;
+}
+
+DecodedFund decode_fund_instruction(const svm::Instruction& instruction, const svm::Pubkey& portal_program,
+                                    const svm::Pubkey& token_program) {
+  if (instruction.program_id != portal_program) {
+    throw ParseError("fund instruction program " + instruction.program_id.to_base58() + " is not the Portal " +
+                     portal_program.to_base58());
+  }
+  const auto discriminator = svm::anchor_discriminator("fund");
+  if (instruction.data.size() < discriminator.size() ||
+      !std::equal(discriminator.begin(), discriminator.end(), instruction.data.begin())) {
+    throw ParseError("fund instruction data does not start with the discriminator " + hex::encode(discriminator));
+  }
+  DecodedFund out;
+  try {
+    borsh::Reader in(ByteView(instruction.data).subspan(discriminator.size()));
+    out.args.destination = in.u64();
+    out.args.route_hash = in.fixed<32>();
+    out.args.reward = intent_borsh::read_reward(in);
+    out.args.allow_partial = in.boolean();
+    in.expect_end();
+  } catch (const ParseError& e) {
+    throw ParseError(std::string("fund instruction data: ") + e.what());
+  }
+  const std::size_t expected_accounts = kFixedAccounts + kAccountsPerToken * out.args.reward.tokens.size();
+  if (instruction.accounts.size() != expected_accounts) {
+    throw ParseError("fund instruction has " + std::to_string(instruction.accounts.size()) + " accounts, expected " +
+                     std::to_string(expected_accounts) + " for " + std::to_string(out.args.reward.tokens.size()) +
+                     " reward tokens");
+  }
+  out.signers = {instruction.accounts[1].pubkey, instruction.accounts[2].pubkey};
+  const svm::Instruction expected = fund_instruction(out.args, out.signers, portal_program, token_program);
+  for (std::size_t i = 0; i < expected.accounts.size(); ++i) {
+    if (instruction.accounts[i] != expected.accounts[i]) {
+      throw ParseError("fund instruction account " + std::to_string(i) + " is " + describe(instruction.accounts[i]) +
+                       ", expected " + describe(expected.accounts[i]));
+    }
+  }
+  return out;
+}
+
+}  // namespace sr::protocol::svm_fund

@@ -1,0 +1,27 @@
+#include "protocol/svm_transaction.h"
+
+#include "protocol/json_fields.h"
+
+namespace sr::protocol {
+
+using namespace json_fields;
+
+Json to_json(const SvmTransaction& tx) {
+  Json instructions = Json::array();
+  for (const svm::Instruction& instruction : tx.instructions) instructions.push_back(instruction);
+  return {{"type", "svm"}, {"feePayer", tx.fee_payer.to_base58()}, {"instructions", std::move(instructions)}};
+}
+
+SvmTransaction svm_transaction_from_json(const Json& json, const std::string& path) {
+  const Object o(json, path, {"type", "feePayer", "instructions"});
+  if (o.read("type", read_string) != "svm") throw ParseError(o.path("type") + " must be \"svm\"");
+  SvmTransaction tx;
+  const std::string& payer = o.read("feePayer", read_string);
+  tx.fee_payer = at_path(o.path("feePayer"), [&] { return svm::Pubkey::parse(payer); });
+  tx.instructions = read_each(o["instructions"], o.path("instructions"), [](const Json& item, const std::string& item_path) {
+    return at_path(item_path, [&] { return item.get<svm::Instruction>(); });
+  });
+  return tx;
+}
+
+}  // namespace sr::protocol

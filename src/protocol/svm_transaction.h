@@ -1,0 +1,25 @@
+// A Solana transaction as the API hands it to a wallet (api-contract.md, "execution"):
+//   {"type": "svm", "feePayer": base58, "instructions": [{"programId", "accounts", "data" (base64)}]}
+// The wallet adds a recent blockhash and signs.
+#pragma once
+
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "protocol/svm_address.h"
+#include "protocol/svm_instruction.h"
+
+namespace sr::protocol {
+
+struct SvmTransaction {
+  svm::Pubkey fee_payer;
+  std::vector<svm::Instruction> instructions;
+  bool operator==(const SvmTransaction&) const = default;
+};
+
+nlohmann::json to_json(const SvmTransaction& tx);
+// Strict: exactly those members, "type" must be "svm"; ParseError naming the path otherwise.
+SvmTransaction svm_transaction_from_json(const nlohmann::json& json, const std::string& path = "transaction");
+
+}  // namespace sr::protocol

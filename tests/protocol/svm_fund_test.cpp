@@ -1,0 +1,162 @@
+// Vault addresses (EVM CREATE2 from the vectors, Solana PDA) and the Solana Portal's fund
+// instruction. Solana values were computed independently in Node (node:crypto sha256,
+// @noble/curves ed25519 point decoding, ethers keccak256), from the inputs written here.
+#include "protocol/svm_fund.h"
+
+#include <gtest/gtest.h>
+
+#include "crypto/base64.h"
+#include "protocol/svm_transaction.h"
+#include "protocol/vault.h"
+#include "protocol_vectors.h"
+
+namespace sr::protocol {
+namespace {
+
+using nlohmann::json;
+using testing::h32;
+using testing::parse_error_of;
+using testing::vectors;
+
+const svm::Pubkey kMainnetPortal = svm::Pubkey::parse("8H7qa6zZ1qpTxdSXRh6H619G5a99KJafKzDrkdgWb8mX");
+
+TEST(Vault, EvmVaultsMatchTheVectors) {
+  const Address portal = Address::parse(vectors()["portal"].get<std::string>());
+  const Hash32 init_code_hash = h32(vectors()["vaultInitCodeHash"]);
+  for (const json& c : vectors()["intents"]) {
+    SCOPED_TRACE(c["name"].get<std::string>());
+    EXPECT_EQ(evm_vault_address(portal, h32(c["intentHash"]), init_code_hash).checksummed(), c["vault"]);
+  }
+}
+
+TEST(Vault, SvmVaultIsThePdaOfVaultAndTheIntentHash) {
+  const Hash32 intent = h32(vectors()["intents"][0]["intentHash"]);
+  const auto [vault, bump] = svm_vault_pda(intent, kMainnetPortal);
+  EXPECT_EQ(vault.to_base58(), "4m9pL8TmSFB45g5biYzMFXeioELHKuUWkcsWHBFJqgxY");
+  EXPECT_EQ(bump, 254);
+  EXPECT_EQ(svm_vault_address(intent, kMainnetPortal), vault);
+  // Seeds with the bump re-derive the same address.
+  const std::string seed = "vault";
+  EXPECT_EQ(svm::create_program_address({Bytes(seed.begin(), seed.end()), Bytes(intent.begin(), intent.end()), Bytes{bump}},
+                                        kMainnetPortal),
+            vault);
+}
+
+// A Solana-source intent to Optimism funding 25 USDC (vector 0's route hash).
+svm_fund::FundArgs fund_args() {
+  svm_fund::FundArgs args;
+  args.destination = 10;
+  args.route_hash = h32(vectors()["intents"][0]["routeHash"]);
+  args.reward.deadline = 1763704800;
+  args.reward.creator = Account::parse(Vm::svm, "3uetDDizgTtadDHZzyy9BqxrjQcozMEkxzbKhfZF4tG3");
+  args.reward.prover = Account::parse(Vm::svm, "4PsGEFn43xc7ztymrt77XfUE4FespyNm6KuYYmsstz5L");
+  args.reward.tokens = {{Account::parse(Vm::svm, "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"), U256(25000000)}};
+  return args;
+}
+
+const svm_fund::FundSigners kSigners{svm::Pubkey::parse("3h1zGmCwsRJnVk5BuRNMLsPaQu1y2aqXqXDWYCgrp5UG"),
+                                     svm::Pubkey::parse("3uetDDizgTtadDHZzyy9BqxrjQcozMEkxzbKhfZF4tG3")};
+
+const char* kFundData =
+    "2rxv3ZhxrgcKAAAAAAAAAGaE6QsD3zMmcJQySeJ3eadlF998F4FTkkcDCNR4y/If4P8faQAAAAArNGkJt5gAmcMdKpkyUfFgIQJoaF8tAfrwxHYBhwT+"
+    "bDJuq67lrQ9xkf/OA0MEzSIuHfb/MHAPUfUUPk5JdDnXAAAAAAAAAAABAAAAxvp6877brTo9ZfNqq8l0MbG75MLS9uDkfKYCA0UvXWFAeH0BAAAAAAA=";
+
+TEST(SvmFund, DataIsDiscriminatorThenBorshArguments) {
+  const Bytes data = svm_fund::fund_data(fund_args());
+  EXPECT_EQ(base64::encode(data), kFundData);
+  // Spelled out: discriminator, destination 10 LE, routeHash, reward, allowPartial false.
+  EXPECT_EQ(hex::encode(ByteView(data).first(16)), "0xdabc6fdd9871ae070a00000000000000");
+  EXPECT_EQ(hex::encode(ByteView(data).subspan(16, 32)), vectors()["intents"][0]["routeHash"]);
+  EXPECT_EQ(data.back(), 0);
+  EXPECT_EQ(data.size(), 8u + 8 + 32 + (8 + 32 + 32 + 8 + 4 + 40) + 1);
+  EXPECT_EQ(hex::encode(svm_fund::fund_intent_hash(fund_args())),
+            "0x4440e6d6d0e90622758b1e5ea2e81c0c4ca473d74bb2d87049f273b8245ab286");
+}
+
+TEST(SvmFund, InstructionAccountsAreVaultSignersThenTokenAccounts) {
+  const svm::Instruction ix = svm_fund::fund_instruction(fund_args(), kSigners, kMainnetPortal);
+  const json expected = json::parse(std::string(R"({"programId":"8H7qa6zZ1qpTxdSXRh6H619G5a99KJafKzDrkdgWb8mX","accounts":[
+    {"pubkey":"DNAMhnWRqMi6Emgi8X9Y54VyAxMh2bZJoFGJQVntrR6H","isSigner":false,"isWritable":true},
+    {"pubkey":"3h1zGmCwsRJnVk5BuRNMLsPaQu1y2aqXqXDWYCgrp5UG","isSigner":true,"isWritable":true},
+    {"pubkey":"3uetDDizgTtadDHZzyy9BqxrjQcozMEkxzbKhfZF4tG3","isSigner":true,"isWritable":false},
+    {"pubkey":"96yxJUzCJfoNyTyghqJHd7bPb8kYuQcLNV32iiDuMc2A","isSigner":false,"isWritable":true},
+    {"pubkey":"AKtoLTMd7hGRxEyqdw1mt1pEotV6ohqJm7u6LD2zqiRi","isSigner":false,"isWritable":true},
+    {"pubkey":"EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v","isSigner":false,"isWritable":false}],
+    "data":")") + kFundData + "\"}");
+  EXPECT_EQ(json(ix), expected);
+
+  const SvmTransaction tx{kSigners.payer, {ix}};
+  const json tx_json = to_json(tx);
+  EXPECT_EQ(tx_json["type"], "svm");
+  EXPECT_EQ(tx_json["feePayer"], "3h1zGmCwsRJnVk5BuRNMLsPaQu1y2aqXqXDWYCgrp5UG");
+  EXPECT_EQ(tx_json["instructions"], json::array({expected}));
+  EXPECT_EQ(svm_transaction_from_json(tx_json), tx);
+}
+
+TEST(SvmFund, DecoderReturnsTheArgumentsAndSigners) {
+  const svm::Instruction ix = svm_fund::fund_instruction(fund_args(), kSigners, kMainnetPortal);
+  EXPECT_EQ(svm_fund::decode_fund_instruction(ix, kMainnetPortal), (svm_fund::DecodedFund{fund_args(), kSigners}));
+}
+
+TEST(SvmFund, DecoderRejectsMalformedInstructions) {
+  const svm::Instruction good = svm_fund::fund_instruction(fund_args(), kSigners, kMainnetPortal);
+  const auto error = [](const svm::Instruction& ix) {
+    return parse_error_of([&] { svm_fund::decode_fund_instruction(ix, kMainnetPortal); });
+  };
+  svm::Instruction ix = good;
+  ix.program_id = svm::system_program_id();
+  EXPECT_EQ(error(ix), "fund instruction program 11111111111111111111111111111111 is not the Portal "
+                       "8H7qa6zZ1qpTxdSXRh6H619G5a99KJafKzDrkdgWb8mX");
+  ix = good;
+  ix.data[0] ^= 1;
+  EXPECT_EQ(error(ix), "fund instruction data does not start with the discriminator 0xdabc6fdd9871ae07");
+  ix = good;
+  ix.data.push_back(0);
+  EXPECT_NE(error(ix).find("fund instruction data: "), std::string::npos);
+  ix = good;
+  ix.data.back() = 2;  // allowPartial must be 0 or 1
+  EXPECT_NE(error(ix).find("fund instruction data: "), std::string::npos);
+  ix = good;
+  ix.data.resize(20);
+  EXPECT_NE(error(ix).find("fund instruction data: "), std::string::npos);
+  ix = good;
+  ix.accounts.pop_back();
+  EXPECT_EQ(error(ix), "fund instruction has 5 accounts, expected 6 for 1 reward tokens");
+  ix = good;
+  ix.accounts[0].pubkey = kSigners.payer;  // not the vault PDA
+  EXPECT_NE(error(ix).find("fund instruction account 0 is 3h1z"), std::string::npos);
+  ix = good;
+  ix.accounts[2].is_writable = true;
+  EXPECT_NE(error(ix).find("fund instruction account 2 is"), std::string::npos);
+  ix = good;
+  std::swap(ix.accounts[3], ix.accounts[4]);  // funder and vault token accounts swapped
+  EXPECT_NE(error(ix).find("fund instruction account 3 is"), std::string::npos);
+}
+
+TEST(SvmFund, RewardAmountsMustFitU64) {
+  svm_fund::FundArgs args = fund_args();
+  args.reward.tokens[0].amount = U256::from_decimal("18446744073709551616");
+  EXPECT_EQ(parse_error_of([&] { svm_fund::fund_data(args); }),
+            "reward.tokens[0].amount 18446744073709551616 does not fit the SVM u64");
+}
+
+TEST(SvmTransactionJson, RejectsMalformedInput) {
+  const json good = {{"type", "svm"}, {"feePayer", "3h1zGmCwsRJnVk5BuRNMLsPaQu1y2aqXqXDWYCgrp5UG"}, {"instructions", json::array()}};
+  EXPECT_EQ(svm_transaction_from_json(good).instructions.size(), 0u);
+  json bad = good;
+  bad["type"] = "evm";
+  EXPECT_EQ(parse_error_of([&] { svm_transaction_from_json(bad); }), "transaction.type must be \"svm\"");
+  bad = good;
+  bad["feePayer"] = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+  EXPECT_NE(parse_error_of([&] { svm_transaction_from_json(bad); }).find("transaction.feePayer: "), std::string::npos);
+  bad = good;
+  bad["instructions"] = json::array({json::object()});
+  EXPECT_EQ(parse_error_of([&] { svm_transaction_from_json(bad); }),
+            "transaction.instructions[0]: instruction is missing \"programId\"");
+  bad = good;
+  bad["recentBlockhash"] = "x";
+  EXPECT_EQ(parse_error_of([&] { svm_transaction_from_json(bad); }), "transaction has unknown member \"recentBlockhash\"");
+}
+
+}  // namespace
+}  // namespace sr::protocol
