@@ -7,6 +7,8 @@ import { settings } from "./settings.js";
 import * as legacy from "./handlers/legacy.js";
 import { health, openapi } from "./handlers/meta.js";
 import { intentStatus } from "./handlers/status.js";
+import { addDepositRoutes } from "./handlers/deposit.js";
+import * as gasless from "./handlers/gasless.js";
 import * as v1 from "./handlers/v1.js";
 
 const keyed = { keyless: false };
@@ -19,9 +21,15 @@ export const router = new Router()
   .on("GET", "/v1/tokens", keyed, requireKey, keyRateLimit, v1.tokens)
   .on("POST", "/v1/quotes", keyed, requireKey, keyRateLimit, jsonBody, v1.quotes)
   .on("GET", "/v1/intents/status", keyed, requireKey, keyRateLimit, intentStatus)
+  .on("POST", "/v1/gasless/permit3", keyed, requireKey, keyRateLimit, gasless.requirePartner, jsonBody, gasless.submitPermit3)
+  .on("POST", "/v1/gasless/permit2", keyed, requireKey, keyRateLimit, gasless.requirePartner, jsonBody, gasless.submitPermit2)
+  .on("POST", "/v1/gasless/erc3009", keyed, requireKey, keyRateLimit, gasless.requirePartner, jsonBody, gasless.submitErc3009)
+  .on("GET", "/v1/gasless/jobs", keyed, requireKey, keyRateLimit, gasless.requirePartner, gasless.jobByQuote)
+  .on("GET", "/v1/gasless/jobs/:id", keyed, requireKey, keyRateLimit, gasless.requirePartner, gasless.jobById)
   .on("POST", "/api/v3/quotes/exactOut", keyless, addressRateLimit, jsonBody, legacy.exactOut)
   .on("POST", "/api/v3/quotes/exactIn", keyless, addressRateLimit, jsonBody, legacy.exactIn)
   .on("POST", "/api/v3/intents/intentStatus", keyless, addressRateLimit, jsonBody, legacy.intentStatus);
+addDepositRoutes(router);
 
 const isLegacyPath = (path) => path.startsWith("/api/v3/");
 

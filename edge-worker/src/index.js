@@ -2,6 +2,9 @@
 import { handle } from "./app.js";
 export { RateLimiter } from "./rate-limiter.js";
 export { AttributionCounter } from "./attribution.js";
+export { GaslessJobs } from "./gasless-jobs.js";
+export { GaslessRelayer } from "./relayer.js";
+export { DepositAddresses } from "./deposit-addresses.js";
 
 export default {
   fetch: handle,

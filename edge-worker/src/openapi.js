@@ -207,7 +207,7 @@ const schemas = {
   GaslessJob: object({
     id: string("job:<uuid>.", { pattern: "^job:[0-9a-f-]{36}$" }),
     status: enumOf(["accepted", "published", "failed"], "published is not delivery: track the intent's status."),
-    standard: enumOf(["permit3", "permit2", "erc3009"], "Authorization standard."),
+    standard: enumOf(["permit3", "permit2", "erc3009", "erc2612", "transfer"], "Authorization standard; erc2612 and transfer only for deposit addresses (transfer: tokens sent to the vault, funded by the relayer once they cover the amount)."),
     quoteId: ref("Uuid"),
     intentHash: ref("Hash32"),
     chainId: ref("ChainId"),
@@ -234,8 +234,14 @@ const schemas = {
   }),
   DepositSubmitErc3009: object({ vaultAddress: ref("EvmAddress"), authorization: ref("Erc3009Authorization"), signature: ref("Signature65") }),
   DepositSubmitErc2612: object({ vaultAddress: ref("EvmAddress"), permit: ref("Erc2612Permit"), signature: ref("Signature65") }),
-  DepositStatus: object({ vaultAddress: ref("EvmAddress"), status: ref("IntentStatusValue"), deadline: ref("UnixSeconds"), intentHash: ref("Hash32"), transactions: ref("IntentTransactions") }),
-  DepositAddressRecord: { allOf: [ref("DepositAddress"), object({ intentStatus: ref("IntentStatus") })] },
+  DepositStatus: object({
+    vaultAddress: ref("EvmAddress"),
+    status: string("The intent's status (IntentStatusValue) once chain events report it; before that awaiting-funding, partially-funded (transfers below the amount), funding-submitted (a funding job exists or transfers cover the amount), funding-failed (the funding job failed) or expired (the deadline passed unfunded)."),
+    deadline: ref("UnixSeconds"),
+    intentHash: ref("Hash32"),
+    transactions: ref("IntentTransactions"),
+  }),
+  DepositAddressRecord: { allOf: [ref("DepositAddress"), object({ status: string("As in DepositStatus."), job: nullable(ref("GaslessJob")), intentStatus: nullable(ref("IntentStatus")) })] },
   ChainEvents: object({
     chainId: ref("ChainId"),
     logs: array(object({ address: ref("EvmAddress"), topics: array(ref("Hash32")), data: ref("HexBytes"), blockNumber: string("Hex quantity, as in eth_getLogs."), transactionHash: ref("Hash32"), logIndex: string("Hex quantity, as in eth_getLogs.") })),
@@ -405,7 +411,7 @@ function gaslessSubmit(standard, schema, binding) {
     post: keyedOp(`Submit a ${standard} authorization for a quote`, {
       tags: ["Gasless"],
       body: ref(schema),
-      description: `${binding} The key must be enabled for v1 and mapped to a partner. The source token must list "${standard}" in gasless. Exactly one job exists per signed payload, also under concurrent submits.`,
+      description: `${binding} The key must be enabled for v1 and mapped to a partner. The source token must list "${standard}" in gasless. Exactly one job exists per signed payload, also under concurrent submits; a quote has at most one job, whose id is job:<the quote's UUID>. Validity windows: the authorization must be usable now and stay usable until the quote's expiresAt (ERC-3009 validAfter < now and validBefore >= expiresAt; Permit2 sigDeadline and every expiration >= expiresAt; Permit3 deadline and allowance expirations >= expiresAt, mode 0 or an allowance), so the relayer can fund whenever it runs before the quote expires.`,
       ok: { ...ok(202, "First acceptance: the new job.", ref("GaslessJob"), KEYED), ...ok(200, "The identical signed payload again: the existing job.", ref("GaslessJob"), KEYED) },
       errors: [[403, { description: "Missing key (gateway body) or partner-not-mapped (problem+json).", headers: h("x-request-id"), content: { "application/json": { schema: ref("GatewayForbidden") }, "application/problem+json": { schema: ref("Problem") } } }], [409, r("Conflict")], [422, r("ChainNotSupported")]],
     }),

@@ -1,0 +1,92 @@
+// The five deposit-address endpoints of each partner with deposit addresses enabled
+// (/v1/<slug>-gateway/...; locally `acme`). Keyless and rate-limited per client address. The
+// core builds the quoted per-intent vault (op "depositCreate") and verifies submissions (op
+// "depositSubmitVerify"); the vault's Durable Object keeps the record and watches for direct
+// transfers; funding jobs live with the gasless jobs (one per quote).
+import bundled from "../../generated/config.js";
+import { askSolvers } from "../solvers.js";
+import { depositOf } from "../deposit-addresses.js";
+import { jobsOf } from "../gasless-jobs.js";
+import { HttpError, json } from "../http.js";
+import { addressRateLimit, jsonBody } from "../middleware.js";
+import { askCore, coreResponse, nowSec, randomHex } from "./core-response.js";
+import { storeJob } from "./gasless.js";
+
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/** Adds the deposit routes of every partner whose deposit addresses are enabled. */
+export function addDepositRoutes(router, partners = bundled.config.partners) {
+  const keyless = { keyless: true };
+  for (const partner of partners) {
+    if (!partner.depositAddresses?.enabled) continue;
+    const base = `/v1/${partner.slug}-gateway`;
+    const withSlug = (handler) => (c) => handler(c, partner.slug);
+    router
+      .on("POST", `${base}/deposit-addresses`, keyless, addressRateLimit, jsonBody, withSlug(create))
+      .on("POST", `${base}/submit/erc-3009`, keyless, addressRateLimit, jsonBody, withSlug(submitFor("erc-3009")))
+      .on("POST", `${base}/submit/erc-2612`, keyless, addressRateLimit, jsonBody, withSlug(submitFor("erc-2612")))
+      .on("GET", `${base}/status`, keyless, addressRateLimit, withSlug((c, slug) => status(c, slug, c.url.searchParams.get("vaultAddress"), "vaultAddress")))
+      .on("GET", `${base}/:vaultAddress`, keyless, addressRateLimit, withSlug((c, slug) => byVault(c, slug)));
+  }
+  return router;
+}
+
+async function create(c, slug) {
+  const now = nowSec();
+  const plan = await askCore(c, "depositSolverRequests", { body: c.body, partner: slug, now });
+  if (plan.status !== 200) return coreResponse(c, plan);
+  const solverAnswers = await askSolvers(plan.body.requests ?? []);
+  const answer = await askCore(c, "depositCreate", { body: c.body, partner: slug, now: nowSec(), random: randomHex(), solverAnswers });
+  if (answer.status !== 201) return coreResponse(c, answer);
+  const { record, intent } = answer.body;
+  await depositOf(c.env, record.vaultAddress).create({ owner: `partner:${slug}`, record, intent });
+  console.log(JSON.stringify({ event: "deposit-address", requestId: c.requestId, partner: slug, vault: record.vaultAddress, quoteId: record.quoteId }));
+  return json(record, 201);
+}
+
+/** The stored deposit of `vault` for this partner, or the 400/404 answer. */
+async function depositFor(c, slug, vault, field) {
+  if (typeof vault !== "string" || !EVM_ADDRESS.test(vault)) {
+    const message = `${field} must be an EVM address (0x followed by 40 hex digits)`;
+    throw new HttpError(400, "invalid-request", message, [{ field, message }]);
+  }
+  const deposit = await depositOf(c.env, vault).read();
+  if (!deposit || deposit.owner !== `partner:${slug}`) throw new HttpError(404, "not-found", `no deposit address ${vault}`);
+  return deposit;
+}
+
+const submitFor = (standard) => async (c, slug) => {
+  const deposit = await depositFor(c, slug, c.body?.vaultAddress, "vaultAddress");
+  const answer = await askCore(c, "depositSubmitVerify", { standard, body: c.body, deposit: { record: deposit.record, intent: deposit.intent }, now: nowSec() });
+  if (answer.status !== 200) return coreResponse(c, answer);
+  return storeJob(c, answer.body, deposit.owner);
+};
+
+async function statusBody(c, deposit) {
+  const quoteUuid = deposit.record.quoteId.replace(/^quote:/, "").toLowerCase();
+  const job = (await jobsOf(c.env, quoteUuid).read())?.job ?? null;
+  const answer = await askCore(c, "depositStatus", { deposit: { record: deposit.record, intent: deposit.intent }, job, transfers: deposit.transfers, intentStatus: await intentStatusOf(c, deposit.record.intentHash), now: nowSec() });
+  return answer;
+}
+
+async function status(c, slug, vault, field) {
+  const deposit = await depositFor(c, slug, vault, field);
+  const answer = await statusBody(c, deposit);
+  if (answer.status !== 200) return coreResponse(c, answer);
+  return json(answer.body.status);
+}
+
+async function byVault(c, slug) {
+  const deposit = await depositFor(c, slug, c.params.vaultAddress, "vaultAddress");
+  const answer = await statusBody(c, deposit);
+  if (answer.status !== 200) return coreResponse(c, answer);
+  return json(answer.body.record);
+}
+
+/**
+ * The intent's status as GET /v1/intents/status reports it, or null while status from chain
+ * events has no lookup the worker can call.
+ */
+async function intentStatusOf(c, intentHash) {
+  return null;
+}

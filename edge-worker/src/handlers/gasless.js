@@ -1,0 +1,79 @@
+// Gasless submits and jobs. The core proves the submit (op "gaslessVerify": quote signature and
+// expiry, recomputed intent hashes, token support, the binding to the vault, the authorization's
+// signer and domain, amounts, windows); the quote's Durable Object makes it idempotent; the
+// relayer publishes it.
+import { HttpError, json } from "../http.js";
+import { settings } from "../settings.js";
+import { jobsOf } from "../gasless-jobs.js";
+import { askCore, coreResponse, nowSec } from "./core-response.js";
+
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/** Gasless endpoints need a key mapped to a configured partner (the key is already v1-enabled). */
+export async function requirePartner(c, next) {
+  const partner = c.key?.partner;
+  if (!partner || !settings(c.env).partnerSlugs.includes(partner)) {
+    throw new HttpError(403, "partner-not-mapped", "the request cannot be attributed to an authorized key: this API key is not mapped to a partner, which gasless endpoints require");
+  }
+  return next();
+}
+
+/** Stores a verified submit in its quote's object: 202 created, 200 the same job, 409 another. */
+export async function storeJob(c, verified, owner) {
+  const quoteUuid = verified.quoteId.replace(/^quote:/, "").toLowerCase();
+  const stored = await jobsOf(c.env, quoteUuid).submit({
+    jobKey: verified.jobKey,
+    owner,
+    quoteUuid,
+    standard: verified.standard,
+    intentHash: verified.intentHash,
+    chainId: verified.chainId,
+    plan: verified.plan,
+    now: nowSec(),
+  });
+  console.log(JSON.stringify({ event: "gasless-submit", requestId: c.requestId, jobId: stored.job.id, outcome: stored.outcome, standard: verified.standard }));
+  if (stored.outcome === "conflict") {
+    throw new HttpError(409, "conflict", `quote ${verified.quoteId} already has gasless job ${stored.job.id} for a different authorization; inspect that job before authorizing another payment`, [], {});
+  }
+  return json(stored.job, stored.outcome === "created" ? 202 : 200);
+}
+
+const submitFor = (standard) => async (c) => {
+  const answer = await askCore(c, "gaslessVerify", { standard, body: c.body, now: nowSec() });
+  if (answer.status !== 200) return coreResponse(c, answer);
+  return storeJob(c, answer.body, `partner:${c.key.partner}`);
+};
+
+export const submitPermit3 = submitFor("permit3");
+export const submitPermit2 = submitFor("permit2");
+export const submitErc3009 = submitFor("erc3009");
+
+async function readJob(c, quoteUuid) {
+  const found = await jobsOf(c.env, quoteUuid.toLowerCase()).read();
+  // Another partner's job is as invisible as a missing one.
+  if (!found || found.owner !== `partner:${c.key.partner}`) return null;
+  return found.job;
+}
+
+export async function jobById(c) {
+  const id = c.params.id;
+  const uuid = id.startsWith("job:") ? id.slice(4) : null;
+  if (!uuid || !UUID.test(uuid)) {
+    throw new HttpError(400, "invalid-request", "jobId must be job:<uuid>", [{ field: "jobId", message: "jobId must be job: followed by a UUID" }]);
+  }
+  const job = await readJob(c, uuid);
+  if (!job) throw new HttpError(404, "not-found", `no gasless job ${id}`);
+  return json(job);
+}
+
+export async function jobByQuote(c) {
+  const quoteId = c.url.searchParams.get("quoteId");
+  if (quoteId === null || !UUID.test(quoteId)) {
+    const hint = quoteId?.startsWith("quote:") ? "; pass the bare UUID without the quote: prefix" : "";
+    throw new HttpError(400, "invalid-request", `quoteId must be a UUID${hint}`, [{ field: "quoteId", message: `quoteId must be a UUID${hint}` }]);
+  }
+  const job = await readJob(c, quoteId);
+  if (!job) throw new HttpError(404, "not-found", `quote ${quoteId} has no gasless job`);
+  return json(job);
+}
+

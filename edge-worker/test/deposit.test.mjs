@@ -1,0 +1,138 @@
+// The five deposit-address endpoints through the real worker bundle: keyless creation of a quoted
+// vault, record and status, ERC-3009 and EIP-2612 submissions signed here with ethers (accepted,
+// replayed, conflicting, refused with their fields), unknown addresses, CORS. Creation quotes
+// through the engine, so these tests need a core build with Service. (409 past an address's
+// deadline is covered natively in tests/service/deposit_test.cpp: the local deadline is a day.)
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { hexlify, randomBytes, Wallet } from "ethers";
+import { buildBundle, startWorker, tempDir } from "./harness.mjs";
+import { ERC3009_TYPES, PERMIT_TYPES, USDC_BASE, fieldsOf, nowSec, stranger, usdcBaseDomain, waitFor } from "./gasless-helpers.mjs";
+
+const json = { "content-type": "application/json" };
+const payer = new Wallet("0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6"); // anvil #3
+const REFUND = "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65";
+const RECIPIENT = "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc";
+const base = "/v1/acme-gateway";
+
+let bundleDir;
+let persist;
+let worker;
+
+before(async () => {
+  bundleDir = buildBundle();
+  persist = tempDir("sr-deposit-state-");
+  worker = await startWorker({ bundleDir, persistDir: persist.dir });
+});
+
+after(async () => {
+  await worker?.dispose();
+  persist?.remove();
+});
+
+const post = (path, body) => worker.fetch(path, { method: "POST", headers: json, body: JSON.stringify(body) });
+const createBody = () => ({
+  source: { chainId: 8453, token: USDC_BASE, amount: "25000000" },
+  destination: { chainId: 10, token: "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85", recipient: RECIPIENT },
+  refundRecipient: REFUND,
+});
+
+async function createAddress() {
+  const res = await post(`${base}/deposit-addresses`, createBody());
+  const record = await res.json();
+  assert.equal(res.status, 201, JSON.stringify(record));
+  return record;
+}
+
+async function erc3009(record, overrides = {}, { wallet = payer, domain = usdcBaseDomain } = {}) {
+  const authorization = { from: payer.address, to: record.vaultAddress, value: record.source.amount, validAfter: "0", validBefore: String(nowSec() + 3600), nonce: hexlify(randomBytes(32)), ...overrides };
+  return { vaultAddress: record.vaultAddress, authorization, signature: await wallet.signTypedData(domain, ERC3009_TYPES, authorization) };
+}
+
+async function erc2612(record, overrides = {}) {
+  const permit = { owner: payer.address, spender: record.vaultAddress, value: record.source.amount, nonce: "0", deadline: String(nowSec() + 3600), ...overrides };
+  return { vaultAddress: record.vaultAddress, permit, signature: await payer.signTypedData(usdcBaseDomain, PERMIT_TYPES, permit) };
+}
+
+describe("deposit addresses", () => {
+  test("creation answers 201 with the quoted vault, keyless and CORS-enabled", async () => {
+    const res = await post(`${base}/deposit-addresses`, createBody());
+    const record = await res.json();
+    assert.equal(res.status, 201, JSON.stringify(record));
+    assert.equal(res.headers.get("access-control-allow-origin"), "*");
+    assert.deepEqual(Object.keys(record), ["vaultAddress", "intentHash", "quoteId", "deadline", "source", "destination", "fees", "minAmountOut", "fundingMethods"]);
+    assert.match(record.vaultAddress, /^0x[0-9a-fA-F]{40}$/);
+    assert.match(record.intentHash, /^0x[0-9a-f]{64}$/);
+    assert.match(record.quoteId, /^[0-9a-f-]{36}$/);
+    assert.ok(record.deadline >= nowSec() + 86400 - 60);
+    assert.deepEqual(record.fundingMethods, ["erc-3009", "erc-2612", "transfer"]);
+    assert.deepEqual(record.source, createBody().source);
+    assert.equal(record.destination.recipient, RECIPIENT);
+    const preflight = await worker.fetch(`${base}/deposit-addresses`, { method: "OPTIONS" });
+    assert.equal(preflight.status, 204);
+    assert.match(preflight.headers.get("access-control-allow-headers"), /content-type/);
+  });
+
+  test("record and status before funding; unknown addresses are 404", async () => {
+    const record = await createAddress();
+    const got = await (await worker.fetch(`${base}/${record.vaultAddress}`)).json();
+    assert.equal(got.vaultAddress, record.vaultAddress);
+    assert.equal(got.status, "awaiting-funding");
+    const status = await worker.fetch(`${base}/status?vaultAddress=${record.vaultAddress}`);
+    assert.equal(status.status, 200);
+    const body = await status.json();
+    assert.deepEqual(Object.keys(body), ["vaultAddress", "status", "deadline", "intentHash", "transactions"]);
+    assert.equal(body.status, "awaiting-funding");
+    assert.equal(body.intentHash, record.intentHash);
+    const unknown = "0x" + "12".repeat(20);
+    assert.equal((await worker.fetch(`${base}/${unknown}`)).status, 404);
+    assert.equal((await worker.fetch(`${base}/status?vaultAddress=${unknown}`)).status, 404);
+    assert.equal((await post(`${base}/submit/erc-3009`, await erc3009({ ...record, vaultAddress: unknown }))).status, 404);
+    assert.equal((await worker.fetch(`${base}/status?vaultAddress=nope`)).status, 400);
+  });
+
+  test("ERC-3009: 202 with the job, the same payload 200, another authorization 409; status follows the job", async () => {
+    const record = await createAddress();
+    const body = await erc3009(record);
+    const first = await post(`${base}/submit/erc-3009`, body);
+    const job = await first.json();
+    assert.equal(first.status, 202, JSON.stringify(job));
+    assert.equal(job.quoteId, record.quoteId);
+    assert.equal(job.intentHash, record.intentHash);
+    assert.equal(job.standard, "erc3009");
+    const again = await post(`${base}/submit/erc-3009`, body);
+    assert.equal(again.status, 200);
+    assert.deepEqual(await again.json(), job);
+    assert.equal((await post(`${base}/submit/erc-3009`, await erc3009(record))).status, 409);
+    // No chain access in this configuration: the relayer fails the job with its reason.
+    const status = await waitFor(async () => (await worker.fetch(`${base}/status?vaultAddress=${record.vaultAddress}`)).json(), (s) => s.status !== "funding-submitted");
+    assert.equal(status.status, "funding-failed");
+  });
+
+  test("EIP-2612 permits are accepted", async () => {
+    const record = await createAddress();
+    const res = await post(`${base}/submit/erc-2612`, await erc2612(record));
+    const job = await res.json();
+    assert.equal(res.status, 202, JSON.stringify(job));
+    assert.equal(job.standard, "erc2612");
+  });
+
+  test("refusals name the field: binding, signer, domain, amount, window, body", async () => {
+    const record = await createAddress();
+    const refused = async (path, body) => {
+      const res = await post(`${base}/${path}`, body);
+      const problem = await res.json();
+      assert.equal(res.status, 400, JSON.stringify(problem));
+      return fieldsOf(problem);
+    };
+    assert.deepEqual(await refused("submit/erc-3009", await erc3009(record, { to: REFUND })), ["authorization.to"]);
+    assert.deepEqual(await refused("submit/erc-2612", await erc2612(record, { spender: REFUND })), ["permit.spender"]);
+    assert.deepEqual(await refused("submit/erc-3009", await erc3009(record, {}, { wallet: stranger })), ["signature"]);
+    assert.deepEqual(await refused("submit/erc-3009", await erc3009(record, {}, { domain: { ...usdcBaseDomain, chainId: 10 } })), ["signature"]);
+    assert.deepEqual(await refused("submit/erc-3009", await erc3009(record, { value: "1" })), ["authorization.value"]);
+    assert.deepEqual(await refused("submit/erc-3009", await erc3009(record, { validBefore: String(nowSec() + 5) })), ["authorization.validBefore"]);
+    assert.deepEqual(await refused("submit/erc-2612", await erc2612(record, { deadline: String(nowSec() - 10) })), ["permit.deadline"]);
+    assert.deepEqual(await refused("deposit-addresses", { ...createBody(), extra: 1 }), ["extra"]);
+    assert.deepEqual(await refused("deposit-addresses", { ...createBody(), refundRecipient: "0x12" }), ["refundRecipient"]);
+  });
+});
