@@ -105,7 +105,10 @@ Object::Object(const Json& value, std::string path, std::initializer_list<std::s
                std::initializer_list<std::string_view> optional)
     : object_(value), path_(std::move(path)) {
   if (!value.is_object()) throw ParseError(path_ + " must be an object");
-  for (const auto& [key, member] : value.items()) {
+  for (const auto& item : value.items()) {
+    // A named reference, not a structured binding: clang 14 (emscripten's and the fuzz build's)
+    // cannot capture structured bindings in a lambda.
+    const std::string& key = item.key();
     const auto known = [&](std::initializer_list<std::string_view> names) {
       return std::find(names.begin(), names.end(), key) != names.end();
     };
