@@ -1,0 +1,87 @@
+#include "protocol/quote_signature.h"
+
+#include <algorithm>
+
+#include "crypto/hex.h"
+#include "crypto/keccak.h"
+#include "eth/signer.h"
+#include "protocol/json_fields.h"
+#include "protocol/typed_words.h"
+
+namespace sr::protocol {
+
+using namespace json_fields;
+
+std::vector<Hash32> signed_intent_hashes(std::vector<Hash32> hashes) {
+  std::sort(hashes.begin(), hashes.end());
+  hashes.erase(std::unique(hashes.begin(), hashes.end()), hashes.end());
+  return hashes;
+}
+
+std::vector<Hash32> signed_intent_hashes(const std::vector<std::string>& hex_hashes) {
+  std::vector<Hash32> hashes;
+  hashes.reserve(hex_hashes.size());
+  for (std::size_t i = 0; i < hex_hashes.size(); ++i) {
+    hashes.push_back(at_path(element_path("intentHashes", i), [&] { return hex::decode32(hex_hashes[i]); }));
+  }
+  return signed_intent_hashes(std::move(hashes));
+}
+
+std::vector<Hash32> quote_intent_hashes(const Json& quote) {
+  if (!quote.is_object()) throw ParseError("quote must be an object");
+  std::vector<Hash32> hashes;
+  const auto top = quote.find("intentHash");
+  if (top == quote.end()) throw ParseError("quote is missing \"intentHash\"");
+  if (!top->is_null()) hashes.push_back(read_hash32(*top, "quote.intentHash"));
+  const auto steps = quote.find("steps");
+  if (steps == quote.end()) throw ParseError("quote is missing \"steps\"");
+  const Json& step_list = read_array(*steps, "quote.steps");
+  for (std::size_t s = 0; s < step_list.size(); ++s) {
+    const std::string step_path = element_path("quote.steps", s);
+    if (!step_list[s].is_object() || !step_list[s].contains("intents")) {
+      throw ParseError(step_path + " must be an object with \"intents\"");
+    }
+    const std::string intents_path = step_path + ".intents";
+    const Json& intents = read_array(step_list[s]["intents"], intents_path);
+    for (std::size_t i = 0; i < intents.size(); ++i) {
+      const std::string intent_path = element_path(intents_path, i);
+      if (!intents[i].is_object() || !intents[i].contains("intentHash")) {
+        throw ParseError(intent_path + " must be an object with \"intentHash\"");
+      }
+      hashes.push_back(read_hash32(intents[i]["intentHash"], intent_path + ".intentHash"));
+    }
+  }
+  return signed_intent_hashes(std::move(hashes));
+}
+
+Hash32 quote_type_hash() {
+  static const Hash32 hash = keccak256("Quote(string id,bytes32[] intentHashes,uint64 expiresAt)");
+  return hash;
+}
+
+Hash32 quote_domain_separator(std::uint64_t chain_id) {
+  return typed_words::Domain{"ServiceQuoteV1", "1", chain_id, std::nullopt}.separator();
+}
+
+Hash32 quote_struct_hash(const std::string& id, const std::vector<Hash32>& intent_hashes, std::uint64_t expires_at) {
+  return typed_words::keccak_words(
+      {quote_type_hash(), keccak256(id), typed_words::keccak_words(intent_hashes), typed_words::word(expires_at)});
+}
+
+Hash32 quote_digest(const std::string& id, const std::vector<Hash32>& intent_hashes, std::uint64_t expires_at,
+                    std::uint64_t chain_id) {
+  return typed_words::typed_digest(quote_domain_separator(chain_id), quote_struct_hash(id, intent_hashes, expires_at));
+}
+
+std::string sign_quote(const std::string& id, const std::vector<Hash32>& intent_hashes, std::uint64_t expires_at,
+                       std::uint64_t chain_id, const secp256k1::SecretKey& key) {
+  return hex::encode(secp256k1::sign_digest(quote_digest(id, intent_hashes, expires_at, chain_id), key));
+}
+
+Address recover_quote_signer(const std::string& id, const std::vector<Hash32>& intent_hashes, std::uint64_t expires_at,
+                             std::uint64_t chain_id, std::string_view signature_hex) {
+  const Bytes signature = at_path("signature", [&] { return hex::decode(signature_hex, hex::Prefix::required, 65); });
+  return eth::recover_address(quote_digest(id, intent_hashes, expires_at, chain_id), signature);
+}
+
+}  // namespace sr::protocol
