@@ -18,7 +18,7 @@ if [ "$asan" = 1 ]; then
 fi
 
 echo "== node tests"
-mapfile -t suites < <(find tests/node js/test edge-worker/test web-demo/test -name '*.test.mjs' 2>/dev/null | sort)
+mapfile -t suites < <(find tests/node tests/bad-inputs js/test edge-worker/test web-demo/test -name '*.test.mjs' 2>/dev/null | sort)
 if [ ${#suites[@]} -gt 0 ]; then
   node --test --test-concurrency=2 --test-reporter=spec "${suites[@]}"
 fi

@@ -1,0 +1,150 @@
+// Writes the seed corpora fuzz/corpus/<target>/ from the protocol vectors and hand-made valid
+// inputs (one per interesting shape). Seeds are committed; re-run after changing this file:
+//   node fuzz/make-seeds.mjs
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { AbiCoder, getBytes, id, zeroPadValue, concat } from "ethers";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const vectors = JSON.parse(readFileSync(join(here, "..", "..", "shared", "vectors", "protocol-vectors.json"), "utf8"));
+const abi = AbiCoder.defaultAbiCoder();
+
+const corpora = new Map();
+function seed(target, name, content) {
+  if (!corpora.has(target)) corpora.set(target, []);
+  const bytes = typeof content === "string" ? Buffer.from(content, "utf8") : Buffer.from(content);
+  corpora.get(target).push([name, bytes]);
+}
+const json = (value) => JSON.stringify(value);
+const withByte = (byte, rest) => Buffer.concat([Buffer.from([byte]), Buffer.isBuffer(rest) ? rest : Buffer.from(rest)]);
+
+// --- primitives
+const hash = vectors.intents[0].intentHash;
+for (const [n, t] of Object.entries({ empty: "0x", byte: "0x00", mixed: "0xAbCdEf", hash, bare: "deadbeef", odd: "0x123", upper: "0XFF" }))
+  seed("hex", n, t);
+for (const [n, t] of Object.entries({ zero: "0", one: "1", usdc: "25000000", max: (2n ** 256n - 1n).toString(), over: (2n ** 256n).toString(), hex: "0xff", hexmax: "0x" + "f".repeat(64), leading: "007" }))
+  seed("u256", n, t);
+seed("u256", "words", Buffer.concat([Buffer.alloc(31), Buffer.from([7]), Buffer.alloc(32, 0xff), Buffer.alloc(31), Buffer.from([3])]));
+seed("address", "checksummed", vectors.portal);
+seed("address", "lower", vectors.portal.toLowerCase());
+seed("address", "upper", "0x" + vectors.portal.slice(2).toUpperCase());
+seed("address", "bad-checksum", vectors.portal.replace("D", "d"));
+seed("address", "vault", vectors.intents[0].vault);
+for (const [n, t] of Object.entries({ system: "11111111111111111111111111111111", usdc: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v", token: "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA", short: "1112", bad: "0OIl" }))
+  seed("base58", n, t);
+for (const [n, t] of Object.entries({ empty: "", three: "AQID", pad1: "YWI=", pad2: "YQ==", transfer: "A0BCDwAAAAAA", urlsafe: "-_-_" }))
+  seed("base64", n, t);
+
+// --- ABI: binary mode (first byte selects the type, see fuzz/abi.cpp) and text mode.
+vectors.intents.forEach((v, i) => {
+  seed("abi", `route-${i}`, withByte(0, getBytes(v.encodedRoute)));
+  seed("abi", `reward-${i}`, withByte(1, getBytes(v.rewardEncoded)));
+  seed("abi", `publish-and-fund-${i}`, withByte(3, getBytes("0x" + v.publishAndFundCalldata.slice(10))));
+  seed("calldata", `publish-and-fund-${i}`, withByte(0, getBytes(v.publishAndFundCalldata)));
+});
+const transferArgs = abi.encode(["address", "uint256"], [vectors.portal, 25000000n]);
+seed("abi", "text-address-uint", Buffer.concat([Buffer.from("(address,uint256)\n"), getBytes(transferArgs)]));
+seed("abi", "text-nested", Buffer.concat([Buffer.from("((bytes,string)[],bool)\n"), getBytes(abi.encode(["(bytes,string)[]", "bool"], [[["0x0102", "hi"], ["0x", ""]], true]))]));
+seed("abi", "text-int", Buffer.concat([Buffer.from("(int8,bytes3,string)\n"), getBytes(abi.encode(["int8", "bytes3", "string"], [-5, "0xabcdef", "ü"]))]));
+seed("calldata", "approve", withByte(1, getBytes(concat([id("approve(address,uint256)").slice(0, 10), transferArgs]))));
+seed("calldata", "transfer", withByte(2, getBytes(concat([id("transfer(address,uint256)").slice(0, 10), transferArgs]))));
+
+// --- EIP-712 documents.
+const q = vectors.quoteSignature;
+seed("eip712", "quote", json({ types: q.types, primaryType: "Quote", domain: q.domain, message: q.message }));
+for (const name of ["erc3009", "permit2Single"]) {
+  const p = vectors.permits[name];
+  seed("eip712", name, json({ types: p.types, domain: p.domain, message: p.message }));
+}
+seed("eip712", "explicit-domain", json({
+  types: { EIP712Domain: [{ name: "name", type: "string" }, { name: "chainId", type: "uint256" }], Mail: [{ name: "to", type: "address" }, { name: "contents", type: "string" }, { name: "tags", type: "bytes32[2]" }] },
+  primaryType: "Mail", domain: { name: "x", chainId: 1 }, message: { to: vectors.portal, contents: "hi", tags: [hash, hash] },
+}));
+
+// --- Authorizations (fuzz/funding_authorization.cpp: byte = standard index 0..3, JSON {authorization, signature}).
+const { erc3009, permit2Single, permit3 } = vectors.permits;
+seed("funding_authorization", "erc3009", withByte(2, json({ authorization: erc3009.message, signature: erc3009.signature })));
+seed("funding_authorization", "permit2", withByte(1, json({
+  authorization: { details: [permit2Single.message.details], spender: permit2Single.message.spender, sigDeadline: permit2Single.message.sigDeadline },
+  signature: permit2Single.signature,
+})));
+const permit3Body = { owner: permit3.owner, salt: permit3.salt, deadline: permit3.deadline, timestamp: permit3.timestamp, chainPermits: permit3.chainPermits, proof: [] };
+seed("funding_authorization", "permit3", withByte(0, json({ authorization: permit3Body, signature: permit3.signature })));
+seed("funding_authorization", "erc2612", withByte(3, json({
+  authorization: { owner: erc3009.message.from, spender: erc3009.message.to, value: "25000000", nonce: "0", deadline: "1763700600" },
+  signature: erc3009.signature,
+})));
+
+// --- Requests.
+const base = {
+  type: "exact-in",
+  source: { chainId: 8453, token: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", amount: "25000000", funder: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" },
+  destination: { chainId: 10, token: "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85", recipient: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC" },
+  dappId: "demo-app",
+};
+seed("quote_request", "exact-in", json(base));
+seed("quote_request", "exact-out", json({ ...base, type: "exact-out", source: { ...base.source, amount: undefined }, destination: { ...base.destination, amount: "24875000" } }));
+seed("quote_request", "custom", json({ ...base, type: "custom", allQuotes: true, slippage: 0.01, destination: { ...base.destination, calls: [{ target: base.destination.token, data: "0xa9059cbb", value: "0" }] } }));
+seed("quote_request", "to-solana", json({ ...base, destination: { chainId: 1399811149, token: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v", recipient: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM" } }));
+seed("quote_request", "retired", json({ ...base, swapType: "exact-in", funder: base.source.funder }));
+const legacy = {
+  dAppID: "legacy-dapp", intentExecutionTypes: ["SELF_PUBLISH"],
+  quoteRequest: { sourceChainID: 8453, destinationChainID: 10, sourceToken: base.source.token, destinationToken: base.destination.token, sourceAmount: "25000000", funder: base.source.funder, refundRecipient: base.destination.recipient, recipient: base.destination.recipient },
+  contracts: { sourcePortal: vectors.portal, destinationPortal: vectors.portal, prover: "0x0C4E3063239c9f4f323A956C79738916594D8Fd4" },
+};
+seed("legacy_request", "quote", "q" + json(legacy));
+seed("legacy_request", "status", "s" + json({ intentHash: hash, intentCreatedHash: hash }));
+
+// --- Intents, SVM and logs.
+vectors.intents.forEach((v, i) => seed("intent", `evm-${i}`, withByte(0, json(v.intent))));
+const svmKey = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
+const toSvm = { ...vectors.intents[0].intent, destination: 1399811149 };
+toSvm.route = { ...toSvm.route, portal: svmKey, tokens: [{ token: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v", amount: "24875000" }], calls: [{ target: svmKey, data: "0x0102", value: "0" }] };
+seed("intent", "evm-to-svm", withByte(2, json(toSvm)));
+const u64 = (n) => { const b = Buffer.alloc(8); b.writeBigUInt64LE(BigInt(n)); return b; };
+const u32 = (n) => { const b = Buffer.alloc(4); b.writeUInt32LE(n); return b; };
+const key32 = Buffer.alloc(32, 7);
+seed("borsh", "route", withByte(0, Buffer.concat([Buffer.alloc(32, 1), u64(1763701200), key32, u64(0), u32(1), key32, u64(24875000), u32(1), key32, u32(2), Buffer.from([1, 2])])));
+seed("borsh", "reward", withByte(1, Buffer.concat([u64(1763704800), key32, key32, u64(0), u32(1), key32, u64(25000000)])));
+seed("borsh", "walk", withByte(2, Buffer.concat([Buffer.from([0]), u32(2), Buffer.from([9, 9]), Buffer.from([2, 1])])));
+seed("svm_instruction", "transfer", json({
+  programId: "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
+  accounts: [{ pubkey: "3uetDDizgTtadDHZzyy9BqxrjQcozMEkxzbKhfZF4tG3", isSigner: false, isWritable: true }, { pubkey: "3h1zGmCwsRJnVk5BuRNMLsPaQu1y2aqXqXDWYCgrp5UG", isSigner: true, isWritable: false }],
+  data: "A0BCDwAAAAAA",
+}));
+seed("svm_instruction", "empty", json({ programId: "11111111111111111111111111111111", accounts: [], data: "" }));
+
+const v0 = vectors.intents[0];
+const pad = (a) => zeroPadValue(a, 32);
+const reward = v0.intent.reward;
+const publishedData = abi.encode(["uint64", "bytes", "uint64", "uint256", "(address,uint256)[]"],
+  [v0.intent.destination, v0.encodedRoute, reward.deadline, reward.nativeAmount, reward.tokens.map((t) => [t.token, t.amount])]);
+const logs = {
+  published: { topics: [id("IntentPublished(bytes32,uint64,bytes,address,address,uint64,uint256,(address,uint256)[])"), v0.intentHash, pad(reward.creator), pad(reward.prover)], data: publishedData },
+  funded: { topics: [id("IntentFunded(bytes32,address,bool)")], data: abi.encode(["bytes32", "address", "bool"], [v0.intentHash, reward.creator, true]) },
+  fulfilled: { topics: [id("IntentFulfilled(bytes32,bytes32)"), v0.intentHash, pad(reward.creator)], data: "0x" },
+  proven: { topics: [id("IntentProven(bytes32,address,uint64)"), v0.intentHash, pad(reward.creator)], data: abi.encode(["uint64"], [10]) },
+  withdrawn: { topics: [id("IntentWithdrawn(bytes32,address)"), pad(reward.creator)], data: abi.encode(["bytes32"], [v0.intentHash]) },
+  refunded: { topics: [id("IntentRefunded(bytes32,address)"), pad(reward.creator)], data: abi.encode(["bytes32"], [v0.intentHash]) },
+  transfer: { topics: [id("Transfer(address,address,uint256)"), pad(reward.creator), pad(v0.vault)], data: abi.encode(["uint256"], [25000000n]) },
+};
+const order = ["published", "funded", "fulfilled", "proven", "withdrawn", "refunded", "transfer"];
+for (const [name, log] of Object.entries(logs)) {
+  seed("events", name, json({ address: vectors.portal, ...log, blockNumber: "0x1b4", transactionHash: hash, logIndex: "0x0", removed: false }));
+  const extra = log.topics.slice(1).map((t) => getBytes(t));
+  seed("event_decode", name, Buffer.concat([Buffer.from([order.indexOf(name), extra.length]), ...extra, getBytes(log.data)]));
+}
+const tx = (chainId, block) => ({ chainId, transactionHash: hash, blockNumber: block, logIndex: 0 });
+seed("status_record", "filled", json({
+  intentHash: hash, sourceChainId: 8453, destinationChainId: 10, routeDeadline: 1763701200, rewardDeadline: 1763704800, role: "direct", quoteId: "7f3c2a10-9d4e-4b1a-8c2f-5e6d7a8b9c0d", fundedComplete: true, updatedAt: 1763700100,
+  transactions: { published: tx(8453, 10), funded: tx(8453, 10), fulfilled: tx(10, 50), proven: null, withdrawn: null, refunded: null },
+}));
+
+for (const [target, seeds] of corpora) {
+  const dir = join(here, "corpus", target);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  for (const [name, bytes] of seeds) writeFileSync(join(dir, name), bytes);
+}
+console.log(`seeds: ${[...corpora].map(([t, s]) => `${t} ${s.length}`).join(", ")}`);
