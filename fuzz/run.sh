@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (CMake preset "fuzz": clang, ASan+UBSan, every layer
+# instrumented) and runs each in turn, one at a time at low priority (the machine is shared).
+#   FUZZ_SECONDS=60     time per target (default 60)
+#   FUZZ_TARGETS="hex abi"  only these targets (names of fuzz/*.cpp without .cpp)
+#   FUZZ_JOBS=2         build parallelism
+# Each run starts from the committed seeds (fuzz/corpus/<target>) plus the inputs it found before
+# (build/fuzz/corpus/<target>, not committed), replays fuzz/regressions/<target>/ first, and
+# writes crashes to build/fuzz/artifacts/<target>/. The summary lists executions and exec/s per
+# target; the exit status is non-zero if any target found a crash, leak or invariant violation.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+seconds="${FUZZ_SECONDS:-60}"
+jobs="${FUZZ_JOBS:-2}"
+if [ -n "${FUZZ_TARGETS:-}" ]; then
+  read -r -a targets <<< "$FUZZ_TARGETS"
+else
+  targets=()
+  for f in fuzz/*.cpp; do targets+=("$(basename "$f" .cpp)"); done
+fi
+
+[ -f build/fuzz/CMakeCache.txt ] || cmake --preset fuzz >/dev/null
+nice -n 10 cmake --build build/fuzz -j"$jobs" --target "${targets[@]/#/fuzz_}" | { grep -E 'error|warning: unused' || true; }
+
+summary=()
+failed=0
+for t in "${targets[@]}"; do
+  bin="build/fuzz/fuzz_$t"
+  work="build/fuzz/corpus/$t"
+  artifacts="build/fuzz/artifacts/$t"
+  mkdir -p "$work" "$artifacts"
+  if [ -d "fuzz/regressions/$t" ] && [ -n "$(ls -A "fuzz/regressions/$t")" ]; then
+    if ! "$bin" "fuzz/regressions/$t"/* >"build/fuzz/$t.regressions.log" 2>&1; then
+      echo "fuzz: $t fails a committed regression input; see build/fuzz/$t.regressions.log" >&2
+      failed=1
+    fi
+  fi
+  log="build/fuzz/$t.log"
+  status=ok
+  nice -n 10 "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    -artifact_prefix="$artifacts/" "$work" "fuzz/corpus/$t" >"$log" 2>&1 || status=FAILED
+  runs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' || echo 0)
+  rate=$(grep -oE 'exec/s: *[0-9]+' "$log" | tail -1 | grep -oE '[0-9]+$' || echo 0)
+  cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+$' || echo 0)
+  summary+=("$(printf '%-22s %-6s %12s runs %8s exec/s  cov %s' "$t" "$status" "$runs" "$rate" "$cov")")
+  if [ "$status" != ok ]; then
+    failed=1
+    echo "fuzz: $t FAILED; log build/fuzz/$t.log, input in $artifacts/" >&2
+    grep -E 'ERROR|INVARIANT|runtime error' "$log" | head -5 >&2 || true
+  fi
+done
+printf '%s\n' "${summary[@]}"
+exit "$failed"
