@@ -1,0 +1,21 @@
+#include "service/funding_ops.h"
+
+#include "service/deposit.h"
+#include "service/gasless.h"
+#include "service/relay.h"
+
+namespace sr::service {
+
+std::optional<OpResult> funding_op(const Config& config, const secp256k1::SecretKey& quote_signer, std::string_view op,
+                                   const nlohmann::json& input) {
+  if (op == "gaslessVerify") return gasless_verify_op(config, input);
+  if (op == "relayerAccount") return relayer_account_op(input);
+  if (op == "relayTransactions") return relay_transactions_op(config, input);
+  if (op == "depositSolverRequests") return deposit_solver_requests_op(config, input);
+  if (op == "depositCreate") return deposit_create_op(config, quote_signer, input);
+  if (op == "depositSubmitVerify") return deposit_submit_verify_op(config, input);
+  if (op == "depositStatus") return deposit_status_op(config, input);
+  return std::nullopt;
+}
+
+}  // namespace sr::service
