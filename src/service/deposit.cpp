@@ -7,6 +7,7 @@
 #include "protocol/intent_hash.h"
 #include "protocol/vault.h"
 #include "service/engine.h"
+#include "service/field_reader.h"
 #include "service/funding_authorization.h"
 #include "service/gasless.h"
 #include "service/op_input.h"
@@ -183,7 +184,7 @@ OpResult deposit_create_op(const Config& config, const secp256k1::SecretKey& sig
   const json record = {
       {"vaultAddress", vault.checksummed()},
       {"intentHash", hex::encode(intent_hash)},
-      {"quoteId", quote["id"]},
+      {"quoteId", quote["id"].get<std::string>().substr(std::string_view("quote:").size())},
       {"deadline", deadline},
       {"source", {{"chainId", source.chain_id}, {"token", quote["source"]["token"]}, {"amount", quote["source"]["amount"]}}},
       {"destination",

@@ -3,11 +3,10 @@
 #include <algorithm>
 
 #include "crypto/hex.h"
-#include "crypto/keccak.h"
-#include "eth/abi.h"
 #include "eth/eip712.h"
 #include "eth/signer.h"
 #include "protocol/json_fields.h"
+#include "protocol/permit3.h"
 
 namespace sr::service {
 
@@ -16,11 +15,12 @@ namespace jf = protocol::json_fields;
 
 namespace {
 
-// "permit3.chainPermits.permits[0].account: must be ..." -> the path before the first ": ".
+// The protocol layer's messages start with the offending path ("permit3.deadline must be ...",
+// "authorization is missing \"nonce\"", "permit2.spender: <reason>"): that path is the field.
 void add_parse_error(FieldErrors& errors, const std::string& fallback_path, const ParseError& e) {
   const std::string message = e.what();
-  const auto colon = message.find(": ");
-  errors.add(colon == std::string::npos ? fallback_path : message.substr(0, colon), message);
+  const auto end = message.find_first_of(" :");
+  errors.add(end == std::string::npos || end == 0 ? fallback_path : message.substr(0, end), message);
 }
 
 std::string path_of(const std::string& parent, std::string_view name) { return jf::member_path(parent, name); }
@@ -35,8 +35,6 @@ json token_domain(const FundingTarget& t) {
           {"chainId", t.chain->chain_id},
           {"verifyingContract", t.token->address.text()}};
 }
-
-json u64_json(const U256& value) { return jf::u64_to_json(value.as_u64()); }
 
 // One parsed standard: its canonical JSON, digest, the address that must have signed it (its
 // own from/owner, if it names one) and the checks of its fields against the target.
@@ -203,71 +201,66 @@ Parsed parse_permit2(const json& value, const std::string& path, const FundingTa
 // --- Permit3 ---------------------------------------------------------------------------------
 
 Parsed parse_permit3(const json& value, const std::string& path, const FundingTarget& t, FieldErrors& errors) {
-  const jf::Object o(value, path, {"owner", "salt", "deadline", "timestamp", "chainPermits", "proof"});
-  const Address owner = o.read("owner", jf::read_address);
-  const Hash32 salt = o.read("salt", jf::read_hash32);
-  const U256 deadline = o.read("deadline", jf::read_uint, 48);
-  const U256 timestamp = o.read("timestamp", jf::read_uint, 48);
-  const jf::Object chain_permits(o["chainPermits"], o.path("chainPermits"), {"chainId", "permits"});
-  const U256 chain_id = chain_permits.read("chainId", jf::read_uint, 64);
-  const std::string permits_path = chain_permits.path("permits");
-  const auto permits = jf::read_each(chain_permits["permits"], permits_path, [](const json& d, const std::string& p) {
-    const jf::Object e(d, p, {"modeOrExpiration", "tokenKey", "account", "amountDelta"});
-    return json{{"modeOrExpiration", e.read("modeOrExpiration", jf::read_uint, 48).to_decimal()},
-                {"tokenKey", hex::encode(e.read("tokenKey", jf::read_hash32))},
-                {"account", e.read("account", jf::read_address).checksummed()},
-                {"amountDelta", e.read("amountDelta", jf::read_uint, 160).to_decimal()}};
-  });
-  if (permits.empty()) throw ParseError(permits_path + ": must hold at least one permit");
-  const auto proof = jf::read_each(o["proof"], o.path("proof"),
-                                   [](const json& h, const std::string& p) { return hex::encode(jf::read_hash32(h, p)); });
+  namespace p3 = protocol::permit3;
+  const p3::Permit3 permit = p3::parse(value, path);
+  const std::string permits_path = path + ".chainPermits.permits";
+  if (permit.chain_permits.permits.empty()) throw ParseError(permits_path + " must hold at least one permit");
 
   Parsed p;
-  p.canonical = {{"owner", owner.checksummed()},
-                 {"salt", hex::encode(salt)},
-                 {"deadline", u64_json(deadline)},
-                 {"timestamp", u64_json(timestamp)},
-                 {"chainPermits", {{"chainId", u64_json(chain_id)}, {"permits", permits}}},
+  json permits = json::array();
+  for (const auto& e : permit.chain_permits.permits) {
+    permits.push_back({{"modeOrExpiration", std::to_string(e.mode_or_expiration)},
+                       {"tokenKey", hex::encode(e.token_key)},
+                       {"account", e.account.checksummed()},
+                       {"amountDelta", e.amount_delta.to_decimal()}});
+  }
+  json proof = json::array();
+  for (const auto& h : permit.proof) proof.push_back(hex::encode(h));
+  p.canonical = {{"owner", permit.owner.checksummed()},
+                 {"salt", hex::encode(permit.salt)},
+                 {"deadline", permit.deadline},
+                 {"timestamp", permit.timestamp},
+                 {"chainPermits", {{"chainId", permit.chain_permits.chain_id}, {"permits", permits}}},
                  {"proof", proof}};
-  p.named_signer = owner;
+  p.named_signer = permit.owner;
   p.named_signer_path = path_of(path, "owner");
-  if (!t.chain->permit3) {
+  // The Permit3 domain is fixed (chainId 1, one address everywhere); a chain without it cannot
+  // execute the permit.
+  if (!t.chain->permit3 || *t.chain->permit3 != p3::permit3_address()) {
     errors.add(path, path + " cannot be used on chain " + std::to_string(t.chain->chain_id) + ": it has no Permit3");
     return p;
   }
-  p.digest = permit3_hashes(p.canonical, *t.chain->permit3).digest;
+  p.digest = p3::digest(permit);
 
-  if (chain_id != U256(t.chain->chain_id)) {
-    errors.add(chain_permits.path("chainId"), chain_permits.path("chainId") + " must be the source chain " +
-                                                  std::to_string(t.chain->chain_id));
+  if (permit.chain_permits.chain_id != t.chain->chain_id) {
+    errors.add(path + ".chainPermits.chainId",
+               path + ".chainPermits.chainId must be the source chain " + std::to_string(t.chain->chain_id));
   }
-  if (deadline < U256(t.valid_until) || deadline < U256(t.now)) {
+  if (permit.deadline < t.valid_until || permit.deadline < t.now) {
     errors.add(path_of(path, "deadline"), path_of(path, "deadline") + " must be at least " +
                                               std::to_string(t.valid_until) + " so the permit stays valid until the funding deadline");
   }
-  Hash32 token_key{};
-  std::copy(t.token->address.evm().bytes.begin(), t.token->address.evm().bytes.end(), token_key.begin() + 12);
+  const Hash32 token_key = p3::token_key(t.token->address.evm());
   U256 funded;
-  for (std::size_t i = 0; i < permits.size(); ++i) {
+  for (std::size_t i = 0; i < permit.chain_permits.permits.size(); ++i) {
+    const auto& e = permit.chain_permits.permits[i];
     const std::string entry = jf::element_path(permits_path, i);
-    const json& permit = permits[i];
-    if (permit["account"] != t.vault.checksummed()) {
+    if (e.account != t.vault) {
       errors.add(path_of(entry, "account"), path_of(entry, "account") + " must be the vault " + t.vault.checksummed() +
-                                                " (the quote's execution.vault), not " + permit["account"].get<std::string>());
+                                                " (the quote's execution.vault), not " + e.account.checksummed());
     }
-    if (permit["tokenKey"] != hex::encode(token_key)) {
+    if (e.token_key != token_key) {
       errors.add(path_of(entry, "tokenKey"), path_of(entry, "tokenKey") + " must be the source token's key " + hex::encode(token_key));
     }
-    const U256 mode = U256::from_decimal(permit["modeOrExpiration"].get<std::string>());
-    if (mode >= U256(1) && mode <= U256(3)) {
+    if (e.mode_or_expiration >= p3::kDecrease && e.mode_or_expiration <= p3::kUnlock) {
       errors.add(path_of(entry, "modeOrExpiration"), path_of(entry, "modeOrExpiration") +
                                                          " is a decrease, lock or unlock, which funds nothing; use 0 (transfer) or an allowance expiration");
-    } else if (!mode.is_zero() && mode < U256(t.valid_until)) {
+    } else if (e.mode_or_expiration != p3::kTransfer && e.mode_or_expiration < t.valid_until) {
       errors.add(path_of(entry, "modeOrExpiration"), path_of(entry, "modeOrExpiration") +
                                                          " is an allowance expiring before " + std::to_string(t.valid_until) +
                                                          ", the funding deadline");
     }
-    funded = funded.checked_add(U256::from_decimal(permit["amountDelta"].get<std::string>())).value_or(U256::max());
+    funded = funded.checked_add(e.amount_delta).value_or(U256::max());
   }
   if (funded < t.amount) {
     errors.add(path_of(jf::element_path(permits_path, 0), "amountDelta"),
@@ -287,46 +280,6 @@ std::string_view funding_standard_name(FundingStandard standard) {
     case FundingStandard::erc2612: return "erc2612";
   }
   return "";
-}
-
-Permit3Hashes permit3_hashes(const json& c, const Address& permit3_contract) {
-  static const Hash32 permit3_typehash =
-      keccak256("Permit3(address owner,bytes32 salt,uint48 deadline,uint48 timestamp,bytes32 merkleRoot)");
-  static const Hash32 chain_permits_typehash = keccak256(
-      "ChainPermits(uint64 chainId,AllowanceOrTransfer[] permits)AllowanceOrTransfer(uint48 modeOrExpiration,"
-      "bytes32 tokenKey,address account,uint160 amountDelta)");
-  const auto word = [](const Hash32& h) { return abi::Value(Bytes(h.begin(), h.end())); };
-  const auto bytes32 = abi::Type::fixed_bytes(32);
-
-  // Leaves carry no type hash (protocol page): keccak256(abi.encode(mode, tokenKey, account, amountDelta)).
-  Keccak256 leaves;
-  for (const auto& permit : c["chainPermits"]["permits"]) {
-    const Bytes leaf = abi::encode_params(
-        {abi::Type::uint(48), bytes32, abi::Type::address(), abi::Type::uint(160)},
-        {U256::from_decimal(permit["modeOrExpiration"].get<std::string>()), word(hex::decode32(permit["tokenKey"].get<std::string>())),
-         Address::parse(permit["account"].get<std::string>()), U256::from_decimal(permit["amountDelta"].get<std::string>())});
-    leaves.update(keccak256(leaf));
-  }
-  Permit3Hashes out;
-  out.chain_hash = keccak256(abi::encode_params(
-      {bytes32, abi::Type::uint(64), bytes32},
-      {word(chain_permits_typehash), U256(jf::read_u64(c["chainPermits"]["chainId"], "chainId")), word(leaves.finalize())}));
-  out.merkle_root = out.chain_hash;
-  for (const auto& sibling_text : c["proof"]) {
-    const Hash32 sibling = hex::decode32(sibling_text.get<std::string>());
-    const bool ordered = out.merkle_root < sibling;
-    Keccak256 pair;
-    pair.update(ordered ? out.merkle_root : sibling).update(ordered ? sibling : out.merkle_root);
-    out.merkle_root = pair.finalize();
-  }
-  const Hash32 struct_hash = keccak256(abi::encode_params(
-      {bytes32, abi::Type::address(), bytes32, abi::Type::uint(48), abi::Type::uint(48), bytes32},
-      {word(permit3_typehash), Address::parse(c["owner"].get<std::string>()), word(hex::decode32(c["salt"].get<std::string>())),
-       U256(jf::read_u64(c["deadline"], "deadline")), U256(jf::read_u64(c["timestamp"], "timestamp")), word(out.merkle_root)}));
-  const Hash32 domain = eip712::domain_separator(
-      {{"name", "Permit3"}, {"version", "1"}, {"chainId", 1}, {"verifyingContract", permit3_contract.checksummed()}});
-  out.digest = eip712::digest(domain, struct_hash);
-  return out;
 }
 
 std::optional<CheckedAuthorization> check_authorization(FundingStandard standard, const json& authorization,

@@ -66,13 +66,4 @@ std::optional<CheckedAuthorization> check_authorization(FundingStandard standard
                                                         const std::string& path, const nlohmann::json& signature,
                                                         const FundingTarget& target, FieldErrors& errors);
 
-// The Permit3 digest (protocol page, "Permit3"): leaves without a type hash, the chain hash,
-// the sorted-pair Merkle root from `proof`, the Permit3 struct under the chainId-1 domain.
-struct Permit3Hashes {
-  Hash32 chain_hash{};
-  Hash32 merkle_root{};
-  Hash32 digest{};
-};
-Permit3Hashes permit3_hashes(const nlohmann::json& canonical_permit3, const Address& permit3_contract);
-
 }  // namespace sr::service

@@ -4,9 +4,9 @@
 #include <set>
 
 #include "crypto/hex.h"
-#include "eth/eip712.h"
 #include "eth/signer.h"
 #include "protocol/intent_hash.h"
+#include "protocol/quote_signature.h"
 #include "protocol/vault.h"
 #include "service/field_reader.h"
 
@@ -174,24 +174,6 @@ std::optional<Address> address_member(const json& object, std::string_view name,
 
 }  // namespace
 
-Hash32 quote_digest(const std::string& id, std::vector<Hash32> intent_hashes, std::uint64_t expires_at,
-                    std::uint64_t chain_id) {
-  std::sort(intent_hashes.begin(), intent_hashes.end());
-  intent_hashes.erase(std::unique(intent_hashes.begin(), intent_hashes.end()), intent_hashes.end());
-  json list = json::array();
-  for (const auto& h : intent_hashes) list.push_back(hex::encode(h));
-  const json typed = {
-      {"types",
-       {{"Quote",
-         {{{"name", "id"}, {"type", "string"}},
-          {{"name", "intentHashes"}, {"type", "bytes32[]"}},
-          {{"name", "expiresAt"}, {"type", "uint64"}}}}}},
-      {"primaryType", "Quote"},
-      {"domain", {{"name", "ServiceQuoteV1"}, {"version", "1"}, {"chainId", chain_id}}},
-      {"message", {{"id", id}, {"intentHashes", list}, {"expiresAt", expires_at}}}};
-  return eip712::hash_typed_data(typed).digest;
-}
-
 std::optional<FundedQuote> check_funded_quote(const json& quote, const std::string& path, const Config& config,
                                               std::uint64_t now, FieldErrors& errors) {
   if (!quote.is_object()) {
@@ -263,7 +245,8 @@ std::optional<FundedQuote> check_funded_quote(const json& quote, const std::stri
   out.vault = *vault;
 
   // The signature: its own, over the recomputed hashes.
-  const Hash32 digest = quote_digest(*id, *step_hashes, *expires_at, out.source->chain_id);
+  const Hash32 digest = protocol::quote_digest(*id, protocol::signed_intent_hashes(*step_hashes), *expires_at,
+                                               out.source->chain_id);
   const auto signer = recorded(errors, member_path(path, "signature"),
                                [&] { return eth::recover_address(digest, *signature); });
   if (signer && *signer != out.source->quote_signer) {

@@ -44,10 +44,4 @@ struct FundedQuote {
 std::optional<FundedQuote> check_funded_quote(const nlohmann::json& quote, const std::string& path,
                                               const Config& config, std::uint64_t now, FieldErrors& errors);
 
-// EIP-712 digest of the quote signature (protocol page, "Signatures the service verifies"):
-// domain {name "ServiceQuoteV1", version "1", chainId}, Quote(string id, bytes32[] intentHashes,
-// uint64 expiresAt) with the hashes lowercase, de-duplicated and sorted ascending.
-Hash32 quote_digest(const std::string& id, std::vector<Hash32> intent_hashes, std::uint64_t expires_at,
-                    std::uint64_t chain_id);
-
 }  // namespace sr::service
