@@ -1,0 +1,58 @@
+// Cold start: from starting the worker process (workerd via Miniflare, the bundle built
+// beforehand) to the first signed quote it returns. Repeated BENCH_ROUNDS times (default 5)
+// with fresh state; reports each phase (process up and listening, first signed quote) and the
+// core's own figures from its "core-ready" log line (wasm instantiation, Service construction).
+import { performance } from "node:perf_hooks";
+import { buildBundle, startWorker, tempDir } from "../edge-worker/test/harness.mjs";
+import { machine } from "./worker-process.mjs";
+
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const quoteBody = JSON.stringify({
+  type: "exact-in",
+  source: { chainId: 8453, token: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", amount: "25000000", funder: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" },
+  destination: { chainId: 10, token: "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85", recipient: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC" },
+  dappId: "bench-cold-start",
+});
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const bundleDir = buildBundle();
+const results = [];
+for (let i = 0; i < rounds; i++) {
+  const persist = tempDir("sr-cold-");
+  const t0 = performance.now();
+  const worker = await startWorker({ bundleDir, persistDir: persist.dir });
+  const listening = performance.now() - t0;
+  let status = 0;
+  let attempts = 0;
+  let body;
+  while (performance.now() - t0 < 60_000) {
+    attempts++;
+    const res = await worker.fetch("/v1/quotes", { method: "POST", key: "dev-key-acme", headers: { "content-type": "application/json" }, body: quoteBody });
+    status = res.status;
+    body = await res.json();
+    if (status === 200 && body.signature) break;
+    if (status >= 500 && /engine is not available/.test(body.detail ?? "")) break;
+  }
+  const firstQuote = performance.now() - t0;
+  const ready = /\{"event":"core-ready"[^\n]*\}/.exec(worker.output());
+  const core = ready ? JSON.parse(ready[0]) : null;
+  await worker.dispose();
+  persist.remove();
+  if (status !== 200) {
+    console.error(`cold start: no signed quote (${status} ${JSON.stringify(body).slice(0, 200)}); build the core first (npm run build)`);
+    process.exit(1);
+  }
+  results.push({ round: i + 1, "listening ms": Math.round(listening), "first signed quote ms": Math.round(firstQuote), attempts, "wasm instantiate ms": core?.instantiateMs ?? null, "Service construct ms": core?.constructMs ?? null });
+  console.log(JSON.stringify(results.at(-1)));
+}
+console.table(results);
+const summary = {
+  bench: "cold-start",
+  machine: machine(),
+  rounds,
+  medianListeningMs: median(results.map((r) => r["listening ms"])),
+  medianFirstSignedQuoteMs: median(results.map((r) => r["first signed quote ms"])),
+  medianInstantiateMs: median(results.map((r) => r["wasm instantiate ms"] ?? 0)),
+  medianConstructMs: median(results.map((r) => r["Service construct ms"] ?? 0)),
+};
+console.log(JSON.stringify(summary));

@@ -1,0 +1,66 @@
+// Starting the worker for the benchmarks the way the tests do (the real bundle in workerd via
+// Miniflare, edge-worker/test/harness.mjs), and reading the workerd process's CPU time from
+// /proc so a benchmark can say how much CPU each request cost inside the worker.
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import os from "node:os";
+import { buildBundle, startWorker, tempDir } from "../edge-worker/test/harness.mjs";
+
+const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
+
+/** Every workerd process below ours (Miniflare spawns one). */
+export function workerdPids() {
+  const out = execFileSync("ps", ["-eo", "pid=,ppid=,comm="]).toString();
+  const rows = out.trim().split("\n").map((l) => l.trim().split(/\s+/));
+  const children = new Map();
+  for (const [pid, ppid] of rows) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+  const found = [];
+  const walk = (pid) => {
+    for (const child of children.get(pid) ?? []) {
+      const row = rows.find((r) => r[0] === child);
+      if (row?.[2]?.startsWith("workerd")) found.push(Number(child));
+      walk(child);
+    }
+  };
+  walk(String(process.pid));
+  return found;
+}
+
+/** User + system CPU milliseconds of the given processes so far. */
+export function cpuMs(pids) {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14, 15 of stat)
+    } catch {}
+  }
+  return (ticks * 1000) / CLOCK_TICKS;
+}
+
+/**
+ * A worker to measure: BENCH_URL when set (e.g. a running `npm start`), else the local bundle
+ * started in Miniflare with fresh Durable Object state.
+ */
+export async function benchWorker({ bundleDir } = {}) {
+  if (process.env.BENCH_URL) {
+    return { base: process.env.BENCH_URL.replace(/\/$/, "") + "/", pids: [], dispose: async () => {}, external: true };
+  }
+  const dir = bundleDir ?? buildBundle();
+  const persist = tempDir("sr-bench-state-");
+  const worker = await startWorker({ bundleDir: dir, persistDir: persist.dir });
+  return {
+    ...worker,
+    pids: workerdPids(),
+    dispose: async () => {
+      await worker.dispose();
+      persist.remove();
+    },
+  };
+}
+
+export function machine() {
+  const cpus = os.cpus();
+  return `${cpus[0]?.model.trim() ?? "unknown CPU"} x${cpus.length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}, node ${process.version}`;
+}
