@@ -199,3 +199,11 @@ for (const [file, list] of byFile) {
     }
   });
 }
+
+// Last, after every case: whatever the worker printed while refusing them holds no secret
+// (signer key, relayer key, indexer token, API keys), so logs cannot leak what answers do not.
+test("the worker's log of every bad input names no secret", async () => {
+  await new Promise((r) => setTimeout(r, 200)); // let the last lines arrive
+  const output = worker.output();
+  for (const secret of SECRETS) assert.ok(!output.includes(secret), `the worker logged a secret (${secret.slice(0, 6)}…)`);
+});
