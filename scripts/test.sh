@@ -17,6 +17,13 @@ if [ "$asan" = 1 ]; then
   test "${PIPESTATUS[0]}" -eq 0
 fi
 
+if [ "${CI:-}" = "true" ]; then
+  # Smoke pass of every libFuzzer target (clang, ASan+UBSan): committed regressions, then a few
+  # seconds each from the seed corpora. Long runs: npm run fuzz (FUZZ_SECONDS per target).
+  echo "== fuzz smoke"
+  FUZZ_SECONDS="${FUZZ_SECONDS:-5}" bash fuzz/run.sh
+fi
+
 echo "== node tests"
 mapfile -t suites < <(find tests/node tests/bad-inputs js/test edge-worker/test web-demo/test -name '*.test.mjs' 2>/dev/null | sort)
 if [ ${#suites[@]} -gt 0 ]; then
