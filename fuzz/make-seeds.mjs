@@ -141,6 +141,18 @@ seed("status_record", "filled", json({
   transactions: { published: tx(8453, 10), funded: tx(8453, 10), fulfilled: tx(10, 50), proven: null, withdrawn: null, refunded: null },
 }));
 
+// --- Gasless submits (fuzz/gasless.cpp: byte = standard index, then the body), signed with the
+// edge-worker tests' helpers for a quote expiring at 1763700120, the fuzzer's clock + 60 s.
+const helpers = await import("../edge-worker/test/gasless-helpers.mjs").catch(() => null);
+if (helpers) {
+  const v = vectors.intents[0];
+  const quote = await helpers.signQuote({ intent: v.intent, intentHash: v.intentHash, vault: v.vault, chainId: 8453, token: helpers.USDC_BASE, amount: "25000000", funderAddress: helpers.funder.address, expiresAt: 1763700120, id: "quote:7f3c2a10-9d4e-4b1a-8c2f-5e6d7a8b9c0d" });
+  const nonce = "0x" + "5a".repeat(32);
+  seed("gasless", "erc3009", withByte(2, json(await helpers.erc3009Submit(quote, { validBefore: "1763700600", nonce }))));
+  seed("gasless", "permit2", withByte(1, json(await helpers.permit2Submit(quote))));
+  seed("gasless", "permit3", withByte(0, json(helpers.permit3Submit(quote))));
+}
+
 for (const [target, seeds] of corpora) {
   const dir = join(here, "corpus", target);
   rmSync(dir, { recursive: true, force: true });
