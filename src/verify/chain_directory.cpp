@@ -1,0 +1,107 @@
+#include "verify/chain_directory.h"
+
+#include "protocol/json_fields.h"
+#include "verify/json_members.h"
+
+namespace sr::verify {
+
+namespace jf = protocol::json_fields;
+
+namespace {
+
+// The record list of either the bare array or the endpoint's {"<key>": [...]} body.
+const Json& record_list(const Json& json, const char* key) {
+  if (json.is_object()) return jf::read_array(member(json, key, ""), key);
+  return jf::read_array(json, key);
+}
+
+template <class T, class Read>
+std::optional<T> nullable(const Json& record, std::string_view name, const std::string& path, Read read) {
+  const Json* value = optional_member(record, name, path);
+  if (value == nullptr) return std::nullopt;
+  return read(*value, jf::member_path(path, name));
+}
+
+ChainInfo chain_from_json(const Json& record, const std::string& path) {
+  ChainInfo chain;
+  chain.chain_id = jf::read_u64_number(member(record, "chainId", path), jf::member_path(path, "chainId"));
+  const std::string& vm_text = jf::read_string(member(record, "vm", path), jf::member_path(path, "vm"));
+  const auto vm = parse_vm(vm_text);
+  if (!vm) throw ParseError(jf::member_path(path, "vm") + ": must be \"evm\" or \"svm\", got \"" + vm_text + "\"");
+  chain.vm = *vm;
+  chain.portal = jf::read_account(member(record, "portal", path), jf::member_path(path, "portal"), chain.vm);
+  chain.prover = nullable<protocol::Account>(record, "prover", path, [&](const Json& v, const std::string& p) {
+    return jf::read_account(v, p, chain.vm);
+  });
+  chain.vault_init_code_hash = nullable<Hash32>(record, "vaultInitCodeHash", path, jf::read_hash32);
+  chain.permit2 = nullable<Address>(record, "permit2", path, jf::read_address);
+  chain.permit3 = nullable<Address>(record, "permit3", path, jf::read_address);
+  chain.quote_signer = jf::read_address(member(record, "quoteSigner", path), jf::member_path(path, "quoteSigner"));
+  return chain;
+}
+
+}  // namespace
+
+ChainDirectory ChainDirectory::from_json(const Json& chains) {
+  ChainDirectory directory;
+  const Json& list = record_list(chains, "chains");
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string path = jf::element_path("chains", i);
+    ChainInfo chain = chain_from_json(list[i], path);
+    if (directory.find(chain.chain_id) != nullptr) {
+      throw ParseError(path + ".chainId: chain " + std::to_string(chain.chain_id) + " is listed twice");
+    }
+    directory.chains_.push_back(std::move(chain));
+  }
+  return directory;
+}
+
+const ChainInfo* ChainDirectory::find(std::uint64_t chain_id) const {
+  for (const ChainInfo& chain : chains_) {
+    if (chain.chain_id == chain_id) return &chain;
+  }
+  return nullptr;
+}
+
+const ChainInfo& ChainDirectory::at(std::uint64_t chain_id) const {
+  const ChainInfo* chain = find(chain_id);
+  if (chain == nullptr) throw ParseError("chain " + std::to_string(chain_id) + " is not in the chain records");
+  return *chain;
+}
+
+TokenDirectory TokenDirectory::from_json(const Json& tokens, const ChainDirectory& chains) {
+  TokenDirectory directory;
+  const Json& list = record_list(tokens, "tokens");
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string path = jf::element_path("tokens", i);
+    const Json& record = list[i];
+    TokenInfo token;
+    token.chain_id = jf::read_u64_number(member(record, "chainId", path), jf::member_path(path, "chainId"));
+    const ChainInfo& chain = jf::at_path(path + ".chainId", [&]() -> const ChainInfo& { return chains.at(token.chain_id); });
+    token.address = jf::read_account(member(record, "address", path), jf::member_path(path, "address"), chain.vm);
+    const std::uint64_t decimals =
+        jf::read_u64_number(member(record, "decimals", path), jf::member_path(path, "decimals"));
+    if (decimals > 255) throw ParseError(jf::member_path(path, "decimals") + ": must be at most 255");
+    token.decimals = static_cast<unsigned>(decimals);
+    if (const Json* gasless = optional_member(record, "gasless", path)) {
+      token.gasless = jf::read_each(*gasless, jf::member_path(path, "gasless"),
+                                    [](const Json& v, const std::string& p) { return jf::read_string(v, p); });
+    }
+    if (const Json* domain = optional_member(record, "eip712", path)) {
+      const std::string domain_path = jf::member_path(path, "eip712");
+      token.eip712_name = jf::read_string(member(*domain, "name", domain_path), domain_path + ".name");
+      token.eip712_version = jf::read_string(member(*domain, "version", domain_path), domain_path + ".version");
+    }
+    directory.tokens_.push_back(std::move(token));
+  }
+  return directory;
+}
+
+const TokenInfo* TokenDirectory::find(std::uint64_t chain_id, const protocol::Account& address) const {
+  for (const TokenInfo& token : tokens_) {
+    if (token.chain_id == chain_id && token.address == address) return &token;
+  }
+  return nullptr;
+}
+
+}  // namespace sr::verify

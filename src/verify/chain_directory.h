@@ -1,0 +1,66 @@
+// The chain and token records a verifier trusts, as the dapp read them from GET /v1/chains and
+// GET /v1/tokens (api-contract.md). A quote is checked against these, never against addresses
+// the quote itself carries.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "crypto/bytes.h"
+#include "eth/address.h"
+#include "protocol/account.h"
+#include "protocol/vm.h"
+
+namespace sr::verify {
+
+struct ChainInfo {
+  std::uint64_t chain_id = 0;
+  Vm vm = Vm::evm;
+  protocol::Account portal;                 // EVM Portal contract or Solana Portal program
+  std::optional<protocol::Account> prover;  // null in the record: no prover configured
+  std::optional<Hash32> vault_init_code_hash;
+  std::optional<Address> permit2;
+  std::optional<Address> permit3;
+  Address quote_signer;  // EIP-712 signer of quotes whose source is this chain (an EVM key on every VM)
+};
+
+struct TokenInfo {
+  std::uint64_t chain_id = 0;
+  protocol::Account address;
+  unsigned decimals = 0;
+  std::vector<std::string> gasless;  // "permit3", "permit2", "erc3009"
+  std::optional<std::string> eip712_name;
+  std::optional<std::string> eip712_version;
+};
+
+class ChainDirectory {
+ public:
+  // A ChainRecord array or the {"chains": [...]} body of GET /v1/chains. Members the verifier does
+  // not use are ignored; the ones it uses are read strictly (ParseError naming "chains[i].portal").
+  static ChainDirectory from_json(const nlohmann::json& chains);
+
+  const ChainInfo* find(std::uint64_t chain_id) const;
+  // ParseError "chain <id> is not in the chain records" when absent.
+  const ChainInfo& at(std::uint64_t chain_id) const;
+
+ private:
+  std::vector<ChainInfo> chains_;
+};
+
+class TokenDirectory {
+ public:
+  // A TokenRecord array or the {"tokens": [...]} body of GET /v1/tokens. Addresses are read for
+  // the VM of their chain in `chains` (tokens of unknown chains are a ParseError).
+  static TokenDirectory from_json(const nlohmann::json& tokens, const ChainDirectory& chains);
+
+  const TokenInfo* find(std::uint64_t chain_id, const protocol::Account& address) const;
+
+ private:
+  std::vector<TokenInfo> tokens_;
+};
+
+}  // namespace sr::verify

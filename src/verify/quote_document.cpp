@@ -1,0 +1,124 @@
+#include "verify/quote_document.h"
+
+#include <algorithm>
+
+#include "crypto/hex.h"
+#include "protocol/json_fields.h"
+
+namespace sr::verify {
+
+namespace jf = protocol::json_fields;
+
+std::uint64_t read_chain_id(const Json& object, std::string_view name, const std::string& path) {
+  return jf::read_u64_number(member(object, name, path), jf::member_path(path, name));
+}
+
+U256 read_amount(const Json& object, std::string_view name, const std::string& path) {
+  return jf::read_decimal(member(object, name, path), jf::member_path(path, name));
+}
+
+namespace {
+
+const ChainInfo& chain_of(const Json& object, std::string_view name, const std::string& path,
+                          const ChainDirectory& chains) {
+  const std::uint64_t id = read_chain_id(object, name, path);
+  return jf::at_path(jf::member_path(path, name), [&]() -> const ChainInfo& { return chains.at(id); });
+}
+
+protocol::Account account_of(const Json& object, std::string_view name, const std::string& path, Vm vm) {
+  return jf::read_account(member(object, name, path), jf::member_path(path, name), vm);
+}
+
+QuoteSide read_side(const Json& quote, const char* side_name, const char* party_name, const ChainDirectory& chains) {
+  const std::string path = std::string("quote.") + side_name;
+  const Json& side = member(quote, side_name, "quote");
+  QuoteSide out;
+  out.chain = &chain_of(side, "chainId", path, chains);
+  out.token = account_of(side, "token", path, out.chain->vm);
+  out.party = account_of(side, party_name, path, out.chain->vm);
+  if (optional_member(side, "amount", path) != nullptr) out.amount = read_amount(side, "amount", path);
+  return out;
+}
+
+// The intent JSON at `path`, with the route read for its destination chain's VM.
+std::pair<protocol::Intent, const ChainInfo*> read_intent(const Json& intent_json, const std::string& path,
+                                                          const ChainInfo& source, const ChainDirectory& chains) {
+  const ChainInfo& destination = chain_of(intent_json, "destination", path, chains);
+  return {protocol::intent_from_json(intent_json, source.vm, destination.vm, path), &destination};
+}
+
+}  // namespace
+
+QuoteSide read_source(const Json& quote, const ChainDirectory& chains) {
+  return read_side(quote, "source", "funder", chains);
+}
+
+QuoteSide read_destination(const Json& quote, const ChainDirectory& chains) {
+  return read_side(quote, "destination", "recipient", chains);
+}
+
+std::vector<ListedIntent> read_listed_intents(const Json& quote, const ChainDirectory& chains) {
+  std::vector<ListedIntent> out;
+  const Json& steps = jf::read_array(member(quote, "steps", "quote"), "quote.steps");
+  for (std::size_t s = 0; s < steps.size(); ++s) {
+    const std::string step_path = jf::element_path("quote.steps", s);
+    const std::string intents_path = step_path + ".intents";
+    const Json& intents = jf::read_array(member(steps[s], "intents", step_path), intents_path);
+    for (std::size_t i = 0; i < intents.size(); ++i) {
+      const Json& entry = intents[i];
+      ListedIntent listed;
+      listed.path = jf::element_path(intents_path, i);
+      listed.role = jf::read_string(member(entry, "role", listed.path), listed.path + ".role");
+      listed.source = &chain_of(entry, "sourceChainId", listed.path, chains);
+      const ChainInfo& destination = chain_of(entry, "destinationChainId", listed.path, chains);
+      auto [intent, intent_destination] =
+          read_intent(member(entry, "intent", listed.path), listed.path + ".intent", *listed.source, chains);
+      if (intent_destination != &destination) {
+        throw ParseError(listed.path + ".intent.destination: " + std::to_string(intent.destination) +
+                         " differs from destinationChainId " + std::to_string(destination.chain_id));
+      }
+      listed.destination = &destination;
+      listed.intent = std::move(intent);
+      listed.encoded_route = jf::read_hex(member(entry, "encodedRoute", listed.path), listed.path + ".encodedRoute");
+      listed.intent_hash = jf::read_hash32(member(entry, "intentHash", listed.path), listed.path + ".intentHash");
+      listed.vault = account_of(entry, "vault", listed.path, listed.source->vm);
+      out.push_back(std::move(listed));
+    }
+  }
+  return out;
+}
+
+ExecutionIntent read_execution_intent(const Json& quote, const ChainDirectory& chains) {
+  const Json& source = member(quote, "source", "quote");
+  ExecutionIntent out;
+  out.source = &chain_of(source, "chainId", "quote.source", chains);
+  const Json& execution = member(quote, "execution", "quote");
+  auto [intent, destination] =
+      read_intent(member(execution, "intent", "quote.execution"), "quote.execution.intent", *out.source, chains);
+  out.intent = std::move(intent);
+  out.destination = destination;
+  return out;
+}
+
+std::vector<std::string> signed_intent_hashes(const Json& quote) {
+  std::vector<std::string> hashes;
+  const auto add = [&](const Json& value, const std::string& path) {
+    std::string text = hex::encode(jf::read_hash32(value, path));  // canonical lowercase form
+    hashes.push_back(std::move(text));
+  };
+  if (const Json* top = optional_member(quote, "intentHash", "quote")) add(*top, "quote.intentHash");
+  const Json& steps = jf::read_array(member(quote, "steps", "quote"), "quote.steps");
+  for (std::size_t s = 0; s < steps.size(); ++s) {
+    const std::string step_path = jf::element_path("quote.steps", s);
+    const Json& intents = jf::read_array(member(steps[s], "intents", step_path), step_path + ".intents");
+    for (std::size_t i = 0; i < intents.size(); ++i) {
+      const std::string path = jf::element_path(step_path + ".intents", i);
+      add(member(intents[i], "intentHash", path), path + ".intentHash");
+    }
+  }
+  std::sort(hashes.begin(), hashes.end());
+  hashes.erase(std::unique(hashes.begin(), hashes.end()), hashes.end());
+  return hashes;
+}
+
+}  // namespace sr::verify

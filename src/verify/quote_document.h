@@ -1,0 +1,64 @@
+// Reading the parts of a v1 quote (api-contract.md, "Quote response") that verification compares.
+// Addresses are read for the VM of the chain they live on, taken from the trusted chain records;
+// every error names the dotted path inside the quote ("quote.steps[0].intents[1].intentHash: ...").
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "crypto/bytes.h"
+#include "eth/u256.h"
+#include "protocol/account.h"
+#include "protocol/intent.h"
+#include "verify/chain_directory.h"
+#include "verify/json_members.h"
+
+namespace sr::verify {
+
+// quote.source / quote.destination: one side of the transfer.
+struct QuoteSide {
+  const ChainInfo* chain = nullptr;
+  protocol::Account token;
+  std::optional<U256> amount;  // source.amount, destination.amount (when the side was fixed)
+  protocol::Account party;     // source.funder, destination.recipient
+};
+QuoteSide read_source(const Json& quote, const ChainDirectory& chains);
+QuoteSide read_destination(const Json& quote, const ChainDirectory& chains);
+
+// One entry of steps[].intents[], decoded.
+struct ListedIntent {
+  std::string path;  // "quote.steps[0].intents[1]"
+  std::string role;
+  const ChainInfo* source = nullptr;
+  const ChainInfo* destination = nullptr;
+  protocol::Intent intent;
+  Bytes encoded_route;     // as listed
+  Hash32 intent_hash{};    // as listed
+  protocol::Account vault; // as listed
+};
+// Every listed intent, in order. ParseError for a malformed entry, an unknown chain, or an intent
+// whose `destination` differs from the entry's destinationChainId.
+std::vector<ListedIntent> read_listed_intents(const Json& quote, const ChainDirectory& chains);
+
+// execution.intent: the intent the funding transaction publishes and funds. Its reward lives on
+// quote.source.chainId, its route on the chain named by intent.destination.
+struct ExecutionIntent {
+  const ChainInfo* source = nullptr;
+  const ChainInfo* destination = nullptr;
+  protocol::Intent intent;
+};
+ExecutionIntent read_execution_intent(const Json& quote, const ChainDirectory& chains);
+
+// The `intentHashes` member of the signed Quote message (specification, Authentication 7): the
+// top-level intentHash (unless null) and every steps[].intents[].intentHash, lowercased,
+// de-duplicated and sorted ascending.
+std::vector<std::string> signed_intent_hashes(const Json& quote);
+
+// A chain id member: a non-negative JSON integer.
+std::uint64_t read_chain_id(const Json& object, std::string_view name, const std::string& path);
+// A base-unit amount member: a strict decimal string.
+U256 read_amount(const Json& object, std::string_view name, const std::string& path);
+
+}  // namespace sr::verify

@@ -1,0 +1,28 @@
+#include "verify/report.h"
+
+namespace sr::verify {
+
+bool Report::ok() const {
+  if (checks.empty()) return false;
+  for (const Check& check : checks) {
+    if (!check.ok) return false;
+  }
+  return true;
+}
+
+const Check* Report::find(const std::string& name) const {
+  for (const Check& check : checks) {
+    if (check.name == name) return &check;
+  }
+  return nullptr;
+}
+
+nlohmann::json to_json(const Report& report) {
+  nlohmann::json checks = nlohmann::json::array();
+  for (const Check& check : report.checks) {
+    checks.push_back({{"name", check.name}, {"ok", check.ok}, {"detail", check.detail}});
+  }
+  return {{"ok", report.ok()}, {"checks", std::move(checks)}};
+}
+
+}  // namespace sr::verify

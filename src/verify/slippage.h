@@ -1,0 +1,28 @@
+// Slippage as the API writes it (a JSON number, a decimal fraction: 0.005 = 0.5%) and the
+// guaranteed minimum it implies. The service keeps at most 6 decimal places, so the verifier
+// works in exact millionths and never compares floating-point amounts.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "eth/u256.h"
+
+namespace sr::verify {
+
+inline constexpr std::uint32_t kSlippageScale = 1'000'000;
+inline constexpr std::uint32_t kMinSlippageMillionths = 100;  // 0.0001, the specified lower bound
+
+// The number at `path` in millionths. ParseError when it is not a JSON number, lies outside
+// 0.0001..1, or has more than 6 decimal places.
+std::uint32_t read_slippage_millionths(const nlohmann::json& value, const std::string& path);
+
+// floor(amount_out * (1 - slippage)): the minimum a fixed-input quote guarantees.
+U256 min_amount_out(const U256& amount_out, std::uint32_t slippage_millionths);
+
+// "0.005" for 5000: how details print a slippage.
+std::string slippage_text(std::uint32_t slippage_millionths);
+
+}  // namespace sr::verify
