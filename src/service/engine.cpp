@@ -325,7 +325,7 @@ class QuoteBuilder {
 std::uint32_t read_bps(const json& schedule, const char* name) {
   auto it = schedule.find(name);
   if (it == schedule.end() || it->is_null()) return 0;
-  if (!it->is_number_unsigned() || it->get<std::uint64_t>() > kBpsDenominator) {
+  if (!it->is_number_integer() || it->get<std::int64_t>() < 0 || it->get<std::int64_t>() > kBpsDenominator) {
     throw OpInputError(std::string("op \"quote\": key.feeSchedule.") + name + " must be an integer 0..10000");
   }
   return static_cast<std::uint32_t>(it->get<std::uint64_t>());

@@ -26,7 +26,7 @@ const nlohmann::json* OpInput::optional(std::string_view name) const {
 
 std::uint64_t OpInput::unix_seconds(std::string_view name) const {
   const auto& value = member(name);
-  if (!value.is_number_unsigned()) fail(name, "must be a non-negative integer (Unix seconds)");
+  if (!value.is_number_integer() || value.get<std::int64_t>() < 0) fail(name, "must be a non-negative integer (Unix seconds)");
   return value.get<std::uint64_t>();
 }
 

@@ -10,6 +10,7 @@
 #include "service/problem.h"
 #include "service/registry.h"
 #include "service/solver_protocol.h"
+#include "service/status_ops.h"
 
 namespace sr::service {
 
@@ -47,6 +48,7 @@ OpResult dispatch(const Config& config, const secp256k1::SecretKey& signer, std:
   if (op == "tokens") return tokens_op(config, input);
   if (op == "solverRequests") return solver_requests(config, input);
   if (op == "quote") return quote_op(config, signer, input);
+  if (auto result = status_op(config, op, input)) return *std::move(result);
   if (auto funding = funding_op(config, signer, op, input)) return *funding;
   throw OpInputError("unknown op \"" + std::string(op) + "\"");
 }

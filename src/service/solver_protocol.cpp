@@ -72,7 +72,9 @@ std::optional<U256> strict_positive_amount(const json& value) {
 }
 
 std::optional<std::uint64_t> strict_integer(const json& value, std::uint64_t min, std::uint64_t max) {
-  if (!value.is_number_unsigned()) return std::nullopt;
+  if (!value.is_number_integer() || (!value.is_number_unsigned() && value.get<std::int64_t>() < 0)) {
+    return std::nullopt;
+  }
   const auto n = value.get<std::uint64_t>();
   if (n < min || n > max) return std::nullopt;
   return n;
