@@ -15,6 +15,7 @@ import { settings } from "./settings.js";
 // keccak256("Transfer(address,address,uint256)")
 const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
 const WATCH_INTERVAL_MS = 5_000;
+const FIRST_SCAN_LOOKBACK_BLOCKS = 1_000;
 
 export class DepositAddresses extends DurableObject {
   constructor(ctx, env) {
@@ -76,6 +77,9 @@ export class DepositAddresses extends DurableObject {
 
   async #scan(rpc, record, fromBlock) {
     const latest = Number(BigInt(await rpc("eth_blockNumber", [])));
+    // Nobody knew the vault before the address was created, so the first scan only looks back
+    // over the blocks since then (generously), never the whole chain.
+    if (fromBlock === 0) fromBlock = Math.max(0, latest - FIRST_SCAN_LOOKBACK_BLOCKS);
     if (fromBlock > latest) return { transfers: [], nextBlock: fromBlock };
     const vaultTopic = "0x" + record.vaultAddress.slice(2).toLowerCase().padStart(64, "0");
     const logs = await rpc("eth_getLogs", [{ address: record.source.token, fromBlock: "0x" + fromBlock.toString(16), toBlock: "0x" + latest.toString(16), topics: [TRANSFER_TOPIC, null, vaultTopic] }]);

@@ -107,4 +107,31 @@ describe("relayed gasless funding on the local chains", () => {
     const portal = new Contract(chainA.portal, ["function rewardStatus(bytes32) view returns (uint8)"], provider);
     assert.equal(Number(await portal.rewardStatus(quote.intentHash)), 1); // Funded
   });
+
+  test("a deposit address funded by a plain transfer is picked up from Transfer logs and relayed", async () => {
+    const usdc = chainA.tokens.USDC;
+    const res = await worker.fetch("/v1/acme-gateway/deposit-addresses", {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({
+        source: { chainId: 31337, token: usdc, amount: "3000000" },
+        destination: { chainId: 31338, token: stack.deployment.chains[1].tokens.USDC, recipient: RECIPIENT },
+        refundRecipient: funder.address,
+      }),
+    });
+    const record = await res.json();
+    assert.equal(res.status, 201, JSON.stringify(record));
+    const payer = funder.connect(provider);
+    const token = new Contract(usdc, ["function transfer(address,uint256) returns (bool)"], payer);
+    await (await token.transfer(record.vaultAddress, record.source.amount)).wait();
+    const status = await waitFor(
+      async () => (await worker.fetch(`/v1/acme-gateway/${record.vaultAddress}`)).json(),
+      (r) => r.job?.status === "published" || r.job?.status === "failed",
+      { timeoutMs: 90_000, intervalMs: 500 },
+    );
+    assert.equal(status.job.status, "published", JSON.stringify(status));
+    assert.equal(status.job.standard, "transfer");
+    const portal = new Contract(chainA.portal, ["function rewardStatus(bytes32) view returns (uint8)"], provider);
+    assert.equal(Number(await portal.rewardStatus(record.intentHash)), 1); // Funded
+  });
 });
