@@ -9,7 +9,8 @@ environment="${1:-local}"
 node "$here/scripts/bundle-config.mjs" "$environment"
 
 mkdir -p "$here/wasm"
-built="$repo/build/wasm-release"
+# SR_WASM_DIR points at another core build (as for the tests/node suites), e.g. a helper's own.
+built="${SR_WASM_DIR:-$repo/build/wasm-release}"
 if [ -f "$built/core.mjs" ] && [ -f "$built/core.wasm" ]; then
   cp "$built/core.mjs" "$built/core.wasm" "$here/wasm/"
   echo "build-worker: core.wasm $(wc -c < "$here/wasm/core.wasm") bytes"
