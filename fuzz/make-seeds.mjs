@@ -76,6 +76,13 @@ seed("funding_authorization", "erc2612", withByte(3, json({
   signature: erc3009.signature,
 })));
 
+// The same authorizations for fuzz/permits.cpp (byte = 0 permit3, 1 permit2, 2 erc3009, 3 eip2612).
+seed("permits", "permit3", withByte(0, json(permit3Body)));
+seed("permits", "permit2-single", withByte(1, json({ details: [permit2Single.message.details], spender: permit2Single.message.spender, sigDeadline: permit2Single.message.sigDeadline })));
+seed("permits", "permit2-batch", withByte(1, json({ details: [permit2Single.message.details, { ...permit2Single.message.details, nonce: 1 }], spender: permit2Single.message.spender, sigDeadline: 1763700600 })));
+seed("permits", "erc3009", withByte(2, json(erc3009.message)));
+seed("permits", "eip2612", withByte(3, json({ owner: erc3009.message.from, spender: erc3009.message.to, value: "25000000", nonce: 0, deadline: "1763700600" })));
+
 // --- Requests.
 const base = {
   type: "exact-in",
