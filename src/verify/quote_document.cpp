@@ -1,8 +1,5 @@
 #include "verify/quote_document.h"
 
-#include <algorithm>
-
-#include "crypto/hex.h"
 #include "protocol/json_fields.h"
 
 namespace sr::verify {
@@ -98,27 +95,6 @@ ExecutionIntent read_execution_intent(const Json& quote, const ChainDirectory& c
   out.intent = std::move(intent);
   out.destination = destination;
   return out;
-}
-
-std::vector<std::string> signed_intent_hashes(const Json& quote) {
-  std::vector<std::string> hashes;
-  const auto add = [&](const Json& value, const std::string& path) {
-    std::string text = hex::encode(jf::read_hash32(value, path));  // canonical lowercase form
-    hashes.push_back(std::move(text));
-  };
-  if (const Json* top = optional_member(quote, "intentHash", "quote")) add(*top, "quote.intentHash");
-  const Json& steps = jf::read_array(member(quote, "steps", "quote"), "quote.steps");
-  for (std::size_t s = 0; s < steps.size(); ++s) {
-    const std::string step_path = jf::element_path("quote.steps", s);
-    const Json& intents = jf::read_array(member(steps[s], "intents", step_path), step_path + ".intents");
-    for (std::size_t i = 0; i < intents.size(); ++i) {
-      const std::string path = jf::element_path(step_path + ".intents", i);
-      add(member(intents[i], "intentHash", path), path + ".intentHash");
-    }
-  }
-  std::sort(hashes.begin(), hashes.end());
-  hashes.erase(std::unique(hashes.begin(), hashes.end()), hashes.end());
-  return hashes;
 }
 
 }  // namespace sr::verify

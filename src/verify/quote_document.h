@@ -51,11 +51,6 @@ struct ExecutionIntent {
 };
 ExecutionIntent read_execution_intent(const Json& quote, const ChainDirectory& chains);
 
-// The `intentHashes` member of the signed Quote message (specification, Authentication 7): the
-// top-level intentHash (unless null) and every steps[].intents[].intentHash, lowercased,
-// de-duplicated and sorted ascending.
-std::vector<std::string> signed_intent_hashes(const Json& quote);
-
 // A chain id member: a non-negative JSON integer.
 std::uint64_t read_chain_id(const Json& object, std::string_view name, const std::string& path);
 // A base-unit amount member: a strict decimal string.

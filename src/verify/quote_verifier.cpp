@@ -5,13 +5,13 @@
 #include <vector>
 
 #include "crypto/hex.h"
-#include "eth/eip712.h"
 #include "eth/signer.h"
 #include "protocol/erc20.h"
 #include "protocol/evm_transaction.h"
 #include "protocol/intent_hash.h"
 #include "protocol/json_fields.h"
 #include "protocol/portal_calldata.h"
+#include "protocol/quote_signature.h"
 #include "protocol/svm_fund.h"
 #include "protocol/svm_transaction.h"
 #include "protocol/vault.h"
@@ -26,40 +26,20 @@ using protocol::Intent;
 
 namespace {
 
-[[noreturn]] void fail(const std::string& detail) { throw CheckFailure(detail); }
-
 std::string text(const Account& account, const ChainInfo& chain) { return account.to_string(chain.vm); }
-std::string chain_text(const ChainInfo& chain) { return "chain " + std::to_string(chain.chain_id); }
+std::string chain_text(const ChainInfo& chain) { return cat("chain ", std::to_string(chain.chain_id)); }
 
 std::uint64_t expires_at(const Json& quote) {
   return jf::read_u64_number(member(quote, "expiresAt", "quote"), "quote.expiresAt");
 }
 
-// The Quote struct's EIP-712 digest (protocol page, "Signatures the service verifies or produces").
-Hash32 quote_digest(std::uint64_t chain_id, const std::string& id, const std::vector<std::string>& intent_hashes,
-                    std::uint64_t expires) {
-  const Json typed_data = {
-      {"types",
-       {{"EIP712Domain",
-         {{{"name", "name"}, {"type", "string"}},
-          {{"name", "version"}, {"type", "string"}},
-          {{"name", "chainId"}, {"type", "uint256"}}}},
-        {"Quote",
-         {{{"name", "id"}, {"type", "string"}},
-          {{"name", "intentHashes"}, {"type", "bytes32[]"}},
-          {{"name", "expiresAt"}, {"type", "uint64"}}}}}},
-      {"primaryType", "Quote"},
-      {"domain", {{"name", "ServiceQuoteV1"}, {"version", "1"}, {"chainId", chain_id}}},
-      {"message", {{"id", id}, {"intentHashes", intent_hashes}, {"expiresAt", expires}}}};
-  return eip712::hash_typed_data(typed_data).digest;
-}
-
 Account vault_of(const ChainInfo& chain, const Hash32& intent_hash) {
   if (chain.vm == Vm::svm) return Account::from_svm(protocol::svm_vault_address(intent_hash, chain.portal.to_svm()));
   if (!chain.vault_init_code_hash) {
-    fail(chain_text(chain) + " has no vaultInitCodeHash in the chain records, so its vaults cannot be recomputed");
+    fail(chain_text(chain), " has no vaultInitCodeHash in the chain records, so its vaults cannot be recomputed");
   }
-  return Account::from_evm(protocol::evm_vault_address(chain.portal.to_evm(), intent_hash, *chain.vault_init_code_hash));
+  return Account::from_evm(
+      protocol::evm_vault_address(chain.portal.to_evm(), intent_hash, *chain.vault_init_code_hash));
 }
 
 protocol::IntentHashes hashes_of(const ExecutionIntent& e) {
@@ -69,7 +49,7 @@ protocol::IntentHashes hashes_of(const ExecutionIntent& e) {
 // The one reward token a plain funding locks.
 const protocol::TokenAmount& single_reward_token(const Intent& intent) {
   if (intent.reward.tokens.size() != 1) {
-    fail("quote.execution.intent.reward.tokens has " + std::to_string(intent.reward.tokens.size()) +
+    fail("quote.execution.intent.reward.tokens has ", std::to_string(intent.reward.tokens.size()),
          " entries; a quote funds exactly one source token");
   }
   return intent.reward.tokens.front();
@@ -79,20 +59,21 @@ const protocol::TokenAmount& single_reward_token(const Intent& intent) {
 
 std::string check_signature(const Json& quote, const QuoteContext& context) {
   const std::uint64_t chain_id = read_chain_id(member(quote, "source", "quote"), "chainId", "quote.source");
-  const ChainInfo& chain = jf::at_path("quote.source.chainId", [&]() -> const ChainInfo& {
-    return context.chains->at(chain_id);
-  });
+  const ChainInfo& chain =
+      jf::at_path("quote.source.chainId", [&]() -> const ChainInfo& { return context.chains->at(chain_id); });
   const std::string& id = jf::read_string(member(quote, "id", "quote"), "quote.id");
-  const std::vector<std::string> hashes = signed_intent_hashes(quote);
-  const Hash32 digest = quote_digest(chain_id, id, hashes, expires_at(quote));
-  const Bytes signature = jf::read_hex(member(quote, "signature", "quote"), "quote.signature");
-  const Address signer = jf::at_path("quote.signature", [&] { return eth::recover_address(digest, signature); });
+  const std::vector<Hash32> hashes = protocol::quote_intent_hashes(quote);
+  const std::string& signature = jf::read_string(member(quote, "signature", "quote"), "quote.signature");
+  const std::size_t size = jf::read_hex(member(quote, "signature", "quote"), "quote.signature").size();
+  if (size != 65) fail("quote.signature: must be 65 bytes (r || s || v), got ", std::to_string(size));
+  const Address signer = jf::at_path(
+      "quote.signature", [&] { return protocol::recover_quote_signer(id, hashes, expires_at(quote), chain_id, signature); });
   if (signer != chain.quote_signer) {
-    fail("quote.signature recovers to " + signer.checksummed() + ", not to the quoteSigner of " + chain_text(chain) +
-         " (" + chain.quote_signer.checksummed() + ")");
+    fail("quote.signature recovers to ", signer.checksummed(), ", not to the quoteSigner of ", chain_text(chain), " (",
+         chain.quote_signer.checksummed(), ")");
   }
-  return "signed by " + signer.checksummed() + ", the quoteSigner of " + chain_text(chain) + ", over the id, " +
-         std::to_string(hashes.size()) + " intent hash(es) and expiresAt";
+  return cat("signed by ", signer.checksummed(), ", the quoteSigner of ", chain_text(chain), ", over the id, ",
+             std::to_string(hashes.size()), " intent hash(es) and expiresAt");
 }
 
 // ---- expiry ----------------------------------------------------------------------------------
@@ -100,21 +81,20 @@ std::string check_signature(const Json& quote, const QuoteContext& context) {
 std::string check_expiry(const Json& quote, const QuoteContext& context) {
   const std::uint64_t expires = expires_at(quote);
   if (context.now >= expires) {
-    fail("expired: now (" + std::to_string(context.now) + ") is at or after expiresAt (" + std::to_string(expires) +
-         ")");
+    fail("expired: now (", std::to_string(context.now), ") is at or after expiresAt (", std::to_string(expires), ")");
   }
   // Funding after the route deadline locks a reward no solver may earn any more.
   const Intent intent = read_execution_intent(quote, *context.chains).intent;
   if (intent.route.deadline <= expires) {
-    fail("quote.execution.intent.route.deadline (" + std::to_string(intent.route.deadline) +
-         ") is not after expiresAt (" + std::to_string(expires) + ")");
+    fail("quote.execution.intent.route.deadline (", std::to_string(intent.route.deadline), ") is not after expiresAt (",
+         std::to_string(expires), ")");
   }
   if (intent.reward.deadline <= intent.route.deadline) {
-    fail("quote.execution.intent.reward.deadline (" + std::to_string(intent.reward.deadline) +
-         ") is not after the route deadline (" + std::to_string(intent.route.deadline) + ")");
+    fail("quote.execution.intent.reward.deadline (", std::to_string(intent.reward.deadline),
+         ") is not after the route deadline (", std::to_string(intent.route.deadline), ")");
   }
-  return std::to_string(expires - context.now) + " s left (expiresAt " + std::to_string(expires) +
-         "); route and reward deadlines are later";
+  return cat(std::to_string(expires - context.now), " s left (expiresAt ", std::to_string(expires),
+             "); route and reward deadlines are later");
 }
 
 // ---- intent-hashes ---------------------------------------------------------------------------
@@ -127,15 +107,15 @@ std::string check_intent_hashes(const Json& quote, const QuoteContext& context) 
   std::vector<Hash32> recomputed;
   for (const ListedIntent& entry : listed) {
     if (std::find(std::begin(kRoles), std::end(kRoles), entry.role) == std::end(kRoles)) {
-      fail(entry.path + ".role \"" + entry.role + "\" is not a known role");
+      fail(entry.path, ".role \"", entry.role, "\" is not a known role");
     }
     const protocol::IntentHashes h = protocol::hash_intent(entry.intent, entry.source->vm, entry.destination->vm);
     if (h.encoded_route != entry.encoded_route) {
-      fail(entry.path + ".encodedRoute is not the encoding of " + entry.path + ".intent.route (expected " +
-           hex::encode(h.encoded_route) + ")");
+      fail(entry.path, ".encodedRoute is not the encoding of ", entry.path, ".intent.route (expected ",
+           hex::encode(h.encoded_route), ")");
     }
     if (h.intent_hash != entry.intent_hash) {
-      fail(entry.path + ".intentHash is " + hex::encode(entry.intent_hash) + " but the intent hashes to " +
+      fail(entry.path, ".intentHash is ", hex::encode(entry.intent_hash), " but the intent hashes to ",
            hex::encode(h.intent_hash));
     }
     recomputed.push_back(h.intent_hash);
@@ -144,15 +124,15 @@ std::string check_intent_hashes(const Json& quote, const QuoteContext& context) 
   if (const Json* top = optional_member(quote, "intentHash", "quote")) {
     const Hash32 top_hash = jf::read_hash32(*top, "quote.intentHash");
     if (top_hash != funded) {
-      fail("quote.intentHash is " + hex::encode(top_hash) + " but quote.execution.intent hashes to " +
+      fail("quote.intentHash is ", hex::encode(top_hash), " but quote.execution.intent hashes to ",
            hex::encode(funded));
     }
   }
   if (std::find(recomputed.begin(), recomputed.end(), funded) == recomputed.end()) {
-    fail("quote.execution.intent (hash " + hex::encode(funded) + ") is not among quote.steps[].intents[]");
+    fail("quote.execution.intent (hash ", hex::encode(funded), ") is not among quote.steps[].intents[]");
   }
-  return std::to_string(listed.size()) + " listed intent(s) and execution.intent recomputed; the signed list is " +
-         std::to_string(signed_intent_hashes(quote).size()) + " recomputed hash(es)";
+  return cat(std::to_string(listed.size()), " listed intent(s) and execution.intent recomputed; the signed list is ",
+             std::to_string(protocol::quote_intent_hashes(quote).size()), " recomputed hash(es)");
 }
 
 // ---- vault -----------------------------------------------------------------------------------
@@ -164,20 +144,20 @@ std::string check_vault(const Json& quote, const QuoteContext& context) {
   const Account vault = jf::read_account(member(member(quote, "execution", "quote"), "vault", "quote.execution"),
                                          "quote.execution.vault", execution.source->vm);
   if (vault != expected) {
-    fail("quote.execution.vault is " + text(vault, *execution.source) + " but the source Portal's vault for " +
-         hex::encode(funded) + " is " + text(expected, *execution.source));
+    fail("quote.execution.vault is ", text(vault, *execution.source), " but the source Portal's vault for ",
+         hex::encode(funded), " is ", text(expected, *execution.source));
   }
   const std::vector<ListedIntent> listed = read_listed_intents(quote, *context.chains);
   for (const ListedIntent& entry : listed) {
     const Hash32 hash = protocol::hash_intent(entry.intent, entry.source->vm, entry.destination->vm).intent_hash;
     const Account want = vault_of(*entry.source, hash);
     if (entry.vault != want) {
-      fail(entry.path + ".vault is " + text(entry.vault, *entry.source) + " but " + chain_text(*entry.source) +
-           "'s Portal derives " + text(want, *entry.source));
+      fail(entry.path, ".vault is ", text(entry.vault, *entry.source), " but ", chain_text(*entry.source),
+           "'s Portal derives ", text(want, *entry.source));
     }
   }
-  return "execution.vault " + text(vault, *execution.source) + " and " + std::to_string(listed.size()) +
-         " listed vault(s) recomputed from the chain records";
+  return cat("execution.vault ", text(vault, *execution.source), " and ", std::to_string(listed.size()),
+             " listed vault(s) recomputed from the chain records");
 }
 
 // ---- funding-target --------------------------------------------------------------------------
@@ -196,26 +176,27 @@ const svm::Instruction& portal_instruction(const protocol::SvmTransaction& tx, c
     const svm::Instruction& instruction = tx.instructions[i];
     const std::string path = "quote.execution.transaction.instructions[" + std::to_string(i) + "]";
     if (instruction.program_id == portal) {
-      if (found != nullptr) fail(path + " is a second Portal instruction");
+      if (found != nullptr) fail(path, " is a second Portal instruction");
       found = &instruction;
     } else if (!(instruction.program_id == compute_budget) &&
                !(instruction.program_id == svm::associated_token_program_id())) {
-      fail(path + " calls program " + instruction.program_id.to_base58() + ", which is neither the source Portal (" +
-           portal.to_base58() + ") nor a setup program");
+      fail(path, " calls program ", instruction.program_id.to_base58(), ", which is neither the source Portal (",
+           portal.to_base58(), ") nor a setup program");
     }
   }
-  if (found == nullptr) fail("no instruction of quote.execution.transaction targets the source Portal " + portal.to_base58());
+  if (found == nullptr)
+    fail("no instruction of quote.execution.transaction targets the source Portal ", portal.to_base58());
   return *found;
 }
 
 void expect_evm_sender(const protocol::EvmTransaction& tx, const std::string& path, const ChainInfo& source,
                        const QuoteSide& side) {
   if (tx.chain_id != source.chain_id) {
-    fail(path + ".chainId is " + std::to_string(tx.chain_id) + ", not the source " + chain_text(source));
+    fail(path, ".chainId is ", std::to_string(tx.chain_id), ", not the source ", chain_text(source));
   }
   const Account from = Account::from_evm(tx.from);
   if (from != side.party) {
-    fail(path + ".from is " + tx.from.checksummed() + ", not source.funder " + text(side.party, source));
+    fail(path, ".from is ", tx.from.checksummed(), ", not source.funder ", text(side.party, source));
   }
 }
 
@@ -227,46 +208,47 @@ std::string check_funding_target(const Json& quote, const QuoteContext& context)
   if (chain.vm == Vm::svm) {
     const protocol::SvmTransaction tx = protocol::svm_transaction_from_json(tx_json, "quote.execution.transaction");
     if (Account::from_svm(tx.fee_payer) != source.party) {
-      fail("quote.execution.transaction.feePayer is " + tx.fee_payer.to_base58() + ", not source.funder " +
+      fail("quote.execution.transaction.feePayer is ", tx.fee_payer.to_base58(), ", not source.funder ",
            text(source.party, chain));
     }
     portal_instruction(tx, chain);
-    return "Solana transaction from source.funder with one instruction to the source Portal program " +
-           text(chain.portal, chain);
+    return cat("Solana transaction from source.funder with one instruction to the source Portal program ",
+               text(chain.portal, chain));
   }
   const protocol::EvmTransaction tx = protocol::evm_transaction_from_json(tx_json, "quote.execution.transaction");
   expect_evm_sender(tx, "quote.execution.transaction", chain, source);
   if (Account::from_evm(tx.to) != chain.portal) {
-    fail("quote.execution.transaction.to is " + tx.to.checksummed() + ", not the Portal of " + chain_text(chain) +
-         " (" + text(chain.portal, chain) + ")");
+    fail("quote.execution.transaction.to is ", tx.to.checksummed(), ", not the Portal of ", chain_text(chain), " (",
+         text(chain.portal, chain), ")");
   }
   if (tx.value != intent.reward.native_amount) {
-    fail("quote.execution.transaction.value is " + tx.value.to_decimal() + " wei but the reward's nativeAmount is " +
+    fail("quote.execution.transaction.value is ", tx.value.to_decimal(), " wei but the reward's nativeAmount is ",
          intent.reward.native_amount.to_decimal());
   }
   std::string detail = "publishAndFund goes to the Portal " + text(chain.portal, chain) + " on " + chain_text(chain) +
                        " from source.funder";
   const Json* approval_json = optional_member(member(quote, "execution", "quote"), "approval", "quote.execution");
-  if (approval_json == nullptr) return detail + "; no approval transaction";
-  const protocol::EvmTransaction approval = protocol::evm_transaction_from_json(*approval_json, "quote.execution.approval");
+  if (approval_json == nullptr) return cat(detail, "; no approval transaction");
+  const protocol::EvmTransaction approval =
+      protocol::evm_transaction_from_json(*approval_json, "quote.execution.approval");
   expect_evm_sender(approval, "quote.execution.approval", chain, source);
   const protocol::TokenAmount& reward = single_reward_token(intent);
   if (Account::from_evm(approval.to) != source.token || reward.token != source.token) {
-    fail("quote.execution.approval.to is " + approval.to.checksummed() + ", not the source token " +
+    fail("quote.execution.approval.to is ", approval.to.checksummed(), ", not the source token ",
          text(source.token, chain));
   }
-  if (!approval.value.is_zero()) fail("quote.execution.approval.value is " + approval.value.to_decimal() + ", not 0");
+  if (!approval.value.is_zero()) fail("quote.execution.approval.value is ", approval.value.to_decimal(), ", not 0");
   const protocol::erc20::AmountTo approved =
       jf::at_path("quote.execution.approval.data", [&] { return protocol::erc20::decode_approve(approval.data); });
   if (Account::from_evm(approved.account) != chain.portal) {
-    fail("quote.execution.approval approves " + approved.account.checksummed() + ", not the source Portal " +
+    fail("quote.execution.approval approves ", approved.account.checksummed(), ", not the source Portal ",
          text(chain.portal, chain));
   }
   if (approved.amount != reward.amount) {
-    fail("quote.execution.approval approves " + approved.amount.to_decimal() + " but the reward is " +
+    fail("quote.execution.approval approves ", approved.amount.to_decimal(), " but the reward is ",
          reward.amount.to_decimal());
   }
-  return detail + "; approval lets the Portal take exactly the reward amount";
+  return cat(detail, "; approval lets the Portal take exactly the reward amount");
 }
 
 // ---- funding-calldata ------------------------------------------------------------------------
@@ -283,17 +265,18 @@ std::string check_funding_calldata(const Json& quote, const QuoteContext& contex
       return protocol::svm_fund::decode_fund_instruction(instruction, chain.portal.to_svm());
     });
     if (fund.args.destination != intent.destination) {
-      fail("the fund instruction's destination is " + std::to_string(fund.args.destination) +
-           ", execution.intent's is " + std::to_string(intent.destination));
+      fail("the fund instruction's destination is ", std::to_string(fund.args.destination), ", execution.intent's is ",
+           std::to_string(intent.destination));
     }
     if (fund.args.route_hash != protocol::route_hash(intent.route, execution.destination->vm)) {
       fail("the fund instruction's routeHash is not the hash of execution.intent.route");
     }
-    if (!(fund.args.reward == intent.reward)) fail("the fund instruction's reward differs from execution.intent.reward");
+    if (!(fund.args.reward == intent.reward))
+      fail("the fund instruction's reward differs from execution.intent.reward");
     if (fund.args.allow_partial) fail("the fund instruction allows partial funding");
     const QuoteSide source = read_source(quote, *context.chains);
     if (Account::from_svm(fund.signers.funder) != source.party) {
-      fail("the fund instruction's funder is " + fund.signers.funder.to_base58() + ", not source.funder");
+      fail("the fund instruction's funder is ", fund.signers.funder.to_base58(), ", not source.funder");
     }
     const Account vault = Account::from_svm(instruction.accounts.at(0).pubkey);
     if (vault != vault_of(chain, hashes_of(execution).intent_hash)) {
@@ -302,10 +285,10 @@ std::string check_funding_calldata(const Json& quote, const QuoteContext& contex
     return "fund instruction carries execution.intent (destination, routeHash, reward, vault, funder)";
   }
   const protocol::EvmTransaction tx = protocol::evm_transaction_from_json(tx_json, "quote.execution.transaction");
-  const protocol::portal::PublishAndFund call =
-      jf::at_path("quote.execution.transaction.data", [&] { return protocol::portal::decode_publish_and_fund(tx.data); });
+  const protocol::portal::PublishAndFund call = jf::at_path(
+      "quote.execution.transaction.data", [&] { return protocol::portal::decode_publish_and_fund(tx.data); });
   if (call.destination != intent.destination) {
-    fail("publishAndFund destination is " + std::to_string(call.destination) + " but execution.intent.destination is " +
+    fail("publishAndFund destination is ", std::to_string(call.destination), " but execution.intent.destination is ",
          std::to_string(intent.destination));
   }
   if (call.encoded_route != protocol::encode_route(intent.route, execution.destination->vm)) {
@@ -321,7 +304,7 @@ std::string check_funding_calldata(const Json& quote, const QuoteContext& contex
 const std::string& quote_type(const Json& quote) {
   const std::string& type = jf::read_string(member(quote, "type", "quote"), "quote.type");
   if (type != "exact-in" && type != "exact-out" && type != "custom") {
-    fail("quote.type \"" + type + "\" is not exact-in, exact-out or custom");
+    fail("quote.type \"", type, "\" is not exact-in, exact-out or custom");
   }
   return type;
 }
@@ -341,23 +324,23 @@ void expect_pays_recipient(const ListedIntent& entry, const QuoteSide& destinati
                            const std::string& type, const Json& quote) {
   const ChainInfo& chain = *destination.chain;
   if (entry.destination != &chain) {
-    fail(entry.path + " delivers on " + chain_text(*entry.destination) + ", not on the destination " + chain_text(chain));
+    fail(entry.path, " delivers on ", chain_text(*entry.destination), ", not on the destination ", chain_text(chain));
   }
   if (entry.intent.route.portal != chain.portal) {
-    fail(entry.path + ".intent.route.portal is " + text(entry.intent.route.portal, chain) +
-         ", not the Portal of " + chain_text(chain));
+    fail(entry.path, ".intent.route.portal is ", text(entry.intent.route.portal, chain), ", not the Portal of ",
+         chain_text(chain));
   }
   const auto& tokens = entry.intent.route.tokens;
   const auto token = std::find_if(tokens.begin(), tokens.end(),
                                   [&](const protocol::TokenAmount& t) { return t.token == destination.token; });
   if (token == tokens.end() || token->amount < minimum) {
-    fail(entry.path + ".intent.route.tokens does not provide minAmountOut (" + minimum.to_decimal() + ") of " +
+    fail(entry.path, ".intent.route.tokens does not provide minAmountOut (", minimum.to_decimal(), ") of ",
          text(destination.token, chain));
   }
   if (type == "custom") {
     const Json& calls = destination_calls(quote);
     const Json listed = protocol::route_to_json(entry.intent.route, chain.vm)["calls"];
-    if (listed != calls) fail(entry.path + ".intent.route.calls differ from quote.destination.calls");
+    if (listed != calls) fail(entry.path, ".intent.route.calls differ from quote.destination.calls");
     return;
   }
   if (chain.vm == Vm::svm) return;  // the route's tokens go to the recipient's token account by the Portal itself
@@ -370,26 +353,26 @@ void expect_pays_recipient(const ListedIntent& entry, const QuoteSide& destinati
       // not a transfer: keep looking
     }
   }
-  fail(entry.path + " has no call " + text(destination.token, chain) + ".transfer(" + text(destination.party, chain) +
-       ", >= " + minimum.to_decimal() + ")");
+  fail(entry.path, " has no call ", text(destination.token, chain), ".transfer(", text(destination.party, chain),
+       ", >= ", minimum.to_decimal(), ")");
 }
 
 // `got` (in the quote) must be `want` (in the request); both read on the same VM.
 void expect_same(const std::string& what, const Account& got, const Account& want, const ChainInfo& chain) {
-  if (got != want) fail("quote." + what + " is " + text(got, chain) + " but the request asked for " + text(want, chain));
+  if (got != want) fail("quote.", what, " is ", text(got, chain), " but the request asked for ", text(want, chain));
 }
 
 void compare_with_request(const Json& quote, const Json& request, const QuoteSide& source, const QuoteSide& destination,
                           const Account& refund_recipient, const std::string& type) {
   const std::string& asked_type = jf::read_string(member(request, "type", "request"), "request.type");
-  if (asked_type != type) fail("quote.type is " + type + " but the request asked for " + asked_type);
+  if (asked_type != type) fail("quote.type is ", type, " but the request asked for ", asked_type);
   const Json& rs = member(request, "source", "request");
   const Json& rd = member(request, "destination", "request");
   const auto expect_chain = [&](const char* side, const ChainInfo& chain, const Json& asked, const char* asked_path) {
     const std::uint64_t id = read_chain_id(asked, "chainId", asked_path);
     if (id != chain.chain_id) {
-      fail(std::string("quote.") + side + ".chainId is " + std::to_string(chain.chain_id) +
-           " but the request asked for " + std::to_string(id));
+      fail(std::string("quote."), side, ".chainId is ", std::to_string(chain.chain_id), " but the request asked for ",
+           std::to_string(id));
     }
   };
   expect_chain("source", *source.chain, rs, "request.source");
@@ -398,7 +381,8 @@ void compare_with_request(const Json& quote, const Json& request, const QuoteSid
     return jf::read_account(member(side, name, path), jf::member_path(path, name), chain.vm);
   };
   expect_same("source.token", source.token, asked_account(rs, "token", "request.source", *source.chain), *source.chain);
-  expect_same("source.funder", source.party, asked_account(rs, "funder", "request.source", *source.chain), *source.chain);
+  expect_same("source.funder", source.party, asked_account(rs, "funder", "request.source", *source.chain),
+              *source.chain);
   expect_same("destination.token", destination.token,
               asked_account(rd, "token", "request.destination", *destination.chain), *destination.chain);
   expect_same("destination.recipient", destination.party,
@@ -407,14 +391,15 @@ void compare_with_request(const Json& quote, const Json& request, const QuoteSid
                                    ? asked_account(rs, "refundRecipient", "request.source", *source.chain)
                                    : source.party;
   if (refund_recipient != asked_refund) {
-    fail("refunds go to " + text(refund_recipient, *source.chain) + " but the request named " +
+    fail("refunds go to ", text(refund_recipient, *source.chain), " but the request named ",
          text(asked_refund, *source.chain));
   }
-  const auto expect_amount = [&](const char* side, const std::optional<U256>& got, const Json& asked, const char* path) {
+  const auto expect_amount = [&](const char* side, const std::optional<U256>& got, const Json& asked,
+                                 const char* path) {
     const U256 want = read_amount(asked, "amount", path);
     if (!got || *got != want) {
-      fail(std::string("quote.") + side + ".amount is " + (got ? got->to_decimal() : std::string("missing")) +
-           " but the request fixed " + want.to_decimal());
+      fail(std::string("quote."), side, ".amount is ", (got ? got->to_decimal() : std::string("missing")),
+           " but the request fixed ", want.to_decimal());
     }
   };
   if (type == "exact-out") {
@@ -435,29 +420,29 @@ std::string check_route_matches_request(const Json& quote, const QuoteContext& c
   const ExecutionIntent execution = read_execution_intent(quote, *context.chains);
   const Intent& funded = execution.intent;
   const Json& source_json = member(quote, "source", "quote");
-  const Account refund_recipient = optional_member(source_json, "refundRecipient", "quote.source") != nullptr
-                                       ? jf::read_account(source_json["refundRecipient"], "quote.source.refundRecipient",
-                                                          source.chain->vm)
-                                       : source.party;
+  const Account refund_recipient =
+      optional_member(source_json, "refundRecipient", "quote.source") != nullptr
+          ? jf::read_account(source_json["refundRecipient"], "quote.source.refundRecipient", source.chain->vm)
+          : source.party;
   if (context.request != nullptr) {
     compare_with_request(quote, *context.request, source, destination, refund_recipient, type);
   }
   // The funded reward: what the funder actually locks and who may take it back.
   const protocol::TokenAmount& reward = single_reward_token(funded);
   if (reward.token != source.token) {
-    fail("the funded reward locks token " + text(reward.token, *source.chain) + ", not source.token " +
+    fail("the funded reward locks token ", text(reward.token, *source.chain), ", not source.token ",
          text(source.token, *source.chain));
   }
   if (!source.amount || reward.amount != *source.amount) {
-    fail("the funded reward locks " + reward.amount.to_decimal() + " but quote.source.amount is " +
+    fail("the funded reward locks ", reward.amount.to_decimal(), " but quote.source.amount is ",
          (source.amount ? source.amount->to_decimal() : std::string("missing")));
   }
   if (funded.reward.creator != refund_recipient) {
-    fail("execution.intent.reward.creator (refunds) is " + text(funded.reward.creator, *source.chain) +
-         ", not the refund recipient " + text(refund_recipient, *source.chain));
+    fail("execution.intent.reward.creator (refunds) is ", text(funded.reward.creator, *source.chain),
+         ", not the refund recipient ", text(refund_recipient, *source.chain));
   }
   if (source.chain->prover && funded.reward.prover != *source.chain->prover) {
-    fail("execution.intent.reward.prover is " + text(funded.reward.prover, *source.chain) + ", not the prover of " +
+    fail("execution.intent.reward.prover is ", text(funded.reward.prover, *source.chain), ", not the prover of ",
          chain_text(*source.chain));
   }
   // Delivery: every intent that can pay the recipient pays at least the guaranteed minimum.
@@ -470,9 +455,9 @@ std::string check_route_matches_request(const Json& quote, const QuoteContext& c
     ++deliveries;
   }
   if (deliveries == 0) fail("quote.steps lists no delivery intent (role direct or stitched-destination)");
-  return std::string(context.request != nullptr ? "matches the request; " : "no request given; ") +
-         "reward locks source.amount of source.token; " + std::to_string(deliveries) +
-         " delivery intent(s) pay the recipient at least " + minimum.to_decimal();
+  return cat(std::string(context.request != nullptr ? "matches the request; " : "no request given; "),
+             "reward locks source.amount of source.token; ", std::to_string(deliveries),
+             " delivery intent(s) pay the recipient at least ", minimum.to_decimal());
 }
 
 // ---- slippage-bound --------------------------------------------------------------------------
@@ -484,7 +469,7 @@ std::string check_slippage_bound(const Json& quote, const QuoteContext& context)
     const Json* asked_json = optional_member(*context.request, "slippage", "request");
     const std::uint32_t asked = asked_json ? read_slippage_millionths(*asked_json, "request.slippage") : 5000;
     if (asked != slippage) {
-      fail("quote.slippage is " + slippage_text(slippage) + " but the request asked for " + slippage_text(asked));
+      fail("quote.slippage is ", slippage_text(slippage), " but the request asked for ", slippage_text(asked));
     }
   }
   const Json& destination = member(quote, "destination", "quote");
@@ -493,22 +478,22 @@ std::string check_slippage_bound(const Json& quote, const QuoteContext& context)
   if (type == "exact-out") {
     const U256 fixed = read_amount(destination, "amount", "quote.destination");
     if (minimum != fixed) {
-      fail("quote.destination.minAmountOut is " + minimum.to_decimal() + " but exact-out fixes destination.amount " +
+      fail("quote.destination.minAmountOut is ", minimum.to_decimal(), " but exact-out fixes destination.amount ",
            fixed.to_decimal());
     }
     if (amount_out < minimum) {
-      fail("quote.destination.amountOut (" + amount_out.to_decimal() + ") is below minAmountOut (" +
-           minimum.to_decimal() + ")");
+      fail("quote.destination.amountOut (", amount_out.to_decimal(), ") is below minAmountOut (", minimum.to_decimal(),
+           ")");
     }
-    return "exact-out: minAmountOut is the fixed destination.amount " + fixed.to_decimal();
+    return cat("exact-out: minAmountOut is the fixed destination.amount ", fixed.to_decimal());
   }
   const U256 bound = min_amount_out(amount_out, slippage);
   if (minimum != bound) {
-    fail("quote.destination.minAmountOut is " + minimum.to_decimal() + " but floor(amountOut " +
-         amount_out.to_decimal() + " x (1 - " + slippage_text(slippage) + ")) is " + bound.to_decimal());
+    fail("quote.destination.minAmountOut is ", minimum.to_decimal(), " but floor(amountOut ", amount_out.to_decimal(),
+         " x (1 - ", slippage_text(slippage), ")) is ", bound.to_decimal());
   }
-  return "minAmountOut " + minimum.to_decimal() + " = floor(" + amount_out.to_decimal() + " x (1 - " +
-         slippage_text(slippage) + "))";
+  return cat("minAmountOut ", minimum.to_decimal(), " = floor(", amount_out.to_decimal(), " x (1 - ",
+             slippage_text(slippage), "))");
 }
 
 // ---- competing-quotes ------------------------------------------------------------------------
@@ -520,10 +505,10 @@ std::string check_competing_quotes(const Json& quote, const QuoteContext& contex
   for (std::size_t i = 0; i < list.size(); ++i) {
     const Report report = verify_quote(list[i], context);
     for (const Check& check : report.checks) {
-      if (!check.ok) fail("quote.competingQuotes[" + std::to_string(i) + "] fails " + check.name + ": " + check.detail);
+      if (!check.ok) fail("quote.competingQuotes[", std::to_string(i), "] fails ", check.name, ": ", check.detail);
     }
   }
-  return std::to_string(list.size()) + " competing quote(s), each passes every check";
+  return cat(std::to_string(list.size()), " competing quote(s), each passes every check");
 }
 
 }  // namespace

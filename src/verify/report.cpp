@@ -2,6 +2,17 @@
 
 namespace sr::verify {
 
+std::string cat_parts(std::initializer_list<std::string_view> parts) {
+  std::size_t size = 0;
+  for (std::string_view part : parts) size += part.size();
+  std::string out;
+  out.reserve(size);
+  for (std::string_view part : parts) out += part;
+  return out;
+}
+
+void fail_parts(std::initializer_list<std::string_view> parts) { throw CheckFailure(cat_parts(parts)); }
+
 bool Report::ok() const {
   if (checks.empty()) return false;
   for (const Check& check : checks) {

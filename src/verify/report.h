@@ -4,7 +4,9 @@
 #pragma once
 
 #include <stdexcept>
+#include <initializer_list>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -34,6 +36,20 @@ class CheckFailure : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
+
+// Concatenates detail fragments. Out of line on purpose: details are built in many places, and
+// one call per message keeps the WebAssembly build small where inlined string additions would not.
+std::string cat_parts(std::initializer_list<std::string_view> parts);
+template <class... Parts>
+std::string cat(const Parts&... parts) {
+  return cat_parts({std::string_view(parts)...});
+}
+[[noreturn]] void fail_parts(std::initializer_list<std::string_view> parts);
+// Fails the running check with the concatenated detail.
+template <class... Parts>
+[[noreturn]] void fail(const Parts&... parts) {
+  fail_parts({std::string_view(parts)...});
+}
 
 // Runs `body`, which returns the detail of a pass, and records the result under `name`. A
 // CheckFailure or ParseError (a malformed field) fails the check with its message; nothing else

@@ -11,13 +11,13 @@
 #include "crypto/hex.h"
 #include "crypto/secp256k1.h"
 #include "eth/address.h"
-#include "eth/eip712.h"
 #include "eth/u256.h"
 #include "protocol/erc20.h"
 #include "protocol/evm_transaction.h"
 #include "protocol/intent.h"
 #include "protocol/intent_hash.h"
 #include "protocol/portal_calldata.h"
+#include "protocol/quote_signature.h"
 #include "protocol/vault.h"
 
 namespace sr::verify::testing {
@@ -45,26 +45,10 @@ inline json production_chains() {
   return chains;
 }
 
-// The Quote typed data of the protocol page, signed with kSignerKey.
+// Signed with kSignerKey over the quote's id, intent hashes and expiresAt (protocol layer).
 inline std::string sign_quote(const json& quote) {
-  std::vector<std::string> hashes;
-  if (!quote["intentHash"].is_null()) hashes.push_back(quote["intentHash"]);
-  for (const json& step : quote["steps"]) {
-    for (const json& entry : step["intents"]) hashes.push_back(entry["intentHash"]);
-  }
-  for (std::string& h : hashes) std::transform(h.begin(), h.end(), h.begin(), ::tolower);
-  std::sort(hashes.begin(), hashes.end());
-  hashes.erase(std::unique(hashes.begin(), hashes.end()), hashes.end());
-  const json typed = {
-      {"types",
-       {{"Quote",
-         {{{"name", "id"}, {"type", "string"}},
-          {{"name", "intentHashes"}, {"type", "bytes32[]"}},
-          {{"name", "expiresAt"}, {"type", "uint64"}}}}}},
-      {"domain", {{"name", "ServiceQuoteV1"}, {"version", "1"}, {"chainId", quote["source"]["chainId"]}}},
-      {"message", {{"id", quote["id"]}, {"intentHashes", hashes}, {"expiresAt", quote["expiresAt"]}}}};
-  const Hash32 digest = eip712::hash_typed_data(typed).digest;
-  return hex::encode(secp256k1::sign_digest(digest, secp256k1::SecretKey::from_hex(kSignerKey)));
+  return protocol::sign_quote(quote["id"], protocol::quote_intent_hashes(quote), quote["expiresAt"],
+                              quote["source"]["chainId"], secp256k1::SecretKey::from_hex(kSignerKey));
 }
 
 struct DirectQuoteOptions {
