@@ -306,13 +306,14 @@ std::optional<ChainRecord> Loader::read_chain(const Json& value, const std::stri
     native.decimals = static_cast<std::uint32_t>(n.integer("decimals", true, 0, 36).value_or(0));
     n.reject_unknown();
   }
-  auto explorer = read_url(r, "blockExplorerUrl", true, false);
+  // Local chains (those with an rpcUrl) have no block explorer: null there, required elsewhere.
+  auto explorer = read_url(r, "blockExplorerUrl", !r.has("rpcUrl"), false);
   auto rpc_url = read_url(r, "rpcUrl", false, true);
   r.reject_unknown();
 
   if (errors_.size() != errors_before) return std::nullopt;
   return ChainRecord{*chain_id, *name, *vm, *portal, prover, permit2, permit3, init_code_hash,
-                     *quote_signer, native, *explorer, rpc_url};
+                     *quote_signer, native, explorer.value_or(""), rpc_url};
 }
 
 std::optional<std::vector<GaslessStandard>> Loader::read_gasless(const Json& value, const std::string& path,

@@ -49,7 +49,7 @@ struct ChainRecord {
   std::optional<Hash32> vault_init_code_hash;  // EVM: required (CREATE2 vaults); SVM: vaults are PDAs
   Address quote_signer;                    // always an EVM address: quotes are EIP-712 signed
   NativeCurrency native_currency;
-  std::string block_explorer_url;          // no trailing slash, so "<url>/tx/<hash>" works
+  std::string block_explorer_url;          // no trailing slash, so "<url>/tx/<hash>" works; empty: none (local chains)
   std::optional<std::string> rpc_url;      // local chains only
 };
 

@@ -26,7 +26,7 @@ nlohmann::json chain_to_json(const ChainRecord& chain) {
       {"vaultInitCodeHash", or_null(chain.vault_init_code_hash, [](const Hash32& h) { return hex::encode(h); })},
       {"quoteSigner", chain.quote_signer.checksummed()},
       {"nativeCurrency", {{"symbol", chain.native_currency.symbol}, {"decimals", chain.native_currency.decimals}}},
-      {"blockExplorerUrl", chain.block_explorer_url},
+      {"blockExplorerUrl", chain.block_explorer_url.empty() ? nlohmann::json(nullptr) : nlohmann::json(chain.block_explorer_url)},
   };
   if (chain.rpc_url) out["rpcUrl"] = *chain.rpc_url;
   return out;

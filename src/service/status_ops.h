@@ -1,0 +1,56 @@
+// The status operations of the core boundary. The worker's status Durable Object stores intent
+// records (intent_status.h, JSON form) and per-chain cursors; these ops do everything else.
+//
+// "registerQuote" {"quote": <the 200 Quote body>, "records": {hash: record|null}, "now"}
+//   -> {"records": {hash: record}, "quoteId", "deliveryIntentHash"}: the records to store for
+//   every intent of the quote (top level and steps), merged into existing ones. The delivery
+//   intent is the top-level intentHash, or the `stitched-destination` intent of a multi-hop
+//   quote; status lookups by quoteId report it.
+// "applyLogs" {"chainId", "logs": [eth_getLogs log], "records": {hash: record|null}, "now"}
+//   -> {"updates": {hash: record}, "applied", "ignored"}: only records that changed. Logs not
+//   emitted by the chain's Portal or prover, or of other events, are ignored. Pushed logs
+//   with a malformed shape answer 400 naming logs[i].
+// "intentStatus" {"query": {"intentHash", "quoteId"}, "record": record|null, "now",
+//   "chainTimes"?: {"<chainId>": seconds}} -> 200 IntentStatus | 400 naming the query field.
+// "legacyIntentStatus" {"body", "record": record|null, "now", "chainTimes"?}
+//   -> 200 {"data": {...}} | 400 | 404 when there is no record.
+// "pollPlan" {"cursors": {"<chainId>": last processed block|null}, "heads"?: {"<chainId>": block},
+//   "confirmations"?, "maxRange"?, "maxRanges"?, "lookback"?}
+//   -> {"chains": [{"chainId", "rpcUrl", "ranges": [{"fromBlock", "toBlock", "filter"}]}]}.
+//
+// Both record-merging ops need every touched record: when `records` lacks a hash they touch
+// (a key, null meaning "no record"), they answer 200 {"missing": [hashes]} and change nothing,
+// and the caller asks again with those records.
+//
+// `chainTimes` are the latest block times the poller saw. Deadlines are judged by chain clocks
+// (a refund opens by the source chain's block time), and a local chain's clock can run ahead of
+// the worker's, so each chain's clock is max(now, its chain time).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string_view>
+
+#include "service/config.h"
+#include "service/intent_status.h"
+#include "service/problem.h"
+
+namespace sr::service {
+
+OpResult register_quote_op(const Config& config, const nlohmann::json& input);
+OpResult apply_logs_op(const Config& config, const nlohmann::json& input);
+OpResult intent_status_op(const Config& config, const nlohmann::json& input);
+OpResult legacy_intent_status_op(const Config& config, const nlohmann::json& input);
+OpResult poll_plan_op(const Config& config, const nlohmann::json& input);
+
+// The op of that name, or nullopt when `op` is not a status op. For the Service dispatcher.
+std::optional<OpResult> status_op(const Config& config, std::string_view op, const nlohmann::json& input);
+
+// The legacy v3 pair of a status: {"Pending", "WaitingToFulfill"}, ...
+struct LegacyStatus {
+  std::string_view status;
+  std::string_view sub_status;
+};
+LegacyStatus legacy_status(IntentStatus status);
+
+}  // namespace sr::service

@@ -1,0 +1,379 @@
+// The status ops over JSON, as the worker calls them: quote registration, logs in eth_getLogs
+// form (ABI-encoded here with the eth layer, decoded by the protocol layer), status bodies of
+// v1 and legacy v3, and poll plans.
+#include "service/status_ops.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "config_fixture.h"
+#include "crypto/hex.h"
+#include "eth/abi.h"
+#include "protocol/events.h"
+#include "protocol/intent_abi.h"
+#include "protocol/intent_hash.h"
+
+namespace sr::service {
+namespace {
+
+using nlohmann::json;
+namespace ev = protocol::events;
+
+constexpr std::uint64_t kA = 31337;
+constexpr std::uint64_t kB = 31338;
+const char* const kPortal = "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0";
+const char* const kProver = "0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9";
+const char* const kUsdc = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
+const char* const kCreator = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+const char* const kQuoteUuid = "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f";
+constexpr std::uint64_t kRouteDeadline = 1'800'000'000;
+constexpr std::uint64_t kRewardDeadline = 1'800'003'600;
+
+json local_chain(std::uint64_t id, const char* name, const char* explorer) {
+  return {{"chainId", id}, {"name", name}, {"vm", "evm"}, {"portal", kPortal}, {"prover", kProver},
+          {"permit2", "0x000000000022D473030F116dDEE9F6B43aC78BA3"}, {"permit3", nullptr},
+          {"vaultInitCodeHash", "0x56ab7df7454c51254f1a75bfef3b4499601a11339e9ac581ec8e5562266b90fc"},
+          {"quoteSigner", kCreator}, {"nativeCurrency", {{"symbol", "ETH"}, {"decimals", 18}}},
+          {"blockExplorerUrl", explorer}, {"rpcUrl", "http://127.0.0.1:" + std::to_string(8545 + id - kA)}};
+}
+
+const Config& config() {
+  static const Config c = [] {
+    json j = testing::config_json("local");
+    j["chains"].push_back(local_chain(kA, "Anvil A", "https://explorer-a.example"));
+    j["chains"].push_back(local_chain(kB, "Anvil B", "https://explorer-b.example"));
+    return Config::from_json(j);
+  }();
+  return c;
+}
+
+protocol::Intent sample_intent(std::uint8_t salt) {
+  protocol::Intent intent;
+  intent.destination = kB;
+  intent.route.salt.fill(salt);
+  intent.route.deadline = kRouteDeadline;
+  intent.route.portal = ChainAddress(Address::parse(kPortal)).account();
+  intent.route.tokens = {{ChainAddress(Address::parse(kUsdc)).account(), U256(24'875'000)}};
+  intent.reward.deadline = kRewardDeadline;
+  intent.reward.creator = ChainAddress(Address::parse(kCreator)).account();
+  intent.reward.prover = ChainAddress(Address::parse(kProver)).account();
+  intent.reward.tokens = {{ChainAddress(Address::parse(kUsdc)).account(), U256(25'000'000)}};
+  return intent;
+}
+
+std::string hash_text(const protocol::Intent& intent) {
+  return hex::encode(protocol::hash_intent(intent, Vm::evm, Vm::evm).intent_hash);
+}
+
+std::string word(const std::string& hex_digits) { return std::string(64 - hex_digits.size(), '0') + hex_digits; }
+std::string topic_of(const Address& a) { return "0x" + word(a.lower_hex().substr(2)); }
+std::string tx_hash(int n) { return "0x" + word(std::to_string(n)); }
+
+json log(const std::string& address, json topics, const std::string& data, int block, int tx, int index = 0) {
+  return {{"address", address}, {"topics", std::move(topics)}, {"data", data},
+          {"blockNumber", "0x" + (std::stringstream() << std::hex << block).str()},
+          {"transactionHash", tx_hash(tx)}, {"logIndex", "0x" + std::to_string(index)}};
+}
+
+json published(const protocol::Intent& intent, int block, int tx) {
+  using namespace protocol::intent_abi;
+  const Bytes route = abi::encode_params({route_type()}, {route_value(intent.route)});
+  const Bytes data = abi::encode_params(
+      {abi::Type::uint(64), abi::Type::bytes(), abi::Type::uint(64), abi::Type::uint(),
+       abi::Type::array(token_amount_type())},
+      {U256(intent.destination), route, U256(intent.reward.deadline), intent.reward.native_amount,
+       token_amounts_value(intent.reward.tokens)});
+  return log(kPortal,
+             {hex::encode(ev::intent_published().topic0), hash_text(intent), topic_of(Address::parse(kCreator)),
+              topic_of(Address::parse(kProver))},
+             hex::encode(data), block, tx);
+}
+
+json funded(const protocol::Intent& intent, bool complete, int block, int tx, int index = 1) {
+  return log(kPortal, {hex::encode(ev::intent_funded().topic0)},
+             hash_text(intent) + word(Address::parse(kCreator).lower_hex().substr(2)) + word(complete ? "1" : "0"), block,
+             tx, index);
+}
+
+json fulfilled(const protocol::Intent& intent, int block, int tx, const char* emitter = kPortal) {
+  return log(emitter, {hex::encode(ev::intent_fulfilled().topic0), hash_text(intent), topic_of(Address::parse(kCreator))},
+             "0x", block, tx);
+}
+
+json proven(const protocol::Intent& intent, std::uint64_t destination, int block, int tx, const char* emitter = kProver) {
+  return log(emitter, {hex::encode(ev::intent_proven().topic0), hash_text(intent), topic_of(Address::parse(kCreator))},
+             "0x" + word((std::stringstream() << std::hex << destination).str()), block, tx);
+}
+
+json refunded(const protocol::Intent& intent, int block, int tx) {
+  return log(kPortal, {hex::encode(ev::intent_refunded().topic0), topic_of(Address::parse(kCreator))},
+             hash_text(intent), block, tx);
+}
+
+// Runs applyLogs the way the worker does: ask, supply what is missing, ask again; stores updates.
+json apply(std::map<std::string, json>& store, std::uint64_t chain, json logs, std::uint64_t now = 1000) {
+  json input = {{"chainId", chain}, {"logs", logs}, {"records", json::object()}, {"now", now}};
+  OpResult r = apply_logs_op(config(), input);
+  EXPECT_EQ(r.status, 200) << r.body.dump();
+  if (r.body.contains("missing")) {
+    for (const auto& hash : r.body["missing"]) {
+      const auto it = store.find(hash.get<std::string>());
+      input["records"][hash.get<std::string>()] = it == store.end() ? json(nullptr) : it->second;
+    }
+    r = apply_logs_op(config(), input);
+    EXPECT_EQ(r.status, 200) << r.body.dump();
+    EXPECT_FALSE(r.body.contains("missing"));
+  }
+  for (const auto& [hash, record] : r.body["updates"].items()) store[hash] = record;
+  return r.body;
+}
+
+json status_of(const std::map<std::string, json>& store, const std::string& hash, std::uint64_t now,
+               json chain_times = json::object()) {
+  const auto it = store.find(hash);
+  const OpResult r = intent_status_op(config(), {{"query", {{"intentHash", hash}, {"quoteId", nullptr}}},
+                                                 {"record", it == store.end() ? json(nullptr) : it->second},
+                                                 {"now", now},
+                                                 {"chainTimes", chain_times}});
+  EXPECT_EQ(r.status, 200) << r.body.dump();
+  return r.body;
+}
+
+TEST(StatusOps, LogsDriveAnIntentFromPendingToSettledWithEveryTransaction) {
+  std::map<std::string, json> store;
+  const auto intent = sample_intent(1);
+  const std::string hash = hash_text(intent);
+  EXPECT_EQ(status_of(store, hash, 1000)["status"], "unknown");
+
+  json out = apply(store, kA, {published(intent, 10, 1), funded(intent, true, 10, 1)});
+  EXPECT_EQ(out["applied"], 2);
+  json s = status_of(store, hash, 1000);
+  EXPECT_EQ(s["status"], "pending");
+  EXPECT_EQ(s["sourceChainId"], kA);
+  EXPECT_EQ(s["destinationChainId"], kB);
+  EXPECT_EQ(s["transactions"]["published"],
+            (json{{"chainId", kA}, {"transactionHash", tx_hash(1)}, {"blockNumber", 10},
+                  {"blockExplorerUrl", "https://explorer-a.example/tx/" + tx_hash(1)}}));
+  EXPECT_EQ(store[hash]["routeDeadline"], kRouteDeadline);  // read from the published route bytes
+  EXPECT_EQ(store[hash]["rewardDeadline"], kRewardDeadline);
+
+  apply(store, kB, {fulfilled(intent, 20, 2)});
+  s = status_of(store, hash, 1000);
+  EXPECT_EQ(s["status"], "filled");
+  EXPECT_EQ(s["transactions"]["fulfilled"]["blockExplorerUrl"], "https://explorer-b.example/tx/" + tx_hash(2));
+
+  apply(store, kA, {proven(intent, kB, 12, 3)});
+  EXPECT_EQ(status_of(store, hash, 1000)["status"], "settled");
+}
+
+TEST(StatusOps, ALogSeenTwiceChangesNothingAndOtherEmittersAreIgnored) {
+  std::map<std::string, json> store;
+  const auto intent = sample_intent(2);
+  const json logs = {published(intent, 10, 1), funded(intent, true, 10, 1)};
+  apply(store, kA, logs, 1000);
+  const auto before = store;
+  json again = apply(store, kA, logs, 2000);
+  EXPECT_EQ(again["updates"], json::object());
+  EXPECT_EQ(again["applied"], 0);
+  EXPECT_EQ(store, before);
+
+  // A fill "emitted" by some other contract, a proof by the Portal instead of the prover, a
+  // proof about another destination, an ERC-20 Transfer: none counts.
+  const std::string other = "0x1111111111111111111111111111111111111111";
+  json ignored = apply(store, kB, {fulfilled(intent, 20, 2, other.c_str())});
+  EXPECT_EQ(ignored["ignored"][0]["reason"], "not emitted by the chain's Portal or prover");
+  ignored = apply(store, kA, {proven(intent, kB, 12, 3, kPortal), proven(intent, 10, 12, 4)});
+  EXPECT_EQ(ignored["ignored"].size(), 1u);  // the Portal's "proof"
+  EXPECT_EQ(ignored["applied"], 0);          // the other destination's proof is the wrong chain
+  EXPECT_EQ(store, before);
+}
+
+TEST(StatusOps, OutOfOrderChainsAndReorgReReads) {
+  std::map<std::string, json> store;
+  const auto intent = sample_intent(3);
+  const std::string hash = hash_text(intent);
+  // The destination chain's poller is ahead: the fill arrives before the publication.
+  apply(store, kB, {fulfilled(intent, 20, 2)});
+  EXPECT_EQ(status_of(store, hash, 1000)["status"], "filled");
+  EXPECT_TRUE(store[hash]["sourceChainId"].is_null());
+  apply(store, kA, {published(intent, 10, 1), funded(intent, true, 10, 1)});
+  EXPECT_EQ(store[hash]["sourceChainId"], kA);
+  EXPECT_EQ(status_of(store, hash, 1000)["status"], "filled");
+
+  // The confirmation window is read again: the fill now sits in block 21 (re-included).
+  json out = apply(store, kB, {fulfilled(intent, 21, 2)});
+  EXPECT_EQ(out["applied"], 1);
+  EXPECT_EQ(status_of(store, hash, 1000)["transactions"]["fulfilled"]["blockNumber"], 21);
+  // The node reports the fill removed.
+  json removed = fulfilled(intent, 21, 2);
+  removed["removed"] = true;
+  apply(store, kB, {removed});
+  EXPECT_EQ(status_of(store, hash, 1000)["status"], "pending");
+}
+
+TEST(StatusOps, DeadlinesFollowTheChainClocks) {
+  std::map<std::string, json> store;
+  const auto intent = sample_intent(4);
+  const std::string hash = hash_text(intent);
+  apply(store, kA, {published(intent, 10, 1), funded(intent, true, 10, 1)});
+  EXPECT_EQ(status_of(store, hash, kRouteDeadline)["status"], "pending");
+  json s = status_of(store, hash, kRouteDeadline + 1);
+  EXPECT_EQ(s["status"], "expired");
+  EXPECT_EQ(s["updatedAt"], kRouteDeadline + 1);
+  // The worker's clock is early, but the source chain's blocks are past the reward deadline.
+  s = status_of(store, hash, 1000, {{std::to_string(kA), kRewardDeadline + 5}});
+  EXPECT_EQ(s["status"], "refundable");
+  apply(store, kA, {refunded(intent, 30, 5)});
+  s = status_of(store, hash, kRewardDeadline + 10);
+  EXPECT_EQ(s["status"], "refunded");
+  EXPECT_EQ(s["transactions"]["refunded"]["transactionHash"], tx_hash(5));
+}
+
+TEST(StatusOps, MalformedPushedLogsAndQueriesAre400NamingTheField) {
+  json bad = funded(sample_intent(5), true, 10, 1);
+  bad.erase("logIndex");
+  OpResult r = apply_logs_op(config(), {{"chainId", kA}, {"logs", {funded(sample_intent(5), true, 10, 1), bad}},
+                                        {"records", json::object()}, {"now", 1}});
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(r.body["errors"][0]["field"], "logs[1]");
+  r = apply_logs_op(config(), {{"chainId", 999}, {"logs", json::array()}, {"now", 1}});
+  EXPECT_EQ(r.status, 422);
+
+  const auto query = [](json q) {
+    return intent_status_op(config(), {{"query", q}, {"record", nullptr}, {"now", 1}});
+  };
+  r = query({{"intentHash", "0x12"}});
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(r.body["errors"][0]["field"], "intentHash");
+  r = query({{"quoteId", std::string("quote:") + kQuoteUuid}});
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(r.body["errors"][0]["field"], "quoteId");
+  EXPECT_NE(r.body["errors"][0]["message"].get<std::string>().find("without the quote: prefix"), std::string::npos);
+  r = query(json::object());
+  EXPECT_EQ(r.body["errors"][0]["field"], "intentHash");
+  r = query({{"quoteId", kQuoteUuid}});
+  EXPECT_EQ(r.status, 200);
+  EXPECT_EQ(r.body["status"], "unknown");
+  EXPECT_EQ(r.body["quoteId"], kQuoteUuid);
+  EXPECT_TRUE(r.body["intentHash"].is_null());
+  // An uppercase hash is the same intent.
+  const std::string upper = "0x" + std::string(64, 'A');
+  EXPECT_EQ(query({{"intentHash", upper}}).body["intentHash"], "0x" + std::string(64, 'a'));
+}
+
+json quote_intent(const protocol::Intent& intent, const char* role, std::uint64_t source) {
+  return {{"role", role}, {"intentHash", hash_text(intent)}, {"sourceChainId", source},
+          {"destinationChainId", intent.destination}, {"intent", protocol::intent_to_json(intent, Vm::evm, Vm::evm)}};
+}
+
+TEST(StatusOps, RegisterQuoteRecordsEveryIntentAndNamesTheDeliveryIntent) {
+  const auto first = sample_intent(6);
+  auto second = sample_intent(7);
+  second.destination = kA;  // B -> A: the stitched second hop
+  const json quote = {{"id", std::string("quote:") + kQuoteUuid},
+                      {"intentHash", nullptr},
+                      {"steps", {{{"provider", "x"}, {"intents", {quote_intent(first, "stitched-source", kA)}}},
+                                 {{"provider", "y"}, {"intents", {quote_intent(second, "stitched-destination", kB)}}}}}};
+  OpResult r = register_quote_op(config(), {{"quote", quote}, {"now", 500}});
+  ASSERT_EQ(r.status, 200);
+  ASSERT_TRUE(r.body.contains("missing"));
+  EXPECT_EQ(r.body["missing"].size(), 2u);
+
+  // The first hop's fill was already seen: registration keeps it and adds what it knows.
+  std::map<std::string, json> store;
+  apply(store, kB, {fulfilled(first, 20, 2)});
+  json records = {{hash_text(first), store[hash_text(first)]}, {hash_text(second), nullptr}};
+  r = register_quote_op(config(), {{"quote", quote}, {"records", records}, {"now", 500}});
+  ASSERT_EQ(r.status, 200) << r.body.dump();
+  EXPECT_EQ(r.body["quoteId"], kQuoteUuid);
+  EXPECT_EQ(r.body["deliveryIntentHash"], hash_text(second));
+  const json& source_record = r.body["records"][hash_text(first)];
+  EXPECT_EQ(source_record["role"], "stitched-source");
+  EXPECT_EQ(source_record["sourceChainId"], kA);
+  EXPECT_EQ(source_record["routeDeadline"], kRouteDeadline);
+  EXPECT_FALSE(source_record["transactions"]["fulfilled"].is_null());
+  const json& delivery = r.body["records"][hash_text(second)];
+  EXPECT_EQ(delivery["role"], "stitched-destination");
+  EXPECT_EQ(delivery["quoteId"], kQuoteUuid);
+  EXPECT_EQ(delivery["updatedAt"], 500);
+  for (const auto& [hash, record] : r.body["records"].items()) store[hash] = record;
+
+  // Multi-hop: the source intent is filled while the delivery intent is still pending.
+  EXPECT_EQ(status_of(store, hash_text(first), 1000)["status"], "filled");
+  const OpResult by_quote = intent_status_op(
+      config(), {{"query", {{"quoteId", kQuoteUuid}}}, {"record", store[hash_text(second)]}, {"now", 1000}});
+  EXPECT_EQ(by_quote.body["status"], "pending");
+  EXPECT_EQ(by_quote.body["intentHash"], hash_text(second));
+  EXPECT_EQ(by_quote.body["role"], "stitched-destination");
+}
+
+TEST(StatusOps, LegacyStatusMapsTheSameRecords) {
+  EXPECT_EQ(legacy_status(IntentStatus::pending).sub_status, "WaitingToFulfill");
+  EXPECT_EQ(legacy_status(IntentStatus::filled).status, "Completed");
+  EXPECT_EQ(legacy_status(IntentStatus::settled).sub_status, "Fulfilled");
+  EXPECT_EQ(legacy_status(IntentStatus::expired).sub_status, "WaitingForRefund");
+  EXPECT_EQ(legacy_status(IntentStatus::refundable).status, "Pending");
+  EXPECT_EQ(legacy_status(IntentStatus::refunded).sub_status, "Refunded");
+
+  std::map<std::string, json> store;
+  const auto intent = sample_intent(8);
+  const std::string hash = hash_text(intent);
+  apply(store, kA, {published(intent, 10, 1), funded(intent, true, 10, 1)});
+  apply(store, kB, {fulfilled(intent, 20, 2)});
+  const OpResult r = legacy_intent_status_op(config(), {{"body", {{"intentHash", hash}}}, {"record", store[hash]}, {"now", 1000}});
+  ASSERT_EQ(r.status, 200) << r.body.dump();
+  EXPECT_EQ(r.body["data"]["status"], (json{{"status", "Completed"}, {"subStatus", "Fulfilled"}}));
+  EXPECT_EQ(r.body["data"]["intentCreated"],
+            (json{{"chainId", kA}, {"transactionHash", tx_hash(1)}, {"blockExplorerUrl", "https://explorer-a.example/tx/" + tx_hash(1)}}));
+  EXPECT_EQ(r.body["data"]["fulfillment"]["chainId"], kB);
+  EXPECT_TRUE(r.body["data"]["refund"].is_null());
+  EXPECT_EQ(legacy_intent_status_op(config(), {{"body", {{"intentHash", hash}}}, {"record", nullptr}, {"now", 1}}).status, 404);
+  EXPECT_EQ(legacy_intent_status_op(config(), {{"body", {{"intentHash", "0x1"}}}, {"record", nullptr}, {"now", 1}}).status, 400);
+}
+
+TEST(StatusOps, PollPlanReReadsTheConfirmationWindowInBoundedRanges) {
+  const auto plan = [](json input) {
+    const OpResult r = poll_plan_op(config(), input);
+    EXPECT_EQ(r.status, 200);
+    return r.body["chains"];
+  };
+  // Only chains with an rpcUrl are polled; without heads there is nothing to fetch yet.
+  json chains = plan({{"cursors", json::object()}});
+  ASSERT_EQ(chains.size(), 2u);
+  EXPECT_EQ(chains[0]["chainId"], kA);
+  EXPECT_EQ(chains[0]["rpcUrl"], "http://127.0.0.1:8545");
+  EXPECT_EQ(chains[0]["ranges"], json::array());
+
+  chains = plan({{"cursors", {{"31337", 100}, {"31338", nullptr}}}, {"heads", {{"31337", 150}, {"31338", 2500}}},
+                 {"confirmations", 12}, {"maxRange", 1000}, {"lookback", 3000}});
+  const json& a = chains[0]["ranges"];
+  ASSERT_EQ(a.size(), 1u);
+  EXPECT_EQ(a[0]["fromBlock"], 89);  // 100 + 1 - 12: the window is read again
+  EXPECT_EQ(a[0]["toBlock"], 150);
+  EXPECT_EQ(a[0]["filter"]["fromBlock"], "0x59");
+  EXPECT_EQ(a[0]["filter"]["toBlock"], "0x96");
+  EXPECT_EQ(a[0]["filter"]["address"], (json{kPortal, kProver}));
+  EXPECT_EQ(a[0]["filter"]["topics"][0].size(), 6u);
+  EXPECT_EQ(a[0]["filter"]["topics"][0][0], hex::encode(ev::intent_published().topic0));
+  const json& b = chains[1]["ranges"];  // no cursor: from genesis (within the lookback), 1000 at a time
+  ASSERT_EQ(b.size(), 3u);
+  EXPECT_EQ(b[0]["fromBlock"], 0);
+  EXPECT_EQ(b[0]["toBlock"], 999);
+  EXPECT_EQ(b[2]["toBlock"], 2500);
+
+  chains = plan({{"cursors", {{"31337", 150}, {"31338", 9000}}}, {"heads", {{"31337", 150}, {"31338", 100}}},
+                 {"confirmations", 12}, {"maxRange", 50}, {"maxRanges", 2}});
+  EXPECT_EQ(chains[0]["ranges"], json::array());  // nothing new
+  ASSERT_EQ(chains[1]["ranges"].size(), 1u);      // the chain went back: its window again
+  EXPECT_EQ(chains[1]["ranges"][0]["fromBlock"], 89);
+  EXPECT_EQ(chains[1]["ranges"][0]["toBlock"], 100);
+
+  chains = plan({{"cursors", {{"31337", 0}}}, {"heads", {{"31337", 1000}}}, {"confirmations", 0}, {"maxRange", 100},
+                 {"maxRanges", 2}});
+  ASSERT_EQ(chains[0]["ranges"].size(), 2u);  // bounded: the rest comes on the next poll
+  EXPECT_EQ(chains[0]["ranges"][1]["toBlock"], 200);
+}
+
+}  // namespace
+}  // namespace sr::service
