@@ -11,7 +11,9 @@
 #include "protocol/intent.h"
 #include "protocol/intent_hash.h"
 #include "protocol/portal_calldata.h"
-#include "eth/eip712.h"
+#include "protocol/quote_signature.h"
+#include "protocol/svm_fund.h"
+#include "protocol/svm_instruction.h"
 #include "protocol/vault.h"
 #include "service/op_input.h"
 #include "service/quote_randomness.h"
@@ -32,24 +34,7 @@ Account account_of(const ChainAddress& address) {
 
 std::string hash_hex(const Hash32& hash) { return hex::encode(hash); }
 
-// INTERIM until protocol/quote_signature.h lands: the quote's EIP-712 signature over its id,
-// the lowercase, de-duplicated, ascending intent hashes and expiresAt.
-secp256k1::Signature interim_sign_quote(const std::string& id, std::vector<Hash32> hashes, std::uint64_t expires_at,
-                                        std::uint64_t chain_id, const secp256k1::SecretKey& key) {
-  std::sort(hashes.begin(), hashes.end());
-  hashes.erase(std::unique(hashes.begin(), hashes.end()), hashes.end());
-  json list = json::array();
-  for (const auto& h : hashes) list.push_back(hex::encode(h));
-  json doc = {{"types",
-               {{"Quote",
-                 {{{"name", "id"}, {"type", "string"}},
-                  {{"name", "intentHashes"}, {"type", "bytes32[]"}},
-                  {{"name", "expiresAt"}, {"type", "uint64"}}}}}},
-              {"primaryType", "Quote"},
-              {"domain", {{"name", "ServiceQuoteV1"}, {"version", "1"}, {"chainId", chain_id}}},
-              {"message", {{"id", id}, {"intentHashes", list}, {"expiresAt", expires_at}}}};
-  return secp256k1::sign_digest(eip712::hash_typed_data(doc).digest, key);
-}
+
 
 json token_json(const TokenRecord& token) {
   return {{"chainId", token.chain_id}, {"address", token.address.text()}, {"symbol", token.symbol},
@@ -178,9 +163,9 @@ class QuoteBuilder {
     quote["intentHash"] = top_hash ? json(hash_hex(*top_hash)) : json(nullptr);
     quote["execution"] = execution_json(funded, plan.source_amount());
     quote["expiresAt"] = expires_at;
-    const auto signature =
-        interim_sign_quote(id, signed_hashes, expires_at, source_chain.chain_id, in_.signer);
-    quote["signature"] = hex::encode(signature);
+    const std::string signature = protocol::sign_quote(
+        id, protocol::signed_intent_hashes(std::move(signed_hashes)), expires_at, source_chain.chain_id, in_.signer);
+    quote["signature"] = signature;
     quote["competingQuotes"] = nullptr;
     return quote;
   }
@@ -306,7 +291,12 @@ class QuoteBuilder {
       execution["transaction"] = protocol::to_json(tx);
       execution["approval"] = protocol::to_json(approval);
     } else {
-      throw std::logic_error("SVM funding transactions await protocol/svm_fund.h");
+      const svm::Pubkey funder = request_.source.funder.svm();
+      const protocol::svm_fund::FundArgs args{funded.intent.destination, funded.hashes.route_hash,
+                                              funded.intent.reward, false};
+      const svm::Instruction fund =
+          protocol::svm_fund::fund_instruction(args, protocol::svm_fund::FundSigners{funder, funder}, chain.portal.svm());
+      execution["transaction"] = {{"type", "svm"}, {"feePayer", funder.to_base58()}, {"instructions", json::array({fund})}};
       execution["approval"] = nullptr;
     }
     execution["intent"] = protocol::intent_to_json(funded.intent, protocol_vm(chain.vm), protocol_vm(funded.destination->vm));

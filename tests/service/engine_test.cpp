@@ -9,6 +9,7 @@
 #include "engine_fixture.h"
 #include "protocol/erc20.h"
 #include "protocol/portal_calldata.h"
+#include "protocol/svm_fund.h"
 #include "protocol/vault.h"
 
 namespace sr::service::testing {
@@ -291,6 +292,41 @@ TEST_F(EngineTest, ChainWithoutProverCannotBeASource) {
   OpResult r = quote(body);
   EXPECT_EQ(r.status, 422);
   EXPECT_EQ(r.body["code"], "chain-not-supported");
+}
+
+TEST_F(EngineTest, SolanaSourceFundsWithTheAnchorInstruction) {
+  // The shipped configuration has no Solana prover yet; give it one and a solver from Solana.
+  const char* prover = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";
+  for (auto& chain : config_json_["chains"]) {
+    if (chain["chainId"] == 1399811149) chain["prover"] = prover;
+  }
+  for (auto& solver : config_json_["solvers"]) {
+    if (solver["id"] == "solbridge") solver["routes"][0]["sources"].push_back({{"chainId", 1399811149}, {"symbol", "USDC"}});
+  }
+  json body = exact_in_body();
+  body["source"] = {{"chainId", 1399811149}, {"token", kSolanaUsdc}, {"amount", "100000000"}, {"funder", kSolanaRecipient}};
+  body["destination"] = {{"chainId", 8453}, {"token", kBaseUsdc}, {"recipient", kRecipient}};
+  const json q = ok_quote(body);
+  const json& entry = q["steps"][0]["intents"][0];
+  const protocol::Intent intent = decode_entry_intent(config(), entry);
+  const auto hashes = protocol::hash_intent(intent, sr::Vm::svm, sr::Vm::evm);
+  EXPECT_EQ(entry["intentHash"], hex::encode(hashes.intent_hash));
+  const svm::Pubkey portal = config().chain(1399811149)->portal.svm();
+  EXPECT_EQ(entry["vault"], protocol::svm_vault_address(hashes.intent_hash, portal).to_base58());
+  EXPECT_EQ(intent.reward.creator.to_svm().to_base58(), kSolanaRecipient);
+  EXPECT_EQ(intent.reward.prover.to_svm().to_base58(), prover);
+
+  const json& tx = q["execution"]["transaction"];
+  EXPECT_EQ(tx["type"], "svm");
+  EXPECT_EQ(tx["feePayer"], kSolanaRecipient);
+  ASSERT_EQ(tx["instructions"].size(), 1u);
+  EXPECT_TRUE(q["execution"]["approval"].is_null());
+  const auto decoded = protocol::svm_fund::decode_fund_instruction(tx["instructions"][0].get<svm::Instruction>(), portal);
+  EXPECT_EQ(decoded.args.destination, 8453u);
+  EXPECT_EQ(decoded.args.route_hash, hashes.route_hash);
+  EXPECT_EQ(decoded.args.reward, intent.reward);
+  EXPECT_EQ(decoded.signers.funder.to_base58(), kSolanaRecipient);
+  EXPECT_EQ(quote_signer_of(q, signed_hash_list(q)), local_signer());
 }
 
 json stitched_body(const std::string& type = "exact-in") {
