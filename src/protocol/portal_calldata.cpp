@@ -13,47 +13,23 @@ abi::Value hash_value(const Hash32& hash) { return Bytes(hash.begin(), hash.end(
 
 }  // namespace
 
-const Function& publish_and_fund_function() {
-  static const Function f("publishAndFund(uint64,bytes," SR_REWARD ",bool)");
-  return f;
-}
-const Function& publish_and_fund_intent_function() {
-  static const Function f("publishAndFund((uint64," SR_ROUTE "," SR_REWARD "),bool)");
-  return f;
-}
-const Function& publish_function() {
-  static const Function f("publish(uint64,bytes," SR_REWARD ")");
-  return f;
-}
-const Function& fund_function() {
-  static const Function f("fund(uint64,bytes32," SR_REWARD ",bool)");
-  return f;
-}
-const Function& fund_for_function() {
-  static const Function f("fundFor(uint64,bytes32," SR_REWARD ",bool,address,address)");
-  return f;
-}
-const Function& publish_and_fund_for_function() {
-  static const Function f("publishAndFundFor(uint64,bytes," SR_REWARD ",bool,address,address)");
-  return f;
-}
-const Function& refund_function() {
-  static const Function f("refund(uint64,bytes32," SR_REWARD ")");
-  return f;
-}
-const Function& withdraw_function() {
-  static const Function f("withdraw(uint64,bytes32," SR_REWARD ")");
-  return f;
-}
-const Function& intent_vault_address_function() {
-  static const Function f("intentVaultAddress(uint64,bytes," SR_REWARD ")");
-  return f;
-}
-const Function& fulfill_function() {
-  static const Function f("fulfill(bytes32," SR_ROUTE ",bytes32,bytes32)");
-  return f;
-}
-
+// Each accessor parses its signature once, on first use.
+#define SR_FUNCTION(accessor, signature) \
+  const Function& accessor() {           \
+    static const Function f(signature);  \
+    return f;                            \
+  }
+SR_FUNCTION(publish_and_fund_function, "publishAndFund(uint64,bytes," SR_REWARD ",bool)")
+SR_FUNCTION(publish_and_fund_intent_function, "publishAndFund((uint64," SR_ROUTE "," SR_REWARD "),bool)")
+SR_FUNCTION(publish_function, "publish(uint64,bytes," SR_REWARD ")")
+SR_FUNCTION(fund_function, "fund(uint64,bytes32," SR_REWARD ",bool)")
+SR_FUNCTION(fund_for_function, "fundFor(uint64,bytes32," SR_REWARD ",bool,address,address)")
+SR_FUNCTION(publish_and_fund_for_function, "publishAndFundFor(uint64,bytes," SR_REWARD ",bool,address,address)")
+SR_FUNCTION(refund_function, "refund(uint64,bytes32," SR_REWARD ")")
+SR_FUNCTION(withdraw_function, "withdraw(uint64,bytes32," SR_REWARD ")")
+SR_FUNCTION(intent_vault_address_function, "intentVaultAddress(uint64,bytes," SR_REWARD ")")
+SR_FUNCTION(fulfill_function, "fulfill(bytes32," SR_ROUTE ",bytes32,bytes32)")
+#undef SR_FUNCTION
 #undef SR_REWARD
 #undef SR_ROUTE
 
