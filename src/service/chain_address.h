@@ -46,7 +46,8 @@ class ChainAddress {
   }
   friend std::strong_ordering operator<=>(const ChainAddress& a, const ChainAddress& b) {
     if (auto c = a.vm() <=> b.vm(); c != 0) return c;
-    return a.text_ <=> b.text_;
+    // Spelled out: emscripten's libc++ (clang 14) has no operator<=> for std::string.
+    return a.text_.compare(b.text_) <=> 0;
   }
 
  private:
