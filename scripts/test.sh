@@ -25,6 +25,8 @@ if [ "${CI:-}" = "true" ]; then
 fi
 
 echo "== node tests"
+# The web demo's browser test drives Debian's Chromium; without it that test fails and says why.
+bash scripts/ensure-chromium.sh || echo "test: Chromium is not installed; web-demo/test/browser.test.mjs will fail" >&2
 mapfile -t suites < <(find tests/node tests/bad-inputs js/test edge-worker/test web-demo/test -name '*.test.mjs' 2>/dev/null | sort)
 if [ ${#suites[@]} -gt 0 ]; then
   node --test --test-concurrency=2 --test-reporter=spec "${suites[@]}"
