@@ -1,0 +1,238 @@
+#!/usr/bin/env node
+// The demo dapp's backend. It is the only place that knows the API key: the page talks to it
+// (same origin), it forwards to the stableroutes worker with `x-api-key` added, and it passes back
+// only the worker's JSON body and a few harmless headers. It also serves the page and the
+// `stableroutes` package's browser files, so the page verifies quotes with the real package.
+//
+// With the local chains (chain records carrying `rpcUrl`) it can fund a quote it handed out with a
+// DEVELOPMENT ONLY key from the local deployment: the key stays here, the page only asks.
+//
+//   node web-demo/server.mjs        (DEMO_PORT, WORKER_URL, STABLEROUTES_API_KEY, SR_LOCAL_CHAINS_DIR)
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import http from 'node:http';
+import { dirname, extname, join, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+import { createDevWallet } from './dev-wallet.mjs';
+
+const demoDir = dirname(fileURLToPath(import.meta.url));
+const repoDir = resolve(demoDir, '..');
+const publicDir = join(demoDir, 'public');
+const packageDir = join(repoDir, 'js');
+
+const MIME = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.png': 'image/png',
+};
+// Worker response headers worth passing on; everything else (rate-limit counters of *our* key,
+// CORS of the worker) stays between the backend and the worker.
+const FORWARDED_HEADERS = ['content-type', 'retry-after', 'x-request-id', 'x-schema-version'];
+const QUOTE_BODY_LIMIT = 64 * 1024;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The package's browser files: served from js/, with the WebAssembly build taken from js/wasm/
+ * (the package build) or, before the package is built, from build/wasm-release/.
+ */
+function packageFile(relative) {
+  const allowed = /^(src\/[a-z-]+\.js|wasm\/verifier\.(mjs|wasm)|package\.json)$/;
+  if (!allowed.test(relative)) return null;
+  const inPackage = join(packageDir, relative);
+  if (existsSync(inPackage) || !relative.startsWith('wasm/')) return inPackage;
+  return join(repoDir, 'build', 'wasm-release', relative.slice('wasm/'.length));
+}
+
+// The package's Node entry, loaded on first use: it needs the package's WebAssembly build.
+let verifierLoading = null;
+function nodeVerifier() {
+  verifierLoading ??= Promise.all([
+    import(pathToFileURL(join(packageDir, 'src', 'entry-node.js')).href),
+    readFile(packageFile('wasm/verifier.wasm')),
+  ]).then(([{ loadVerifier }, wasmBinary]) => loadVerifier({ wasmBinary }));
+  return verifierLoading;
+}
+
+function publicFile(relative) {
+  const file = resolve(publicDir, relative === '' ? 'index.html' : relative);
+  return file.startsWith(publicDir + sep) ? file : null;
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.workerUrl  base URL of the stableroutes worker
+ * @param {string} options.apiKey     the dapp's API key (never sent to the browser)
+ * @param {string|null} [options.deploymentFile]  local deployment.json; enables dev-wallet funding
+ * @param {(line: string) => void} [options.log]
+ */
+export function createDemoServer({ workerUrl, apiKey, deploymentFile = null, log = () => {} }) {
+  if (!apiKey) throw new Error('web-demo: an API key is required (STABLEROUTES_API_KEY)');
+  const quotes = new Map(); // quote id -> {quote, request}: what the worker signed, for the dev wallet
+  const devWallet = deploymentFile && existsSync(deploymentFile)
+    ? createDevWallet(JSON.parse(readFileSync(deploymentFile, 'utf8')))
+    : null;
+
+  async function callWorker(path, init = {}) {
+    const headers = { 'x-api-key': apiKey, accept: 'application/json', ...init.headers };
+    const res = await fetch(new URL(path, workerUrl), { ...init, headers, signal: AbortSignal.timeout(15_000) });
+    return { status: res.status, headers: res.headers, text: await res.text() };
+  }
+
+  function send(res, status, body, headers = {}) {
+    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    // Defence in depth: whatever the worker answered, the key never leaves this process.
+    const safe = text.includes(apiKey) ? JSON.stringify({ title: 'response withheld: it contained the API key' }) : text;
+    res.writeHead(safe === text ? status : 502, {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      ...headers,
+    });
+    res.end(safe);
+  }
+
+  async function forward(res, path, init) {
+    let answer;
+    try {
+      answer = await callWorker(path, init);
+    } catch (error) {
+      return send(res, 502, { title: 'the stableroutes API did not answer', detail: String(error.message ?? error) });
+    }
+    const headers = {};
+    for (const name of FORWARDED_HEADERS) {
+      const value = answer.headers.get(name);
+      if (value) headers[name] = value;
+    }
+    send(res, answer.status, answer.text, headers);
+    return answer;
+  }
+
+  async function readBody(req) {
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of req) {
+      size += chunk.length;
+      if (size > QUOTE_BODY_LIMIT) throw Object.assign(new Error('request body too large'), { status: 413 });
+      chunks.push(chunk);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
+  async function chains() {
+    const answer = await callWorker('/v1/chains');
+    if (answer.status !== 200) throw new Error(`GET /v1/chains answered ${answer.status}`);
+    return JSON.parse(answer.text).chains;
+  }
+
+  const routes = {
+    'GET /api/config': async (req, res) => {
+      const list = devWallet ? await chains().catch(() => []) : [];
+      const local = list.some((c) => c.rpcUrl);
+      send(res, 200, {
+        devWallet: devWallet && local ? { accounts: devWallet.accounts, note: 'DEVELOPMENT ONLY: local anvil accounts' } : null,
+      });
+    },
+    'GET /api/chains': (req, res) => forward(res, '/v1/chains'),
+    'GET /api/tokens': (req, res, url) => {
+      const chainId = url.searchParams.get('chainId');
+      return forward(res, chainId ? `/v1/tokens?${new URLSearchParams({ chainId })}` : '/v1/tokens');
+    },
+    'POST /api/quote': async (req, res) => {
+      const body = await readBody(req);
+      const answer = await forward(res, '/v1/quotes', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      if (answer?.status === 200) {
+        const quote = JSON.parse(answer.text);
+        quotes.set(quote.id, { quote, request: JSON.parse(body) });
+        // Quotes live minutes; a demo keeps only the latest few hundred.
+        if (quotes.size > 500) quotes.delete(quotes.keys().next().value);
+      }
+    },
+    'GET /api/status': (req, res, url) => {
+      const quoteId = url.searchParams.get('quoteId') ?? '';
+      if (!UUID.test(quoteId)) return send(res, 400, { title: 'quoteId must be the bare quote UUID' });
+      return forward(res, `/v1/intents/status?${new URLSearchParams({ quoteId })}`);
+    },
+    'POST /api/fund': async (req, res) => {
+      if (!devWallet) return send(res, 404, { title: 'no local deployment: the development wallet is off' });
+      const { quoteId } = JSON.parse((await readBody(req)) || '{}');
+      // Funds only a quote this backend received from the worker, exactly as received: what the
+      // page shows (and may have tampered with) is never what gets sent.
+      const issued = quotes.get(quoteId);
+      if (!issued) return send(res, 404, { title: `no quote ${quoteId} was handed out by this backend` });
+      const { quote, request } = issued;
+      try {
+        const chainList = await chains();
+        // The backend sends the transactions, so it verifies too rather than trusting the page.
+        const report = (await nodeVerifier()).verifyQuote(quote, { chains: chainList, request });
+        const failed = report.checks.filter((c) => !c.ok).map((c) => `${c.name}: ${c.detail}`);
+        if (!report.ok) return send(res, 422, { title: 'the quote does not verify; not funding it', detail: failed.join('; ') });
+        const sent = await devWallet.fund(quote, chainList);
+        log(`web-demo: funded ${quote.id} with development account ${sent.from}: ${sent.transactions.map((t) => t.hash).join(', ')}`);
+        send(res, 200, sent);
+      } catch (error) {
+        send(res, 422, { title: 'the development wallet could not fund this quote', detail: String(error.shortMessage ?? error.message ?? error) });
+      }
+    },
+  };
+
+  async function serveFile(res, file) {
+    if (!file) return send(res, 404, { title: 'not found' });
+    try {
+      const bytes = await readFile(file);
+      res.writeHead(200, { 'content-type': MIME[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
+      res.end(bytes);
+    } catch {
+      send(res, 404, { title: 'not found' });
+    }
+  }
+
+  return http.createServer(async (req, res) => {
+    const url = new URL(req.url, 'http://demo.invalid');
+    try {
+      const route = routes[`${req.method} ${url.pathname}`];
+      if (route) return await route(req, res, url);
+      if (req.method !== 'GET') return send(res, 405, { title: 'method not allowed' });
+      if (url.pathname.startsWith('/vendor/stableroutes/')) {
+        return await serveFile(res, packageFile(url.pathname.slice('/vendor/stableroutes/'.length)));
+      }
+      return await serveFile(res, publicFile(decodeURIComponent(url.pathname.slice(1))));
+    } catch (error) {
+      if (!res.headersSent) send(res, error.status ?? 500, { title: error.status ? error.message : 'internal error' });
+      log(`web-demo: ${req.method} ${url.pathname}: ${error.stack ?? error}`);
+    }
+  });
+}
+
+/** Starts the backend and resolves to its base URL once it listens. */
+export async function startDemoServer({ port = 0, host = '127.0.0.1', ...options }) {
+  const server = createDemoServer(options);
+  await new Promise((ok, fail) => server.once('error', fail).listen(port, host, ok));
+  const { port: bound } = server.address();
+  return {
+    url: `http://${host}:${bound}`,
+    close: () => new Promise((done) => { server.closeAllConnections(); server.close(done); }),
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const chainsDir = process.env.SR_LOCAL_CHAINS_DIR ?? join(repoDir, 'build', 'local-chains');
+  const demo = await startDemoServer({
+    port: Number(process.env.DEMO_PORT ?? 8080),
+    workerUrl: process.env.WORKER_URL ?? 'http://127.0.0.1:8787',
+    // The local development key; a real dapp sets its own and never commits it.
+    apiKey: process.env.STABLEROUTES_API_KEY ?? 'dev-key-acme',
+    deploymentFile: join(chainsDir, 'deployment.json'),
+    log: (line) => console.log(line),
+  });
+  console.log(`web-demo: ${demo.url} (worker ${process.env.WORKER_URL ?? 'http://127.0.0.1:8787'})`);
+  const stop = () => demo.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}

@@ -1,0 +1,107 @@
+// The demo backend against a stand-in worker that records what it was sent (loopback only, no
+// browser): the key goes to the worker on every forwarded call and never back to the page, even
+// when the worker echoes it; only quotes this backend handed out can be funded; only the page and
+// the package's browser files are served.
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import { after, before, describe, test } from 'node:test';
+
+import { startDemoServer } from '../server.mjs';
+
+const KEY = 'test-key-never-in-the-browser';
+const received = [];
+let worker;
+let workerUrl;
+let demo;
+
+function fakeWorker(req, res) {
+  let body = '';
+  req.on('data', (chunk) => (body += chunk));
+  req.on('end', () => {
+    received.push({ method: req.method, url: req.url, key: req.headers['x-api-key'], body });
+    const headers = { 'content-type': 'application/json', 'x-request-id': 'req-1', 'ratelimit-remaining': '41', 'set-cookie': 'a=b' };
+    if (req.url.startsWith('/v1/chains')) {
+      res.writeHead(200, headers).end(JSON.stringify({ chains: [{ chainId: 1, name: 'One' }] }));
+    } else if (req.url.startsWith('/v1/tokens')) {
+      // A misbehaving worker that echoes the key it was given.
+      res.writeHead(200, headers).end(JSON.stringify({ tokens: [], debug: req.headers['x-api-key'] }));
+    } else if (req.url === '/v1/quotes') {
+      res.writeHead(400, { ...headers, 'content-type': 'application/problem+json' })
+        .end(JSON.stringify({ code: 'invalid-request', errors: [{ field: 'source.amount', message: 'required' }] }));
+    } else {
+      res.writeHead(200, headers).end(JSON.stringify({ status: 'unknown' }));
+    }
+  });
+}
+
+before(async () => {
+  worker = http.createServer(fakeWorker);
+  await new Promise((ok) => worker.listen(0, '127.0.0.1', ok));
+  workerUrl = `http://127.0.0.1:${worker.address().port}`;
+  demo = await startDemoServer({ workerUrl, apiKey: KEY });
+});
+
+after(async () => {
+  await demo?.close();
+  worker?.closeAllConnections();
+  await new Promise((ok) => worker?.close(ok));
+});
+
+describe('web demo backend', () => {
+  test('forwards /api/chains with the key and passes back only harmless headers', async () => {
+    const res = await fetch(`${demo.url}/api/chains`);
+    assert.equal(res.status, 200);
+    assert.deepEqual(await res.json(), { chains: [{ chainId: 1, name: 'One' }] });
+    assert.equal(received.at(-1).url, '/v1/chains');
+    assert.equal(received.at(-1).key, KEY);
+    assert.equal(res.headers.get('x-request-id'), 'req-1');
+    assert.equal(res.headers.get('ratelimit-remaining'), null);
+    assert.equal(res.headers.get('set-cookie'), null);
+  });
+
+  test('withholds a worker answer that contains the key', async () => {
+    const res = await fetch(`${demo.url}/api/tokens?chainId=1`);
+    const text = await res.text();
+    assert.equal(received.at(-1).url, '/v1/tokens?chainId=1');
+    assert.equal(res.status, 502);
+    assert.ok(!text.includes(KEY), text);
+  });
+
+  test('forwards a quote request body as-is and the problem+json answer with its status', async () => {
+    const request = JSON.stringify({ type: 'exact-in', source: { chainId: 1 } });
+    const res = await fetch(`${demo.url}/api/quote`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: request });
+    assert.equal(res.status, 400);
+    assert.equal((await res.json()).errors[0].field, 'source.amount');
+    assert.deepEqual(received.at(-1), { method: 'POST', url: '/v1/quotes', key: KEY, body: request });
+  });
+
+  test('status takes only a bare quote UUID', async () => {
+    const uuid = '0b7f4a56-5a0e-4c7e-9d83-3f3c52f3b0d1';
+    assert.equal((await fetch(`${demo.url}/api/status?quoteId=${uuid}`)).status, 200);
+    assert.equal(received.at(-1).url, `/v1/intents/status?quoteId=${uuid}`);
+    const count = received.length;
+    for (const bad of [`quote:${uuid}`, `${uuid}&intentHash=0x00`, '']) {
+      assert.equal((await fetch(`${demo.url}/api/status?quoteId=${encodeURIComponent(bad)}`)).status, 400, bad);
+    }
+    assert.equal(received.length, count, 'a malformed id never reaches the worker');
+  });
+
+  test('without a local deployment the dev wallet is off and funds nothing', async () => {
+    assert.deepEqual(await (await fetch(`${demo.url}/api/config`)).json(), { devWallet: null });
+    const res = await fetch(`${demo.url}/api/fund`, { method: 'POST', body: JSON.stringify({ quoteId: 'quote:x' }) });
+    assert.equal(res.status, 404);
+  });
+
+  test('serves the page and the package browser files, nothing else from the disk', async () => {
+    const page = await fetch(`${demo.url}/`);
+    assert.equal(page.status, 200);
+    assert.match(await page.text(), /"stableroutes": "\/vendor\/stableroutes\/src\/entry-browser\.js"/);
+    const entry = await fetch(`${demo.url}/vendor/stableroutes/src/entry-browser.js`);
+    assert.equal(entry.status, 200);
+    assert.match(entry.headers.get('content-type'), /^text\/javascript/);
+    for (const path of ['/server.mjs', '/%2e%2e/server.mjs', '/vendor/stableroutes/../../package.json', '/vendor/stableroutes/bin/stableroutes.js', '/vendor/stableroutes/src/../../web-demo/server.mjs']) {
+      const res = await fetch(`${demo.url}${path}`);
+      assert.equal(res.status, 404, path);
+    }
+  });
+});
