@@ -76,12 +76,18 @@ OpResult renamed_fields(OpResult result) {
     }
     return text;
   };
-  for (auto& e : result.body["errors"]) {
-    e["field"] = rename(e["field"].get<std::string>());
-    e["message"] = rename(e["message"].get<std::string>());
+  // Both source.funder and source.refundRecipient come from refundRecipient: report it once.
+  json errors = json::array();
+  for (const auto& e : result.body["errors"]) {
+    const json renamed = {{"field", rename(e["field"].get<std::string>())}, {"message", rename(e["message"].get<std::string>())}};
+    if (std::find(errors.begin(), errors.end(), renamed) == errors.end()) errors.push_back(renamed);
   }
+  result.body["errors"] = errors;
   if (result.body.contains("detail") && result.body["detail"].is_string()) {
-    result.body["detail"] = rename(result.body["detail"].get<std::string>());
+    FieldErrors list;
+    for (const auto& e : errors) list.add(e["field"], e["message"]);
+    result.body["detail"] = result.status == 400 && !errors.empty() ? invalid_request(list).body["detail"]
+                                                                     : json(rename(result.body["detail"].get<std::string>()));
   }
   return result;
 }

@@ -3,10 +3,13 @@
 #include <algorithm>
 
 #include "crypto/hex.h"
-#include "eth/eip712.h"
 #include "eth/signer.h"
 #include "protocol/json_fields.h"
+#include "protocol/eip2612.h"
+#include "protocol/erc3009.h"
+#include "protocol/permit2.h"
 #include "protocol/permit3.h"
+#include "protocol/token_domain.h"
 
 namespace sr::service {
 
@@ -25,15 +28,8 @@ void add_parse_error(FieldErrors& errors, const std::string& fallback_path, cons
 
 std::string path_of(const std::string& parent, std::string_view name) { return jf::member_path(parent, name); }
 
-json typed_data(const json& types, std::string primary, json domain, json message) {
-  return {{"types", types}, {"primaryType", std::move(primary)}, {"domain", std::move(domain)}, {"message", std::move(message)}};
-}
-
-json token_domain(const FundingTarget& t) {
-  return {{"name", t.token->eip712->name},
-          {"version", t.token->eip712->version},
-          {"chainId", t.chain->chain_id},
-          {"verifyingContract", t.token->address.text()}};
+protocol::TokenDomain token_domain(const FundingTarget& t) {
+  return {t.token->eip712->name, t.token->eip712->version, t.chain->chain_id, t.token->address.evm()};
 }
 
 // One parsed standard: its canonical JSON, digest, the address that must have signed it (its
@@ -45,150 +41,97 @@ struct Parsed {
   std::string named_signer_path;
 };
 
+void require_vault(const Address& account, const std::string& field, const FundingTarget& t, FieldErrors& errors) {
+  if (account != t.vault) {
+    errors.add(field, field + " must be the vault " + t.vault.checksummed() + " (the funded intent's vault), not " +
+                          account.checksummed());
+  }
+}
+
+void require_covers(const U256& amount, const std::string& field, const FundingTarget& t, FieldErrors& errors) {
+  if (amount < t.amount) {
+    errors.add(field, field + " " + amount.to_decimal() + " does not cover the amount to fund, " + t.amount.to_decimal());
+  }
+}
+
+void require_until(const U256& deadline, const std::string& field, const FundingTarget& t, FieldErrors& errors) {
+  if (deadline < U256(t.valid_until) || deadline < U256(t.now)) {
+    errors.add(field, field + " must be at least " + std::to_string(t.valid_until) +
+                          " so the authorization stays usable until the funding deadline (now " + std::to_string(t.now) + ")");
+  }
+}
+
 // --- ERC-3009 --------------------------------------------------------------------------------
 
 Parsed parse_erc3009(const json& value, const std::string& path, const FundingTarget& t, FieldErrors& errors) {
-  const jf::Object o(value, path, {"from", "to", "value", "validAfter", "validBefore", "nonce"});
-  const Address from = o.read("from", jf::read_address);
-  const Address to = o.read("to", jf::read_address);
-  const U256 amount = o.read("value", jf::read_uint, 256);
-  const U256 valid_after = o.read("validAfter", jf::read_uint, 256);
-  const U256 valid_before = o.read("validBefore", jf::read_uint, 256);
-  const Hash32 nonce = o.read("nonce", jf::read_hash32);
-
+  const auto a = protocol::erc3009::parse(value, path);
   Parsed p;
-  p.canonical = {{"from", from.checksummed()},          {"to", to.checksummed()},
-                 {"value", amount.to_decimal()},        {"validAfter", valid_after.to_decimal()},
-                 {"validBefore", valid_before.to_decimal()}, {"nonce", hex::encode(nonce)}};
-  static const json types = {{"TransferWithAuthorization",
-                              {{{"name", "from"}, {"type", "address"}},
-                               {{"name", "to"}, {"type", "address"}},
-                               {{"name", "value"}, {"type", "uint256"}},
-                               {{"name", "validAfter"}, {"type", "uint256"}},
-                               {{"name", "validBefore"}, {"type", "uint256"}},
-                               {{"name", "nonce"}, {"type", "bytes32"}}}}};
-  p.digest = eip712::hash_typed_data(typed_data(types, "TransferWithAuthorization", token_domain(t), p.canonical)).digest;
-  p.named_signer = from;
+  p.canonical = {{"from", a.from.checksummed()},           {"to", a.to.checksummed()},
+                 {"value", a.value.to_decimal()},          {"validAfter", a.valid_after.to_decimal()},
+                 {"validBefore", a.valid_before.to_decimal()}, {"nonce", hex::encode(a.nonce)}};
+  p.digest = protocol::erc3009::digest(a, token_domain(t));
+  p.named_signer = a.from;
   p.named_signer_path = path_of(path, "from");
-
-  if (to != t.vault) {
-    errors.add(path_of(path, "to"), path_of(path, "to") + " must be the vault " + t.vault.checksummed() +
-                                        " (the quote's execution.vault), not " + to.checksummed());
-  }
-  if (amount < t.amount) {
-    errors.add(path_of(path, "value"), path_of(path, "value") + " " + amount.to_decimal() +
-                                           " does not cover the amount to fund, " + t.amount.to_decimal());
-  }
-  if (!(valid_after < U256(t.now))) {
+  require_vault(a.to, path_of(path, "to"), t, errors);
+  require_covers(a.value, path_of(path, "value"), t, errors);
+  if (!(a.valid_after < U256(t.now))) {
     errors.add(path_of(path, "validAfter"), path_of(path, "validAfter") + " must be before now (" +
                                                 std::to_string(t.now) + "): ERC-3009 requires validAfter < now");
   }
-  if (valid_before < U256(t.valid_until) || !(U256(t.now) < valid_before)) {
-    errors.add(path_of(path, "validBefore"),
-               path_of(path, "validBefore") + " must be at least " + std::to_string(t.valid_until) +
-                   " so the authorization stays valid until the funding deadline (now " + std::to_string(t.now) + ")");
-  }
+  // Valid while now < validBefore: usable through valid_until needs validBefore > valid_until - 1.
+  require_until(a.valid_before, path_of(path, "validBefore"), t, errors);
   return p;
 }
 
 // --- EIP-2612 --------------------------------------------------------------------------------
 
 Parsed parse_erc2612(const json& value, const std::string& path, const FundingTarget& t, FieldErrors& errors) {
-  const jf::Object o(value, path, {"owner", "spender", "value", "nonce", "deadline"});
-  const Address owner = o.read("owner", jf::read_address);
-  const Address spender = o.read("spender", jf::read_address);
-  const U256 amount = o.read("value", jf::read_uint, 256);
-  const U256 nonce = o.read("nonce", jf::read_uint, 256);
-  const U256 deadline = o.read("deadline", jf::read_uint, 256);
-
+  const auto permit = protocol::eip2612::parse(value, path);
   Parsed p;
-  p.canonical = {{"owner", owner.checksummed()}, {"spender", spender.checksummed()}, {"value", amount.to_decimal()},
-                 {"nonce", nonce.to_decimal()},  {"deadline", deadline.to_decimal()}};
-  static const json types = {{"Permit",
-                              {{{"name", "owner"}, {"type", "address"}},
-                               {{"name", "spender"}, {"type", "address"}},
-                               {{"name", "value"}, {"type", "uint256"}},
-                               {{"name", "nonce"}, {"type", "uint256"}},
-                               {{"name", "deadline"}, {"type", "uint256"}}}}};
-  p.digest = eip712::hash_typed_data(typed_data(types, "Permit", token_domain(t), p.canonical)).digest;
-  p.named_signer = owner;
+  p.canonical = {{"owner", permit.owner.checksummed()}, {"spender", permit.spender.checksummed()},
+                 {"value", permit.value.to_decimal()},  {"nonce", permit.nonce.to_decimal()},
+                 {"deadline", permit.deadline.to_decimal()}};
+  p.digest = protocol::eip2612::digest(permit, token_domain(t));
+  p.named_signer = permit.owner;
   p.named_signer_path = path_of(path, "owner");
-
-  if (spender != t.vault) {
-    errors.add(path_of(path, "spender"), path_of(path, "spender") + " must be the vault " + t.vault.checksummed() +
-                                             ", not " + spender.checksummed());
-  }
-  if (amount < t.amount) {
-    errors.add(path_of(path, "value"), path_of(path, "value") + " " + amount.to_decimal() +
-                                           " does not cover the amount to fund, " + t.amount.to_decimal());
-  }
-  if (deadline < U256(t.valid_until) || deadline < U256(t.now)) {
-    errors.add(path_of(path, "deadline"), path_of(path, "deadline") + " must be at least " +
-                                              std::to_string(t.valid_until) + " so the permit stays valid until the funding deadline");
-  }
+  require_vault(permit.spender, path_of(path, "spender"), t, errors);
+  require_covers(permit.value, path_of(path, "value"), t, errors);
+  require_until(permit.deadline, path_of(path, "deadline"), t, errors);
   return p;
 }
 
 // --- Permit2 ---------------------------------------------------------------------------------
 
 Parsed parse_permit2(const json& value, const std::string& path, const FundingTarget& t, FieldErrors& errors) {
-  const jf::Object o(value, path, {"details", "spender", "sigDeadline"});
-  const Address spender = o.read("spender", jf::read_address);
-  const U256 sig_deadline = o.read("sigDeadline", jf::read_uint, 256);
-  const std::string details_path = o.path("details");
-  const auto details = jf::read_each(o["details"], details_path, [](const json& d, const std::string& p) {
-    const jf::Object e(d, p, {"token", "amount", "expiration", "nonce"});
-    return json{{"token", e.read("token", jf::read_address).checksummed()},
-                {"amount", e.read("amount", jf::read_uint, 160).to_decimal()},
-                {"expiration", e.read("expiration", jf::read_uint, 48).to_decimal()},
-                {"nonce", e.read("nonce", jf::read_uint, 48).to_decimal()}};
-  });
-  if (details.empty()) throw ParseError(details_path + ": must hold at least one entry");
-
+  const auto permit = protocol::permit2::parse(value, path);
+  const std::string details_path = path_of(path, "details");
   Parsed p;
-  const bool single = details.size() == 1;
-  p.canonical = {{"details", details}, {"spender", spender.checksummed()}, {"sigDeadline", sig_deadline.to_decimal()}};
-  const json details_type = {{{"name", "token"}, {"type", "address"}},
-                             {{"name", "amount"}, {"type", "uint160"}},
-                             {{"name", "expiration"}, {"type", "uint48"}},
-                             {{"name", "nonce"}, {"type", "uint48"}}};
-  const std::string primary = single ? "PermitSingle" : "PermitBatch";
-  const json types = {{primary,
-                       {{{"name", "details"}, {"type", single ? "PermitDetails" : "PermitDetails[]"}},
-                        {{"name", "spender"}, {"type", "address"}},
-                        {{"name", "sigDeadline"}, {"type", "uint256"}}}},
-                      {"PermitDetails", details_type}};
-  const json message = {{"details", single ? json(details[0]) : json(details)},
-                        {"spender", spender.checksummed()},
-                        {"sigDeadline", sig_deadline.to_decimal()}};
+  json details = json::array();
+  for (const auto& d : permit.details) {
+    details.push_back({{"token", d.token.checksummed()},
+                       {"amount", d.amount.to_decimal()},
+                       {"expiration", std::to_string(d.expiration)},
+                       {"nonce", std::to_string(d.nonce)}});
+  }
+  p.canonical = {{"details", details}, {"spender", permit.spender.checksummed()}, {"sigDeadline", permit.sig_deadline.to_decimal()}};
   if (!t.chain->permit2) {
     errors.add(path, path + " cannot be used on chain " + std::to_string(t.chain->chain_id) + ": it has no Permit2");
     return p;
   }
-  const json domain = {{"name", "Permit2"}, {"chainId", t.chain->chain_id}, {"verifyingContract", t.chain->permit2->checksummed()}};
-  p.digest = eip712::hash_typed_data(typed_data(types, primary, domain, message)).digest;
-
-  if (spender != t.vault) {
-    errors.add(path_of(path, "spender"), path_of(path, "spender") + " must be the vault " + t.vault.checksummed() +
-                                             " (the quote's execution.vault), not " + spender.checksummed());
-  }
-  if (sig_deadline < U256(t.valid_until) || sig_deadline < U256(t.now)) {
-    errors.add(path_of(path, "sigDeadline"), path_of(path, "sigDeadline") + " must be at least " +
-                                                 std::to_string(t.valid_until) + " so the permit stays valid until the funding deadline");
-  }
+  p.digest = protocol::permit2::digest(permit, t.chain->chain_id, *t.chain->permit2);
+  require_vault(permit.spender, path_of(path, "spender"), t, errors);
+  require_until(permit.sig_deadline, path_of(path, "sigDeadline"), t, errors);
   U256 allowed;
-  for (std::size_t i = 0; i < details.size(); ++i) {
+  for (std::size_t i = 0; i < permit.details.size(); ++i) {
+    const auto& d = permit.details[i];
     const std::string entry = jf::element_path(details_path, i);
-    if (details[i]["token"] != t.token->address.text()) {
+    if (d.token != t.token->address.evm()) {
       errors.add(path_of(entry, "token"), path_of(entry, "token") + " must be the source token " + t.token->address.text());
       continue;
     }
-    allowed = allowed.checked_add(U256::from_decimal(details[i]["amount"].get<std::string>())).value_or(U256::max());
-    const U256 expiration = U256::from_decimal(details[i]["expiration"].get<std::string>());
-    if (expiration < U256(t.valid_until)) {
-      errors.add(path_of(entry, "expiration"), path_of(entry, "expiration") + " must be at least " +
-                                                   std::to_string(t.valid_until) + " so the vault can still pull when the funding lands");
-    }
+    allowed = allowed.checked_add(d.amount).value_or(U256::max());
+    // 0 means "this block only" in Permit2, which the two-transaction relay cannot meet.
+    require_until(d.expiration, path_of(entry, "expiration"), t, errors);
   }
   if (allowed < t.amount) {
     errors.add(path_of(jf::element_path(details_path, 0), "amount"),
@@ -236,19 +179,13 @@ Parsed parse_permit3(const json& value, const std::string& path, const FundingTa
     errors.add(path + ".chainPermits.chainId",
                path + ".chainPermits.chainId must be the source chain " + std::to_string(t.chain->chain_id));
   }
-  if (permit.deadline < t.valid_until || permit.deadline < t.now) {
-    errors.add(path_of(path, "deadline"), path_of(path, "deadline") + " must be at least " +
-                                              std::to_string(t.valid_until) + " so the permit stays valid until the funding deadline");
-  }
+  require_until(permit.deadline, path_of(path, "deadline"), t, errors);
   const Hash32 token_key = p3::token_key(t.token->address.evm());
   U256 funded;
   for (std::size_t i = 0; i < permit.chain_permits.permits.size(); ++i) {
     const auto& e = permit.chain_permits.permits[i];
     const std::string entry = jf::element_path(permits_path, i);
-    if (e.account != t.vault) {
-      errors.add(path_of(entry, "account"), path_of(entry, "account") + " must be the vault " + t.vault.checksummed() +
-                                                " (the quote's execution.vault), not " + e.account.checksummed());
-    }
+    require_vault(e.account, path_of(entry, "account"), t, errors);
     if (e.token_key != token_key) {
       errors.add(path_of(entry, "tokenKey"), path_of(entry, "tokenKey") + " must be the source token's key " + hex::encode(token_key));
     }

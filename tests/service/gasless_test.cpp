@@ -1,0 +1,340 @@
+// gaslessVerify against the local configuration (chain 8453 signs quotes with the development
+// key): the protocol vectors' ERC-3009, Permit2 and Permit3 signatures are accepted for the
+// vectors' Base -> Optimism intent, authorizations signed here with the C++ signer are accepted,
+// and every broken rule is refused naming its field.
+#include "service/gasless.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "../protocol/protocol_vectors.h"
+#include "config_fixture.h"
+#include "crypto/hex.h"
+#include "crypto/secp256k1.h"
+#include "eth/eip712.h"
+#include "protocol/intent_hash.h"
+#include "protocol/permit3.h"
+#include "protocol/quote_signature.h"
+#include "protocol/vault.h"
+
+namespace sr::service {
+namespace {
+
+using nlohmann::json;
+using protocol::testing::vectors;
+
+const Config& local_config() {
+  static const Config config = Config::from_json(testing::config_json("local"));
+  return config;
+}
+
+// Anvil #1: the local quote signer and, in the vectors, the funder.
+const char* const kKey = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
+const char* const kFunder = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+const char* const kVault = "0xA11D30e83FeE682a0C00bD894ACaCE4289B41f7B";
+const char* const kUsdcBase = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
+constexpr std::uint64_t kNow = 1763700000;
+constexpr std::uint64_t kExpiresAt = 1763700120;
+
+std::string sign(const Hash32& digest, const char* key = kKey) {
+  return hex::encode(secp256k1::sign_digest(digest, secp256k1::SecretKey::from_hex(key)));
+}
+
+// A signed quote for the vectors' first intent (Base USDC -> Optimism USDC, vault kVault).
+json make_quote(std::uint64_t expires_at = kExpiresAt, const char* signer_key = kKey) {
+  const json& v = vectors()["intents"][0];
+  json quote = {
+      {"id", "quote:7f3c2a10-9d4e-4b1a-8c2f-5e6d7a8b9c0d"},
+      {"type", "exact-in"},
+      {"source", {{"chainId", 8453}, {"token", kUsdcBase}, {"amount", "25000000"}, {"funder", kFunder}}},
+      {"steps",
+       {{{"provider", "solver"},
+         {"intents",
+          {{{"role", "direct"},
+            {"intentHash", v["intentHash"]},
+            {"sourceChainId", 8453},
+            {"destinationChainId", 10},
+            {"intent", v["intent"]},
+            {"vault", v["vault"]}}}}}}},
+      {"intentHash", v["intentHash"]},
+      {"execution", {{"intent", v["intent"]}, {"vault", v["vault"]}}},
+      {"expiresAt", expires_at}};
+  quote["signature"] = protocol::sign_quote(quote["id"], {protocol::testing::h32(v["intentHash"])}, expires_at, 8453,
+                                            secp256k1::SecretKey::from_hex(signer_key));
+  return quote;
+}
+
+json erc3009_body() {
+  const json& p = vectors()["permits"]["erc3009"];
+  return {{"quote", make_quote()}, {"authorization", p["message"]}, {"signature", p["signature"]}};
+}
+
+json permit2_body() {
+  const json& p = vectors()["permits"]["permit2Single"];
+  json permit2 = p["message"];
+  permit2["details"] = json::array({permit2["details"]});
+  return {{"quote", make_quote()}, {"permit2", permit2}, {"signature", p["signature"]}};
+}
+
+json permit3_body() {
+  const json& p = vectors()["permits"]["permit3"];
+  const json permit3 = {{"owner", p["owner"]},         {"salt", p["salt"]},
+                        {"deadline", p["deadline"]},   {"timestamp", p["timestamp"]},
+                        {"chainPermits", p["chainPermits"]}, {"proof", json::array()}};
+  return {{"quote", make_quote()}, {"permit3", permit3}, {"signature", p["signature"]}};
+}
+
+OpResult verify(const std::string& standard, const json& body, std::uint64_t now = kNow) {
+  return gasless_verify_op(local_config(), {{"standard", standard}, {"body", body}, {"now", now}});
+}
+
+std::vector<std::string> fields(const OpResult& r) {
+  std::vector<std::string> out;
+  for (const auto& e : r.body.value("errors", json::array())) out.push_back(e["field"]);
+  return out;
+}
+
+bool names(const OpResult& r, const std::string& field) {
+  const auto f = fields(r);
+  return std::find(f.begin(), f.end(), field) != f.end();
+}
+
+// Re-signs an ERC-3009 authorization under a domain (token's own unless overridden).
+std::string sign_erc3009(const json& authorization, json domain, const char* key = kKey) {
+  const json& p = vectors()["permits"]["erc3009"];
+  return sign(eip712::hash_typed_data({{"types", p["types"]}, {"primaryType", "TransferWithAuthorization"},
+                                       {"domain", std::move(domain)}, {"message", authorization}})
+                  .digest,
+              key);
+}
+
+const json& usdc_domain() { return vectors()["permits"]["erc3009"]["domain"]; }
+
+TEST(GaslessVerify, AcceptsTheVectorsErc3009Authorization) {
+  const auto r = verify("erc3009", erc3009_body());
+  ASSERT_EQ(r.status, 200) << r.body.dump();
+  EXPECT_EQ(r.body["standard"], "erc3009");
+  EXPECT_EQ(r.body["quoteId"], "quote:7f3c2a10-9d4e-4b1a-8c2f-5e6d7a8b9c0d");
+  EXPECT_EQ(r.body["intentHash"], vectors()["intents"][0]["intentHash"]);
+  EXPECT_EQ(r.body["chainId"], 8453);
+  EXPECT_EQ(r.body["funder"], kFunder);
+  EXPECT_EQ(r.body["vault"], kVault);
+  EXPECT_EQ(r.body["plan"]["authorization"]["to"], kVault);
+  EXPECT_EQ(r.body["plan"]["intent"], vectors()["intents"][0]["intent"]);
+}
+
+TEST(GaslessVerify, AcceptsTheVectorsPermit2AndPermit3Signatures) {
+  const auto p2 = verify("permit2", permit2_body());
+  EXPECT_EQ(p2.status, 200) << p2.body.dump();
+  const auto p3 = verify("permit3", permit3_body());
+  EXPECT_EQ(p3.status, 200) << p3.body.dump();
+}
+
+// Three chains: the vectors' root from the first chain's leaf and its proof, then a signature
+// made here over that root is accepted.
+TEST(GaslessVerify, Permit3ThreeChainMerkleProof) {
+  const json& m = vectors()["permits"]["permit3"]["multichain"];
+  auto body = permit3_body();
+  body["permit3"]["proof"] = m["proofForFirst"];
+  const auto permit = protocol::permit3::parse(body["permit3"]);
+  EXPECT_EQ(hex::encode(protocol::permit3::chain_hash(permit.chain_permits)), m["leaves"][0]);
+  EXPECT_EQ(hex::encode(protocol::permit3::root_from_proof(protocol::permit3::chain_hash(permit.chain_permits), permit.proof)),
+            m["root"]);
+  // The single-chain signature does not cover the three-chain root.
+  EXPECT_TRUE(names(verify("permit3", body), "signature"));
+  body["signature"] = sign(protocol::permit3::digest(permit));
+  const auto r = verify("permit3", body);
+  EXPECT_EQ(r.status, 200) << r.body.dump();
+}
+
+TEST(GaslessVerify, AcceptsAuthorizationsSignedHere) {
+  auto body = erc3009_body();
+  body["authorization"]["nonce"] = "0x" + std::string(64, '7');
+  body["authorization"]["value"] = "26000000";  // more than needed is fine
+  body["signature"] = sign_erc3009(body["authorization"], usdc_domain());
+  const auto r = verify("erc3009", body);
+  EXPECT_EQ(r.status, 200) << r.body.dump();
+  // Another authorization for the same quote is another job.
+  EXPECT_NE(r.body["jobKey"], verify("erc3009", erc3009_body()).body["jobKey"]);
+}
+
+TEST(GaslessVerify, JobKeyIsTheSignedPayloadNotItsSpelling) {
+  const auto a = verify("erc3009", erc3009_body());
+  auto respelled = erc3009_body();
+  respelled["authorization"]["from"] = "0x70997970c51812dc3a010c7d01b50e0d17dc79c8";  // lowercase
+  respelled["authorization"]["validBefore"] = 1763700600;                          // a JSON number
+  const auto b = verify("erc3009", respelled);
+  ASSERT_EQ(b.status, 200) << b.body.dump();
+  EXPECT_EQ(a.body["jobKey"], b.body["jobKey"]);
+}
+
+TEST(GaslessVerify, BindingRuleNamesTheField) {
+  const char* other = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
+  auto erc3009 = erc3009_body();
+  erc3009["authorization"]["to"] = other;
+  erc3009["signature"] = sign_erc3009(erc3009["authorization"], usdc_domain());
+  EXPECT_TRUE(names(verify("erc3009", erc3009), "authorization.to"));
+
+  auto permit2 = permit2_body();
+  permit2["permit2"]["spender"] = other;
+  EXPECT_TRUE(names(verify("permit2", permit2), "permit2.spender"));
+
+  auto permit3 = permit3_body();
+  permit3["permit3"]["chainPermits"]["permits"][0]["account"] = other;
+  EXPECT_TRUE(names(verify("permit3", permit3), "permit3.chainPermits.permits[0].account"));
+}
+
+TEST(GaslessVerify, WrongSignerAndWrongDomainAreSignatureErrors) {
+  auto body = erc3009_body();
+  // Signed by anvil #2 instead of the funder.
+  body["signature"] = sign_erc3009(body["authorization"], usdc_domain(),
+                                   "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a");
+  auto r = verify("erc3009", body);
+  EXPECT_EQ(r.status, 400);
+  EXPECT_TRUE(names(r, "signature"));
+
+  json wrong_version = usdc_domain();
+  wrong_version["version"] = "1";
+  body["signature"] = sign_erc3009(body["authorization"], wrong_version);
+  EXPECT_TRUE(names(verify("erc3009", body), "signature"));
+
+  json wrong_chain = usdc_domain();
+  wrong_chain["chainId"] = 1;
+  body["signature"] = sign_erc3009(body["authorization"], wrong_chain);
+  EXPECT_TRUE(names(verify("erc3009", body), "signature"));
+
+  // Permit3 signed under the source chain's id instead of the fixed chainId 1.
+  auto permit3 = permit3_body();
+  const json& p = vectors()["permits"]["permit3"];
+  EXPECT_EQ(p["domainSeparator"], hex::encode(eip712::domain_separator(
+                                      {{"name", "Permit3"}, {"version", "1"}, {"chainId", 1},
+                                       {"verifyingContract", "0xEc00030C0000245E27d1521Cc2EE88F071c2Ae34"}})));
+}
+
+TEST(GaslessVerify, ExpiredOrForeignQuotesAreRefused) {
+  auto body = erc3009_body();
+  auto r = verify("erc3009", body, kExpiresAt);  // now == expiresAt: expired
+  EXPECT_TRUE(names(r, "quote.expiresAt"));
+
+  body["quote"] = make_quote(kExpiresAt, "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a");
+  EXPECT_TRUE(names(verify("erc3009", body), "quote.signature"));
+
+  // A later expiresAt than the one signed.
+  body["quote"] = make_quote();
+  body["quote"]["expiresAt"] = kExpiresAt + 3600;
+  EXPECT_TRUE(names(verify("erc3009", body), "quote.signature"));
+}
+
+TEST(GaslessVerify, IntentHashesAreRecomputedFromTheDecodedIntents) {
+  auto body = erc3009_body();
+  // A different recipient amount in the decoded intent: its hash no longer matches.
+  body["quote"]["steps"][0]["intents"][0]["intent"]["route"]["tokens"][0]["amount"] = "1";
+  EXPECT_TRUE(names(verify("erc3009", body), "quote.steps[0].intents[0].intentHash"));
+
+  // Tampering with the funded intent: not one of the signed intents, and not this vault's.
+  body = erc3009_body();
+  body["quote"]["execution"]["intent"]["reward"]["creator"] = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
+  const auto r = verify("erc3009", body);
+  EXPECT_TRUE(names(r, "quote.execution.intent"));
+  EXPECT_TRUE(names(r, "quote.execution.vault"));
+}
+
+TEST(GaslessVerify, UnsupportedTokenIsRefused) {
+  // Base USDT lists permit3 and permit2 but not ERC-3009.
+  auto body = erc3009_body();
+  const char* usdt = "0xfde4C96c8593536E31F229EA8f37b2ADa2699bb2";
+  json intent = vectors()["intents"][0]["intent"];
+  intent["reward"]["tokens"][0]["token"] = usdt;
+  // Re-issue a consistent quote for the USDT intent so only the token support fails.
+  auto quote = make_quote();
+  quote["source"]["token"] = usdt;
+  const Hash32 hash = [&] {
+    const auto decoded = protocol::intent_from_json(intent, Vm::evm, Vm::evm);
+    return protocol::hash_intent(decoded, Vm::evm, Vm::evm).intent_hash;
+  }();
+  const std::string vault = protocol::evm_vault_address(Address::parse("0x399Dbd5DF04f83103F77A58cBa2B7c4d3cdede97"), hash,
+                                                        hex::decode32(vectors()["vaultInitCodeHash"].get<std::string>()))
+                                .checksummed();
+  quote["steps"][0]["intents"][0]["intent"] = intent;
+  quote["steps"][0]["intents"][0]["intentHash"] = hex::encode(hash);
+  quote["intentHash"] = hex::encode(hash);
+  quote["execution"] = {{"intent", intent}, {"vault", vault}};
+  quote["signature"] = protocol::sign_quote(quote["id"], {hash}, kExpiresAt, 8453, secp256k1::SecretKey::from_hex(kKey));
+  body["quote"] = quote;
+  const auto r = verify("erc3009", body);
+  EXPECT_EQ(fields(r), std::vector<std::string>{"quote.source.token"}) << r.body.dump();
+}
+
+TEST(GaslessVerify, ShortAmountsAreRefused) {
+  auto body = erc3009_body();
+  body["authorization"]["value"] = "24999999";
+  body["signature"] = sign_erc3009(body["authorization"], usdc_domain());
+  EXPECT_EQ(fields(verify("erc3009", body)), std::vector<std::string>{"authorization.value"});
+
+  auto permit2 = permit2_body();
+  permit2["permit2"]["details"][0]["amount"] = "1";
+  EXPECT_TRUE(names(verify("permit2", permit2), "permit2.details[0].amount"));
+
+  auto permit3 = permit3_body();
+  permit3["permit3"]["chainPermits"]["permits"][0]["amountDelta"] = "1";
+  EXPECT_TRUE(names(verify("permit3", permit3), "permit3.chainPermits.permits[0].amountDelta"));
+}
+
+TEST(GaslessVerify, TokensChainsAndWindowsMustMatchTheQuote) {
+  auto permit3 = permit3_body();
+  permit3["permit3"]["chainPermits"]["chainId"] = 10;
+  permit3["permit3"]["chainPermits"]["permits"][0]["tokenKey"] = "0x" + std::string(64, '1');
+  auto r = verify("permit3", permit3);
+  EXPECT_TRUE(names(r, "permit3.chainPermits.chainId"));
+  EXPECT_TRUE(names(r, "permit3.chainPermits.permits[0].tokenKey"));
+
+  permit3 = permit3_body();
+  permit3["permit3"]["chainPermits"]["permits"][0]["modeOrExpiration"] = "2";  // lock: funds nothing
+  EXPECT_TRUE(names(verify("permit3", permit3), "permit3.chainPermits.permits[0].modeOrExpiration"));
+  permit3 = permit3_body();
+  permit3["permit3"]["deadline"] = kExpiresAt - 1;  // would lapse before the quote's funding deadline
+  EXPECT_TRUE(names(verify("permit3", permit3), "permit3.deadline"));
+
+  auto permit2 = permit2_body();
+  permit2["permit2"]["details"][0]["token"] = "0xfde4C96c8593536E31F229EA8f37b2ADa2699bb2";
+  permit2["permit2"]["details"][0]["expiration"] = "0";
+  permit2["permit2"]["sigDeadline"] = std::to_string(kExpiresAt - 1);
+  r = verify("permit2", permit2);
+  EXPECT_TRUE(names(r, "permit2.details[0].token"));
+  EXPECT_TRUE(names(r, "permit2.sigDeadline"));
+
+  auto erc3009 = erc3009_body();
+  erc3009["authorization"]["validAfter"] = std::to_string(kNow);  // not strictly before now
+  erc3009["authorization"]["validBefore"] = std::to_string(kExpiresAt - 1);
+  erc3009["signature"] = sign_erc3009(erc3009["authorization"], usdc_domain());
+  r = verify("erc3009", erc3009);
+  EXPECT_TRUE(names(r, "authorization.validAfter"));
+  EXPECT_TRUE(names(r, "authorization.validBefore"));
+}
+
+TEST(GaslessVerify, FunderMustSign) {
+  auto body = erc3009_body();
+  body["quote"]["source"]["funder"] = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";  // unsigned JSON, but checked
+  const auto r = verify("erc3009", body);
+  EXPECT_TRUE(names(r, "authorization.from"));
+  EXPECT_TRUE(names(r, "signature"));
+}
+
+TEST(GaslessVerify, BodyShapeErrors) {
+  auto body = erc3009_body();
+  body["extra"] = 1;
+  body.erase("signature");
+  auto r = verify("erc3009", body);
+  EXPECT_TRUE(names(r, "extra"));
+  EXPECT_TRUE(names(r, "signature"));
+  body = erc3009_body();
+  body["authorization"].erase("nonce");
+  EXPECT_TRUE(names(verify("erc3009", body), "authorization"));
+  body = erc3009_body();
+  body["signature"] = "0x1234";
+  EXPECT_EQ(fields(verify("erc3009", body)), std::vector<std::string>{"signature"});
+}
+
+}  // namespace
+}  // namespace sr::service
