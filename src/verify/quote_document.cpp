@@ -97,4 +97,14 @@ ExecutionIntent read_execution_intent(const Json& quote, const ChainDirectory& c
   return out;
 }
 
+std::vector<protocol::Call> read_calls(const Json& calls, const std::string& path, Vm vm) {
+  return jf::read_each(calls, path, [vm](const Json& call, const std::string& call_path) {
+    protocol::Call out;
+    out.target = account_of(call, "target", call_path, vm);
+    out.data = jf::read_hex(member(call, "data", call_path), call_path + ".data");
+    if (optional_member(call, "value", call_path) != nullptr) out.value = read_amount(call, "value", call_path);
+    return out;
+  });
+}
+
 }  // namespace sr::verify

@@ -51,6 +51,10 @@ struct ExecutionIntent {
 };
 ExecutionIntent read_execution_intent(const Json& quote, const ChainDirectory& chains);
 
+// A list of destination calls {"target", "data", "value"?} (value: decimal string, default "0"),
+// targets read for `vm`: the form of request and quote destination.calls.
+std::vector<protocol::Call> read_calls(const Json& calls, const std::string& path, Vm vm);
+
 // A chain id member: a non-negative JSON integer.
 std::uint64_t read_chain_id(const Json& object, std::string_view name, const std::string& path);
 // A base-unit amount member: a strict decimal string.

@@ -309,17 +309,17 @@ const std::string& quote_type(const Json& quote) {
   return type;
 }
 
-bool is_delivery(const ListedIntent& entry, const ChainInfo& destination) {
-  if (entry.role == "direct" || entry.role == "stitched-destination") return true;
-  return entry.role == "bucket-candidate" && entry.destination == &destination;
+// The intents the specification calls delivery intents: the one to track, which must honour
+// minAmountOut.
+bool is_delivery(const ListedIntent& entry) { return entry.role == "direct" || entry.role == "stitched-destination"; }
+
+std::vector<protocol::Call> destination_calls(const Json& quote, const ChainInfo& chain) {
+  return read_calls(member(member(quote, "destination", "quote"), "calls", "quote.destination"),
+                    "quote.destination.calls", chain.vm);
 }
 
-const Json& destination_calls(const Json& quote) {
-  return jf::read_array(member(member(quote, "destination", "quote"), "calls", "quote.destination"),
-                        "quote.destination.calls");
-}
-
-// The delivery intent gives the recipient at least `minimum` of the destination token.
+// The intent gives the recipient at least `minimum` of the destination token (for a custom
+// route: provides it to the user's calls, which run exactly as quoted).
 void expect_pays_recipient(const ListedIntent& entry, const QuoteSide& destination, const U256& minimum,
                            const std::string& type, const Json& quote) {
   const ChainInfo& chain = *destination.chain;
@@ -338,9 +338,9 @@ void expect_pays_recipient(const ListedIntent& entry, const QuoteSide& destinati
          text(destination.token, chain));
   }
   if (type == "custom") {
-    const Json& calls = destination_calls(quote);
-    const Json listed = protocol::route_to_json(entry.intent.route, chain.vm)["calls"];
-    if (listed != calls) fail(entry.path, ".intent.route.calls differ from quote.destination.calls");
+    if (entry.intent.route.calls != destination_calls(quote, chain)) {
+      fail(entry.path, ".intent.route.calls differ from quote.destination.calls");
+    }
     return;
   }
   if (chain.vm == Vm::svm) return;  // the route's tokens go to the recipient's token account by the Portal itself
@@ -408,8 +408,11 @@ void compare_with_request(const Json& quote, const Json& request, const QuoteSid
     expect_amount("source", source.amount, rs, "request.source");
   }
   if (type == "custom") {
-    const Json& asked_calls = jf::read_array(member(rd, "calls", "request.destination"), "request.destination.calls");
-    if (destination_calls(quote) != asked_calls) fail("quote.destination.calls differ from the request's calls");
+    const auto asked_calls =
+        read_calls(member(rd, "calls", "request.destination"), "request.destination.calls", destination.chain->vm);
+    if (destination_calls(quote, *destination.chain) != asked_calls) {
+      fail("quote.destination.calls differ from the request's calls");
+    }
   }
 }
 
@@ -449,15 +452,23 @@ std::string check_route_matches_request(const Json& quote, const QuoteContext& c
   const U256 minimum = read_amount(member(quote, "destination", "quote"), "minAmountOut", "quote.destination");
   const std::vector<ListedIntent> listed = read_listed_intents(quote, *context.chains);
   std::size_t deliveries = 0;
+  std::size_t candidates = 0;
   for (const ListedIntent& entry : listed) {
-    if (!is_delivery(entry, *destination.chain)) continue;
-    expect_pays_recipient(entry, destination, minimum, type, quote);
-    ++deliveries;
+    if (is_delivery(entry)) {
+      expect_pays_recipient(entry, destination, minimum, type, quote);
+      ++deliveries;
+    } else if (entry.role == "bucket-candidate") {
+      // Alternatives for the same reward may deliver less than the tracked intent (the engine
+      // ranks them after it), but never to anyone else or in another token.
+      expect_pays_recipient(entry, destination, U256(1), type, quote);
+      ++candidates;
+    }
   }
   if (deliveries == 0) fail("quote.steps lists no delivery intent (role direct or stitched-destination)");
   return cat(std::string(context.request != nullptr ? "matches the request; " : "no request given; "),
              "reward locks source.amount of source.token; ", std::to_string(deliveries),
-             " delivery intent(s) pay the recipient at least ", minimum.to_decimal());
+             " delivery intent(s) pay the recipient at least ", minimum.to_decimal(), "; ", std::to_string(candidates),
+             " bucket candidate(s) pay the same recipient");
 }
 
 // ---- slippage-bound --------------------------------------------------------------------------
@@ -465,7 +476,7 @@ std::string check_route_matches_request(const Json& quote, const QuoteContext& c
 std::string check_slippage_bound(const Json& quote, const QuoteContext& context) {
   const std::string& type = quote_type(quote);
   const std::uint32_t slippage = read_slippage_millionths(member(quote, "slippage", "quote"), "quote.slippage");
-  if (context.request != nullptr) {
+  if (context.request != nullptr && type != "exact-out") {
     const Json* asked_json = optional_member(*context.request, "slippage", "request");
     const std::uint32_t asked = asked_json ? read_slippage_millionths(*asked_json, "request.slippage") : 5000;
     if (asked != slippage) {

@@ -9,8 +9,8 @@ namespace sr::verify {
 std::uint32_t read_slippage_millionths(const nlohmann::json& value, const std::string& path) {
   if (!value.is_number()) throw ParseError(path + ": must be a number");
   const double fraction = value.get<double>();
-  if (!(fraction >= 0.0001 && fraction <= 1.0)) {
-    throw ParseError(path + ": " + value.dump() + " is outside 0.0001..1");
+  if (!(fraction >= 0 && fraction <= 1.0)) {
+    throw ParseError(path + ": " + value.dump() + " is outside 0..1");
   }
   const double scaled = fraction * kSlippageScale;
   const double rounded = std::round(scaled);
