@@ -66,8 +66,9 @@ std::string check_signature(const Json& quote, const QuoteContext& context) {
   const std::string& signature = jf::read_string(member(quote, "signature", "quote"), "quote.signature");
   const std::size_t size = jf::read_hex(member(quote, "signature", "quote"), "quote.signature").size();
   if (size != 65) fail("quote.signature: must be 65 bytes (r || s || v), got ", std::to_string(size));
-  const Address signer = jf::at_path(
-      "quote.signature", [&] { return protocol::recover_quote_signer(id, hashes, expires_at(quote), chain_id, signature); });
+  const Address signer = jf::at_path("quote.signature", [&] {
+    return protocol::recover_quote_signer(id, hashes, expires_at(quote), chain_id, signature);
+  });
   if (signer != chain.quote_signer) {
     fail("quote.signature recovers to ", signer.checksummed(), ", not to the quoteSigner of ", chain_text(chain), " (",
          chain.quote_signer.checksummed(), ")");
