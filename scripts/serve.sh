@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Serves the API locally: starts the local chain stack (anvil nodes, contracts, reference solver;
-# skip with SR_LOCAL_CHAINS=0), builds the worker's inputs for the local environment and runs
-# `wrangler dev` on http://127.0.0.1:8787 with Durable Object state kept under .wrangler/.
+# skip with SR_LOCAL_CHAINS=0), builds the worker's inputs for the local environment (the local
+# chains INSTEAD of config/local's copies of the production chains) and runs `wrangler dev` on
+# http://127.0.0.1:8787 with Durable Object state kept under .wrangler/. The chains, the solver
+# and the worker stop together. Once the worker answers, one scheduled run starts the status
+# index, which then polls the chains from its own alarm every POLL_INTERVAL_MS.
 # Run by `npm start` after the builds; alone it needs build/wasm-release (scripts/build.sh).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -26,7 +29,9 @@ if [ "${SR_LOCAL_CHAINS:-1}" != 0 ] && [ -f scripts/chains/local.mjs ]; then
   done
   if grep -q "^configuration in" "$log" 2>/dev/null; then
     export SR_LOCAL_CHAINS_DIR="$PWD/build/local-chains"
-    grep -E "^Anvil|chain [0-9]+ at" "$log" || true
+    grep -E "chain [0-9]+ at" "$log" || true
+    echo "serve: development accounts #1-#9 (same on every local chain; ETH, test USDC and USDT):"
+    grep -E "^  #[1-9] " "$log" | awk '!seen[$2]++' || true
   else
     echo "serve: the local chains did not come up (see $log); serving without them" >&2
     stop "$stack_pid"
@@ -39,6 +44,14 @@ cd edge-worker
 echo "serve: http://127.0.0.1:${PORT:-8787} (try: curl -H 'x-api-key: dev-key-acme' http://127.0.0.1:${PORT:-8787}/v1/chains)"
 # In the background and waited for, so a TERM to this script stops wrangler and the chains too.
 ../node_modules/.bin/wrangler dev --env local --ip 127.0.0.1 --port "${PORT:-8787}" \
-  --persist-to ../.wrangler/state --show-interactive-dev-session=false "$@" &
+  --persist-to ../.wrangler/state --show-interactive-dev-session=false --test-scheduled "$@" &
 dev_pid=$!
+# One scheduled run arms the status index's polling alarm (wrangler dev runs no crons).
+(
+  for _ in $(seq 1 120); do
+    if curl -fsS -o /dev/null "http://127.0.0.1:${PORT:-8787}/__scheduled?cron=*+*+*+*+*" 2>/dev/null; then exit 0; fi
+    kill -0 "$dev_pid" 2>/dev/null || exit 0
+    sleep 0.5
+  done
+) &
 wait "$dev_pid"

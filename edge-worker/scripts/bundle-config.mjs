@@ -30,20 +30,17 @@ const config = {
   keys: read("keys", []),
 };
 // The local chain stack (scripts/chains/local.mjs) writes chains, tokens and solvers of its anvil
-// nodes in the same schema, chain records adding rpcUrl; serve.sh points here when it runs.
+// nodes in the same schema, chain records adding rpcUrl; serve.sh points here when it runs. They
+// replace config/local's chains, tokens and solvers (copies of production's, with no node to
+// reach): the local worker then quotes, funds and indexes only chains that exist on this machine.
 const overlayDir = environment === "local" ? process.env.SR_LOCAL_CHAINS_DIR : undefined;
 if (overlayDir) {
-  const overlay = (name, keyOf) => {
+  for (const name of ["chains", "tokens", "solvers"]) {
     const file = join(overlayDir, `${name}.json`);
-    if (!existsSync(file)) return;
-    const extra = JSON.parse(readFileSync(file, "utf8"));
-    const replaced = new Set(extra.map(keyOf));
-    config[name] = [...config[name].filter((r) => !replaced.has(keyOf(r))), ...extra];
-  };
-  overlay("chains", (c) => String(c.chainId));
-  overlay("tokens", (t) => `${t.chainId}:${String(t.address).toLowerCase()}`);
-  overlay("solvers", (s) => s.id);
-  console.log(`bundle-config: local chains from ${overlayDir}`);
+    if (!existsSync(file)) throw new Error(`SR_LOCAL_CHAINS_DIR has no ${name}.json (${file})`);
+    config[name] = JSON.parse(readFileSync(file, "utf8"));
+  }
+  console.log(`bundle-config: local chains from ${overlayDir} (instead of config/local's chains)`);
 }
 const out = join(here, "..", "generated", "config.js");
 mkdirSync(dirname(out), { recursive: true });

@@ -6,7 +6,7 @@ import { addressRateLimit, CORS_READ_HEADERS, jsonBody, keyRateLimit, preflight,
 import { settings } from "./settings.js";
 import * as legacy from "./handlers/legacy.js";
 import { health, openapi } from "./handlers/meta.js";
-import { intentStatus } from "./handlers/status.js";
+import { chainEvents, intentStatus, legacyIntentStatus, requireIndexerToken } from "./handlers/status.js";
 import { addDepositRoutes } from "./handlers/deposit.js";
 import * as gasless from "./handlers/gasless.js";
 import * as v1 from "./handlers/v1.js";
@@ -28,7 +28,8 @@ export const router = new Router()
   .on("GET", "/v1/gasless/jobs/:id", keyed, requireKey, keyRateLimit, gasless.requirePartner, gasless.jobById)
   .on("POST", "/api/v3/quotes/exactOut", keyless, addressRateLimit, jsonBody, legacy.exactOut)
   .on("POST", "/api/v3/quotes/exactIn", keyless, addressRateLimit, jsonBody, legacy.exactIn)
-  .on("POST", "/api/v3/intents/intentStatus", keyless, addressRateLimit, jsonBody, legacy.intentStatus);
+  .on("POST", "/api/v3/intents/intentStatus", keyless, addressRateLimit, jsonBody, legacyIntentStatus)
+  .on("POST", "/internal/chain-events", { internal: true }, requireIndexerToken, jsonBody, chainEvents);
 addDepositRoutes(router);
 
 const isLegacyPath = (path) => path.startsWith("/api/v3/");

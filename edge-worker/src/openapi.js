@@ -27,6 +27,24 @@ const S = {
   UnixSeconds: integer("Unix time, seconds.", { minimum: 0 }),
 };
 
+// The status state machine (src/service/intent_status.h, docs/status.md): first matching row wins.
+const STATUS_TRANSITIONS = `Derived only from Portal and prover events (IntentPublished, IntentFunded, IntentFulfilled, IntentProven, IntentWithdrawn, IntentRefunded), polled with eth_getLogs or pushed to /internal/chain-events; a log seen twice changes nothing. Rules, first match wins ("source time" / "destination time" = the latest block time of that chain, never earlier than the server clock):
+| recorded on chain | time | status |
+| - | - | - |
+| refunded | any | refunded |
+| proven or withdrawn | any | settled |
+| fulfilled (destination) | any | filled |
+| funded, complete | source time > reward deadline | refundable |
+| funded, complete | destination time > route deadline | expired (no fill can land; refund opens after the reward deadline) |
+| funded, complete | before the route deadline | pending |
+| funded, partial | source time > reward deadline | refundable |
+| published or partly funded | destination time > route deadline | failed (funding never completed) |
+| published or partly funded | before the route deadline | pending |
+| nothing (the quote was issued, never funded) | destination time > route deadline | expired |
+| nothing | before the route deadline | pending |
+| no record for the identifier | | unknown |
+So an intent moves pending -> filled -> settled when a solver fills and proves it, or pending -> expired -> refundable -> refunded when nobody fills it. A refund after a fill (the solver never proved in time) reports refunded. updatedAt is when the reported status began: the last event that changed the record, or the second a deadline passed. Multi-hop: the stitched-source intent can be filled or settled while the recipient is not yet paid; a quoteId lookup reports the stitched-destination (delivery) intent.`;
+
 const schemas = {
   ...S,
   Problem: object(
@@ -171,17 +189,21 @@ const schemas = {
     },
     ["id", "type", "source", "destination", "slippage", "fees", "steps", "solver", "intentHash", "execution", "expiresAt", "signature", "competingQuotes"],
   ),
-  TransactionRef: object({ chainId: ref("ChainId"), transactionHash: string("Transaction hash or signature."), blockNumber: integer("Block or slot."), blockExplorerUrl: string("Explorer link.", { format: "uri" }) }),
+  TransactionRef: object({ chainId: ref("ChainId"), transactionHash: string("Transaction hash or signature."), blockNumber: integer("Block or slot."), blockExplorerUrl: { ...nullable(string("Explorer link.", { format: "uri" })), description: "<chain blockExplorerUrl>/tx/<hash>; null on chains without an explorer (local chains)." } }),
   IntentTransactions: object(Object.fromEntries(["published", "funded", "fulfilled", "proven", "withdrawn", "refunded"].map((k) => [k, nullable(ref("TransactionRef"))]))),
   IntentStatusValue: enumOf(["pending", "filled", "settled", "refundable", "expired", "refunded", "failed", "unknown"], "Derived from Portal events; unknown: no record for this identifier."),
-  IntentStatus: object({
-    intentHash: nullable(ref("Hash32")),
-    status: ref("IntentStatusValue"),
-    sourceChainId: nullable(ref("ChainId")),
-    destinationChainId: nullable(ref("ChainId")),
-    updatedAt: nullable(ref("UnixSeconds")),
-    transactions: ref("IntentTransactions"),
-  }),
+  IntentStatus: object(
+    {
+      intentHash: { ...nullable(ref("Hash32")), description: "The reported intent; null for an unknown quoteId." },
+      status: ref("IntentStatusValue"),
+      sourceChainId: nullable(ref("ChainId")),
+      destinationChainId: nullable(ref("ChainId")),
+      updatedAt: { ...nullable(ref("UnixSeconds")), description: "When the reported status began; null for unknown." },
+      transactions: ref("IntentTransactions"),
+    },
+    undefined,
+    STATUS_TRANSITIONS,
+  ),
   Permit3Permit: object({ modeOrExpiration: ref("Amount"), tokenKey: ref("Hash32"), account: { ...ref("EvmAddress"), description: "Must equal execution.vault." }, amountDelta: ref("Amount") }),
   Permit3Authorization: object({
     owner: ref("EvmAddress"),
@@ -246,7 +268,11 @@ const schemas = {
     chainId: ref("ChainId"),
     logs: array(object({ address: ref("EvmAddress"), topics: array(ref("Hash32")), data: ref("HexBytes"), blockNumber: string("Hex quantity, as in eth_getLogs."), transactionHash: ref("Hash32"), logIndex: string("Hex quantity, as in eth_getLogs.") })),
   }),
-  ChainEventsResult: object({ accepted: integer("Logs that changed a status."), ignored: integer("Logs already seen or not Portal events.") }),
+  ChainEventsResult: object({
+    applied: integer("Logs that changed a record (0 for logs already seen)."),
+    updated: integer("Intent records that changed."),
+    ignored: array(object({ index: integer("Position in logs."), reason: string("Why it counts for nothing: not emitted by the chain's Portal or prover, not an intent event, malformed event data.") })),
+  }),
   LegacyContracts: object({ sourcePortal: ref("EvmAddress"), destinationPortal: ref("EvmAddress"), prover: ref("EvmAddress") }, [], "Defaults are used when omitted."),
   LegacyQuoteRequest: object({
     dAppID: string("Client application identifier (attribution only)."),
@@ -290,15 +316,15 @@ const schemas = {
   }),
   LegacyQuoteResponse: object({ data: array(ref("LegacyQuoteEntry"), "One entry per solver.") }),
   LegacyIntentStatusRequest: object({ intentHash: string("Intent hash."), intentCreatedHash: string("Creation transaction hash."), fulfillmentHash: string("Fulfillment transaction hash.") }, []),
-  LegacyTransaction: object({ chainId: ref("ChainId"), transactionHash: string("Transaction hash."), blockExplorerUrl: string("Explorer link.") }),
+  LegacyTransaction: object({ chainId: ref("ChainId"), transactionHash: string("Transaction hash."), blockExplorerUrl: nullable(string("Explorer link; null on chains without an explorer.")) }),
   LegacyIntentStatusResponse: object({
     data: object({
       intentHash: string("Intent hash."),
       status: object({ status: enumOf(["Pending", "Completed"], "Status."), subStatus: enumOf(["WaitingToFulfill", "Fulfilled", "WaitingForRefund", "Refunded"], "Sub-status.") }),
-      intentCreated: ref("LegacyTransaction"),
-      fulfillment: ref("LegacyTransaction"),
-      refund: ref("LegacyTransaction"),
-    }, ["intentHash", "status"]),
+      intentCreated: { ...nullable(ref("LegacyTransaction")), description: "The IntentPublished (else IntentFunded) transaction; null until seen." },
+      fulfillment: { ...nullable(ref("LegacyTransaction")), description: "The destination's IntentFulfilled transaction; null until seen." },
+      refund: { ...nullable(ref("LegacyTransaction")), description: "The IntentRefunded transaction; null unless refunded." },
+    }, ["intentHash", "status", "intentCreated", "fulfillment", "refund"], "The v1 status mapped: pending -> Pending/WaitingToFulfill; filled, settled -> Completed/Fulfilled; expired, refundable, failed -> Pending/WaitingForRefund; refunded -> Completed/Refunded."),
   }),
 };
 
@@ -428,7 +454,7 @@ Decisions this service takes where the specification leaves them open:
 - Rate limits: a token bucket per key (local dev-key-acme 2,000/s burst 4,000; dev-key-slow 1/s burst 2) and per client address on keyless endpoints; 429 rate-limited with Retry-After seconds.
 - Input limits: bodies up to 64 KiB (413); POST bodies must be application/json (415); malformed JSON is a 400 naming line, column and byte offset; JSON nesting is limited to 64 levels.
 - Quotes: source.refundRecipient defaults to source.funder; destination.calls[] = {target, data, value}; slippage defaults to 0.005; unknown fields are rejected; the signed id includes its quote: prefix; competing quotes are in competingQuotes.
-- Status: GET /v1/intents/status takes intentHash (0x + 64 hex) or quoteId (bare UUID); an identifier without a record answers 200 with status unknown. Status is derived from Portal events only.
+- Status: GET /v1/intents/status takes intentHash (0x + 64 hex) or quoteId (bare UUID); an identifier without a record answers 200 with status unknown. Status is derived from Portal events only; the transitions are in the IntentStatus schema. Chains are polled with eth_getLogs in bounded block ranges, re-reading a confirmation window for reorganisations; indexers may push logs to /internal/chain-events.
 - The legacy exact-in service is POST /api/v3/quotes/exactIn with the exact-out request envelope.
 - dappId (and the legacy dAppID) is recorded for attribution and never changes price or authentication.`;
 
@@ -504,7 +530,7 @@ export function openApiDocument(partnerSlugs) {
         post: keylessOp("Legacy keyless exact-in quotes", { tags: ["Legacy v3"], body: ref("LegacyQuoteRequest"), description: "Same envelope as exactOut; destinationAmount is the guaranteed output for the fixed sourceAmount.", ok: ok(200, "One entry per solver.", ref("LegacyQuoteResponse"), KEYLESS), errors: [[422, r("ChainNotSupported")], [502, r("SolverError")]] }),
       },
       "/api/v3/intents/intentStatus": {
-        post: keylessOp("Legacy intent status", { tags: ["Legacy v3"], body: ref("LegacyIntentStatusRequest"), ok: ok(200, "Status envelope.", ref("LegacyIntentStatusResponse"), KEYLESS) }),
+        post: keylessOp("Legacy intent status", { tags: ["Legacy v3"], body: ref("LegacyIntentStatusRequest"), description: "Looks up by intentHash, else by intentCreatedHash or fulfillmentHash (transactions the indexer has seen).", ok: ok(200, "Status envelope.", ref("LegacyIntentStatusResponse"), KEYLESS), errors: [[404, r("NotFound")]] }),
       },
       "/internal/chain-events": {
         post: {
@@ -517,6 +543,7 @@ export function openApiDocument(partnerSlugs) {
             ...ok(200, "Logs applied.", ref("ChainEventsResult"), ["x-request-id"]),
             400: r("BadRequest"),
             401: problem("Missing or wrong bearer token."),
+            422: r("ChainNotSupported"),
             413: r("PayloadTooLarge"),
             415: r("UnsupportedMediaType"),
             500: r("Internal"),

@@ -117,21 +117,17 @@ Json status_body(const Config& config, const IntentRecord& record, IntentStatus 
               {"status", status_name(status)},
               {"sourceChainId", optional_u64(record.source_chain_id)},
               {"destinationChainId", optional_u64(record.destination_chain_id)},
-              {"role", record.role ? Json(*record.role) : Json(nullptr)},
-              {"quoteId", record.quote_id ? Json(*record.quote_id) : Json(nullptr)},
               {"updatedAt", jf::u64_to_json(status_since(record, status))},
               {"transactions", std::move(transactions)}};
 }
 
-Json unknown_body(const std::optional<std::string>& intent_hash, const std::optional<std::string>& quote_id) {
+Json unknown_body(const std::optional<std::string>& intent_hash) {
   Json transactions = Json::object();
   for (std::size_t i = 0; i < kIntentStepCount; ++i) transactions[std::string(step_name(static_cast<IntentStep>(i)))] = nullptr;
   return Json{{"intentHash", intent_hash ? Json(*intent_hash) : Json(nullptr)},
               {"status", status_name(IntentStatus::unknown)},
               {"sourceChainId", nullptr},
               {"destinationChainId", nullptr},
-              {"role", nullptr},
-              {"quoteId", quote_id ? Json(*quote_id) : Json(nullptr)},
               {"updatedAt", nullptr},
               {"transactions", std::move(transactions)}};
 }
@@ -247,7 +243,7 @@ Validated<StatusQuery> read_status_query(const Json& query) {
   if (!intent_hash && !quote_id) {
     errors.add("intentHash", "intentHash (0x + 64 hex digits) or quoteId (a UUID) is required");
   } else if (intent_hash && quote_id) {
-    errors.add("quoteId", "quoteId cannot be combined with intentHash; pass one of them");
+    errors.add("quoteId", "pass either intentHash or quoteId, not both");
   } else if (intent_hash && !is_hash_text(*intent_hash)) {
     errors.add("intentHash", "intentHash must be 0x followed by 64 hex digits");
   } else if (quote_id && !std::regex_match(*quote_id, uuid_pattern())) {
@@ -474,7 +470,7 @@ OpResult intent_status_op(const Config& config, const Json& input) {
   auto query = read_status_query(in.member("query"));
   if (!query) return query.error;
   const std::optional<IntentRecord> record = read_optional_record(in, "intentStatus");
-  if (!record) return ok(unknown_body(query.value->intent_hash, query.value->quote_id));
+  if (!record) return ok(unknown_body(query.value->intent_hash));
   if (query.value->intent_hash && hex::encode(record->intent_hash) != *query.value->intent_hash) {
     throw OpInputError("op \"intentStatus\": the record is not the queried intent's");
   }

@@ -9,4 +9,3 @@ const legacy = (op, endpoint) => async (c) => {
 
 export const exactOut = legacy("legacyExactOut", "v3/quotes/exactOut");
 export const exactIn = legacy("legacyExactIn", "v3/quotes/exactIn");
-export const intentStatus = legacy("legacyIntentStatus", null);

@@ -1,34 +1,61 @@
-// GET /v1/intents/status. Until status is derived from chain events (its own issue), no
-// identifier has a record, and the contract answers such an identifier 200 "unknown".
+// Intent status: GET /v1/intents/status, POST /api/v3/intents/intentStatus and the indexer push
+// POST /internal/chain-events. Answers come from the status index (src/intent-status.js), whose
+// records only chain events change; the core validates queries and derives the status.
 import { HttpError, json } from "../http.js";
-
-const INTENT_HASH = /^0x[0-9a-fA-F]{64}$/;
-const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-
-const invalid = (field, message) => new HttpError(400, "invalid-request", message, [{ field, message }]);
-
-/** @returns {{ intentHash: string | null, quoteId: string | null }} */
-export function statusQuery(params) {
-  const intentHash = params.get("intentHash");
-  const quoteId = params.get("quoteId");
-  if (intentHash === null && quoteId === null) throw invalid("intentHash", "pass intentHash (0x + 64 hex digits) or quoteId (a UUID)");
-  if (intentHash !== null && quoteId !== null) throw invalid("quoteId", "pass either intentHash or quoteId, not both");
-  if (intentHash !== null && !INTENT_HASH.test(intentHash)) throw invalid("intentHash", "intentHash must be 0x followed by 64 hex digits");
-  if (quoteId !== null && !UUID.test(quoteId)) {
-    const hint = quoteId.startsWith("quote:") ? "; pass the bare UUID without the quote: prefix" : "";
-    throw invalid("quoteId", `quoteId must be a UUID${hint}`);
-  }
-  return { intentHash: intentHash?.toLowerCase() ?? null, quoteId: quoteId?.toLowerCase() ?? null };
-}
+import { statusIndex } from "../intent-status.js";
+import { coreResponse } from "./core-response.js";
 
 export async function intentStatus(c) {
-  const { intentHash } = statusQuery(c.url.searchParams);
-  return json({
-    intentHash,
-    status: "unknown",
-    sourceChainId: null,
-    destinationChainId: null,
-    updatedAt: null,
-    transactions: { published: null, funded: null, fulfilled: null, proven: null, withdrawn: null, refunded: null },
-  });
+  const params = c.url.searchParams;
+  const query = { intentHash: params.get("intentHash"), quoteId: params.get("quoteId") };
+  return coreResponse(c, await statusIndex(c.env).status(query));
+}
+
+export async function legacyIntentStatus(c) {
+  return coreResponse(c, await statusIndex(c.env).legacyStatus(c.body));
+}
+
+/** Registers a freshly issued quote's intents; a failure is logged, never the client's problem. */
+export async function registerQuote(c, quote) {
+  try {
+    await statusIndex(c.env).registerQuote(quote);
+  } catch (e) {
+    console.error(JSON.stringify({ event: "status-register-failed", requestId: c.requestId, quoteId: quote?.id, message: String(e?.message ?? e) }));
+  }
+}
+
+/** Bearer INDEXER_TOKEN, compared in constant time (digests of equal length, every byte visited). */
+export async function requireIndexerToken(c, next) {
+  const expected = c.env.INDEXER_TOKEN;
+  const header = c.request.headers.get("authorization") ?? "";
+  const presented = header.startsWith("Bearer ") ? header.slice(7) : "";
+  if (!expected || !(await sameSecret(presented, expected))) {
+    throw new HttpError(401, "invalid-api-key", "POST /internal/chain-events needs the indexer token as `Authorization: Bearer <token>`", [], { "www-authenticate": "Bearer" });
+  }
+  return next();
+}
+
+async function sameSecret(a, b) {
+  const digest = async (text) => new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  const [x, y] = await Promise.all([digest(a), digest(b)]);
+  let diff = 0;
+  for (let i = 0; i < x.length; i++) diff |= x[i] ^ y[i];
+  return diff === 0;
+}
+
+/** POST /internal/chain-events {chainId, logs: [eth_getLogs log]}: the same path as the poller. */
+export async function chainEvents(c) {
+  const body = c.body;
+  if (!body || typeof body !== "object" || Array.isArray(body)) {
+    throw new HttpError(400, "invalid-request", "the body must be {\"chainId\", \"logs\": [...]}", [{ field: "chainId", message: "chainId is required" }]);
+  }
+  const answer = await statusIndex(c.env).applyLogs(body.chainId, body.logs);
+  if (answer.status !== 200) return coreResponse(c, answer);
+  return json(answer.body);
+}
+
+/** An intent's status as GET /v1/intents/status reports it (for other endpoints), or null on failure. */
+export async function intentStatusBody(env, intentHash) {
+  const answer = await statusIndex(env).status({ intentHash, quoteId: null });
+  return answer.status === 200 ? answer.body : null;
 }

@@ -1,6 +1,7 @@
 // v1 handlers: each translates HTTP into one core operation (plus the solver fan-out for quotes).
 import { recordDappId } from "../attribution.js";
 import { askSolvers } from "../solvers.js";
+import { registerQuote } from "./status.js";
 import { askCore, coreResponse, nowSec, randomHex } from "./core-response.js";
 
 /** The key record as the core sees it: identity and pricing, nothing secret. */
@@ -24,5 +25,7 @@ export async function quotes(c) {
   const solverAnswers = await askSolvers(plan.body.requests ?? []);
   const answer = await askCore(c, "quote", { body: c.body, key: keyForCore(c.key), now: nowSec(), random: randomHex(), solverAnswers });
   console.log(JSON.stringify({ event: "quote", requestId: c.requestId, keyId: c.key.id, partner: c.key.partner, dappId: typeof c.body?.dappId === "string" ? c.body.dappId.slice(0, 128) : null, status: answer.status, solverAnswers: solverAnswers.length }));
+  // Status lookups by intent hash or quoteId start from here; chain events fill in the rest.
+  if (answer.status === 200) await registerQuote(c, answer.body);
   return coreResponse(c, answer);
 }

@@ -1,0 +1,254 @@
+// Intent status from real chain events, end to end: two anvil nodes with our contracts
+// (scripts/chains), the real worker bundle in workerd (Miniflare) with the local chains as its
+// configuration, a test wallet (ethers) sending the quote's execution.approval and
+// execution.transaction as-is, and the reference solver filling and proving. Checks:
+// - exact-in: pending -> filled (a pushed fill log) -> settled (polled proof), through a worker
+//   restart that keeps every record and cursor; the recipient gets at least minAmountOut;
+// - POST /internal/chain-events: bearer token, idempotency, malformed logs;
+// - an unfilled intent (solver stopped): expired -> refundable by the chain clock (evm_increaseTime)
+//   -> refund on chain -> refunded.
+// Needs a core build with Service (SR_WASM_DIR or build/wasm-release); loopback only.
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { Contract, Interface, JsonRpcProvider, Wallet, keccak256 } from "ethers";
+import { freePort } from "../../scripts/chains/anvil.mjs";
+import { loadArtifact } from "../../scripts/chains/compile.mjs";
+import { startLocalStack } from "../../scripts/chains/local.mjs";
+import { startSolver } from "../../scripts/chains/solver.mjs";
+import { buildBundle, DEV_KEYS, startWorker, tempDir } from "./harness.mjs";
+
+const JSON_HEADERS = { "content-type": "application/json" };
+const INDEXER = { authorization: "Bearer dev-indexer-token", ...JSON_HEADERS };
+const funderKey = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d"; // anvil #1
+const RECIPIENT = "0x976EA74026E726554dB657fA54763abd0C3a0aa9"; // anvil #6
+const portalInterface = new Interface(loadArtifact("Portal").abi);
+const erc20 = ["function balanceOf(address) view returns (uint256)"];
+
+let stack, outDir, bundleDir, persist, worker, solver;
+let chainA, chainB, providerA, providerB;
+let engineReady = false;
+
+async function waitFor(read, done, { timeoutMs = 30_000, intervalMs = 250 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
+
+const statusOf = async (query) => {
+  const res = await worker.fetch(`/v1/intents/status?${new URLSearchParams(query)}`, { key: DEV_KEYS.acme });
+  const body = await res.json();
+  assert.equal(res.status, 200, JSON.stringify(body));
+  return body;
+};
+
+/** One polling round now (the scheduled handler), for a worker whose alarm is off. */
+async function pollOnce() {
+  const fetcher = await worker.mf.getWorker();
+  await fetcher.scheduled({ cron: "* * * * *" });
+}
+
+async function quoteExactIn(amount) {
+  const res = await worker.fetch("/v1/quotes", {
+    method: "POST",
+    key: DEV_KEYS.acme,
+    headers: JSON_HEADERS,
+    body: JSON.stringify({
+      type: "exact-in",
+      source: { chainId: chainA.chainId, token: chainA.tokens.USDC, amount, funder: new Wallet(funderKey).address },
+      destination: { chainId: chainB.chainId, token: chainB.tokens.USDC, recipient: RECIPIENT },
+      dappId: "status-e2e",
+    }),
+  });
+  const quote = await res.json();
+  assert.equal(res.status, 200, JSON.stringify(quote));
+  return quote;
+}
+
+/** Sends execution.approval then execution.transaction exactly as quoted. */
+async function fund(quote) {
+  const wallet = new Wallet(funderKey, providerA);
+  const receipts = [];
+  for (const tx of [quote.execution.approval, quote.execution.transaction]) {
+    if (!tx) continue;
+    assert.equal(tx.from, wallet.address);
+    const sent = await wallet.sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value) });
+    receipts.push(await sent.wait());
+  }
+  return receipts.at(-1);
+}
+
+/** Moves both chains' clocks to `unixSeconds` and mines a block on each. */
+async function warpTo(unixSeconds) {
+  for (const p of [providerA, providerB]) {
+    await p.send("evm_setNextBlockTimestamp", [unixSeconds]);
+    await p.send("evm_mine", []);
+  }
+}
+
+const pushLogs = (chainId, logs, headers = INDEXER) =>
+  worker.fetch("/internal/chain-events", { method: "POST", headers, body: JSON.stringify({ chainId, logs }) });
+
+before(async () => {
+  outDir = mkdtempSync(join(tmpdir(), "sr-status-chains-"));
+  stack = await startLocalStack({
+    chains: [
+      { name: "Test A", chainId: 31337, port: await freePort() },
+      { name: "Test B", chainId: 31338, port: await freePort() },
+    ],
+    outDir,
+    solver: false,
+    log: () => {},
+  });
+  [chainA, chainB] = stack.deployment.chains;
+  providerA = new JsonRpcProvider(chainA.rpcUrl, chainA.chainId, { staticNetwork: true });
+  providerB = new JsonRpcProvider(chainB.rpcUrl, chainB.chainId, { staticNetwork: true });
+  const previous = process.env.SR_LOCAL_CHAINS_DIR;
+  process.env.SR_LOCAL_CHAINS_DIR = outDir;
+  try {
+    bundleDir = buildBundle();
+  } finally {
+    if (previous === undefined) delete process.env.SR_LOCAL_CHAINS_DIR;
+    else process.env.SR_LOCAL_CHAINS_DIR = previous;
+  }
+  persist = tempDir("sr-status-chains-state-");
+  // The first worker polls only when told to, so each status step is observed deterministically.
+  worker = await startWorker({ bundleDir, persistDir: persist.dir, bindings: { POLL_INTERVAL_MS: "0" } });
+  engineReady = (await worker.fetch("/v1/chains", { key: DEV_KEYS.acme })).status === 200;
+});
+
+after(async () => {
+  await worker?.dispose();
+  persist?.remove();
+  await solver?.stop();
+  providerA?.destroy();
+  providerB?.destroy();
+  await stack?.stop();
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+describe("intent status from the local chains", { timeout: 90_000 }, () => {
+  let settledQuote;
+
+  test("the local configuration lists only the local chains, with rpcUrl", async (t) => {
+    if (!engineReady) return t.skip("core.wasm has no Service yet");
+    const { chains } = await (await worker.fetch("/v1/chains", { key: DEV_KEYS.acme })).json();
+    assert.deepEqual(chains.map((c) => c.chainId), [31337, 31338]);
+    assert.equal(chains[0].rpcUrl, chainA.rpcUrl);
+    assert.equal(chains[0].blockExplorerUrl, null);
+  });
+
+  test("exact-in: pending -> filled -> settled, across a worker restart", async (t) => {
+    if (!engineReady) return t.skip("core.wasm has no Service yet");
+    const quote = await quoteExactIn("25000000");
+    const quoteId = quote.id.slice("quote:".length);
+    let s = await statusOf({ quoteId });
+    assert.equal(s.intentHash, quote.intentHash);
+    assert.equal(s.status, "pending");
+    assert.deepEqual(Object.values(s.transactions), [null, null, null, null, null, null]);
+
+    const funding = await fund(quote);
+    await pollOnce();
+    s = await statusOf({ intentHash: quote.intentHash });
+    assert.equal(s.status, "pending");
+    assert.equal(s.sourceChainId, 31337);
+    assert.equal(s.destinationChainId, 31338);
+    assert.deepEqual(s.transactions.funded, { chainId: 31337, transactionHash: funding.hash, blockNumber: funding.blockNumber, blockExplorerUrl: null });
+    assert.equal(s.transactions.published.transactionHash, funding.hash);
+
+    solver = await startSolver({ chains: stack.deployment.chains, pollMs: 200, log: () => {} });
+    await solver.waitFor(quote.intentHash, ["proven", "withdrawn"], 30_000);
+    // An indexer pushes the destination's fill before the poller has seen the proof.
+    const fills = await providerB.send("eth_getLogs", [{ address: chainB.portal, topics: [portalInterface.getEvent("IntentFulfilled").topicHash, quote.intentHash], fromBlock: "0x0", toBlock: "latest" }]);
+    assert.equal(fills.length, 1);
+    let res = await pushLogs(31338, fills);
+    assert.equal(res.status, 200);
+    assert.equal((await res.json()).applied, 1);
+    const filled = await statusOf({ quoteId });
+    assert.equal(filled.status, "filled");
+    assert.equal(filled.transactions.fulfilled.chainId, 31338);
+    res = await pushLogs(31338, fills);
+    assert.deepEqual(await res.json(), { applied: 0, updated: 0, ignored: [] });
+    assert.deepEqual(await statusOf({ quoteId }), filled);
+
+    // A restart: the new worker (polling from its alarm every second) keeps records and cursors.
+    await worker.dispose();
+    worker = await startWorker({ bundleDir, persistDir: persist.dir });
+    const settled = await waitFor(() => statusOf({ quoteId }), (b) => b.status === "settled", { timeoutMs: 20_000 });
+    assert.equal(settled.transactions.published.transactionHash, funding.hash);
+    assert.equal(settled.transactions.fulfilled.transactionHash, filled.transactions.fulfilled.transactionHash);
+    assert.equal(settled.transactions.proven.chainId, 31337);
+    const recipientBalance = await new Contract(chainB.tokens.USDC, erc20, providerB).balanceOf(RECIPIENT);
+    assert.ok(recipientBalance >= BigInt(quote.destination.minAmountOut), `${recipientBalance} < ${quote.destination.minAmountOut}`);
+
+    const legacy = await worker.fetch("/api/v3/intents/intentStatus", { method: "POST", headers: JSON_HEADERS, body: JSON.stringify({ intentCreatedHash: funding.hash }) });
+    const legacyBody = await legacy.json();
+    assert.equal(legacy.status, 200, JSON.stringify(legacyBody));
+    assert.equal(legacyBody.data.intentHash, quote.intentHash);
+    assert.deepEqual(legacyBody.data.status, { status: "Completed", subStatus: "Fulfilled" });
+    assert.deepEqual(legacyBody.data.intentCreated, { chainId: 31337, transactionHash: funding.hash, blockExplorerUrl: null });
+    assert.equal(legacyBody.data.refund, null);
+    settledQuote = quote;
+  });
+
+  test("/internal/chain-events takes only the indexer token and well-formed logs", async (t) => {
+    if (!engineReady) return t.skip("core.wasm has no Service yet");
+    for (const headers of [JSON_HEADERS, { ...JSON_HEADERS, authorization: "Bearer wrong" }, { ...JSON_HEADERS, authorization: "dev-indexer-token" }]) {
+      const res = await pushLogs(31337, [], headers);
+      assert.equal(res.status, 401);
+      assert.equal((await res.json()).code, "invalid-api-key");
+    }
+    let res = await pushLogs(31337, [{ address: chainA.portal, topics: [] }]);
+    assert.equal(res.status, 400);
+    assert.equal((await res.json()).errors[0].field, "logs[0]");
+    res = await pushLogs(999, []);
+    assert.equal(res.status, 422);
+    // Every log of the settled intent's source chain, pushed again: nothing changes.
+    if (settledQuote) {
+      const before = await statusOf({ intentHash: settledQuote.intentHash });
+      const logs = await providerA.send("eth_getLogs", [{ address: [chainA.portal, chainA.prover], fromBlock: "0x0", toBlock: "latest" }]);
+      res = await pushLogs(31337, logs);
+      const body = await res.json();
+      assert.equal(res.status, 200, JSON.stringify(body));
+      assert.equal(body.applied, 0);
+      assert.deepEqual(await statusOf({ intentHash: settledQuote.intentHash }), before);
+    }
+  });
+
+  test("an unfilled intent: expired, then refundable, then refunded", async (t) => {
+    if (!engineReady) return t.skip("core.wasm has no Service yet");
+    await solver?.stop();
+    solver = null;
+    const quote = await quoteExactIn("7000000");
+    await fund(quote);
+    await waitFor(() => statusOf({ intentHash: quote.intentHash }), (b) => b.transactions.funded !== null);
+    assert.equal((await statusOf({ intentHash: quote.intentHash })).status, "pending");
+
+    const { route, reward, destination } = quote.execution.intent;
+    await warpTo(Number(route.deadline) + 5);
+    const expired = await waitFor(() => statusOf({ intentHash: quote.intentHash }), (b) => b.status !== "pending");
+    assert.equal(expired.status, "expired");
+    assert.equal(expired.updatedAt, Number(route.deadline) + 1);
+
+    await warpTo(Number(reward.deadline) + 5);
+    const refundable = await waitFor(() => statusOf({ intentHash: quote.intentHash }), (b) => b.status !== "expired");
+    assert.equal(refundable.status, "refundable");
+
+    const portal = new Contract(chainA.portal, portalInterface, new Wallet(funderKey, providerA));
+    const routeHash = keccak256(quote.steps[0].intents[0].encodedRoute);
+    const refund = await (await portal.refund(destination, routeHash, reward)).wait();
+    const refunded = await waitFor(() => statusOf({ intentHash: quote.intentHash }), (b) => b.status !== "refundable");
+    assert.equal(refunded.status, "refunded");
+    assert.equal(refunded.transactions.refunded.transactionHash, refund.hash);
+    assert.equal(refunded.transactions.fulfilled, null);
+    const legacy = await (await worker.fetch("/api/v3/intents/intentStatus", { method: "POST", headers: JSON_HEADERS, body: JSON.stringify({ intentHash: quote.intentHash }) })).json();
+    assert.deepEqual(legacy.data.status, { status: "Completed", subStatus: "Refunded" });
+    assert.equal(legacy.data.refund.transactionHash, refund.hash);
+  });
+});
