@@ -1,0 +1,48 @@
+// Builds the package's verifier module into js/wasm/ and prints what a browser downloads,
+// gzipped, against the package's budget (150 KiB for verifier JS + WASM).
+//
+// The repository's wasm build (build/wasm-release) makes a `verifier` module for the node suites
+// that also exports signing and the generic ABI/EIP-712 coders, compiled -O3. The package ships
+// only verify_quote and verify_gasless_payload, so it has its own CMake build folder:
+//   - SR_VERIFIER_PACKAGE drops those exports (bindings/verifier.cpp), and with them
+//     libsecp256k1's 32 KiB signing table;
+//   - C++ is compiled -Oz with LTO, where -O3's inlining of exception paths costs ~50 KiB gzip;
+//   - C (libsecp256k1) stays -O3: it is where verification spends its time.
+// Only the `verifier` target is built, incrementally (the first run takes a few minutes).
+//   node js/scripts/build.mjs
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const packageDir = new URL('../', import.meta.url);
+const repoDir = new URL('../', packageDir);
+const buildDir = new URL('build/wasm-verifier-package/', repoDir);
+const targetDir = new URL('wasm/', packageDir);
+const path = (url) => fileURLToPath(url);
+const BUDGET_BYTES = 150 * 1024;
+
+const env = { ...process.env, NODE_PATH: ['/usr/share/nodejs', process.env.NODE_PATH].filter(Boolean).join(':') };
+delete env.EM_CACHE; // Debian's emcc works only with its frozen, prebuilt system-library cache
+const run = (...args) => execFileSync(args[0], args.slice(1), { cwd: path(repoDir), env, stdio: ['ignore', 'ignore', 'inherit'] });
+
+if (!existsSync(new URL('CMakeCache.txt', buildDir))) {
+  run('emcmake', 'cmake', '-S', '.', '-B', path(buildDir), '-DCMAKE_BUILD_TYPE=Release',
+    '-DCMAKE_CXX_FLAGS_RELEASE=-Oz -flto -DNDEBUG -DSR_VERIFIER_PACKAGE=1',
+    '-DCMAKE_C_FLAGS_RELEASE=-O3 -DNDEBUG');
+}
+run('cmake', '--build', path(buildDir), '--target', 'verifier', '-j2');
+mkdirSync(targetDir, { recursive: true });
+for (const file of ['verifier.mjs', 'verifier.wasm']) copyFileSync(new URL(file, buildDir), new URL(file, targetDir));
+
+// The browser's share of the package: the entry, the API file, the emscripten glue and the binary.
+const shipped = ['src/entry-browser.js', 'src/verifier.js', 'wasm/verifier.mjs', 'wasm/verifier.wasm'];
+const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+let total = 0;
+for (const file of shipped) {
+  const bytes = readFileSync(new URL(file, packageDir));
+  const gzip = gzipSync(bytes, { level: 9 }).length;
+  total += gzip;
+  console.log(`js: ${file.padEnd(22)} ${kib(bytes.length).padStart(10)} raw ${kib(gzip).padStart(10)} gzip`);
+}
+console.log(`js: verifier JS+WASM ${kib(total)} gzip, ${total <= BUDGET_BYTES ? 'within' : 'OVER'} the ${kib(BUDGET_BYTES)} budget`);
