@@ -54,6 +54,12 @@ async function pollOnce() {
   await fetcher.scheduled({ cron: "* * * * *" });
 }
 
+/** The status index's stored cursors, read straight from its Durable Object. */
+async function cursors() {
+  const namespace = await worker.mf.getDurableObjectNamespace("STATUS_INDEX");
+  return namespace.get(namespace.idFromName("global")).cursors();
+}
+
 async function quoteExactIn(amount) {
   const res = await worker.fetch("/v1/quotes", {
     method: "POST",
@@ -107,8 +113,8 @@ before(async () => {
     log: () => {},
   });
   [chainA, chainB] = stack.deployment.chains;
-  providerA = new JsonRpcProvider(chainA.rpcUrl, chainA.chainId, { staticNetwork: true });
-  providerB = new JsonRpcProvider(chainB.rpcUrl, chainB.chainId, { staticNetwork: true });
+  providerA = new JsonRpcProvider(chainA.rpcUrl, chainA.chainId, { staticNetwork: true, cacheTimeout: -1 });
+  providerB = new JsonRpcProvider(chainB.rpcUrl, chainB.chainId, { staticNetwork: true, cacheTimeout: -1 });
   const previous = process.env.SR_LOCAL_CHAINS_DIR;
   process.env.SR_LOCAL_CHAINS_DIR = outDir;
   try {
@@ -178,8 +184,11 @@ describe("intent status from the local chains", { timeout: 90_000 }, () => {
     assert.deepEqual(await statusOf({ quoteId }), filled);
 
     // A restart: the new worker (polling from its alarm every second) keeps records and cursors.
+    const cursorsBefore = await cursors();
+    assert.ok(cursorsBefore.find((c) => c.chain_id === 31337).block >= funding.blockNumber, JSON.stringify(cursorsBefore));
     await worker.dispose();
     worker = await startWorker({ bundleDir, persistDir: persist.dir });
+    assert.deepEqual(await cursors(), cursorsBefore);
     const settled = await waitFor(() => statusOf({ quoteId }), (b) => b.status === "settled", { timeoutMs: 20_000 });
     assert.equal(settled.transactions.published.transactionHash, funding.hash);
     assert.equal(settled.transactions.fulfilled.transactionHash, filled.transactions.fulfilled.transactionHash);
