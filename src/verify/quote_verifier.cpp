@@ -42,9 +42,69 @@ Account vault_of(const ChainInfo& chain, const Hash32& intent_hash) {
       protocol::evm_vault_address(chain.portal.to_evm(), intent_hash, *chain.vault_init_code_hash));
 }
 
-protocol::IntentHashes hashes_of(const ExecutionIntent& e) {
-  return protocol::hash_intent(e.intent, e.source->vm, e.destination->vm);
-}
+// The parts of one quote the checks share, read and hashed once per verification (the checks
+// would otherwise decode the same intents and recompute their hashes several times). A part that
+// fails to read fails every check that needs it, with the same message.
+class QuoteParts {
+ public:
+  QuoteParts(const Json& quote, const ChainDirectory& chains) : quote_(quote), chains_(chains) {}
+
+  const QuoteSide& source() {
+    return memo(source_, [&] { return read_source(quote_, chains_); });
+  }
+  const QuoteSide& destination() {
+    return memo(destination_, [&] { return read_destination(quote_, chains_); });
+  }
+  const ExecutionIntent& execution() {
+    return memo(execution_, [&] { return read_execution_intent(quote_, chains_); });
+  }
+  const protocol::IntentHashes& execution_hashes() {
+    return memo(execution_hashes_, [&] {
+      const ExecutionIntent& e = execution();
+      return protocol::hash_intent(e.intent, e.source->vm, e.destination->vm);
+    });
+  }
+  const std::vector<ListedIntent>& listed() {
+    return memo(listed_, [&] { return read_listed_intents(quote_, chains_); });
+  }
+  const std::vector<protocol::IntentHashes>& listed_hashes() {
+    return memo(listed_hashes_, [&] {
+      std::vector<protocol::IntentHashes> out;
+      for (const ListedIntent& e : listed())
+        out.push_back(protocol::hash_intent(e.intent, e.source->vm, e.destination->vm));
+      return out;
+    });
+  }
+
+ private:
+  template <class T>
+  struct Slot {
+    std::optional<T> value;
+    std::optional<std::string> error;
+  };
+  template <class T, class Make>
+  const T& memo(Slot<T>& slot, Make&& make) {
+    if (slot.value) return *slot.value;
+    if (slot.error) throw ParseError(*slot.error);
+    try {
+      return slot.value.emplace(make());
+    } catch (const std::invalid_argument& e) {
+      slot.error = e.what();
+      throw;
+    } catch (const CheckFailure& e) {
+      slot.error = e.what();
+      throw;
+    }
+  }
+
+  const Json& quote_;
+  const ChainDirectory& chains_;
+  Slot<QuoteSide> source_, destination_;
+  Slot<ExecutionIntent> execution_;
+  Slot<protocol::IntentHashes> execution_hashes_;
+  Slot<std::vector<ListedIntent>> listed_;
+  Slot<std::vector<protocol::IntentHashes>> listed_hashes_;
+};
 
 // The one reward token a plain funding locks.
 const protocol::TokenAmount& single_reward_token(const Intent& intent) {
@@ -57,7 +117,7 @@ const protocol::TokenAmount& single_reward_token(const Intent& intent) {
 
 // ---- signature -------------------------------------------------------------------------------
 
-std::string check_signature(const Json& quote, const QuoteContext& context) {
+std::string check_signature(const Json& quote, const QuoteContext& context, QuoteParts&) {
   const std::uint64_t chain_id = read_chain_id(member(quote, "source", "quote"), "chainId", "quote.source");
   const ChainInfo& chain =
       jf::at_path("quote.source.chainId", [&]() -> const ChainInfo& { return context.chains->at(chain_id); });
@@ -79,13 +139,13 @@ std::string check_signature(const Json& quote, const QuoteContext& context) {
 
 // ---- expiry ----------------------------------------------------------------------------------
 
-std::string check_expiry(const Json& quote, const QuoteContext& context) {
+std::string check_expiry(const Json& quote, const QuoteContext& context, QuoteParts& parts) {
   const std::uint64_t expires = expires_at(quote);
   if (context.now >= expires) {
     fail("expired: now (", std::to_string(context.now), ") is at or after expiresAt (", std::to_string(expires), ")");
   }
   // Funding after the route deadline locks a reward no solver may earn any more.
-  const Intent intent = read_execution_intent(quote, *context.chains).intent;
+  const Intent& intent = parts.execution().intent;
   if (intent.route.deadline <= expires) {
     fail("quote.execution.intent.route.deadline (", std::to_string(intent.route.deadline), ") is not after expiresAt (",
          std::to_string(expires), ")");
@@ -102,15 +162,16 @@ std::string check_expiry(const Json& quote, const QuoteContext& context) {
 
 constexpr const char* kRoles[] = {"direct", "stitched-source", "stitched-destination", "bucket-candidate"};
 
-std::string check_intent_hashes(const Json& quote, const QuoteContext& context) {
-  const std::vector<ListedIntent> listed = read_listed_intents(quote, *context.chains);
+std::string check_intent_hashes(const Json& quote, const QuoteContext&, QuoteParts& parts) {
+  const std::vector<ListedIntent>& listed = parts.listed();
   if (listed.empty()) fail("quote.steps lists no intents");
   std::vector<Hash32> recomputed;
-  for (const ListedIntent& entry : listed) {
+  for (std::size_t i = 0; i < listed.size(); ++i) {
+    const ListedIntent& entry = listed[i];
     if (std::find(std::begin(kRoles), std::end(kRoles), entry.role) == std::end(kRoles)) {
       fail(entry.path, ".role \"", entry.role, "\" is not a known role");
     }
-    const protocol::IntentHashes h = protocol::hash_intent(entry.intent, entry.source->vm, entry.destination->vm);
+    const protocol::IntentHashes& h = parts.listed_hashes()[i];
     if (h.encoded_route != entry.encoded_route) {
       fail(entry.path, ".encodedRoute is not the encoding of ", entry.path, ".intent.route (expected ",
            hex::encode(h.encoded_route), ")");
@@ -121,7 +182,7 @@ std::string check_intent_hashes(const Json& quote, const QuoteContext& context) 
     }
     recomputed.push_back(h.intent_hash);
   }
-  const Hash32 funded = hashes_of(read_execution_intent(quote, *context.chains)).intent_hash;
+  const Hash32 funded = parts.execution_hashes().intent_hash;
   if (const Json* top = optional_member(quote, "intentHash", "quote")) {
     const Hash32 top_hash = jf::read_hash32(*top, "quote.intentHash");
     if (top_hash != funded) {
@@ -138,9 +199,9 @@ std::string check_intent_hashes(const Json& quote, const QuoteContext& context) 
 
 // ---- vault -----------------------------------------------------------------------------------
 
-std::string check_vault(const Json& quote, const QuoteContext& context) {
-  const ExecutionIntent execution = read_execution_intent(quote, *context.chains);
-  const Hash32 funded = hashes_of(execution).intent_hash;
+std::string check_vault(const Json& quote, const QuoteContext&, QuoteParts& parts) {
+  const ExecutionIntent& execution = parts.execution();
+  const Hash32 funded = parts.execution_hashes().intent_hash;
   const Account expected = vault_of(*execution.source, funded);
   const Account vault = jf::read_account(member(member(quote, "execution", "quote"), "vault", "quote.execution"),
                                          "quote.execution.vault", execution.source->vm);
@@ -148,9 +209,10 @@ std::string check_vault(const Json& quote, const QuoteContext& context) {
     fail("quote.execution.vault is ", text(vault, *execution.source), " but the source Portal's vault for ",
          hex::encode(funded), " is ", text(expected, *execution.source));
   }
-  const std::vector<ListedIntent> listed = read_listed_intents(quote, *context.chains);
-  for (const ListedIntent& entry : listed) {
-    const Hash32 hash = protocol::hash_intent(entry.intent, entry.source->vm, entry.destination->vm).intent_hash;
+  const std::vector<ListedIntent>& listed = parts.listed();
+  for (std::size_t i = 0; i < listed.size(); ++i) {
+    const ListedIntent& entry = listed[i];
+    const Hash32& hash = parts.listed_hashes()[i].intent_hash;
     const Account want = vault_of(*entry.source, hash);
     if (entry.vault != want) {
       fail(entry.path, ".vault is ", text(entry.vault, *entry.source), " but ", chain_text(*entry.source),
@@ -201,10 +263,10 @@ void expect_evm_sender(const protocol::EvmTransaction& tx, const std::string& pa
   }
 }
 
-std::string check_funding_target(const Json& quote, const QuoteContext& context) {
-  const QuoteSide source = read_source(quote, *context.chains);
+std::string check_funding_target(const Json& quote, const QuoteContext&, QuoteParts& parts) {
+  const QuoteSide& source = parts.source();
   const ChainInfo& chain = *source.chain;
-  const Intent intent = read_execution_intent(quote, *context.chains).intent;
+  const Intent& intent = parts.execution().intent;
   const Json& tx_json = transaction_json(quote);
   if (chain.vm == Vm::svm) {
     const protocol::SvmTransaction tx = protocol::svm_transaction_from_json(tx_json, "quote.execution.transaction");
@@ -254,8 +316,8 @@ std::string check_funding_target(const Json& quote, const QuoteContext& context)
 
 // ---- funding-calldata ------------------------------------------------------------------------
 
-std::string check_funding_calldata(const Json& quote, const QuoteContext& context) {
-  const ExecutionIntent execution = read_execution_intent(quote, *context.chains);
+std::string check_funding_calldata(const Json& quote, const QuoteContext&, QuoteParts& parts) {
+  const ExecutionIntent& execution = parts.execution();
   const Intent& intent = execution.intent;
   const ChainInfo& chain = *execution.source;
   const Json& tx_json = transaction_json(quote);
@@ -275,12 +337,12 @@ std::string check_funding_calldata(const Json& quote, const QuoteContext& contex
     if (!(fund.args.reward == intent.reward))
       fail("the fund instruction's reward differs from execution.intent.reward");
     if (fund.args.allow_partial) fail("the fund instruction allows partial funding");
-    const QuoteSide source = read_source(quote, *context.chains);
+    const QuoteSide& source = parts.source();
     if (Account::from_svm(fund.signers.funder) != source.party) {
       fail("the fund instruction's funder is ", fund.signers.funder.to_base58(), ", not source.funder");
     }
     const Account vault = Account::from_svm(instruction.accounts.at(0).pubkey);
-    if (vault != vault_of(chain, hashes_of(execution).intent_hash)) {
+    if (vault != vault_of(chain, parts.execution_hashes().intent_hash)) {
       fail("the fund instruction's vault account is not the vault of execution.intent");
     }
     return "fund instruction carries execution.intent (destination, routeHash, reward, vault, funder)";
@@ -417,11 +479,11 @@ void compare_with_request(const Json& quote, const Json& request, const QuoteSid
   }
 }
 
-std::string check_route_matches_request(const Json& quote, const QuoteContext& context) {
+std::string check_route_matches_request(const Json& quote, const QuoteContext& context, QuoteParts& parts) {
   const std::string& type = quote_type(quote);
-  const QuoteSide source = read_source(quote, *context.chains);
-  const QuoteSide destination = read_destination(quote, *context.chains);
-  const ExecutionIntent execution = read_execution_intent(quote, *context.chains);
+  const QuoteSide& source = parts.source();
+  const QuoteSide& destination = parts.destination();
+  const ExecutionIntent& execution = parts.execution();
   const Intent& funded = execution.intent;
   const Json& source_json = member(quote, "source", "quote");
   const Account refund_recipient =
@@ -451,7 +513,7 @@ std::string check_route_matches_request(const Json& quote, const QuoteContext& c
   }
   // Delivery: every intent that can pay the recipient pays at least the guaranteed minimum.
   const U256 minimum = read_amount(member(quote, "destination", "quote"), "minAmountOut", "quote.destination");
-  const std::vector<ListedIntent> listed = read_listed_intents(quote, *context.chains);
+  const std::vector<ListedIntent>& listed = parts.listed();
   std::size_t deliveries = 0;
   std::size_t candidates = 0;
   for (const ListedIntent& entry : listed) {
@@ -474,7 +536,7 @@ std::string check_route_matches_request(const Json& quote, const QuoteContext& c
 
 // ---- slippage-bound --------------------------------------------------------------------------
 
-std::string check_slippage_bound(const Json& quote, const QuoteContext& context) {
+std::string check_slippage_bound(const Json& quote, const QuoteContext& context, QuoteParts&) {
   const std::string& type = quote_type(quote);
   const std::uint32_t slippage = read_slippage_millionths(member(quote, "slippage", "quote"), "quote.slippage");
   if (context.request != nullptr && type != "exact-out") {
@@ -510,7 +572,7 @@ std::string check_slippage_bound(const Json& quote, const QuoteContext& context)
 
 // ---- competing-quotes ------------------------------------------------------------------------
 
-std::string check_competing_quotes(const Json& quote, const QuoteContext& context) {
+std::string check_competing_quotes(const Json& quote, const QuoteContext& context, QuoteParts&) {
   const Json* competing = optional_member(quote, "competingQuotes", "quote");
   if (competing == nullptr) return "none listed";
   const Json& list = jf::read_array(*competing, "quote.competingQuotes");
@@ -527,7 +589,8 @@ std::string check_competing_quotes(const Json& quote, const QuoteContext& contex
 
 Report verify_quote(const Json& quote, const QuoteContext& context) {
   Report report;
-  using CheckFn = std::string (*)(const Json&, const QuoteContext&);
+  QuoteParts parts(quote, *context.chains);
+  using CheckFn = std::string (*)(const Json&, const QuoteContext&, QuoteParts&);
   static constexpr std::pair<const char*, CheckFn> kChecks[] = {
       {"signature", check_signature},
       {"expiry", check_expiry},
@@ -541,7 +604,7 @@ Report verify_quote(const Json& quote, const QuoteContext& context) {
   };
   for (const auto& [name, fn] : kChecks) {
     const CheckFn body = fn;
-    run_check(report, name, [&] { return body(quote, context); });
+    run_check(report, name, [&] { return body(quote, context, parts); });
   }
   return report;
 }
