@@ -4,6 +4,7 @@
 // the tree. Valid text is then handed to JSON.parse. A member name repeated in one object is
 // refused too: JSON.parse would keep the last silently, so a body could mean one thing to an
 // intermediary or a signer's tooling and another here (RFC 8259 leaves duplicates undefined).
+// So are \u escapes of unpaired UTF-16 surrogates, which encode no character.
 
 /**
  * @typedef {{ offset: number, line: number, column: number, message: string }} SyntaxProblem
@@ -39,7 +40,16 @@ export function findJsonSyntaxProblem(text, maxDepth) {
       if (c === 0x5c) {
         const e = text[i + 1];
         if (e === "u") {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) fail("invalid \\u escape");
+          const unit = escapedUnit(text, i);
+          if (unit < 0) fail("invalid \\u escape");
+          // An unpaired surrogate is no Unicode text: the core's parser (and any strict one)
+          // refuses it, so it is the client's error here, not a failure further in.
+          if (unit >= 0xdc00 && unit <= 0xdfff) fail("unpaired UTF-16 surrogate in a \\u escape");
+          if (unit >= 0xd800 && unit <= 0xdbff) {
+            const low = text[i + 6] === "\\" && text[i + 7] === "u" ? escapedUnit(text, i + 6) : -1;
+            if (low < 0xdc00 || low > 0xdfff) fail("unpaired UTF-16 surrogate in a \\u escape");
+            i += 6;
+          }
           i += 6;
         } else if (e !== undefined && '"\\/bfnrt'.includes(e)) i += 2;
         else fail("invalid escape in string");
@@ -102,6 +112,12 @@ export function findJsonSyntaxProblem(text, maxDepth) {
     if (typeof e?.offset !== "number") throw e;
     return { ...lineColumn(text, e.offset), offset: e.offset, message: e.message };
   }
+}
+
+/** The code unit of the \\uXXXX escape at `at`, or -1 when it is not four hex digits. */
+function escapedUnit(text, at) {
+  const digits = text.slice(at + 2, at + 6);
+  return /^[0-9a-fA-F]{4}$/.test(digits) ? parseInt(digits, 16) : -1;
 }
 
 function describe(text, i) {

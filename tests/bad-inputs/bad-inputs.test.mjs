@@ -9,7 +9,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { after, before, describe, test } from "node:test";
-import { buildBundle, DEV_KEYS, sendHeadOnly, startWorker, tempDir } from "../../edge-worker/test/harness.mjs";
+import { DEV_KEYS, sendHeadOnly, startWorker, tempDir } from "../../edge-worker/test/harness.mjs";
+import { isolatedBundle, removeBundle } from "./bundle.mjs";
 import { bodyObject, otherAuthorization, resolveMacros } from "./fixtures.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -33,9 +34,10 @@ export function loadCases() {
 const cases = loadCases();
 let worker;
 let persist;
+let bundleDir;
 
 before(async () => {
-  const bundleDir = buildBundle();
+  bundleDir = isolatedBundle();
   persist = tempDir("sr-bad-inputs-");
   worker = await startWorker({ bundleDir, persistDir: persist.dir });
 });
@@ -43,6 +45,7 @@ before(async () => {
 after(async () => {
   await worker?.dispose();
   persist?.remove();
+  if (bundleDir) removeBundle(bundleDir);
 });
 
 /** The request of a case: method, path, headers and body bytes. */

@@ -49,7 +49,9 @@ export async function chainEvents(c) {
   if (!body || typeof body !== "object" || Array.isArray(body)) {
     throw new HttpError(400, "invalid-request", "the body must be {\"chainId\", \"logs\": [...]}", [{ field: "chainId", message: "chainId is required" }]);
   }
-  const answer = await statusIndex(c.env).applyLogs(body.chainId, body.logs);
+  // Absent members go to the core as null, which it answers 400; a missing input member would
+  // be a worker bug to it (500).
+  const answer = await statusIndex(c.env).applyLogs(body.chainId ?? null, body.logs ?? null);
   if (answer.status !== 200) return coreResponse(c, answer);
   return json(answer.body);
 }
