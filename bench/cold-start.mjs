@@ -3,7 +3,8 @@
 // with fresh state; reports each phase (process up and listening, first signed quote) and the
 // core's own figures from its "core-ready" log line (wasm instantiation, Service construction).
 import { performance } from "node:perf_hooks";
-import { buildBundle, startWorker, tempDir } from "../edge-worker/test/harness.mjs";
+import { startWorker, tempDir } from "../edge-worker/test/harness.mjs";
+import { isolatedBundle } from "../tests/bad-inputs/bundle.mjs";
 import { machine } from "./worker-process.mjs";
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -15,7 +16,7 @@ const quoteBody = JSON.stringify({
 });
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const bundleDir = buildBundle();
+const bundleDir = isolatedBundle();
 const results = [];
 for (let i = 0; i < rounds; i++) {
   const persist = tempDir("sr-cold-");

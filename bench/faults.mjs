@@ -13,7 +13,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { hexlify, randomBytes } from "ethers";
-import { buildBundle, startWorker, tempDir } from "../edge-worker/test/harness.mjs";
+import { startWorker, tempDir } from "../edge-worker/test/harness.mjs";
+import { isolatedBundle } from "../tests/bad-inputs/bundle.mjs";
 import { erc3009Submit, funder, permit2Submit, permit3Submit, usdcBaseDomain, ERC3009_TYPES, nowSec, vectorQuote } from "../edge-worker/test/gasless-helpers.mjs";
 import { machine, workerdPids } from "./worker-process.mjs";
 
@@ -170,17 +171,16 @@ async function stubSolvers() {
 async function solverPart() {
   const stubs = await stubSolvers();
   const overlay = mkdtempSync(join(tmpdir(), "sr-faults-solvers-"));
-  const atlas = JSON.parse(readFileSync(new URL("../config/local/solvers.json", import.meta.url), "utf8")).find((s) => s.id === "atlas");
+  // The overlay replaces chains, tokens and solvers (bundle-config.mjs): the local ones, plus
+  // three remote solvers serving what atlas serves.
+  const local = (name) => JSON.parse(readFileSync(new URL(`../config/local/${name}.json`, import.meta.url), "utf8"));
+  const solvers = local("solvers");
+  const atlas = solvers.find((s) => s.id === "atlas");
   const remote = (id, path, timeoutMs) => ({ ...atlas, id, name: `Fault ${id}`, url: stubs.base + path, timeoutMs });
-  writeFileSync(join(overlay, "solvers.json"), JSON.stringify([remote("hangs", "/hang", 1500), remote("garbage", "/garbage", 1500), remote("slow", "/slow", 3000)]));
-  let bundleDir;
-  process.env.SR_LOCAL_CHAINS_DIR = overlay;
-  try {
-    bundleDir = buildBundle();
-  } finally {
-    delete process.env.SR_LOCAL_CHAINS_DIR;
-    buildBundle(); // leaves generated/config.js as the plain local configuration again
-  }
+  writeFileSync(join(overlay, "chains.json"), JSON.stringify(local("chains")));
+  writeFileSync(join(overlay, "tokens.json"), JSON.stringify(local("tokens")));
+  writeFileSync(join(overlay, "solvers.json"), JSON.stringify([...solvers, remote("hangs", "/hang", 1500), remote("garbage", "/garbage", 1500), remote("slow", "/slow", 3000)]));
+  const bundleDir = isolatedBundle({ env: { SR_LOCAL_CHAINS_DIR: overlay } });
   const persist = tempDir("sr-faults-solvers-state-");
   const worker = await startWorker({ bundleDir, persistDir: persist.dir });
   const latencies = [];
@@ -195,7 +195,7 @@ async function solverPart() {
         source: { chainId: 8453, token: usdcBaseDomain.verifyingContract, amount: "25000000", funder: funder.address },
         destination: { chainId: 10, token: "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85", recipient: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC" },
         dappId: "bench-faults",
-        allQuotes: true,
+        options: { allQuotes: true },
       }, KEY);
       latencies.push(performance.now() - t0);
       if (r.status === 200 && r.body.signature) signed++;
@@ -218,7 +218,7 @@ async function solverPart() {
 }
 
 console.log(`bench:faults on ${machine()}, burst ${BURST}`);
-const bundleDir = buildBundle();
+const bundleDir = isolatedBundle();
 const summary = { bench: "faults", machine: machine() };
 for (const [name, part] of [["gasless", () => gaslessPart(bundleDir)], ["deposit", () => depositPart(bundleDir)], ["solvers", solverPart]]) {
   try {

@@ -23,7 +23,7 @@ const HASH = "0x23744c2252d544a50dd8906a9c6c94f725bf7a98c549c7a3c643367c77f7e05c
 
 const scenarios = [
   { name: "POST /v1/quotes", method: "POST", path: "/v1/quotes", body: quoteBody },
-  { name: "POST /v1/quotes allQuotes", method: "POST", path: "/v1/quotes", body: { ...quoteBody, allQuotes: true } },
+  { name: "POST /v1/quotes allQuotes", method: "POST", path: "/v1/quotes", body: { ...quoteBody, options: { allQuotes: true } } },
   { name: "GET /v1/chains", method: "GET", path: "/v1/chains" },
   { name: "GET /v1/intents/status", method: "GET", path: `/v1/intents/status?intentHash=${HASH}` },
 ];
@@ -63,7 +63,7 @@ async function coreCpuPerQuote(n = 300) {
     const used = process.cpuUsage(start);
     return (used.user + used.system) / 1000 / n;
   };
-  return { plain: measure(quoteBody), allQuotes: measure({ ...quoteBody, allQuotes: true }) };
+  return { plain: measure(quoteBody), allQuotes: measure({ ...quoteBody, options: { allQuotes: true } }) };
 }
 
 const worker = await benchWorker();

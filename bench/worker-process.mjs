@@ -4,7 +4,8 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import os from "node:os";
-import { buildBundle, startWorker, tempDir } from "../edge-worker/test/harness.mjs";
+import { startWorker, tempDir } from "../edge-worker/test/harness.mjs";
+import { isolatedBundle, removeBundle } from "../tests/bad-inputs/bundle.mjs";
 
 const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
 
@@ -47,7 +48,7 @@ export async function benchWorker({ bundleDir } = {}) {
   if (process.env.BENCH_URL) {
     return { base: process.env.BENCH_URL.replace(/\/$/, "") + "/", pids: [], dispose: async () => {}, external: true };
   }
-  const dir = bundleDir ?? buildBundle();
+  const dir = bundleDir ?? isolatedBundle();
   const persist = tempDir("sr-bench-state-");
   const worker = await startWorker({ bundleDir: dir, persistDir: persist.dir });
   return {
@@ -56,6 +57,7 @@ export async function benchWorker({ bundleDir } = {}) {
     dispose: async () => {
       await worker.dispose();
       persist.remove();
+      if (!bundleDir) removeBundle(dir);
     },
   };
 }
