@@ -1,0 +1,103 @@
+// The package verifies real quotes from the quote engine: the core WebAssembly module's Service
+// (the same code the edge worker runs) with the local configuration answers POST /v1/quotes
+// bodies, and each answer passes every check; tampered copies fail the named check.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, it, before } from 'node:test';
+
+import { loadVerifier } from 'stableroutes';
+
+const repo = new URL('../../', import.meta.url);
+const coreDir = new URL('build/wasm-release/', repo);
+const readConfig = (name) => JSON.parse(readFileSync(new URL(`config/local/${name}.json`, repo), 'utf8'));
+const config = Object.fromEntries(['service', 'chains', 'tokens', 'solvers', 'partners'].map((n) => [n, readConfig(n)]));
+const secrets = readConfig('secrets');
+const haveCore = existsSync(new URL('core.wasm', coreDir));
+const NOW = 1763697600;
+const FUNDER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+const RECIPIENT = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
+const KEY = { id: 'dev-acme', partner: 'acme', feeSchedule: { protocolBps: 0, gatewayBps: 10 } };
+
+const exactIn = (changes = {}) => ({
+  type: 'exact-in',
+  source: { chainId: 8453, token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', amount: '100000000', funder: FUNDER },
+  destination: { chainId: 10, token: '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85', recipient: RECIPIENT },
+  dappId: 'js-engine-test',
+  ...changes,
+});
+
+describe('engine quotes (core wasm Service)', { skip: !haveCore && 'build/wasm-release/core.wasm not built' }, () => {
+  let service;
+  let verifier;
+  before(async () => {
+    const { default: createCore } = await import(new URL('core.mjs', coreDir).href);
+    const core = await createCore({ wasmBinary: readFileSync(new URL('core.wasm', coreDir)) });
+    assert.equal(typeof core.Service, 'function', 'core.wasm exports no Service');
+    service = new core.Service(JSON.stringify(config), JSON.stringify(secrets));
+    verifier = await loadVerifier();
+  });
+
+  const quoteFor = (body) => {
+    const out = JSON.parse(service.handle('quote', JSON.stringify({ body, key: KEY, now: NOW, random: `0x${'5a'.repeat(32)}`, solverAnswers: [] })));
+    assert.equal(out.status, 200, JSON.stringify(out.body));
+    return out.body;
+  };
+  const verify = (quote, request, now = NOW) => verifier.verifyQuote(quote, { chains: config.chains, request, now });
+  const failures = (report) => JSON.stringify(report.checks.filter((c) => !c.ok), null, 2);
+
+  const bodies = {
+    'exact-in': exactIn(),
+    'exact-in with slippage and refund recipient': exactIn({ slippage: 0.0125, source: { ...exactIn().source, refundRecipient: RECIPIENT } }),
+    'exact-out': exactIn({ type: 'exact-out', source: { ...exactIn().source, amount: undefined }, destination: { ...exactIn().destination, amount: '99840001' } }),
+    custom: exactIn({ type: 'custom', destination: { ...exactIn().destination, calls: [{ target: RECIPIENT, data: '0xdeadbeef', value: '0' }] } }),
+    'all quotes': exactIn({ options: { allQuotes: true } }),
+    'stitched to Solana': {
+      type: 'exact-in',
+      source: { chainId: 137, token: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359', amount: '100000000', funder: FUNDER },
+      destination: { chainId: 1399811149, token: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', recipient: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM' },
+      dappId: 'js-engine-test',
+      options: { allQuotes: true },
+    },
+  };
+  for (const [name, body] of Object.entries(bodies)) {
+    it(`verifies the ${name} quote`, () => {
+      const request = JSON.parse(JSON.stringify(body)); // drops undefined members, as the wire would
+      const quote = quoteFor(request);
+      const report = verify(quote, request);
+      assert.equal(report.ok, true, failures(report));
+    });
+  }
+
+  const tampers = [
+    ['amount', 'route-matches-request', (q) => { q.source.amount = '1'; }],
+    ['recipient', 'route-matches-request', (q) => { q.destination.recipient = FUNDER; }],
+    ['portal', 'funding-target', (q) => { q.execution.transaction.to = RECIPIENT; }],
+    ['signature', 'signature', (q) => { q.signature = `${q.signature.slice(0, -2)}${q.signature.endsWith('1b') ? '1c' : '1b'}`; }],
+    ['expiry', 'signature', (q) => { q.expiresAt += 60; }],
+    ['vault', 'vault', (q) => { q.execution.vault = RECIPIENT; }],
+    ['calldata', 'funding-calldata', (q) => {
+      const data = q.execution.transaction.data; // the last digit of the reward amount
+      q.execution.transaction.data = `${data.slice(0, -1)}${data.endsWith('0') ? '1' : '0'}`;
+    }],
+    ['intent hash', 'intent-hashes', (q) => { q.steps[0].intents[0].intent.route.deadline += 1; }],
+    ['slippage', 'slippage-bound', (q) => { q.slippage = 0.001; }],
+    ['competing quote', 'competing-quotes', (q) => { q.competingQuotes[0].execution.vault = RECIPIENT; }],
+  ];
+  for (const [name, check, change] of tampers) {
+    it(`catches a tampered ${name} on an engine quote (${check})`, () => {
+      const request = exactIn({ options: { allQuotes: true } });
+      const quote = quoteFor(request);
+      assert.ok(quote.competingQuotes?.length > 0, 'the local solvers give competing quotes');
+      change(quote);
+      const report = verify(quote, request);
+      assert.equal(report.ok, false);
+      assert.equal(report.checks.find((c) => c.name === check).ok, false, failures(report));
+    });
+  }
+
+  it('rejects an engine quote at its expiry', () => {
+    const quote = quoteFor(exactIn());
+    const report = verify(quote, exactIn(), quote.expiresAt);
+    assert.deepEqual(report.checks.filter((c) => !c.ok).map((c) => c.name), ['expiry']);
+  });
+});
