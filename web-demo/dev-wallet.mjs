@@ -17,9 +17,12 @@ export function createDevWallet(deployment) {
     try {
       const wallet = new Wallet(user.privateKey, provider);
       const transactions = [];
+      // Counted here: ethers caches eth_getTransactionCount for a moment, so asking again right
+      // after the approval's receipt can hand the funding transaction the approval's nonce.
+      let nonce = await provider.getTransactionCount(wallet.address, 'pending');
       for (const [kind, tx] of [['approval', quote.execution.approval], ['funding', quote.execution.transaction]]) {
         if (!tx) continue;
-        const sent = await wallet.sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value ?? 0), chainId: chain.chainId });
+        const sent = await wallet.sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value ?? 0), chainId: chain.chainId, nonce: nonce++ });
         const receipt = await sent.wait(1, 30_000);
         if (receipt.status !== 1) throw new Error(`${kind} transaction ${sent.hash} reverted`);
         transactions.push({ kind, hash: sent.hash, blockNumber: receipt.blockNumber });

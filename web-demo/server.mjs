@@ -177,6 +177,7 @@ export function createDemoServer({ workerUrl, apiKey, deploymentFile = null, log
         log(`web-demo: funded ${quote.id} with development account ${sent.from}: ${sent.transactions.map((t) => t.hash).join(', ')}`);
         send(res, 200, sent);
       } catch (error) {
+        log(`web-demo: funding ${quote.id} failed: ${error.stack}`);
         send(res, 422, { title: 'the development wallet could not fund this quote', detail: String(error.shortMessage ?? error.message ?? error) });
       }
     },

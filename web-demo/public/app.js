@@ -109,8 +109,9 @@ async function api(path, init) {
   throw new Error([body?.title ?? `HTTP ${res.status}`, body?.detail, fields].filter(Boolean).join(' — '));
 }
 
-function element(tag, props = {}, ...children) {
+function element(tag, { dataset = {}, ...props } = {}, ...children) {
   const node = Object.assign(document.createElement(tag), props);
+  Object.assign(node.dataset, dataset);
   node.append(...children.filter((c) => c !== null && c !== undefined));
   return node;
 }

@@ -44,6 +44,7 @@ before(async () => {
   assert.ok(Array.isArray(chains.chains),
     `the worker has no quote engine (build the core: scripts/build.sh, or set SR_WASM_DIR): ${JSON.stringify(chains)}`);
   page = await browser.context.newPage();
+  page.setDefaultTimeout(10_000);
   page.on('response', (response) => {
     pending.push(
       response.body()
@@ -68,7 +69,10 @@ describe('web demo in Chromium', { timeout: 90_000 }, () => {
     await page.waitForSelector('body[data-ready="true"]', { timeout: 15_000 });
     await page.fill('#amount', '25');
     await page.click('#quote-button');
-    await page.waitForSelector('#checks li', { timeout: 20_000 });
+    // Either the report appears or the page says why not (problem+json, a script error).
+    await page.waitForFunction(() => document.querySelector('#checks li') ||
+      !['', 'Asking for a quote…'].includes(document.getElementById('form-message').textContent), null, { timeout: 20_000 });
+    assert.equal(await page.textContent('#form-message'), '', 'the page reported a problem');
     const checks = await checkStates();
     assert.deepEqual(checks.map((c) => c.name), CHECK_NAMES);
     for (const check of checks) assert.ok(check.ok, `check failed on the untouched quote: ${check.detail}`);
@@ -104,7 +108,8 @@ describe('web demo in Chromium', { timeout: 90_000 }, () => {
     const before = await token.balanceOf(quote.destination.recipient);
 
     await page.click('#fund-button');
-    await page.waitForSelector('#fund-log [data-kind="funding"]', { timeout: 30_000 });
+    await page.waitForSelector('#fund-log [data-kind="funding"], #fund-log .fail', { timeout: 30_000 });
+    assert.equal(await page.$('#fund-log .fail'), null, await page.textContent('#fund-log'));
     await page.waitForSelector('#status[data-status="filled"], #status[data-status="settled"]', { timeout: 45_000 });
     assert.match(await page.textContent('#status'), /delivered/);
 
