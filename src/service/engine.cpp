@@ -154,9 +154,10 @@ class QuoteBuilder {
     quote["type"] = quote_type_name(request_.type);
     quote["source"] = source_json(plan.source_amount());
     quote["destination"] = destination_json(plan);
+    // A JSON number with the shortest text of the exact fraction (0.005, not 0.0050000001).
     quote["slippage"] = request_.type == QuoteType::exact_out
-                            ? 0.0
-                            : static_cast<double>(request_.slippage_millionths) / 1'000'000.0;
+                            ? json(0)
+                            : json(static_cast<double>(request_.slippage_millionths) / 1'000'000.0);
     quote["fees"] = fees_json(plan);
     quote["steps"] = std::move(steps_json);
     quote["solver"] = {{"id", first.solver->id}, {"name", first.solver->name}};
