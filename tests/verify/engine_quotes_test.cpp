@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "../service/engine_fixture.h"
+#include "quote_fixture.h"
 #include "verify/quote_verifier.h"
 
 namespace sr::verify {
@@ -12,20 +13,13 @@ namespace {
 using nlohmann::json;
 using service::testing::EngineTest;
 namespace st = service::testing;
+using testing::failures;
 
 class EngineQuotes : public EngineTest {
  protected:
   Report verify(const json& quote, const json& request, std::uint64_t now = st::kNow) {
     chains_ = ChainDirectory::from_json(config_json_["chains"]);
     return verify_quote(quote, QuoteContext{&*chains_, &request, now});
-  }
-
-  static std::string failures(const Report& report) {
-    std::string out;
-    for (const Check& c : report.checks) {
-      if (!c.ok) out += c.name + ": " + c.detail + "\n";
-    }
-    return out;
   }
 
   void expect_passes(const json& request) {

@@ -88,14 +88,6 @@ std::string sign_permit3(const json& payload) {
   return sign(protocol::permit3::digest(protocol::permit3::parse(payload)));
 }
 
-std::string failures(const Report& r) {
-  std::string out;
-  for (const Check& c : r.checks) {
-    if (!c.ok) out += c.name + ": " + c.detail + "\n";
-  }
-  return out;
-}
-
 void expect_fails(const Report& report, const char* check, const char* detail_part) {
   EXPECT_FALSE(report.ok());
   ASSERT_NE(report.find(check), nullptr);

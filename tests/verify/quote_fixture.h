@@ -19,6 +19,7 @@
 #include "protocol/portal_calldata.h"
 #include "protocol/quote_signature.h"
 #include "protocol/vault.h"
+#include "verify/report.h"
 
 namespace sr::verify::testing {
 
@@ -37,6 +38,15 @@ inline constexpr const char* kFunder = "0x90F79bf6EB2c4f870365E785982E1f101E93b9
 inline constexpr const char* kRecipient = "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65";
 inline constexpr std::uint64_t kNow = 1763700000;
 inline constexpr std::uint64_t kExpiresAt = kNow + 120;
+
+// "name: detail" of every failed check, one per line: what a failing expectation prints.
+inline std::string failures(const Report& report) {
+  std::string out;
+  for (const Check& c : report.checks) {
+    if (!c.ok) out += c.name + ": " + c.detail + "\n";
+  }
+  return out;
+}
 
 inline json production_chains() {
   std::ifstream in(std::string(SR_SOURCE_DIR) + "/config/production/chains.json");

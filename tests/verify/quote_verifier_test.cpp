@@ -24,14 +24,6 @@ Report run(const json& quote, const json* request, std::uint64_t now = kNow) {
   return verify_quote(quote, QuoteContext{&chains(), request, now});
 }
 
-std::string failures(const Report& report) {
-  std::string out;
-  for (const Check& c : report.checks) {
-    if (!c.ok) out += c.name + ": " + c.detail + "\n";
-  }
-  return out;
-}
-
 TEST(VerifyQuote, ConsistentQuotePassesEveryCheckInOrder) {
   const json quote = direct_quote();
   const json request = direct_request();
