@@ -285,6 +285,7 @@ function stopStatusPoll() {
   state.statusPoll = null;
 }
 
+const STATUS_EVENTS = ['published', 'funded', 'fulfilled', 'proven', 'withdrawn', 'refunded'];
 const FINAL_STATUSES = new Set(['settled', 'refunded']);
 const DELIVERED_STATUSES = new Set(['filled', 'settled']);
 
@@ -294,12 +295,18 @@ async function followStatus(quoteUuid, deadline) {
     const delivered = DELIVERED_STATUSES.has(status.status);
     $('status').textContent = delivered ? `${status.status} — delivered to the recipient` : status.status;
     $('status').dataset.status = status.status;
+    // The intent's life in protocol order, whatever order the polls saw it in.
+    const events = STATUS_EVENTS
+      .filter((kind) => status.transactions?.[kind])
+      .map((kind) => {
+        const tx = status.transactions[kind];
+        return element('li', { dataset: { kind: `status-${kind}` } },
+          `${kind} on ${chainName(tx.chainId)} in block ${tx.blockNumber}: `,
+          element('code', { textContent: short(tx.transactionHash), title: tx.transactionHash }));
+      });
     const log = $('fund-log');
-    for (const [kind, tx] of Object.entries(status.transactions ?? {})) {
-      if (!tx || log.querySelector(`[data-kind="status-${kind}"]`)) continue;
-      log.append(element('li', { dataset: { kind: `status-${kind}` } },
-        `${kind} on ${chainName(tx.chainId)} in block ${tx.blockNumber}: `, element('code', { textContent: short(tx.transactionHash), title: tx.transactionHash })));
-    }
+    for (const old of log.querySelectorAll('[data-kind^="status-"]')) old.remove();
+    log.append(...events);
     if (FINAL_STATUSES.has(status.status) || Date.now() > deadline) return;
   } catch (error) {
     $('status').textContent = `status unavailable: ${error.message}`;
