@@ -132,7 +132,7 @@ async function depositPart(bundleDir) {
       const payload = { vaultAddress: vault, authorization, signature };
       submits.push({ path: "/v1/acme-gateway/submit/erc-3009", body: payload, payload });
     }
-    const { results, killedAtMs } = await burstAndKill(first, submits, Math.max(1, Math.floor(n / 3)));
+    const { results, killedAtMs } = await burstAndKill(first, submits, 1);
     console.log(JSON.stringify({ part: "deposit burst", killedAfterMs: killedAtMs, statuses: count(results.map((r) => r.status)) }));
     const second = await startWorker({ bundleDir, persistDir: persist.dir });
     try {
