@@ -102,7 +102,9 @@ describe("deposit addresses", () => {
     assert.equal(job.standard, "erc3009");
     const again = await post(`${base}/submit/erc-3009`, body);
     assert.equal(again.status, 200);
-    assert.deepEqual(await again.json(), job);
+    const same = await again.json();
+    assert.equal(same.id, job.id);
+    assert.equal(same.createdAt, job.createdAt);
     assert.equal((await post(`${base}/submit/erc-3009`, await erc3009(record))).status, 409);
     // No chain access in this configuration: the relayer fails the job with its reason.
     const status = await waitFor(async () => (await worker.fetch(`${base}/status?vaultAddress=${record.vaultAddress}`)).json(), (s) => s.status !== "funding-submitted");

@@ -90,7 +90,11 @@ describe("gasless submits", () => {
     assert.equal(first.status, 202);
     const again = await submit("erc3009", body);
     assert.equal(again.status, 200);
-    assert.deepEqual(await again.json(), await first.json());
+    // The same job (the relayer may already have moved its status on).
+    const [a, b] = [await first.json(), await again.json()];
+    assert.equal(b.id, a.id);
+    assert.equal(b.createdAt, a.createdAt);
+    assert.equal(b.quoteId, a.quoteId);
   });
 
   test("20 identical submits at once create exactly one job", async () => {

@@ -11,8 +11,13 @@ import { HttpError, json } from "../http.js";
 import { addressRateLimit, jsonBody } from "../middleware.js";
 import { askCore, coreResponse, nowSec, randomHex } from "./core-response.js";
 import { storeJob } from "./gasless.js";
+import { intentStatusBody, registerQuote } from "./status.js";
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+// The contract's member order (the core's JSON objects come out sorted by name).
+const RECORD_KEYS = ["vaultAddress", "intentHash", "quoteId", "deadline", "source", "destination", "fees", "minAmountOut", "fundingMethods"];
+const STATUS_KEYS = ["vaultAddress", "status", "deadline", "intentHash", "transactions"];
+const inOrder = (object, keys) => Object.fromEntries([...keys.filter((k) => k in object), ...Object.keys(object).filter((k) => !keys.includes(k))].map((k) => [k, object[k]]));
 
 /** Adds the deposit routes of every partner whose deposit addresses are enabled. */
 export function addDepositRoutes(router, partners = bundled.config.partners) {
@@ -38,8 +43,17 @@ async function create(c, slug) {
   const solverAnswers = await askSolvers(plan.body.requests ?? []);
   const answer = await askCore(c, "depositCreate", { body: c.body, partner: slug, now: nowSec(), random: randomHex(), solverAnswers });
   if (answer.status !== 201) return coreResponse(c, answer);
-  const { record, intent } = answer.body;
+  const record = inOrder(answer.body.record, RECORD_KEYS);
+  const { intent } = answer.body;
   await depositOf(c.env, record.vaultAddress).create({ owner: `partner:${slug}`, record, intent });
+  // The status index tracks the address's intent (not the engine's quote, whose deadlines the
+  // address replaced) as the one direct intent of its quote id.
+  await registerQuote(c, {
+    id: `quote:${record.quoteId}`,
+    intentHash: record.intentHash,
+    steps: [{ provider: "deposit-address", intents: [{ role: "direct", intentHash: record.intentHash, sourceChainId: record.source.chainId, destinationChainId: record.destination.chainId, intent, vault: record.vaultAddress }] }],
+    competingQuotes: null,
+  });
   console.log(JSON.stringify({ event: "deposit-address", requestId: c.requestId, partner: slug, vault: record.vaultAddress, quoteId: record.quoteId }));
   return json(record, 201);
 }
@@ -73,20 +87,16 @@ async function status(c, slug, vault, field) {
   const deposit = await depositFor(c, slug, vault, field);
   const answer = await statusBody(c, deposit);
   if (answer.status !== 200) return coreResponse(c, answer);
-  return json(answer.body.status);
+  return json(inOrder(answer.body.status, STATUS_KEYS));
 }
 
 async function byVault(c, slug) {
   const deposit = await depositFor(c, slug, c.params.vaultAddress, "vaultAddress");
   const answer = await statusBody(c, deposit);
   if (answer.status !== 200) return coreResponse(c, answer);
-  return json(answer.body.record);
+  return json(inOrder(answer.body.record, [...RECORD_KEYS, "status", "job", "intentStatus"]));
 }
 
-/**
- * The intent's status as GET /v1/intents/status reports it, or null while status from chain
- * events has no lookup the worker can call.
- */
 async function intentStatusOf(c, intentHash) {
-  return null;
+  return intentStatusBody(c.env, intentHash);
 }

@@ -1,0 +1,89 @@
+// relayTransactions: the relayer's raw transactions for a verified plan (the vectors' Base ->
+// Optimism intent and its ERC-3009 authorization), signed by anvil #11.
+#include "service/relay.h"
+
+#include <gtest/gtest.h>
+
+#include "../protocol/protocol_vectors.h"
+#include "config_fixture.h"
+#include "crypto/hex.h"
+#include "crypto/keccak.h"
+#include "protocol/intent.h"
+#include "protocol/intent_hash.h"
+#include "protocol/portal_calldata.h"
+
+namespace sr::service {
+namespace {
+
+using nlohmann::json;
+using protocol::testing::vectors;
+
+const char* const kRelayerKey = "0x701b615bbdfb9de65240bc28bd21bbc0d996645a3dd57e7b12bc2bdf6f192c82";
+
+const Config& local_config() {
+  static const Config config = Config::from_json(testing::config_json("local"));
+  return config;
+}
+
+json plan(const std::string& standard) {
+  const json& p = vectors()["permits"]["erc3009"];
+  return {{"standard", standard},
+          {"chainId", 8453},
+          {"token", "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"},
+          {"funder", p["signer"]},
+          {"vault", vectors()["intents"][0]["vault"]},
+          {"intent", vectors()["intents"][0]["intent"]},
+          {"authorization", p["message"]},
+          {"signature", p["signature"]}};
+}
+
+OpResult relay(const json& the_plan, std::uint64_t nonce = 7) {
+  return relay_transactions_op(local_config(), {{"plan", the_plan},
+                                                {"relayerKey", kRelayerKey},
+                                                {"nonce", nonce},
+                                                {"maxFeePerGas", "2000000000"},
+                                                {"maxPriorityFeePerGas", "1000000000"},
+                                                {"gasLimits", {200000, 800000}}});
+}
+
+bool contains(const std::string& raw, const Bytes& data) { return raw.find(hex::encode(data, false)) != std::string::npos; }
+
+TEST(RelayTransactions, Erc3009AuthorizationThenPublishAndFundFor) {
+  const auto r = relay(plan("erc3009"));
+  ASSERT_EQ(r.status, 200) << r.body.dump();
+  EXPECT_EQ(r.body["from"], "0x71bE63f3384f5fb98995898A86B02Fb2426c5788");
+  const json& txs = r.body["transactions"];
+  ASSERT_EQ(txs.size(), 2u);
+  EXPECT_EQ(txs[0]["purpose"], "authorization");
+  EXPECT_EQ(txs[0]["to"], "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913");
+  EXPECT_EQ(txs[0]["nonce"], 7);
+  EXPECT_NE(txs[0]["raw"].get<std::string>().find("e3ee160e"), std::string::npos);  // transferWithAuthorization
+  EXPECT_EQ(txs[1]["purpose"], "funding");
+  EXPECT_EQ(txs[1]["to"], "0x399Dbd5DF04f83103F77A58cBa2B7c4d3cdede97");
+  EXPECT_EQ(txs[1]["nonce"], 8);
+  const auto intent = protocol::intent_from_json(vectors()["intents"][0]["intent"], Vm::evm, Vm::evm);
+  const Bytes funding = protocol::portal::publish_and_fund_for(
+      intent.destination, protocol::encode_route(intent.route, Vm::evm), intent.reward, false,
+      Address::parse(vectors()["permits"]["erc3009"]["signer"].get<std::string>()), Address{});
+  EXPECT_TRUE(contains(txs[1]["raw"], funding));
+  for (const auto& tx : txs) {
+    EXPECT_EQ(tx["hash"], hex::encode(keccak256(hex::decode(tx["raw"].get<std::string>()))));
+  }
+  // Deterministic: the same inputs give the same bytes (a relayer re-asking after a crash).
+  EXPECT_EQ(relay(plan("erc3009")).body, r.body);
+}
+
+TEST(RelayTransactions, TransferPlansOnlyFundAndPermit3IsRefused) {
+  auto transfer = plan("transfer");
+  transfer["authorization"] = nullptr;
+  transfer["signature"] = nullptr;
+  const auto r = relay(transfer);
+  ASSERT_EQ(r.status, 200) << r.body.dump();
+  ASSERT_EQ(r.body["transactions"].size(), 1u);
+  EXPECT_EQ(r.body["transactions"][0]["purpose"], "funding");
+  EXPECT_EQ(r.body["transactions"][0]["nonce"], 7);
+  EXPECT_EQ(relay(plan("permit3")).status, 422);
+}
+
+}  // namespace
+}  // namespace sr::service
