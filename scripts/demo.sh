@@ -38,4 +38,5 @@ fi
 [ -f js/wasm/verifier.wasm ] || node js/scripts/build.mjs >/dev/null
 node web-demo/server.mjs &
 demo_pid=$!
-wait "$demo_pid"
+# Whichever stops first (the backend, or the API this script started) ends the demo.
+wait -n "$demo_pid" ${start_pid:+"$start_pid"}
