@@ -7,7 +7,7 @@ const $ = (id) => document.getElementById(id);
 
 // Each tamper changes one field of a copy of the signed quote; `catches` is the check that names
 // that change (the signature check fails too for every signed field).
-export const TAMPERS = {
+const TAMPERS = {
   amount: {
     label: 'the fixed amount (source.amount for exact-in, destination.amount for exact-out) raised by 1,000,000 base units',
     catches: 'route-matches-request',
@@ -65,7 +65,7 @@ const state = {
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** "12.5" with 6 decimals -> "12500000"; throws on anything but a plain decimal. */
-export function parseUnits(text, decimals) {
+function parseUnits(text, decimals) {
   const match = /^(\d+)(?:\.(\d*))?$/.exec(text.trim());
   if (!match) throw new Error(`"${text}" is not a decimal amount`);
   const [, whole, fraction = ''] = match;
@@ -75,7 +75,7 @@ export function parseUnits(text, decimals) {
   return units.toString();
 }
 
-export function formatUnits(baseUnits, decimals) {
+function formatUnits(baseUnits, decimals) {
   const digits = BigInt(baseUnits).toString().padStart(decimals + 1, '0');
   const whole = digits.slice(0, digits.length - decimals);
   const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');

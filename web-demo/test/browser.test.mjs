@@ -119,7 +119,7 @@ describe('web demo in Chromium', { timeout: 90_000 }, () => {
     assert.ok(received >= minAmountOut, `recipient got ${received}, the quote promised at least ${minAmountOut}`);
   });
 
-  test('no response delivered to the page contains the API key', async () => {
+  test('no response delivered to the page contains the API key or a development private key', async () => {
     await Promise.all(pending);
     const origin = new URL(stack.demoUrl).origin;
     const urls = responses.map((r) => r.url);
@@ -127,10 +127,14 @@ describe('web demo in Chromium', { timeout: 90_000 }, () => {
       assert.ok(urls.some((u) => u.includes(expected)), `the page never fetched ${expected}: ${urls.join(' ')}`);
     }
     assert.deepEqual(responses.filter((r) => r.url === 'pageerror'), [], 'the page threw');
+    const devKeys = stack.deployment.accounts.users.map((u) => u.privateKey.slice(2).toLowerCase());
+    assert.ok(devKeys.length > 0);
     for (const response of responses) {
       assert.equal(new URL(response.url).origin, origin, `the page talked to another origin: ${response.url}`);
       assert.ok(!response.body.includes(DEMO_API_KEY), `${response.url} delivered the API key in its body`);
       assert.ok(!JSON.stringify(response.headers).includes(DEMO_API_KEY), `${response.url} delivered the API key in a header`);
+      const body = response.body.toLowerCase();
+      assert.ok(!devKeys.some((key) => body.includes(key)), `${response.url} delivered a development private key`);
     }
   });
 });

@@ -4,7 +4,12 @@
 // the package's browser files are served.
 import assert from 'node:assert/strict';
 import http from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+
+import { Wallet } from 'ethers';
 
 import { startDemoServer } from '../server.mjs';
 
@@ -90,6 +95,24 @@ describe('web demo backend', () => {
     assert.deepEqual(await (await fetch(`${demo.url}/api/config`)).json(), { devWallet: null });
     const res = await fetch(`${demo.url}/api/fund`, { method: 'POST', body: JSON.stringify({ quoteId: 'quote:x' }) });
     assert.equal(res.status, 404);
+  });
+
+  test('with a local deployment the dev wallet funds only quotes this backend handed out', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sr-web-demo-deployment-'));
+    const deploymentFile = join(dir, 'deployment.json');
+    const account = Wallet.createRandom();
+    writeFileSync(deploymentFile, JSON.stringify({ accounts: { users: [{ index: 1, address: account.address, privateKey: account.privateKey }] } }));
+    const withWallet = await startDemoServer({ workerUrl, apiKey: KEY, deploymentFile });
+    try {
+      // The stand-in's chains carry no rpcUrl: not the local chains, so the page offers no wallet.
+      assert.deepEqual(await (await fetch(`${withWallet.url}/api/config`)).json(), { devWallet: null });
+      const res = await fetch(`${withWallet.url}/api/fund`, { method: 'POST', body: JSON.stringify({ quoteId: 'quote:never-issued' }) });
+      assert.equal(res.status, 404);
+      assert.match((await res.json()).title, /no quote quote:never-issued was handed out/);
+    } finally {
+      await withWallet.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('serves the page and the package browser files, nothing else from the disk', async () => {
