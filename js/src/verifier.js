@@ -26,6 +26,9 @@ export async function instantiateVerifier(source) {
     fail = reject;
   });
   const factory = createVerifierModule({
+    // The glue would otherwise resolve new URL('verifier.wasm', import.meta.url) up front, which
+    // throws where import.meta.url is no URL (workerd); the bytes come from `source` anyway.
+    locateFile: (file) => file,
     instantiateWasm(imports, receive) {
       instantiateFrom(source, imports).then(({ instance, module }) => receive(instance, module), fail);
       return {};
