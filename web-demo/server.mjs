@@ -35,25 +35,19 @@ const FORWARDED_HEADERS = ['content-type', 'retry-after', 'x-request-id', 'x-sch
 const QUOTE_BODY_LIMIT = 64 * 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/**
- * The package's browser files: served from js/, with the WebAssembly build taken from js/wasm/
- * (the package build) or, before the package is built, from build/wasm-release/.
- */
+// The package's browser files, as a bundler would ship them: its ESM sources and the verifier
+// module that the package build (`node js/scripts/build.mjs`, run by scripts/build.sh) puts in js/wasm/.
 function packageFile(relative) {
-  const allowed = /^(src\/[a-z-]+\.js|wasm\/verifier\.(mjs|wasm)|package\.json)$/;
-  if (!allowed.test(relative)) return null;
-  const inPackage = join(packageDir, relative);
-  if (existsSync(inPackage) || !relative.startsWith('wasm/')) return inPackage;
-  return join(repoDir, 'build', 'wasm-release', relative.slice('wasm/'.length));
+  const allowed = /^(src\/[a-z-]+\.js|wasm\/verifier\.(mjs|wasm))$/;
+  return allowed.test(relative) ? join(packageDir, relative) : null;
 }
 
-// The package's Node entry, loaded on first use: it needs the package's WebAssembly build.
+// The package's Node entry, imported on first use so that a missing package build is reported by
+// createDemoServer's check rather than as a failed import of this file.
 let verifierLoading = null;
 function nodeVerifier() {
-  verifierLoading ??= Promise.all([
-    import(pathToFileURL(join(packageDir, 'src', 'entry-node.js')).href),
-    readFile(packageFile('wasm/verifier.wasm')),
-  ]).then(([{ loadVerifier }, wasmBinary]) => loadVerifier({ wasmBinary }));
+  verifierLoading ??= import(pathToFileURL(join(packageDir, 'src', 'entry-node.js')).href)
+    .then(({ loadVerifier }) => loadVerifier());
   return verifierLoading;
 }
 
@@ -71,6 +65,9 @@ function publicFile(relative) {
  */
 export function createDemoServer({ workerUrl, apiKey, deploymentFile = null, log = () => {} }) {
   if (!apiKey) throw new Error('web-demo: an API key is required (STABLEROUTES_API_KEY)');
+  if (!existsSync(packageFile('wasm/verifier.wasm'))) {
+    throw new Error('web-demo: js/wasm/verifier.wasm is missing; build the stableroutes package first (node js/scripts/build.mjs)');
+  }
   const quotes = new Map(); // quote id -> {quote, request}: what the worker signed, for the dev wallet
   const devWallet = deploymentFile && existsSync(deploymentFile)
     ? createDevWallet(JSON.parse(readFileSync(deploymentFile, 'utf8')))

@@ -14,6 +14,16 @@ import { Wallet } from 'ethers';
 import { startDemoServer } from '../server.mjs';
 
 const KEY = 'test-key-never-in-the-browser';
+// A well-formed chain record (GET /v1/chains), so the backend's own verification can run.
+const CHAIN = {
+  chainId: 31337, name: 'Local A', vm: 'evm', blockExplorerUrl: null,
+  nativeCurrency: { symbol: 'ETH', decimals: 18 },
+  portal: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0', prover: '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9',
+  permit2: null, permit3: null, quoteSigner: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  vaultInitCodeHash: '0x56ab7df7454c51254f1a75bfef3b4499601a11339e9ac581ec8e5562266b90fc',
+};
+// A quote the stand-in "signs" with nothing: it must never be funded.
+const UNSIGNED_QUOTE = { id: 'quote:0b7f4a56-5a0e-4c7e-9d83-3f3c52f3b0d1', type: 'exact-in', signature: '0x00' };
 const received = [];
 let worker;
 let workerUrl;
@@ -26,10 +36,12 @@ function fakeWorker(req, res) {
     received.push({ method: req.method, url: req.url, key: req.headers['x-api-key'], body });
     const headers = { 'content-type': 'application/json', 'x-request-id': 'req-1', 'ratelimit-remaining': '41', 'set-cookie': 'a=b' };
     if (req.url.startsWith('/v1/chains')) {
-      res.writeHead(200, headers).end(JSON.stringify({ chains: [{ chainId: 1, name: 'One' }] }));
+      res.writeHead(200, headers).end(JSON.stringify({ chains: [CHAIN] }));
     } else if (req.url.startsWith('/v1/tokens')) {
       // A misbehaving worker that echoes the key it was given.
       res.writeHead(200, headers).end(JSON.stringify({ tokens: [], debug: req.headers['x-api-key'] }));
+    } else if (req.url === '/v1/quotes' && body.includes('"issue"')) {
+      res.writeHead(200, headers).end(JSON.stringify(UNSIGNED_QUOTE));
     } else if (req.url === '/v1/quotes') {
       res.writeHead(400, { ...headers, 'content-type': 'application/problem+json' })
         .end(JSON.stringify({ code: 'invalid-request', errors: [{ field: 'source.amount', message: 'required' }] }));
@@ -56,7 +68,7 @@ describe('web demo backend', () => {
   test('forwards /api/chains with the key and passes back only harmless headers', async () => {
     const res = await fetch(`${demo.url}/api/chains`);
     assert.equal(res.status, 200);
-    assert.deepEqual(await res.json(), { chains: [{ chainId: 1, name: 'One' }] });
+    assert.deepEqual(await res.json(), { chains: [CHAIN] });
     assert.equal(received.at(-1).url, '/v1/chains');
     assert.equal(received.at(-1).key, KEY);
     assert.equal(res.headers.get('x-request-id'), 'req-1');
@@ -97,7 +109,7 @@ describe('web demo backend', () => {
     assert.equal(res.status, 404);
   });
 
-  test('with a local deployment the dev wallet funds only quotes this backend handed out', async () => {
+  test('with a local deployment the dev wallet funds only quotes it handed out, and only verified ones', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sr-web-demo-deployment-'));
     const deploymentFile = join(dir, 'deployment.json');
     const account = Wallet.createRandom();
@@ -109,6 +121,14 @@ describe('web demo backend', () => {
       const res = await fetch(`${withWallet.url}/api/fund`, { method: 'POST', body: JSON.stringify({ quoteId: 'quote:never-issued' }) });
       assert.equal(res.status, 404);
       assert.match((await res.json()).title, /no quote quote:never-issued was handed out/);
+
+      const issued = await fetch(`${withWallet.url}/api/quote`, { method: 'POST', body: JSON.stringify({ issue: true }) });
+      assert.deepEqual(await issued.json(), UNSIGNED_QUOTE);
+      const refused = await fetch(`${withWallet.url}/api/fund`, { method: 'POST', body: JSON.stringify({ quoteId: UNSIGNED_QUOTE.id }) });
+      const problem = await refused.json();
+      assert.equal(refused.status, 422);
+      assert.equal(problem.title, 'the quote does not verify; not funding it');
+      assert.match(problem.detail, /signature: /);
     } finally {
       await withWallet.close();
       rmSync(dir, { recursive: true, force: true });
