@@ -119,6 +119,21 @@ describe('web demo in Chromium', { timeout: 90_000 }, () => {
     assert.ok(received >= minAmountOut, `recipient got ${received}, the quote promised at least ${minAmountOut}`);
   });
 
+  test('exact-out: the fixed destination amount verifies, and raising it is caught', async () => {
+    await page.selectOption('#type', 'exact-out');
+    await page.fill('#amount', '10');
+    const quoteIdBefore = await page.textContent('#quote-id');
+    await page.click('#quote-button');
+    await page.waitForFunction((previous) => document.getElementById('quote-id').textContent !== previous ||
+      !['', 'Asking for a quote…'].includes(document.getElementById('form-message').textContent), quoteIdBefore);
+    assert.equal(await page.textContent('#form-message'), '', 'the page reported a problem');
+    const checks = await checkStates();
+    assert.ok(checks.every((c) => c.ok), JSON.stringify(checks.filter((c) => !c.ok)));
+    await page.click('[data-tamper="amount"]');
+    const tampered = await checkStates();
+    assert.equal(tampered.find((c) => c.name === 'route-matches-request').ok, false);
+  });
+
   test('no response delivered to the page contains the API key or a development private key', async () => {
     await Promise.all(pending);
     const origin = new URL(stack.demoUrl).origin;
