@@ -2,7 +2,7 @@
 // Miniflare, with the bindings wrangler.toml declares for the local environment.
 import { execFileSync } from "node:child_process";
 import net from "node:net";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,7 +10,8 @@ import { Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 
 export const workerDir = join(dirname(fileURLToPath(import.meta.url)), "..");
-const wrangler = join(workerDir, "..", "node_modules", ".bin", "wrangler");
+const repo = join(workerDir, "..");
+const wrangler = join(repo, "node_modules", ".bin", "wrangler");
 
 export const DEV_KEYS = {
   acme: "dev-key-acme",
@@ -20,17 +21,37 @@ export const DEV_KEYS = {
   slow: "dev-key-slow",
 };
 
-/** Builds the local bundle once into a temp directory; returns that directory. */
-export function buildBundle() {
-  const outdir = mkdtempSync(join(tmpdir(), "sr-worker-bundle-"));
-  execFileSync("bash", [join(workerDir, "scripts", "build-worker.sh"), "local"], { stdio: "pipe", timeout: 120_000 });
+/**
+ * Builds the local bundle (scripts/build-worker.sh local, then `wrangler deploy --dry-run`) in a
+ * private copy of edge-worker/, because every build rewrites generated/config.js and wasm/ in
+ * place: two suites building at once (one of them bundling the local chain stack's configuration
+ * through SR_LOCAL_CHAINS_DIR) would otherwise bundle each other's configuration.
+ * @param {{ env?: Record<string, string> }} [options] extra environment for build-worker.sh
+ * @returns {string} the directory holding index.js and its modules
+ */
+export function buildBundle({ env = {} } = {}) {
+  const root = mkdtempSync(join(tmpdir(), "sr-worker-bundle-"));
+  const copy = join(root, "edge-worker");
+  mkdirSync(copy);
+  for (const part of ["src", "scripts", "package.json", "wrangler.toml"]) cpSync(join(workerDir, part), join(copy, part), { recursive: true });
+  // build-worker.sh reads ../config and ../build from its copy; wrangler resolves from node_modules.
+  for (const link of ["config", "build", "node_modules"]) symlinkSync(join(repo, link), join(root, link));
+  const buildEnv = { ...process.env, ...env, WRANGLER_SEND_METRICS: "false", CI: "true" };
+  if (!buildEnv.SR_WASM_DIR) buildEnv.SR_WASM_DIR = join(repo, "build", "wasm-release");
+  execFileSync("bash", [join(copy, "scripts", "build-worker.sh"), "local"], { stdio: "pipe", timeout: 120_000, env: buildEnv });
+  const outdir = join(root, "out");
   execFileSync(wrangler, ["deploy", "--dry-run", "--outdir", outdir, "--env", "local"], {
-    cwd: workerDir,
+    cwd: copy,
     stdio: "pipe",
     timeout: 120_000,
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
+    env: buildEnv,
   });
   return outdir;
+}
+
+/** Removes what buildBundle made (the bundle directory's parent). */
+export function removeBundle(outdir) {
+  rmSync(join(outdir, ".."), { recursive: true, force: true });
 }
 
 export function tempDir(prefix) {
