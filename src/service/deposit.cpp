@@ -281,7 +281,19 @@ OpResult deposit_status_op(const Config& config, const json& input) {
 
   std::string status;
   json transactions = null_transactions();
-  if (intent_status && intent_status->value("status", "unknown") != "unknown") {
+  // The intent's own status once the chain has shown anything of it; a registered intent with
+  // nothing on chain is "pending" there, which says less than the deposit's funding state.
+  const auto on_chain = [](const json& s) {
+    const std::string name = s.value("status", "unknown");
+    if (name == "unknown") return false;
+    if (name != "pending") return true;
+    if (!s.contains("transactions") || !s["transactions"].is_object()) return false;
+    for (const auto& [step, tx] : s["transactions"].items()) {
+      if (!tx.is_null()) return true;
+    }
+    return false;
+  };
+  if (intent_status && on_chain(*intent_status)) {
     status = (*intent_status)["status"].get<std::string>();
     if (intent_status->contains("transactions")) transactions = (*intent_status)["transactions"];
   } else if (job && (*job)["status"] == "failed") {

@@ -126,9 +126,9 @@ OpResult relay_transactions_op(const Config& config, const json& input) {
   const U256 max_fee = wei(in, "maxFeePerGas");
   const U256 priority_fee = wei(in, "maxPriorityFeePerGas");
   const json& gas_limits = in.member("gasLimits");
-  if (!gas_limits.is_array() || gas_limits.size() != 2 || !gas_limits[0].is_number_unsigned() ||
-      !gas_limits[1].is_number_unsigned()) {
-    throw OpInputError("op \"relayTransactions\": gasLimits must be two non-negative integers");
+  const auto gas = [](const json& v) { return v.is_number_integer() && v.get<std::int64_t>() > 0; };
+  if (!gas_limits.is_array() || gas_limits.size() != 2 || !gas(gas_limits[0]) || !gas(gas_limits[1])) {
+    throw OpInputError("op \"relayTransactions\": gasLimits must be two positive integers");
   }
 
   const std::string standard = plan.at("standard").get<std::string>();

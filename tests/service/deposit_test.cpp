@@ -221,6 +221,11 @@ TEST(DepositStatus, FollowsFundingThenTheIntent) {
   EXPECT_EQ(r.body["status"]["status"], "funding-submitted");
   EXPECT_EQ(r.body["status"]["transactions"]["funded"]["transactionHash"], published["transactionHash"]);
   EXPECT_EQ(status({{"status", "failed"}}, json::array()).body["status"]["status"], "funding-failed");
+  // A registered intent with nothing on chain yet does not hide the funding state.
+  const json registered = {{"status", "pending"}, {"transactions", {{"published", nullptr}, {"funded", nullptr}}}};
+  EXPECT_EQ(status(nullptr, json::array(), kNow, registered).body["status"]["status"], "awaiting-funding");
+  const json funded = {{"status", "pending"}, {"transactions", {{"published", nullptr}, {"funded", {{"chainId", 8453}}}}}};
+  EXPECT_EQ(status(published, json::array(), kNow, funded).body["status"]["status"], "pending");
   const json filled = {{"status", "filled"}, {"transactions", {{"published", nullptr}}}};
   EXPECT_EQ(status(published, json::array(), kNow, filled).body["status"]["status"], "filled");
   EXPECT_EQ(status(nullptr, json::array()).body["record"]["vaultAddress"], created()["record"]["vaultAddress"]);
