@@ -15,7 +15,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       &events::erc20_transfer()};
   events::Log log;
   log.address.bytes.fill(0x42);
-  log.topics.push_back(kEvents[data[0] % std::size(kEvents)]->topic0());
+  log.topics.push_back(kEvents[data[0] % std::size(kEvents)]->topic0);
   std::size_t offset = 2;
   for (unsigned extra = data[1] % 4; extra > 0 && offset + 32 <= size; --extra, offset += 32) {
     sr::Hash32 topic;
