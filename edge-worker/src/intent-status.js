@@ -14,7 +14,8 @@
 // When it runs: the cron trigger calls `poll` (every minute in production). With the variable
 // POLL_INTERVAL_MS set (local: 1000) the object also polls from its own alarm at that interval;
 // every call into the object arms the alarm if it is not armed, so `npm start` needs no cron.
-// A chain whose genesis block changed (a restarted anvil) starts over from its first block.
+// A chain whose block 1 changed (a restarted anvil: its blocks carry new timestamps) starts over
+// from its first block; so does a chain whose head is below the cursor.
 import { DurableObject } from "cloudflare:workers";
 import { callCore } from "./core.js";
 import { jsonRpc } from "./relayer.js";
@@ -35,8 +36,8 @@ const nowSec = () => Math.floor(Date.now() / 1000);
 export class StatusIndex extends DurableObject {
   /** Serialises record updates: a read-modify-write spans awaits on the core. */
   #queue = Promise.resolve();
-  /** chainId -> genesis hash already checked by this instance. */
-  #genesisChecked = new Map();
+  /** Chains whose anchor block this instance has already compared. */
+  #anchorChecked = new Set();
   #polling = null;
 
   constructor(ctx, env) {
@@ -45,7 +46,7 @@ export class StatusIndex extends DurableObject {
     this.sql.exec(`CREATE TABLE IF NOT EXISTS record (intent_hash TEXT PRIMARY KEY, record TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS quote (quote_id TEXT PRIMARY KEY, intent_hash TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS tx (tx_hash TEXT NOT NULL, intent_hash TEXT NOT NULL, PRIMARY KEY (tx_hash, intent_hash));
-      CREATE TABLE IF NOT EXISTS cursor (chain_id INTEGER PRIMARY KEY, block INTEGER, head INTEGER, head_time INTEGER, genesis TEXT, polled_at INTEGER)`);
+      CREATE TABLE IF NOT EXISTS chain_cursor (chain_id INTEGER PRIMARY KEY, block INTEGER, head INTEGER, head_time INTEGER, anchor_hash TEXT, polled_at INTEGER)`);
   }
 
   // ---- RPC methods -----------------------------------------------------------------------
@@ -96,7 +97,7 @@ export class StatusIndex extends DurableObject {
 
   /** Per-chain cursors, for /health-style inspection and tests. */
   async cursors() {
-    return this.sql.exec("SELECT chain_id, block, head, head_time, polled_at FROM cursor ORDER BY chain_id").toArray();
+    return this.sql.exec("SELECT chain_id, block, head, head_time, polled_at FROM chain_cursor ORDER BY chain_id").toArray();
   }
 
   /** One polling round over every chain with an rpcUrl; concurrent calls share the round. */
@@ -182,7 +183,7 @@ export class StatusIndex extends DurableObject {
 
   #chainTimes() {
     const times = {};
-    for (const row of this.sql.exec("SELECT chain_id, head_time FROM cursor WHERE head_time IS NOT NULL")) times[row.chain_id] = row.head_time;
+    for (const row of this.sql.exec("SELECT chain_id, head_time FROM chain_cursor WHERE head_time IS NOT NULL")) times[row.chain_id] = row.head_time;
     return times;
   }
 
@@ -195,7 +196,7 @@ export class StatusIndex extends DurableObject {
 
   async #pollRound() {
     const cursors = {};
-    for (const row of this.sql.exec("SELECT chain_id, block FROM cursor")) cursors[row.chain_id] = row.block;
+    for (const row of this.sql.exec("SELECT chain_id, block FROM chain_cursor")) cursors[row.chain_id] = row.block;
     const targets = await this.#core("pollPlan", { cursors });
     if (targets.status !== 200) throw new Error(`pollPlan answered ${targets.status}`);
     const heads = {};
@@ -245,30 +246,33 @@ export class StatusIndex extends DurableObject {
     return summary;
   }
 
-  /** The latest block and its time; `reset` when the chain's genesis is not the one the cursor was read from. */
+  /**
+   * The latest block and its time; `reset` when the chain is not the one the cursor was read
+   * from. The anchor is block 1 (block 0 when there is none yet): anvil's genesis is the same on
+   * every run, but block 1 carries the time it was mined.
+   */
   async #head(chainId, rpc) {
     const latest = await rpc("eth_getBlockByNumber", ["latest", false]);
+    const number = Number(BigInt(latest.number));
     let reset = false;
-    if (!this.#genesisChecked.has(chainId)) {
-      const genesis = (await rpc("eth_getBlockByNumber", ["0x0", false]))?.hash ?? null;
-      const stored = this.sql.exec("SELECT genesis FROM cursor WHERE chain_id = ?", Number(chainId)).toArray()[0];
-      if (stored && stored.genesis !== genesis) {
-        reset = true;
-        console.log(JSON.stringify({ event: "chain-replaced", chainId, genesis }));
-      }
+    if (!this.#anchorChecked.has(chainId) && number >= 1) {
+      const anchor = (await rpc("eth_getBlockByNumber", ["0x1", false]))?.hash ?? null;
+      const stored = this.sql.exec("SELECT anchor_hash FROM chain_cursor WHERE chain_id = ?", Number(chainId)).toArray()[0];
+      reset = Boolean(stored?.anchor_hash) && stored.anchor_hash !== anchor;
+      if (reset) console.log(JSON.stringify({ event: "chain-replaced", chainId, anchor }));
       this.sql.exec(
-        "INSERT INTO cursor (chain_id, block, genesis) VALUES (?, NULL, ?) ON CONFLICT (chain_id) DO UPDATE SET genesis = excluded.genesis, block = CASE WHEN ? THEN NULL ELSE cursor.block END",
-        Number(chainId), genesis, reset ? 1 : 0,
+        "INSERT INTO chain_cursor (chain_id, block, anchor_hash) VALUES (?, NULL, ?) ON CONFLICT (chain_id) DO UPDATE SET anchor_hash = excluded.anchor_hash, block = CASE WHEN ? THEN NULL ELSE chain_cursor.block END",
+        Number(chainId), anchor, reset ? 1 : 0,
       );
-      this.#genesisChecked.set(chainId, genesis);
+      this.#anchorChecked.add(chainId);
     }
-    return { number: Number(BigInt(latest.number)), time: Number(BigInt(latest.timestamp)), reset };
+    return { number, time: Number(BigInt(latest.timestamp)), reset };
   }
 
   #saveCursor(chainId, { block, head }) {
     this.sql.exec(
-      "UPDATE cursor SET block = ?, head = ?, head_time = ?, polled_at = ? WHERE chain_id = ?",
-      block, head.number, head.time, nowSec(), Number(chainId),
+      "INSERT INTO chain_cursor (chain_id, block, head, head_time, polled_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (chain_id) DO UPDATE SET block = excluded.block, head = excluded.head, head_time = excluded.head_time, polled_at = excluded.polled_at",
+      Number(chainId), block, head.number, head.time, nowSec(),
     );
   }
 }

@@ -18,6 +18,7 @@ import { freePort } from "../../scripts/chains/anvil.mjs";
 import { loadArtifact } from "../../scripts/chains/compile.mjs";
 import { startLocalStack } from "../../scripts/chains/local.mjs";
 import { startSolver } from "../../scripts/chains/solver.mjs";
+import { waitFor } from "./gasless-helpers.mjs";
 import { buildBundle, DEV_KEYS, startWorker, tempDir } from "./harness.mjs";
 
 const JSON_HEADERS = { "content-type": "application/json" };
@@ -30,16 +31,6 @@ const erc20 = ["function balanceOf(address) view returns (uint256)"];
 let stack, outDir, bundleDir, persist, worker, solver;
 let chainA, chainB, providerA, providerB;
 let engineReady = false;
-
-async function waitFor(read, done, { timeoutMs = 30_000, intervalMs = 250 } = {}) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, intervalMs));
-  }
-}
 
 const statusOf = async (query) => {
   const res = await worker.fetch(`/v1/intents/status?${new URLSearchParams(query)}`, { key: DEV_KEYS.acme });

@@ -536,15 +536,13 @@ OpResult poll_plan_op(const Config& config, const Json& input) {
     const std::optional<std::uint64_t> head = block_of(heads, chain.chain_id);
     if (head) {
       const std::optional<std::uint64_t> cursor = block_of(cursors, chain.chain_id);
-      // A cursor above the head means the chain was reorganised to a shorter one (or replaced,
-      // which the caller detects by its genesis block): read on from the head's window.
+      // A cursor above the head means another chain answers at this URL (a restarted node) or a
+      // reorganisation far deeper than any window: read it as if new.
       std::uint64_t from = 0;
-      if (!cursor) {
+      if (!cursor || *cursor > *head) {
         from = *head >= lookback ? *head - lookback + 1 : 0;
       } else if (*cursor < *head) {
         from = *cursor + 1 > confirmations ? *cursor + 1 - confirmations : 0;
-      } else if (*cursor > *head) {
-        from = *head + 1 > confirmations ? *head + 1 - confirmations : 0;
       } else {
         from = *head + 1;  // nothing new: the window was read when these blocks arrived
       }

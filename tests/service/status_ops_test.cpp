@@ -331,6 +331,28 @@ TEST(StatusOps, LegacyStatusMapsTheSameRecords) {
   EXPECT_EQ(legacy_intent_status_op(config(), {{"body", {{"intentHash", "0x1"}}}, {"record", nullptr}, {"now", 1}}).status, 400);
 }
 
+TEST(StatusOps, ChainsWithoutAnExplorerGiveNullLinks) {
+  json j = testing::config_json("local");
+  j["chains"].push_back(local_chain(kA, "Anvil A", "https://explorer-a.example"));
+  j["chains"].push_back(local_chain(kB, "Anvil B", "https://explorer-b.example"));
+  j["chains"].back()["blockExplorerUrl"] = nullptr;  // allowed on a local chain (it has an rpcUrl)
+  const Config local = Config::from_json(j);
+  json production_like = j;
+  production_like["chains"].back().erase("rpcUrl");
+  EXPECT_THROW(Config::from_json(production_like), ConfigError);
+
+  std::map<std::string, json> store;
+  const auto intent = sample_intent(9);
+  store[hash_text(intent)] = apply_logs_op(local, {{"chainId", kB}, {"logs", {fulfilled(intent, 20, 2)}},
+                                                   {"records", {{hash_text(intent), nullptr}}}, {"now", 1}})
+                                 .body["updates"][hash_text(intent)];
+  const OpResult r = intent_status_op(local, {{"query", {{"intentHash", hash_text(intent)}}},
+                                              {"record", store[hash_text(intent)]}, {"now", 1}});
+  EXPECT_EQ(r.body["status"], "filled");
+  EXPECT_TRUE(r.body["transactions"]["fulfilled"]["blockExplorerUrl"].is_null());
+  EXPECT_EQ(r.body["transactions"]["fulfilled"]["transactionHash"], tx_hash(2));
+}
+
 TEST(StatusOps, PollPlanReReadsTheConfirmationWindowInBoundedRanges) {
   const auto plan = [](json input) {
     const OpResult r = poll_plan_op(config(), input);
@@ -364,9 +386,9 @@ TEST(StatusOps, PollPlanReReadsTheConfirmationWindowInBoundedRanges) {
   chains = plan({{"cursors", {{"31337", 150}, {"31338", 9000}}}, {"heads", {{"31337", 150}, {"31338", 100}}},
                  {"confirmations", 12}, {"maxRange", 50}, {"maxRanges", 2}});
   EXPECT_EQ(chains[0]["ranges"], json::array());  // nothing new
-  ASSERT_EQ(chains[1]["ranges"].size(), 1u);      // the chain went back: its window again
-  EXPECT_EQ(chains[1]["ranges"][0]["fromBlock"], 89);
-  EXPECT_EQ(chains[1]["ranges"][0]["toBlock"], 100);
+  ASSERT_EQ(chains[1]["ranges"].size(), 2u);      // the head is below the cursor: a new chain, read from 0
+  EXPECT_EQ(chains[1]["ranges"][0]["fromBlock"], 0);
+  EXPECT_EQ(chains[1]["ranges"][1]["toBlock"], 99);
 
   chains = plan({{"cursors", {{"31337", 0}}}, {"heads", {{"31337", 1000}}}, {"confirmations", 0}, {"maxRange", 100},
                  {"maxRanges", 2}});
