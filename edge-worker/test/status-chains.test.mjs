@@ -106,14 +106,7 @@ before(async () => {
   [chainA, chainB] = stack.deployment.chains;
   providerA = new JsonRpcProvider(chainA.rpcUrl, chainA.chainId, { staticNetwork: true, cacheTimeout: -1 });
   providerB = new JsonRpcProvider(chainB.rpcUrl, chainB.chainId, { staticNetwork: true, cacheTimeout: -1 });
-  const previous = process.env.SR_LOCAL_CHAINS_DIR;
-  process.env.SR_LOCAL_CHAINS_DIR = outDir;
-  try {
-    bundleDir = buildBundle();
-  } finally {
-    if (previous === undefined) delete process.env.SR_LOCAL_CHAINS_DIR;
-    else process.env.SR_LOCAL_CHAINS_DIR = previous;
-  }
+  bundleDir = buildBundle({ env: { SR_LOCAL_CHAINS_DIR: outDir } });
   persist = tempDir("sr-status-chains-state-");
   // The first worker polls only when told to, so each status step is observed deterministically.
   worker = await startWorker({ bundleDir, persistDir: persist.dir, bindings: { POLL_INTERVAL_MS: "0" } });
