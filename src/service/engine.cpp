@@ -162,7 +162,8 @@ class QuoteBuilder {
     quote["steps"] = std::move(steps_json);
     quote["solver"] = {{"id", first.solver->id}, {"name", first.solver->name}};
     quote["intentHash"] = top_hash ? json(hash_hex(*top_hash)) : json(nullptr);
-    quote["execution"] = execution_json(funded, plan.source_amount());
+    // The funded intent is the first entry of the first step; its JSON is already built.
+    quote["execution"] = execution_json(funded, plan.source_amount(), quote["steps"][0]["intents"][0]["intent"]);
     quote["expiresAt"] = expires_at;
     const std::string signature = protocol::sign_quote(
         id, protocol::signed_intent_hashes(std::move(signed_hashes)), expires_at, source_chain.chain_id, in_.signer);
@@ -276,7 +277,7 @@ class QuoteBuilder {
     return fees;
   }
 
-  json execution_json(const IntentEntry& funded, const U256& amount) const {
+  json execution_json(const IntentEntry& funded, const U256& amount, const json& intent_json) const {
     const ChainRecord& chain = *funded.source;
     json execution;
     if (chain.vm == Vm::evm) {
@@ -300,7 +301,7 @@ class QuoteBuilder {
       execution["transaction"] = {{"type", "svm"}, {"feePayer", funder.to_base58()}, {"instructions", json::array({fund})}};
       execution["approval"] = nullptr;
     }
-    execution["intent"] = protocol::intent_to_json(funded.intent, protocol_vm(chain.vm), protocol_vm(funded.destination->vm));
+    execution["intent"] = intent_json;
     execution["vault"] = funded.vault;
     return execution;
   }
