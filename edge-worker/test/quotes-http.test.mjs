@@ -1,0 +1,99 @@
+// Quotes fetched over HTTP from the real worker (workerd through Miniflare) pass the same ethers
+// cross-checks as the core's own quotes (tests/node/quote-checks.mjs), using only what an
+// integrator has: the chain records of GET /v1/chains. Exact-in, exact-out, custom, multi-hop
+// and allQuotes.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+
+import { checkQuote, erc20 } from "../../tests/node/quote-checks.mjs";
+import { loadLocalConfig } from "../../tests/node/local-config.mjs";
+import { buildBundle, DEV_KEYS, removeBundle, startWorker, tempDir } from "./harness.mjs";
+
+const { config } = await loadLocalConfig();
+const lifetime = config.service.quoteLifetimeSec;
+const funder = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
+const recipient = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
+const token = (chainId, symbol) => config.tokens.find((t) => t.chainId === chainId && t.symbol === symbol).address;
+
+let bundleDir, persist, worker, chains;
+
+before(async () => {
+  bundleDir = buildBundle();
+  persist = tempDir("sr-quotes-http-");
+  worker = await startWorker({ bundleDir, persistDir: persist.dir });
+  const res = await worker.fetch("/v1/chains", { key: DEV_KEYS.acme });
+  assert.equal(res.status, 200, "GET /v1/chains (is the core wasm built with Service?)");
+  chains = (await res.json()).chains;
+});
+
+after(async () => {
+  await worker?.dispose();
+  persist?.remove();
+  if (bundleDir) removeBundle(bundleDir);
+});
+
+/** POSTs a quote request and checks the answer against the chain records it was fetched with. */
+async function fetchAndCheck(body) {
+  const from = Math.floor(Date.now() / 1000) + lifetime;
+  const res = await worker.fetch("/v1/quotes", {
+    key: DEV_KEYS.acme,
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const quote = await res.json();
+  assert.equal(res.status, 200, JSON.stringify(quote));
+  const to = Math.ceil(Date.now() / 1000) + lifetime;
+  checkQuote(quote, { chains, expiresAt: { from, to } });
+  return quote;
+}
+
+const exactIn = (extra = {}) => ({
+  type: "exact-in",
+  source: { chainId: 42161, token: token(42161, "USDC"), amount: "100000000", funder },
+  destination: { chainId: 8453, token: token(8453, "USDC"), recipient },
+  dappId: "quotes-http-test",
+  ...extra,
+});
+
+describe("quotes over HTTP, checked with ethers against GET /v1/chains", () => {
+  test("exact-in: a direct intent paying minAmountOut to the recipient", async () => {
+    const q = await fetchAndCheck(exactIn());
+    assert.equal(q.steps[0].intents[0].role, "direct");
+    const transfer = erc20.decodeFunctionData("transfer", q.steps[0].intents[0].intent.route.calls[0].data);
+    assert.equal(transfer.to, recipient);
+    assert.equal(transfer.amount, BigInt(q.destination.minAmountOut));
+  });
+
+  test("exact-out: the route delivers destination.amount", async () => {
+    const body = exactIn({ type: "exact-out" });
+    delete body.source.amount;
+    body.destination.amount = "75000000";
+    const q = await fetchAndCheck(body);
+    assert.equal(q.steps[0].intents[0].intent.route.tokens[0].amount, "75000000");
+  });
+
+  test("custom: the route runs the caller's calls", async () => {
+    const calls = [{ target: recipient, data: "0x12345678", value: "0" }];
+    const q = await fetchAndCheck(exactIn({ type: "custom", destination: { ...exactIn().destination, calls } }));
+    assert.deepEqual(q.steps[0].intents[0].intent.route.calls, calls);
+  });
+
+  test("multi-hop: stitched-source then stitched-destination, no top-level intentHash", async () => {
+    const q = await fetchAndCheck({
+      type: "exact-in",
+      source: { chainId: 137, token: token(137, "USDT"), amount: "100000000", funder },
+      destination: { chainId: 1, token: token(1, "USDT"), recipient },
+      dappId: "quotes-http-test",
+    });
+    assert.equal(q.intentHash, null);
+    assert.deepEqual(q.steps.slice(0, 2).map((s) => s.intents[0].role), ["stitched-source", "stitched-destination"]);
+  });
+
+  test("allQuotes: every competing quote passes the same checks on its own", async () => {
+    const q = await fetchAndCheck(exactIn({ options: { allQuotes: true } }));
+    assert.ok(q.competingQuotes.length >= 1);
+    const window = { from: q.expiresAt - 5, to: q.expiresAt + 5 };
+    for (const c of q.competingQuotes) checkQuote(c, { chains, expiresAt: window });
+  });
+});
