@@ -1,7 +1,8 @@
 // A relayed ERC-3009 gasless funding on the local chains (scripts/chains startLocalStack): a quote
 // from the worker's engine, an authorization signed here with ethers, and the worker's relayer
 // sending real transactions from RELAYER_KEY (anvil #11) until the job is `published` with the
-// hash of a successful publishAndFundFor that funded the intent. Needs a core build with Service.
+// hash of a successful publishAndFundFor that funded the intent, then followed by intent status to
+// its fill on the destination chain. Needs a core build with Service.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
@@ -76,6 +77,10 @@ after(async () => {
 describe("relayed gasless funding on the local chains", () => {
   test("an ERC-3009 job becomes published with a real, successful funding transaction", async () => {
     const usdc = chainA.tokens.USDC;
+    const chainB = stack.deployment.chains[1];
+    const providerB = new JsonRpcProvider(chainB.rpcUrl, 31338, { staticNetwork: true });
+    const usdcB = new Contract(chainB.tokens.USDC, ["function balanceOf(address) view returns (uint256)"], providerB);
+    const recipientBefore = await usdcB.balanceOf(RECIPIENT);
     const quoteRes = await worker.fetch("/v1/quotes", {
       method: "POST",
       key: DEV_KEYS.acme,
@@ -112,6 +117,21 @@ describe("relayed gasless funding on the local chains", () => {
     assert.ok(receipt.logs.some((l) => l.topics[0] === INTENT_FUNDED && l.data.startsWith(quote.intentHash)), "IntentFunded in the receipt");
     // Funded, or already Withdrawn: the reference solver fills and settles within seconds.
     assert.ok([1, 2].includes(await rewardStatus(quote.intentHash)));
+
+    // Followed to delivery by the worker's own status index (its poller reads both chains' logs):
+    // `published` is not delivery, the fill on chain B is.
+    const delivered = await waitFor(
+      async () => (await worker.fetch(`/v1/intents/status?intentHash=${quote.intentHash}`, { key: DEV_KEYS.acme })).json(),
+      (st) => st.status === "filled" || st.status === "settled",
+      { timeoutMs: 60_000, intervalMs: 500 },
+    );
+    assert.ok(["filled", "settled"].includes(delivered.status), JSON.stringify(delivered));
+    assert.equal(delivered.transactions.funded.transactionHash, published.transactionHash);
+    assert.equal(delivered.transactions.fulfilled.chainId, 31338);
+    // Anvil account #5 starts with test USDC: what counts is what this intent delivered.
+    const received = (await usdcB.balanceOf(RECIPIENT)) - recipientBefore;
+    providerB.destroy();
+    assert.ok(received >= BigInt(quote.destination.minAmountOut), `recipient received ${received}`);
   });
 
   test("a deposit address funded by a plain transfer is picked up from Transfer logs and relayed", async () => {
