@@ -293,7 +293,7 @@ const schemas = {
   LegacyQuoteEntry: object({
     quoteID: string("Quote id."),
     solverID: string("Solver id."),
-    receiveSignedIntentUrl: string("Where a signed intent would be sent."),
+    receiveSignedIntentUrl: nullable(string("Where a signed intent would be sent. Always null here: this deployment takes no signed intents; fund with the entry's own publishAndFund.")),
     quoteData: object({
       quoteResponse: object({
         intentExecutionType: enumOf(["SELF_PUBLISH"], "Execution type."),
@@ -302,7 +302,7 @@ const schemas = {
         sourceToken: ref("Address"),
         destinationToken: ref("Address"),
         sourceAmount: ref("Amount"),
-        destinationAmount: { ...ref("Amount"), description: "exactIn: the guaranteed output for the fixed sourceAmount." },
+        destinationAmount: { ...ref("Amount"), description: "exactIn: the guaranteed output for the fixed sourceAmount. exactOut: the requested amount, delivered exactly." },
         funder: ref("Address"),
         refundRecipient: ref("Address"),
         recipient: ref("Address"),
@@ -524,7 +524,7 @@ export function openApiDocument(partnerSlugs) {
       },
       ...Object.assign({}, ...partnerSlugs.map(depositPaths)),
       "/api/v3/quotes/exactOut": {
-        post: keylessOp("Legacy exact-out quotes", { tags: ["Legacy v3"], body: ref("LegacyQuoteRequest"), ok: ok(200, "One entry per solver.", ref("LegacyQuoteResponse"), KEYLESS), errors: [[422, r("ChainNotSupported")], [502, r("SolverError")]] }),
+        post: keylessOp("Legacy exact-out quotes", { tags: ["Legacy v3"], body: ref("LegacyQuoteRequest"), description: "The legacy request names one amount: for exactOut, quoteRequest.sourceAmount is the amount the recipient must receive (destination token base units); each entry's sourceAmount is what the funder locks for it. Entries are the direct quotes of every solver, best first (multi-hop routes have no legacy form).", ok: ok(200, "One entry per solver.", ref("LegacyQuoteResponse"), KEYLESS), errors: [[422, r("ChainNotSupported")], [502, r("SolverError")]] }),
       },
       "/api/v3/quotes/exactIn": {
         post: keylessOp("Legacy keyless exact-in quotes", { tags: ["Legacy v3"], body: ref("LegacyQuoteRequest"), description: "Same envelope as exactOut; destinationAmount is the guaranteed output for the fixed sourceAmount.", ok: ok(200, "One entry per solver.", ref("LegacyQuoteResponse"), KEYLESS), errors: [[422, r("ChainNotSupported")], [502, r("SolverError")]] }),

@@ -6,6 +6,7 @@
 #include "eth/address.h"
 #include "service/engine.h"
 #include "service/funding_ops.h"
+#include "service/legacy_quote.h"
 #include "service/op_input.h"
 #include "service/problem.h"
 #include "service/registry.h"
@@ -48,6 +49,8 @@ OpResult dispatch(const Config& config, const secp256k1::SecretKey& signer, std:
   if (op == "tokens") return tokens_op(config, input);
   if (op == "solverRequests") return solver_requests(config, input);
   if (op == "quote") return quote_op(config, signer, input);
+  if (op == "legacyExactIn") return legacy_quote_op(config, signer, input, LegacyQuoteKind::exact_in);
+  if (op == "legacyExactOut") return legacy_quote_op(config, signer, input, LegacyQuoteKind::exact_out);
   if (auto result = status_op(config, op, input)) return *std::move(result);
   if (auto funding = funding_op(config, signer, op, input)) return *funding;
   throw OpInputError("unknown op \"" + std::string(op) + "\"");
