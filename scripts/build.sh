@@ -2,7 +2,9 @@
 # Builds the native library and tests, and the two WebAssembly modules. Incremental: with nothing
 # changed it only asks CMake and make, which takes a second or two.
 #   --release   also build the native benchmarks (release preset)
-#   --asan      also build the native ASan+UBSan preset
+#   --sanitize  build the native suite with clang, ASan+UBSan and the fuzz targets (preset "fuzz")
+#               instead of the gcc debug build: what CI runs, one native compile instead of two
+#   --wasm-only only the WebAssembly modules (what `npm start` serves)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
@@ -10,13 +12,14 @@ presets=(native-debug)
 for a in "$@"; do
   case "$a" in
     --release) presets+=(native-release) ;;
-    --asan) presets+=(native-asan) ;;
+    --sanitize) presets=("${presets[@]/native-debug/fuzz}") ;;
+    --wasm-only) presets=() ;;
     *) echo "build.sh: unknown option $a" >&2; exit 2 ;;
   esac
 done
 
 progress='^\[ *[0-9]+%\] (Built target|Building|Linking)|^Consolidate|^-- |GLOB mismatch'
-for p in "${presets[@]}"; do
+for p in ${presets[@]+"${presets[@]}"}; do
   [ -f "build/$p/CMakeCache.txt" ] || cmake --preset "$p" >/dev/null
   targets=()
   if [ "$p" = native-release ]; then

@@ -3,8 +3,8 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/bootstrap.sh
-bash scripts/build.sh
+bash scripts/build.sh --wasm-only  # the native test build is not needed to serve
 if [ -f edge-worker/wrangler.toml ]; then
   exec bash scripts/serve.sh
 fi
-echo "start: built build/native-debug/sr_tests and build/wasm-release/{verifier,core}.{mjs,wasm}"
+echo "start: built build/wasm-release/{verifier,core}.{mjs,wasm}"

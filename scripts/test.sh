@@ -1,23 +1,24 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and runs every test: the native GoogleTest suite (also under
-# ASan+UBSan when CI=true or SR_ASAN=1) and every node:test suite against the WebAssembly builds.
+# Installs what is missing, builds, and runs every test: the native GoogleTest suite and every
+# node:test suite against the WebAssembly builds. With CI=true (or SR_SANITIZE=1) the native suite
+# is built by clang with ASan+UBSan (preset "fuzz", shared with the libFuzzer targets) instead of
+# gcc's debug build, and every fuzz target gets a short smoke pass.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/bootstrap.sh
-asan=0
-if [ "${CI:-}" = "true" ] || [ "${SR_ASAN:-0}" = "1" ]; then asan=1; fi
-if [ "$asan" = 1 ]; then bash scripts/build.sh --asan; else bash scripts/build.sh; fi
+sanitize=0
+if [ "${CI:-}" = "true" ] || [ "${SR_SANITIZE:-0}" = "1" ]; then sanitize=1; fi
+if [ "$sanitize" = 1 ]; then
+  bash scripts/build.sh --sanitize
+  echo "== native tests (clang, ASan+UBSan)"
+  ctest --preset fuzz -j2 --timeout 600 | tail -n 5
+else
+  bash scripts/build.sh
+  echo "== native tests"
+  ctest --preset native-debug -j2 --timeout 300 | tail -n 5
+fi  # pipefail: a failing ctest fails its pipeline, and set -e stops here
 
-echo "== native tests"
-ctest --preset native-debug -j2 --timeout 300 | tail -n 5
-test "${PIPESTATUS[0]}" -eq 0
-if [ "$asan" = 1 ]; then
-  echo "== native tests under ASan+UBSan"
-  ctest --preset native-asan -j2 --timeout 600 | tail -n 5
-  test "${PIPESTATUS[0]}" -eq 0
-fi
-
-if [ "${CI:-}" = "true" ]; then
+if [ "$sanitize" = 1 ]; then
   # Smoke pass of every libFuzzer target (clang, ASan+UBSan): committed regressions, then a few
   # seconds each from the seed corpora. Long runs: npm run fuzz (FUZZ_SECONDS per target).
   echo "== fuzz smoke"

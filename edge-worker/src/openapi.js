@@ -347,7 +347,7 @@ const problem = (description, extraHeaders = []) => ({
   content: { "application/problem+json": { schema: ref("Problem") } },
 });
 const responses = {
-  BadRequest: problem("invalid-request: errors[] names every field to correct (dotted paths); malformed JSON names the line, column and byte offset; nesting deeper than 64 levels is refused."),
+  BadRequest: problem("invalid-request: errors[] names every field to correct (dotted paths); malformed JSON names the line, column and byte offset; a member name repeated in one object, an escaped unpaired UTF-16 surrogate (\\ud800 alone) and nesting deeper than 64 levels are refused the same way, so every reader of a body sees one meaning."),
   InvalidApiKey: problem("invalid-api-key: the key is unknown, revoked, or not enabled for v1."),
   MissingApiKey: { description: "No x-api-key: the gateway's exact body.", headers: h("x-request-id"), content: { "application/json": { schema: ref("GatewayForbidden") } } },
   PartnerNotMapped: problem("partner-not-mapped: the request cannot be attributed to an authorized key (the key has no partner)."),
@@ -452,7 +452,7 @@ Decisions this service takes where the specification leaves them open:
 - Errors are application/problem+json {type, title, status, code, detail, errors[{field, message}], requestId}; type is urn:stableroutes:problem:<code>. Wrong method on a known path: 405 method-not-allowed with Allow.
 - Every response carries x-request-id (the client's echoed when it is 1-128 characters of [A-Za-z0-9._-]); every v1 response x-schema-version: ${SCHEMA_VERSION}; every keyed response RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset.
 - Rate limits: a token bucket per key (local dev-key-acme 2,000/s burst 4,000; dev-key-slow 1/s burst 2) and per client address on keyless endpoints; 429 rate-limited with Retry-After seconds.
-- Input limits: bodies up to 64 KiB (413); POST bodies must be application/json (415); malformed JSON is a 400 naming line, column and byte offset; JSON nesting is limited to 64 levels.
+- Input limits: bodies up to 64 KiB (413); POST bodies must be application/json (415); malformed JSON is a 400 naming line, column and byte offset; duplicate member names in one object and escaped unpaired UTF-16 surrogates are malformed JSON too (a duplicate would let two readers see two different requests); JSON nesting is limited to 64 levels.
 - Quotes: source.refundRecipient defaults to source.funder; destination.calls[] = {target, data, value}; slippage defaults to 0.005; unknown fields are rejected; the signed id includes its quote: prefix; competing quotes are in competingQuotes.
 - Status: GET /v1/intents/status takes intentHash (0x + 64 hex) or quoteId (bare UUID); an identifier without a record answers 200 with status unknown. Status is derived from Portal events only; the transitions are in the IntentStatus schema. Chains are polled with eth_getLogs in bounded block ranges, re-reading a confirmation window for reorganisations; indexers may push logs to /internal/chain-events.
 - The legacy exact-in service is POST /api/v3/quotes/exactIn with the exact-out request envelope.

@@ -112,8 +112,11 @@ json refunded(const protocol::Intent& intent, int block, int tx) {
 }
 
 // Runs applyLogs the way the worker does: ask, supply what is missing, ask again; stores updates.
-json apply(std::map<std::string, json>& store, std::uint64_t chain, json logs, std::uint64_t now = 1000) {
-  json input = {{"chainId", chain}, {"logs", logs}, {"records", json::object()}, {"now", now}};
+// The logs are a vector, not a json: `json logs = {one_log}` is an array of one under gcc but a
+// copy of that log under clang (a braced list of one element of the class's own type).
+json apply(std::map<std::string, json>& store, std::uint64_t chain, const std::vector<json>& logs,
+           std::uint64_t now = 1000) {
+  json input = {{"chainId", chain}, {"logs", json(logs)}, {"records", json::object()}, {"now", now}};
   OpResult r = apply_logs_op(config(), input);
   EXPECT_EQ(r.status, 200) << r.body.dump();
   if (r.body.contains("missing")) {
@@ -170,7 +173,7 @@ TEST(StatusOps, LogsDriveAnIntentFromPendingToSettledWithEveryTransaction) {
 TEST(StatusOps, ALogSeenTwiceChangesNothingAndOtherEmittersAreIgnored) {
   std::map<std::string, json> store;
   const auto intent = sample_intent(2);
-  const json logs = {published(intent, 10, 1), funded(intent, true, 10, 1)};
+  const std::vector<json> logs = {published(intent, 10, 1), funded(intent, true, 10, 1)};
   apply(store, kA, logs, 1000);
   const auto before = store;
   json again = apply(store, kA, logs, 2000);
@@ -233,7 +236,7 @@ TEST(StatusOps, DeadlinesFollowTheChainClocks) {
 TEST(StatusOps, MalformedPushedLogsAndQueriesAre400NamingTheField) {
   json bad = funded(sample_intent(5), true, 10, 1);
   bad.erase("logIndex");
-  OpResult r = apply_logs_op(config(), {{"chainId", kA}, {"logs", {funded(sample_intent(5), true, 10, 1), bad}},
+  OpResult r = apply_logs_op(config(), {{"chainId", kA}, {"logs", json::array({funded(sample_intent(5), true, 10, 1), bad})},
                                         {"records", json::object()}, {"now", 1}});
   EXPECT_EQ(r.status, 400);
   EXPECT_EQ(r.body["errors"][0]["field"], "logs[1]");
@@ -343,7 +346,7 @@ TEST(StatusOps, ChainsWithoutAnExplorerGiveNullLinks) {
 
   std::map<std::string, json> store;
   const auto intent = sample_intent(9);
-  store[hash_text(intent)] = apply_logs_op(local, {{"chainId", kB}, {"logs", {fulfilled(intent, 20, 2)}},
+  store[hash_text(intent)] = apply_logs_op(local, {{"chainId", kB}, {"logs", json::array({fulfilled(intent, 20, 2)})},
                                                    {"records", {{hash_text(intent), nullptr}}}, {"now", 1}})
                                  .body["updates"][hash_text(intent)];
   const OpResult r = intent_status_op(local, {{"query", {{"intentHash", hash_text(intent)}}},
