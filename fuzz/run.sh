@@ -2,6 +2,7 @@
 # Builds the libFuzzer targets (CMake preset "fuzz": clang, ASan+UBSan, every layer
 # instrumented) and runs each in turn, one at a time at low priority (the machine is shared).
 #   FUZZ_SECONDS=60     time per target (default 60)
+#   FUZZ_RUNS=10000000  also stop a target after this many executions (whichever comes first)
 #   FUZZ_TARGETS="hex abi"  only these targets (names of fuzz/*.cpp without .cpp)
 #   FUZZ_JOBS=2         build parallelism
 # Each run starts from the committed seeds (fuzz/corpus/<target>) plus the inputs it found before
@@ -12,6 +13,8 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 seconds="${FUZZ_SECONDS:-60}"
 jobs="${FUZZ_JOBS:-2}"
+runs_limit=()
+if [ -n "${FUZZ_RUNS:-}" ]; then runs_limit=(-runs="$FUZZ_RUNS"); fi
 if [ -n "${FUZZ_TARGETS:-}" ]; then
   read -r -a targets <<< "$FUZZ_TARGETS"
 else
@@ -38,7 +41,7 @@ for t in "${targets[@]}"; do
   log="build/fuzz/$t.log"
   status=ok
   nice -n 10 "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-    -artifact_prefix="$artifacts/" "$work" "fuzz/corpus/$t" >"$log" 2>&1 || status=FAILED
+    ${runs_limit[@]+"${runs_limit[@]}"} -artifact_prefix="$artifacts/" "$work" "fuzz/corpus/$t" >"$log" 2>&1 || status=FAILED
   runs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' || echo 0)
   rate=$(grep -oE 'exec/s: *[0-9]+' "$log" | tail -1 | grep -oE '[0-9]+$' || echo 0)
   cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+$' || echo 0)
