@@ -38,4 +38,4 @@ unset EM_CACHE
 [ -f build/wasm-release/CMakeCache.txt ] || emcmake cmake --preset wasm-release >/dev/null
 cmake --build build/wasm-release -j"$jobs" 2>&1 | { grep -vE "$progress" || true; }
 node scripts/wasm-sizes.mjs build/wasm-release
-node js/scripts/build.mjs  # the npm package's own verifier module (-Oz, verifier exports only) into js/wasm/, with its gzip budget
+node js/scripts/build.mjs  # the npm package's own verifier module (size-optimised, verifier exports only) into js/wasm/, with its gzip budget
