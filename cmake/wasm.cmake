@@ -40,9 +40,10 @@ endforeach()
 # every function not declared inline as noinline in the LTO bitcode, and a later -O2 on the same
 # command line does not undo it. Nothing is then inlined even at link time, and with
 # emscripten's JavaScript exception handling every call left standing inside a scope with
-# destructors goes out to JavaScript through an invoke_* wrapper. Measured on the package
-# (same run, 16 distinct quotes): plain -Oz 2.6 ms per verification; -Oz -finline-functions
-# 1.2-1.3 ms; that plus the three files at -O2 1.0 ms, 7 KiB gzip larger than -Oz alone.
+# destructors goes out to JavaScript through an invoke_* wrapper. Measured on the package in
+# one process (16 distinct quotes, bench/README.md): plain -Oz 1.94 ms per verification;
+# -Oz -finline-functions 1.34 ms; that plus the three files at -O2 1.07 ms, for 1.2 KiB gzip
+# more than plain -Oz (-O2 everywhere: 0.78 ms, but 31 KiB more, over the package's budget).
 set(SR_WASM_SPEED_FLAGS "" CACHE STRING "Compile options of the verification hot spots (per-file optimisation)")
 set(SR_WASM_SIZE_FLAGS "" CACHE STRING "Compile options of every other C++ source (per-file optimisation)")
 if(SR_WASM_SPEED_FLAGS OR SR_WASM_SIZE_FLAGS)
