@@ -30,7 +30,6 @@ const erc20 = ["function balanceOf(address) view returns (uint256)"];
 
 let stack, outDir, bundleDir, persist, worker, solver;
 let chainA, chainB, providerA, providerB;
-let engineReady = false;
 
 const statusOf = async (query) => {
   const res = await worker.fetch(`/v1/intents/status?${new URLSearchParams(query)}`, { key: DEV_KEYS.acme });
@@ -110,7 +109,6 @@ before(async () => {
   persist = tempDir("sr-status-chains-state-");
   // The first worker polls only when told to, so each status step is observed deterministically.
   worker = await startWorker({ bundleDir, persistDir: persist.dir, bindings: { POLL_INTERVAL_MS: "0" } });
-  engineReady = (await worker.fetch("/v1/chains", { key: DEV_KEYS.acme })).status === 200;
 });
 
 after(async () => {
@@ -126,16 +124,14 @@ after(async () => {
 describe("intent status from the local chains", { timeout: 90_000 }, () => {
   let settledQuote;
 
-  test("the local configuration lists only the local chains, with rpcUrl", async (t) => {
-    if (!engineReady) return t.skip("core.wasm has no Service yet");
+  test("the local configuration lists only the local chains, with rpcUrl", async () => {
     const { chains } = await (await worker.fetch("/v1/chains", { key: DEV_KEYS.acme })).json();
     assert.deepEqual(chains.map((c) => c.chainId), [31337, 31338]);
     assert.equal(chains[0].rpcUrl, chainA.rpcUrl);
     assert.equal(chains[0].blockExplorerUrl, null);
   });
 
-  test("exact-in: pending -> filled -> settled, across a worker restart", async (t) => {
-    if (!engineReady) return t.skip("core.wasm has no Service yet");
+  test("exact-in: pending -> filled -> settled, across a worker restart", async () => {
     const quote = await quoteExactIn("25000000");
     const quoteId = quote.id.slice("quote:".length);
     let s = await statusOf({ quoteId });
@@ -190,8 +186,7 @@ describe("intent status from the local chains", { timeout: 90_000 }, () => {
     settledQuote = quote;
   });
 
-  test("/internal/chain-events takes only the indexer token and well-formed logs", async (t) => {
-    if (!engineReady) return t.skip("core.wasm has no Service yet");
+  test("/internal/chain-events takes only the indexer token and well-formed logs", async () => {
     for (const headers of [JSON_HEADERS, { ...JSON_HEADERS, authorization: "Bearer wrong" }, { ...JSON_HEADERS, authorization: "dev-indexer-token" }]) {
       const res = await pushLogs(31337, [], headers);
       assert.equal(res.status, 401);
@@ -214,8 +209,7 @@ describe("intent status from the local chains", { timeout: 90_000 }, () => {
     }
   });
 
-  test("an unfilled intent: expired, then refundable, then refunded", async (t) => {
-    if (!engineReady) return t.skip("core.wasm has no Service yet");
+  test("an unfilled intent: expired, then refundable, then refunded", async () => {
     await solver?.stop();
     solver = null;
     const quote = await quoteExactIn("7000000");
