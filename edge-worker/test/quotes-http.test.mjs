@@ -1,11 +1,15 @@
 // Quotes fetched over HTTP from the real worker (workerd through Miniflare) pass the same ethers
-// cross-checks as the core's own quotes (tests/node/quote-checks.mjs), using only what an
-// integrator has: the chain records of GET /v1/chains. Exact-in, exact-out, custom, multi-hop
-// and allQuotes.
+// cross-checks as the core's own quotes (tests/node/quote-checks.mjs), and every check of the
+// `stableroutes` package's verifier, using only what an integrator has: the chain records of
+// GET /v1/chains and the request it sent. Exact-in, exact-out, custom, multi-hop and allQuotes;
+// tampered copies of a served quote fail the named check.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 
+import { loadVerifier } from "stableroutes";
+
 import { checkQuote, erc20 } from "../../tests/node/quote-checks.mjs";
+import { failedChecks, quoteTampers } from "../../tests/node/quote-tampers.mjs";
 import { loadLocalConfig } from "../../tests/node/local-config.mjs";
 import { buildBundle, DEV_KEYS, removeBundle, startWorker, tempDir } from "./harness.mjs";
 
@@ -15,7 +19,7 @@ const funder = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 const recipient = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
 const token = (chainId, symbol) => config.tokens.find((t) => t.chainId === chainId && t.symbol === symbol).address;
 
-let bundleDir, persist, worker, chains;
+let bundleDir, persist, worker, chains, verifier;
 
 before(async () => {
   bundleDir = buildBundle();
@@ -24,6 +28,7 @@ before(async () => {
   const res = await worker.fetch("/v1/chains", { key: DEV_KEYS.acme });
   assert.equal(res.status, 200, "GET /v1/chains (is the core wasm built with Service?)");
   chains = (await res.json()).chains;
+  verifier = await loadVerifier();
 });
 
 after(async () => {
@@ -45,6 +50,9 @@ async function fetchAndCheck(body) {
   assert.equal(res.status, 200, JSON.stringify(quote));
   const to = Math.ceil(Date.now() / 1000) + lifetime;
   checkQuote(quote, { chains, expiresAt: { from, to } });
+  const report = verifier.verifyQuote(quote, { chains, request: body });
+  assert.deepEqual(failedChecks(report), [], JSON.stringify(report.checks.filter((c) => !c.ok)));
+  assert.equal(report.ok, true);
   return quote;
 }
 
@@ -95,5 +103,31 @@ describe("quotes over HTTP, checked with ethers against GET /v1/chains", () => {
     assert.ok(q.competingQuotes.length >= 1);
     const window = { from: q.expiresAt - 5, to: q.expiresAt + 5 };
     for (const c of q.competingQuotes) checkQuote(c, { chains, expiresAt: window });
+  });
+});
+
+describe("tampered copies of a served quote fail the package's named check", () => {
+  let served;
+  before(async () => {
+    served = await fetchAndCheck(exactIn({ options: { allQuotes: true } }));
+    assert.ok(served.competingQuotes.length >= 1, "the local solvers give competing quotes");
+  });
+
+  for (const [name, check, change] of quoteTampers("0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc")) {
+    test(`${name}: ${check}`, () => {
+      const quote = structuredClone(served);
+      change(quote);
+      const report = verifier.verifyQuote(quote, { chains, request: exactIn({ options: { allQuotes: true } }) });
+      assert.equal(report.ok, false);
+      assert.ok(failedChecks(report).includes(check), `${check} passed; failed: ${failedChecks(report)}`);
+    });
+  }
+
+  test("one second before expiresAt it verifies; at expiresAt it and its competing quotes fail expiry", () => {
+    const context = (now) => ({ chains, request: exactIn({ options: { allQuotes: true } }), now });
+    assert.deepEqual(failedChecks(verifier.verifyQuote(served, context(served.expiresAt - 1))), []);
+    const report = verifier.verifyQuote(served, context(served.expiresAt));
+    assert.deepEqual(failedChecks(report), ["expiry", "competing-quotes"]);
+    assert.match(report.checks.find((c) => c.name === "competing-quotes").detail, /expir/);
   });
 });

@@ -7,6 +7,8 @@ import { describe, it, before } from 'node:test';
 
 import { loadVerifier } from 'stableroutes';
 
+import { quoteTampers } from '../../tests/node/quote-tampers.mjs';
+
 const repo = new URL('../../', import.meta.url);
 const coreDir = new URL('build/wasm-release/', repo);
 const readConfig = (name) => JSON.parse(readFileSync(new URL(`config/local/${name}.json`, repo), 'utf8'));
@@ -15,6 +17,7 @@ const secrets = readConfig('secrets');
 const NOW = 1763697600;
 const FUNDER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 const RECIPIENT = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
+const OTHER = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc';
 const KEY = { id: 'dev-acme', partner: 'acme', feeSchedule: { protocolBps: 0, gatewayBps: 10 } };
 
 const exactIn = (changes = {}) => ({
@@ -67,21 +70,7 @@ describe('engine quotes (core wasm Service)', () => {
     });
   }
 
-  const tampers = [
-    ['amount', 'route-matches-request', (q) => { q.source.amount = '1'; }],
-    ['recipient', 'route-matches-request', (q) => { q.destination.recipient = FUNDER; }],
-    ['portal', 'funding-target', (q) => { q.execution.transaction.to = RECIPIENT; }],
-    ['signature', 'signature', (q) => { q.signature = `${q.signature.slice(0, -2)}${q.signature.endsWith('1b') ? '1c' : '1b'}`; }],
-    ['expiry', 'signature', (q) => { q.expiresAt += 60; }],
-    ['vault', 'vault', (q) => { q.execution.vault = RECIPIENT; }],
-    ['calldata', 'funding-calldata', (q) => {
-      const data = q.execution.transaction.data; // the last digit of the reward amount
-      q.execution.transaction.data = `${data.slice(0, -1)}${data.endsWith('0') ? '1' : '0'}`;
-    }],
-    ['intent hash', 'intent-hashes', (q) => { q.steps[0].intents[0].intent.route.deadline += 1; }],
-    ['slippage', 'slippage-bound', (q) => { q.slippage = 0.001; }],
-    ['competing quote', 'competing-quotes', (q) => { q.competingQuotes[0].execution.vault = RECIPIENT; }],
-  ];
+  const tampers = quoteTampers(OTHER);
   for (const [name, check, change] of tampers) {
     it(`catches a tampered ${name} on an engine quote (${check})`, () => {
       const request = exactIn({ options: { allQuotes: true } });
