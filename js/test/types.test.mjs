@@ -3,27 +3,11 @@
 // really sends: the core's answers, written out as object literals, must be assignable to the
 // declared types, so a field the declarations lack (excess property) or mistype fails here.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { it } from 'node:test';
 
 import { instantiate } from '../../tests/node/wasm.mjs';
 import { loadLocalConfig } from '../../tests/node/local-config.mjs';
-
-const repo = new URL('../../', import.meta.url);
-// TypeScript is a root devDependency (npm), so these checks always run; a missing tsc fails them.
-const tsc = fileURLToPath(new URL('node_modules/.bin/tsc', repo));
-
-function typecheck(file) {
-  assert.ok(existsSync(tsc), `tsc is missing at ${tsc}: run scripts/bootstrap.sh (npm ci)`);
-  try {
-    execFileSync(tsc, ['--noEmit', '--strict', '--module', 'node16', '--moduleResolution', 'node16', '--target', 'es2022',
-      '--lib', 'es2022,dom', fileURLToPath(file)], { cwd: fileURLToPath(new URL('js/', repo)), encoding: 'utf8' });
-  } catch (error) {
-    assert.fail(`tsc reported:\n${error.stdout}${error.stderr}`);
-  }
-}
+import { typecheck, typecheckModule } from './typecheck.mjs';
 
 it('types/index.d.ts and types/client.d.ts compile against a usage file', () => {
   typecheck(new URL('types/usage.ts', import.meta.url));
@@ -60,15 +44,10 @@ it('the core\'s chains, tokens and quotes of every shape are assignable to Chain
   const { chains } = call('chains', {});
   const { tokens } = call('tokens', {});
 
-  const out = new URL('build/types-check/', repo);
-  mkdirSync(out, { recursive: true });
-  const file = new URL('payloads.mts', out);
-  writeFileSync(file, [
+  typecheckModule('payloads.mts', [
     "import type { ChainRecord, TokenRecord, Quote } from 'stableroutes';",
     `export const chains: ChainRecord[] = ${JSON.stringify(chains, null, 1)};`,
     `export const tokens: TokenRecord[] = ${JSON.stringify(tokens, null, 1)};`,
     `export const quotes: Quote[] = ${JSON.stringify(quotes, null, 1)};`,
-    '',
-  ].join('\n'));
-  typecheck(file);
+  ]);
 });

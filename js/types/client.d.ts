@@ -1,7 +1,7 @@
 // Types of `stableroutes/client` (server-side: it holds the API key).
 import type {
-  ChainRecord, TokenRecord, Quote, QuoteRequest, IntentStatus, GaslessJob, GaslessStandard, Problem,
-  Permit3Submit, Permit2Submit, Erc3009Submit, Hex, AddressString, Amount,
+  ChainRecord, TokenRecord, Quote, QuoteRequest, IntentStatus, IntentStatusValue, GaslessJob, GaslessStandard, Problem,
+  Permit3Submit, Permit2Submit, Erc3009Submit, Erc3009Authorization, Fee, Hex, AddressString, Amount, Uint,
 } from './index.js';
 
 export interface ClientOptions {
@@ -56,6 +56,17 @@ export interface GaslessSubmitResult {
   recovered: boolean;
 }
 
+/** GET /health */
+export interface Health {
+  status: 'ok';
+  environment: string;
+  schemaVersion: string;
+  /** The core WebAssembly module in this isolate; times in ms, null until measured. */
+  core: { state: 'not-loaded' | 'loading' | 'ready' | 'unavailable' | 'failed'; instantiateMs: number | null; constructMs: number | null };
+}
+
+// ---- deposit addresses (keyless, /v1/<partner>-gateway/...) -----------------------------------
+
 export interface DepositAddressRequest {
   source: { chainId: number; token: AddressString; amount: Amount };
   destination: { chainId: number; token: AddressString; recipient: AddressString };
@@ -63,19 +74,102 @@ export interface DepositAddressRequest {
 }
 
 export interface DepositAddress {
+  /** The quoted per-intent vault: fund it before `deadline`. */
   vaultAddress: AddressString;
   intentHash: Hex;
+  /** Bare UUID of the quote behind the address. */
   quoteId: string;
   deadline: number;
-  source: unknown;
-  destination: unknown;
-  fees: unknown[];
+  source: { chainId: number; token: AddressString; amount: Amount };
+  destination: { chainId: number; token: AddressString; recipient: AddressString };
+  fees: Fee[];
   minAmountOut: Amount;
   fundingMethods: ('erc-3009' | 'erc-2612' | 'transfer')[];
 }
 
+/** The intent's status once chain events report it; before that, the address's funding state. */
+export type DepositStatusValue =
+  | IntentStatusValue | 'awaiting-funding' | 'partially-funded' | 'funding-submitted' | 'funding-failed';
+
+/** GET /v1/<partner>-gateway/{vaultAddress} */
+export interface DepositAddressRecord extends DepositAddress {
+  status: DepositStatusValue;
+  job: GaslessJob | null;
+  intentStatus: IntentStatus | null;
+}
+
+/** GET /v1/<partner>-gateway/status?vaultAddress= */
+export interface DepositStatus {
+  vaultAddress: AddressString;
+  status: DepositStatusValue;
+  deadline: number;
+  intentHash: Hex;
+  transactions: IntentStatus['transactions'];
+}
+
+export interface Erc2612Permit { owner: AddressString; spender: AddressString; value: Uint; nonce: Uint; deadline: Uint }
+export interface DepositErc3009Submit { vaultAddress: AddressString; authorization: Erc3009Authorization; signature: Hex }
+export interface DepositErc2612Submit { vaultAddress: AddressString; permit: Erc2612Permit; signature: Hex }
+
+// ---- legacy v3 (keyless, {legacy_base_url}/api/v3/...) ----------------------------------------
+
+export interface LegacyQuoteRequest {
+  dAppID: string;
+  intentExecutionTypes: 'SELF_PUBLISH'[];
+  quoteRequest: {
+    sourceChainID: number;
+    destinationChainID: number;
+    sourceToken: AddressString;
+    destinationToken: AddressString;
+    /** exactIn: the amount spent; exactOut: the amount to deliver. */
+    sourceAmount: Amount;
+    funder: AddressString;
+    refundRecipient?: AddressString;
+    recipient: AddressString;
+  };
+  contracts?: LegacyContracts;
+}
+
+export interface LegacyContracts { sourcePortal: AddressString; destinationPortal: AddressString; prover: AddressString }
+
+export interface LegacyQuoteEntry {
+  quoteID: string;
+  solverID: string;
+  /** Always null here: fund with the entry's own publishAndFund. */
+  receiveSignedIntentUrl: string | null;
+  quoteData: {
+    quoteResponse: {
+      intentExecutionType: 'SELF_PUBLISH';
+      sourceChainID: number;
+      destinationChainID: number;
+      sourceToken: AddressString;
+      destinationToken: AddressString;
+      sourceAmount: Amount;
+      destinationAmount: Amount;
+      funder: AddressString;
+      refundRecipient: AddressString;
+      recipient: AddressString;
+      fees: { name: string; description: string; token: { address: AddressString; decimals: number; symbol: string }; amount: Amount }[];
+      deadline: number;
+      estimatedFulfillTimeSec: number;
+      encodedRoute: Hex;
+    };
+    contracts: LegacyContracts;
+  };
+}
+
+export interface LegacyChainTransaction { chainId: number; transactionHash: Hex; blockExplorerUrl: string | null }
+
+export interface LegacyIntentStatus {
+  intentHash: Hex;
+  status: { status: string; subStatus: string };
+  intentCreated: LegacyChainTransaction | null;
+  fulfillment: LegacyChainTransaction | null;
+  refund: LegacyChainTransaction | null;
+}
+
 export interface StableRoutesClient {
-  health(options?: RequestOptions): Promise<unknown>;
+  health(options?: RequestOptions): Promise<Health>;
   openapi(options?: RequestOptions): Promise<Record<string, unknown>>;
   getChains(options?: RequestOptions): Promise<ChainRecord[]>;
   getTokens(query?: { chainId?: number }, options?: RequestOptions): Promise<TokenRecord[]>;
@@ -90,18 +184,15 @@ export interface StableRoutesClient {
   /** The quote's job, or null when it has none (404). Accepts "quote:<uuid>" or the bare UUID. */
   findGaslessJob(quoteId: string, options?: RequestOptions): Promise<GaslessJob | null>;
   createDepositAddress(body: DepositAddressRequest, options?: RequestOptions): Promise<DepositAddress>;
-  submitDepositErc3009(body: { vaultAddress: AddressString; authorization: Record<string, unknown>; signature: Hex },
-    options?: RequestOptions): Promise<unknown>;
-  submitDepositErc2612(body: { vaultAddress: AddressString; permit: Record<string, unknown>; signature: Hex },
-    options?: RequestOptions): Promise<unknown>;
-  getDepositAddress(vaultAddress: AddressString, options?: RequestOptions): Promise<unknown>;
-  getDepositStatus(vaultAddress: AddressString, options?: RequestOptions): Promise<{
-    vaultAddress: AddressString; status: string; deadline: number; intentHash: Hex; transactions: Record<string, unknown>;
-  }>;
-  legacyExactOut(body: Record<string, unknown>, options?: RequestOptions): Promise<{ data: unknown[] }>;
-  legacyExactIn(body: Record<string, unknown>, options?: RequestOptions): Promise<{ data: unknown[] }>;
+  /** The job (202 first time, 200 for the identical payload again); not resent after a network error. */
+  submitDepositErc3009(body: DepositErc3009Submit, options?: RequestOptions): Promise<GaslessJob>;
+  submitDepositErc2612(body: DepositErc2612Submit, options?: RequestOptions): Promise<GaslessJob>;
+  getDepositAddress(vaultAddress: AddressString, options?: RequestOptions): Promise<DepositAddressRecord>;
+  getDepositStatus(vaultAddress: AddressString, options?: RequestOptions): Promise<DepositStatus>;
+  legacyExactOut(body: LegacyQuoteRequest, options?: RequestOptions): Promise<{ data: LegacyQuoteEntry[] }>;
+  legacyExactIn(body: LegacyQuoteRequest, options?: RequestOptions): Promise<{ data: LegacyQuoteEntry[] }>;
   legacyIntentStatus(body: { intentHash?: string; intentCreatedHash?: string; fulfillmentHash?: string },
-    options?: RequestOptions): Promise<{ data: unknown }>;
+    options?: RequestOptions): Promise<{ data: LegacyIntentStatus }>;
 }
 
 export function createClient(options: ClientOptions): StableRoutesClient;

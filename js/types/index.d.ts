@@ -231,11 +231,16 @@ export interface Permit3Submit { quote: Quote; permit3: Permit3Payload; signatur
 export interface Permit2Submit { quote: Quote; permit2: Permit2Payload; signature: Hex }
 export interface Erc3009Submit { quote: Quote; authorization: Erc3009Authorization; signature: Hex }
 
+/** How a job funds its intent: a gasless submit's standard, or (deposit addresses only) an
+ * EIP-2612 permit or tokens transferred to the vault. */
+export type FundingStandard = GaslessStandard | 'erc2612' | 'transfer';
+
 export interface GaslessJob {
   /** "job:<uuid>" */
   id: string;
+  /** `published` is not delivery: track the intent's status. */
   status: 'accepted' | 'published' | 'failed';
-  standard: GaslessStandard;
+  standard: FundingStandard;
   quoteId: string;
   intentHash: Hex | null;
   chainId: number;

@@ -29,6 +29,13 @@ export async function example(quote: Quote, chains: ChainRecord[], tokens: Token
   const job: GaslessJob | null = await client.findGaslessJob(fresh.id);
   const submitted = await client.submitErc3009({ quote: fresh, authorization: { from: '0x', to: '0x', value: '1', validAfter: 0, validBefore: 1, nonce: '0x' }, signature: '0x' });
   const recovered: boolean = submitted.recovered;
+  const record = await client.getDepositAddress('0x99a7FD4F520Ff770A5310e94591aCDa99e790D44');
+  const funding: GaslessJob['standard'] | undefined = record.job?.standard;
+  // @ts-expect-error a deposit permit needs its spender
+  await client.submitDepositErc2612({ vaultAddress: record.vaultAddress, permit: { owner: '0x', value: '1', nonce: 0, deadline: 1 }, signature: '0x' });
+  const legacy = await client.legacyExactOut({ dAppID: 'usage', intentExecutionTypes: ['SELF_PUBLISH'], quoteRequest: {
+    sourceChainID: 8453, destinationChainID: 10, sourceToken: '0x', destinationToken: '0x', sourceAmount: '1', funder: '0x', recipient: '0x' } });
+  const route: string = legacy.data[0].quoteData.quoteResponse.encodedRoute;
   try {
     await client.getChains();
   } catch (error) {
@@ -39,5 +46,5 @@ export async function example(quote: Quote, chains: ChainRecord[], tokens: Token
   }
   // @ts-expect-error unknown status value
   const bad: IntentStatus['status'] = 'done';
-  return [names, first, ok, hash, status, job, recovered, bad];
+  return [names, first, ok, hash, status, job, recovered, funding, route, bad];
 }
