@@ -577,9 +577,15 @@ std::string check_competing_quotes(const Json& quote, const QuoteContext& contex
   if (competing == nullptr) return "none listed";
   const Json& list = jf::read_array(*competing, "quote.competingQuotes");
   for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string path = cat("quote.competingQuotes[", std::to_string(i), "]");
+    // The service lists alternatives only beside the winner. A list inside an alternative is not
+    // one it issues, and refusing it keeps this check from recursing as deep as the input nests.
+    if (list[i].is_object() && optional_member(list[i], "competingQuotes", path) != nullptr) {
+      fail(path, ".competingQuotes: a competing quote lists no competing quotes of its own");
+    }
     const Report report = verify_quote(list[i], context);
     for (const Check& check : report.checks) {
-      if (!check.ok) fail("quote.competingQuotes[", std::to_string(i), "] fails ", check.name, ": ", check.detail);
+      if (!check.ok) fail(path, " fails ", check.name, ": ", check.detail);
     }
   }
   return cat(std::to_string(list.size()), " competing quote(s), each passes every check");

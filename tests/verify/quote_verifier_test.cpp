@@ -164,6 +164,13 @@ const Tamper kTampers[] = {
        bad["execution"]["transaction"]["to"] = kRecipient;
        q["competingQuotes"] = json::array({good, bad});
      }},
+    {"competing quote with its own list", "competing-quotes",
+     "quote.competingQuotes[0].competingQuotes: a competing quote lists no competing quotes of its own",
+     [](json& q, json&, std::uint64_t&) {
+       json nested = direct_quote();
+       nested["competingQuotes"] = json::array({direct_quote()});
+       q["competingQuotes"] = json::array({nested});
+     }},
 };
 
 TEST(VerifyQuote, EveryTamperFailsTheNamedCheck) {
