@@ -1,6 +1,7 @@
 // Writes the seed corpora fuzz/corpus/<target>/ from the protocol vectors and hand-made valid
 // inputs (one per interesting shape). Seeds are committed; re-run after changing this file:
-//   node fuzz/make-seeds.mjs
+//   node fuzz/make-seeds.mjs [target ...]     (only the named targets' folders are rewritten)
+// The quote_verifier seeds are engine answers, so they need the core wasm (bash scripts/build.sh).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -160,10 +161,43 @@ if (helpers) {
   seed("gasless", "permit3", withByte(0, json(helpers.permit3Submit(quote))));
 }
 
+// --- Quotes for the browser verifier (fuzz/quote_verifier.cpp: {quote, request}): the engine's
+// answers of every shape, issued by the core module with the local configuration at the
+// target's clock, so each seed passes every check and mutations start from real quotes.
+const core = await import("../tests/node/wasm.mjs").then((m) => m.instantiate("core")).catch(() => null);
+if (core) {
+  const { loadLocalConfig } = await import("../tests/node/local-config.mjs");
+  const { config, secrets } = await loadLocalConfig();
+  const service = new core.Service(json(config), json(secrets));
+  const key = { id: "dev-acme", partner: "acme", feeSchedule: { protocolBps: 0, gatewayBps: 10 } };
+  const funder = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
+  const recipient = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
+  const usdc = (chainId) => config.tokens.find((t) => t.chainId === chainId && t.symbol === "USDC").address;
+  const exactIn = { type: "exact-in", dappId: "fuzz-seeds", source: { chainId: 8453, token: usdc(8453), amount: "100000000", funder },
+    destination: { chainId: 10, token: usdc(10), recipient } };
+  const requests = {
+    "exact-in": exactIn,
+    "all-quotes": { ...exactIn, options: { allQuotes: true } },
+    "exact-out": { ...exactIn, type: "exact-out", source: { ...exactIn.source, amount: undefined }, destination: { ...exactIn.destination, amount: "99840001" } },
+    custom: { ...exactIn, type: "custom", slippage: 0.01, destination: { ...exactIn.destination, calls: [{ target: recipient, data: "0xdeadbeef", value: "0" }] } },
+    "stitched-to-solana": { ...exactIn, source: { ...exactIn.source, chainId: 137, token: usdc(137) },
+      destination: { chainId: 1399811149, token: usdc(1399811149), recipient: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM" } },
+  };
+  for (const [name, body] of Object.entries(requests)) {
+    const request = JSON.parse(json(body));
+    const out = JSON.parse(service.handle("quote", json({ body: request, key, now: 1763697600, random: `0x${"5a".repeat(32)}`, solverAnswers: [] })));
+    if (out.status !== 200) throw new Error(`quote_verifier seed ${name}: ${json(out.body)}`);
+    seed("quote_verifier", name, json({ quote: out.body, request }));
+  }
+  seed("quote_verifier", "no-request", json({ quote: JSON.parse(corpora.get("quote_verifier")[0][1]).quote }));
+}
+
+const only = process.argv.slice(2);
 for (const [target, seeds] of corpora) {
+  if (only.length > 0 && !only.includes(target)) continue;
   const dir = join(here, "corpus", target);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   for (const [name, bytes] of seeds) writeFileSync(join(dir, name), bytes);
 }
-console.log(`seeds: ${[...corpora].map(([t, s]) => `${t} ${s.length}`).join(", ")}`);
+console.log(`seeds: ${[...corpora].filter(([t]) => only.length === 0 || only.includes(t)).map(([t, s]) => `${t} ${s.length}`).join(", ")}`);

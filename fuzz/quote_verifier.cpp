@@ -1,0 +1,65 @@
+// The browser verifier (verify::verify_quote) on any quote: what a dapp runs on a quote it got
+// from the network, before anyone signs. Input: JSON {"quote": ..., "request": ...} (request
+// optional), checked against the local configuration's chain records at the clock the seeds
+// were issued at (fuzz/make-seeds.mjs: real engine quotes of every shape, so seeds pass).
+// Invariants: nothing escapes verify_quote (a malformed quote only fails checks; the package
+// promises to throw for a malformed context only); every report lists the nine checks in order,
+// a failed one with a detail; `ok` is exactly "every check passed"; a quote that passes passes
+// again after a dump/parse round trip (re-verifying only those keeps the target fast: a
+// verification costs a signature recovery).
+#include <iterator>
+#include <string>
+
+#include "fuzz_support.h"
+#include "verify/quote_verifier.h"
+
+namespace {
+
+using namespace sr;
+using nlohmann::json;
+
+// The engine signs seeds at this clock (make-seeds.mjs) with the local configuration's lifetime.
+constexpr std::uint64_t kNow = 1763697600;
+constexpr const char* kChecks[] = {"signature",        "expiry",          "intent-hashes",
+                                   "vault",            "funding-target",  "funding-calldata",
+                                   "route-matches-request", "slippage-bound", "competing-quotes"};
+
+const verify::ChainDirectory& chains() {
+  static const verify::ChainDirectory directory = verify::ChainDirectory::from_json(
+      fuzz::read_json_file(std::string(SR_SOURCE_DIR) + "/config/local/chains.json"));
+  return directory;
+}
+
+verify::Report verify_or_die(const json& quote, const json* request, std::uint64_t now) {
+  try {
+    return verify::verify_quote(quote, verify::QuoteContext{&chains(), request, now});
+  } catch (const std::exception& e) {
+    fuzz::fail("verify_quote threw for a malformed quote", e.what());
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const json doc = fuzz::parse_json(data, size);
+  if (doc.is_discarded() || !doc.is_object() || !doc.contains("quote")) return 0;
+  const json& quote = doc["quote"];
+  const json* request = doc.contains("request") && doc["request"].is_object() ? &doc["request"] : nullptr;
+
+  const verify::Report report = verify_or_die(quote, request, kNow);
+  SR_FUZZ_CHECK(report.checks.size() == std::size(kChecks), quote.dump());
+  bool all_passed = true;
+  for (std::size_t i = 0; i < report.checks.size(); ++i) {
+    const verify::Check& check = report.checks[i];
+    SR_FUZZ_CHECK(check.name == kChecks[i], check.name);
+    SR_FUZZ_CHECK(check.ok || !check.detail.empty(), check.name);
+    all_passed = all_passed && check.ok;
+  }
+  SR_FUZZ_CHECK(report.ok() == all_passed, quote.dump());
+
+  if (report.ok()) {
+    const json again = verify::to_json(verify_or_die(json::parse(quote.dump()), request, kNow));
+    SR_FUZZ_CHECK(again == verify::to_json(report), again.dump());
+  }
+  return 0;
+}
