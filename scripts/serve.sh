@@ -43,7 +43,9 @@ bash edge-worker/scripts/build-worker.sh local
 cd edge-worker
 echo "serve: http://127.0.0.1:${PORT:-8787} (try: curl -H 'x-api-key: dev-key-acme' http://127.0.0.1:${PORT:-8787}/v1/chains)"
 # In the background and waited for, so a TERM to this script stops wrangler and the chains too.
-../node_modules/.bin/wrangler dev --env local --ip 127.0.0.1 --port "${PORT:-8787}" \
+# CLOUDFLARE_CF_FETCH_ENABLED=false: the worker reads nothing of request.cf, so wrangler need not
+# download Cloudflare's sample (which fails with a stack trace on a machine without that network).
+CLOUDFLARE_CF_FETCH_ENABLED=false ../node_modules/.bin/wrangler dev --env local --ip 127.0.0.1 --port "${PORT:-8787}" \
   --persist-to ../.wrangler/state --show-interactive-dev-session=false --test-scheduled "$@" &
 dev_pid=$!
 # One scheduled run arms the status index's polling alarm (wrangler dev runs no crons).
