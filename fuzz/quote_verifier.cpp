@@ -20,9 +20,9 @@ using nlohmann::json;
 
 // The engine signs seeds at this clock (make-seeds.mjs) with the local configuration's lifetime.
 constexpr std::uint64_t kNow = 1763697600;
-constexpr const char* kChecks[] = {"signature",        "expiry",          "intent-hashes",
-                                   "vault",            "funding-target",  "funding-calldata",
-                                   "route-matches-request", "slippage-bound", "competing-quotes"};
+constexpr const char* kChecks[] = {"signature", "expiry", "intent-hashes", "vault", "funding-target",
+                                   "funding-calldata", "route-matches-request", "slippage-bound",
+                                   "competing-quotes"};
 
 const verify::ChainDirectory& chains() {
   static const verify::ChainDirectory directory = verify::ChainDirectory::from_json(
