@@ -1,9 +1,10 @@
 // Load on the local worker (the real bundle in workerd via Miniflare, or BENCH_URL): quotes with
 // and without allQuotes, chains and status, each for BENCH_SECONDS (default 30) at
 // BENCH_CONNECTIONS (default 32) with autocannon. Reports throughput, p50/p99 latency, errors
-// (transport errors, timeouts, non-2xx) and the CPU time the workerd process spent per request,
-// plus the core's own CPU time per quote (the two core ops of a quote, timed in Node's V8 on the
-// same wasm build). Figures, not assertions; the target is zero errors at 32 connections.
+// (non-2xx answers, and transport errors and timeouts by kind) and the CPU time the workerd
+// process spent per request, plus the core's own CPU time per quote (the two core ops of a
+// quote, timed in Node's V8 on the same wasm build). Figures, not assertions; the target is zero
+// errors at 32 connections.
 //   npm run bench:load            BENCH_SECONDS=10 npm run bench:load
 import autocannon from "autocannon";
 import { readFileSync } from "node:fs";
@@ -28,8 +29,10 @@ const scenarios = [
   { name: "GET /v1/intents/status", method: "GET", path: `/v1/intents/status?intentHash=${HASH}` },
 ];
 
-function run(base, s) {
-  return autocannon({
+/** One scenario; resolves to autocannon's result plus the count of each transport error seen. */
+async function run(base, s) {
+  const errorCodes = {};
+  const instance = autocannon({
     url: new URL(s.path, base).href,
     method: s.method,
     connections,
@@ -38,6 +41,11 @@ function run(base, s) {
     body: s.body ? JSON.stringify(s.body) : undefined,
     timeout: 10,
   });
+  instance.on("reqError", (e) => {
+    const code = e.code ?? e.message;
+    errorCodes[code] = (errorCodes[code] ?? 0) + 1;
+  });
+  return { ...(await instance), errorCodes };
 }
 
 /** CPU milliseconds of the core's two ops per quote, in V8 (Node) on build/wasm-release. */
@@ -87,7 +95,9 @@ try {
         "p50 ms": r.latency.p50,
         "p99 ms": r.latency.p99,
         requests: done,
-        errors: r.errors + r.timeouts + r.non2xx,
+        // autocannon counts a timeout among its errors too.
+        errors: r.errors + r.non2xx,
+        "error kinds": Object.entries({ ...r.errorCodes, ...(r.non2xx ? { "non-2xx": r.non2xx } : {}) }).map(([k, n]) => `${k} ${n}`).join(", "),
         "workerd CPU ms/req": worker.pids.length && done ? +(cpu / done).toFixed(2) : null,
       });
       console.log(JSON.stringify(rows.at(-1)));
