@@ -5,7 +5,7 @@ add_executable(sr_tests ${SR_TEST_SOURCES})
 target_link_libraries(sr_tests PRIVATE sr_service sr_verify GTest::gtest GTest::gtest_main)
 target_compile_definitions(sr_tests PRIVATE
   SR_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
-  SR_SHARED_DIR="${CMAKE_SOURCE_DIR}/../shared")
+  SR_VECTORS_DIR="${CMAKE_SOURCE_DIR}/tests/vectors")
 include(GoogleTest)
 gtest_discover_tests(sr_tests DISCOVERY_TIMEOUT 60)
 

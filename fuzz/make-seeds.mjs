@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { AbiCoder, getBytes, id, zeroPadValue, concat } from "ethers";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const vectors = JSON.parse(readFileSync(join(here, "..", "..", "shared", "vectors", "protocol-vectors.json"), "utf8"));
+const vectors = JSON.parse(readFileSync(join(here, "..", "tests", "vectors", "protocol-vectors.json"), "utf8"));
 const abi = AbiCoder.defaultAbiCoder();
 
 const corpora = new Map();
@@ -99,7 +99,7 @@ seed("quote_request", "retired", json({ ...base, swapType: "exact-in", funder: b
 const legacy = {
   dAppID: "legacy-dapp", intentExecutionTypes: ["SELF_PUBLISH"],
   quoteRequest: { sourceChainID: 8453, destinationChainID: 10, sourceToken: base.source.token, destinationToken: base.destination.token, sourceAmount: "25000000", funder: base.source.funder, refundRecipient: base.destination.recipient, recipient: base.destination.recipient },
-  contracts: { sourcePortal: vectors.portal, destinationPortal: vectors.portal, prover: "0x0C4E3063239c9f4f323A956C79738916594D8Fd4" },
+  contracts: { sourcePortal: vectors.portal, destinationPortal: vectors.portal, prover: "0xeC0008acc34d3D0CAa6758Ce788091e473812e28" },
 };
 seed("legacy_request", "quote", "q" + json(legacy));
 seed("legacy_request", "status", "s" + json({ intentHash: hash, intentCreatedHash: hash }));

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { AbiCoder, TypedDataEncoder, Wallet, hexlify, keccak256, randomBytes, zeroPadValue } from "ethers";
 
-export const vectors = JSON.parse(readFileSync(new URL("../../../shared/vectors/protocol-vectors.json", import.meta.url), "utf8"));
+export const vectors = JSON.parse(readFileSync(new URL("../../tests/vectors/protocol-vectors.json", import.meta.url), "utf8"));
 
 // Anvil #1 is the local quote signer and, in the vectors, the funder; #2 and #3 are strangers.
 export const quoteSigner = new Wallet("0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d");

@@ -46,7 +46,7 @@ describe('verifyQuote', () => {
       q.execution.intent.route.calls[0].data = f.erc20Interface.encodeFunctionData('transfer', [f.OTHER, q.destination.minAmountOut]);
       f.reseal(q);
     }],
-    ['portal', 'funding-target', /transaction\.to is 0x0C4E/, (q) => { q.execution.transaction.to = f.PROVER; }],
+    ['portal', 'funding-target', /transaction\.to is 0xeC0008acc34d/, (q) => { q.execution.transaction.to = f.PROVER; }],
     ['approval spender', 'funding-target', /approval approves/, (q) => {
       q.execution.approval.data = f.erc20Interface.encodeFunctionData('approve', [f.OTHER, q.source.amount]);
     }],

@@ -15,7 +15,7 @@ namespace {
 const std::string kOrderHex = "fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141";
 
 nlohmann::json load_vectors() {
-  std::ifstream in(SR_SHARED_DIR "/vectors/protocol-vectors.json");
+  std::ifstream in(SR_VECTORS_DIR "/protocol-vectors.json");
   if (!in) throw std::runtime_error("cannot open protocol-vectors.json");
   return nlohmann::json::parse(in);
 }

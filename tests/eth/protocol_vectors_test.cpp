@@ -19,7 +19,7 @@ using namespace std::string_literals;
 
 const json& vectors() {
   static const json v = [] {
-    std::ifstream in(SR_SHARED_DIR "/vectors/protocol-vectors.json");
+    std::ifstream in(SR_VECTORS_DIR "/protocol-vectors.json");
     if (!in) throw std::runtime_error("cannot open protocol-vectors.json");
     return json::parse(in);
   }();

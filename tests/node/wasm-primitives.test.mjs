@@ -9,7 +9,7 @@ import { callJson, loadBoth, wasmDir } from './wasm.mjs';
 import { Random, seedFromEnv } from './random.mjs';
 
 const vectors = JSON.parse(
-  await readFile(new URL('../../../shared/vectors/protocol-vectors.json', import.meta.url), 'utf8'));
+  await readFile(new URL('../vectors/protocol-vectors.json', import.meta.url), 'utf8'));
 const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
 const hex32 = (v) => '0x' + v.toString(16).padStart(64, '0');
 

@@ -1,5 +1,6 @@
-// Event topic0s from the protocol page and decoding of eth_getLogs logs. The logs' topics and
-// data were produced by ethers 6 (Interface.encodeEventLog) from vector 0 of protocol-vectors.json.
+// Event topic0s from the protocol page and decoding of eth_getLogs logs. The IntentPublished and
+// Transfer logs were produced by ethers 6 (Interface.encodeEventLog) from vector 0 of
+// protocol-vectors.json (derived-vectors.json).
 #include "protocol/events.h"
 
 #include <gtest/gtest.h>
@@ -12,6 +13,7 @@ namespace sr::protocol::events {
 namespace {
 
 using nlohmann::json;
+using protocol::testing::derived;
 using protocol::testing::h32;
 using protocol::testing::parse_error_of;
 using protocol::testing::vectors;
@@ -26,10 +28,8 @@ TEST(EventTopics, MatchTheProtocolPage) {
   EXPECT_EQ(hex::encode(erc20_transfer().topic0), "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef");
 }
 
-const char* kPublishedData = "0x000000000000000000000000000000000000000000000000000000000000000a00000000000000000000000000000000000000000000000000000000000000a000000000000000000000000000000000000000000000000000000000691fffe00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000032000000000000000000000000000000000000000000000000000000000000002600000000000000000000000000000000000000000000000000000000000000020010101010101010101010101010101010101010101010101010101010101010100000000000000000000000000000000000000000000000000000000691ff1d0000000000000000000000000399dbd5df04f83103f77a58cba2b7c4d3cdede97000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000c0000000000000000000000000000000000000000000000000000000000000012000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff8500000000000000000000000000000000000000000000000000000000017b8ff8000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000200000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff85000000000000000000000000000000000000000000000000000000000000006000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000044a9059cbb0000000000000000000000003c44cdddb6a900fa2b585dd299e03d12fa4293bc00000000000000000000000000000000000000000000000000000000017b8ff8000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda0291300000000000000000000000000000000000000000000000000000000017d7840";
-
 json log_json(json topics, const std::string& data) {
-  return {{"address", "0x399Dbd5DF04f83103F77A58cBa2B7c4d3cdede97"},
+  return {{"address", derived()["events"]["portal"]},
           {"topics", std::move(topics)},
           {"data", data},
           {"blockNumber", "0x1b4"},
@@ -38,11 +38,8 @@ json log_json(json topics, const std::string& data) {
 }
 
 json published_log() {
-  return log_json({"0x43974895be1bcec7344337863fa7de24a0d1c315c0a994f663fe0ee220ddc8e4",
-                   "0x57c5cb417e4f22f18cad00aea399865a4d32ccee73c00ab06434c1cc61816da1",
-                   "0x00000000000000000000000070997970c51812dc3a010c7d01b50e0d17dc79c8",
-                   "0x0000000000000000000000000c4e3063239c9f4f323a956c79738916594d8fd4"},
-                  kPublishedData);
+  const json& published = derived()["events"]["intentPublished"];
+  return log_json(published["topics"], published["data"]);
 }
 
 TEST(EventDecode, IntentPublishedCarriesTheWholeIntent) {
@@ -94,10 +91,9 @@ TEST(EventDecode, OtherPortalEventsAndErc20Transfer) {
       log_json({"0x8d53c2b04800cf061b987a07179bb6c9730c05536b2f6a3a091fe62303682eb6", funder_topic}, intent_hex)));
   EXPECT_EQ(std::get<IntentRefunded>(event.value()), (IntentRefunded{intent, funder}));
 
-  json transfer = log_json({"0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef", funder_topic,
-                            "0x000000000000000000000000a11d30e83fee682a0c00bd894acace4289b41f7b"},
-                           "0x00000000000000000000000000000000000000000000000000000000017d7840");
-  transfer["address"] = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
+  const json& moved = derived()["events"]["rewardTransferToVault"];
+  json transfer = log_json(moved["topics"], moved["data"]);
+  transfer["address"] = moved["address"];
   event = decode_event(log_from_json(transfer));
   EXPECT_EQ(std::get<Erc20Transfer>(event.value()),
             (Erc20Transfer{Address::parse("0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"), funder,
@@ -195,7 +191,7 @@ TEST(LogJson, ReadsNodeOutputAndRejectsMalformedLogs) {
   log["data"] = "0x0";
   EXPECT_NE(log_error(log).find("log.data: "), std::string::npos);
   log = published_log();
-  log["address"] = "0x399dbd5df04f83103f77a58cba2b7c4d3cdede9";
+  log["address"] = "0xec000064576f9c95a8623bc0eff3db6d296ea6d";  // 39 digits
   EXPECT_NE(log_error(log).find("log.address: "), std::string::npos);
   log = published_log();
   log["removed"] = "false";

@@ -1,4 +1,5 @@
-// protocol-vectors.json (computed with ethers from fixed inputs) for the protocol layer's tests.
+// protocol-vectors.json (computed with ethers from fixed inputs) and the data derived from it, for
+// the protocol layer's tests.
 #pragma once
 
 #include <fstream>
@@ -14,8 +15,19 @@ namespace sr::protocol::testing {
 
 inline const nlohmann::json& vectors() {
   static const nlohmann::json v = [] {
-    std::ifstream in(SR_SHARED_DIR "/vectors/protocol-vectors.json");
+    std::ifstream in(SR_VECTORS_DIR "/protocol-vectors.json");
     if (!in) throw std::runtime_error("cannot open protocol-vectors.json");
+    return nlohmann::json::parse(in);
+  }();
+  return v;
+}
+
+// derived-vectors.json: data derived from the vectors by an independent implementation
+// (tests/vectors/derived-vectors.gen.mjs): event logs, Solana addresses and instruction bytes.
+inline const nlohmann::json& derived() {
+  static const nlohmann::json v = [] {
+    std::ifstream in(SR_VECTORS_DIR "/derived-vectors.json");
+    if (!in) throw std::runtime_error("cannot open derived-vectors.json");
     return nlohmann::json::parse(in);
   }();
   return v;

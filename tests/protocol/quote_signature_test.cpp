@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
+
 #include "eth/eip712.h"
 #include "protocol/typed_words.h"
 #include "protocol_vectors.h"
@@ -23,6 +25,10 @@ std::vector<Hash32> vector_hashes() {
   for (const json& h : quote_vector()["message"]["intentHashes"]) out.push_back(h32(h));
   return out;
 }
+
+// The vector signs its two hashes in ascending order.
+const std::string& lower_vector_hash() { return quote_vector()["message"]["intentHashes"][0].get_ref<const std::string&>(); }
+const std::string& higher_vector_hash() { return quote_vector()["message"]["intentHashes"][1].get_ref<const std::string&>(); }
 
 const std::string& vector_id() { return quote_vector()["message"]["id"].get_ref<const std::string&>(); }
 std::uint64_t vector_expiry() { return quote_vector()["message"]["expiresAt"].get<std::uint64_t>(); }
@@ -64,9 +70,10 @@ TEST(QuoteSignature, GenericEip712HasherAgreesWithTheDirectEncoding) {
 }
 
 TEST(QuoteSignature, SignedHashesAreDeduplicatedAndSortedAscending) {
-  const std::string a = "0x23744c2252d544a50dd8906a9c6c94f725bf7a98c549c7a3c643367c77f7e05c";
-  const std::string b = "0x57c5cb417e4f22f18cad00aea399865a4d32ccee73c00ab06434c1cc61816da1";
-  const std::string b_upper = "0x57C5CB417E4F22F18CAD00AEA399865A4D32CCEE73C00AB06434C1CC61816DA1";
+  const std::string a = lower_vector_hash();
+  const std::string b = higher_vector_hash();
+  std::string b_upper = "0x";
+  for (char c : b.substr(2)) b_upper += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   EXPECT_EQ(signed_intent_hashes(std::vector<std::string>{b, a, b_upper}), vector_hashes());
   EXPECT_EQ(signed_intent_hashes(std::vector<Hash32>{}), std::vector<Hash32>{});
   EXPECT_EQ(parse_error_of([&] { signed_intent_hashes(std::vector<std::string>{a, "0x57c5"}); }).rfind("intentHashes[1]: ", 0),
@@ -74,8 +81,8 @@ TEST(QuoteSignature, SignedHashesAreDeduplicatedAndSortedAscending) {
 }
 
 TEST(QuoteSignature, HashesOfAQuoteIncludeTopLevelAndEveryStep) {
-  const std::string a = "0x23744c2252d544a50dd8906a9c6c94f725bf7a98c549c7a3c643367c77f7e05c";
-  const std::string b = "0x57c5cb417e4f22f18cad00aea399865a4d32ccee73c00ab06434c1cc61816da1";
+  const std::string a = lower_vector_hash();
+  const std::string b = higher_vector_hash();
   const json quote = {{"id", vector_id()},
                       {"intentHash", b},
                       {"steps", {{{"provider", "x"}, {"intents", {{{"role", "direct"}, {"intentHash", b}}}}},

@@ -1,6 +1,6 @@
 // Vault addresses (EVM CREATE2 from the vectors, Solana PDA) and the Solana Portal's fund
-// instruction. Solana values were computed independently in Node (node:crypto sha256,
-// @noble/curves ed25519 point decoding, ethers keccak256), from the inputs written here.
+// instruction. Solana values come from derived-vectors.json, computed independently in Node
+// (tests/vectors/derived-vectors.gen.mjs: node:crypto sha256, @noble/curves ed25519, ethers keccak256).
 #include "protocol/svm_fund.h"
 
 #include <gtest/gtest.h>
@@ -14,6 +14,7 @@ namespace sr::protocol {
 namespace {
 
 using nlohmann::json;
+using testing::derived;
 using testing::h32;
 using testing::parse_error_of;
 using testing::vectors;
@@ -32,8 +33,8 @@ TEST(Vault, EvmVaultsMatchTheVectors) {
 TEST(Vault, SvmVaultIsThePdaOfVaultAndTheIntentHash) {
   const Hash32 intent = h32(vectors()["intents"][0]["intentHash"]);
   const auto [vault, bump] = svm_vault_pda(intent, kMainnetPortal);
-  EXPECT_EQ(vault.to_base58(), "4m9pL8TmSFB45g5biYzMFXeioELHKuUWkcsWHBFJqgxY");
-  EXPECT_EQ(bump, 254);
+  EXPECT_EQ(vault.to_base58(), derived()["solana"]["vectorIntentVault"]["address"]);
+  EXPECT_EQ(bump, derived()["solana"]["vectorIntentVault"]["bump"]);
   EXPECT_EQ(svm_vault_address(intent, kMainnetPortal), vault);
   // Seeds with the bump re-derive the same address.
   const std::string seed = "vault";
@@ -57,32 +58,33 @@ svm_fund::FundArgs fund_args() {
 const svm_fund::FundSigners kSigners{svm::Pubkey::parse("3h1zGmCwsRJnVk5BuRNMLsPaQu1y2aqXqXDWYCgrp5UG"),
                                      svm::Pubkey::parse("3uetDDizgTtadDHZzyy9BqxrjQcozMEkxzbKhfZF4tG3")};
 
-const char* kFundData =
-    "2rxv3ZhxrgcKAAAAAAAAAGaE6QsD3zMmcJQySeJ3eadlF998F4FTkkcDCNR4y/If4P8faQAAAAArNGkJt5gAmcMdKpkyUfFgIQJoaF8tAfrwxHYBhwT+"
-    "bDJuq67lrQ9xkf/OA0MEzSIuHfb/MHAPUfUUPk5JdDnXAAAAAAAAAAABAAAAxvp6877brTo9ZfNqq8l0MbG75MLS9uDkfKYCA0UvXWFAeH0BAAAAAAA=";
+const json& fund_vector() { return derived()["solana"]["fund"]; }
 
 TEST(SvmFund, DataIsDiscriminatorThenBorshArguments) {
   const Bytes data = svm_fund::fund_data(fund_args());
-  EXPECT_EQ(base64::encode(data), kFundData);
+  EXPECT_EQ(base64::encode(data), fund_vector()["dataBase64"]);
   // Spelled out: discriminator, destination 10 LE, routeHash, reward, allowPartial false.
   EXPECT_EQ(hex::encode(ByteView(data).first(16)), "0xdabc6fdd9871ae070a00000000000000");
   EXPECT_EQ(hex::encode(ByteView(data).subspan(16, 32)), vectors()["intents"][0]["routeHash"]);
   EXPECT_EQ(data.back(), 0);
   EXPECT_EQ(data.size(), 8u + 8 + 32 + (8 + 32 + 32 + 8 + 4 + 40) + 1);
-  EXPECT_EQ(hex::encode(svm_fund::fund_intent_hash(fund_args())),
-            "0x4440e6d6d0e90622758b1e5ea2e81c0c4ca473d74bb2d87049f273b8245ab286");
+  EXPECT_EQ(hex::encode(svm_fund::fund_intent_hash(fund_args())), fund_vector()["intentHash"]);
 }
 
 TEST(SvmFund, InstructionAccountsAreVaultSignersThenTokenAccounts) {
   const svm::Instruction ix = svm_fund::fund_instruction(fund_args(), kSigners, kMainnetPortal);
-  const json expected = json::parse(std::string(R"({"programId":"8H7qa6zZ1qpTxdSXRh6H619G5a99KJafKzDrkdgWb8mX","accounts":[
-    {"pubkey":"DNAMhnWRqMi6Emgi8X9Y54VyAxMh2bZJoFGJQVntrR6H","isSigner":false,"isWritable":true},
-    {"pubkey":"3h1zGmCwsRJnVk5BuRNMLsPaQu1y2aqXqXDWYCgrp5UG","isSigner":true,"isWritable":true},
-    {"pubkey":"3uetDDizgTtadDHZzyy9BqxrjQcozMEkxzbKhfZF4tG3","isSigner":true,"isWritable":false},
-    {"pubkey":"96yxJUzCJfoNyTyghqJHd7bPb8kYuQcLNV32iiDuMc2A","isSigner":false,"isWritable":true},
-    {"pubkey":"AKtoLTMd7hGRxEyqdw1mt1pEotV6ohqJm7u6LD2zqiRi","isSigner":false,"isWritable":true},
-    {"pubkey":"EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v","isSigner":false,"isWritable":false}],
-    "data":")") + kFundData + "\"}");
+  const json& accounts = fund_vector()["accounts"];
+  const auto account = [](const json& pubkey, bool is_signer, bool is_writable) {
+    return json{{"pubkey", pubkey}, {"isSigner", is_signer}, {"isWritable", is_writable}};
+  };
+  const json expected = {{"programId", "8H7qa6zZ1qpTxdSXRh6H619G5a99KJafKzDrkdgWb8mX"},
+                         {"accounts",
+                          {account(accounts["vault"], false, true), account(fund_vector()["payer"], true, true),
+                           account(fund_vector()["reward"]["creator"], true, false),
+                           account(accounts["funderTokenAccount"], false, true),
+                           account(accounts["vaultTokenAccount"], false, true),
+                           account(fund_vector()["reward"]["tokens"][0]["token"], false, false)}},
+                         {"data", fund_vector()["dataBase64"]}};
   EXPECT_EQ(json(ix), expected);
 
   const SvmTransaction tx{kSigners.payer, {ix}};

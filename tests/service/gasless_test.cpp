@@ -32,7 +32,8 @@ const Config& local_config() {
 // Anvil #1: the local quote signer and, in the vectors, the funder.
 const char* const kKey = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
 const char* const kFunder = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
-const char* const kVault = "0xA11D30e83FeE682a0C00bD894ACaCE4289B41f7B";
+// The vault of the vectors' first intent, under the vectors' Portal.
+const std::string& vault_of_vector() { return vectors()["intents"][0]["vault"].get_ref<const std::string&>(); }
 const char* const kUsdcBase = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
 constexpr std::uint64_t kNow = 1763700000;
 constexpr std::uint64_t kExpiresAt = 1763700120;
@@ -41,7 +42,7 @@ std::string sign(const Hash32& digest, const char* key = kKey) {
   return hex::encode(secp256k1::sign_digest(digest, secp256k1::SecretKey::from_hex(key)));
 }
 
-// A signed quote for the vectors' first intent (Base USDC -> Optimism USDC, vault kVault).
+// A signed quote for the vectors' first intent (Base USDC -> Optimism USDC, vault_of_vector()).
 json make_quote(std::uint64_t expires_at = kExpiresAt, const char* signer_key = kKey) {
   const json& v = vectors()["intents"][0];
   json quote = {
@@ -119,8 +120,8 @@ TEST(GaslessVerify, AcceptsTheVectorsErc3009Authorization) {
   EXPECT_EQ(r.body["intentHash"], vectors()["intents"][0]["intentHash"]);
   EXPECT_EQ(r.body["chainId"], 8453);
   EXPECT_EQ(r.body["funder"], kFunder);
-  EXPECT_EQ(r.body["vault"], kVault);
-  EXPECT_EQ(r.body["plan"]["authorization"]["to"], kVault);
+  EXPECT_EQ(r.body["vault"], vault_of_vector());
+  EXPECT_EQ(r.body["plan"]["authorization"]["to"], vault_of_vector());
   EXPECT_EQ(r.body["plan"]["intent"], vectors()["intents"][0]["intent"]);
 }
 
@@ -253,7 +254,7 @@ TEST(GaslessVerify, UnsupportedTokenIsRefused) {
     const auto decoded = protocol::intent_from_json(intent, Vm::evm, Vm::evm);
     return protocol::hash_intent(decoded, Vm::evm, Vm::evm).intent_hash;
   }();
-  const std::string vault = protocol::evm_vault_address(Address::parse("0x399Dbd5DF04f83103F77A58cBa2B7c4d3cdede97"), hash,
+  const std::string vault = protocol::evm_vault_address(Address::parse(vectors()["portal"].get<std::string>()), hash,
                                                         hex::decode32(vectors()["vaultInitCodeHash"].get<std::string>()))
                                 .checksummed();
   quote["steps"][0]["intents"][0]["intent"] = intent;

@@ -16,8 +16,8 @@ using testing::production_config;
 
 constexpr const char* kFunder = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 constexpr const char* kRecipient = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
-constexpr const char* kPortal = "0x399Dbd5DF04f83103F77A58cBa2B7c4d3cdede97";
-constexpr const char* kProver = "0x0C4E3063239c9f4f323A956C79738916594D8Fd4";
+constexpr const char* kPortal = "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df";
+constexpr const char* kProver = "0xeC0008acc34d3D0CAa6758Ce788091e473812e28";
 
 json envelope() {
   return {{"dAppID", "legacy-dapp"},

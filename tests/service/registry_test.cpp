@@ -1,12 +1,10 @@
 // ChainRecord and TokenRecord output, and the "chains" and "tokens" operations, checked against
-// the facts of the protocol page (../shared/design/protocol.md) rather than against copies of them.
+// the protocol facts (tests/vectors/protocol-facts.json) rather than against the configuration's own values.
 #include "service/registry.h"
 
 #include <gtest/gtest.h>
 
 #include <fstream>
-#include <regex>
-#include <sstream>
 
 #include "config_fixture.h"
 
@@ -17,35 +15,14 @@ using nlohmann::json;
 using testing::config_json;
 using testing::production_config;
 
-struct PageToken {
-  std::uint64_t chain_id;
-  std::string chain_name;
-  std::string usdc;
-  std::string usdt;
-};
-
-// The "Real chains and tokens" table of the protocol page.
-std::vector<PageToken> protocol_page_tokens() {
-  std::ifstream in(std::string(SR_SHARED_DIR) + "/design/protocol.md");
-  std::stringstream text;
-  text << in.rdbuf();
-  const std::string page = text.str();
-  const std::regex row(R"(\| (\w+) \| (\d+) \| `([0-9A-Za-z]+)` \| `([0-9A-Za-z]+)` \|)");
-  std::vector<PageToken> out;
-  for (std::sregex_iterator it(page.begin(), page.end(), row), end; it != end; ++it) {
-    out.push_back({std::stoull((*it)[2]), (*it)[1], (*it)[3], (*it)[4]});
-  }
-  return out;
-}
-
-std::string page_fact(const std::string& pattern) {
-  std::ifstream in(std::string(SR_SHARED_DIR) + "/design/protocol.md");
-  std::stringstream text;
-  text << in.rdbuf();
-  const std::string page = text.str();
-  std::smatch m;
-  if (!std::regex_search(page, m, std::regex(pattern))) throw std::runtime_error("not on the page: " + pattern);
-  return m[1];
+// The protocol facts the tests hold as data (tests/vectors/protocol-facts.json).
+const json& protocol_facts() {
+  static const json facts = [] {
+    std::ifstream in(SR_VECTORS_DIR "/protocol-facts.json");
+    if (!in) throw std::runtime_error("cannot open protocol-facts.json");
+    return json::parse(in);
+  }();
+  return facts;
 }
 
 const json& by_chain(const json& list, std::uint64_t id) {
@@ -58,12 +35,13 @@ const json& by_chain(const json& list, std::uint64_t id) {
 TEST(ServiceRegistry, ChainsCarryTheProtocolPageContracts) {
   const json chains = list_chains(production_config())["chains"];
   ASSERT_EQ(chains.size(), 6u);
-  const std::string portal = page_fact(R"(Production Portal \(same address on chains [^)]*\): `(0x[0-9A-Fa-f]{40})`)");
-  const std::string prover = page_fact(R"(Production prover: `(0x[0-9A-Fa-f]{40})`)");
-  const std::string permit2 = page_fact(R"(Permit2 \(`(0x[0-9A-Fa-f]{40})`\))");
-  const std::string permit3 = page_fact(R"(Permit3 \(`(0x[0-9A-Fa-f]{40})`)");
-  const std::string init_code_hash = page_fact(R"(computed from source \(not confirmed on chain\) as\n`(0x[0-9a-f]{64})`)");
-  for (std::uint64_t id : {1, 10, 8453, 42161, 137}) {
+  const json& production = protocol_facts()["production"];
+  const std::string portal = production["portal"];
+  const std::string prover = production["prover"];
+  const std::string permit2 = production["permit2"];
+  const std::string permit3 = production["permit3"];
+  const std::string init_code_hash = production["vaultInitCodeHash"];
+  for (std::uint64_t id : production["portalChains"].get<std::vector<std::uint64_t>>()) {
     SCOPED_TRACE(id);
     const json& c = by_chain(chains, id);
     EXPECT_EQ(c["vm"], "evm");
@@ -77,7 +55,7 @@ TEST(ServiceRegistry, ChainsCarryTheProtocolPageContracts) {
   }
   const json& solana = by_chain(chains, 1399811149);
   EXPECT_EQ(solana["vm"], "svm");
-  EXPECT_EQ(solana["portal"], page_fact(R"(Program ids: mainnet `([1-9A-HJ-NP-Za-km-z]+)`)"));
+  EXPECT_EQ(solana["portal"], production["solanaPortal"]);
   EXPECT_TRUE(solana["prover"].is_null());
   EXPECT_TRUE(solana["permit2"].is_null());
   EXPECT_TRUE(solana["permit3"].is_null());
@@ -113,22 +91,23 @@ TEST(ServiceRegistry, AddressesComeOutCanonicalWhateverTheConfigWrote) {
 }
 
 TEST(ServiceRegistry, TokensAreTheProtocolPageStablecoins) {
-  const auto page = protocol_page_tokens();
+  const json& page = protocol_facts()["stablecoins"];
   ASSERT_EQ(page.size(), 6u);
   const OpResult all = list_tokens(production_config(), std::nullopt);
   ASSERT_EQ(all.status, 200);
   ASSERT_EQ(all.body["tokens"].size(), 12u);
   for (const auto& row : page) {
-    SCOPED_TRACE(row.chain_name);
-    const OpResult result = list_tokens(production_config(), std::to_string(row.chain_id));
+    const std::uint64_t chain_id = row["chainId"];
+    SCOPED_TRACE(chain_id);
+    const OpResult result = list_tokens(production_config(), std::to_string(chain_id));
     ASSERT_EQ(result.status, 200);
     const json& tokens = result.body["tokens"];
     ASSERT_EQ(tokens.size(), 2u);
-    EXPECT_EQ(production_config().chain(row.chain_id)->name, row.chain_name);
+    EXPECT_EQ(production_config().chain(chain_id)->name, row["chain"]);
     for (const auto& t : tokens) {
-      EXPECT_EQ(t["chainId"], row.chain_id);
+      EXPECT_EQ(t["chainId"], chain_id);
       EXPECT_EQ(t["decimals"], 6);
-      EXPECT_EQ(t["address"], t["symbol"] == "USDC" ? row.usdc : row.usdt);
+      EXPECT_EQ(t["address"], row[t["symbol"].get<std::string>()]);
     }
   }
 }

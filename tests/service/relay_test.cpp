@@ -59,7 +59,7 @@ TEST(RelayTransactions, Erc3009AuthorizationThenPublishAndFundFor) {
   EXPECT_EQ(txs[0]["nonce"], 7);
   EXPECT_NE(txs[0]["raw"].get<std::string>().find("e3ee160e"), std::string::npos);  // transferWithAuthorization
   EXPECT_EQ(txs[1]["purpose"], "funding");
-  EXPECT_EQ(txs[1]["to"], "0x399Dbd5DF04f83103F77A58cBa2B7c4d3cdede97");
+  EXPECT_EQ(txs[1]["to"], "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df");
   EXPECT_EQ(txs[1]["nonce"], 8);
   const auto intent = protocol::intent_from_json(vectors()["intents"][0]["intent"], Vm::evm, Vm::evm);
   const Bytes funding = protocol::portal::publish_and_fund_for(

@@ -98,7 +98,7 @@ const Tamper kTampers[] = {
      [](json& q, json&, std::uint64_t&) { q["execution"]["transaction"]["from"] = kRecipient; }},
     {"chain", "funding-target", "quote.execution.transaction.chainId is 10",
      [](json& q, json&, std::uint64_t&) { q["execution"]["transaction"]["chainId"] = 10; }},
-    {"approval spender", "funding-target", "approves 0x0C4E3063239c9f4f323A956C79738916594D8Fd4",
+    {"approval spender", "funding-target", "approves 0xeC0008acc34d3D0CAa6758Ce788091e473812e28",
      [](json& q, json&, std::uint64_t&) {
        q["execution"]["approval"]["data"] =
            hex::encode(protocol::erc20::approve(Address::parse(kProver), U256::from_decimal("25000000")));

@@ -1,0 +1,153 @@
+// Derives test data from protocol-vectors.json with implementations independent of the C++ core
+// (ethers 6 for ABI, event logs and keccak; node:crypto SHA-256 and @noble/curves' ed25519 point
+// decoding for Solana program addresses). The C++ tests read the output, derived-vectors.json.
+//   node tests/vectors/derived-vectors.gen.mjs          rewrite derived-vectors.json
+//   node tests/vectors/derived-vectors.gen.mjs --check  exit 1 when the committed file is stale
+// Run it whenever protocol-vectors.json changes; tests/node/derived-vectors.test.mjs fails until then.
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { ed25519 } from '@noble/curves/ed25519';
+import { Interface, concat, decodeBase58, encodeBase58, getBytes, keccak256, solidityPacked, toBeHex, zeroPadValue } from 'ethers';
+
+const here = new URL('./', import.meta.url);
+const OUTPUT = new URL('derived-vectors.json', here);
+
+// ---- Solana: base58 pubkeys, program-derived addresses, Borsh ----
+const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+const ASSOCIATED_TOKEN_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL';
+
+const pubkey = (text) => getBytes(zeroPadValue(toBeHex(decodeBase58(text)), 32));
+const base58 = (bytes) => {
+  // ethers drops leading zero bytes; Solana writes each as '1'.
+  let zeros = 0;
+  while (zeros < bytes.length && bytes[zeros] === 0) zeros++;
+  return '1'.repeat(zeros) + (zeros === bytes.length ? '' : encodeBase58(bytes.slice(zeros)));
+};
+const sha256 = (...parts) => createHash('sha256').update(Buffer.concat(parts.map((p) => Buffer.from(p)))).digest();
+
+function onCurve(bytes) {
+  try {
+    ed25519.ExtendedPoint.fromHex(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** findProgramAddress: the first bump from 255 down whose hash is off the ed25519 curve. */
+function programAddress(seeds, program) {
+  for (let bump = 255; bump >= 0; --bump) {
+    const hash = sha256(...seeds, Uint8Array.of(bump), pubkey(program), Buffer.from('ProgramDerivedAddress'));
+    if (!onCurve(hash)) return { address: base58(hash), bump };
+  }
+  throw new Error('no program address');
+}
+
+const associatedTokenAccount = (owner, mint) =>
+  programAddress([pubkey(owner), pubkey(TOKEN_PROGRAM), pubkey(mint)], ASSOCIATED_TOKEN_PROGRAM).address;
+
+const u64le = (value) => {
+  const out = Buffer.alloc(8);
+  out.writeBigUInt64LE(BigInt(value));
+  return out;
+};
+const u32le = (value) => {
+  const out = Buffer.alloc(4);
+  out.writeUInt32LE(value);
+  return out;
+};
+
+function borshReward({ deadline, creator, prover, nativeAmount, tokens }) {
+  return Buffer.concat([
+    u64le(deadline), pubkey(creator), pubkey(prover), u64le(nativeAmount), u32le(tokens.length),
+    ...tokens.flatMap((t) => [pubkey(t.token), u64le(t.amount)]),
+  ]);
+}
+
+// ---- the derivations ----
+function eventLogs(vectors) {
+  const vector = vectors.intents[0];
+  const { intent } = vector;
+  const portal = new Interface([
+    'event IntentPublished(bytes32 indexed intentHash, uint64 destination, bytes route, address indexed creator, address indexed prover, uint64 rewardDeadline, uint256 rewardNativeAmount, (address token, uint256 amount)[] rewardTokens)',
+  ]);
+  const published = portal.encodeEventLog('IntentPublished', [
+    vector.intentHash, intent.destination, vector.encodedRoute, intent.reward.creator, intent.reward.prover,
+    intent.reward.deadline, intent.reward.nativeAmount, intent.reward.tokens.map((t) => [t.token, t.amount]),
+  ]);
+  const erc20 = new Interface(['event Transfer(address indexed from, address indexed to, uint256 value)']);
+  const transfer = erc20.encodeEventLog('Transfer', [intent.reward.creator, vector.vault, intent.reward.tokens[0].amount]);
+  return {
+    note: 'Logs as eth_getLogs returns them for vector intents[0]: published by the vector Portal, and the reward token moved from the creator to the vault.',
+    portal: vectors.portal,
+    intentPublished: { topics: published.topics, data: published.data },
+    rewardTransferToVault: { address: intent.reward.tokens[0].token, topics: transfer.topics, data: transfer.data },
+  };
+}
+
+// A Solana-source intent to Optimism funding 25 USDC, with vector 0's route hash.
+const SOLANA_FUND = {
+  portal: '8H7qa6zZ1qpTxdSXRh6H619G5a99KJafKzDrkdgWb8mX',
+  destination: 10,
+  reward: {
+    deadline: 1763704800,
+    creator: '3uetDDizgTtadDHZzyy9BqxrjQcozMEkxzbKhfZF4tG3',
+    prover: '4PsGEFn43xc7ztymrt77XfUE4FespyNm6KuYYmsstz5L',
+    nativeAmount: 0,
+    tokens: [{ token: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', amount: 25000000 }],
+  },
+  payer: '3h1zGmCwsRJnVk5BuRNMLsPaQu1y2aqXqXDWYCgrp5UG',
+};
+
+function solana(vectors) {
+  const routeHash = vectors.intents[0].routeHash;
+  const { portal, destination, reward, payer } = SOLANA_FUND;
+  const vaultOfVector = programAddress([Buffer.from('vault'), getBytes(vectors.intents[0].intentHash)], portal);
+  const rewardBytes = borshReward(reward);
+  const fundIntentHash = keccak256(solidityPacked(['uint64', 'bytes32', 'bytes32'], [destination, routeHash, keccak256(rewardBytes)]));
+  const fundVault = programAddress([Buffer.from('vault'), getBytes(fundIntentHash)], portal).address;
+  const mint = reward.tokens[0].token;
+  const discriminator = sha256(Buffer.from('global:fund')).subarray(0, 8);
+  const data = Buffer.concat([discriminator, u64le(destination), getBytes(routeHash), rewardBytes, Uint8Array.of(0)]);
+  return {
+    note: 'Solana vault PDAs (["vault", intentHash] of the mainnet Portal program) and the Portal fund instruction of SOLANA_FUND in derived-vectors.gen.mjs.',
+    vectorIntentVault: vaultOfVector,
+    fund: {
+      ...SOLANA_FUND,
+      routeHash,
+      intentHash: fundIntentHash,
+      dataBase64: data.toString('base64'),
+      accounts: {
+        vault: fundVault,
+        funderTokenAccount: associatedTokenAccount(reward.creator, mint),
+        vaultTokenAccount: associatedTokenAccount(fundVault, mint),
+      },
+    },
+  };
+}
+
+export function derive(vectors) {
+  return {
+    note: 'Generated by derived-vectors.gen.mjs from protocol-vectors.json; do not edit by hand.',
+    vectorsDigest: keccak256(concat([Buffer.from(JSON.stringify(vectors))])),
+    events: eventLogs(vectors),
+    solana: solana(vectors),
+  };
+}
+
+export function render(vectors) {
+  return `${JSON.stringify(derive(vectors), null, 2)}\n`;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const vectors = JSON.parse(readFileSync(new URL('protocol-vectors.json', here), 'utf8'));
+  const text = render(vectors);
+  if (process.argv.includes('--check')) {
+    const stale = readFileSync(OUTPUT, 'utf8') !== text;
+    if (stale) console.error('derived-vectors.json is stale: run node tests/vectors/derived-vectors.gen.mjs');
+    process.exit(stale ? 1 : 0);
+  }
+  writeFileSync(OUTPUT, text);
+  console.log(`wrote ${fileURLToPath(OUTPUT)}`);
+}
