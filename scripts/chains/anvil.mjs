@@ -9,8 +9,9 @@ import { createServer } from 'node:net';
 import { isMain } from './paths.mjs';
 
 export const DEV_MNEMONIC = 'test test test test test test test test test test test junk';
-// 0 deploys, 1–9 are the users' wallets, 10 is the reference solver, 11 the gasless relayer.
-export const DEV_ACCOUNT_COUNT = 12;
+// 0 deploys, 1–9 are the users' wallets, 10 the reference solver, 11 the gasless relayer, 12 the
+// second local solver, 13 the USDC proxy admin (deploy.mjs ACCOUNT_INDEX).
+export const DEV_ACCOUNT_COUNT = 14;
 export const DEV_NATIVE_BALANCE_ETH = 10000;
 
 export const DEFAULT_LOCAL_CHAINS = Object.freeze([

@@ -1,12 +1,18 @@
 #!/usr/bin/env node
-// Compiles contracts/*.sol with the npm `solc` package (its bundled soljson, no downloads) into
+// Compiles our own contracts/*.sol (Permit3, the prover, the test USDT) with the npm `solc` package
+// (its bundled soljson, no downloads) into
 // build/contracts/<Contract>.json = {contractName, sourceName, abi, bytecode, deployedBytecode}.
-// Skips the compiler when the sources, compiler version and settings hash to the recorded key.
+// Imports of `@openzeppelin/contracts/...` resolve to the exact-pinned devDependency in
+// node_modules. Skips the compiler when the sources, the OpenZeppelin version, the compiler
+// version and settings hash to the recorded key.
+// The real protocol contracts (Portal, Permit2, FiatToken) are not compiled: they come as
+// bytecode from npm packages (packages.mjs); loadArtifact('Portal') answers with the real one.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, normalize } from 'node:path';
 import { createRequire } from 'node:module';
 import { REPO_ROOT, isMain } from './paths.mjs';
+import { PINNED_PACKAGES, portalArtifact } from './packages.mjs';
 
 export const CONTRACTS_DIR = join(REPO_ROOT, 'contracts');
 export const ARTIFACTS_DIR = join(REPO_ROOT, 'build', 'contracts');
@@ -28,9 +34,29 @@ function readSources() {
   return sources;
 }
 
+const OPENZEPPELIN = '@openzeppelin/contracts';
+const OPENZEPPELIN_DIR = join(REPO_ROOT, 'node_modules', OPENZEPPELIN);
+
+function openZeppelinVersion() {
+  const path = join(OPENZEPPELIN_DIR, 'package.json');
+  const version = existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')).version : null;
+  if (version !== PINNED_PACKAGES[OPENZEPPELIN]) {
+    throw new Error(`${OPENZEPPELIN} ${version ?? 'missing'}, pinned ${PINNED_PACKAGES[OPENZEPPELIN]}: run npm ci`);
+  }
+  return version;
+}
+
+// solc's import callback: only the pinned OpenZeppelin package, nothing else from disk.
+function findImport(path) {
+  if (!path.startsWith(`${OPENZEPPELIN}/`)) return { error: `import ${path}: only ${OPENZEPPELIN}/ is resolved` };
+  const file = normalize(join(OPENZEPPELIN_DIR, path.slice(OPENZEPPELIN.length + 1)));
+  if (!file.startsWith(`${OPENZEPPELIN_DIR}/`) || !existsSync(file)) return { error: `import ${path}: not found` };
+  return { contents: readFileSync(file, 'utf8') };
+}
+
 function cacheKey(solcVersion, sources) {
   const hash = createHash('sha256');
-  hash.update(JSON.stringify({ solcVersion, SETTINGS }));
+  hash.update(JSON.stringify({ solcVersion, openZeppelin: openZeppelinVersion(), SETTINGS }));
   for (const [name, { content }] of Object.entries(sources)) hash.update(`\0${name}\0${content}`);
   return hash.digest('hex');
 }
@@ -43,6 +69,7 @@ function writeAtomically(path, text) {
 }
 
 export function loadArtifact(contractName) {
+  if (contractName === 'Portal') return portalArtifact();
   const path = join(ARTIFACTS_DIR, `${contractName}.json`);
   if (!existsSync(path)) throw new Error(`no artifact ${path}: run scripts/chains/compile.mjs`);
   return JSON.parse(readFileSync(path, 'utf8'));
@@ -60,7 +87,8 @@ export function compileContracts({ force = false, log = () => {} } = {}) {
   }
   const solc = require('solc');
   log(`compiling ${Object.keys(sources).length} sources with solc ${solc.version()}`);
-  const output = JSON.parse(solc.compile(JSON.stringify({ language: 'Solidity', sources, settings: SETTINGS })));
+  const input = JSON.stringify({ language: 'Solidity', sources, settings: SETTINGS });
+  const output = JSON.parse(solc.compile(input, { import: findImport }));
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
   if (errors.length) throw new Error(`solc failed:\n${errors.map((e) => e.formattedMessage).join('\n')}`);
   for (const warning of output.errors ?? []) log(warning.formattedMessage.trim());
@@ -68,6 +96,7 @@ export function compileContracts({ force = false, log = () => {} } = {}) {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const contractNames = [];
   for (const [sourceName, contracts] of Object.entries(output.contracts)) {
+    if (!sourceName.startsWith('contracts/')) continue; // imported library code: no artifacts
     for (const [contractName, out] of Object.entries(contracts)) {
       const artifact = {
         contractName,

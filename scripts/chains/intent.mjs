@@ -9,6 +9,20 @@ export const REWARD_TYPE =
 
 const coder = AbiCoder.defaultAbiCoder();
 
+// The real Portal overloads several names (encoded-route, routeHash and whole-Intent forms);
+// ethers needs the full signature to pick one. These are the forms the local scripts use.
+const R = '(uint64,address,address,uint256,(address,uint256)[])';
+const ROUTE = '(bytes32,uint64,address,uint256,(address,uint256)[],(address,bytes,uint256)[])';
+export const PORTAL_FUNCTIONS = Object.freeze({
+  getIntentHash: `getIntentHash(uint64,bytes,${R})`,
+  intentVaultAddress: `intentVaultAddress(uint64,bytes,${R})`,
+  isIntentFunded: `isIntentFunded(uint64,bytes,${R})`,
+  publish: `publish(uint64,bytes,${R})`,
+  publishAndFund: `publishAndFund(uint64,bytes,${R},bool)`,
+  publishAndFundIntent: `publishAndFund((uint64,${ROUTE},${R}),bool)`,
+  publishAndFundFor: `publishAndFundFor(uint64,bytes,${R},bool,address,address)`,
+});
+
 export function encodeRoute(route) {
   return coder.encode([ROUTE_TYPE], [route]);
 }

@@ -1,17 +1,19 @@
 #!/usr/bin/env node
-// The whole local-chain stack in one call: compile, start the anvil nodes, deploy, and run the
-// reference solver. `npm start` can import startLocalStack; run directly, it prints the chains,
+// The whole local-chain stack in one call: compile, start the anvil nodes, deploy the real Portal,
+// Permit2 and USDC plus our Permit3, prover and test USDT, and run the local solvers (one loop per
+// solver account). `npm start` can import startLocalStack; run directly, it prints the chains,
 // contracts and funded accounts and runs until interrupted.
 import { DEFAULT_LOCAL_CHAINS, startLocalChains, stopAll } from './anvil.mjs';
 import { deployLocalChains, describeAccounts } from './deploy.mjs';
-import { startSolver } from './solver.mjs';
+import { startLocalSolvers } from './solver.mjs';
 import { LOCAL_CHAINS_DIR, isMain } from './paths.mjs';
 
 /**
  * @param options.chains [{name, chainId, port}] (default: 31337 on 8545 and 31338 on 8546)
  * @param options.outDir where the generated configuration goes (null: nowhere)
- * @param options.solver false to run without the reference solver
- * @returns {Promise<{nodes, deployment, solver, stop}>}
+ * @param options.solver false to run without any solver
+ * @returns {Promise<{nodes, deployment, solver, solvers, stop}>} solver: the reference solver
+ *   (solvers[0]); solvers: every local solver
  */
 export async function startLocalStack({
   chains = DEFAULT_LOCAL_CHAINS,
@@ -23,12 +25,12 @@ export async function startLocalStack({
   const nodes = await startLocalChains(chains, { log });
   try {
     const deployment = await deployLocalChains(nodes, { outDir, log });
-    const solver = withSolver ? await startSolver({ chains: deployment.chains, log, ...solverOptions }) : null;
+    const solvers = withSolver ? await startLocalSolvers({ chains: deployment.chains, log, ...solverOptions }) : [];
     const stop = async () => {
-      if (solver) await solver.stop();
+      await Promise.all(solvers.map((s) => s.stop()));
       await stopAll(nodes);
     };
-    return { nodes, deployment, solver, stop };
+    return { nodes, deployment, solver: solvers[0] ?? null, solvers, stop };
   } catch (error) {
     await stopAll(nodes);
     throw error;
@@ -40,10 +42,12 @@ if (isMain(import.meta.url)) {
   for (const c of stack.deployment.chains) {
     console.log(`${c.name}: chain ${c.chainId} at ${c.rpcUrl}`);
     console.log(`  Portal ${c.portal}  Prover ${c.prover}  USDC ${c.tokens.USDC}  USDT ${c.tokens.USDT}`);
+    console.log(`  Permit2 ${c.permit2}  Permit3 ${c.permit3}`);
     console.log(`  vault initCodeHash ${c.vaultInitCodeHash}`);
   }
   console.log((await describeAccounts(stack.deployment)).join('\n'));
-  console.log(`solver ${stack.deployment.accounts.solver.address}, relayer ${stack.deployment.accounts.relayer.address}`);
+  for (const s of stack.solvers) console.log(`solver ${s.id} ${s.address}`);
+  console.log(`relayer ${stack.deployment.accounts.relayer.address}`);
   console.log(`configuration in ${LOCAL_CHAINS_DIR}; Ctrl-C stops the chains`);
   const shutdown = async () => {
     await stack.stop();

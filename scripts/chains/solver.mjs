@@ -1,8 +1,11 @@
 #!/usr/bin/env node
-// Reference solver for the local chains. It polls IntentPublished on every chain's Portal, waits
-// for the reward to be funded, fills profitable intents on the destination chain (the Portal pulls
-// route.tokens from it and runs route.calls), proves them on the source chain through the trusted
-// Prover, and withdraws the reward.
+// Solver for the local chains (one process loop per solver account). It polls IntentPublished on
+// every chain's real Eco Portal, waits for the reward to be funded, fills profitable intents on the
+// destination chain with `fulfill(intentHash, route, rewardHash, claimant)` (the Portal pulls
+// route.tokens from the solver into its Executor, which runs route.calls), records the proof on
+// the source chain's prover as a trusted relayer, and withdraws the reward from the source Portal.
+// Several local solvers watch the same chains; `deferTo` makes one leave an intent to solvers
+// listed before it whenever their policy would fill it, so exactly one of them fills each intent.
 //
 // Per intent: waiting -> filled -> proven -> withdrawn, or a terminal skipped/closed/failed with
 // a reason. Every step first reads chain state, so restarts and retries are idempotent.
@@ -11,10 +14,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Contract, Interface, MaxUint256, Wallet, ZeroHash, getAddress } from 'ethers';
 import { loadArtifact } from './compile.mjs';
-import { ACCOUNT_INDEX, REFERENCE_SOLVER_FEES, devAccount, localProvider } from './deploy.mjs';
+import { ERC20_ABI } from './abis.mjs';
+import { ACCOUNT_INDEX, LOCAL_SOLVERS, REFERENCE_SOLVER_FEES, devAccount, localProvider } from './deploy.mjs';
+import { portalArtifact } from './packages.mjs';
 import { addressToBytes32, decodeRoute, hashIntent } from './intent.mjs';
 import { LOCAL_CHAINS_DIR, isMain } from './paths.mjs';
 
+// The real Portal's getRewardStatus(bytes32) enum.
 export const REWARD_STATUS = Object.freeze({ Initial: 0, Funded: 1, Withdrawn: 2, Refunded: 3 });
 export const TERMINAL_STATES = Object.freeze(['withdrawn', 'skipped', 'closed', 'failed']);
 
@@ -25,6 +31,11 @@ export const DEFAULT_POLICY = Object.freeze({
   // and withdraw before the creator may refund).
   minFillWindowSec: 10n,
 });
+
+/** The solving policy of a LOCAL_SOLVERS record. */
+export function solverPolicy(solver) {
+  return Object.freeze({ feeBps: BigInt(solver.feeBps), fixedFee: BigInt(solver.fixedFee), minFillWindowSec: DEFAULT_POLICY.minFillWindowSec });
+}
 
 const sameAddress = (a, b) => getAddress(a) === getAddress(b);
 const sum = (amounts) => amounts.reduce((total, t) => total + BigInt(t.amount), 0n);
@@ -84,13 +95,16 @@ export function parseIntentPublished(portalInterface, log) {
 }
 
 /**
- * Starts the solver. `chains`: deployment chain records ({chainId, name, rpcUrl, portal, prover,
- * tokens}). Returns {address, intents, events, waitFor(intentHash, states, timeoutMs), stop()}.
+ * Starts a solver. `chains`: deployment chain records ({chainId, name, rpcUrl, portal, prover,
+ * tokens}). `deferTo`: policies of solvers that take precedence (an intent one of them would fill
+ * is skipped here). Returns {id, address, intents, events, waitFor(intentHash, states, timeoutMs), stop()}.
  */
 export async function startSolver({
   chains,
+  id = LOCAL_SOLVERS[0].id,
   privateKey = null,
   policy = DEFAULT_POLICY,
+  deferTo = [],
   pollMs = 200,
   fromBlock = 0,
   maxAttempts = 3,
@@ -98,10 +112,10 @@ export async function startSolver({
 }) {
   const account = privateKey ? new Wallet(privateKey) : devAccount(ACCOUNT_INDEX.solver);
   const claimant = addressToBytes32(account.address);
-  const portalAbi = loadArtifact('Portal').abi;
+  const portalAbi = portalArtifact().abi;
   const portalInterface = new Interface(portalAbi);
   const intentPublishedTopic = portalInterface.getEvent('IntentPublished').topicHash;
-  const tokenAbi = loadArtifact('TestStablecoin').abi;
+  const tokenAbi = ERC20_ABI;
 
   const nodes = new Map();
   for (const chain of chains) {
@@ -137,7 +151,7 @@ export async function startSolver({
   const setState = (record, state, detail) => {
     record.state = state;
     if (detail) record.reason = detail;
-    log(`solver: ${short(record.intentHash)} ${record.sourceChainId}->${record.intent.destination} ${state}${detail ? ` (${detail})` : ''}`);
+    log(`solver ${id}: ${short(record.intentHash)} ${record.sourceChainId}->${record.intent.destination} ${state}${detail ? ` (${detail})` : ''}`);
     events.emit('state', record);
   };
   const blockTime = async (node) => BigInt((await node.provider.getBlock('latest')).timestamp);
@@ -164,7 +178,7 @@ export async function startSolver({
       intents.set(hash, record);
       try {
         Object.assign(record, parseIntentPublished(portalInterface, entry));
-        log(`solver: ${short(hash)} ${sourceChainId}->${record.intent.destination} published`);
+        log(`solver ${id}: ${short(hash)} ${sourceChainId}->${record.intent.destination} published`);
       } catch (error) {
         record.intent = { destination: '?' };
         setState(record, 'skipped', `unreadable IntentPublished: ${error.shortMessage ?? error.message}`);
@@ -176,15 +190,18 @@ export async function startSolver({
     const source = nodes.get(record.sourceChainId);
     const destination = nodes.get(BigInt(record.intent.destination));
     if (record.state === 'waiting') {
-      const verdict = evaluateIntent(record.intent, {
+      const context = {
         sourceChainId: record.sourceChainId,
         chains,
-        policy,
         sourceNow: await blockTime(source),
         destinationNow: destination ? await blockTime(destination) : 0n,
-      });
+      };
+      const verdict = evaluateIntent(record.intent, { ...context, policy });
       if (!verdict.ok) return setState(record, 'skipped', verdict.reason);
-      const status = Number(await source.portal.rewardStatus(record.intentHash));
+      if (deferTo.some((preferred) => evaluateIntent(record.intent, { ...context, policy: preferred }).ok)) {
+        return setState(record, 'skipped', 'left to a preferred solver');
+      }
+      const status = Number(await source.portal.getRewardStatus(record.intentHash));
       if (status === REWARD_STATUS.Withdrawn || status === REWARD_STATUS.Refunded) return setState(record, 'closed', 'reward already settled');
       if (status !== REWARD_STATUS.Funded) return; // funding may still arrive (fundFor, partial funding)
       const existing = await destination.portal.claimants(record.intentHash);
@@ -201,13 +218,13 @@ export async function startSolver({
       const proof = await source.prover.provenIntents(record.intentHash);
       if (BigInt(proof.claimant) === 0n) {
         record.transactions.prove = await sendAndWait(
-          source.prover.prove(record.intentHash, account.address, record.intent.destination),
+          source.prover.recordProof(record.intentHash, account.address, record.intent.destination),
         );
       }
       setState(record, 'proven');
     }
     if (record.state === 'proven') {
-      const status = Number(await source.portal.rewardStatus(record.intentHash));
+      const status = Number(await source.portal.getRewardStatus(record.intentHash));
       if (status === REWARD_STATUS.Funded) {
         record.transactions.withdraw = await sendAndWait(
           source.portal.withdraw(record.intent.destination, record.routeHash, record.intent.reward),
@@ -227,7 +244,7 @@ export async function startSolver({
         record.attempts += 1;
         const message = error.shortMessage ?? error.message;
         if (record.attempts >= maxAttempts) setState(record, 'failed', message);
-        else log(`solver: ${short(record.intentHash)} attempt ${record.attempts} failed: ${message}`);
+        else log(`solver ${id}: ${short(record.intentHash)} attempt ${record.attempts} failed: ${message}`);
       }
     }
   }
@@ -239,12 +256,12 @@ export async function startSolver({
     if (stopped) return;
     timer = setTimeout(() => {
       running = tick()
-        .catch((error) => log(`solver: poll failed: ${error.shortMessage ?? error.message}`))
+        .catch((error) => log(`solver ${id}: poll failed: ${error.shortMessage ?? error.message}`))
         .finally(schedule);
     }, pollMs);
   };
   schedule();
-  log(`solver: ${account.address} watching ${chains.map((c) => c.chainId).join(', ')}`);
+  log(`solver ${id}: ${account.address} watching ${chains.map((c) => c.chainId).join(', ')}`);
 
   /** Resolves with the intent's record once it reaches one of `states`; rejects after timeoutMs. */
   function waitFor(intentHash, states, timeoutMs = 20000) {
@@ -274,14 +291,38 @@ export async function startSolver({
     stopProviders();
   }
 
-  return { address: account.address, intents, events, waitFor, stop };
+  return { id, address: account.address, intents, events, waitFor, stop };
+}
+
+/**
+ * Starts one solver loop per LOCAL_SOLVERS record, each with its own account and policy; each
+ * defers to those listed before it.
+ */
+export async function startLocalSolvers({ chains, solvers = LOCAL_SOLVERS, ...options }) {
+  const started = [];
+  try {
+    for (const [i, solver] of solvers.entries()) {
+      started.push(await startSolver({
+        ...options,
+        chains,
+        id: solver.id,
+        privateKey: devAccount(solver.accountIndex).privateKey,
+        policy: solverPolicy(solver),
+        deferTo: solvers.slice(0, i).map(solverPolicy),
+      }));
+    }
+  } catch (error) {
+    await Promise.all(started.map((s) => s.stop()));
+    throw error;
+  }
+  return started;
 }
 
 if (isMain(import.meta.url)) {
   const deployment = JSON.parse(readFileSync(join(LOCAL_CHAINS_DIR, 'deployment.json'), 'utf8'));
-  const solver = await startSolver({ chains: deployment.chains });
+  const solvers = await startLocalSolvers({ chains: deployment.chains });
   const shutdown = async () => {
-    await solver.stop();
+    await Promise.all(solvers.map((s) => s.stop()));
     process.exit(0);
   };
   process.on('SIGINT', shutdown);

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: UNLICENSED
+pragma solidity ^0.8.24;
+
+import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
+import {ERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/ERC20Permit.sol";
+
+// The local chains' USDT: an OpenZeppelin 5.7 ERC-20 with 6 decimals, mintable by its deployer.
+// Unlike the real Tether USD it has EIP-2612 `permit` (OpenZeppelin's ERC20Permit, EIP-712 domain
+// {name, version "1"}); its name says so.
+contract TestTether is ERC20, ERC20Permit {
+    error OnlyMinter(address caller);
+
+    address public immutable minter;
+
+    constructor(string memory name_, string memory symbol_) ERC20(name_, symbol_) ERC20Permit(name_) {
+        minter = msg.sender;
+    }
+
+    function decimals() public pure override returns (uint8) {
+        return 6;
+    }
+
+    function mint(address to, uint256 amount) external {
+        if (msg.sender != minter) revert OnlyMinter(msg.sender);
+        _mint(to, amount);
+    }
+}
