@@ -12,6 +12,7 @@
 #include "service/gasless.h"
 #include "service/op_input.h"
 #include "service/solver_protocol.h"
+#include "service/vault_derivation.h"
 
 namespace sr::service {
 
@@ -171,6 +172,9 @@ OpResult deposit_create_op(const Config& config, const secp256k1::SecretKey& sig
       return e;
     }());
   }
+  if (const auto refused = require_confirmed_vaults(source, ConfirmedChains::from_input(in), "a deposit address")) {
+    return *refused;
+  }
   const json& steps = quote["steps"];
   if (steps.size() != 1 || steps[0]["intents"].size() != 1 || steps[0]["intents"][0]["role"] != "direct") {
     return problem(ProblemCode::solver_error,
@@ -264,6 +268,12 @@ OpResult deposit_submit_verify_op(const Config& config, const json& input) {
   const FundingStandard funding = erc3009 ? FundingStandard::erc3009 : FundingStandard::erc2612;
   const auto checked = check_authorization(funding, body[member], member, body["signature"], target, errors);
   if (!checked) return invalid_request(errors);
+  if (erc3009) {
+    // The authorization pays the vault directly (an EIP-2612 permit only lets it pull).
+    if (const auto refused = require_confirmed_vaults(*d.chain, ConfirmedChains::from_input(in), "an ERC-3009 authorization paying a vault")) {
+      return *refused;
+    }
+  }
   return result(funding_standard_name(funding), checked->digest, checked->signature, checked->signer,
                 checked->authorization);
 }

@@ -14,11 +14,13 @@
 // Ops (the worker keeps `record` and `intent` in the vault's Durable Object):
 //   "depositSolverRequests" {body, partner, now} -> 200 {requests} (the engine's solverRequests for
 //       the derived quote request) | 400 | 404 (partner without deposit addresses)
-//   "depositCreate" {body, partner, now, random, solverAnswers} -> 201 {"record": {vaultAddress,
-//       intentHash, quoteId, deadline, source, destination, fees, minAmountOut, fundingMethods},
-//       "intent": <the funded intent>} | 400 | 422 | 502
+//   "depositCreate" {body, partner, now, random, solverAnswers, confirmedChains} -> 201 {"record":
+//       {vaultAddress, intentHash, quoteId, deadline, source, destination, fees, minAmountOut,
+//       fundingMethods}, "intent": <the funded intent>} | 400 | 422 | 502 | 503 chain-unverified
+//       when the source chain's Portal has not confirmed the vault derivation (vault_derivation.h)
 //   "depositSubmitVerify" {standard: "erc-3009"|"erc-2612"|"transfer", body, deposit: {record,
-//       intent}, now} -> 200 like gaslessVerify | 400 | 409 conflict past the deadline
+//       intent}, now, confirmedChains (erc-3009 only)} -> 200 like gaslessVerify | 400 | 409
+//       conflict past the deadline | 503 chain-unverified for erc-3009 (it pays the vault)
 //       (funding_authorization.h's rules; signer = authorization.from / permit.owner; the window to
 //       stay valid is min(deadline, now + kDepositRelayMarginSec)). "transfer" is the worker's own
 //       call once transfers into the vault cover the amount: its plan only publishes and funds.

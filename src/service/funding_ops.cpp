@@ -1,6 +1,7 @@
 #include "service/funding_ops.h"
 
 #include "service/deposit.h"
+#include "service/funding_preflight.h"
 #include "service/gasless.h"
 #include "service/relay.h"
 
@@ -11,6 +12,8 @@ std::optional<OpResult> funding_op(const Config& config, const secp256k1::Secret
   if (op == "gaslessVerify") return gasless_verify_op(config, input);
   if (op == "relayerAccount") return relayer_account_op(input);
   if (op == "relayTransactions") return relay_transactions_op(config, input);
+  if (op == "fundingPreflight") return funding_preflight_op(config, input);
+  if (op == "fundingPreflightVerdict") return funding_preflight_verdict_op(config, input);
   if (op == "depositSolverRequests") return deposit_solver_requests_op(config, input);
   if (op == "depositCreate") return deposit_create_op(config, quote_signer, input);
   if (op == "depositSubmitVerify") return deposit_submit_verify_op(config, input);

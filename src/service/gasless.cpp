@@ -4,6 +4,7 @@
 #include "crypto/keccak.h"
 #include "service/funding_quote.h"
 #include "service/op_input.h"
+#include "service/vault_derivation.h"
 
 namespace sr::service {
 
@@ -21,6 +22,24 @@ std::optional<StandardInfo> standard_info(std::string_view name) {
   if (name == "permit3") return StandardInfo{FundingStandard::permit3, GaslessStandard::permit3, "permit3"};
   if (name == "permit2") return StandardInfo{FundingStandard::permit2, GaslessStandard::permit2, "permit2"};
   if (name == "erc3009") return StandardInfo{FundingStandard::erc3009, GaslessStandard::erc3009, "authorization"};
+  return std::nullopt;
+}
+
+// ERC-3009 moves the money to its `to`, and a Permit3 transfer (mode 0) to its `account`: both
+// pay the vault directly, so the chain must have confirmed the vault derivation. Permit2 and
+// Permit3 allowances only let the vault pull once the Portal deploys it, which is safe anyway.
+std::optional<OpResult> require_confirmed_direct_payee(FundingStandard standard, const json& authorization,
+                                                       const ChainRecord& chain, const ConfirmedChains& confirmed) {
+  if (standard == FundingStandard::erc3009) {
+    return require_confirmed_vaults(chain, confirmed, "an ERC-3009 authorization paying a vault");
+  }
+  if (standard == FundingStandard::permit3) {
+    for (const json& entry : authorization.at("chainPermits").at("permits")) {
+      if (entry.at("modeOrExpiration") == "0") {
+        return require_confirmed_vaults(chain, confirmed, "a Permit3 transfer paying a vault");
+      }
+    }
+  }
   return std::nullopt;
 }
 
@@ -92,6 +111,10 @@ OpResult gasless_verify_op(const Config& config, const json& input) {
   const auto checked =
       check_authorization(info->standard, body[info->member], info->member, body["signature"], target, errors);
   if (!checked) return invalid_request(errors);
+  if (const auto refused = require_confirmed_direct_payee(info->standard, checked->authorization, *quote->source,
+                                                          ConfirmedChains::from_input(in))) {
+    return *refused;
+  }
 
   const std::string_view standard = funding_standard_name(info->standard);
   return ok({{"jobKey", funding_job_key(quote->id, standard, checked->digest, checked->signature)},

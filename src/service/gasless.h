@@ -1,7 +1,7 @@
 // Op "gaslessVerify": proves a gasless submit before the worker accepts it (api-contract.md,
 // "Gasless"). Input {"standard": "permit3"|"permit2"|"erc3009", "body": <the submit body as
-// received>, "now"}; the body is {"quote", "permit3"|"permit2"|"authorization", "signature"}
-// and nothing else.
+// received>, "now", "confirmedChains"}; the body is {"quote", "permit3"|"permit2"|"authorization",
+// "signature"} and nothing else.
 //
 // 200 {"jobKey", "standard", "quoteId", "intentHash", "chainId", "funder", "vault", "plan"}:
 // - jobKey: keccak256 over the quote id, the standard, the authorization's EIP-712 digest and
@@ -11,7 +11,9 @@
 // - plan: what the relayer needs later (service/relay.h), from verified values only.
 // 400 invalid-request listing every failed check with its field (funding_quote.h for the quote,
 // funding_authorization.h for the authorization, "quote.source.token" when the token does not
-// support the standard).
+// support the standard). 503 chain-unverified (after every other check passed) when an ERC-3009
+// authorization or a Permit3 transfer would pay the vault on a chain whose Portal has not
+// confirmed the vault derivation (vault_derivation.h).
 #pragma once
 
 #include <nlohmann/json.hpp>

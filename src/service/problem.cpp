@@ -36,9 +36,11 @@ CodeInfo info(ProblemCode code) {
     case ProblemCode::unsupported_media_type:
       return {"unsupported-media-type", 415, "Unsupported media type"};
     case ProblemCode::chain_not_supported: return {"chain-not-supported", 422, "Chain not supported"};
+    case ProblemCode::funding_would_fail: return {"funding-would-fail", 422, "Funding would fail"};
     case ProblemCode::rate_limited: return {"rate-limited", 429, "Rate limited"};
     case ProblemCode::internal: return {"internal", 500, "Internal error"};
     case ProblemCode::solver_error: return {"solver-error", 502, "Solver error"};
+    case ProblemCode::chain_unverified: return {"chain-unverified", 503, "Chain unverified"};
   }
   throw std::logic_error("unknown ProblemCode");
 }
@@ -64,10 +66,10 @@ nlohmann::json problem_body(ProblemCode code, std::string detail,
           {"errors", std::move(list)}};
 }
 
-OpResult ok(nlohmann::json body, int status) { return {status, std::move(body)}; }
+OpResult ok(nlohmann::json body, int status) { return {status, std::move(body), nullptr}; }
 
 OpResult problem(ProblemCode code, std::string detail, const std::vector<FieldError>& errors) {
-  return {http_status(code), problem_body(code, std::move(detail), errors)};
+  return {http_status(code), problem_body(code, std::move(detail), errors), nullptr};
 }
 
 OpResult invalid_request(const FieldErrors& errors) {

@@ -46,9 +46,11 @@ enum class ProblemCode {
   payload_too_large,       // 413
   unsupported_media_type,  // 415
   chain_not_supported,     // 422
+  funding_would_fail,      // 422: the relayer's simulation says the funding would revert
   rate_limited,            // 429
   internal,                // 500
   solver_error,            // 502
+  chain_unverified,        // 503: the chain's Portal has not confirmed the vault derivation
 };
 
 std::string_view code_name(ProblemCode code);  // "invalid-request", ...
@@ -63,10 +65,12 @@ std::string problem_type(ProblemCode code);
 nlohmann::json problem_body(ProblemCode code, std::string detail,
                             const std::vector<FieldError>& errors = {});
 
-// What every operation returns: the HTTP status to send and the JSON body.
+// What every operation returns: the HTTP status to send, the JSON body and, rarely, response
+// headers the answer needs (Retry-After of a 503), as an object of strings or null.
 struct OpResult {
   int status = 200;
   nlohmann::json body;
+  nlohmann::json headers = nullptr;
 };
 
 OpResult ok(nlohmann::json body, int status = 200);

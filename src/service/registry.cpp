@@ -48,9 +48,13 @@ nlohmann::json token_to_json(const TokenRecord& token) {
   };
 }
 
-nlohmann::json list_chains(const Config& config) {
+nlohmann::json list_chains(const Config& config, const ConfirmedChains& confirmed) {
   nlohmann::json chains = nlohmann::json::array();
-  for (const auto& chain : config.chains()) chains.push_back(chain_to_json(chain));
+  for (const auto& chain : config.chains()) {
+    nlohmann::json record = chain_to_json(chain);
+    record["vaultDerivation"] = vault_derivation_name(confirmed.confirmed(chain.chain_id));
+    chains.push_back(std::move(record));
+  }
   return {{"chains", std::move(chains)}};
 }
 

@@ -8,6 +8,7 @@
 
 #include "service/config.h"
 #include "service/problem.h"
+#include "service/vault_derivation.h"
 
 namespace sr::service {
 
@@ -20,8 +21,10 @@ nlohmann::json chain_to_json(const ChainRecord& chain);
 //  "version"} | null}; gasless in the order permit3, permit2, erc3009.
 nlohmann::json token_to_json(const TokenRecord& token);
 
-// Op "chains": {"chains": [ChainRecord]} in configured order.
-nlohmann::json list_chains(const Config& config);
+// Op "chains" {"confirmedChains"?}: {"chains": [ChainRecord]} in configured order, each record
+// with "vaultDerivation": "confirmed" | "unconfirmed" (whether its Portal confirmed the vault
+// derivation; vault_derivation.h).
+nlohmann::json list_chains(const Config& config, const ConfirmedChains& confirmed = {});
 
 // Op "tokens". raw_chain_id is the query parameter exactly as received (nullopt when absent):
 // absent -> every token; a positive decimal integer (no sign, spaces or leading zeros) of a

@@ -2,37 +2,15 @@
 
 #include "crypto/hex.h"
 #include "crypto/secp256k1.h"
-#include "eth/abi.h"
 #include "eth/transaction.h"
-#include "protocol/calldata.h"
-#include "protocol/intent.h"
-#include "protocol/intent_hash.h"
-#include "protocol/portal_calldata.h"
 #include "service/op_input.h"
+#include "service/relay_calls.h"
 
 namespace sr::service {
 
 using nlohmann::json;
 
 namespace {
-
-const protocol::Function& transfer_with_authorization() {
-  static const protocol::Function f(
-      "transferWithAuthorization(address,address,uint256,uint256,uint256,bytes32,uint8,bytes32,bytes32)");
-  return f;
-}
-const protocol::Function& eip2612_permit() {
-  static const protocol::Function f("permit(address,address,uint256,uint256,uint8,bytes32,bytes32)");
-  return f;
-}
-const protocol::Function& permit2_single() {
-  static const protocol::Function f("permit(address,((address,uint160,uint48,uint48),address,uint256),bytes)");
-  return f;
-}
-const protocol::Function& permit2_batch() {
-  static const protocol::Function f("permit(address,((address,uint160,uint48,uint48)[],address,uint256),bytes)");
-  return f;
-}
 
 secp256k1::SecretKey relayer_key(const OpInput& in) {
   const json& key = in.member("relayerKey");
@@ -53,59 +31,6 @@ U256 wei(const OpInput& in, std::string_view name) {
   } catch (const ParseError&) {
     throw OpInputError(std::string("input member \"") + std::string(name) + "\" must be a decimal string of wei");
   }
-}
-
-abi::Value arg(const abi::Type& type, const json& value) { return abi::value_from_json(type, value); }
-abi::Value word(ByteView bytes) { return Bytes(bytes.begin(), bytes.end()); }
-
-// The v, r, s arguments of the token functions that take a split signature.
-void append_vrs(std::vector<abi::Value>& args, const Bytes& signature) {
-  args.push_back(U256(signature.at(64)));
-  args.push_back(word(ByteView(signature).subspan(0, 32)));
-  args.push_back(word(ByteView(signature).subspan(32, 32)));
-}
-
-struct Call {
-  Address to;
-  Bytes data;
-};
-
-std::optional<Call> authorization_call(const std::string& standard, const json& plan, const ChainRecord& chain) {
-  if (standard == "transfer") return std::nullopt;  // the vault already holds the tokens
-  const json& a = plan.at("authorization");
-  const Address token = Address::parse(plan.at("token").get<std::string>());
-  const Bytes signature = hex::decode(plan.at("signature").get<std::string>(), hex::Prefix::required, 65);
-  const auto address = abi::Type::address();
-  const auto uint = abi::Type::uint();
-  if (standard == "erc3009") {
-    std::vector<abi::Value> args{arg(address, a.at("from")),     arg(address, a.at("to")),
-                                 arg(uint, a.at("value")),       arg(uint, a.at("validAfter")),
-                                 arg(uint, a.at("validBefore")), arg(abi::Type::fixed_bytes(32), a.at("nonce"))};
-    append_vrs(args, signature);
-    return Call{token, transfer_with_authorization().encode(args)};
-  }
-  if (standard == "erc2612") {
-    std::vector<abi::Value> args{arg(address, a.at("owner")), arg(address, a.at("spender")), arg(uint, a.at("value")),
-                                 arg(uint, a.at("deadline"))};
-    append_vrs(args, signature);
-    return Call{token, eip2612_permit().encode(args)};
-  }
-  if (standard == "permit2") {
-    if (!chain.permit2) throw ParseError("chain " + std::to_string(chain.chain_id) + " has no Permit2");
-    const json& details = a.at("details");
-    const bool single = details.size() == 1;
-    const protocol::Function& f = single ? permit2_single() : permit2_batch();
-    const abi::Type& permit_type = f.inputs()[1];
-    const json details_json = [&] {
-      json list = json::array();
-      for (const auto& d : details) list.push_back({d.at("token"), d.at("amount"), d.at("expiration"), d.at("nonce")});
-      return single ? list[0] : list;
-    }();
-    const json permit_json = json::array({details_json, a.at("spender"), a.at("sigDeadline")});
-    return Call{*chain.permit2, f.encode({arg(address, plan.at("funder")), arg(permit_type, permit_json),
-                                          word(signature)})};
-  }
-  throw ParseError("standard " + standard + " cannot be relayed");
 }
 
 }  // namespace
@@ -131,28 +56,13 @@ OpResult relay_transactions_op(const Config& config, const json& input) {
     throw OpInputError("op \"relayTransactions\": gasLimits must be two positive integers");
   }
 
-  const std::string standard = plan.at("standard").get<std::string>();
-  if (standard == "permit3") {
-    return problem(ProblemCode::chain_not_supported,
-                   "Permit3 fundings cannot be relayed by this relayer: no Permit3 deployment is configured to "
-                   "submit through, and Permit3's entry points differ between versions");
-  }
-  const ChainRecord* chain = config.chain(plan.at("chainId").get<std::uint64_t>());
-  if (!chain || chain->vm != Vm::evm) throw OpInputError("op \"relayTransactions\": the plan's chain is not an EVM chain");
-  const json& intent_json = plan.at("intent");
-  const ChainRecord* destination = config.chain(intent_json.at("destination").get<std::uint64_t>());
-  if (!destination) throw OpInputError("op \"relayTransactions\": the plan's destination chain is not configured");
-
-  std::vector<std::pair<std::string, Call>> calls;
+  std::vector<std::pair<std::string, ContractCall>> calls;
+  std::uint64_t chain_id = 0;
   try {
-    if (auto call = authorization_call(standard, plan, *chain)) calls.push_back({"authorization", *call});
-    const auto intent = protocol::intent_from_json(intent_json, chain->vm, destination->vm);
-    const Bytes route = protocol::encode_route(intent.route, destination->vm);
-    const Address funder = Address::parse(plan.at("funder").get<std::string>());
-    const Address permit_contract = standard == "permit2" ? *chain->permit2 : Address{};
-    calls.push_back({"funding", Call{chain->portal.evm(), protocol::portal::publish_and_fund_for(
-                                                              intent.destination, route, intent.reward, false,
-                                                              funder, permit_contract)}});
+    chain_id = plan_chain(config, plan).chain_id;
+    RelayCalls relay = relay_calls(config, plan);
+    if (relay.authorization) calls.push_back({"authorization", *relay.authorization});
+    calls.push_back({"funding", relay.funding});
   } catch (const ParseError& e) {
     throw OpInputError(std::string("op \"relayTransactions\": the plan is malformed: ") + e.what());
   } catch (const nlohmann::json::exception& e) {
@@ -163,7 +73,7 @@ OpResult relay_transactions_op(const Config& config, const json& input) {
   Address from;
   for (std::size_t i = 0; i < calls.size(); ++i) {
     eth::Eip1559Transaction tx;
-    tx.chain_id = chain->chain_id;
+    tx.chain_id = chain_id;
     tx.nonce = first_nonce + i;
     tx.max_priority_fee_per_gas = priority_fee;
     tx.max_fee_per_gas = max_fee;

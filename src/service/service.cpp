@@ -12,6 +12,7 @@
 #include "service/registry.h"
 #include "service/solver_protocol.h"
 #include "service/status_ops.h"
+#include "service/vault_derivation.h"
 
 namespace sr::service {
 
@@ -45,7 +46,9 @@ OpResult tokens_op(const Config& config, const json& input) {
 }
 
 OpResult dispatch(const Config& config, const secp256k1::SecretKey& signer, std::string_view op, const json& input) {
-  if (op == "chains") return ok(list_chains(config));
+  if (op == "chains") return ok(list_chains(config, ConfirmedChains::from_optional(OpInput(input, "chains"))));
+  if (op == "vaultDerivationProbes") return vault_derivation_probes_op(config);
+  if (op == "vaultDerivationVerdict") return vault_derivation_verdict_op(config, input);
   if (op == "tokens") return tokens_op(config, input);
   if (op == "solverRequests") return solver_requests(config, input);
   if (op == "quote") return quote_op(config, signer, input);
@@ -74,7 +77,9 @@ std::string Service::handle(std::string_view op, std::string_view input_json) co
     result = problem(ProblemCode::internal, "internal error");
   }
   try {
-    return json{{"status", result.status}, {"body", std::move(result.body)}}.dump();
+    json answer{{"status", result.status}, {"body", std::move(result.body)}};
+    if (!result.headers.is_null()) answer["headers"] = std::move(result.headers);
+    return answer.dump();
   } catch (const std::exception&) {
     // Only invalid UTF-8 in a body can make dump() throw; nothing of the client's reaches here.
     return R"({"status":500,"body":{"type":"urn:stableroutes:problem:internal","title":"Internal error","status":500,"code":"internal","detail":"the response could not be serialised","errors":[]}})";

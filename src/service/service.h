@@ -1,4 +1,4 @@
-// The core's single entry point across the wasm boundary (/tmp/core-boundary.md): one Service
+// The core's single entry point across the wasm boundary: one Service
 // per isolate, built from the configuration and the secrets, answering operations by name with
 // JSON {"status", "body"}. The worker sends `status` as the HTTP status and `body` as the JSON
 // body (adding requestId and transport headers).
@@ -20,9 +20,11 @@ class Service {
   // worker must not start with a configuration it cannot serve.
   Service(std::string_view config_json, std::string_view secrets_json);
 
-  // Ops: "chains" {}, "tokens" {"chainId"}, "solverRequests" {"body", "now"},
-  // "quote" {"body", "key", "now", "random", "solverAnswers"?}. Never throws: an unknown op or a
-  // malformed input (a worker bug) answers 500 internal with the reason in `detail`.
+  // Ops: "chains" {"confirmedChains"?}, "tokens" {"chainId"}, "solverRequests" {"body", "now"},
+  // "quote" {"body", "key", "now", "random", "solverAnswers"?}, "vaultDerivationProbes" {} and
+  // "vaultDerivationVerdict" (vault_derivation.h), the legacy, status (status_ops.h) and funding
+  // (funding_ops.h) ops. Never throws: an unknown op or a malformed input (a worker bug) answers
+  // 500 internal with the reason in `detail`.
   std::string handle(std::string_view op, std::string_view input_json) const;
 
   const Config& config() const { return config_; }

@@ -40,10 +40,15 @@ json create_body() {
           {"refundRecipient", kRefund}};
 }
 
-OpResult create(const json& body) {
+// Base (the source) has confirmed its vault derivation unless a test says otherwise.
+OpResult create(const json& body, const json& confirmed_chains = json::array({8453})) {
   const auto signer = secp256k1::SecretKey::from_hex(kSignerKey);
   return deposit_create_op(local_config(), signer,
-                           {{"body", body}, {"partner", "acme"}, {"now", kNow}, {"random", std::string(64, 'a')}});
+                           {{"body", body},
+                            {"partner", "acme"},
+                            {"now", kNow},
+                            {"random", std::string(64, 'a')},
+                            {"confirmedChains", confirmed_chains}});
 }
 
 // The stored form the worker keeps: {record, intent}.
@@ -102,9 +107,13 @@ json erc2612_body(json permit = nullptr) {
   return {{"vaultAddress", vault}, {"permit", permit}, {"signature", sign_typed("Permit", kPermitTypes, usdc_domain(), permit)}};
 }
 
-OpResult submit(const std::string& standard, const json& body, std::uint64_t now = kNow) {
-  return deposit_submit_verify_op(local_config(),
-                                  {{"standard", standard}, {"body", body}, {"deposit", created()}, {"now", now}});
+OpResult submit(const std::string& standard, const json& body, std::uint64_t now = kNow,
+                const json& confirmed_chains = json::array({8453})) {
+  return deposit_submit_verify_op(local_config(), {{"standard", standard},
+                                                   {"body", body},
+                                                   {"deposit", created()},
+                                                   {"now", now},
+                                                   {"confirmedChains", confirmed_chains}});
 }
 
 TEST(DepositCreate, BuildsAQuotedVaultWithItsOwnDeadline) {

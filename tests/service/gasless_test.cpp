@@ -86,8 +86,11 @@ json permit3_body() {
   return {{"quote", make_quote()}, {"permit3", permit3}, {"signature", p["signature"]}};
 }
 
-OpResult verify(const std::string& standard, const json& body, std::uint64_t now = kNow) {
-  return gasless_verify_op(local_config(), {{"standard", standard}, {"body", body}, {"now", now}});
+// The vectors' chain (Base) has confirmed its vault derivation unless a test says otherwise.
+OpResult verify(const std::string& standard, const json& body, std::uint64_t now = kNow,
+                const json& confirmed_chains = json::array({8453})) {
+  return gasless_verify_op(local_config(),
+                           {{"standard", standard}, {"body", body}, {"now", now}, {"confirmedChains", confirmed_chains}});
 }
 
 std::vector<std::string> fields(const OpResult& r) {
@@ -239,6 +242,32 @@ TEST(GaslessVerify, IntentHashesAreRecomputedFromTheDecodedIntents) {
   const auto r = verify("erc3009", body);
   EXPECT_TRUE(names(r, "quote.execution.intent"));
   EXPECT_TRUE(names(r, "quote.execution.vault"));
+}
+
+// ERC-3009 and Permit3 transfers pay the vault directly: refused (503, Retry-After) until the
+// chain's Portal confirmed the vault derivation. Allowances only let the vault pull: accepted.
+TEST(GaslessVerify, DirectPayeesNeedAConfirmedVaultDerivation) {
+  const json none = json::array();
+  const auto erc3009 = verify("erc3009", erc3009_body(), kNow, none);
+  EXPECT_EQ(erc3009.status, 503) << erc3009.body.dump();
+  EXPECT_EQ(erc3009.body["code"], "chain-unverified");
+  EXPECT_NE(erc3009.body["detail"].get<std::string>().find("chain 8453"), std::string::npos);
+  EXPECT_EQ(erc3009.headers, (json{{"Retry-After", "60"}}));
+  EXPECT_EQ(verify("erc3009", erc3009_body(), kNow, json::array({10})).status, 503);  // another chain's word is not Base's
+  EXPECT_EQ(verify("permit2", permit2_body(), kNow, none).status, 200);
+  EXPECT_EQ(verify("permit3", permit3_body(), kNow, none).status, 200);  // the vector is an allowance
+
+  auto transfer = permit3_body();
+  transfer["permit3"]["chainPermits"]["permits"][0]["modeOrExpiration"] = "0";
+  transfer["signature"] = sign(protocol::permit3::digest(protocol::permit3::parse(transfer["permit3"])));
+  EXPECT_EQ(verify("permit3", transfer).status, 200);
+  const auto refused = verify("permit3", transfer, kNow, none);
+  EXPECT_EQ(refused.status, 503);
+  EXPECT_NE(refused.body["detail"].get<std::string>().find("Permit3 transfer"), std::string::npos);
+  // Field errors come first: a client fixes its request before waiting for the chain.
+  auto bad = erc3009_body();
+  bad["authorization"]["value"] = "1";
+  EXPECT_EQ(verify("erc3009", bad, kNow, none).status, 400);
 }
 
 TEST(GaslessVerify, UnsupportedTokenIsRefused) {

@@ -69,7 +69,7 @@ TEST(ServiceRegistry, ChainRecordHasExactlyTheContractFields) {
   for (const auto& [k, v] : chain.items()) keys.push_back(k);
   std::sort(keys.begin(), keys.end());
   EXPECT_EQ(keys, (std::vector<std::string>{"blockExplorerUrl", "chainId", "name", "nativeCurrency", "permit2", "permit3",
-                                            "portal", "prover", "quoteSigner", "vaultInitCodeHash", "vm"}));
+                                            "portal", "prover", "quoteSigner", "vaultDerivation", "vaultInitCodeHash", "vm"}));
   EXPECT_EQ(chain["quoteSigner"], "0x25fC54D28538C0d579F1c9BF446ed22F2C1aFB59");
 }
 

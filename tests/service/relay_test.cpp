@@ -16,6 +16,7 @@ namespace sr::service {
 namespace {
 
 using nlohmann::json;
+using protocol::testing::derived;
 using protocol::testing::vectors;
 
 const char* const kRelayerKey = "0x701b615bbdfb9de65240bc28bd21bbc0d996645a3dd57e7b12bc2bdf6f192c82";
@@ -73,7 +74,7 @@ TEST(RelayTransactions, Erc3009AuthorizationThenPublishAndFundFor) {
   EXPECT_EQ(relay(plan("erc3009")).body, r.body);
 }
 
-TEST(RelayTransactions, TransferPlansOnlyFundAndPermit3IsRefused) {
+TEST(RelayTransactions, TransferPlansOnlyFund) {
   auto transfer = plan("transfer");
   transfer["authorization"] = nullptr;
   transfer["signature"] = nullptr;
@@ -82,7 +83,34 @@ TEST(RelayTransactions, TransferPlansOnlyFundAndPermit3IsRefused) {
   ASSERT_EQ(r.body["transactions"].size(), 1u);
   EXPECT_EQ(r.body["transactions"][0]["purpose"], "funding");
   EXPECT_EQ(r.body["transactions"][0]["nonce"], 7);
-  EXPECT_EQ(relay(plan("permit3")).status, 422);
+}
+
+// Permit3: the permit call on the canonical Permit3 (single chain, then with a Merkle proof),
+// then publishAndFundFor naming Permit3 as the permit contract. The expected call data is
+// ethers' encoding of the same arguments (Interface.encodeFunctionData).
+TEST(RelayTransactions, Permit3PermitThenPublishAndFundForThroughPermit3) {
+  const json& v = vectors()["permits"]["permit3"];
+  json p3 = plan("permit3");
+  p3["authorization"] = {{"owner", v["owner"]},         {"salt", v["salt"]},
+                         {"deadline", v["deadline"]},   {"timestamp", v["timestamp"]},
+                         {"chainPermits", v["chainPermits"]}, {"proof", json::array()}};
+  p3["signature"] = v["signature"];
+  const auto r = relay(p3);
+  ASSERT_EQ(r.status, 200) << r.body.dump();
+  const json& txs = r.body["transactions"];
+  ASSERT_EQ(txs.size(), 2u);
+  EXPECT_EQ(txs[0]["to"], "0xEc00030C0000245E27d1521Cc2EE88F071c2Ae34");
+  const json& expected = derived()["permit3Relay"];
+  EXPECT_TRUE(contains(txs[0]["raw"], hex::decode(expected["single"].get<std::string>())));
+  const auto intent = protocol::intent_from_json(vectors()["intents"][0]["intent"], Vm::evm, Vm::evm);
+  EXPECT_TRUE(contains(txs[1]["raw"], protocol::portal::publish_and_fund_for(
+                                          intent.destination, protocol::encode_route(intent.route, Vm::evm), intent.reward,
+                                          false, Address::parse(v["owner"].get<std::string>()),
+                                          Address::parse("0xEc00030C0000245E27d1521Cc2EE88F071c2Ae34"))));
+  p3["authorization"]["proof"] = v["multichain"]["proofForFirst"];
+  const auto with_proof = relay(p3);
+  ASSERT_EQ(with_proof.status, 200) << with_proof.body.dump();
+  EXPECT_TRUE(contains(with_proof.body["transactions"][0]["raw"], hex::decode(expected["withProof"].get<std::string>())));
 }
 
 }  // namespace

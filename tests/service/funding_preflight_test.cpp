@@ -1,0 +1,178 @@
+// The relayer's simulation before a job is accepted: which eth_calls the core asks for, by
+// standard, and its verdict on their answers (the vectors' Base -> Optimism intent, 25 USDC).
+// The same calls against the real FiatToken, Permit2 and Permit3 run in
+// edge-worker/test/gasless-chains.test.mjs.
+#include "service/funding_preflight.h"
+
+#include <gtest/gtest.h>
+
+#include "../protocol/protocol_vectors.h"
+#include "config_fixture.h"
+#include "crypto/hex.h"
+#include "service/op_input.h"
+#include "service/relay_calls.h"
+
+namespace sr::service {
+namespace {
+
+using nlohmann::json;
+using protocol::testing::vectors;
+
+const char* const kRelayer = "0x71bE63f3384f5fb98995898A86B02Fb2426c5788";
+const char* const kUsdc = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
+
+const Config& local_config() {
+  static const Config config = Config::from_json(testing::config_json("local"));
+  return config;
+}
+
+json plan(const std::string& standard) {
+  const json& permits = vectors()["permits"];
+  json out = {{"standard", standard},
+              {"chainId", 8453},
+              {"token", kUsdc},
+              {"funder", permits["erc3009"]["signer"]},
+              {"vault", vectors()["intents"][0]["vault"]},
+              {"intent", vectors()["intents"][0]["intent"]},
+              {"authorization", permits["erc3009"]["message"]},
+              {"signature", permits["erc3009"]["signature"]}};
+  if (standard == "permit2") {
+    json permit2 = permits["permit2Single"]["message"];
+    permit2["details"] = json::array({permit2["details"]});
+    out["authorization"] = permit2;
+    out["signature"] = permits["permit2Single"]["signature"];
+  } else if (standard == "erc2612") {
+    out["authorization"] = {{"owner", out["funder"]}, {"spender", out["vault"]}, {"value", "25000000"}, {"nonce", "3"}, {"deadline", "1763703600"}};
+  } else if (standard == "transfer") {
+    out["authorization"] = nullptr;
+    out["signature"] = nullptr;
+  }
+  return out;
+}
+
+std::vector<std::string> ids(const json& calls) {
+  std::vector<std::string> out;
+  for (const json& c : calls) out.push_back(c["id"]);
+  return out;
+}
+
+const json& call(const json& calls, const std::string& id) {
+  for (const json& c : calls) {
+    if (c["id"] == id) return c;
+  }
+  throw std::runtime_error("no call " + id);
+}
+
+json calls_of(const json& the_plan) {
+  const OpResult r = funding_preflight_op(local_config(), {{"plan", the_plan}, {"relayer", kRelayer}});
+  EXPECT_EQ(r.status, 200) << r.body.dump();
+  return r.body["calls"];
+}
+
+std::string word(std::uint64_t value) {
+  std::string hex = "0000000000000000000000000000000000000000000000000000000000000000";
+  const std::string digits = U256(value).to_hex().substr(2);
+  return "0x" + hex.substr(digits.size()) + digits;
+}
+const std::string kPlenty = word(1'000'000'000'000);
+
+OpResult judge(const json& the_plan, const json& results) {
+  return funding_preflight_verdict_op(local_config(), {{"plan", the_plan}, {"results", results}});
+}
+
+std::string detail(const OpResult& r) { return r.body.value("detail", std::string()); }
+
+// Error(string) revert data, as a node returns it for require(false, reason).
+const char* const kInvalidSignatureRevert =
+    "0x08c379a0000000000000000000000000000000000000000000000000000000000000002000000000000000000000000000000000000000000000000000000000000000"
+    "1e46696174546f6b656e56323a20696e76616c6964207369676e61747572650000";  // "FiatTokenV2: invalid signature"
+
+TEST(FundingPreflight, Erc3009ChecksBalanceNonceAndTheCallItself) {
+  const json calls = calls_of(plan("erc3009"));
+  EXPECT_EQ(ids(calls), (std::vector<std::string>{"balance", "authorizationState", "authorization"}));
+  const std::string funder_word = "00000000000000000000000070997970c51812dc3a010c7d01b50e0d17dc79c8";
+  EXPECT_EQ(call(calls, "balance")["to"], kUsdc);
+  EXPECT_EQ(call(calls, "balance")["data"], "0x70a08231" + funder_word);
+  EXPECT_EQ(call(calls, "authorizationState")["data"],
+            "0xe94a0102" + funder_word + std::string(vectors()["permits"]["erc3009"]["message"]["nonce"]).substr(2));
+  // The simulated authorization is exactly what the relayer will send, from the relayer.
+  const json& authorization = call(calls, "authorization");
+  EXPECT_EQ(authorization["from"], kRelayer);
+  EXPECT_EQ(authorization["data"], hex::encode(relay_calls(local_config(), plan("erc3009")).authorization->data));
+
+  const json good = {{"balance", {{"result", word(25'000'000)}}},
+                     {"authorizationState", {{"result", word(0)}}},
+                     {"authorization", {{"result", "0x"}}}};
+  EXPECT_EQ(judge(plan("erc3009"), good).status, 200);
+
+  json poor = good;
+  poor["balance"]["result"] = word(24'999'999);
+  const OpResult empty = judge(plan("erc3009"), poor);
+  EXPECT_EQ(empty.status, 422);
+  EXPECT_EQ(empty.body["code"], "funding-would-fail");
+  EXPECT_NE(detail(empty).find("insufficient balance"), std::string::npos);
+  EXPECT_NE(detail(empty).find("24999999"), std::string::npos);
+
+  json used = good;
+  used["authorizationState"]["result"] = word(1);
+  EXPECT_NE(detail(judge(plan("erc3009"), used)).find("authorization already used"), std::string::npos);
+
+  json reverts = good;
+  reverts["authorization"] = {{"error", "execution reverted"}, {"data", kInvalidSignatureRevert}};
+  const OpResult refused = judge(plan("erc3009"), reverts);
+  EXPECT_EQ(refused.status, 422);
+  EXPECT_NE(detail(refused).find("reverts: FiatTokenV2: invalid signature"), std::string::npos) << detail(refused);
+  reverts["authorization"] = {{"error", "execution reverted: custom"}, {"data", "0x12345678"}};
+  EXPECT_NE(detail(judge(plan("erc3009"), reverts)).find("custom error 0x12345678"), std::string::npos);
+  reverts["authorization"] = {{"error", "out of gas"}};
+  EXPECT_NE(detail(judge(plan("erc3009"), reverts)).find("out of gas"), std::string::npos);
+}
+
+TEST(FundingPreflight, Permit2NeedsTheFundersApprovalAndAnUnusedNonce) {
+  const json calls = calls_of(plan("permit2"));
+  EXPECT_EQ(ids(calls), (std::vector<std::string>{"balance", "permitContractAllowance", "permit2Nonce", "authorization"}));
+  EXPECT_EQ(call(calls, "permitContractAllowance")["data"],
+            "0xdd62ed3e00000000000000000000000070997970c51812dc3a010c7d01b50e0d17dc79c8"
+            "000000000000000000000000000000000022d473030f116ddee9f6b43ac78ba3");
+  EXPECT_EQ(call(calls, "permit2Nonce")["to"], "0x000000000022D473030F116dDEE9F6B43aC78BA3");
+  EXPECT_EQ(call(calls, "permit2Nonce")["data"].get<std::string>().substr(0, 10), "0x927da105");
+
+  // Permit2.allowance answers (amount, expiration, nonce).
+  const auto allowance = [](std::uint64_t nonce) { return word(0) + word(0).substr(2) + word(nonce).substr(2); };
+  json good = {{"balance", {{"result", kPlenty}}},
+               {"permitContractAllowance", {{"result", kPlenty}}},
+               {"permit2Nonce", {{"result", allowance(0)}}},
+               {"authorization", {{"result", "0x"}}}};
+  EXPECT_EQ(judge(plan("permit2"), good).status, 200);
+  json unapproved = good;
+  unapproved["permitContractAllowance"]["result"] = word(0);
+  EXPECT_NE(detail(judge(plan("permit2"), unapproved)).find("Permit2 not approved"), std::string::npos);
+  json used = good;
+  used["permit2Nonce"]["result"] = allowance(1);
+  EXPECT_NE(detail(judge(plan("permit2"), used)).find("authorization already used"), std::string::npos);
+}
+
+TEST(FundingPreflight, Erc2612ChecksTheTokensNonceAndTransferTheVaultsBalance) {
+  EXPECT_EQ(ids(calls_of(plan("erc2612"))), (std::vector<std::string>{"balance", "permitNonce", "authorization"}));
+  json answers = {{"balance", {{"result", kPlenty}}}, {"permitNonce", {{"result", word(3)}}}, {"authorization", {{"result", "0x"}}}};
+  EXPECT_EQ(judge(plan("erc2612"), answers).status, 200);
+  answers["permitNonce"]["result"] = word(4);
+  EXPECT_NE(detail(judge(plan("erc2612"), answers)).find("authorization already used"), std::string::npos);
+
+  // A deposit funded by plain transfers: only the vault's balance matters, and nothing is authorized.
+  const json calls = calls_of(plan("transfer"));
+  EXPECT_EQ(ids(calls), std::vector<std::string>{"balance"});
+  EXPECT_NE(call(calls, "balance")["data"].get<std::string>().find("dba132cebb317454e84382d8f7e012a68ba349a8"), std::string::npos);
+  EXPECT_EQ(judge(plan("transfer"), {{"balance", {{"result", word(25'000'000)}}}}).status, 200);
+  const OpResult short_vault = judge(plan("transfer"), {{"balance", {{"result", word(1)}}}});
+  EXPECT_NE(detail(short_vault).find("the vault"), std::string::npos);
+}
+
+TEST(FundingPreflight, MissingOrMalformedAnswersAreWorkerBugs) {
+  EXPECT_THROW(judge(plan("erc3009"), {{"balance", {{"result", kPlenty}}}}), OpInputError);
+  EXPECT_THROW(judge(plan("erc3009"), {{"balance", {{"result", "0x12"}}}}), OpInputError);
+  EXPECT_THROW(funding_preflight_op(local_config(), {{"plan", plan("erc3009")}, {"relayer", "nope"}}), OpInputError);
+}
+
+}  // namespace
+}  // namespace sr::service
