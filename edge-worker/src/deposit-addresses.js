@@ -6,10 +6,9 @@
 // already in the vault). Submitted authorizations (ERC-3009, EIP-2612) create the same job
 // directly, so whichever funding arrives first is the one job of the address's quote.
 import { DurableObject } from "cloudflare:workers";
-import bundled from "../generated/config.js";
 import { callCore } from "./core.js";
 import { jobsOf } from "./gasless-jobs.js";
-import { jsonRpc } from "./relayer.js";
+import { jsonRpc, rpcUrlOf } from "./chain-rpc.js";
 import { settings } from "./settings.js";
 
 // keccak256("Transfer(address,address,uint256)")
@@ -58,7 +57,7 @@ export class DepositAddresses extends DurableObject {
     if (Date.now() / 1000 > record.deadline) return;
     const quoteUuid = record.quoteId.replace(/^quote:/, "").toLowerCase();
     if (await jobsOf(this.env, quoteUuid).read()) return; // funded through a submit: nothing to watch
-    const rpcUrl = bundled.config.chains.find((c) => c.chainId === record.source.chainId)?.rpcUrl;
+    const rpcUrl = rpcUrlOf(this.env, record.source.chainId);
     if (!rpcUrl) return; // no chain access here: transfers are not watched (documented)
     try {
       const found = await this.#scan(jsonRpc(rpcUrl), record, row.next_block);

@@ -15,8 +15,10 @@ const TITLES = {
   "payload-too-large": "Payload too large",
   "unsupported-media-type": "Unsupported media type",
   "chain-not-supported": "Chain not supported",
+  "funding-would-fail": "Funding would fail",
   "rate-limited": "Rate limited",
   "solver-error": "Solver error",
+  "chain-unverified": "Chain unverified",
   internal: "Internal error",
 };
 

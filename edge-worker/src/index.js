@@ -6,6 +6,7 @@ export { AttributionCounter } from "./attribution.js";
 export { GaslessJobs } from "./gasless-jobs.js";
 export { GaslessRelayer } from "./relayer.js";
 export { DepositAddresses } from "./deposit-addresses.js";
+export { VaultDerivations } from "./vault-derivation.js";
 export { StatusIndex } from "./intent-status.js";
 
 export default {

@@ -18,7 +18,7 @@
 // from its first block; so does a chain whose head is below the cursor.
 import { DurableObject } from "cloudflare:workers";
 import { callCore } from "./core.js";
-import { jsonRpc } from "./relayer.js";
+import { jsonRpc } from "./chain-rpc.js";
 import { settings } from "./settings.js";
 
 const INDEX_NAME = "global";

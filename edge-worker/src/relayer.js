@@ -2,16 +2,17 @@
 // to `{transactionHash}` (the funding transaction, mined and successful) or `{error}` (a final
 // reason the job failed), and throws for transient trouble worth retrying (RPC unreachable).
 //
-// This implementation sends real transactions over the chain's JSON-RPC (`rpcUrl` of the chain
-// record; configured for the local chains) from the account of the worker secret RELAYER_KEY.
+// This implementation sends real transactions over the chain's JSON-RPC (chain-rpc.js) from the
+// account of the worker secret RELAYER_KEY. Before a job exists its transactions were simulated
+// (funding-preflight.js), so a revert here means the chain changed in between.
 // The core builds and signs them (op "relayTransactions": the token authorization call, then the
 // Portal's publishAndFundFor); the worker only fetches the nonce and fees and broadcasts.
 // One Durable Object per chain sends, one job at a time, so two jobs never take the same nonce.
 // It stores the signed bytes before broadcasting: after a restart it re-broadcasts exactly those
 // bytes (signing is deterministic) and waits for their receipts instead of signing anew.
 import { DurableObject } from "cloudflare:workers";
-import bundled from "../generated/config.js";
 import { callCore } from "./core.js";
+import { jsonRpc, rpcUrlOf } from "./chain-rpc.js";
 import { settings } from "./settings.js";
 
 // Gas limits of the two transactions. The second cannot be estimated before the first is mined
@@ -26,7 +27,7 @@ export function relayer(env) {
   return {
     /** @param {{ job: { id: string, chainId: number }, plan: unknown }} input */
     async submit({ job, plan }) {
-      const rpcUrl = bundled.config.chains.find((c) => c.chainId === job.chainId)?.rpcUrl;
+      const rpcUrl = rpcUrlOf(env, job.chainId);
       if (!rpcUrl) return { error: `no JSON-RPC endpoint is configured for chain ${job.chainId}, so the relayer cannot submit there` };
       if (!env.RELAYER_KEY) return { error: "the relayer has no key (worker secret RELAYER_KEY)" };
       const stub = env.RELAYER.get(env.RELAYER.idFromName(String(job.chainId)));
@@ -131,15 +132,3 @@ export class GaslessRelayer extends DurableObject {
 }
 
 class RelayRefused extends Error {}
-
-/** A minimal JSON-RPC client; errors carry the node's message. */
-export function jsonRpc(url) {
-  let id = 0;
-  return async (method, params) => {
-    const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: ++id, method, params }) });
-    if (!res.ok) throw new Error(`${method}: HTTP ${res.status}`);
-    const body = await res.json();
-    if (body.error) throw new Error(`${method}: ${body.error.message ?? JSON.stringify(body.error)}`);
-    return body.result;
-  };
-}

@@ -1,13 +1,15 @@
 // The five deposit-address endpoints through the real worker bundle: keyless creation of a quoted
 // vault, record and status, ERC-3009 and EIP-2612 submissions signed here with ethers (accepted,
 // replayed, conflicting, refused with their fields), unknown addresses, CORS. Creation quotes
-// through the engine, so these tests need a core build with Service. (409 past an address's
+// through the engine, so these tests need a core build with Service; Base is a JSON-RPC double
+// (chain-double.mjs; the real contracts in gasless-chains.test.mjs). (409 past an address's
 // deadline is covered natively in tests/service/deposit_test.cpp: the local deadline is a day.)
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { hexlify, randomBytes, Wallet } from "ethers";
 import { buildBundle, startWorker, tempDir } from "./harness.mjs";
-import { ERC3009_TYPES, PERMIT_TYPES, USDC_BASE, fieldsOf, nowSec, stranger, usdcBaseDomain, waitFor } from "./gasless-helpers.mjs";
+import { chainRpcUrls, startChainDouble } from "./chain-double.mjs";
+import { ERC3009_TYPES, PERMIT_TYPES, USDC_BASE, fieldsOf, nowSec, stranger, usdcBaseDomain, vectors, waitFor } from "./gasless-helpers.mjs";
 
 const json = { "content-type": "application/json" };
 const payer = new Wallet("0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6"); // anvil #3
@@ -18,16 +20,21 @@ const base = "/v1/acme-gateway";
 let bundleDir;
 let persist;
 let worker;
+let chain;
 
+// Base (production addresses) is served by a JSON-RPC double whose Portal confirms the vault
+// derivation and whose simulation lets fundings through (chain-double.mjs).
 before(async () => {
   bundleDir = buildBundle();
   persist = tempDir("sr-deposit-state-");
-  worker = await startWorker({ bundleDir, persistDir: persist.dir });
+  chain = await startChainDouble({ portal: vectors.portal, vaultInitCodeHash: vectors.vaultInitCodeHash });
+  worker = await startWorker({ bundleDir, persistDir: persist.dir, bindings: { CHAIN_RPC_URLS: chainRpcUrls(chain.url) } });
 });
 
 after(async () => {
   await worker?.dispose();
   persist?.remove();
+  await chain?.close();
 });
 
 const post = (path, body) => worker.fetch(path, { method: "POST", headers: json, body: JSON.stringify(body) });
@@ -106,9 +113,27 @@ describe("deposit addresses", () => {
     assert.equal(same.id, job.id);
     assert.equal(same.createdAt, job.createdAt);
     assert.equal((await post(`${base}/submit/erc-3009`, await erc3009(record))).status, 409);
-    // No chain access in this configuration: the relayer fails the job with its reason.
-    const status = await waitFor(async () => (await worker.fetch(`${base}/status?vaultAddress=${record.vaultAddress}`)).json(), (s) => s.status !== "funding-submitted");
-    assert.equal(status.status, "funding-failed");
+    // The relayer publishes the funding; the address stays funding-submitted (with the funding
+    // transaction) until chain events report the intent.
+    const published = await waitFor(async () => (await worker.fetch(`${base}/${record.vaultAddress}`)).json(), (r) => r.job?.status !== "accepted");
+    assert.equal(published.job.status, "published", JSON.stringify(published.job));
+    const status = await (await worker.fetch(`${base}/status?vaultAddress=${record.vaultAddress}`)).json();
+    assert.equal(status.status, "funding-submitted");
+    assert.equal(status.transactions.funded.transactionHash, published.job.transactionHash);
+  });
+
+  test("a funding transaction that reverts on chain anyway fails the job with the reason", async () => {
+    const record = await createAddress();
+    chain.world.receiptStatus = "0x0";
+    try {
+      assert.equal((await post(`${base}/submit/erc-3009`, await erc3009(record))).status, 202);
+      const status = await waitFor(async () => (await worker.fetch(`${base}/status?vaultAddress=${record.vaultAddress}`)).json(), (s) => s.status !== "funding-submitted");
+      assert.equal(status.status, "funding-failed");
+      const { job } = await (await worker.fetch(`${base}/${record.vaultAddress}`)).json();
+      assert.match(job.error, /reverted on chain 8453/);
+    } finally {
+      chain.world.receiptStatus = "0x1";
+    }
   });
 
   test("EIP-2612 permits are accepted", async () => {

@@ -1,43 +1,43 @@
-// A relayed ERC-3009 gasless funding on the local chains (scripts/chains startLocalStack): a quote
-// from the worker's engine, an authorization signed here with ethers, and the worker's relayer
-// sending real transactions from RELAYER_KEY (anvil #11) until the job is `published` with the
-// hash of a successful publishAndFundFor that funded the intent, then followed by intent status to
-// its fill on the destination chain. Needs a core build with Service.
+// Gasless fundings relayed on the local chains, which run the real contracts (scripts/chains
+// startLocalStack: the Eco Portal, canonical Permit2, Circle's FiatToken USDC, our Permit3):
+// - every gasless standard (ERC-3009, Permit2, Permit3 transfer and allowance) and every deposit
+//   funding (ERC-3009, EIP-2612, a plain transfer) is relayed by the worker from RELAYER_KEY
+//   (anvil #11), then followed through the worker's own status index to delivery on chain B, the
+//   recipient's balance checked;
+// - a submit whose funding would fail (an empty wallet, a used authorization, a missing Permit2
+//   approval) is refused with 422 funding-would-fail: no job, and the relayer sends nothing;
+// - the chain records say the local Portals confirmed the vault derivation.
+// Signatures are made here with ethers, independently of the core.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { Contract, JsonRpcProvider, Wallet, hexlify, randomBytes } from "ethers";
+import { Contract, Signature, Wallet, hexlify, randomBytes } from "ethers";
+import { freePort } from "../../scripts/chains/anvil.mjs";
+import { devAccount, localProvider } from "../../scripts/chains/deploy.mjs";
 import { startLocalStack } from "../../scripts/chains/local.mjs";
 import { buildBundle, DEV_KEYS, startWorker, tempDir } from "./harness.mjs";
-import { ERC3009_TYPES, nowSec, waitFor } from "./gasless-helpers.mjs";
+import { ERC3009_TYPES, PERMIT_TYPES, erc3009Submit, nowSec, permit2Submit, permit3Submit, waitFor } from "./gasless-helpers.mjs";
 
 const json = { "content-type": "application/json" };
-const funder = new Wallet("0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a"); // anvil #2, holds test USDC
-const RECIPIENT = "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc";
+const RECIPIENT = "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc"; // anvil #6
+const RELAYER = "0x71bE63f3384f5fb98995898A86B02Fb2426c5788"; // anvil #11
 const INTENT_FUNDED = "0xc1ed05721d27ad6b2555d61388ac393b120f5cc0e6009e53230e02c68e60064a";
-/** Source-side reward status: 0 Initial, 1 Funded, 2 Withdrawn, 3 Refunded. */
-const rewardStatus = async (intentHash) =>
-  Number(await new Contract(chainA.portal, ["function rewardStatus(bytes32) view returns (uint8)"], provider).rewardStatus(intentHash));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
+const ERC20 = [
+  "function balanceOf(address) view returns (uint256)",
+  "function transfer(address,uint256) returns (bool)",
+  "function transferWithAuthorization(address,address,uint256,uint256,uint256,bytes32,uint8,bytes32,bytes32)",
+];
 
 let stack;
 let outDir;
 let worker;
 let persist;
 let chainA;
-let provider;
+let chainB;
+let providerA;
+let providerB;
 
 before(async () => {
   outDir = mkdtempSync(join(tmpdir(), "sr-gasless-chains-"));
@@ -51,8 +51,9 @@ before(async () => {
     solverOptions: { pollMs: 200 },
     log: () => {},
   });
-  chainA = stack.deployment.chains[0];
-  provider = new JsonRpcProvider(chainA.rpcUrl, 31337, { staticNetwork: true });
+  [chainA, chainB] = stack.deployment.chains;
+  providerA = localProvider(chainA.rpcUrl, 31337);
+  providerB = localProvider(chainB.rpcUrl, 31338);
   // The bundle's local configuration with the anvil chains overlaid (as serve.sh does).
   const previous = process.env.SR_LOCAL_CHAINS_DIR;
   process.env.SR_LOCAL_CHAINS_DIR = outDir;
@@ -69,97 +70,193 @@ before(async () => {
 after(async () => {
   await worker?.dispose();
   persist?.remove();
-  provider?.destroy();
+  providerA?.destroy();
+  providerB?.destroy();
   await stack?.stop();
   if (outDir) rmSync(outDir, { recursive: true, force: true });
 });
 
-describe("relayed gasless funding on the local chains", () => {
-  test("an ERC-3009 job becomes published with a real, successful funding transaction", async () => {
-    const usdc = chainA.tokens.USDC;
-    const chainB = stack.deployment.chains[1];
-    const providerB = new JsonRpcProvider(chainB.rpcUrl, 31338, { staticNetwork: true });
-    const usdcB = new Contract(chainB.tokens.USDC, ["function balanceOf(address) view returns (uint256)"], providerB);
-    const recipientBefore = await usdcB.balanceOf(RECIPIENT);
-    const quoteRes = await worker.fetch("/v1/quotes", {
-      method: "POST",
-      key: DEV_KEYS.acme,
-      headers: json,
-      body: JSON.stringify({
-        type: "exact-in",
-        source: { chainId: 31337, token: usdc, amount: "5000000", funder: funder.address },
-        destination: { chainId: 31338, token: stack.deployment.chains[1].tokens.USDC, recipient: RECIPIENT },
-        dappId: "gasless-test",
-      }),
-    });
-    const quote = await quoteRes.json();
-    assert.equal(quoteRes.status, 200, JSON.stringify(quote));
+const usdcDomain = () => ({ name: "USD Coin", version: "2", chainId: 31337, verifyingContract: chainA.tokens.USDC });
+const permit2Options = () => ({ chainId: 31337 });
 
-    const domain = { name: "Test USD Coin", version: "2", chainId: 31337, verifyingContract: usdc };
-    const authorization = { from: funder.address, to: quote.execution.vault, value: quote.source.amount, validAfter: "0", validBefore: String(nowSec() + 3600), nonce: hexlify(randomBytes(32)) };
-    const signature = await funder.signTypedData(domain, ERC3009_TYPES, authorization);
-    const res = await worker.fetch("/v1/gasless/erc3009", { method: "POST", key: DEV_KEYS.acme, headers: json, body: JSON.stringify({ quote, authorization, signature }) });
-    const job = await res.json();
-    assert.equal(res.status, 202, JSON.stringify(job));
-
-    const published = await waitFor(
-      async () => (await worker.fetch(`/v1/gasless/jobs/${job.id}`, { key: DEV_KEYS.acme })).json(),
-      (j) => j.status !== "accepted",
-      { timeoutMs: 60_000, intervalMs: 300 },
-    );
-    assert.equal(published.status, "published", JSON.stringify(published));
-    assert.match(published.transactionHash, /^0x[0-9a-f]{64}$/);
-    const receipt = await provider.getTransactionReceipt(published.transactionHash);
-    assert.equal(receipt.status, 1);
-    assert.equal(receipt.to, chainA.portal);
-    assert.equal(receipt.from, "0x71bE63f3384f5fb98995898A86B02Fb2426c5788"); // anvil #11, the relayer
-    // The funding transaction emitted IntentFunded for this intent (protocol page topic0).
-    assert.ok(receipt.logs.some((l) => l.topics[0] === INTENT_FUNDED && l.data.startsWith(quote.intentHash)), "IntentFunded in the receipt");
-    // Funded, or already Withdrawn: the reference solver fills and settles within seconds.
-    assert.ok([1, 2].includes(await rewardStatus(quote.intentHash)));
-
-    // Followed to delivery by the worker's own status index (its poller reads both chains' logs):
-    // `published` is not delivery, the fill on chain B is.
-    const delivered = await waitFor(
-      async () => (await worker.fetch(`/v1/intents/status?intentHash=${quote.intentHash}`, { key: DEV_KEYS.acme })).json(),
-      (st) => st.status === "filled" || st.status === "settled",
-      { timeoutMs: 60_000, intervalMs: 500 },
-    );
-    assert.ok(["filled", "settled"].includes(delivered.status), JSON.stringify(delivered));
-    assert.equal(delivered.transactions.funded.transactionHash, published.transactionHash);
-    assert.equal(delivered.transactions.fulfilled.chainId, 31338);
-    // Anvil account #5 starts with test USDC: what counts is what this intent delivered.
-    const received = (await usdcB.balanceOf(RECIPIENT)) - recipientBefore;
-    providerB.destroy();
-    assert.ok(received >= BigInt(quote.destination.minAmountOut), `recipient received ${received}`);
+async function quoteFor(funder, amount = "5000000") {
+  const res = await worker.fetch("/v1/quotes", {
+    method: "POST",
+    key: DEV_KEYS.acme,
+    headers: json,
+    body: JSON.stringify({
+      type: "exact-in",
+      source: { chainId: 31337, token: chainA.tokens.USDC, amount, funder: funder.address },
+      destination: { chainId: 31338, token: chainB.tokens.USDC, recipient: RECIPIENT },
+      dappId: "gasless-chains-test",
+    }),
   });
+  const quote = await res.json();
+  assert.equal(res.status, 200, JSON.stringify(quote));
+  return quote;
+}
 
-  test("a deposit address funded by a plain transfer is picked up from Transfer logs and relayed", async () => {
-    const usdc = chainA.tokens.USDC;
+const submit = (standard, body) =>
+  worker.fetch(`/v1/gasless/${standard}`, { method: "POST", key: DEV_KEYS.acme, headers: json, body: JSON.stringify(body) });
+
+const jobOf = async (id) => (await worker.fetch(`/v1/gasless/jobs/${id}`, { key: DEV_KEYS.acme })).json();
+const statusOf = async (intentHash) => (await worker.fetch(`/v1/intents/status?intentHash=${intentHash}`, { key: DEV_KEYS.acme })).json();
+const recipientBalance = () => new Contract(chainB.tokens.USDC, ERC20, providerB).balanceOf(RECIPIENT);
+
+/** Waits for a job to be published with a successful funding transaction that funded `intentHash`. */
+async function publishedFunding(readJob, intentHash) {
+  const job = await waitFor(readJob, (j) => j && j.status !== "accepted", { timeoutMs: 60_000, intervalMs: 300 });
+  assert.equal(job.status, "published", JSON.stringify(job));
+  const receipt = await providerA.getTransactionReceipt(job.transactionHash);
+  assert.equal(receipt.status, 1);
+  assert.equal(receipt.to, chainA.portal);
+  assert.equal(receipt.from, RELAYER);
+  assert.ok(receipt.logs.some((l) => l.topics[0] === INTENT_FUNDED && l.data.startsWith(intentHash)), "IntentFunded in the receipt");
+  return job;
+}
+
+/** Waits for the worker's status index to see the fill on chain B (and the funding it relayed). */
+async function delivered(intentHash, fundingTx) {
+  const status = await waitFor(() => statusOf(intentHash), (st) => st.status === "filled" || st.status === "settled", { timeoutMs: 60_000, intervalMs: 500 });
+  assert.equal(status.transactions.funded.transactionHash, fundingTx);
+  assert.equal(status.transactions.fulfilled.chainId, 31338);
+  return status;
+}
+
+describe("the local chains run the real contracts and confirm their vault derivation", () => {
+  test("chain records are confirmed and USDC lists every gasless standard", async () => {
+    const { chains } = await (await worker.fetch("/v1/chains", { key: DEV_KEYS.acme })).json();
+    for (const chain of chains) {
+      assert.equal(chain.vaultDerivation, "confirmed", JSON.stringify(chain));
+      assert.equal(chain.portal, chainA.portal);
+      assert.equal(chain.permit2, "0x000000000022D473030F116dDEE9F6B43aC78BA3");
+      assert.equal(chain.permit3, "0xEc00030C0000245E27d1521Cc2EE88F071c2Ae34");
+    }
+    const { tokens } = await (await worker.fetch("/v1/tokens?chainId=31337", { key: DEV_KEYS.acme })).json();
+    assert.deepEqual(tokens.find((t) => t.symbol === "USDC").gasless, ["permit3", "permit2", "erc3009"]);
+  });
+});
+
+describe("every gasless standard is relayed and delivered", () => {
+  // Each standard from its own funder (anvil #2-#5: they hold test USDC and approved Permit2 and
+  // Permit3), all in flight together: the relayer sends them one at a time per chain.
+  const cases = [
+    ["erc3009", 2, (quote, wallet) => erc3009Submit(quote, { wallet, from: wallet.address, domain: usdcDomain() })],
+    ["permit2", 3, (quote, wallet) => permit2Submit(quote, { wallet, ...permit2Options() })],
+    ["permit3", 4, (quote, wallet) => permit3Submit(quote, { wallet, modeOrExpiration: "0" })],
+    ["permit3", 5, (quote, wallet) => permit3Submit(quote, { wallet })],
+  ];
+  test("ERC-3009, Permit2, Permit3 transfer and Permit3 allowance each fund, fill and pay the recipient", async () => {
+    const before = await recipientBalance();
+    const flows = await Promise.all(cases.map(async ([standard, account, make]) => {
+      const wallet = devAccount(account);
+      const quote = await quoteFor(wallet);
+      const res = await submit(standard, await make(quote, wallet));
+      const job = await res.json();
+      assert.equal(res.status, 202, `${standard} from #${account}: ${JSON.stringify(job)}`);
+      const published = await publishedFunding(() => jobOf(job.id), quote.intentHash);
+      await delivered(quote.intentHash, published.transactionHash);
+      return quote;
+    }));
+    const minimum = flows.reduce((sum, q) => sum + BigInt(q.destination.minAmountOut), 0n);
+    assert.ok((await recipientBalance()) - before >= minimum, "the recipient received every transfer");
+  });
+});
+
+describe("deposit addresses funded three ways are relayed and delivered", () => {
+  async function depositAddress(refundRecipient, amount) {
     const res = await worker.fetch("/v1/acme-gateway/deposit-addresses", {
       method: "POST",
       headers: json,
       body: JSON.stringify({
-        source: { chainId: 31337, token: usdc, amount: "3000000" },
-        destination: { chainId: 31338, token: stack.deployment.chains[1].tokens.USDC, recipient: RECIPIENT },
-        refundRecipient: funder.address,
+        source: { chainId: 31337, token: chainA.tokens.USDC, amount },
+        destination: { chainId: 31338, token: chainB.tokens.USDC, recipient: RECIPIENT },
+        refundRecipient,
       }),
     });
     const record = await res.json();
     assert.equal(res.status, 201, JSON.stringify(record));
-    const payer = funder.connect(provider);
-    const token = new Contract(usdc, ["function transfer(address,uint256) returns (bool)"], payer);
-    await (await token.transfer(record.vaultAddress, record.source.amount)).wait();
-    const status = await waitFor(
-      async () => (await worker.fetch(`/v1/acme-gateway/${record.vaultAddress}`)).json(),
-      (r) => r.job?.status === "published" || r.job?.status === "failed",
-      { timeoutMs: 90_000, intervalMs: 500 },
-    );
-    assert.equal(status.job.status, "published", JSON.stringify(status));
-    assert.equal(status.job.standard, "transfer");
-    const receipt = await provider.getTransactionReceipt(status.job.transactionHash);
-    assert.equal(receipt.status, 1);
-    assert.ok(receipt.logs.some((l) => l.topics[0] === INTENT_FUNDED && l.data.startsWith(record.intentHash)), "IntentFunded in the receipt");
-    assert.ok([1, 2].includes(await rewardStatus(record.intentHash)));
+    return record;
+  }
+  const depositJob = (record) => async () => (await (await worker.fetch(`/v1/acme-gateway/${record.vaultAddress}`)).json()).job;
+
+  test("ERC-3009 and EIP-2612 submits and a plain transfer each reach the recipient", async () => {
+    const before = await recipientBalance();
+    const [erc3009Payer, permitPayer, transferPayer] = [devAccount(7), devAccount(8), devAccount(9)];
+    const records = await Promise.all([
+      depositAddress(erc3009Payer.address, "3000000"),
+      depositAddress(permitPayer.address, "3000000"),
+      depositAddress(transferPayer.address, "3000000"),
+    ]);
+    const [viaErc3009, viaPermit, viaTransfer] = records;
+
+    const authorization = { from: erc3009Payer.address, to: viaErc3009.vaultAddress, value: viaErc3009.source.amount, validAfter: "0", validBefore: String(nowSec() + 3600), nonce: hexlify(randomBytes(32)) };
+    const erc3009 = await worker.fetch("/v1/acme-gateway/submit/erc-3009", {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ vaultAddress: viaErc3009.vaultAddress, authorization, signature: await erc3009Payer.signTypedData(usdcDomain(), ERC3009_TYPES, authorization) }),
+    });
+    assert.equal(erc3009.status, 202, JSON.stringify(await erc3009.clone().json()));
+
+    const usdc = new Contract(chainA.tokens.USDC, ["function nonces(address) view returns (uint256)"], providerA);
+    const permit = { owner: permitPayer.address, spender: viaPermit.vaultAddress, value: viaPermit.source.amount, nonce: String(await usdc.nonces(permitPayer.address)), deadline: String(nowSec() + 3600) };
+    const erc2612 = await worker.fetch("/v1/acme-gateway/submit/erc-2612", {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ vaultAddress: viaPermit.vaultAddress, permit, signature: await permitPayer.signTypedData(usdcDomain(), PERMIT_TYPES, permit) }),
+    });
+    assert.equal(erc2612.status, 202, JSON.stringify(await erc2612.clone().json()));
+
+    const token = new Contract(chainA.tokens.USDC, ERC20, transferPayer.connect(providerA));
+    await (await token.transfer(viaTransfer.vaultAddress, viaTransfer.source.amount)).wait();
+
+    const standards = await Promise.all(records.map(async (record) => {
+      const job = await publishedFunding(depositJob(record), record.intentHash);
+      await delivered(record.intentHash, job.transactionHash);
+      return job.standard;
+    }));
+    assert.deepEqual(standards, ["erc3009", "erc2612", "transfer"]);
+    const minimum = records.reduce((sum, r) => sum + BigInt(r.minAmountOut), 0n);
+    assert.ok((await recipientBalance()) - before >= minimum, "the recipient received every deposit");
+  });
+});
+
+describe("a funding that would fail is refused before anything is sent", () => {
+  async function refusedWithNothingSent(standard, body, reason) {
+    const relayerNonce = await providerA.getTransactionCount(RELAYER);
+    const res = await submit(standard, body);
+    const problem = await res.json();
+    assert.equal(res.status, 422, JSON.stringify(problem));
+    assert.equal(problem.code, "funding-would-fail");
+    assert.match(problem.detail, reason);
+    const quoteId = body.quote.id.replace(/^quote:/, "");
+    assert.equal((await worker.fetch(`/v1/gasless/jobs?quoteId=${quoteId}`, { key: DEV_KEYS.acme })).status, 404, "no job");
+    assert.equal(await providerA.getTransactionCount(RELAYER), relayerNonce, "the relayer sent nothing");
+  }
+
+  test("an ERC-3009 authorization from an empty wallet", async () => {
+    const empty = Wallet.createRandom();
+    const quote = await quoteFor(empty);
+    await refusedWithNothingSent("erc3009", await erc3009Submit(quote, { wallet: empty, from: empty.address, domain: usdcDomain() }), /insufficient balance/);
+  });
+
+  test("an ERC-3009 authorization whose nonce was already used", async () => {
+    const wallet = devAccount(1);
+    const quote = await quoteFor(wallet);
+    const body = await erc3009Submit(quote, { wallet, from: wallet.address, domain: usdcDomain() });
+    // Someone else sends the authorization first (the funds reach the vault; the nonce is spent).
+    const { from, to, value, validAfter, validBefore, nonce } = body.authorization;
+    const { v, r, s } = Signature.from(body.signature);
+    const token = new Contract(chainA.tokens.USDC, ERC20, devAccount(1, providerA));
+    await (await token.transferWithAuthorization(from, to, value, validAfter, validBefore, nonce, v, r, s)).wait();
+    await refusedWithNothingSent("erc3009", body, /authorization already used/);
+  });
+
+  test("a Permit2 permit from a wallet that never approved Permit2", async () => {
+    const fresh = Wallet.createRandom();
+    const token = new Contract(chainA.tokens.USDC, ERC20, devAccount(1, providerA));
+    await (await token.transfer(fresh.address, 10_000_000n)).wait();
+    const quote = await quoteFor(fresh);
+    await refusedWithNothingSent("permit2", await permit2Submit(quote, { wallet: fresh, ...permit2Options() }), /Permit2 not approved/);
   });
 });

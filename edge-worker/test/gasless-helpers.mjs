@@ -82,13 +82,14 @@ export function permit3Digest(permit3, domainChainId = 1) {
   return keccak256("0x1901" + domainSeparator.slice(2) + structHash.slice(2));
 }
 
-export function permit3Submit(quote, { account = quote.execution.vault, amountDelta = quote.source.amount, wallet = funder, domainChainId = 1 } = {}) {
+/** A Permit3 submit; modeOrExpiration "0" is a transfer to the vault, a timestamp an allowance until then. */
+export function permit3Submit(quote, { account = quote.execution.vault, amountDelta = quote.source.amount, wallet = funder, domainChainId = 1, modeOrExpiration = String(nowSec() + 7200) } = {}) {
   const permit3 = {
-    owner: funder.address,
+    owner: wallet.address,
     salt: hexlify(randomBytes(32)),
     deadline: nowSec() + 3600,
     timestamp: nowSec(),
-    chainPermits: { chainId: quote.source.chainId, permits: [{ modeOrExpiration: String(nowSec() + 7200), tokenKey: zeroPadValue(quote.source.token, 32), account, amountDelta }] },
+    chainPermits: { chainId: quote.source.chainId, permits: [{ modeOrExpiration, tokenKey: zeroPadValue(quote.source.token, 32), account, amountDelta }] },
     proof: [],
   };
   return { quote, permit3, signature: wallet.signingKey.sign(permit3Digest(permit3, domainChainId)).serialized };

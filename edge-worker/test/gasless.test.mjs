@@ -1,7 +1,9 @@
 // Gasless submits through the real worker bundle (workerd via Miniflare): authorizations signed
 // here with ethers for each standard, every refusal with its field, idempotency under replay and
-// concurrency, conflicts, partner mapping, and the relayer moving jobs on (without local chains:
-// failed with its reason; with them: published with a real transaction, see the last suite).
+// concurrency, conflicts, partner mapping, the chain's confirmation of the vault derivation, the
+// simulation that refuses a funding that would fail, and the relayer moving jobs on. Production's
+// Base is served by a JSON-RPC double (chain-double.mjs); the same paths against the real
+// contracts are in gasless-chains.test.mjs.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { buildBundle, DEV_KEYS, startWorker, tempDir } from "./harness.mjs";
@@ -19,22 +21,26 @@ import {
   vectors,
   waitFor,
 } from "./gasless-helpers.mjs";
+import { chainRpcUrls, startChainDouble } from "./chain-double.mjs";
 import { AbiCoder, keccak256 } from "ethers";
 
 const json = { "content-type": "application/json" };
 let bundleDir;
 let persist;
 let worker;
+let chain;
 
 before(async () => {
   bundleDir = buildBundle();
   persist = tempDir("sr-gasless-state-");
-  worker = await startWorker({ bundleDir, persistDir: persist.dir });
+  chain = await startChainDouble({ portal: vectors.portal, vaultInitCodeHash: vectors.vaultInitCodeHash });
+  worker = await startWorker({ bundleDir, persistDir: persist.dir, bindings: { CHAIN_RPC_URLS: chainRpcUrls(chain.url) } });
 });
 
 after(async () => {
   await worker?.dispose();
   persist?.remove();
+  await chain?.close();
 });
 
 const submit = (standard, body, key = DEV_KEYS.acme) => worker.fetch(`/v1/gasless/${standard}`, { method: "POST", key, headers: json, body: JSON.stringify(body) });
@@ -66,7 +72,7 @@ describe("gasless submits", () => {
     }
   });
 
-  test("the job is readable by id and by quote, and the relayer moves it on (no RPC here: failed with the reason)", async () => {
+  test("the job is readable by id and by quote, and the relayer publishes it", async () => {
     const quote = await vectorQuote();
     const created = await (await submit("erc3009", await erc3009Submit(quote))).json();
     const byId = await worker.fetch(`/v1/gasless/jobs/${created.id}`, { key: DEV_KEYS.acme });
@@ -78,8 +84,9 @@ describe("gasless submits", () => {
       async () => (await worker.fetch(`/v1/gasless/jobs/${created.id}`, { key: DEV_KEYS.acme })).json(),
       (job) => job.status !== "accepted",
     );
-    assert.equal(final.status, "failed");
-    assert.match(final.error, /no JSON-RPC endpoint is configured for chain 8453/);
+    assert.equal(final.status, "published", JSON.stringify(final));
+    // The relayer broadcast the authorization and then the funding, whose hash the job carries.
+    assert.ok(chain.sent.some((raw) => keccak256(raw) === final.transactionHash));
     assert.equal((await worker.fetch(`/v1/gasless/jobs/job:${crypto.randomUUID()}`, { key: DEV_KEYS.acme })).status, 404);
     assert.equal((await worker.fetch(`/v1/gasless/jobs/not-a-job`, { key: DEV_KEYS.acme })).status, 400);
   });
@@ -177,6 +184,115 @@ describe("gasless refusals name the field", () => {
     const quote = await vectorQuote();
     const fields = await refused("erc3009", await erc3009Submit(quote, { validAfter: String(nowSec() + 60), validBefore: String(quote.expiresAt - 1) }));
     assert.deepEqual(fields.sort(), ["authorization.validAfter", "authorization.validBefore"]);
+  });
+});
+
+describe("the relayer simulates before it accepts", () => {
+  /** Sets part of the double's world for one submit, then restores it. */
+  async function refusedWhile(change, standard, body, reason) {
+    const saved = { ...chain.world };
+    Object.assign(chain.world, change);
+    const sentBefore = chain.sent.length;
+    try {
+      const res = await submit(standard, body);
+      const problem = await res.json();
+      assert.equal(res.status, 422, JSON.stringify(problem));
+      assert.equal(problem.code, "funding-would-fail");
+      assert.match(problem.detail, reason);
+      assert.match(problem.detail, /Nothing was sent and no job was created/);
+    } finally {
+      Object.assign(chain.world, saved);
+    }
+    const quoteId = body.quote.id.slice("quote:".length);
+    assert.equal((await worker.fetch(`/v1/gasless/jobs?quoteId=${quoteId}`, { key: DEV_KEYS.acme })).status, 404, "no job");
+    assert.equal(chain.sent.length, sentBefore, "nothing broadcast");
+    // Once the chain says the funding would succeed, the same payload is accepted (and relayed
+    // before the next case counts broadcasts).
+    const accepted = await submit(standard, body);
+    assert.equal(accepted.status, 202);
+    const { id } = await accepted.json();
+    await waitFor(async () => (await worker.fetch(`/v1/gasless/jobs/${id}`, { key: DEV_KEYS.acme })).json(), (job) => job.status !== "accepted");
+  }
+
+  test("an empty wallet, a used authorization, a missing approval and a reverting call are 422", async () => {
+    await refusedWhile({ balance: 0n }, "erc3009", await erc3009Submit(await vectorQuote()), /insufficient balance: 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 holds 0/);
+    await refusedWhile({ authorizationUsed: true }, "erc3009", await erc3009Submit(await vectorQuote()), /authorization already used/);
+    await refusedWhile({ allowance: 0n }, "permit2", await permit2Submit(await vectorQuote()), /Permit2 not approved/);
+    await refusedWhile({ allowance: 0n }, "permit3", permit3Submit(await vectorQuote()), /Permit3 not approved/);
+    await refusedWhile({ permit2Nonce: 1n }, "permit2", await permit2Submit(await vectorQuote()), /authorization already used/);
+    await refusedWhile({ authorizationReverts: true }, "erc3009", await erc3009Submit(await vectorQuote()), /the authorization call reverts: execution reverted: FiatTokenV2: invalid signature/);
+  });
+
+  test("a submit for a quote that has its job answers the job without simulating again", async () => {
+    const body = await erc3009Submit(await vectorQuote());
+    assert.equal((await submit("erc3009", body)).status, 202);
+    // The relayer spent the authorization: a retry must still find its job, not a 422.
+    chain.world.authorizationUsed = true;
+    try {
+      assert.equal((await submit("erc3009", body)).status, 200);
+    } finally {
+      chain.world.authorizationUsed = false;
+    }
+  });
+});
+
+describe("addresses that receive funds need a chain that confirmed the vault derivation", () => {
+  let wrongChain;
+  let unconfirmed;
+  let state;
+
+  before(async () => {
+    // A Portal whose vaults differ from what the configuration implies (a wrong vaultInitCodeHash).
+    wrongChain = await startChainDouble({ portal: vectors.portal, vaultInitCodeHash: vectors.vaultInitCodeHash, derivation: "wrong" });
+    state = tempDir("sr-gasless-unconfirmed-state-");
+    unconfirmed = await startWorker({ bundleDir, persistDir: state.dir, bindings: { CHAIN_RPC_URLS: chainRpcUrls(wrongChain.url) } });
+  });
+
+  after(async () => {
+    await unconfirmed?.dispose();
+    state?.remove();
+    await wrongChain?.close();
+  });
+
+  test("chain records say which chains confirmed", async () => {
+    const confirmed = await (await worker.fetch("/v1/chains", { key: DEV_KEYS.acme })).json();
+    assert.equal(confirmed.chains.find((c) => c.chainId === 8453).vaultDerivation, "confirmed");
+    assert.equal(confirmed.chains.find((c) => c.chainId === 1399811149).vaultDerivation, "unconfirmed");
+    const wrong = await (await unconfirmed.fetch("/v1/chains", { key: DEV_KEYS.acme })).json();
+    assert.ok(wrong.chains.every((c) => c.vaultDerivation === "unconfirmed"), JSON.stringify(wrong.chains));
+  });
+
+  test("ERC-3009 and Permit3 transfers are 503 chain-unverified with Retry-After; allowances are accepted", async () => {
+    const post = (standard, body) => unconfirmed.fetch(`/v1/gasless/${standard}`, { method: "POST", key: DEV_KEYS.acme, headers: json, body: JSON.stringify(body) });
+    for (const [standard, body] of [
+      ["erc3009", await erc3009Submit(await vectorQuote())],
+      ["permit3", permit3Submit(await vectorQuote(), { modeOrExpiration: "0" })],
+    ]) {
+      const res = await post(standard, body);
+      const problem = await res.json();
+      assert.equal(res.status, 503, `${standard}: ${JSON.stringify(problem)}`);
+      assert.equal(problem.code, "chain-unverified");
+      assert.equal(res.headers.get("retry-after"), "60");
+      assert.match(problem.detail, /chain 8453/);
+    }
+    assert.equal((await post("permit2", await permit2Submit(await vectorQuote()))).status, 202);
+    assert.equal((await post("permit3", permit3Submit(await vectorQuote()))).status, 202);
+  });
+
+  test("a deposit address is not handed out", async () => {
+    const res = await unconfirmed.fetch("/v1/acme-gateway/deposit-addresses", {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({
+        source: { chainId: 8453, token: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", amount: "25000000" },
+        destination: { chainId: 10, token: "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85", recipient: "0x976EA74026E726554dB657fA54763abd0C3a0aa9" },
+        refundRecipient: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+      }),
+    });
+    const problem = await res.json();
+    assert.equal(res.status, 503, JSON.stringify(problem));
+    assert.equal(problem.code, "chain-unverified");
+    assert.equal(res.headers.get("retry-after"), "60");
   });
 });
 

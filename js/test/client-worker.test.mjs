@@ -10,14 +10,15 @@ import { hexlify, randomBytes, Wallet } from 'ethers';
 import { createClient, StableRoutesError } from 'stableroutes/client';
 
 import { buildBundle, removeBundle, startWorker, tempDir, DEV_KEYS } from '../../edge-worker/test/harness.mjs';
-import { ERC3009_TYPES, PERMIT_TYPES, USDC_BASE, erc3009Submit, funder, nowSec, usdcBaseDomain } from '../../edge-worker/test/gasless-helpers.mjs';
+import { ERC3009_TYPES, PERMIT_TYPES, USDC_BASE, erc3009Submit, funder, nowSec, usdcBaseDomain, vectors } from '../../edge-worker/test/gasless-helpers.mjs';
+import { chainRpcUrls, startChainDouble } from '../../edge-worker/test/chain-double.mjs';
 import { typecheckModule } from './typecheck.mjs';
 
 const OPTIMISM_USDC = '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85';
 const RECIPIENT = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc';
 const payer = new Wallet('0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6'); // anvil #3
 
-let bundleDir, persist, worker, client;
+let bundleDir, persist, worker, client, chain;
 // [client method, what it answered], in call order; type-checked at the end.
 const answers = [];
 const record = (method, value) => {
@@ -28,13 +29,16 @@ const record = (method, value) => {
 before(async () => {
   bundleDir = buildBundle();
   persist = tempDir('sr-client-worker-');
-  worker = await startWorker({ bundleDir, persistDir: persist.dir });
+  // Base (production addresses) answers from a JSON-RPC double that confirms the vault derivation.
+  chain = await startChainDouble({ portal: vectors.portal, vaultInitCodeHash: vectors.vaultInitCodeHash });
+  worker = await startWorker({ bundleDir, persistDir: persist.dir, bindings: { CHAIN_RPC_URLS: chainRpcUrls(chain.url) } });
   client = createClient({ baseUrl: worker.base, apiKey: DEV_KEYS.acme, partner: 'acme', timeoutMs: 30_000 });
 });
 
 after(async () => {
   await worker?.dispose();
   persist?.remove();
+  await chain?.close();
   if (bundleDir) removeBundle(bundleDir);
 });
 

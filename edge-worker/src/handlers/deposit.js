@@ -11,6 +11,7 @@ import { HttpError, json } from "../http.js";
 import { addressRateLimit, jsonBody } from "../middleware.js";
 import { askCore, coreResponse, nowSec, randomHex } from "./core-response.js";
 import { storeJob } from "./gasless.js";
+import { confirmedChains } from "../vault-derivation.js";
 import { intentStatusBody, registerQuote } from "./status.js";
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -41,7 +42,7 @@ async function create(c, slug) {
   const plan = await askCore(c, "depositSolverRequests", { body: c.body, partner: slug, now });
   if (plan.status !== 200) return coreResponse(c, plan);
   const solverAnswers = await askSolvers(plan.body.requests ?? []);
-  const answer = await askCore(c, "depositCreate", { body: c.body, partner: slug, now: nowSec(), random: randomHex(), solverAnswers });
+  const answer = await askCore(c, "depositCreate", { body: c.body, partner: slug, now: nowSec(), random: randomHex(), solverAnswers, confirmedChains: await confirmedChains(c.env) });
   if (answer.status !== 201) return coreResponse(c, answer);
   const record = inOrder(answer.body.record, RECORD_KEYS);
   const { intent } = answer.body;
@@ -71,7 +72,7 @@ async function depositFor(c, slug, vault, field) {
 
 const submitFor = (standard) => async (c, slug) => {
   const deposit = await depositFor(c, slug, c.body?.vaultAddress, "vaultAddress");
-  const answer = await askCore(c, "depositSubmitVerify", { standard, body: c.body, deposit: { record: deposit.record, intent: deposit.intent }, now: nowSec() });
+  const answer = await askCore(c, "depositSubmitVerify", { standard, body: c.body, deposit: { record: deposit.record, intent: deposit.intent }, now: nowSec(), confirmedChains: await confirmedChains(c.env) });
   if (answer.status !== 200) return coreResponse(c, answer);
   return storeJob(c, answer.body, deposit.owner);
 };

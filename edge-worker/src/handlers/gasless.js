@@ -1,10 +1,13 @@
 // Gasless submits and jobs. The core proves the submit (op "gaslessVerify": quote signature and
 // expiry, recomputed intent hashes, token support, the binding to the vault, the authorization's
-// signer and domain, amounts, windows); the quote's Durable Object makes it idempotent; the
-// relayer publishes it.
+// signer and domain, amounts, windows, and that a vault paid directly is one the chain confirmed);
+// the relayer's transactions are simulated before a job exists (funding-preflight.js); the
+// quote's Durable Object makes the job idempotent; the relayer publishes it.
 import { HttpError, json } from "../http.js";
 import { settings } from "../settings.js";
 import { jobsOf } from "../gasless-jobs.js";
+import { simulateFunding } from "../funding-preflight.js";
+import { confirmedChains } from "../vault-derivation.js";
 import { askCore, coreResponse, nowSec } from "./core-response.js";
 
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
@@ -18,10 +21,23 @@ export async function requirePartner(c, next) {
   return next();
 }
 
-/** Stores a verified submit in its quote's object: 202 created, 200 the same job, 409 another. */
+/**
+ * Stores a verified submit in its quote's object: 202 created, 200 the same job, 409 another.
+ * A quote without a job gets one only if the simulation says its funding would succeed (else
+ * 422 funding-would-fail, nothing sent); a quote with one answers from it (a retried submit whose
+ * authorization the relayer already spent must still get its job back).
+ */
 export async function storeJob(c, verified, owner) {
   const quoteUuid = verified.quoteId.replace(/^quote:/, "").toLowerCase();
-  const stored = await jobsOf(c.env, quoteUuid).submit({
+  const jobs = jobsOf(c.env, quoteUuid);
+  if (!(await jobs.read())) {
+    const verdict = await simulateFunding(c.env, verified.plan);
+    if (verdict.status !== 200) {
+      console.log(JSON.stringify({ event: "gasless-refused", requestId: c.requestId, standard: verified.standard, detail: verdict.body?.detail }));
+      return coreResponse(c, verdict);
+    }
+  }
+  const stored = await jobs.submit({
     jobKey: verified.jobKey,
     owner,
     quoteUuid,
@@ -39,7 +55,7 @@ export async function storeJob(c, verified, owner) {
 }
 
 const submitFor = (standard) => async (c) => {
-  const answer = await askCore(c, "gaslessVerify", { standard, body: c.body, now: nowSec() });
+  const answer = await askCore(c, "gaslessVerify", { standard, body: c.body, now: nowSec(), confirmedChains: await confirmedChains(c.env) });
   if (answer.status !== 200) return coreResponse(c, answer);
   return storeJob(c, answer.body, `partner:${c.key.partner}`);
 };

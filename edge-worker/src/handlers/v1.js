@@ -2,6 +2,7 @@
 import { recordDappId } from "../attribution.js";
 import { askSolvers } from "../solvers.js";
 import { registerQuote } from "./status.js";
+import { confirmedChains } from "../vault-derivation.js";
 import { askCore, coreResponse, nowSec, randomHex } from "./core-response.js";
 
 /** The key record as the core sees it: identity and pricing, nothing secret. */
@@ -10,7 +11,7 @@ function keyForCore(key) {
 }
 
 export async function chains(c) {
-  return coreResponse(c, await askCore(c, "chains", {}));
+  return coreResponse(c, await askCore(c, "chains", { confirmedChains: await confirmedChains(c.env) }));
 }
 
 export async function tokens(c) {

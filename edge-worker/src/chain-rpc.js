@@ -1,0 +1,58 @@
+// JSON-RPC access to the configured chains: which endpoint serves a chain, and two small clients.
+// Locally each chain record carries its loopback `rpcUrl`; a production deployment names its
+// endpoints in the worker secret CHAIN_RPC_URLS, a JSON object {"<chainId>": "<https url>"}
+// (secret because provider URLs usually embed an API key). A chain with neither has no access:
+// nothing is relayed there and its vault derivation stays unconfirmed.
+import bundled from "../generated/config.js";
+
+const CALL_TIMEOUT_MS = 5_000;
+let secretUrls = null;
+
+/** @returns {string | null} the JSON-RPC endpoint of `chainId`, or null */
+export function rpcUrlOf(env, chainId) {
+  const configured = bundled.config.chains.find((c) => c.chainId === chainId)?.rpcUrl;
+  if (configured) return configured;
+  if (secretUrls === null) {
+    try {
+      secretUrls = env.CHAIN_RPC_URLS ? JSON.parse(env.CHAIN_RPC_URLS) : {};
+    } catch {
+      console.error(JSON.stringify({ event: "chain-rpc-urls-invalid", message: "CHAIN_RPC_URLS is not a JSON object" }));
+      secretUrls = {};
+    }
+  }
+  return typeof secretUrls[chainId] === "string" ? secretUrls[chainId] : null;
+}
+
+async function post(url, method, params) {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+  });
+  if (!res.ok) throw new Error(`${method}: HTTP ${res.status}`);
+  return res.json();
+}
+
+/** A minimal JSON-RPC client: resolves to the result; errors (transport or node) throw with the node's message. */
+export function jsonRpc(url) {
+  return async (method, params) => {
+    const body = await post(url, method, params);
+    if (body.error) throw new Error(`${method}: ${body.error.message ?? JSON.stringify(body.error)}`);
+    return body.result;
+  };
+}
+
+/**
+ * eth_call. Resolves to {result} or, when the node answers with an error (a revert), {error,
+ * data?}; throws only when the node cannot be reached. `block` "pending" simulates a transaction
+ * as the next block would run it (its timestamp is now, where the latest block's may lag).
+ * @param {{ from?: string, to: string, data: string }} call
+ * @param {"latest" | "pending"} [block]
+ */
+export async function ethCall(url, call, block = "latest") {
+  const body = await post(url, "eth_call", [call, block]);
+  if (!body.error) return { result: body.result };
+  const data = typeof body.error.data === "string" ? body.error.data : body.error.data?.data;
+  return { error: String(body.error.message ?? "reverted"), ...(typeof data === "string" ? { data } : {}) };
+}

@@ -1,0 +1,43 @@
+// The relayer never pays for a failing transaction (api-contract "Gasless relaying never pays
+// for a failing transaction"): before a funding job exists, the core names the eth_calls that
+// tell whether the relayer's transactions would succeed (op "fundingPreflight"), this module
+// makes them against the pending block (what the relayer's next transaction will meet), and the
+// core judges the answers (op
+// "fundingPreflightVerdict": 200, or 422 funding-would-fail with the reason). Nothing is sent and
+// no job is created unless the verdict is 200.
+import { callCore } from "./core.js";
+import { ethCall, rpcUrlOf } from "./chain-rpc.js";
+import { HttpError } from "./http.js";
+import { settings } from "./settings.js";
+
+let relayerAddress = null;
+
+/**
+ * @param {any} env
+ * @param {{ chainId: number }} plan the verified plan of a gasless or deposit submit
+ * @returns {Promise<import("./core.js").CoreAnswer>} the core's verdict
+ */
+export async function simulateFunding(env, plan) {
+  const coreInputs = settings(env).coreInputs;
+  const url = rpcUrlOf(env, plan.chainId);
+  if (!url || !env.RELAYER_KEY) {
+    const missing = url ? "no key (worker secret RELAYER_KEY)" : `no JSON-RPC endpoint for chain ${plan.chainId}`;
+    throw new HttpError(422, "funding-would-fail", `the funding would fail, so the relayer will not send it: the relayer has ${missing}, so it can neither simulate nor send this funding. Nothing was sent and no job was created`);
+  }
+  if (!relayerAddress) {
+    const account = await callCore(coreInputs, "relayerAccount", { relayerKey: env.RELAYER_KEY });
+    if (account.status !== 200) throw new HttpError(500, "internal", "the relayer key is unusable");
+    relayerAddress = account.body.address;
+  }
+  const planned = await callCore(coreInputs, "fundingPreflight", { plan, relayer: relayerAddress });
+  if (planned.status !== 200) return planned;
+  const results = {};
+  try {
+    await Promise.all(planned.body.calls.map(async ({ id, ...call }) => {
+      results[id] = await ethCall(url, call, "pending");
+    }));
+  } catch (e) {
+    throw new HttpError(500, "internal", `the relayer could not simulate the funding: chain ${plan.chainId} did not answer (${e?.message ?? e}); nothing was sent, retry later`);
+  }
+  return callCore(coreInputs, "fundingPreflightVerdict", { plan, results });
+}
