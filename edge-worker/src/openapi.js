@@ -53,7 +53,7 @@ const schemas = {
       title: string("Short summary of the problem type."),
       status: integer("HTTP status."),
       code: enumOf(
-        ["invalid-request", "invalid-api-key", "partner-not-mapped", "not-found", "method-not-allowed", "conflict", "payload-too-large", "unsupported-media-type", "chain-not-supported", "rate-limited", "solver-error", "internal"],
+        ["invalid-request", "invalid-api-key", "partner-not-mapped", "not-found", "method-not-allowed", "conflict", "payload-too-large", "unsupported-media-type", "chain-not-supported", "funding-would-fail", "rate-limited", "solver-error", "chain-unverified", "internal"],
         "Stable machine-readable code.",
       ),
       detail: string("What went wrong, for a person."),
@@ -83,10 +83,14 @@ const schemas = {
       vaultInitCodeHash: nullable(ref("Hash32")),
       quoteSigner: ref("EvmAddress"),
       nativeCurrency: ref("NativeCurrency"),
-      blockExplorerUrl: string("Block explorer base URL.", { format: "uri" }),
+      blockExplorerUrl: { ...nullable(string("Block explorer base URL.", { format: "uri" })), description: "Block explorer base URL; null on chains without an explorer (local chains)." },
       rpcUrl: string("Local configuration only: loopback JSON-RPC URL of the local chain.", { format: "uri" }),
+      vaultDerivation: enumOf(
+        ["confirmed", "unconfirmed"],
+        "confirmed: this chain's Portal answered intentVaultAddress with exactly the vault the service derives from portal and vaultInitCodeHash. Deposit addresses, ERC-3009 authorizations and Permit3 transfers (mode 0) pay a vault directly, with no Portal call in between: on an unconfirmed chain the service refuses them with 503 chain-unverified and Retry-After, because funds sent to a wrongly derived vault would be lost. Funding through the Portal (execution.transaction), Permit2 and Permit3 allowances work either way (they only let the vault the Portal deploys pull). Chains without an EVM vault (Solana) are always unconfirmed.",
+      ),
     },
-    ["chainId", "name", "vm", "portal", "prover", "permit2", "permit3", "vaultInitCodeHash", "quoteSigner", "nativeCurrency", "blockExplorerUrl"],
+    ["chainId", "name", "vm", "portal", "prover", "permit2", "permit3", "vaultInitCodeHash", "quoteSigner", "nativeCurrency", "blockExplorerUrl", "vaultDerivation"],
     "A supported chain. A client recomputes vault addresses from portal and vaultInitCodeHash alone; quoteSigner signs this chain's quotes.",
   ),
   TokenRecord: object({
@@ -341,6 +345,8 @@ const h = (...names) => Object.fromEntries(names.map((n) => [n, { $ref: `#/compo
 const V1 = ["x-request-id", "x-schema-version"];
 const LIMITED = ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"];
 
+// What the relayer's simulation refuses (src/service/funding_preflight.h).
+const FUNDING_WOULD_FAIL = "funding-would-fail: before accepting, the relayer simulates its transactions against the latest block (eth_call) and they would revert; detail names the first reason: the funder's token balance is below the amount, the token is not approved to Permit2 or Permit3, the authorization (ERC-3009 nonce or EIP-2612 permit nonce) is already used, or the authorization call itself reverts (with its decoded reason). Nothing is sent and no job is created: correct the cause and submit again.";
 const problem = (description, extraHeaders = []) => ({
   description,
   headers: h("x-request-id", ...extraHeaders),
@@ -358,6 +364,8 @@ const responses = {
   ChainNotSupported: problem("chain-not-supported."),
   RateLimited: problem("rate-limited: honor Retry-After.", ["Retry-After", ...LIMITED]),
   SolverError: problem("solver-error: no solver will fill the route, or an upstream failure. Retry with a bounded delay after checking pair and amount."),
+  FundingWouldFail: problem(FUNDING_WOULD_FAIL),
+  ChainUnverified: problem("chain-unverified: the request would have funds paid straight to a vault (a deposit address, an ERC-3009 authorization's to, a Permit3 transfer's account) on a chain whose Portal has not confirmed the vault derivation (ChainRecord.vaultDerivation unconfirmed). Nothing is accepted. Retry after Retry-After seconds, or fund through the Portal (a quote's execution.transaction).", ["Retry-After"]),
   Internal: problem("internal: never caused by client input; quote the requestId."),
 };
 const r = (name) => ({ $ref: `#/components/responses/${name}` });
@@ -415,13 +423,13 @@ function depositPaths(slug) {
   const vaultParam = { name: "vaultAddress", in: "path", required: true, description: "The deposit (vault) address.", schema: ref("EvmAddress") };
   return {
     [`${base}/deposit-addresses`]: {
-      post: keylessOp("Create a deposit address", { tags, body: ref("DepositAddressRequest"), ok: ok(201, "The quoted per-intent vault and its deadline.", ref("DepositAddress"), [...V1, ...LIMITED]), errors: [[422, r("ChainNotSupported")], [502, r("SolverError")]] }),
+      post: keylessOp("Create a deposit address", { tags, body: ref("DepositAddressRequest"), ok: ok(201, "The quoted per-intent vault and its deadline.", ref("DepositAddress"), [...V1, ...LIMITED]), errors: [[422, r("ChainNotSupported")], [502, r("SolverError")], [503, r("ChainUnverified")]] }),
     },
     [`${base}/submit/erc-3009`]: {
-      post: keylessOp("Fund a deposit address with an ERC-3009 authorization", { tags, body: ref("DepositSubmitErc3009"), ok: { ...ok(202, "Accepted; the job.", ref("GaslessJob"), [...V1, ...LIMITED]), ...ok(200, "The same payload again: the existing job.", ref("GaslessJob"), [...V1, ...LIMITED]) }, errors: [[404, r("NotFound")], [409, r("Conflict")]], description: "authorization.to must be the vault. A deposit address past its deadline refuses new submissions with 409." }),
+      post: keylessOp("Fund a deposit address with an ERC-3009 authorization", { tags, body: ref("DepositSubmitErc3009"), ok: { ...ok(202, "Accepted; the job.", ref("GaslessJob"), [...V1, ...LIMITED]), ...ok(200, "The same payload again: the existing job.", ref("GaslessJob"), [...V1, ...LIMITED]) }, errors: [[404, r("NotFound")], [409, r("Conflict")], [422, r("FundingWouldFail")], [503, r("ChainUnverified")]], description: "authorization.to must be the vault. A deposit address past its deadline refuses new submissions with 409." }),
     },
     [`${base}/submit/erc-2612`]: {
-      post: keylessOp("Fund a deposit address with an EIP-2612 permit", { tags, body: ref("DepositSubmitErc2612"), ok: { ...ok(202, "Accepted; the job.", ref("GaslessJob"), [...V1, ...LIMITED]), ...ok(200, "The same payload again: the existing job.", ref("GaslessJob"), [...V1, ...LIMITED]) }, errors: [[404, r("NotFound")], [409, r("Conflict")]], description: "permit.spender must be the vault. A deposit address past its deadline refuses new submissions with 409." }),
+      post: keylessOp("Fund a deposit address with an EIP-2612 permit", { tags, body: ref("DepositSubmitErc2612"), ok: { ...ok(202, "Accepted; the job.", ref("GaslessJob"), [...V1, ...LIMITED]), ...ok(200, "The same payload again: the existing job.", ref("GaslessJob"), [...V1, ...LIMITED]) }, errors: [[404, r("NotFound")], [409, r("Conflict")], [422, r("FundingWouldFail")]], description: "permit.spender must be the vault. A deposit address past its deadline refuses new submissions with 409." }),
     },
     [`${base}/status`]: {
       get: keylessOp("Status of a deposit address", { tags, params: [queryParam("vaultAddress", "The deposit address.", ref("EvmAddress"), true)], ok: ok(200, "Status.", ref("DepositStatus"), [...V1, ...LIMITED]), errors: [[400, r("BadRequest")], [404, r("NotFound")]] }),
@@ -432,14 +440,23 @@ function depositPaths(slug) {
   };
 }
 
-function gaslessSubmit(standard, schema, binding) {
+// One status, two codes: an OpenAPI response is keyed by status alone.
+const GASLESS_UNPROCESSABLE = problem(`chain-not-supported: the quote's source chain is not served. ${FUNDING_WOULD_FAIL}`);
+
+/** `paysVault`: when the authorization pays the vault directly, so that an unverified chain refuses it; null: never. */
+function gaslessSubmit(standard, schema, binding, paysVault = null) {
   return {
     post: keyedOp(`Submit a ${standard} authorization for a quote`, {
       tags: ["Gasless"],
       body: ref(schema),
-      description: `${binding} The key must be enabled for v1 and mapped to a partner. The source token must list "${standard}" in gasless. Exactly one job exists per signed payload, also under concurrent submits; a quote has at most one job, whose id is job:<the quote's UUID>. Validity windows: the authorization must be usable now and stay usable until the quote's expiresAt (ERC-3009 validAfter < now and validBefore >= expiresAt; Permit2 sigDeadline and every expiration >= expiresAt; Permit3 deadline and allowance expirations >= expiresAt, mode 0 or an allowance), so the relayer can fund whenever it runs before the quote expires.`,
+      description: `${binding} The key must be enabled for v1 and mapped to a partner. The source token must list "${standard}" in gasless. Exactly one job exists per signed payload, also under concurrent submits; a quote has at most one job, whose id is job:<the quote's UUID>. Validity windows: the authorization must be usable now and stay usable until the quote's expiresAt (ERC-3009 validAfter < now and validBefore >= expiresAt; Permit2 sigDeadline and every expiration >= expiresAt; Permit3 deadline and allowance expirations >= expiresAt, mode 0 or an allowance), so the relayer can fund whenever it runs before the quote expires.${paysVault ? ` 503 chain-unverified, after every other check passed, ${paysVault}.` : ""}`,
       ok: { ...ok(202, "First acceptance: the new job.", ref("GaslessJob"), KEYED), ...ok(200, "The identical signed payload again: the existing job.", ref("GaslessJob"), KEYED) },
-      errors: [[403, { description: "Missing key (gateway body) or partner-not-mapped (problem+json).", headers: h("x-request-id"), content: { "application/json": { schema: ref("GatewayForbidden") }, "application/problem+json": { schema: ref("Problem") } } }], [409, r("Conflict")], [422, r("ChainNotSupported")]],
+      errors: [
+        [403, { description: "Missing key (gateway body) or partner-not-mapped (problem+json).", headers: h("x-request-id"), content: { "application/json": { schema: ref("GatewayForbidden") }, "application/problem+json": { schema: ref("Problem") } } }],
+        [409, r("Conflict")],
+        [422, GASLESS_UNPROCESSABLE],
+        ...(paysVault ? [[503, r("ChainUnverified")]] : []),
+      ],
     }),
   };
 }
@@ -455,6 +472,8 @@ Decisions this service takes where the specification leaves them open:
 - Input limits: bodies up to 64 KiB (413); POST bodies must be application/json (415); malformed JSON is a 400 naming line, column and byte offset; duplicate member names in one object and escaped unpaired UTF-16 surrogates are malformed JSON too (a duplicate would let two readers see two different requests); JSON nesting is limited to 64 levels.
 - Quotes: source.refundRecipient defaults to source.funder; destination.calls[] = {target, data, value}; slippage defaults to 0.005; unknown fields are rejected; the signed id includes its quote: prefix; competing quotes are in competingQuotes.
 - Status: GET /v1/intents/status takes intentHash (0x + 64 hex) or quoteId (bare UUID); an identifier without a record answers 200 with status unknown. Status is derived from Portal events only; the transitions are in the IntentStatus schema. Chains are polled with eth_getLogs in bounded block ranges, re-reading a confirmation window for reorganisations; indexers may push logs to /internal/chain-events.
+- Addresses that receive funds directly: a deposit address, an ERC-3009 authorization's to and a Permit3 transfer's account are vaults paid with no Portal call in between, so they are accepted only on chains whose Portal has confirmed the vault derivation (ChainRecord.vaultDerivation confirmed, from an intentVaultAddress call); elsewhere 503 chain-unverified with Retry-After.
+- Gasless relaying never pays for a failing transaction: every gasless and deposit submit is simulated (eth_call) before it is accepted, and one that would revert answers 422 funding-would-fail without sending anything or creating a job.
 - The legacy exact-in service is POST /api/v3/quotes/exactIn with the exact-out request envelope.
 - dappId (and the legacy dAppID) is recorded for attribution and never changes price or authentication.`;
 
@@ -502,9 +521,9 @@ export function openApiDocument(partnerSlugs) {
           errors: [[400, r("BadRequest")]],
         }),
       },
-      "/v1/gasless/permit3": gaslessSubmit("permit3", "GaslessPermit3Request", "Each permit3.chainPermits.permits[].account must equal execution.vault."),
+      "/v1/gasless/permit3": gaslessSubmit("permit3", "GaslessPermit3Request", "Each permit3.chainPermits.permits[].account must equal execution.vault.", "when a permit is a transfer (modeOrExpiration 0) on a chain whose vaultDerivation is unconfirmed"),
       "/v1/gasless/permit2": gaslessSubmit("permit2", "GaslessPermit2Request", "permit2.spender must equal execution.vault; the token must already be approved to the Permit2 contract."),
-      "/v1/gasless/erc3009": gaslessSubmit("erc3009", "GaslessErc3009Request", "authorization.to must equal execution.vault."),
+      "/v1/gasless/erc3009": gaslessSubmit("erc3009", "GaslessErc3009Request", "authorization.to must equal execution.vault.", "when the source chain's vaultDerivation is unconfirmed"),
       "/v1/gasless/jobs": {
         get: keyedOp("The gasless job of a quote", {
           tags: ["Gasless"],

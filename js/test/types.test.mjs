@@ -43,6 +43,14 @@ it('the core\'s chains, tokens and quotes of every shape are assignable to Chain
   assert.ok(quotes[3].steps.some((s) => s.intents.some((i) => i.role === 'stitched-destination')), 'a stitched route');
   const { chains } = call('chains', {});
   const { tokens } = call('tokens', {});
+  // The local chain stack's records: an rpcUrl, no explorer (null), and a confirmed Portal.
+  const [first, ...rest] = config.chains;
+  const localConfig = { ...config, chains: [{ ...first, blockExplorerUrl: null, rpcUrl: 'http://127.0.0.1:8545' }, ...rest] };
+  const local = JSON.parse(new core.Service(JSON.stringify(localConfig), JSON.stringify(secrets))
+    .handle('chains', JSON.stringify({ confirmedChains: [first.chainId] }))).body.chains[0];
+  assert.equal(local.blockExplorerUrl, null);
+  assert.equal(local.vaultDerivation, 'confirmed');
+  chains.push(local);
 
   typecheckModule('payloads.mts', [
     "import type { ChainRecord, TokenRecord, Quote } from 'stableroutes';",

@@ -27,9 +27,20 @@ export interface ChainRecord {
   /** The EIP-712 signer of quotes whose source is this chain. */
   quoteSigner: AddressString;
   nativeCurrency: { symbol: string; decimals: number };
-  blockExplorerUrl: string;
+  /** Null on chains without an explorer (local development chains). */
+  blockExplorerUrl: string | null;
   /** Local development chains only: loopback JSON-RPC. */
   rpcUrl?: string;
+  /**
+   * `confirmed`: this chain's Portal answered `intentVaultAddress` with the very vault the service
+   * derives from `portal` and `vaultInitCodeHash`. Deposit addresses, ERC-3009 authorizations and
+   * Permit3 transfers (mode 0) pay a vault directly, with no Portal call in between, so on an
+   * `unconfirmed` chain the service refuses them with 503 chain-unverified (retry after
+   * Retry-After). Funding through the Portal (execution.transaction), Permit2 and Permit3
+   * allowances work either way: they only let the vault the Portal deploys pull the funds. Chains
+   * without an EVM vault (Solana) are always `unconfirmed`.
+   */
+  vaultDerivation: 'confirmed' | 'unconfirmed';
 }
 
 export interface TokenRecord {
@@ -258,7 +269,8 @@ export interface ChainTransaction {
   chainId: number;
   transactionHash: Hex;
   blockNumber: number;
-  blockExplorerUrl: string;
+  /** `<chain blockExplorerUrl>/tx/<hash>`; null on chains without an explorer. */
+  blockExplorerUrl: string | null;
 }
 
 export interface IntentStatus {
@@ -276,8 +288,9 @@ export interface Problem {
   title: string;
   status: number;
   code:
-    | 'invalid-request' | 'invalid-api-key' | 'partner-not-mapped' | 'not-found' | 'conflict' | 'payload-too-large'
-    | 'unsupported-media-type' | 'chain-not-supported' | 'rate-limited' | 'solver-error' | 'internal';
+    | 'invalid-request' | 'invalid-api-key' | 'partner-not-mapped' | 'not-found' | 'method-not-allowed' | 'conflict'
+    | 'payload-too-large' | 'unsupported-media-type' | 'chain-not-supported' | 'funding-would-fail' | 'rate-limited'
+    | 'solver-error' | 'internal' | 'chain-unverified';
   detail: string;
   errors: { field: string; message: string }[];
   requestId?: string;

@@ -1,0 +1,304 @@
+#!/usr/bin/env node
+// Confirms over JSON-RPC that every EVM chain of a configuration is what the configuration says,
+// before that configuration is deployed: the worker refuses deposit addresses, ERC-3009 and
+// Permit3 transfers on a chain whose Portal has not confirmed the vault derivation, so a wrong
+// address or init code hash should be found here rather than by users meeting 503 chain-unverified.
+//
+//   npm run check:chains -- <environment> [--rpc <chainId>=<url> ...] [--allow-unchecked]
+//
+// <environment> is a directory of config/ (local, production). `local` means the local chain
+// stack's generated chains and tokens (scripts/chains/deploy.mjs writes them to build/local-chains,
+// or to $SR_LOCAL_CHAINS_DIR, which takes precedence as in the worker's local bundle) when they
+// exist, else config/local.
+//
+// RPC URL of a chain, first found: --rpc <chainId>=<url>, env RPC_URL_<chainId>, the chain
+// record's rpcUrl (local chains have one). Only the URL's origin is printed: provider URLs
+// often carry an API key in their path.
+//
+// Per EVM chain: eth_chainId equals the configured chainId; code exists at the portal, prover,
+// permit2, permit3 (when configured) and every configured token of the chain; the Portal answers
+// version(); and the Portal's intentVaultAddress for the core's probe intent equals the vault
+// the core derives from portal and vaultInitCodeHash (the same probe and verdict the worker uses).
+// Solana chains are listed and skipped.
+//
+// Exit 0 when every checked chain is confirmed and complete; 1 when a check failed, when a chain
+// has no RPC URL (unless --allow-unchecked) or when no chain was checked at all; 2 on a usage or
+// configuration error. Needs the core's WebAssembly build (build/wasm-release, or $SR_WASM_DIR).
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { LOCAL_CHAINS_DIR, REPO_ROOT } from './chains/paths.mjs';
+
+const RPC_TIMEOUT_MS = 10_000;
+const USAGE = 'usage: npm run check:chains -- <environment> [--rpc <chainId>=<url> ...] [--allow-unchecked]';
+
+class UsageError extends Error {}
+
+function parseCommandLine(argv) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { rpc: { type: 'string', multiple: true, default: [] }, 'allow-unchecked': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (error) {
+    throw new UsageError(error.message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { help: true };
+  if (positionals.length !== 1) throw new UsageError('name exactly one environment');
+  const rpc = new Map();
+  for (const flag of values.rpc) {
+    const match = /^(\d+)=(https?:\/\/.+)$/.exec(flag);
+    if (!match) throw new UsageError(`--rpc ${flag}: expected <chainId>=<http(s) URL>`);
+    rpc.set(Number(match[1]), match[2]);
+  }
+  return { environment: positionals[0], rpc, allowUnchecked: values['allow-unchecked'] };
+}
+
+const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
+
+/** The configuration the worker would bundle for `environment`, and where its chains came from. */
+function loadConfiguration(environment) {
+  const configDir = join(REPO_ROOT, 'config', environment);
+  if (!/^[\w-]+$/.test(environment) || !existsSync(join(configDir, 'chains.json'))) {
+    throw new UsageError(`no configuration config/${environment}`);
+  }
+  const config = {};
+  for (const name of ['service', 'chains', 'tokens', 'solvers', 'partners']) config[name] = readJson(join(configDir, `${name}.json`));
+  let source = `config/${environment}`;
+  if (environment === 'local') {
+    const overlay = process.env.SR_LOCAL_CHAINS_DIR || LOCAL_CHAINS_DIR;
+    const hasOverlay = ['chains', 'tokens'].every((name) => existsSync(join(overlay, `${name}.json`)));
+    if (process.env.SR_LOCAL_CHAINS_DIR && !hasOverlay) throw new UsageError(`SR_LOCAL_CHAINS_DIR (${overlay}) has no chains.json and tokens.json`);
+    if (hasOverlay) {
+      config.chains = readJson(join(overlay, 'chains.json'));
+      config.tokens = readJson(join(overlay, 'tokens.json'));
+      // config/local's solvers name config/local's chains, which the overlay replaces.
+      const solvers = join(overlay, 'solvers.json');
+      config.solvers = existsSync(solvers) ? readJson(solvers) : [];
+      const shown = relative(REPO_ROOT, overlay);
+      source = shown.startsWith('..') ? overlay : shown;
+    }
+  }
+  return { config, source };
+}
+
+async function loadCore() {
+  const dir = process.env.SR_WASM_DIR ? pathToFileURL(process.env.SR_WASM_DIR.replace(/\/?$/, '/')) : pathToFileURL(join(REPO_ROOT, 'build', 'wasm-release', '/'));
+  const mjs = new URL('core.mjs', dir);
+  const wasm = new URL('core.wasm', dir);
+  if (!existsSync(mjs) || !existsSync(wasm)) throw new UsageError(`the core is not built (${dir.pathname}): run bash scripts/build.sh --wasm-only`);
+  const { default: create } = await import(mjs.href);
+  // Emscripten would fetch() the file: URL, which Node does not implement; hand it the bytes.
+  return create({ wasmBinary: readFileSync(wasm) });
+}
+
+function callPrimitive(core, name, args) {
+  const reply = JSON.parse(core[name](JSON.stringify(args)));
+  if (!reply.ok) throw new Error(`${name}: ${reply.error}`);
+  return reply.result;
+}
+
+/**
+ * The core's Service over `config`. The Service refuses to start unless its signer key signs for
+ * every chain; the probes do not depend on the signer, so a throwaway key stands in and no real
+ * key is ever needed to run this check.
+ */
+function makeService(core, config) {
+  const quoteSignerKey = `0x${randomBytes(32).toString('hex')}`;
+  const digest = `0x${'11'.repeat(32)}`;
+  const signer = callPrimitive(core, 'recover_address', { digest, signature: callPrimitive(core, 'sign_digest', { digest, privateKey: quoteSignerKey }) });
+  const chains = config.chains.map((chain) => ({ ...chain, quoteSigner: signer }));
+  let service;
+  try {
+    service = new core.Service(JSON.stringify({ ...config, chains }), JSON.stringify({ quoteSignerKey }));
+  } catch (error) {
+    throw new UsageError(`the core refuses the configuration: ${error.message}`);
+  }
+  return (op, input) => {
+    const { status, body } = JSON.parse(service.handle(op, JSON.stringify(input)));
+    if (status !== 200) throw new Error(`core op ${op} answered ${status}: ${body.detail ?? JSON.stringify(body)}`);
+    return body;
+  };
+}
+
+class RpcError extends Error {}
+
+async function rpc(url, method, params) {
+  let response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      signal: AbortSignal.timeout(RPC_TIMEOUT_MS),
+    });
+  } catch (error) {
+    const reason = error.name === 'TimeoutError' ? `no answer within ${RPC_TIMEOUT_MS / 1000} s` : (error.cause?.code ?? error.cause?.message ?? error.message);
+    throw new RpcError(`unreachable (${reason})`);
+  }
+  if (!response.ok) throw new RpcError(`HTTP ${response.status}`);
+  let body;
+  try {
+    body = await response.json();
+  } catch {
+    throw new RpcError('the answer is not JSON');
+  }
+  if (body.error) throw new RpcError(`${method} failed: ${body.error.message ?? JSON.stringify(body.error)}`);
+  return body.result;
+}
+
+function rpcUrlOf(chain, flags) {
+  if (flags.has(chain.chainId)) return { url: flags.get(chain.chainId), from: '--rpc' };
+  const env = process.env[`RPC_URL_${chain.chainId}`];
+  if (env) return { url: env, from: `RPC_URL_${chain.chainId}` };
+  if (chain.rpcUrl) return { url: chain.rpcUrl, from: 'rpcUrl' };
+  return null;
+}
+
+function shownUrl(url) {
+  try {
+    const { hostname, origin } = new URL(url);
+    return ['127.0.0.1', 'localhost', '[::1]'].includes(hostname) ? url : `${origin}/…`;
+  } catch {
+    return 'an unparsable URL';
+  }
+}
+
+/** Runs every check of one chain; returns {state: confirmed|failed|unchecked, findings}. */
+async function checkChain(chain, { tokens, probe, judge, rpcUrl, versionSelector, decodeString }) {
+  const findings = [];
+  const ok = (text) => findings.push({ ok: true, text });
+  const fail = (text) => findings.push({ ok: false, text });
+  if (!rpcUrl) return { state: 'unchecked', findings };
+  const call = (method, ...params) => rpc(rpcUrl.url, method, params);
+
+  try {
+    const answered = Number(BigInt(await call('eth_chainId')));
+    if (answered !== chain.chainId) {
+      fail(`eth_chainId is ${answered}, not ${chain.chainId}: the RPC URL serves another chain`);
+      return { state: 'failed', findings };
+    }
+    ok(`eth_chainId ${answered}`);
+  } catch (error) {
+    fail(`RPC ${error.message}`);
+    return { state: 'failed', findings };
+  }
+
+  const contracts = [
+    ['portal', chain.portal],
+    ['prover', chain.prover],
+    ['permit2', chain.permit2],
+    ['permit3', chain.permit3],
+    ...tokens.map((token) => [`token ${token.symbol}`, token.address]),
+  ].filter(([, address]) => address);
+  const codeFindings = await Promise.all(
+    contracts.map(async ([role, address]) => {
+      try {
+        const size = ((await call('eth_getCode', address, 'latest')).length - 2) / 2;
+        return size > 0 ? { ok: true, text: `${role} ${address} has code (${size} bytes)` } : { ok: false, text: `${role} ${address} has no code` };
+      } catch (error) {
+        return { ok: false, text: `${role} ${address}: eth_getCode ${error.message}` };
+      }
+    }),
+  );
+  findings.push(...codeFindings);
+
+  try {
+    const answer = await call('eth_call', { to: chain.portal, data: versionSelector }, 'latest');
+    const version = answer === '0x' ? null : decodeString(answer);
+    if (version === null) fail(`Portal version() answered nothing (${answer}): is ${chain.portal} a Portal?`);
+    else ok(`Portal version() "${version}"`);
+  } catch (error) {
+    fail(`Portal version(): ${error.message}`);
+  }
+
+  if (!probe) {
+    fail('the core has no vault derivation probe for this chain');
+  } else {
+    try {
+      const result = await call('eth_call', { to: probe.to, data: probe.data }, 'latest');
+      const verdict = judge({ chainId: chain.chainId, result });
+      if (verdict.vaultDerivation === 'confirmed') ok(`vault derivation confirmed: ${verdict.detail}`);
+      else fail(`vault derivation ${verdict.vaultDerivation}: ${verdict.detail}`);
+    } catch (error) {
+      fail(`vault derivation probe (intentVaultAddress, expecting ${probe.expectedVault}): ${error.message}`);
+    }
+  }
+  return { state: findings.every((f) => f.ok) ? 'confirmed' : 'failed', findings };
+}
+
+async function main(argv) {
+  const options = parseCommandLine(argv);
+  if (options.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const { config, source } = loadConfiguration(options.environment);
+  const byId = new Map(config.chains.map((chain) => [chain.chainId, chain]));
+  for (const id of options.rpc.keys()) {
+    if (byId.get(id)?.vm !== 'evm') throw new UsageError(`--rpc ${id}: not an EVM chain of ${source}`);
+  }
+  const core = await loadCore();
+  const handle = makeService(core, config);
+  const probes = new Map(handle('vaultDerivationProbes', {}).probes.map((p) => [p.chainId, p]));
+  const versionSelector = callPrimitive(core, 'keccak256', { data: `0x${Buffer.from('version()').toString('hex')}` }).slice(0, 10);
+  const decodeString = (data) => callPrimitive(core, 'abi_decode', { types: ['string'], data })[0];
+  const judge = (input) => handle('vaultDerivationVerdict', input);
+
+  const evm = config.chains.filter((chain) => chain.vm === 'evm');
+  console.log(`check-chains ${options.environment}: ${evm.length} EVM chains from ${source}`);
+  // Concurrently, but printed in configuration order so that each chain's lines stay together.
+  const results = await Promise.all(
+    config.chains.map((chain) => {
+      if (chain.vm !== 'evm') return { state: 'skipped', findings: [] };
+      const rpcUrl = rpcUrlOf(chain, options.rpc);
+      const tokens = config.tokens.filter((token) => token.chainId === chain.chainId);
+      return checkChain(chain, { tokens, probe: probes.get(chain.chainId), judge, rpcUrl, versionSelector, decodeString }).then((r) => ({ ...r, rpcUrl }));
+    }),
+  );
+  const count = { confirmed: 0, failed: 0, unchecked: 0 };
+  config.chains.forEach((chain, i) => {
+    const { state, findings, rpcUrl } = results[i];
+    const name = `chain ${chain.chainId} ${chain.name}`;
+    if (state === 'skipped') {
+      console.log(`${name}: ${chain.vm} chain, not checked (only EVM chains are)`);
+      return;
+    }
+    count[state] += 1;
+    if (state === 'unchecked') {
+      console.log(`${name}: no RPC URL: not checked (give --rpc ${chain.chainId}=<url> or RPC_URL_${chain.chainId})`);
+      return;
+    }
+    const failures = findings.filter((f) => !f.ok).length;
+    const verdict = state === 'confirmed' ? 'confirmed' : `FAILED (${failures} failed check${failures === 1 ? '' : 's'})`;
+    console.log(`${name} via ${shownUrl(rpcUrl.url)} (${rpcUrl.from}): ${verdict}`);
+    for (const f of findings) console.log(`  ${f.ok ? 'ok  ' : 'FAIL'}  ${f.text}`);
+  });
+
+  const checked = count.confirmed + count.failed;
+  const parts = [`${count.confirmed} of ${checked} checked chains confirmed`];
+  if (count.unchecked) parts.push(`${count.unchecked} not checked${options.allowUnchecked ? ' (allowed)' : ''}`);
+  const passed = checked > 0 && count.failed === 0 && (count.unchecked === 0 || options.allowUnchecked);
+  console.log(`check-chains ${options.environment}: ${parts.join(', ')}${checked === 0 ? ', nothing checked' : ''}: ${passed ? 'OK' : 'FAILED'}`);
+  return passed ? 0 : 1;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error) => {
+    if (error instanceof UsageError) {
+      console.error(`check-chains: ${error.message}\n${USAGE}`);
+      process.exitCode = 2;
+    } else {
+      console.error(`check-chains: ${error.stack ?? error}`);
+      process.exitCode = 1;
+    }
+  },
+);
