@@ -12,6 +12,8 @@ import { after, before, describe, test } from "node:test";
 import { DEV_KEYS, sendHeadOnly, startWorker, tempDir } from "../../edge-worker/test/harness.mjs";
 import { isolatedBundle, removeBundle } from "./bundle.mjs";
 import { bodyObject, otherAuthorization, resolveMacros } from "./fixtures.mjs";
+import { chainRpcUrls, startChainDouble } from "../../edge-worker/test/chain-double.mjs";
+import { vectors } from "../../edge-worker/test/gasless-helpers.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const casesDir = join(here, "cases");
@@ -35,16 +37,21 @@ const cases = loadCases();
 let worker;
 let persist;
 let bundleDir;
+let chain;
 
+// Base answers from a JSON-RPC double whose Portal confirms the vault derivation and whose
+// simulation lets fundings through, so the replay cases reach the job they replay.
 before(async () => {
   bundleDir = isolatedBundle();
   persist = tempDir("sr-bad-inputs-");
-  worker = await startWorker({ bundleDir, persistDir: persist.dir });
+  chain = await startChainDouble({ portal: vectors.portal, vaultInitCodeHash: vectors.vaultInitCodeHash });
+  worker = await startWorker({ bundleDir, persistDir: persist.dir, bindings: { CHAIN_RPC_URLS: chainRpcUrls(chain.url) } });
 });
 
 after(async () => {
   await worker?.dispose();
   persist?.remove();
+  await chain?.close();
   if (bundleDir) removeBundle(bundleDir);
 });
 
