@@ -1,5 +1,5 @@
 // decode_event on logs built directly from bytes, so the fuzzer spends its time in the ABI data
-// and topics of the seven known events rather than in JSON syntax. Input: [event index]
+// and topics of the eight known events rather than in JSON syntax. Input: [event index]
 // [topic count] [extra topics, 32 bytes each] [data...]. topic0 is the chosen event's.
 #include <iterator>
 
@@ -9,10 +9,11 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace sr::protocol;
   if (size < 2) return 0;
+  // Appended events keep the committed seeds' indices (their first byte) and Transfer at 6.
   static const events::EventSignature* const kEvents[] = {
       &events::intent_published(), &events::intent_funded(),    &events::intent_fulfilled(),
       &events::intent_proven(),    &events::intent_withdrawn(), &events::intent_refunded(),
-      &events::erc20_transfer()};
+      &events::erc20_transfer(),   &events::intent_proof_sent()};
   events::Log log;
   log.address.bytes.fill(0x42);
   log.topics.push_back(kEvents[data[0] % std::size(kEvents)]->topic0);

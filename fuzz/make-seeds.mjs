@@ -136,8 +136,10 @@ const logs = {
   withdrawn: { topics: [id("IntentWithdrawn(bytes32,address)"), pad(reward.creator)], data: abi.encode(["bytes32"], [v0.intentHash]) },
   refunded: { topics: [id("IntentRefunded(bytes32,address)"), pad(reward.creator)], data: abi.encode(["bytes32"], [v0.intentHash]) },
   transfer: { topics: [id("Transfer(address,address,uint256)"), pad(reward.creator), pad(v0.vault)], data: abi.encode(["uint256"], [25000000n]) },
+  // The destination Portal's IntentProven: the same name as the prover's, another signature.
+  "proof-sent": { topics: [id("IntentProven(bytes32,bytes32)"), v0.intentHash, pad(reward.creator)], data: "0x" },
 };
-const order = ["published", "funded", "fulfilled", "proven", "withdrawn", "refunded", "transfer"];
+const order = ["published", "funded", "fulfilled", "proven", "withdrawn", "refunded", "transfer", "proof-sent"];
 for (const [name, log] of Object.entries(logs)) {
   seed("events", name, json({ address: vectors.portal, ...log, blockNumber: "0x1b4", transactionHash: hash, logIndex: "0x0", removed: false }));
   const extra = log.topics.slice(1).map((t) => getBytes(t));
@@ -147,6 +149,11 @@ const tx = (chainId, block) => ({ chainId, transactionHash: hash, blockNumber: b
 seed("status_record", "filled", json({
   intentHash: hash, sourceChainId: 8453, destinationChainId: 10, routeDeadline: 1763701200, rewardDeadline: 1763704800, role: "direct", quoteId: "7f3c2a10-9d4e-4b1a-8c2f-5e6d7a8b9c0d", fundedComplete: true, updatedAt: 1763700100,
   transactions: { published: tx(8453, 10), funded: tx(8453, 10), fulfilled: tx(10, 50), proven: null, withdrawn: null, refunded: null },
+}));
+seed("status_record", "proof-sent", json({
+  intentHash: hash, sourceChainId: 8453, destinationChainId: 10, routeDeadline: 1763701200, rewardDeadline: 1763704800, role: "direct", quoteId: null, fundedComplete: true, updatedAt: 1763700100,
+  transactions: { published: tx(8453, 10), funded: tx(8453, 10), fulfilled: null, proven: null, withdrawn: null, refunded: null },
+  proofSent: tx(10, 51),
 }));
 
 // --- Gasless submits (fuzz/gasless.cpp: byte = standard index, then the body), signed with the

@@ -96,6 +96,12 @@ Event decode_known(const Log& log, const Hash32& topic0) {
     const auto f = data_fields(log, e, "(uint64)");
     return IntentProven{log.topics[1], topic_address(log, e, 2), u64_of(f[0])};
   }
+  if (topic0 == intent_proof_sent().topic0) {
+    const EventSignature& e = intent_proof_sent();
+    expect_topics(log, e, 3);
+    if (!log.data.empty()) throw ParseError(event_error(e, "data must be empty (every field is indexed)"));
+    return IntentProofSent{log.topics[1], log.topics[2]};
+  }
   if (topic0 == intent_withdrawn().topic0) {
     const EventSignature& e = intent_withdrawn();
     expect_topics(log, e, 2);
@@ -159,6 +165,8 @@ SR_EVENT(intent_published, "IntentPublished",
 SR_EVENT(intent_funded, "IntentFunded", "IntentFunded(bytes32,address,bool)")
 SR_EVENT(intent_fulfilled, "IntentFulfilled", "IntentFulfilled(bytes32,bytes32)")
 SR_EVENT(intent_proven, "IntentProven", "IntentProven(bytes32,address,uint64)")
+// Named for error messages so that they tell the two IntentProven events apart.
+SR_EVENT(intent_proof_sent, "IntentProven (destination Portal)", "IntentProven(bytes32,bytes32)")
 SR_EVENT(intent_withdrawn, "IntentWithdrawn", "IntentWithdrawn(bytes32,address)")
 SR_EVENT(intent_refunded, "IntentRefunded", "IntentRefunded(bytes32,address)")
 SR_EVENT(erc20_transfer, "Transfer", "Transfer(address,address,uint256)")
@@ -172,8 +180,9 @@ Reward IntentPublished::reward() const {
 std::optional<Event> decode_event(const Log& log) {
   if (log.topics.empty()) return std::nullopt;
   const Hash32& topic0 = log.topics[0];
-  const EventSignature* known[] = {&intent_published(), &intent_funded(),   &intent_fulfilled(), &intent_proven(),
-                                   &intent_withdrawn(), &intent_refunded(), &erc20_transfer()};
+  const EventSignature* known[] = {&intent_published(), &intent_funded(),    &intent_fulfilled(),
+                                   &intent_proven(),    &intent_proof_sent(), &intent_withdrawn(),
+                                   &intent_refunded(),  &erc20_transfer()};
   if (std::none_of(std::begin(known), std::end(known), [&](const EventSignature* e) { return e->topic0 == topic0; })) {
     return std::nullopt;
   }

@@ -1,6 +1,10 @@
 // Portal events (protocol page, "Events") and ERC-20 Transfer, decoded from eth_getLogs logs.
 // Status is derived from these, so decoding is strict: a log whose topic0 names one of these
 // events but whose topics or data do not have that event's exact shape is a ParseError.
+//
+// Two events are named IntentProven on chain, with different signatures and meanings: the source
+// prover's (IntentProven, below) records that a proof arrived and the reward may be withdrawn; the
+// destination Portal's (IntentProofSent, below) only says a proof was handed to a prover there.
 #pragma once
 
 #include <cstdint>
@@ -49,6 +53,7 @@ const EventSignature& intent_published();  // 0x43974895...
 const EventSignature& intent_funded();     // 0xc1ed0572...
 const EventSignature& intent_fulfilled();  // 0xc471de16...
 const EventSignature& intent_proven();     // 0xa79bcebf...
+const EventSignature& intent_proof_sent(); // 0xe6d8040a...
 const EventSignature& intent_withdrawn();  // 0xbb062c23...
 const EventSignature& intent_refunded();   // 0x8d53c2b0...
 const EventSignature& erc20_transfer();    // 0xddf252ad...
@@ -87,6 +92,16 @@ struct IntentProven {
   std::uint64_t destination = 0;
   bool operator==(const IntentProven&) const = default;
 };
+// IntentProven(bytes32 indexed intentHash, bytes32 indexed claimant), by the destination Portal from
+// prove / fulfillAndProve: the Portal holds a fulfillment of the intent for `claimant` and has handed
+// a proof of it to a prover for the source chain. That is evidence of the fill, not of a proof: the
+// message may never be relayed, anyone may call prove with any prover and source, and only the
+// source prover's IntentProven lets the claimant withdraw the reward.
+struct IntentProofSent {
+  Hash32 intent_hash{};
+  Hash32 claimant{};
+  bool operator==(const IntentProofSent&) const = default;
+};
 // IntentWithdrawn(bytes32 intentHash, address indexed claimant)
 struct IntentWithdrawn {
   Hash32 intent_hash{};
@@ -108,8 +123,8 @@ struct Erc20Transfer {
   bool operator==(const Erc20Transfer&) const = default;
 };
 
-using Event = std::variant<IntentPublished, IntentFunded, IntentFulfilled, IntentProven, IntentWithdrawn,
-                           IntentRefunded, Erc20Transfer>;
+using Event = std::variant<IntentPublished, IntentFunded, IntentFulfilled, IntentProven, IntentProofSent,
+                           IntentWithdrawn, IntentRefunded, Erc20Transfer>;
 
 // The event of a log. nullopt when topic0 is none of the events above (or there are no topics),
 // and for a Transfer with a fourth topic (ERC-721, whose tokenId is indexed): such logs are

@@ -23,6 +23,15 @@ Json token_amounts_to_json(const std::vector<TokenAmount>& tokens, Vm vm) {
 
 }  // namespace
 
+std::optional<std::size_t> repeated_token(const std::vector<TokenAmount>& tokens) {
+  for (std::size_t i = 1; i < tokens.size(); ++i) {
+    for (std::size_t j = 0; j < i; ++j) {
+      if (tokens[j].token == tokens[i].token) return i;
+    }
+  }
+  return std::nullopt;
+}
+
 Route route_from_json(const Json& json, Vm destination_vm, const std::string& path) {
   const Object o(json, path, {"salt", "deadline", "portal", "nativeAmount", "tokens", "calls"});
   Route route;

@@ -4,7 +4,9 @@
 // to the source chain.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -47,6 +49,12 @@ struct Reward {
   std::vector<TokenAmount> tokens;
   bool operator==(const Reward&) const = default;
 };
+
+// The index of the first entry whose token an earlier entry already lists, or nullopt. A reward
+// must never list a token twice: the Portal's vault tops each entry up to its amount against the
+// one balance it holds of that token, so the second entry is met by the first one's transfer and
+// the Portal accepts the reward and marks it Funded holding only part of it.
+std::optional<std::size_t> repeated_token(const std::vector<TokenAmount>& tokens);
 
 struct Intent {
   std::uint64_t destination = 0;  // destination chain id

@@ -184,6 +184,12 @@ class QuoteBuilder {
     reward.creator = account_of(request_.source.refund_recipient);
     reward.prover = account_of(*chain.prover);
     reward.tokens.push_back({account_of(leg.source->address), leg.price.source_amount});
+    // Every reward of every quote is made here, so this is where a reward the Portal would fund
+    // short (protocol::repeated_token) is stopped: a 500, never a signed quote.
+    if (const auto repeated = protocol::repeated_token(reward.tokens)) {
+      throw std::logic_error("quote engine: a reward would list token " +
+                             reward.tokens[*repeated].token.to_string(protocol_vm(chain.vm)) + " twice");
+    }
     return reward;
   }
 

@@ -28,8 +28,9 @@ namespace {
 
 constexpr std::array<std::string_view, kIntentStepCount> kStepNames = {
     "published", "funded", "fulfilled", "proven", "withdrawn", "refunded"};
+constexpr std::string_view kProofSentName = "proofSent";
 
-bool on_destination(IntentStep step) { return step == IntentStep::fulfilled; }
+bool on_destination(IntentStep step) { return step == IntentStep::fulfilled || step == IntentStep::proof_sent; }
 
 // Sets `field` from `value` when it is unknown. False when both are known and disagree.
 bool agree(std::optional<std::uint64_t>& field, std::optional<std::uint64_t> value, bool& changed) {
@@ -59,7 +60,9 @@ bool supersedes(const ChainTx& candidate, bool candidate_complete, const ChainTx
 
 }  // namespace
 
-std::string_view step_name(IntentStep step) { return kStepNames[static_cast<std::size_t>(step)]; }
+std::string_view step_name(IntentStep step) {
+  return step == IntentStep::proof_sent ? kProofSentName : kStepNames[static_cast<std::size_t>(step)];
+}
 
 EventOutcome apply_event(IntentRecord& record, const IntentEvent& event, std::uint64_t now) {
   IntentRecord next = record;
@@ -110,7 +113,9 @@ IntentStatus derive_status(const IntentRecord& r, const StatusClocks& clocks) {
   const bool past_reward = r.reward_deadline && clocks.source_time > *r.reward_deadline;
   if (has(IntentStep::refunded)) return IntentStatus::refunded;
   if (has(IntentStep::proven) || has(IntentStep::withdrawn)) return IntentStatus::settled;
-  if (has(IntentStep::fulfilled)) return IntentStatus::filled;
+  // The destination Portal proves only intents it holds a fulfillment of; its proof settles
+  // nothing until the source prover records it.
+  if (has(IntentStep::fulfilled) || has(IntentStep::proof_sent)) return IntentStatus::filled;
   if (has(IntentStep::funded) && r.funded_complete) {
     if (past_reward) return IntentStatus::refundable;
     if (past_route) return IntentStatus::expired;
@@ -141,6 +146,14 @@ Json optional_number(const std::optional<std::uint64_t>& value) {
 
 Json optional_text(const std::optional<std::string>& value) { return value ? Json(*value) : Json(nullptr); }
 
+Json tx_to_json(const std::optional<ChainTx>& tx) {
+  return tx ? Json{{"chainId", jf::u64_to_json(tx->chain_id)},
+                   {"transactionHash", hex::encode(tx->transaction_hash)},
+                   {"blockNumber", jf::u64_to_json(tx->block_number)},
+                   {"logIndex", jf::u64_to_json(tx->log_index)}}
+            : Json(nullptr);
+}
+
 std::optional<std::uint64_t> read_optional_u64(const jf::Object& object, std::string_view name) {
   const Json& value = object[name];
   if (value.is_null()) return std::nullopt;
@@ -163,15 +176,7 @@ ChainTx tx_from_json(const Json& json, const std::string& path) {
 
 Json record_to_json(const IntentRecord& r) {
   Json transactions = Json::object();
-  for (std::size_t i = 0; i < kIntentStepCount; ++i) {
-    const auto& tx = r.transactions[i];
-    transactions[std::string(kStepNames[i])] =
-        tx ? Json{{"chainId", jf::u64_to_json(tx->chain_id)},
-                  {"transactionHash", hex::encode(tx->transaction_hash)},
-                  {"blockNumber", jf::u64_to_json(tx->block_number)},
-                  {"logIndex", jf::u64_to_json(tx->log_index)}}
-           : Json(nullptr);
-  }
+  for (std::size_t i = 0; i < kIntentStepCount; ++i) transactions[std::string(kStepNames[i])] = tx_to_json(r.transactions[i]);
   return Json{{"intentHash", hex::encode(r.intent_hash)},
               {"sourceChainId", optional_number(r.source_chain_id)},
               {"destinationChainId", optional_number(r.destination_chain_id)},
@@ -181,13 +186,15 @@ Json record_to_json(const IntentRecord& r) {
               {"quoteId", optional_text(r.quote_id)},
               {"fundedComplete", r.funded_complete},
               {"updatedAt", jf::u64_to_json(r.updated_at)},
-              {"transactions", std::move(transactions)}};
+              {"transactions", std::move(transactions)},
+              {std::string(kProofSentName), tx_to_json(r.proof_sent)}};
 }
 
 IntentRecord record_from_json(const Json& json, const std::string& path) {
   const jf::Object o(json, path,
                      {"intentHash", "sourceChainId", "destinationChainId", "routeDeadline", "rewardDeadline",
-                      "role", "quoteId", "fundedComplete", "updatedAt", "transactions"});
+                      "role", "quoteId", "fundedComplete", "updatedAt", "transactions"},
+                     {kProofSentName});
   IntentRecord r;
   r.intent_hash = o.read("intentHash", jf::read_hash32);
   r.source_chain_id = read_optional_u64(o, "sourceChainId");
@@ -203,6 +210,9 @@ IntentRecord record_from_json(const Json& json, const std::string& path) {
   for (std::size_t i = 0; i < kIntentStepCount; ++i) {
     const Json& tx = txs[kStepNames[i]];
     if (!tx.is_null()) r.transactions[i] = tx_from_json(tx, txs.path(kStepNames[i]));
+  }
+  if (const Json* proof = o.find(kProofSentName); proof && !proof->is_null()) {
+    r.proof_sent = tx_from_json(*proof, o.path(kProofSentName));
   }
   return r;
 }

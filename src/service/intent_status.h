@@ -5,11 +5,18 @@
 // record; `derive_status` reads the status off a record at a given time. Both are pure: the
 // caller passes the clocks, and the worker stores the record's JSON form between calls.
 //
+// The destination Portal's own IntentProven (protocol/events.h IntentProofSent) is kept beside
+// the six as `proof_sent`, out of the public `transactions`. It never makes an intent settled: a
+// proof handed to a prover on the destination may never reach the source, and until the source
+// prover records it the reward is neither withdrawable nor safe from a refund. The Portal only
+// proves intents it has fulfilled, though, so it counts as a fill when the fill's own log was
+// not seen.
+//
 // Transitions (docs/status.md and the OpenAPI IntentStatus schema carry the same table), first
 // matching row wins; "source time" / "destination time" are the respective chain's clock:
 //   refunded recorded                                   -> refunded
 //   proven or withdrawn recorded                        -> settled
-//   fulfilled recorded                                  -> filled
+//   fulfilled or proof_sent recorded                    -> filled
 //   completely funded, source time > reward deadline    -> refundable
 //   completely funded, destination time > route deadline-> expired
 //   partly funded, source time > reward deadline        -> refundable
@@ -33,10 +40,11 @@ namespace sr::service {
 enum class IntentStatus { pending, filled, settled, refundable, expired, refunded, failed, unknown };
 std::string_view status_name(IntentStatus status);  // "pending", ...
 
-// The recorded transactions, in the order of an intent's life.
-enum class IntentStep { published, funded, fulfilled, proven, withdrawn, refunded };
-inline constexpr std::size_t kIntentStepCount = 6;
-std::string_view step_name(IntentStep step);  // "published", ...
+// The recorded transactions: the public ones in the order of an intent's life, then proof_sent,
+// which only the stored record carries.
+enum class IntentStep { published, funded, fulfilled, proven, withdrawn, refunded, proof_sent };
+inline constexpr std::size_t kIntentStepCount = 6;  // the public steps, published .. refunded
+std::string_view step_name(IntentStep step);  // "published", ..., "proofSent"
 
 // Where one event was observed. (chain, block, log index) orders observations of one step.
 struct ChainTx {
@@ -57,11 +65,16 @@ struct IntentRecord {
   std::optional<std::string> role;               // quote step role, when registered from a quote
   std::optional<std::string> quote_id;           // bare UUID of the quote that issued the intent
   std::array<std::optional<ChainTx>, kIntentStepCount> transactions;
+  std::optional<ChainTx> proof_sent;  // the destination Portal's IntentProven
   bool funded_complete = false;  // the `funded` transaction funded the whole reward
   std::uint64_t updated_at = 0;  // Unix seconds of the last change caused by an event
 
-  const std::optional<ChainTx>& tx(IntentStep step) const { return transactions[static_cast<std::size_t>(step)]; }
-  std::optional<ChainTx>& tx(IntentStep step) { return transactions[static_cast<std::size_t>(step)]; }
+  const std::optional<ChainTx>& tx(IntentStep step) const {
+    return step == IntentStep::proof_sent ? proof_sent : transactions[static_cast<std::size_t>(step)];
+  }
+  std::optional<ChainTx>& tx(IntentStep step) {
+    return step == IntentStep::proof_sent ? proof_sent : transactions[static_cast<std::size_t>(step)];
+  }
 
   friend bool operator==(const IntentRecord&, const IntentRecord&) = default;
 };
@@ -109,8 +122,10 @@ std::uint64_t status_since(const IntentRecord& record, IntentStatus status);
 // The stored JSON form:
 //   {"intentHash", "sourceChainId", "destinationChainId", "routeDeadline", "rewardDeadline",
 //    "role", "quoteId", "fundedComplete", "updatedAt",
-//    "transactions": {"published": {"chainId","transactionHash","blockNumber","logIndex"} | null, ...}}
-// Unknown values are null. record_from_json is strict and throws ParseError naming the path.
+//    "transactions": {"published": {"chainId","transactionHash","blockNumber","logIndex"} | null, ...},
+//    "proofSent": {"chainId", ...} | null}
+// Unknown values are null. record_from_json is strict and throws ParseError naming the path;
+// "proofSent" may be absent, as in records stored before it existed.
 nlohmann::json record_to_json(const IntentRecord& record);
 IntentRecord record_from_json(const nlohmann::json& json, const std::string& path = "record");
 

@@ -193,6 +193,8 @@ Decoded to_intent_event(const Config& config, const ChainRecord& chain, const ev
             e.step = IntentStep::proven;
             e.proven_destination = event.destination;
             return from_prover;
+          } else if constexpr (std::is_same_v<T, ev::IntentProofSent>) {
+            e.step = IntentStep::proof_sent;
           } else if constexpr (std::is_same_v<T, ev::IntentWithdrawn>) {
             e.step = IntentStep::withdrawn;
           } else {
@@ -524,7 +526,8 @@ OpResult poll_plan_op(const Config& config, const Json& input) {
 
   Json topics = Json::array();
   for (const auto* signature : {&ev::intent_published(), &ev::intent_funded(), &ev::intent_fulfilled(),
-                                &ev::intent_proven(), &ev::intent_withdrawn(), &ev::intent_refunded()}) {
+                                &ev::intent_proven(), &ev::intent_proof_sent(), &ev::intent_withdrawn(),
+                                &ev::intent_refunded()}) {
     topics.push_back(hex::encode(signature->topic0));
   }
   Json chains = Json::array();

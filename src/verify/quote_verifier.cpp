@@ -162,6 +162,16 @@ std::string check_expiry(const Json& quote, const QuoteContext& context, QuotePa
 
 constexpr const char* kRoles[] = {"direct", "stitched-source", "stitched-destination", "bucket-candidate"};
 
+// The Portal accepts a reward that lists a token twice and marks it Funded with part of the
+// money (protocol::repeated_token), so such an intent is refused whatever its role.
+void expect_distinct_reward_tokens(const Intent& intent, const std::string& path, const ChainInfo& source) {
+  const auto& tokens = intent.reward.tokens;
+  if (const auto repeated = protocol::repeated_token(tokens)) {
+    fail(path, ".reward.tokens[", std::to_string(*repeated), "] lists token ", text(tokens[*repeated].token, source),
+         " again; the Portal would mark the reward funded holding only part of it");
+  }
+}
+
 std::string check_intent_hashes(const Json& quote, const QuoteContext&, QuoteParts& parts) {
   const std::vector<ListedIntent>& listed = parts.listed();
   if (listed.empty()) fail("quote.steps lists no intents");
@@ -171,6 +181,7 @@ std::string check_intent_hashes(const Json& quote, const QuoteContext&, QuotePar
     if (std::find(std::begin(kRoles), std::end(kRoles), entry.role) == std::end(kRoles)) {
       fail(entry.path, ".role \"", entry.role, "\" is not a known role");
     }
+    expect_distinct_reward_tokens(entry.intent, entry.path + ".intent", *entry.source);
     const protocol::IntentHashes& h = parts.listed_hashes()[i];
     if (h.encoded_route != entry.encoded_route) {
       fail(entry.path, ".encodedRoute is not the encoding of ", entry.path, ".intent.route (expected ",
@@ -182,6 +193,7 @@ std::string check_intent_hashes(const Json& quote, const QuoteContext&, QuotePar
     }
     recomputed.push_back(h.intent_hash);
   }
+  expect_distinct_reward_tokens(parts.execution().intent, "quote.execution.intent", *parts.execution().source);
   const Hash32 funded = parts.execution_hashes().intent_hash;
   if (const Json* top = optional_member(quote, "intentHash", "quote")) {
     const Hash32 top_hash = jf::read_hash32(*top, "quote.intentHash");

@@ -4,7 +4,8 @@
 //                          sorted de-duplicated intent hashes and expiresAt
 //   expiry                 now is before expiresAt; the intent's deadlines are after it
 //   intent-hashes          every listed intent (and execution.intent) hashes to what is listed and
-//                          signed; encodedRoute is the route's encoding
+//                          signed; encodedRoute is the route's encoding; no reward lists a token
+//                          twice
 //   vault                  execution.vault and every listed vault recomputed (CREATE2 or PDA)
 //   funding-target         the funding transaction goes to the source Portal of the chain records,
 //                          from source.funder, on the source chain; the approval approves that

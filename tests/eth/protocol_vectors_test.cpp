@@ -146,6 +146,8 @@ TEST(EthProtocolVectors, EventTopics) {
       {"IntentFunded(bytes32,address,bool)", "0xc1ed05721d27ad6b2555d61388ac393b120f5cc0e6009e53230e02c68e60064a"},
       {"IntentFulfilled(bytes32,bytes32)", "0xc471de166a60c0b81727dfa2f57d4fc3ad1b45b057c1f034b7058365613bde8d"},
       {"IntentProven(bytes32,address,uint64)", "0xa79bcebf1cb6259b008ad946df35c764dd6b25206bb5c47ec11976cdce4f0145"},
+      // The destination Portal's IntentProven: same name, another signature.
+      {"IntentProven(bytes32,bytes32)", "0xe6d8040a8a6bc519f4e5a42fb2677067c929ddbf2cca9287a44b23fb617a6f00"},
       {"IntentWithdrawn(bytes32,address)", "0xbb062c23e818de8ea9c157514eb098052cf36904bbe431cd50d4ec92264ca3ac"},
       {"IntentRefunded(bytes32,address)", "0x8d53c2b04800cf061b987a07179bb6c9730c05536b2f6a3a091fe62303682eb6"},
   };

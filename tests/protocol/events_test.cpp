@@ -1,9 +1,11 @@
-// Event topic0s from the protocol page and decoding of eth_getLogs logs. The IntentPublished and
-// Transfer logs were produced by ethers 6 (Interface.encodeEventLog) from vector 0 of
-// protocol-vectors.json (derived-vectors.json).
+// Event topic0s from the protocol page and decoding of eth_getLogs logs. The IntentPublished,
+// Transfer and destination Portal IntentProven logs were produced by ethers 6
+// (Interface.encodeEventLog) from vector 0 of protocol-vectors.json (derived-vectors.json).
 #include "protocol/events.h"
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 #include "crypto/keccak.h"
 #include "protocol/intent_hash.h"
@@ -23,6 +25,7 @@ TEST(EventTopics, MatchTheProtocolPage) {
   EXPECT_EQ(hex::encode(intent_funded().topic0), "0xc1ed05721d27ad6b2555d61388ac393b120f5cc0e6009e53230e02c68e60064a");
   EXPECT_EQ(hex::encode(intent_fulfilled().topic0), "0xc471de166a60c0b81727dfa2f57d4fc3ad1b45b057c1f034b7058365613bde8d");
   EXPECT_EQ(hex::encode(intent_proven().topic0), "0xa79bcebf1cb6259b008ad946df35c764dd6b25206bb5c47ec11976cdce4f0145");
+  EXPECT_EQ(hex::encode(intent_proof_sent().topic0), "0xe6d8040a8a6bc519f4e5a42fb2677067c929ddbf2cca9287a44b23fb617a6f00");
   EXPECT_EQ(hex::encode(intent_withdrawn().topic0), "0xbb062c23e818de8ea9c157514eb098052cf36904bbe431cd50d4ec92264ca3ac");
   EXPECT_EQ(hex::encode(intent_refunded().topic0), "0x8d53c2b04800cf061b987a07179bb6c9730c05536b2f6a3a091fe62303682eb6");
   EXPECT_EQ(hex::encode(erc20_transfer().topic0), "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef");
@@ -100,6 +103,26 @@ TEST(EventDecode, OtherPortalEventsAndErc20Transfer) {
                            Address::parse(vectors()["intents"][0]["vault"].get<std::string>()), U256(25000000)}));
 }
 
+json proof_sent_log() {
+  const json& proven = derived()["events"]["portalIntentProven"];
+  return log_json(proven["topics"], proven["data"]);
+}
+
+TEST(EventDecode, DestinationPortalIntentProvenIsAProofSentNotAProverProof) {
+  const auto event = decode_event(log_from_json(proof_sent_log()));
+  ASSERT_TRUE(event.has_value());
+  ASSERT_TRUE(std::holds_alternative<IntentProofSent>(*event));
+  const auto& sent = std::get<IntentProofSent>(*event);
+  EXPECT_EQ(sent.intent_hash, h32(vectors()["intents"][0]["intentHash"]));
+  const Address claimant = Address::parse(derived()["events"]["portalIntentProven"]["claimant"].get<std::string>());
+  EXPECT_EQ(Address::from_bytes(ByteView(sent.claimant).subspan(12)), claimant);
+  EXPECT_TRUE(std::all_of(sent.claimant.begin(), sent.claimant.begin() + 12, [](std::uint8_t b) { return b == 0; }));
+  // The claimant is a cross-VM bytes32: a non-address value (a Solana key) decodes as it is.
+  json log = proof_sent_log();
+  log["topics"][2] = "0x" + std::string(64, 'f');
+  EXPECT_EQ(std::get<IntentProofSent>(decode_event(log_from_json(log)).value()).claimant, h32(json(log["topics"][2])));
+}
+
 TEST(EventDecode, ForeignLogsAreNotEvents) {
   EXPECT_FALSE(decode_event(log_from_json(log_json(json::array(), "0x"))).has_value());
   // Approval(address,address,uint256): someone else's event.
@@ -145,6 +168,19 @@ TEST(EventDecode, RejectsLogsWithTheWrongShape) {
   EXPECT_EQ(decode_error(log_json({"0xc471de166a60c0b81727dfa2f57d4fc3ad1b45b057c1f034b7058365613bde8d", intent, intent},
                                   "0x00")),
             "IntentFulfilled log data must be empty (every field is indexed)");
+  // The two IntentProven events do not stand in for each other: each topic0 demands its own shape.
+  json proof_sent = proof_sent_log();
+  proof_sent["data"] = "0x000000000000000000000000000000000000000000000000000000000000000a";
+  EXPECT_EQ(decode_error(proof_sent), "IntentProven (destination Portal) log data must be empty (every field is indexed)");
+  proof_sent = proof_sent_log();
+  proof_sent["topics"].erase(2);
+  EXPECT_EQ(decode_error(proof_sent), "IntentProven (destination Portal) log has 2 topics, expected 3");
+  proof_sent = proof_sent_log();
+  proof_sent["topics"].push_back(intent);
+  EXPECT_EQ(decode_error(proof_sent), "IntentProven (destination Portal) log has 4 topics, expected 3");
+  json prover_shaped = proof_sent_log();
+  prover_shaped["topics"][0] = "0xa79bcebf1cb6259b008ad946df35c764dd6b25206bb5c47ec11976cdce4f0145";
+  EXPECT_NE(decode_error(prover_shaped).find("IntentProven log data: "), std::string::npos);
   EXPECT_EQ(decode_error(log_json({"0xbb062c23e818de8ea9c157514eb098052cf36904bbe431cd50d4ec92264ca3ac", intent}, intent)),
             "IntentWithdrawn log topic 1 is not an address (non-zero padding)");
   EXPECT_EQ(decode_error(log_json({"0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef"}, "0x")),

@@ -132,6 +132,19 @@ std::string rep(const std::string& byte_hex, int n) {
   return out;
 }
 
+TEST(IntentModel, RepeatedTokenNamesTheFirstEntryThatRepeatsAnEarlierToken) {
+  const Account usdc = Account::parse(Vm::evm, "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913");
+  const Account usdt = Account::parse(Vm::evm, "0xfde4C96c8593536E31F229EA8f37b2ADa2699bb2");
+  const Account dai = Account::parse(Vm::evm, "0x50c5725949a6f0c72e6c4a641f24049a917db0cb");
+  EXPECT_EQ(repeated_token({}), std::nullopt);
+  EXPECT_EQ(repeated_token({{usdc, U256(1)}}), std::nullopt);
+  EXPECT_EQ(repeated_token({{usdc, U256(1)}, {usdt, U256(1)}, {dai, U256(1)}}), std::nullopt);
+  // The amounts do not matter: the vault holds one balance per token.
+  EXPECT_EQ(repeated_token({{usdc, U256(12'500'000)}, {usdc, U256(12'500'000)}}), 1u);
+  EXPECT_EQ(repeated_token({{usdc, U256(1)}, {usdt, U256(2)}, {dai, U256(3)}, {usdt, U256(4)}}), 3u);
+  EXPECT_EQ(repeated_token({{usdc, U256(1)}, {usdt, U256(2)}, {usdt, U256(3)}, {usdc, U256(4)}}), 2u);
+}
+
 TEST(IntentBorsh, EvmToSvmRouteMatchesHandComputedBytes) {
   Route route;
   route.salt.fill(0x01);

@@ -30,7 +30,8 @@ IntentEvent event(IntentStep step, std::uint8_t tx_tag, std::uint64_t block, std
   IntentEvent e;
   e.step = step;
   e.intent_hash = kIntent;
-  const std::uint64_t chain = step == IntentStep::fulfilled ? kDestination : kSource;
+  const bool destination = step == IntentStep::fulfilled || step == IntentStep::proof_sent;
+  const std::uint64_t chain = destination ? kDestination : kSource;
   e.tx = ChainTx{chain, hash_of(tx_tag), block, log_index};
   if (step == IntentStep::published) {
     e.destination_chain_id = kDestination;
@@ -67,6 +68,15 @@ IntentRecord with(std::vector<IntentEvent> events, IntentRecord r = registered()
 }
 
 StatusClocks at(std::uint64_t t) { return {t, t}; }
+
+std::string record_error(const nlohmann::json& record) {
+  try {
+    record_from_json(record);
+  } catch (const ParseError& e) {
+    return e.what();
+  }
+  return "accepted";
+}
 
 const std::uint64_t kBeforeRoute = kRouteDeadline;          // the deadline second itself still fills
 const std::uint64_t kAfterRoute = kRouteDeadline + 1;
@@ -111,6 +121,25 @@ TEST(IntentStatusMachine, ProvenOrWithdrawnIsSettled) {
   EXPECT_EQ(derive_status(withdrawn, at(kAfterReward)), IntentStatus::settled);
   // A withdrawal needs a proof, so it settles even when the proof's log was never seen.
   EXPECT_EQ(derive_status(with({event(IntentStep::withdrawn, 4, 13)}), at(0)), IntentStatus::settled);
+}
+
+TEST(IntentStatusMachine, ADestinationProofIsAFillButSettlesNothing) {
+  const IntentRecord funded = with({event(IntentStep::published, 1, 10), event(IntentStep::funded, 1, 10, 1)});
+  // prove() without the fill's own log in view (an earlier block, a pushed batch): still a fill.
+  const IntentRecord sent = with({event(IntentStep::proof_sent, 6, 51)}, funded);
+  ASSERT_TRUE(sent.proof_sent.has_value());
+  EXPECT_EQ(sent.proof_sent->chain_id, kDestination);
+  EXPECT_FALSE(sent.tx(IntentStep::fulfilled).has_value());
+  EXPECT_FALSE(sent.tx(IntentStep::proven).has_value());
+  EXPECT_EQ(derive_status(sent, at(kBeforeRoute)), IntentStatus::filled);
+  EXPECT_EQ(derive_status(sent, at(kAfterReward)), IntentStatus::filled);
+  // fulfillAndProve: both logs; the fill is recorded as itself, the proof beside it.
+  const IntentRecord both = with({event(IntentStep::fulfilled, 6, 51), event(IntentStep::proof_sent, 6, 51, 1)}, funded);
+  EXPECT_EQ(both.tx(IntentStep::fulfilled)->transaction_hash, hash_of(6));
+  EXPECT_EQ(derive_status(both, at(kBeforeRoute)), IntentStatus::filled);
+  // Only the source prover's record settles; a refund still wins.
+  EXPECT_EQ(derive_status(with({event(IntentStep::proven, 3, 12)}, sent), at(0)), IntentStatus::settled);
+  EXPECT_EQ(derive_status(with({event(IntentStep::refunded, 5, 90)}, sent), at(kAfterReward)), IntentStatus::refunded);
 }
 
 TEST(IntentStatusMachine, RefundedWinsOverEverything) {
@@ -249,6 +278,30 @@ TEST(IntentStatusEvents, EventsOnTheWrongChainAreIgnored) {
   EXPECT_EQ(r, registered());
 }
 
+TEST(IntentStatusEvents, DestinationProofsFoldLikeFills) {
+  IntentRecord r = registered();
+  // A second prove() call later (anyone may prove again) does not move the first one.
+  EXPECT_EQ(apply_event(r, event(IntentStep::proof_sent, 6, 51), 300), EventOutcome::changed);
+  EXPECT_EQ(apply_event(r, event(IntentStep::proof_sent, 7, 60), 400), EventOutcome::unchanged);
+  EXPECT_EQ(r.proof_sent->transaction_hash, hash_of(6));
+  EXPECT_EQ(r.updated_at, 300u);
+  IntentRecord reversed = registered();
+  apply_event(reversed, event(IntentStep::proof_sent, 7, 60), 300);
+  apply_event(reversed, event(IntentStep::proof_sent, 6, 51), 300);
+  EXPECT_EQ(reversed, r);
+  // Only the destination's Portal proves a fill of it.
+  IntentEvent on_source = event(IntentStep::proof_sent, 8, 12);
+  on_source.tx.chain_id = kSource;
+  EXPECT_EQ(apply_event(r, on_source, 500), EventOutcome::wrong_chain);
+  // A reorganisation that drops the proof drops the fill it stood for.
+  IntentEvent removed = event(IntentStep::proof_sent, 6, 51);
+  removed.removed = true;
+  EXPECT_EQ(apply_event(r, removed, 600), EventOutcome::changed);
+  EXPECT_FALSE(r.proof_sent.has_value());
+  EXPECT_EQ(derive_status(r, at(kBeforeRoute)), IntentStatus::pending);
+  EXPECT_EQ(step_name(IntentStep::proof_sent), "proofSent");
+}
+
 TEST(IntentStatusRecord, JsonRoundTripsAndIsStrict) {
   const IntentRecord r = with({event(IntentStep::published, 1, 10), partial_funding(1, 10),
                                event(IntentStep::fulfilled, 2, 50, 4)});
@@ -258,7 +311,22 @@ TEST(IntentStatusRecord, JsonRoundTripsAndIsStrict) {
   EXPECT_EQ(j["transactions"]["fulfilled"]["logIndex"], 4);
   EXPECT_TRUE(j["transactions"]["proven"].is_null());
   EXPECT_EQ(j["fundedComplete"], false);
+  EXPECT_TRUE(j["proofSent"].is_null());
+  EXPECT_FALSE(j["transactions"].contains("proofSent"));
   EXPECT_EQ(record_from_json(j), r);
+
+  const IntentRecord sent = with({event(IntentStep::proof_sent, 6, 51, 2)}, r);
+  const nlohmann::json with_proof = record_to_json(sent);
+  EXPECT_EQ(with_proof["proofSent"]["chainId"], kDestination);
+  EXPECT_EQ(with_proof["proofSent"]["logIndex"], 2);
+  EXPECT_EQ(record_from_json(with_proof), sent);
+  // Records stored before proofSent existed read as records without one.
+  nlohmann::json stored_earlier = j;
+  stored_earlier.erase("proofSent");
+  EXPECT_EQ(record_from_json(stored_earlier), r);
+  nlohmann::json bad_proof = with_proof;
+  bad_proof["proofSent"]["transactionHash"] = "0x12";
+  EXPECT_NE(record_error(bad_proof).find("record.proofSent.transactionHash"), std::string::npos);
 
   nlohmann::json extra = j;
   extra["status"] = "filled";

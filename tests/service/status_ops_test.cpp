@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 
 #include "config_fixture.h"
@@ -106,6 +107,12 @@ json proven(const protocol::Intent& intent, std::uint64_t destination, int block
              "0x" + word((std::stringstream() << std::hex << destination).str()), block, tx);
 }
 
+// The destination Portal's IntentProven(bytes32 indexed intentHash, bytes32 indexed claimant).
+json proof_sent(const protocol::Intent& intent, int block, int tx, const char* emitter = kPortal) {
+  return log(emitter, {hex::encode(ev::intent_proof_sent().topic0), hash_text(intent), topic_of(Address::parse(kCreator))},
+             "0x", block, tx);
+}
+
 json refunded(const protocol::Intent& intent, int block, int tx) {
   return log(kPortal, {hex::encode(ev::intent_refunded().topic0), topic_of(Address::parse(kCreator))},
              hash_text(intent), block, tx);
@@ -190,6 +197,57 @@ TEST(StatusOps, ALogSeenTwiceChangesNothingAndOtherEmittersAreIgnored) {
   EXPECT_EQ(ignored["ignored"].size(), 1u);  // the Portal's "proof"
   EXPECT_EQ(ignored["applied"], 0);          // the other destination's proof is the wrong chain
   EXPECT_EQ(store, before);
+}
+
+TEST(StatusOps, TheDestinationPortalsProofReadsAsAFillUntilTheSourceProverRecordsIt) {
+  std::map<std::string, json> store;
+  const auto intent = sample_intent(10);
+  const std::string hash = hash_text(intent);
+  apply(store, kA, {published(intent, 10, 1), funded(intent, true, 10, 1)});
+
+  json out = apply(store, kB, {proof_sent(intent, 21, 2)});
+  EXPECT_EQ(out["applied"], 1);
+  EXPECT_EQ(out["ignored"], json::array());
+  EXPECT_EQ(store[hash]["proofSent"]["chainId"], kB);
+  EXPECT_EQ(store[hash]["proofSent"]["transactionHash"], tx_hash(2));
+  json s = status_of(store, hash, 1000);
+  EXPECT_EQ(s["status"], "filled");
+  // The public transactions keep their six members; the proof is no fill or proof transaction.
+  EXPECT_EQ(s["transactions"].size(), 6u);
+  EXPECT_TRUE(s["transactions"]["fulfilled"].is_null());
+  EXPECT_TRUE(s["transactions"]["proven"].is_null());
+  EXPECT_FALSE(s.contains("proofSent"));
+  // Past the reward deadline a refund is possible, but a fill is what the chains show.
+  EXPECT_EQ(status_of(store, hash, kRewardDeadline + 1)["status"], "filled");
+
+  apply(store, kA, {proven(intent, kB, 30, 3)});
+  s = status_of(store, hash, 1000);
+  EXPECT_EQ(s["status"], "settled");
+  EXPECT_EQ(s["transactions"]["proven"]["chainId"], kA);
+}
+
+TEST(StatusOps, DestinationProofsFromElsewhereAreIgnored) {
+  std::map<std::string, json> store;
+  const auto intent = sample_intent(11);
+  const std::string hash = hash_text(intent);
+  apply(store, kA, {published(intent, 10, 1), funded(intent, true, 10, 1)});
+  const auto before = store;
+  // The prover does not emit the Portal's event; another contract's log is no one's proof.
+  json out = apply(store, kB, {proof_sent(intent, 21, 2, kProver),
+                               proof_sent(intent, 21, 3, "0x1111111111111111111111111111111111111111")});
+  EXPECT_EQ(out["ignored"][0]["reason"], "not an intent event of this emitter");
+  EXPECT_EQ(out["ignored"][1]["reason"], "not emitted by the chain's Portal or prover");
+  // The source chain's Portal proving it: not the intent's destination.
+  out = apply(store, kA, {proof_sent(intent, 22, 4)});
+  EXPECT_EQ(out["applied"], 0);
+  // The Portal's topic0 with the prover's data shape is malformed, not a proof.
+  json malformed = proof_sent(intent, 23, 5);
+  malformed["data"] = "0x" + word("a");
+  out = apply(store, kB, {malformed});
+  EXPECT_EQ(out["ignored"][0]["reason"],
+            "malformed event: IntentProven (destination Portal) log data must be empty (every field is indexed)");
+  EXPECT_EQ(store, before);
+  EXPECT_EQ(status_of(store, hash, 1000)["status"], "pending");
 }
 
 TEST(StatusOps, OutOfOrderChainsAndReorgReReads) {
@@ -378,8 +436,13 @@ TEST(StatusOps, PollPlanReReadsTheConfirmationWindowInBoundedRanges) {
   EXPECT_EQ(a[0]["filter"]["fromBlock"], "0x59");
   EXPECT_EQ(a[0]["filter"]["toBlock"], "0x96");
   EXPECT_EQ(a[0]["filter"]["address"], (json{kPortal, kProver}));
-  EXPECT_EQ(a[0]["filter"]["topics"][0].size(), 6u);
-  EXPECT_EQ(a[0]["filter"]["topics"][0][0], hex::encode(ev::intent_published().topic0));
+  const json& topics = a[0]["filter"]["topics"][0];
+  EXPECT_EQ(topics.size(), 7u);
+  EXPECT_EQ(topics[0], hex::encode(ev::intent_published().topic0));
+  // Every chain is someone's destination: its Portal's proofs are read with the rest.
+  EXPECT_NE(std::find(topics.begin(), topics.end(), hex::encode(ev::intent_proof_sent().topic0)), topics.end());
+  EXPECT_EQ(chains[1]["ranges"][0]["filter"]["topics"], a[0]["filter"]["topics"]);
+  EXPECT_EQ(chains[1]["ranges"][0]["filter"]["address"], (json{kPortal, kProver}));
   const json& b = chains[1]["ranges"];  // no cursor: from genesis (within the lookback), 1000 at a time
   ASSERT_EQ(b.size(), 3u);
   EXPECT_EQ(b[0]["fromBlock"], 0);

@@ -66,6 +66,8 @@ function borshReward({ deadline, creator, prover, nativeAmount, tokens }) {
 }
 
 // ---- the derivations ----
+const SOLVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+
 function eventLogs(vectors) {
   const vector = vectors.intents[0];
   const { intent } = vector;
@@ -78,11 +80,15 @@ function eventLogs(vectors) {
   ]);
   const erc20 = new Interface(['event Transfer(address indexed from, address indexed to, uint256 value)']);
   const transfer = erc20.encodeEventLog('Transfer', [intent.reward.creator, vector.vault, intent.reward.tokens[0].amount]);
+  // The destination Portal's own IntentProven (routes-ts 3.2 IInbox), not the source prover's.
+  const destinationPortal = new Interface(['event IntentProven(bytes32 indexed intentHash, bytes32 indexed claimant)']);
+  const proofSent = destinationPortal.encodeEventLog('IntentProven', [vector.intentHash, zeroPadValue(SOLVER, 32)]);
   return {
-    note: 'Logs as eth_getLogs returns them for vector intents[0]: published by the vector Portal, and the reward token moved from the creator to the vault.',
+    note: 'Logs as eth_getLogs returns them for vector intents[0]: published by the vector Portal, the reward token moved from the creator to the vault, and the destination Portal proving the fill for a solver.',
     portal: vectors.portal,
     intentPublished: { topics: published.topics, data: published.data },
     rewardTransferToVault: { address: intent.reward.tokens[0].token, topics: transfer.topics, data: transfer.data },
+    portalIntentProven: { claimant: SOLVER, topics: proofSent.topics, data: proofSent.data },
   };
 }
 

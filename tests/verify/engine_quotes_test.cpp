@@ -1,6 +1,7 @@
 // The verifier against real quotes from the quote engine (service::quote_op with the local
 // configuration): direct exact-in, exact-out, custom, stitched multi-hop with bucket candidates,
-// and competing quotes all pass every check; a change to any of them fails the named check.
+// and competing quotes all pass every check; a change to any of them fails the named check, as
+// does a consistently signed stitched quote whose second reward lists a token twice.
 #include <gtest/gtest.h>
 
 #include "../service/engine_fixture.h"
@@ -73,6 +74,40 @@ TEST_F(EngineQuotes, StitchedWithBucketCandidatesAndCompetingQuotesPasses) {
   const Report report = verify(quote, body);
   EXPECT_TRUE(report.ok()) << failures(report);
   EXPECT_NE(report.find("competing-quotes")->detail.find("competing quote(s)"), std::string::npos);
+}
+
+TEST_F(EngineQuotes, ADeliveryRewardListingATokenTwiceFailsIntentHashesEvenHashedAndSigned) {
+  const json body = {
+      {"type", "exact-in"},
+      {"source", {{"chainId", 137}, {"token", st::kPolygonUsdc}, {"funder", st::kFunder}, {"amount", "100000000"}}},
+      {"destination", {{"chainId", 1399811149}, {"token", st::kSolanaUsdc}, {"recipient", st::kSolanaRecipient}}},
+      {"dappId", "verify-test"}};
+  json quote = ok_quote(body);
+  // The second hop's reward, which the first hop's fill publishes and funds on Arbitrum: split
+  // into two entries of one token, with every derived field and the signature made consistent.
+  json& entry = quote["steps"][1]["intents"][0];
+  ASSERT_EQ(entry["role"], "stitched-destination");
+  json& tokens = entry["intent"]["reward"]["tokens"];
+  const U256 total = U256::from_decimal(tokens[0]["amount"].get<std::string>());
+  const U256 half = *U256::mul_div(total, U256(1), U256(2), Rounding::floor);
+  tokens = {{{"token", tokens[0]["token"]}, {"amount", half.to_decimal()}},
+            {{"token", tokens[0]["token"]}, {"amount", total.sub_or_throw(half).to_decimal()}}};
+  const protocol::Intent intent = st::decode_entry_intent(config(), entry);
+  const auto hashes = protocol::hash_intent(intent, sr::Vm::evm, sr::Vm::svm);
+  const service::ChainRecord& middle = *config().chain(entry["sourceChainId"].get<std::uint64_t>());
+  entry["intentHash"] = hex::encode(hashes.intent_hash);
+  entry["encodedRoute"] = hex::encode(hashes.encoded_route);
+  entry["vault"] = protocol::evm_vault_address(middle.portal.evm(), hashes.intent_hash, *middle.vault_init_code_hash)
+                       .checksummed();
+  quote["signature"] = testing::sign_quote(quote);
+
+  const Report report = verify(quote, body);
+  EXPECT_TRUE(report.find("signature")->ok) << failures(report);
+  EXPECT_TRUE(report.find("vault")->ok) << failures(report);
+  const Check* check = report.find("intent-hashes");
+  EXPECT_FALSE(check->ok);
+  EXPECT_NE(check->detail.find("quote.steps[1].intents[0].intent.reward.tokens[1] lists token"), std::string::npos)
+      << check->detail;
 }
 
 TEST_F(EngineQuotes, AllQuotesCompetingQuotesPass) {

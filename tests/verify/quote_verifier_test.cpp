@@ -149,6 +149,18 @@ const Tamper kTampers[] = {
        q["steps"][0]["intents"][0]["intent"]["route"]["tokens"][0]["amount"] = "1";
        resign(q);
      }},
+    // The real Portal funds such a reward with 12.5 USDC in the vault and calls it Funded.
+    {"reward token listed twice, resealed", "intent-hashes",
+     "quote.steps[0].intents[0].intent.reward.tokens[1] lists token 0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913 again",
+     [](json& q, json&, std::uint64_t&) {
+       q["execution"]["intent"]["reward"]["tokens"] = {{{"token", kBaseUsdc}, {"amount", "12500000"}},
+                                                       {{"token", kBaseUsdc}, {"amount", "12500000"}}};
+       reseal(q);
+     }},
+    {"execution reward token listed twice", "intent-hashes", "quote.execution.intent.reward.tokens[1] lists token",
+     [](json& q, json&, std::uint64_t&) {
+       q["execution"]["intent"]["reward"]["tokens"].push_back(q["execution"]["intent"]["reward"]["tokens"][0]);
+     }},
     {"execution intent without reseal", "intent-hashes", "quote.execution.intent hashes to",
      [](json& q, json&, std::uint64_t&) { q["execution"]["intent"]["route"]["deadline"] = kExpiresAt + 3601; }},
     {"minAmountOut", "slippage-bound", "quote.destination.minAmountOut is",
