@@ -98,7 +98,7 @@ export class DepositAddresses extends DurableObject {
   }
 }
 
-/** @param {any} env @param {string} vault */
-export function depositOf(env, vault) {
-  return env.DEPOSIT_ADDRESSES.get(env.DEPOSIT_ADDRESSES.idFromName(vault.toLowerCase()));
+/** @param {any} env @param {string} vault @param {{ locationHint: string }} [options] where to create it (location.js) */
+export function depositOf(env, vault, options) {
+  return env.DEPOSIT_ADDRESSES.get(env.DEPOSIT_ADDRESSES.idFromName(vault.toLowerCase()), options);
 }

@@ -110,6 +110,7 @@ export class GaslessJobs extends DurableObject {
 }
 
 /** @param {any} env @param {string} quoteUuid lowercase bare UUID */
-export function jobsOf(env, quoteUuid) {
-  return env.GASLESS_JOBS.get(env.GASLESS_JOBS.idFromName(quoteUuid));
+/** @param {{ locationHint: string } | undefined} [options] where to create the object (location.js) */
+export function jobsOf(env, quoteUuid, options) {
+  return env.GASLESS_JOBS.get(env.GASLESS_JOBS.idFromName(quoteUuid), options);
 }

@@ -234,6 +234,39 @@ describe("request bodies", () => {
   });
 });
 
+describe("quote registration never waits on the status shards", () => {
+  test("a lookup right after a quote answers 200 unknown or pending, then pending by quoteId and intentHash", async () => {
+    const res = await worker.fetch("/v1/quotes", {
+      method: "POST",
+      key: DEV_KEYS.acme,
+      headers: json,
+      body: JSON.stringify({
+        type: "exact-in", dappId: "status-after-quote",
+        source: { chainId: 8453, token: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", amount: "25000000", funder: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" },
+        destination: { chainId: 10, token: "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85", recipient: "0x976EA74026E726554dB657fA54763abd0C3a0aa9" },
+      }),
+    });
+    const quote = await res.json();
+    assert.equal(res.status, 200, JSON.stringify(quote));
+    const quoteId = quote.id.slice("quote:".length);
+    const lookups = await Promise.all([`quoteId=${quoteId}`, `intentHash=${quote.intentHash}`].map(async (q) => {
+      const answer = await worker.fetch(`/v1/intents/status?${q}`, { key: DEV_KEYS.acme });
+      assert.equal(answer.status, 200);
+      return answer.json();
+    }));
+    for (const body of lookups) assert.ok(["unknown", "pending"].includes(body.status), JSON.stringify(body));
+    const deadline = Date.now() + 5_000;
+    for (const q of [`quoteId=${quoteId}`, `intentHash=${quote.intentHash}`]) {
+      let body;
+      do {
+        body = await (await worker.fetch(`/v1/intents/status?${q}`, { key: DEV_KEYS.acme })).json();
+      } while (body.status === "unknown" && Date.now() < deadline && (await new Promise((r) => setTimeout(r, 50)), true));
+      assert.equal(body.status, "pending", `${q}: ${JSON.stringify(body)}`);
+      assert.equal(body.intentHash, quote.intentHash);
+    }
+  });
+});
+
 describe("request id, schema version, routing", () => {
   test("a sane client x-request-id is echoed, in headers and in problems", async () => {
     const id = "client-Req_1.2";
@@ -452,6 +485,9 @@ describe("legacy hostname, keyless limits and persistence (second worker)", () =
     for (let i = 0; i < 50 && (await counts(w.mf))["v1/quotes"] !== 2; i++) await new Promise((r) => setTimeout(r, 20));
     assert.deepEqual(await counts(w.mf), { "v1/quotes": 2 });
 
+    // A rate limiter writes its bucket at most once per second (docs/security.md): past that, a
+    // restart finds it as it was.
+    await new Promise((r) => setTimeout(r, 1_200));
     await w.dispose();
     w = await startWorker({ bundleDir, persistDir: state.dir, bindings });
     assert.deepEqual(await counts(w.mf), { "v1/quotes": 2 });

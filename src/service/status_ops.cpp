@@ -404,6 +404,50 @@ OpResult register_quote_op(const Config&, const Json& input) {
                  {"deliveryIntentHash", delivery ? Json(*delivery) : Json(nullptr)}});
 }
 
+OpResult route_logs_op(const Config& config, const Json& input) {
+  OpInput in(input, "routeLogs");
+  const Json& chain_id_json = in.member("chainId");
+  const Json& logs = in.member("logs");
+  FieldErrors errors;
+  const std::optional<std::uint64_t> chain_id_value = as_u64(chain_id_json);
+  if (!chain_id_value) errors.add("chainId", "chainId must be a positive integer");
+  if (!logs.is_array()) errors.add("logs", "logs must be an array of eth_getLogs logs");
+  if (!errors.empty()) return invalid_request(errors);
+  const ChainRecord* chain = config.chain(*chain_id_value);
+  if (!chain) {
+    const std::string id = std::to_string(*chain_id_value);
+    return problem(ProblemCode::chain_not_supported, "chain " + id + " is not a configured chain",
+                   {{"chainId", "chainId " + id + " is not a configured chain"}});
+  }
+  Json by_intent = Json::object();
+  Json transactions = Json::array();
+  std::set<std::pair<std::string, std::string>> seen_transactions;
+  Json ignored = Json::array();
+  for (std::size_t i = 0; i < logs.size(); ++i) {
+    const std::string path = "logs[" + std::to_string(i) + "]";
+    ev::Log parsed;
+    try {
+      parsed = ev::log_from_json(logs[i], path);
+    } catch (const ParseError& e) {
+      errors.add(path, e.what());
+      continue;
+    }
+    const Decoded d = to_intent_event(config, *chain, parsed);
+    if (!d.event) {
+      ignored.push_back(Json{{"index", i}, {"reason", d.ignored_because}});
+      continue;
+    }
+    const std::string hash = hex::encode(d.event->intent_hash);
+    by_intent[hash].push_back(logs[i]);
+    const std::string tx = hex::encode(parsed.transaction_hash);
+    if (seen_transactions.insert({tx, hash}).second) {
+      transactions.push_back(Json{{"transactionHash", tx}, {"intentHash", hash}});
+    }
+  }
+  if (!errors.empty()) return invalid_request(errors);
+  return ok(Json{{"byIntent", std::move(by_intent)}, {"transactions", std::move(transactions)}, {"ignored", std::move(ignored)}});
+}
+
 OpResult apply_logs_op(const Config& config, const Json& input) {
   OpInput in(input, "applyLogs");
   const Json& chain_id_json = in.member("chainId");
@@ -569,6 +613,7 @@ OpResult poll_plan_op(const Config& config, const Json& input) {
 std::optional<OpResult> status_op(const Config& config, std::string_view op, const Json& input) {
   if (op == "registerQuote") return register_quote_op(config, input);
   if (op == "applyLogs") return apply_logs_op(config, input);
+  if (op == "routeLogs") return route_logs_op(config, input);
   if (op == "intentStatus") return intent_status_op(config, input);
   if (op == "legacyIntentStatus") return legacy_intent_status_op(config, input);
   if (op == "pollPlan") return poll_plan_op(config, input);

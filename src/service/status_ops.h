@@ -1,5 +1,6 @@
-// The status operations of the core boundary. The worker's status Durable Object stores intent
-// records (intent_status.h, JSON form) and per-chain cursors; these ops do everything else.
+// The status operations of the core boundary. The worker's Durable Objects store intent records
+// (intent_status.h, JSON form; sharded by intent hash) and per-chain cursors; these ops do
+// everything else.
 //
 // "registerQuote" {"quote": <the 200 Quote body>, "records": {hash: record|null}, "now"}
 //   -> {"records": {hash: record}, "quoteId", "deliveryIntentHash"}: the records to store for
@@ -10,6 +11,11 @@
 //   -> {"updates": {hash: record}, "applied", "ignored"}: only records that changed. Logs not
 //   emitted by the chain's Portal or prover, or of other events, are ignored. Pushed logs
 //   with a malformed shape answer 400 naming logs[i].
+// "routeLogs" {"chainId", "logs"} -> {"byIntent": {hash: [log]}, "transactions": [{"transactionHash",
+//   "intentHash"}], "ignored": [{"index", "reason"}]}: which intent each log concerns, so that the
+//   worker hands every intent's logs to the object holding its record (records are sharded by
+//   intent hash) and indexes transactions by hash; the same validation as applyLogs (400 naming
+//   logs[i], 422 for an unknown chain).
 // "intentStatus" {"query": {"intentHash", "quoteId"}, "record": record|null, "now",
 //   "chainTimes"?: {"<chainId>": seconds}} -> 200 IntentStatus | 400 naming the query field.
 // "legacyIntentStatus" {"body", "record": record|null, "now", "chainTimes"?}
@@ -39,6 +45,7 @@ namespace sr::service {
 
 OpResult register_quote_op(const Config& config, const nlohmann::json& input);
 OpResult apply_logs_op(const Config& config, const nlohmann::json& input);
+OpResult route_logs_op(const Config& config, const nlohmann::json& input);
 OpResult intent_status_op(const Config& config, const nlohmann::json& input);
 OpResult legacy_intent_status_op(const Config& config, const nlohmann::json& input);
 OpResult poll_plan_op(const Config& config, const nlohmann::json& input);

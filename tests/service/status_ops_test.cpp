@@ -150,6 +150,37 @@ json status_of(const std::map<std::string, json>& store, const std::string& hash
   return r.body;
 }
 
+// Records are sharded by intent hash: routeLogs says which intent each log concerns, and what
+// each shard then applies gives the same records as applying the whole batch at once.
+TEST(StatusOps, RouteLogsGroupsByIntentAndShardsApplyToTheSameRecords) {
+  const auto a = sample_intent(11);
+  const auto b = sample_intent(12);
+  const std::string other = "0x1111111111111111111111111111111111111111";
+  const std::vector<json> logs = {published(a, 10, 1), published(b, 10, 2), funded(a, true, 10, 1), funded(b, false, 11, 3),
+                                  fulfilled(a, 12, 4, other.c_str())};
+  const OpResult routed = route_logs_op(config(), {{"chainId", kA}, {"logs", json(logs)}});
+  ASSERT_EQ(routed.status, 200) << routed.body.dump();
+  const json& by_intent = routed.body["byIntent"];
+  ASSERT_EQ(by_intent.size(), 2u);
+  EXPECT_EQ(by_intent[hash_text(a)], json({logs[0], logs[2]}));
+  EXPECT_EQ(by_intent[hash_text(b)], json({logs[1], logs[3]}));
+  EXPECT_EQ(routed.body["ignored"], json::array({{{"index", 4}, {"reason", "not emitted by the chain's Portal or prover"}}}));
+  // One pair per (transaction, intent): transaction 1 carried two of a's logs.
+  EXPECT_EQ(routed.body["transactions"],
+            json::array({{{"transactionHash", tx_hash(1)}, {"intentHash", hash_text(a)}},
+                         {{"transactionHash", tx_hash(2)}, {"intentHash", hash_text(b)}},
+                         {{"transactionHash", tx_hash(3)}, {"intentHash", hash_text(b)}}}));
+
+  std::map<std::string, json> whole, sharded;
+  apply(whole, kA, logs);
+  for (const auto& [hash, intent_logs] : by_intent.items()) apply(sharded, kA, intent_logs.get<std::vector<json>>());
+  EXPECT_EQ(sharded, whole);
+
+  // The same validation as applyLogs.
+  EXPECT_EQ(route_logs_op(config(), {{"chainId", kA}, {"logs", {{{"address", "0x12"}}}}}).status, 400);
+  EXPECT_EQ(route_logs_op(config(), {{"chainId", 999}, {"logs", json::array()}}).status, 422);
+}
+
 TEST(StatusOps, LogsDriveAnIntentFromPendingToSettledWithEveryTransaction) {
   std::map<std::string, json> store;
   const auto intent = sample_intent(1);

@@ -6,6 +6,7 @@
 import bundled from "../../generated/config.js";
 import { askSolvers } from "../solvers.js";
 import { depositOf } from "../deposit-addresses.js";
+import { near } from "../location.js";
 import { jobsOf } from "../gasless-jobs.js";
 import { HttpError, json } from "../http.js";
 import { addressRateLimit, jsonBody } from "../middleware.js";
@@ -46,7 +47,7 @@ async function create(c, slug) {
   if (answer.status !== 201) return coreResponse(c, answer);
   const record = inOrder(answer.body.record, RECORD_KEYS);
   const { intent } = answer.body;
-  await depositOf(c.env, record.vaultAddress).create({ owner: `partner:${slug}`, record, intent });
+  await depositOf(c.env, record.vaultAddress, near(c.request)).create({ owner: `partner:${slug}`, record, intent });
   // The status index tracks the address's intent (not the engine's quote, whose deadlines the
   // address replaced) as the one direct intent of its quote id.
   await registerQuote(c, {

@@ -6,6 +6,7 @@
 import { HttpError, json } from "../http.js";
 import { settings } from "../settings.js";
 import { jobsOf } from "../gasless-jobs.js";
+import { near } from "../location.js";
 import { simulateFunding } from "../funding-preflight.js";
 import { confirmedChains } from "../vault-derivation.js";
 import { askCore, coreResponse, nowSec } from "./core-response.js";
@@ -29,7 +30,7 @@ export async function requirePartner(c, next) {
  */
 export async function storeJob(c, verified, owner) {
   const quoteUuid = verified.quoteId.replace(/^quote:/, "").toLowerCase();
-  const jobs = jobsOf(c.env, quoteUuid);
+  const jobs = jobsOf(c.env, quoteUuid, near(c.request));
   if (!(await jobs.read())) {
     const verdict = await simulateFunding(c.env, verified.plan);
     if (verdict.status !== 200) {

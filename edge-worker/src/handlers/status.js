@@ -1,27 +1,31 @@
 // Intent status: GET /v1/intents/status, POST /api/v3/intents/intentStatus and the indexer push
-// POST /internal/chain-events. Answers come from the status index (src/intent-status.js), whose
-// records only chain events change; the core validates queries and derives the status.
+// POST /internal/chain-events. Answers come from the sharded intent records (src/intent-status.js),
+// which only chain events change; the core validates queries and derives the status.
 import { HttpError, json } from "../http.js";
-import { statusIndex } from "../intent-status.js";
+import * as index from "../intent-status.js";
 import { coreResponse } from "./core-response.js";
 
 export async function intentStatus(c) {
   const params = c.url.searchParams;
   const query = { intentHash: params.get("intentHash"), quoteId: params.get("quoteId") };
-  return coreResponse(c, await statusIndex(c.env).status(query));
+  return coreResponse(c, await index.intentStatus(c.env, query));
 }
 
 export async function legacyIntentStatus(c) {
-  return coreResponse(c, await statusIndex(c.env).legacyStatus(c.body));
+  return coreResponse(c, await index.legacyIntentStatus(c.env, c.body));
 }
 
-/** Registers a freshly issued quote's intents; a failure is logged, never the client's problem. */
-export async function registerQuote(c, quote) {
-  try {
-    await statusIndex(c.env).registerQuote(quote);
-  } catch (e) {
+/**
+ * Registers a freshly issued quote's intents in the background: the answer never waits on it
+ * (until it lands, a lookup answers "unknown"). A failure after the retries is logged, never the
+ * client's problem; chain events still create the records, only the quoteId lookup stays unknown.
+ */
+export function registerQuote(c, quote) {
+  const registering = index.registerQuote(c.env, quote).catch((e) => {
     console.error(JSON.stringify({ event: "status-register-failed", requestId: c.requestId, quoteId: quote?.id, message: String(e?.message ?? e) }));
-  }
+  });
+  c.ctx.waitUntil(registering);
+  return registering;
 }
 
 /** Bearer INDEXER_TOKEN, compared in constant time (digests of equal length, every byte visited). */
@@ -51,13 +55,13 @@ export async function chainEvents(c) {
   }
   // Absent members go to the core as null, which it answers 400; a missing input member would
   // be a worker bug to it (500).
-  const answer = await statusIndex(c.env).applyLogs(body.chainId ?? null, body.logs ?? null);
+  const answer = await index.applyPushedLogs(c.env, body.chainId ?? null, body.logs ?? null);
   if (answer.status !== 200) return coreResponse(c, answer);
   return json(answer.body);
 }
 
 /** An intent's status as GET /v1/intents/status reports it (for other endpoints), or null on failure. */
 export async function intentStatusBody(env, intentHash) {
-  const answer = await statusIndex(env).status({ intentHash, quoteId: null });
+  const answer = await index.intentStatus(env, { intentHash, quoteId: null });
   return answer.status === 200 ? answer.body : null;
 }

@@ -26,7 +26,8 @@ export async function quotes(c) {
   const solverAnswers = await askSolvers(plan.body.requests ?? []);
   const answer = await askCore(c, "quote", { body: c.body, key: keyForCore(c.key), now: nowSec(), random: randomHex(), solverAnswers });
   console.log(JSON.stringify({ event: "quote", requestId: c.requestId, keyId: c.key.id, partner: c.key.partner, dappId: typeof c.body?.dappId === "string" ? c.body.dappId.slice(0, 128) : null, status: answer.status, solverAnswers: solverAnswers.length }));
-  // Status lookups by intent hash or quoteId start from here; chain events fill in the rest.
-  if (answer.status === 200) await registerQuote(c, answer.body);
+  // Status lookups by intent hash or quoteId start from here (in the background); chain events
+  // fill in the rest.
+  if (answer.status === 200) registerQuote(c, answer.body);
   return coreResponse(c, answer);
 }

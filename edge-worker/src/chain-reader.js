@@ -1,0 +1,181 @@
+// Chain reading, one Durable Object per chain: its cursor, head, confirmation window and anchor
+// block. It fetches the chain's Portal and prover logs in the core's bounded ranges (op
+// "pollPlan", re-reading a confirmation window for reorganisations) and hands them to the intent
+// shards that own them (deliverLogs); the cursor advances only after every shard stored its part,
+// so a failure re-reads the range and a log seen twice changes nothing.
+//
+// When it runs: the cron trigger calls `poll` (every minute in production). With the variable
+// POLL_INTERVAL_MS set (local: 1000) the object also polls from its own alarm at that interval,
+// armed by `start` (the status facade calls it once per isolate). A chain whose block 1 changed
+// (a restarted anvil: its blocks carry new timestamps) starts over from its first block; so does
+// a chain whose head is below the cursor.
+import { DurableObject } from "cloudflare:workers";
+import { callCore } from "./core.js";
+import { jsonRpc } from "./chain-rpc.js";
+import { byShard, shardOf } from "./intent-shards.js";
+import { settings } from "./settings.js";
+
+const DEFAULT_CONFIRMATIONS = 12;
+const DEFAULT_MAX_RANGE = 1000;
+const MAX_RANGES_PER_POLL = 4;
+
+/** The reader stub of a chain. */
+export function chainReader(env, chainId) {
+  return env.CHAIN_READERS.get(env.CHAIN_READERS.idFromName(`chain:${chainId}`));
+}
+
+/**
+ * Hands one chain's logs to the shards of their intents (op "routeLogs" decides which log is
+ * whose), and records which intent each transaction touched. Throws when a shard fails, so a
+ * poller keeps its cursor; answers the core's 400/422 for malformed pushed logs.
+ * @returns {Promise<{ status: number, body: any }>}
+ */
+export async function deliverLogs(env, chainId, logs) {
+  const coreInputs = settings(env).coreInputs;
+  const routed = await callCore(coreInputs, "routeLogs", { chainId, logs });
+  if (routed.status !== 200) return routed;
+  const { byIntent, transactions, ignored } = routed.body;
+  const perShard = byShard(Object.entries(byIntent), ([hash]) => hash);
+  const answers = await Promise.all(
+    [...perShard.values()].map((entries) => shardOf(env, entries[0][0]).applyLogs(chainId, entries.flatMap(([, intentLogs]) => intentLogs))),
+  );
+  for (const answer of answers) {
+    if (answer.status !== 200) throw new Error(`applyLogs answered ${answer.status}: ${answer.body?.detail ?? ""}`);
+  }
+  await Promise.all([...byShard(transactions, (t) => t.transactionHash).values()].map((pairs) => shardOf(env, pairs[0].transactionHash).mapTransactions(pairs)));
+  const sum = (key) => answers.reduce((total, a) => total + a.body[key], 0);
+  return { status: 200, body: { applied: sum("applied"), updated: sum("updated"), ignored } };
+}
+
+const nowSec = () => Math.floor(Date.now() / 1000);
+
+export class ChainReader extends DurableObject {
+  /** Whether this instance has compared the chain's anchor block. */
+  #anchorChecked = false;
+  #polling = null;
+  #calls = {};
+
+  constructor(ctx, env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    this.sql.exec("CREATE TABLE IF NOT EXISTS cursor (id INTEGER PRIMARY KEY CHECK (id = 1), chain_id INTEGER NOT NULL, block INTEGER, head INTEGER, head_time INTEGER, anchor_hash TEXT, polled_at INTEGER)");
+  }
+
+  /** Arms the polling alarm (when POLL_INTERVAL_MS is set) unless it is armed. */
+  async start(chainId) {
+    this.#count("start");
+    this.#remember(chainId);
+    await this.#ensureAlarm();
+  }
+
+  /** One polling round; concurrent calls share it. */
+  async poll(chainId) {
+    this.#count("poll");
+    this.#remember(chainId);
+    this.#polling ??= this.#pollRound().finally(() => (this.#polling = null));
+    return this.#polling;
+  }
+
+  async alarm() {
+    try {
+      if (this.#row()) await this.poll(this.#row().chain_id);
+    } finally {
+      await this.#ensureAlarm(true);
+    }
+  }
+
+  /** {chainId, block, head, headTime, polledAt} or null before the first poll. */
+  cursor() {
+    this.#count("cursor");
+    const row = this.#row();
+    return row ? { chainId: row.chain_id, block: row.block, head: row.head, headTime: row.head_time, polledAt: row.polled_at } : null;
+  }
+
+  stats() {
+    return { calls: { ...this.#calls }, cursor: this.cursor() };
+  }
+
+  // ---- internals ---------------------------------------------------------------------------
+
+  #count(method) {
+    this.#calls[method] = (this.#calls[method] ?? 0) + 1;
+  }
+
+  #row() {
+    return this.sql.exec("SELECT chain_id, block, head, head_time, anchor_hash, polled_at FROM cursor WHERE id = 1").toArray()[0] ?? null;
+  }
+
+  #remember(chainId) {
+    this.sql.exec("INSERT INTO cursor (id, chain_id) VALUES (1, ?) ON CONFLICT (id) DO NOTHING", Number(chainId));
+  }
+
+  async #ensureAlarm(force = false) {
+    const interval = Number(this.env.POLL_INTERVAL_MS ?? 0);
+    if (!(interval > 0)) return;
+    if (!force && (await this.ctx.storage.getAlarm()) !== null) return;
+    await this.ctx.storage.setAlarm(Date.now() + interval);
+  }
+
+  async #pollRound() {
+    const { chain_id: chainId, block } = this.#row();
+    const coreInputs = settings(this.env).coreInputs;
+    const target = (await callCore(coreInputs, "pollPlan", { cursors: { [chainId]: block } })).body?.chains?.find((c) => c.chainId === chainId);
+    if (!target) return { chainId, skipped: "no JSON-RPC endpoint" };
+    const rpc = jsonRpc(target.rpcUrl);
+    let head;
+    try {
+      head = await this.#head(rpc);
+    } catch (e) {
+      console.error(JSON.stringify({ event: "chain-poll-failed", chainId, stage: "head", message: e.message }));
+      return { chainId, error: e.message };
+    }
+    const plan = await callCore(coreInputs, "pollPlan", {
+      cursors: { [chainId]: head.reset ? null : this.#row().block },
+      heads: { [chainId]: head.number },
+      confirmations: Number(this.env.POLL_CONFIRMATIONS ?? DEFAULT_CONFIRMATIONS),
+      maxRange: Number(this.env.POLL_MAX_RANGE ?? DEFAULT_MAX_RANGE),
+      maxRanges: MAX_RANGES_PER_POLL,
+    });
+    if (plan.status !== 200) throw new Error(`pollPlan answered ${plan.status}`);
+    const ranges = plan.body.chains.find((c) => c.chainId === chainId)?.ranges ?? [];
+    let logs = 0;
+    try {
+      for (const range of ranges) {
+        const found = await rpc("eth_getLogs", [range.filter]);
+        const delivered = await deliverLogs(this.env, chainId, found);
+        if (delivered.status !== 200) throw new Error(`routeLogs answered ${delivered.status}: ${delivered.body?.detail}`);
+        logs += found.length;
+        this.#saveCursor(range.toBlock, head);
+      }
+      if (ranges.length === 0) this.#saveCursor(head.reset ? null : this.#row().block, head);
+      return { chainId, head: head.number, ranges: ranges.length, logs };
+    } catch (e) {
+      console.error(JSON.stringify({ event: "chain-poll-failed", chainId, stage: "logs", message: e.message }));
+      return { chainId, error: e.message };
+    }
+  }
+
+  /**
+   * The latest block and its time; `reset` when the chain is not the one the cursor was read
+   * from. The anchor is block 1: anvil's genesis is the same on every run, but block 1 carries
+   * the time it was mined.
+   */
+  async #head(rpc) {
+    const latest = await rpc("eth_getBlockByNumber", ["latest", false]);
+    const number = Number(BigInt(latest.number));
+    let reset = false;
+    if (!this.#anchorChecked && number >= 1) {
+      const anchor = (await rpc("eth_getBlockByNumber", ["0x1", false]))?.hash ?? null;
+      const stored = this.#row()?.anchor_hash;
+      reset = Boolean(stored) && stored !== anchor;
+      if (reset) console.log(JSON.stringify({ event: "chain-replaced", chainId: this.#row().chain_id, anchor }));
+      this.sql.exec("UPDATE cursor SET anchor_hash = ?, block = CASE WHEN ? THEN NULL ELSE block END WHERE id = 1", anchor, reset ? 1 : 0);
+      this.#anchorChecked = true;
+    }
+    return { number, time: Number(BigInt(latest.timestamp)), reset };
+  }
+
+  #saveCursor(block, head) {
+    this.sql.exec("UPDATE cursor SET block = ?, head = ?, head_time = ?, polled_at = ? WHERE id = 1", block, head.number, head.time, nowSec());
+  }
+}

@@ -1,0 +1,182 @@
+// Intent records, sharded: 256 Durable Objects, one per first byte of a hex key. An intent's record
+// lives in the shard of its intent hash; the quoteId -> delivery intent map in the shard of the
+// quote's UUID; the transaction -> intent map (legacy status by transaction) in the shard of the
+// transaction hash. Hashes and random UUIDs spread evenly, so every shard takes 1/256 of the load
+// and none is on every request (docs/scale.md says why shards and not one object per intent).
+// The core decides everything (ops registerQuote, applyLogs, intentStatus, legacyIntentStatus);
+// a shard stores, serialises its own read-modify-writes and keeps no clock of its own.
+import { DurableObject } from "cloudflare:workers";
+import { callCore } from "./core.js";
+import { settings } from "./settings.js";
+
+export const SHARD_COUNT = 256;
+
+/** The shard name of a 0x-hex hash or a UUID: its first byte, as two lowercase hex digits. */
+export function shardKey(hexOrUuid) {
+  const text = String(hexOrUuid).toLowerCase().replace(/^0x/, "");
+  return /^[0-9a-f]{2}/.test(text) ? text.slice(0, 2) : "00";
+}
+
+/** The shard stub holding `hexOrUuid`. */
+export function shardOf(env, hexOrUuid) {
+  return env.INTENT_SHARDS.get(env.INTENT_SHARDS.idFromName(`shard:${shardKey(hexOrUuid)}`));
+}
+
+/** Groups items by the shard of key(item): Map<shardKey, item[]>. */
+export function byShard(items, key) {
+  const groups = new Map();
+  for (const item of items) {
+    const k = shardKey(key(item));
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k).push(item);
+  }
+  return groups;
+}
+
+const nowSec = () => Math.floor(Date.now() / 1000);
+
+export class IntentShard extends DurableObject {
+  /** Serialises record updates: a read-modify-write spans awaits on the core. */
+  #queue = Promise.resolve();
+  /** Calls per method since this instance started, for the scale simulation (bench/scale-sim.mjs). */
+  #calls = {};
+
+  constructor(ctx, env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS record (intent_hash TEXT PRIMARY KEY, record TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS quote (quote_id TEXT PRIMARY KEY, intent_hash TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS tx (tx_hash TEXT NOT NULL, intent_hash TEXT NOT NULL, PRIMARY KEY (tx_hash, intent_hash))`);
+  }
+
+  /**
+   * Merges the records of this shard's intents of one quote (the core computes every intent of
+   * the quote; records of other shards' intents are someone else's and are dropped here).
+   * @returns {Promise<{ quoteId: string, deliveryIntentHash: string | null }>}
+   */
+  registerQuote(quote, hashes) {
+    this.#count("registerQuote");
+    const own = new Set(hashes.map((h) => h.toLowerCase()));
+    return this.#serially(async () => {
+      const body = await this.#withRecords("registerQuote", { quote, now: nowSec() }, own, (out) => this.#storeRecords(out.records, own));
+      return { quoteId: body.quoteId, deliveryIntentHash: body.deliveryIntentHash ?? null };
+    });
+  }
+
+  /** Remembers which intent a quote delivers (this shard holds the quote's UUID). */
+  mapQuote(quoteId, intentHash) {
+    this.#count("mapQuote");
+    this.sql.exec("INSERT OR REPLACE INTO quote (quote_id, intent_hash) VALUES (?, ?)", String(quoteId).toLowerCase(), String(intentHash).toLowerCase());
+  }
+
+  /** The delivery intent of a quote, or null. */
+  deliveryOf(quoteId) {
+    this.#count("deliveryOf");
+    return this.sql.exec("SELECT intent_hash FROM quote WHERE quote_id = ?", String(quoteId).toLowerCase()).toArray()[0]?.intent_hash ?? null;
+  }
+
+  /** Remembers transaction -> intent pairs (this shard holds the transactions). */
+  mapTransactions(pairs) {
+    this.#count("mapTransactions");
+    for (const { transactionHash, intentHash } of pairs) {
+      this.sql.exec("INSERT OR IGNORE INTO tx (tx_hash, intent_hash) VALUES (?, ?)", transactionHash.toLowerCase(), intentHash.toLowerCase());
+    }
+  }
+
+  /** The intent a transaction emitted events of, or null. */
+  intentOfTransaction(txHash) {
+    this.#count("intentOfTransaction");
+    return this.sql.exec("SELECT intent_hash FROM tx WHERE tx_hash = ? LIMIT 1", String(txHash).toLowerCase()).toArray()[0]?.intent_hash ?? null;
+  }
+
+  /**
+   * One chain's logs of this shard's intents (routed by the core's op "routeLogs"). Answers the
+   * core's {status, body: {applied, updated}}.
+   */
+  applyLogs(chainId, logs) {
+    this.#count("applyLogs");
+    return this.#serially(async () => {
+      try {
+        const body = await this.#withRecords("applyLogs", { chainId, logs, now: nowSec() }, null, (out) => this.#storeRecords(out.updates, null));
+        return { status: 200, body: { applied: body.applied, updated: Object.keys(body.updates).length } };
+      } catch (e) {
+        if (e.answer) return e.answer;
+        throw e;
+      }
+    });
+  }
+
+  /** GET /v1/intents/status of an intent of this shard. */
+  status(query, intentHash, chainTimes) {
+    this.#count("status");
+    const record = intentHash ? this.#record(intentHash.toLowerCase()) : null;
+    return this.#core("intentStatus", { query, record, now: nowSec(), chainTimes });
+  }
+
+  /** POST /api/v3/intents/intentStatus of an intent of this shard (or of none). */
+  legacyStatus(body, intentHash, chainTimes) {
+    this.#count("legacyStatus");
+    const record = intentHash ? this.#record(intentHash.toLowerCase()) : null;
+    return this.#core("legacyIntentStatus", { body, record, now: nowSec(), chainTimes });
+  }
+
+  /** The stored record of an intent, or null. */
+  record(intentHash) {
+    this.#count("record");
+    return this.#record(String(intentHash).toLowerCase());
+  }
+
+  /** {calls: {method: n}, records, quotes, transactions}: what this shard took, for the scale simulation. */
+  stats() {
+    const count = (table) => this.sql.exec(`SELECT COUNT(*) AS n FROM ${table}`).toArray()[0].n;
+    return { calls: { ...this.#calls }, records: count("record"), quotes: count("quote"), transactions: count("tx") };
+  }
+
+  // ---- internals ---------------------------------------------------------------------------
+
+  #count(method) {
+    this.#calls[method] = (this.#calls[method] ?? 0) + 1;
+  }
+
+  #serially(task) {
+    const run = this.#queue.then(task);
+    this.#queue = run.catch(() => {});
+    return run;
+  }
+
+  async #core(op, input) {
+    return callCore(settings(this.env).coreInputs, op, input);
+  }
+
+  /**
+   * Runs a record-merging op: first with no records, then with the records it names as missing
+   * (null for those of other shards when `own` is given), then `store` on the answer. Updates are
+   * serialised, so no other update interleaves between loading and storing.
+   */
+  async #withRecords(op, input, own, store) {
+    let answer = await this.#core(op, { ...input, records: {} });
+    if (answer.status === 200 && Array.isArray(answer.body.missing)) {
+      const records = Object.fromEntries(answer.body.missing.map((h) => [h, !own || own.has(h) ? this.#record(h) : null]));
+      answer = await this.#core(op, { ...input, records });
+    }
+    if (answer.status !== 200) {
+      const error = new Error(`${op} answered ${answer.status}: ${answer.body?.detail ?? ""}`);
+      error.answer = answer;
+      throw error;
+    }
+    this.ctx.storage.transactionSync(() => store(answer.body));
+    return answer.body;
+  }
+
+  #storeRecords(records, own) {
+    for (const [hash, record] of Object.entries(records ?? {})) {
+      if (own && !own.has(hash)) continue;
+      this.sql.exec("INSERT OR REPLACE INTO record (intent_hash, record) VALUES (?, ?)", hash, JSON.stringify(record));
+    }
+  }
+
+  #record(hash) {
+    const row = this.sql.exec("SELECT record FROM record WHERE intent_hash = ?", hash).toArray()[0];
+    return row ? JSON.parse(row.record) : null;
+  }
+}
