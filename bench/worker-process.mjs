@@ -27,6 +27,12 @@ export function workerdPids() {
   return found;
 }
 
+/** Every workerd process on the machine. */
+function allWorkerdPids() {
+  const out = execFileSync("ps", ["-eo", "pid=,comm="]).toString();
+  return out.trim().split("\n").map((l) => l.trim().split(/\s+/)).filter(([, comm]) => comm?.startsWith("workerd")).map(([pid]) => Number(pid));
+}
+
 /** User + system CPU milliseconds of the given processes so far. */
 export function cpuMs(pids) {
   let ticks = 0;
@@ -46,7 +52,8 @@ export function cpuMs(pids) {
  */
 export async function benchWorker({ bundleDir } = {}) {
   if (process.env.BENCH_URL) {
-    return { base: process.env.BENCH_URL.replace(/\/$/, "") + "/", pids: [], dispose: async () => {}, external: true };
+    // A running `npm start`: its workerd is not below this process, so count every workerd.
+    return { base: process.env.BENCH_URL.replace(/\/$/, "") + "/", pids: allWorkerdPids(), dispose: async () => {}, external: true };
   }
   const dir = bundleDir ?? isolatedBundle();
   const persist = tempDir("sr-bench-state-");
