@@ -162,3 +162,31 @@ export function verifyQuoteWithEthers(quote, options) {
   });
   return { ok: checks.every((c) => c.ok), checks };
 }
+
+// The essentials only, as the leanest dapp-side check would do them with ethers: the signature
+// (EIP-712 digest, low s, recovery, the chain's quoteSigner), the intent hashes (every listed
+// intent and execution.intent re-encoded and hashed) and the calldata decode (publishAndFund
+// carries execution.intent), and the same three for each competing quote. No vaults, funding
+// target, request comparison, slippage or expiry: a lower bar than the package's nine checks, so
+// a speed-up against it is the conservative figure (bench/README.md shows both).
+const ESSENTIALS = [['signature', signature], ['intent-hashes', intentHashes], ['funding-calldata', fundingCalldata],
+  ['competing-quotes', (q, ctx) => {
+    for (const [i, competing] of (q.competingQuotes ?? []).entries()) {
+      const failed = verifyQuoteEssentialsWithEthers(competing, ctx.options).checks.find((c) => !c.ok);
+      if (failed) fail(`competingQuotes[${i}] fails ${failed.name}`);
+    }
+  }]];
+
+export function verifyQuoteEssentialsWithEthers(quote, options) {
+  const list = Array.isArray(options.chains) ? options.chains : options.chains.chains;
+  const ctx = { chains: new Map(list.map((c) => [c.chainId, c])), options };
+  const checks = ESSENTIALS.map(([name, check]) => {
+    try {
+      check(quote, ctx);
+      return { name, ok: true, detail: '' };
+    } catch (error) {
+      return { name, ok: false, detail: error.message };
+    }
+  });
+  return { ok: checks.every((c) => c.ok), checks };
+}

@@ -3,6 +3,14 @@
 #include "verify/gasless_verifier.h"
 #include "verify/quote_verifier.h"
 
+#ifdef SR_VERIFIER_PACKAGE
+#include <cstdlib>
+#include <map>
+
+#include "protocol/json_fields.h"
+#include "verify/json_members.h"
+#endif
+
 namespace sr::bindings {
 
 // {"quote","chains","request"?,"now"} -> {"ok","checks":[{"name","ok","detail"}]}. The outer
@@ -18,13 +26,104 @@ inline std::string verify_gasless_payload_json(std::string input) {
 
 }  // namespace sr::bindings
 
-EMSCRIPTEN_BINDINGS(sr_verifier) {
-  // The npm package links this file on its own (js/scripts/build.mjs) with SR_VERIFIER_PACKAGE:
-  // without the signing and generic ABI/EIP-712 exports, libsecp256k1's generator table and the
-  // generic coders fall out of the binary, which keeps the download within its size budget.
 #ifndef SR_VERIFIER_PACKAGE
+
+EMSCRIPTEN_BINDINGS(sr_verifier) {
   sr::bindings::register_primitives();
-#endif
   emscripten::function("verify_quote", &sr::bindings::verify_quote_json);
   emscripten::function("verify_gasless_payload", &sr::bindings::verify_gasless_payload_json);
 }
+
+#else
+
+// The npm package's module (js/scripts/build.mjs, SR_VERIFIER_PACKAGE): plain C exports instead of
+// embind, whose JavaScript runtime was a third of the glue the browser downloads and whose string
+// conversion was a character loop in JavaScript. Without the signing and generic ABI/EIP-712
+// exports, libsecp256k1's generator table and the generic coders fall out of the binary.
+//
+// The protocol (js/src/verifier.js): JavaScript writes the UTF-8 JSON arguments into a buffer from
+// sr_alloc, calls an export with (pointer, length), which takes the buffer over (frees it) and
+// returns the reply's length; the reply, the same {"ok",...} JSON as the embind exports, is then
+// at sr_reply() until the next call.
+namespace sr::bindings {
+namespace {
+
+std::string& reply() {
+  static std::string text;
+  return text;
+}
+
+std::string take(char* data, std::size_t size) {
+  std::string input(data, size);
+  secp256k1::secure_wipe(data, size);
+  std::free(data);
+  return input;
+}
+
+std::size_t answer(std::string text) {
+  reply() = std::move(text);
+  return reply().size();
+}
+
+// Chain records read once for many verifications (verifier.forChains in the package): the
+// ChainDirectory a verify_quote call would otherwise rebuild (and whose addresses it would
+// checksum again) on every call.
+std::map<int, verify::ChainDirectory>& bound_chains() {
+  static std::map<int, verify::ChainDirectory> chains;
+  return chains;
+}
+
+}  // namespace
+}  // namespace sr::bindings
+
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE char* sr_alloc(std::size_t size) { return static_cast<char*>(std::malloc(size > 0 ? size : 1)); }
+
+EMSCRIPTEN_KEEPALIVE const char* sr_reply() { return sr::bindings::reply().data(); }
+
+EMSCRIPTEN_KEEPALIVE std::size_t sr_verify_quote(char* data, std::size_t size) {
+  using namespace sr::bindings;
+  return answer(verify_quote_json(take(data, size)));
+}
+
+EMSCRIPTEN_KEEPALIVE std::size_t sr_verify_gasless_payload(char* data, std::size_t size) {
+  using namespace sr::bindings;
+  return answer(verify_gasless_payload_json(take(data, size)));
+}
+
+// {"chains"} -> {"ok":true,"result":handle}: the records read as verify_quote reads them (the
+// same ParseError messages), kept until sr_release_chains(handle).
+EMSCRIPTEN_KEEPALIVE std::size_t sr_bind_chains(char* data, std::size_t size) {
+  using namespace sr::bindings;
+  return answer(call_json(take(data, size), [](const Json& args) {
+    static int next_handle = 0;
+    auto directory = sr::verify::ChainDirectory::from_json(sr::verify::member(args, "chains", ""));
+    const int handle = ++next_handle;
+    bound_chains().emplace(handle, std::move(directory));
+    return handle;
+  }));
+}
+
+EMSCRIPTEN_KEEPALIVE void sr_release_chains(int handle) { sr::bindings::bound_chains().erase(handle); }
+
+// {"quote","request"?,"now"} against the bound records: verify_quote's reply, by the same steps
+// as verify::verify_quote_json after its chain records are read.
+EMSCRIPTEN_KEEPALIVE std::size_t sr_verify_quote_bound(int handle, char* data, std::size_t size) {
+  using namespace sr::bindings;
+  return answer(call_json(take(data, size), [handle](const Json& args) {
+    namespace jf = sr::protocol::json_fields;
+    using sr::verify::member;
+    const auto found = bound_chains().find(handle);
+    if (found == bound_chains().end()) throw sr::ParseError("these chain records were released");
+    const Json* request = sr::verify::optional_member(args, "request", "");
+    if (request != nullptr && !request->is_object()) throw sr::ParseError("request: must be an object or null");
+    const std::uint64_t now = jf::read_u64_number(member(args, "now", ""), "now");
+    return sr::verify::to_json(
+        sr::verify::verify_quote(member(args, "quote", ""), sr::verify::QuoteContext{&found->second, request, now}));
+  }));
+}
+
+}  // extern "C"
+
+#endif

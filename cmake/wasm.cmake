@@ -2,7 +2,6 @@
 #   verifier: crypto, eth, protocol, verify — what a browser needs to check a quote.
 #   core:     everything, for the edge worker.
 set(SR_WASM_LINK_FLAGS
-  -lembind
   -sMODULARIZE=1 -sEXPORT_ES6=1
   -sDYNAMIC_EXECUTION=0          # workerd forbids eval / new Function
   -sFILESYSTEM=0
@@ -12,13 +11,27 @@ set(SR_WASM_LINK_FLAGS
   # binary in instead: Node via wasmBinary, workerd via instantiateWasm with its compiled
   # module, browsers via locateFile/fetch.
   -sENVIRONMENT=web,worker
-  -sINCOMING_MODULE_JS_API=[instantiateWasm,locateFile,print,printErr,wasmBinary]
-  -sDISABLE_EXCEPTION_CATCHING=0)
+  -sINCOMING_MODULE_JS_API=[instantiateWasm,locateFile,print,printErr,wasmBinary])
+# How C++ exceptions are caught (the core throws ParseError and friends and catches them):
+#   js   emscripten's JavaScript exception handling: every call that may throw inside a scope
+#        with destructors leaves the module through a JavaScript invoke_* trampoline;
+#   wasm WebAssembly exception handling (-fwasm-exceptions; Debian's frozen cache has the
+#        libc++/libc++abi/libunwind "-except" builds it needs): try/catch in the module itself,
+#        nothing crosses into JavaScript unless something is thrown. Chrome 95, Firefox 100,
+#        Safari 15.2, Node 17 and workerd run it. The npm package's verifier uses it
+#        (js/scripts/build.mjs; bench/README.md has the measurements).
 # Every C++ object must catch exceptions, not only the bindings: emcc's default is
 # -fignore-exceptions, which drops catch blocks, so a core function that catches a ParseError
 # would let it escape instead. add_compile_options() would reach only targets defined after
 # this file (the layers are defined before it); CMAKE_CXX_FLAGS applies to the whole directory.
-string(APPEND CMAKE_CXX_FLAGS " -fexceptions")
+set(SR_WASM_EH "js" CACHE STRING "C++ exception handling in the wasm modules: js (emscripten's) or wasm (-fwasm-exceptions)")
+if(SR_WASM_EH STREQUAL "wasm")
+  string(APPEND CMAKE_CXX_FLAGS " -fwasm-exceptions")
+  list(APPEND SR_WASM_LINK_FLAGS -fwasm-exceptions)
+else()
+  string(APPEND CMAKE_CXX_FLAGS " -fexceptions")
+  list(APPEND SR_WASM_LINK_FLAGS -sDISABLE_EXCEPTION_CATCHING=0)
+endif()
 
 # Bindings for eth concepts switch on as their implementations land (the glob in sr_layer
 # re-runs CMake when a file appears).
@@ -61,11 +74,26 @@ if(SR_WASM_SPEED_FLAGS OR SR_WASM_SIZE_FLAGS)
   set_source_files_properties(${cxx_sources} PROPERTIES COMPILE_OPTIONS "${SR_WASM_SIZE_FLAGS}")
 endif()
 
+# The npm package's verifier (js/scripts/build.mjs): plain C exports instead of embind
+# (bindings/verifier.cpp says why), and only verify_quote / verify_gasless_payload and the bound
+# chain records. The repository's own verifier module keeps embind and the primitives.
+option(SR_VERIFIER_PACKAGE "Build the verifier module as the npm package ships it" OFF)
+set(SR_VERIFIER_PACKAGE_EXPORTS
+  _sr_alloc _sr_reply _sr_verify_quote _sr_verify_gasless_payload _sr_bind_chains _sr_release_chains
+  _sr_verify_quote_bound)
+
 function(sr_wasm_module name binding)
   add_executable(${name} "${CMAKE_SOURCE_DIR}/bindings/${binding}")
   target_compile_definitions(${name} PRIVATE ${SR_WASM_FEATURES})
   target_link_libraries(${name} PRIVATE ${ARGN})
-  target_link_options(${name} PRIVATE ${SR_WASM_LINK_FLAGS} -sEXPORT_NAME=create_${name})
+  if(name STREQUAL "verifier" AND SR_VERIFIER_PACKAGE)
+    list(JOIN SR_VERIFIER_PACKAGE_EXPORTS "," exports)
+    target_compile_definitions(${name} PRIVATE SR_VERIFIER_PACKAGE=1)
+    target_link_options(${name} PRIVATE ${SR_WASM_LINK_FLAGS} -sEXPORT_NAME=create_${name}
+                        "-sEXPORTED_FUNCTIONS=${exports}")
+  else()
+    target_link_options(${name} PRIVATE ${SR_WASM_LINK_FLAGS} -lembind -sEXPORT_NAME=create_${name})
+  endif()
   set_target_properties(${name} PROPERTIES SUFFIX ".mjs")
 endfunction()
 

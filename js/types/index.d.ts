@@ -342,6 +342,19 @@ export interface Verifier {
   verifyQuote(quote: unknown, options: VerifyQuoteOptions): VerificationReport<QuoteCheckName>;
   /** Checks an authorization before the wallet signs or sends it. Verify the quote first. */
   verifyGaslessPayload(quote: unknown, options: VerifyGaslessOptions): VerificationReport<GaslessCheckName>;
+  /**
+   * A verifier bound to these chain records, read once: use it for every quote checked against the
+   * same GET /v1/chains answer. Throws TypeError for malformed records.
+   */
+  forChains(chains: ChainRecord[] | { chains: ChainRecord[] }): ChainBoundVerifier;
+}
+
+export interface ChainBoundVerifier {
+  /** verifyQuote(quote, { chains, request, now }) with the bound chains: the same report. */
+  verifyQuote(quote: unknown, options?: Omit<VerifyQuoteOptions, 'chains'>): VerificationReport<QuoteCheckName>;
+  verifyGaslessPayload(quote: unknown, options: Omit<VerifyGaslessOptions, 'chains'>): VerificationReport<GaslessCheckName>;
+  /** Frees the records in the module now (otherwise when this object is garbage collected). */
+  release(): void;
 }
 
 export interface LoadVerifierOptions {

@@ -13,34 +13,133 @@ constexpr std::uint64_t kRoundConstants[24] = {
     0x8000000000008002ULL, 0x8000000000000080ULL, 0x000000000000800aULL, 0x800000008000000aULL,
     0x8000000080008081ULL, 0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL};
 
-// Rotation offsets and lane permutation of rho and pi, in the order pi visits the lanes.
-constexpr int kRho[24] = {1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 2, 14, 27, 41, 56, 8, 25, 43, 62, 18, 39, 61, 20, 44};
-constexpr int kPi[24] = {10, 7, 11, 17, 18, 3, 5, 16, 8, 21, 24, 4, 15, 23, 19, 13, 12, 2, 20, 14, 22, 9, 6, 1};
-
 inline std::uint64_t rotl(std::uint64_t x, int n) { return (x << n) | (x >> (64 - n)); }
 
-void keccak_f1600(std::uint64_t a[25]) {
+// Keccak-f[1600] with the 25 lanes in local variables and every step written out, so the
+// compiler keeps the state in registers (wasm locals) for the 24 rounds instead of going through
+// memory and index tables: Keccak runs on every address checksum (EIP-55), intent hash and
+// typed-data digest, and the table-driven form was the verifier's hottest function
+// (bench/profiles/). Same permutation: theta, rho and pi (b = the rotated lanes at their new
+// places), chi, iota.
+void keccak_f1600(std::uint64_t s[25]) {
+  std::uint64_t a00 = s[0], a01 = s[1], a02 = s[2], a03 = s[3], a04 = s[4],
+                a05 = s[5], a06 = s[6], a07 = s[7], a08 = s[8], a09 = s[9],
+                a10 = s[10], a11 = s[11], a12 = s[12], a13 = s[13], a14 = s[14],
+                a15 = s[15], a16 = s[16], a17 = s[17], a18 = s[18], a19 = s[19],
+                a20 = s[20], a21 = s[21], a22 = s[22], a23 = s[23], a24 = s[24];
   for (int round = 0; round < 24; ++round) {
-    std::uint64_t c[5];
-    for (int x = 0; x < 5; ++x) c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
-    for (int x = 0; x < 5; ++x) {
-      const std::uint64_t d = c[(x + 4) % 5] ^ rotl(c[(x + 1) % 5], 1);
-      for (int y = 0; y < 25; y += 5) a[y + x] ^= d;
-    }
-    std::uint64_t carry = a[1];
-    for (int i = 0; i < 24; ++i) {
-      const int j = kPi[i];
-      const std::uint64_t next = a[j];
-      a[j] = rotl(carry, kRho[i]);
-      carry = next;
-    }
-    for (int y = 0; y < 25; y += 5) {
-      std::uint64_t row[5];
-      for (int x = 0; x < 5; ++x) row[x] = a[y + x];
-      for (int x = 0; x < 5; ++x) a[y + x] = row[x] ^ (~row[(x + 1) % 5] & row[(x + 2) % 5]);
-    }
-    a[0] ^= kRoundConstants[round];
+    const std::uint64_t c0 = a00 ^ a05 ^ a10 ^ a15 ^ a20;
+    const std::uint64_t c1 = a01 ^ a06 ^ a11 ^ a16 ^ a21;
+    const std::uint64_t c2 = a02 ^ a07 ^ a12 ^ a17 ^ a22;
+    const std::uint64_t c3 = a03 ^ a08 ^ a13 ^ a18 ^ a23;
+    const std::uint64_t c4 = a04 ^ a09 ^ a14 ^ a19 ^ a24;
+    const std::uint64_t d0 = c4 ^ rotl(c1, 1);
+    const std::uint64_t d1 = c0 ^ rotl(c2, 1);
+    const std::uint64_t d2 = c1 ^ rotl(c3, 1);
+    const std::uint64_t d3 = c2 ^ rotl(c4, 1);
+    const std::uint64_t d4 = c3 ^ rotl(c0, 1);
+    a00 ^= d0;
+    a01 ^= d1;
+    a02 ^= d2;
+    a03 ^= d3;
+    a04 ^= d4;
+    a05 ^= d0;
+    a06 ^= d1;
+    a07 ^= d2;
+    a08 ^= d3;
+    a09 ^= d4;
+    a10 ^= d0;
+    a11 ^= d1;
+    a12 ^= d2;
+    a13 ^= d3;
+    a14 ^= d4;
+    a15 ^= d0;
+    a16 ^= d1;
+    a17 ^= d2;
+    a18 ^= d3;
+    a19 ^= d4;
+    a20 ^= d0;
+    a21 ^= d1;
+    a22 ^= d2;
+    a23 ^= d3;
+    a24 ^= d4;
+    const std::uint64_t b00 = a00;
+    const std::uint64_t b01 = rotl(a06, 44);
+    const std::uint64_t b02 = rotl(a12, 43);
+    const std::uint64_t b03 = rotl(a18, 21);
+    const std::uint64_t b04 = rotl(a24, 14);
+    const std::uint64_t b05 = rotl(a03, 28);
+    const std::uint64_t b06 = rotl(a09, 20);
+    const std::uint64_t b07 = rotl(a10, 3);
+    const std::uint64_t b08 = rotl(a16, 45);
+    const std::uint64_t b09 = rotl(a22, 61);
+    const std::uint64_t b10 = rotl(a01, 1);
+    const std::uint64_t b11 = rotl(a07, 6);
+    const std::uint64_t b12 = rotl(a13, 25);
+    const std::uint64_t b13 = rotl(a19, 8);
+    const std::uint64_t b14 = rotl(a20, 18);
+    const std::uint64_t b15 = rotl(a04, 27);
+    const std::uint64_t b16 = rotl(a05, 36);
+    const std::uint64_t b17 = rotl(a11, 10);
+    const std::uint64_t b18 = rotl(a17, 15);
+    const std::uint64_t b19 = rotl(a23, 56);
+    const std::uint64_t b20 = rotl(a02, 62);
+    const std::uint64_t b21 = rotl(a08, 55);
+    const std::uint64_t b22 = rotl(a14, 39);
+    const std::uint64_t b23 = rotl(a15, 41);
+    const std::uint64_t b24 = rotl(a21, 2);
+    a00 = b00 ^ (~b01 & b02);
+    a01 = b01 ^ (~b02 & b03);
+    a02 = b02 ^ (~b03 & b04);
+    a03 = b03 ^ (~b04 & b00);
+    a04 = b04 ^ (~b00 & b01);
+    a05 = b05 ^ (~b06 & b07);
+    a06 = b06 ^ (~b07 & b08);
+    a07 = b07 ^ (~b08 & b09);
+    a08 = b08 ^ (~b09 & b05);
+    a09 = b09 ^ (~b05 & b06);
+    a10 = b10 ^ (~b11 & b12);
+    a11 = b11 ^ (~b12 & b13);
+    a12 = b12 ^ (~b13 & b14);
+    a13 = b13 ^ (~b14 & b10);
+    a14 = b14 ^ (~b10 & b11);
+    a15 = b15 ^ (~b16 & b17);
+    a16 = b16 ^ (~b17 & b18);
+    a17 = b17 ^ (~b18 & b19);
+    a18 = b18 ^ (~b19 & b15);
+    a19 = b19 ^ (~b15 & b16);
+    a20 = b20 ^ (~b21 & b22);
+    a21 = b21 ^ (~b22 & b23);
+    a22 = b22 ^ (~b23 & b24);
+    a23 = b23 ^ (~b24 & b20);
+    a24 = b24 ^ (~b20 & b21);
+    a00 ^= kRoundConstants[round];
   }
+  s[0] = a00;
+  s[1] = a01;
+  s[2] = a02;
+  s[3] = a03;
+  s[4] = a04;
+  s[5] = a05;
+  s[6] = a06;
+  s[7] = a07;
+  s[8] = a08;
+  s[9] = a09;
+  s[10] = a10;
+  s[11] = a11;
+  s[12] = a12;
+  s[13] = a13;
+  s[14] = a14;
+  s[15] = a15;
+  s[16] = a16;
+  s[17] = a17;
+  s[18] = a18;
+  s[19] = a19;
+  s[20] = a20;
+  s[21] = a21;
+  s[22] = a22;
+  s[23] = a23;
+  s[24] = a24;
 }
 
 // Lanes are little-endian regardless of the host, so absorb byte by byte into the lane words.

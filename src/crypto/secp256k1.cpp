@@ -34,6 +34,13 @@ const secp256k1_context* context() {
   return ctx;
 }
 
+// Recovery and serialisation need no context state, and libsecp256k1 provides a static context
+// for exactly that. Using it keeps secp256k1_context_create, and with it the library's SHA-256
+// self-test (8 KiB of code that recovery never runs), out of a module that only verifies: the
+// npm package's verifier (bench/profiles/verifier-size.txt). Signing and key derivation keep
+// context() above.
+const secp256k1_context* verify_context() { return secp256k1_context_static; }
+
 bool is_zero(ByteView bytes) {
   return std::all_of(bytes.begin(), bytes.end(), [](std::uint8_t b) { return b == 0; });
 }
@@ -68,7 +75,7 @@ int check_signature(ByteView signature) {
 PublicKey serialize(const secp256k1_pubkey& key) {
   std::array<std::uint8_t, 65> tagged;
   std::size_t size = tagged.size();
-  secp256k1_ec_pubkey_serialize(context(), tagged.data(), &size, &key, SECP256K1_EC_UNCOMPRESSED);
+  secp256k1_ec_pubkey_serialize(verify_context(), tagged.data(), &size, &key, SECP256K1_EC_UNCOMPRESSED);
   PublicKey out;
   std::copy(tagged.begin() + 1, tagged.end(), out.begin());
   return out;
@@ -152,12 +159,12 @@ PublicKey public_key(const SecretKey& key) {
 PublicKey recover_public_key(const Hash32& digest, ByteView signature) {
   const int recovery_id = check_signature(signature);
   secp256k1_ecdsa_recoverable_signature sig;
-  if (!secp256k1_ecdsa_recoverable_signature_parse_compact(context(), &sig, signature.data(),
+  if (!secp256k1_ecdsa_recoverable_signature_parse_compact(verify_context(), &sig, signature.data(),
                                                            recovery_id)) {
     throw ParseError("signature r or s is not below the curve order");
   }
   secp256k1_pubkey pub;
-  if (!secp256k1_ecdsa_recover(context(), &pub, &sig, digest.data())) {
+  if (!secp256k1_ecdsa_recover(verify_context(), &pub, &sig, digest.data())) {
     throw ParseError("no public key recovers from this signature and digest");
   }
   return serialize(pub);
