@@ -3,7 +3,8 @@
 // quote's UUID; the transaction -> intent map (legacy status by transaction) in the shard of the
 // transaction hash. Hashes and random UUIDs spread evenly, so every shard takes 1/256 of the load
 // and none is on every request (docs/scale.md says why shards and not one object per intent).
-// The core decides everything (ops registerQuote, applyLogs, intentStatus, legacyIntentStatus);
+// The core decides everything (ops registerQuote, mergeRegistration, applyLogs, intentStatus,
+// legacyIntentStatus);
 // a shard stores, serialises its own read-modify-writes and keeps no clock of its own.
 import { DurableObject } from "cloudflare:workers";
 import { callCore } from "./core.js";
@@ -50,16 +51,26 @@ export class IntentShard extends DurableObject {
   }
 
   /**
-   * Merges the records of this shard's intents of one quote (the core computes every intent of
-   * the quote; records of other shards' intents are someone else's and are dropped here).
-   * @returns {Promise<{ quoteId: string, deliveryIntentHash: string | null }>}
+   * Stores the records a quote registers for this shard's intents (op "registerQuote" with
+   * "fresh"). A record chain events created first gets the registration merged in by the core
+   * (op "mergeRegistration"); otherwise the registered record is stored as it is.
+   * @param {Record<string, object>} records intent hash -> registered record
    */
-  registerQuote(quote, hashes) {
-    this.#count("registerQuote");
-    const own = new Set(hashes.map((h) => h.toLowerCase()));
+  register(records) {
+    this.#count("register");
     return this.#serially(async () => {
-      const body = await this.#withRecords("registerQuote", { quote, now: nowSec() }, own, (out) => this.#storeRecords(out.records, own));
-      return { quoteId: body.quoteId, deliveryIntentHash: body.deliveryIntentHash ?? null };
+      const merged = {};
+      for (const [hash, registered] of Object.entries(records)) {
+        const stored = this.#record(hash.toLowerCase());
+        if (!stored) {
+          merged[hash] = registered;
+          continue;
+        }
+        const answer = await this.#core("mergeRegistration", { registered, stored });
+        if (answer.status !== 200) throw new Error(`mergeRegistration answered ${answer.status}: ${answer.body?.detail ?? ""}`);
+        merged[hash] = answer.body.record;
+      }
+      this.ctx.storage.transactionSync(() => this.#storeRecords(merged));
     });
   }
 
@@ -97,7 +108,7 @@ export class IntentShard extends DurableObject {
     this.#count("applyLogs");
     return this.#serially(async () => {
       try {
-        const body = await this.#withRecords("applyLogs", { chainId, logs, now: nowSec() }, null, (out) => this.#storeRecords(out.updates, null));
+        const body = await this.#withRecords("applyLogs", { chainId, logs, now: nowSec() }, (out) => this.#storeRecords(out.updates));
         return { status: 200, body: { applied: body.applied, updated: Object.keys(body.updates).length } };
       } catch (e) {
         if (e.answer) return e.answer;
@@ -149,14 +160,14 @@ export class IntentShard extends DurableObject {
   }
 
   /**
-   * Runs a record-merging op: first with no records, then with the records it names as missing
-   * (null for those of other shards when `own` is given), then `store` on the answer. Updates are
-   * serialised, so no other update interleaves between loading and storing.
+   * Runs a record-merging op: first with no records, then with the records it names as missing,
+   * then `store` on the answer. Updates are serialised, so no other update interleaves between
+   * loading and storing.
    */
-  async #withRecords(op, input, own, store) {
+  async #withRecords(op, input, store) {
     let answer = await this.#core(op, { ...input, records: {} });
     if (answer.status === 200 && Array.isArray(answer.body.missing)) {
-      const records = Object.fromEntries(answer.body.missing.map((h) => [h, !own || own.has(h) ? this.#record(h) : null]));
+      const records = Object.fromEntries(answer.body.missing.map((h) => [h, this.#record(h)]));
       answer = await this.#core(op, { ...input, records });
     }
     if (answer.status !== 200) {
@@ -168,9 +179,8 @@ export class IntentShard extends DurableObject {
     return answer.body;
   }
 
-  #storeRecords(records, own) {
+  #storeRecords(records) {
     for (const [hash, record] of Object.entries(records ?? {})) {
-      if (own && !own.has(hash)) continue;
       this.sql.exec("INSERT OR REPLACE INTO record (intent_hash, record) VALUES (?, ?)", hash, JSON.stringify(record));
     }
   }

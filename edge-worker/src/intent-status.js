@@ -9,7 +9,7 @@
 //   the same second unless a shard is unavailable, and is retried until it does.
 import { callCore } from "./core.js";
 import { chainReader, deliverLogs } from "./chain-reader.js";
-import { shardOf } from "./intent-shards.js";
+import { byShard, shardOf } from "./intent-shards.js";
 import { settings } from "./settings.js";
 
 const CHAIN_TIMES_TTL_MS = 5_000;
@@ -26,19 +26,12 @@ export async function registerQuote(env, quote) {
 async function registerOne(env, quote) {
   for (let attempt = 1; ; ++attempt) {
     try {
-      // The core names every intent of the quote (as the records it would need); each shard
-      // merges its own.
-      const needs = await callCore(settings(env).coreInputs, "registerQuote", { quote, records: {}, now: Math.floor(Date.now() / 1000) });
-      if (needs.status !== 200) throw new Error(`registerQuote answered ${needs.status}: ${needs.body?.detail ?? ""}`);
-      const hashes = needs.body.missing ?? Object.keys(needs.body.records ?? {});
-      const groups = new Map();
-      for (const hash of hashes) {
-        const key = hash.slice(2, 4);
-        if (!groups.has(key)) groups.set(key, []);
-        groups.get(key).push(hash);
-      }
-      const answers = await Promise.all([...groups.values()].map((own) => shardOf(env, own[0]).registerQuote(quote, own)));
-      const { quoteId, deliveryIntentHash } = answers[0];
+      // One core call gives every intent's record as if new; each shard stores its own (merging
+      // into a record that chain events created first).
+      const registered = await callCore(settings(env).coreInputs, "registerQuote", { quote, fresh: true, now: Math.floor(Date.now() / 1000) });
+      if (registered.status !== 200) throw new Error(`registerQuote answered ${registered.status}: ${registered.body?.detail ?? ""}`);
+      const { records, quoteId, deliveryIntentHash } = registered.body;
+      await Promise.all([...byShard(Object.entries(records), ([hash]) => hash).values()].map((entries) => shardOf(env, entries[0][0]).register(Object.fromEntries(entries))));
       if (deliveryIntentHash) await shardOf(env, quoteId).mapQuote(quoteId, deliveryIntentHash);
       return;
     } catch (e) {

@@ -346,6 +346,9 @@ std::optional<std::string> delivery_intent(const Json& quote, const std::vector<
 void fill(std::optional<std::uint64_t>& field, std::uint64_t value) {
   if (!field) field = value;
 }
+void fill(std::optional<std::uint64_t>& field, const std::optional<std::uint64_t>& value) {
+  if (!field) field = value;
+}
 
 }  // namespace
 
@@ -375,8 +378,12 @@ OpResult register_quote_op(const Config&, const Json& input) {
   }
   const std::string quote_id = lowercase(id.get<std::string>().substr(6));
   const std::vector<Registration> registrations = registrations_of(quote);
+  // "fresh": the caller merges the records into stored ones itself (op "mergeRegistration").
+  const Json* fresh = in.optional("fresh");
+  if (fresh && !fresh->is_boolean()) throw OpInputError("op \"registerQuote\": fresh must be a boolean");
   std::set<std::string> missing;
   for (const auto& r : registrations) {
+    if (fresh && fresh->get<bool>()) records.emplace(r.intent_hash, std::nullopt);
     if (!records.contains(r.intent_hash)) missing.insert(r.intent_hash);
   }
   if (!missing.empty()) return missing_answer(missing);
@@ -402,6 +409,30 @@ OpResult register_quote_op(const Config&, const Json& input) {
   return ok(Json{{"records", std::move(out)},
                  {"quoteId", quote_id},
                  {"deliveryIntentHash", delivery ? Json(*delivery) : Json(nullptr)}});
+}
+
+OpResult merge_registration_op(const Config&, const Json& input) {
+  OpInput in(input, "mergeRegistration");
+  const Json& registered = in.member("registered");
+  const Json& stored = in.member("stored");
+  IntentRecord fresh;
+  IntentRecord record;
+  try {
+    fresh = record_from_json(registered, "registered");
+    record = record_from_json(stored, "stored");
+  } catch (const ParseError& e) {
+    throw OpInputError(std::string("op \"mergeRegistration\": ") + e.what());
+  }
+  if (fresh.intent_hash != record.intent_hash) throw OpInputError("op \"mergeRegistration\": the records are of two intents");
+  // What registerQuote adds to a record that chain events created first: what the events could
+  // not know (chains, deadlines, role, quote), never anything they recorded.
+  fill(record.source_chain_id, fresh.source_chain_id);
+  fill(record.destination_chain_id, fresh.destination_chain_id);
+  fill(record.route_deadline, fresh.route_deadline);
+  fill(record.reward_deadline, fresh.reward_deadline);
+  if (!record.role) record.role = fresh.role;
+  if (!record.quote_id) record.quote_id = fresh.quote_id;
+  return ok(Json{{"record", record_to_json(record)}});
 }
 
 OpResult route_logs_op(const Config& config, const Json& input) {
@@ -614,6 +645,7 @@ std::optional<OpResult> status_op(const Config& config, std::string_view op, con
   if (op == "registerQuote") return register_quote_op(config, input);
   if (op == "applyLogs") return apply_logs_op(config, input);
   if (op == "routeLogs") return route_logs_op(config, input);
+  if (op == "mergeRegistration") return merge_registration_op(config, input);
   if (op == "intentStatus") return intent_status_op(config, input);
   if (op == "legacyIntentStatus") return legacy_intent_status_op(config, input);
   if (op == "pollPlan") return poll_plan_op(config, input);

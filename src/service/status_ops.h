@@ -7,6 +7,11 @@
 //   every intent of the quote (top level and steps), merged into existing ones. The delivery
 //   intent is the top-level intentHash, or the `stitched-destination` intent of a multi-hop
 //   quote; status lookups by quoteId report it.
+//   With "fresh": true every record counts as absent (no "missing" round trip): the caller
+//   stores each record, or merges it into one it already holds with "mergeRegistration".
+// "mergeRegistration" {"registered": record, "stored": record} -> {"record"}: a registration
+//   merged into the record chain events created first (what they could not know: chains,
+//   deadlines, role, quoteId), exactly as registerQuote would have merged it.
 // "applyLogs" {"chainId", "logs": [eth_getLogs log], "records": {hash: record|null}, "now"}
 //   -> {"updates": {hash: record}, "applied", "ignored"}: only records that changed. Logs not
 //   emitted by the chain's Portal or prover, or of other events, are ignored. Pushed logs
@@ -46,6 +51,7 @@ namespace sr::service {
 OpResult register_quote_op(const Config& config, const nlohmann::json& input);
 OpResult apply_logs_op(const Config& config, const nlohmann::json& input);
 OpResult route_logs_op(const Config& config, const nlohmann::json& input);
+OpResult merge_registration_op(const Config& config, const nlohmann::json& input);
 OpResult intent_status_op(const Config& config, const nlohmann::json& input);
 OpResult legacy_intent_status_op(const Config& config, const nlohmann::json& input);
 OpResult poll_plan_op(const Config& config, const nlohmann::json& input);

@@ -2,6 +2,7 @@
 // form (ABI-encoded here with the eth layer, decoded by the protocol layer), status bodies of
 // v1 and legacy v3, and poll plans.
 #include "service/status_ops.h"
+#include "service/op_input.h"
 
 #include <gtest/gtest.h>
 
@@ -397,6 +398,33 @@ TEST(StatusOps, RegisterQuoteRecordsEveryIntentAndNamesTheDeliveryIntent) {
       config(), {{"query", {{"quoteId", kQuoteUuid}}}, {"record", store[hash_text(second)]}, {"now", 1000}});
   EXPECT_EQ(by_quote.body["status"], "pending");
   EXPECT_EQ(by_quote.body["intentHash"], hash_text(second));
+}
+
+// The sharded worker registers a quote in one call ("fresh") and merges each record into one
+// that chain events created first with mergeRegistration: the same records as registerQuote.
+TEST(StatusOps, FreshRegistrationMergedLaterEqualsRegisteringOverTheStoredRecord) {
+  const auto intent = sample_intent(21);
+  const std::string hash = hash_text(intent);
+  std::map<std::string, json> events_first;
+  apply(events_first, kA, {published(intent, 10, 1), funded(intent, true, 10, 1)});
+  const json quote = {{"id", std::string("quote:") + kQuoteUuid},
+                      {"intentHash", hash},
+                      {"steps", {{{"provider", "x"}, {"intents", {quote_intent(intent, "direct", kA)}}}}}};
+
+  const OpResult fresh = register_quote_op(config(), {{"quote", quote}, {"fresh", true}, {"now", 5000}});
+  ASSERT_EQ(fresh.status, 200) << fresh.body.dump();
+  ASSERT_FALSE(fresh.body.contains("missing"));
+  const OpResult merged = merge_registration_op(config(), {{"registered", fresh.body["records"][hash]}, {"stored", events_first[hash]}});
+  ASSERT_EQ(merged.status, 200) << merged.body.dump();
+
+  const OpResult classic =
+      register_quote_op(config(), {{"quote", quote}, {"records", {{hash, events_first[hash]}}}, {"now", 5000}});
+  ASSERT_EQ(classic.status, 200) << classic.body.dump();
+  EXPECT_EQ(merged.body["record"], classic.body["records"][hash]);
+  // With nothing stored, the fresh record is what registerQuote stores.
+  const OpResult first = register_quote_op(config(), {{"quote", quote}, {"records", {{hash, nullptr}}}, {"now", 5000}});
+  EXPECT_EQ(fresh.body["records"][hash], first.body["records"][hash]);
+  EXPECT_THROW(merge_registration_op(config(), {{"registered", fresh.body["records"][hash]}, {"stored", nullptr}}), OpInputError);
 }
 
 TEST(StatusOps, LegacyStatusMapsTheSameRecords) {
