@@ -141,5 +141,9 @@ try {
     console.log(JSON.stringify({ bench: "load", machine: machine(), seconds, rounds, connections, rows, coreCpuMsPerQuote: core }));
   }
 } finally {
+  // What the runtime said while under load (errors and warnings explain timeouts and resets).
+  const said = worker.output?.() ?? "";
+  const notes = said.split("\n").filter((l) => /error|exceeded|overloaded|reset|warn/i.test(l) && !l.includes('"event":"quote"'));
+  if (notes.length) console.log(`worker said ${notes.length} error/warning lines; first: ${notes.slice(0, 5).join(" | ").slice(0, 1200)}`);
   await worker.dispose();
 }
