@@ -6,7 +6,7 @@ import { addressRateLimit, CORS_READ_HEADERS, jsonBody, keyRateLimit, preflight,
 import { settings } from "./settings.js";
 import * as legacy from "./handlers/legacy.js";
 import { health, openapi } from "./handlers/meta.js";
-import { chainEvents, intentStatus, legacyIntentStatus, requireIndexerToken } from "./handlers/status.js";
+import { chainEvents, intentStatus, intentStream, legacyIntentStatus, publicIntentStream, requireIndexerToken } from "./handlers/status.js";
 import { addDepositRoutes } from "./handlers/deposit.js";
 import * as gasless from "./handlers/gasless.js";
 import * as v1 from "./handlers/v1.js";
@@ -21,6 +21,8 @@ export const router = new Router()
   .on("GET", "/v1/tokens", keyed, requireKey, keyRateLimit, v1.tokens)
   .on("POST", "/v1/quotes", keyed, requireKey, keyRateLimit, jsonBody, v1.quotes)
   .on("GET", "/v1/intents/status", keyed, requireKey, keyRateLimit, intentStatus)
+  .on("GET", "/v1/intents/stream", keyed, requireKey, keyRateLimit, intentStream)
+  .on("GET", "/v1/public/intents/stream", keyless, addressRateLimit, publicIntentStream)
   .on("POST", "/v1/gasless/permit3", keyed, requireKey, keyRateLimit, gasless.requirePartner, jsonBody, gasless.submitPermit3)
   .on("POST", "/v1/gasless/permit2", keyed, requireKey, keyRateLimit, gasless.requirePartner, jsonBody, gasless.submitPermit2)
   .on("POST", "/v1/gasless/erc3009", keyed, requireKey, keyRateLimit, gasless.requirePartner, jsonBody, gasless.submitErc3009)

@@ -36,9 +36,24 @@ export function byShard(items, key) {
 
 const nowSec = () => Math.floor(Date.now() / 1000);
 
+// Live status streams (GET /v1/intents/stream): settings by variable so tests can shorten them.
+const STREAM_KEEPALIVE_MS = 15_000;
+const STREAM_MAX_MS = 10 * 60_000;
+const FINAL_STATUSES = new Set(["settled", "refunded", "failed"]);
+const encoder = new TextEncoder();
+
+/** The event id of a status body: the first 16 hex digits of its SHA-256. */
+async function bodyId(data) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(data)));
+  return Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 export class IntentShard extends DurableObject {
   /** Serialises record updates: a read-modify-write spans awaits on the core. */
   #queue = Promise.resolve();
+  /** intent hash -> the open status streams of that intent. */
+  #streams = new Map();
+  #ticker = null;
   /** Calls per method since this instance started, for the scale simulation (bench/scale-sim.mjs). */
   #calls = {};
 
@@ -71,6 +86,7 @@ export class IntentShard extends DurableObject {
         merged[hash] = answer.body.record;
       }
       this.ctx.storage.transactionSync(() => this.#storeRecords(merged));
+      this.#notify(Object.keys(merged));
     });
   }
 
@@ -109,6 +125,7 @@ export class IntentShard extends DurableObject {
     return this.#serially(async () => {
       try {
         const body = await this.#withRecords("applyLogs", { chainId, logs, now: nowSec() }, (out) => this.#storeRecords(out.updates));
+        this.#notify(Object.keys(body.updates));
         return { status: 200, body: { applied: body.applied, updated: Object.keys(body.updates).length } };
       } catch (e) {
         if (e.answer) return e.answer;
@@ -137,6 +154,38 @@ export class IntentShard extends DurableObject {
     return this.#record(String(intentHash).toLowerCase());
   }
 
+  /**
+   * GET /v1/intents/stream of an intent of this shard, as Server-Sent Events: the current status
+   * at once, then one `status` event per change of the status body (chain events folded here, or
+   * a deadline passing), `: keep-alive` comments, and the end after a final status or the
+   * stream's maximum age. Changes reach open streams from memory: nothing polls storage per
+   * client. The URL carries {query, intentHash, chainTimes} as the worker resolved them.
+   */
+  async fetch(request) {
+    this.#count("stream");
+    const url = new URL(request.url);
+    const intentHash = url.searchParams.get("intentHash")?.toLowerCase() ?? null;
+    const sub = {
+      intentHash,
+      query: JSON.parse(url.searchParams.get("query")),
+      chainTimes: JSON.parse(url.searchParams.get("chainTimes") ?? "{}"),
+      opened: Date.now(),
+      last: null,
+      lastEventId: request.headers.get("last-event-id"),
+      closed: false,
+    };
+    const { readable, writable } = new TransformStream();
+    sub.writer = writable.getWriter();
+    sub.writer.closed.catch(() => this.#drop(sub)); // the client went away
+    await this.#push(sub);
+    if (!sub.closed) {
+      if (!this.#streams.has(intentHash)) this.#streams.set(intentHash, new Set());
+      this.#streams.get(intentHash).add(sub);
+      this.#tickSoon();
+    }
+    return new Response(readable, { headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-transform" } });
+  }
+
   /** {calls: {method: n}, records, quotes, transactions}: what this shard took, for the scale simulation. */
   stats() {
     const count = (table) => this.sql.exec(`SELECT COUNT(*) AS n FROM ${table}`).toArray()[0].n;
@@ -144,6 +193,69 @@ export class IntentShard extends DurableObject {
   }
 
   // ---- internals ---------------------------------------------------------------------------
+
+  /** Sends the intent's status to one stream when it differs from what the stream last got. */
+  async #push(sub) {
+    const answer = await this.#core("intentStatus", { query: sub.query, record: sub.intentHash ? this.#record(sub.intentHash) : null, now: nowSec(), chainTimes: sub.chainTimes });
+    if (sub.closed) return;
+    if (answer.status !== 200) return this.#close(sub);
+    const data = JSON.stringify(answer.body);
+    if (data !== sub.last) {
+      sub.last = data;
+      // The id names the body: a client reconnecting with Last-Event-ID of the status it already
+      // has is not sent it again.
+      const id = await bodyId(data);
+      if (sub.closed || id === sub.lastEventId) return;
+      this.#write(sub, `event: status\nid: ${id}\ndata: ${data}\n\n`);
+    }
+    if (FINAL_STATUSES.has(answer.body.status)) this.#close(sub);
+  }
+
+  #notify(hashes) {
+    for (const hash of hashes) {
+      for (const sub of this.#streams.get(hash) ?? []) this.#push(sub).catch(() => this.#close(sub));
+    }
+  }
+
+  /** Keep-alives, deadlines that pass without an event, and the streams' maximum age. */
+  #tickSoon() {
+    if (this.#ticker) return;
+    const every = Number(this.env.STREAM_KEEPALIVE_MS ?? STREAM_KEEPALIVE_MS);
+    const maxAge = Number(this.env.STREAM_MAX_MS ?? STREAM_MAX_MS);
+    this.#ticker = setInterval(() => {
+      for (const subs of this.#streams.values()) {
+        for (const sub of subs) {
+          if (Date.now() - sub.opened >= maxAge) {
+            this.#close(sub);
+            continue;
+          }
+          this.#write(sub, ": keep-alive\n\n");
+          this.#push(sub).catch(() => this.#close(sub));
+        }
+      }
+      if (this.#streams.size === 0) {
+        clearInterval(this.#ticker);
+        this.#ticker = null;
+      }
+    }, every);
+  }
+
+  #write(sub, text) {
+    sub.writer.write(encoder.encode(text)).catch(() => this.#drop(sub));
+  }
+
+  #close(sub) {
+    if (sub.closed) return;
+    this.#drop(sub);
+    sub.writer.close().catch(() => {});
+  }
+
+  #drop(sub) {
+    sub.closed = true;
+    const subs = this.#streams.get(sub.intentHash);
+    subs?.delete(sub);
+    if (subs?.size === 0) this.#streams.delete(sub.intentHash);
+  }
 
   #count(method) {
     this.#calls[method] = (this.#calls[method] ?? 0) + 1;

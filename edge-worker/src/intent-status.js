@@ -48,6 +48,22 @@ export async function intentStatus(env, query) {
   return shardOf(env, hash ?? "00").status(query, hash, await chainTimes(env));
 }
 
+/**
+ * GET /v1/intents/stream (and its keyless twin): the query is validated like a status lookup,
+ * then the shard owning the intent serves the stream. Answers the core's 400 as {status, body},
+ * else a streaming Response.
+ */
+export async function intentStream(env, query, lastEventId = null) {
+  const hash = typeof query.intentHash === "string" ? query.intentHash : await deliveryOf(env, query.quoteId);
+  const times = await chainTimes(env);
+  const shard = shardOf(env, hash ?? "00");
+  const checked = await shard.status(query, hash, times);
+  if (checked.status !== 200) return checked;
+  const params = new URLSearchParams({ query: JSON.stringify(query), chainTimes: JSON.stringify(times) });
+  if (hash) params.set("intentHash", hash);
+  return shard.fetch(new Request(`https://intent-shard/stream?${params}`, { headers: lastEventId ? { "last-event-id": lastEventId } : {} }));
+}
+
 /** POST /api/v3/intents/intentStatus: by intentHash, else by the creation or fill transaction. */
 export async function legacyIntentStatus(env, body) {
   const text = (v) => (typeof v === "string" ? v.toLowerCase() : null);

@@ -11,6 +11,21 @@ export async function intentStatus(c) {
   return coreResponse(c, await index.intentStatus(c.env, query));
 }
 
+/**
+ * GET /v1/intents/stream?intentHash=|quoteId= (keyed) and GET /v1/public/intents/stream?intentHash=
+ * (keyless, per-address limit): Server-Sent Events from the shard that owns the intent.
+ */
+const streamHandler = (byQuoteId) => async (c) => {
+  const params = c.url.searchParams;
+  const query = { intentHash: params.get("intentHash"), quoteId: byQuoteId ? params.get("quoteId") : null };
+  const answer = await index.intentStream(c.env, query, c.request.headers.get("last-event-id"));
+  return answer instanceof Response ? answer : coreResponse(c, answer);
+};
+export const intentStream = streamHandler(true);
+// Keyless: by intent hash only (status reveals nothing a chain explorer does not; a quote id is
+// the integrator's).
+export const publicIntentStream = streamHandler(false);
+
 export async function legacyIntentStatus(c) {
   return coreResponse(c, await index.legacyIntentStatus(c.env, c.body));
 }
