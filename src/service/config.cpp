@@ -246,6 +246,7 @@ std::optional<ServiceSettings> Loader::read_service(const Json& value, const std
   s.max_calls = static_cast<std::uint32_t>(r.integer("maxCalls", true, 1, 256).value_or(0));
   s.max_hops = static_cast<std::uint32_t>(r.integer("maxHops", true, 1, 2).value_or(0));
   s.max_competing_quotes = static_cast<std::uint32_t>(r.integer("maxCompetingQuotes", true, 1, 64).value_or(0));
+  s.webhooks_allow_loopback_http = r.boolean("webhooksAllowLoopbackHttp", false).value_or(false);
   r.reject_unknown();
   if (errors_.size() != errors_before) return std::nullopt;
   return s;

@@ -147,6 +147,8 @@ struct ServiceSettings {
   std::uint32_t max_calls = 32;                // destination.calls entries per request
   std::uint32_t max_hops = 2;                  // 1: direct only; 2: one intermediate chain
   std::uint32_t max_competing_quotes = 16;     // entries of competingQuotes at most
+  // Webhook URLs may be http://127.0.0.1:<port> (local configuration only: a loopback receiver).
+  bool webhooks_allow_loopback_http = false;
 };
 
 class Config {

@@ -13,6 +13,7 @@
 #include "service/solver_protocol.h"
 #include "service/status_ops.h"
 #include "service/vault_derivation.h"
+#include "service/webhooks.h"
 
 namespace sr::service {
 
@@ -56,6 +57,7 @@ OpResult dispatch(const Config& config, const secp256k1::SecretKey& signer, std:
   if (op == "legacyExactOut") return legacy_quote_op(config, signer, input, LegacyQuoteKind::exact_out);
   if (auto result = status_op(config, op, input)) return *std::move(result);
   if (auto funding = funding_op(config, signer, op, input)) return *funding;
+  if (auto webhook = webhook_op(config, op, input)) return *webhook;
   throw OpInputError("unknown op \"" + std::string(op) + "\"");
 }
 

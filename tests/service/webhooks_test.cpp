@@ -1,0 +1,152 @@
+// Webhook endpoints, events and retries (service/webhooks.h): which URLs are refused and why,
+// which status changes become deliveries with what payload, and the retry schedule.
+#include "service/webhooks.h"
+
+#include <gtest/gtest.h>
+
+#include "config_fixture.h"
+#include "crypto/base64.h"
+#include "service/op_input.h"
+
+namespace sr::service {
+namespace {
+
+using nlohmann::json;
+
+const Config& production() { return testing::production_config(); }
+const Config& local() {
+  static const Config config = Config::from_json(testing::config_json("local"));
+  return config;
+}
+
+const std::string kRandom = std::string(64, 'a');
+
+OpResult create(const Config& config, json body, const json* addresses = nullptr) {
+  json input = {{"body", std::move(body)}, {"keyId", "acme-dev"}, {"random", kRandom}, {"now", 1795600800}};
+  if (addresses) input["addresses"] = *addresses;
+  return webhook_create_op(config, input);
+}
+
+std::string url_error(const Config& config, const std::string& url) {
+  const OpResult r = create(config, {{"url", url}, {"events", {"intent.status"}}});
+  if (r.status != 400) return "accepted";
+  EXPECT_EQ(r.body["errors"][0]["field"], "url") << r.body.dump();
+  return r.body["errors"][0]["message"];
+}
+
+TEST(Webhooks, CreateAnswersTheSecretOnceWithAStableShape) {
+  const json addresses = {"93.184.216.34"};
+  const OpResult r = create(production(), {{"url", "https://hooks.example.com/sr"}, {"events", {"intent.status"}}, {"description", "ops"}}, &addresses);
+  ASSERT_EQ(r.status, 201) << r.body.dump();
+  EXPECT_TRUE(r.body["id"].get<std::string>().starts_with("wh:"));
+  EXPECT_EQ(r.body["id"].get<std::string>().size(), 3u + 36u);
+  const std::string secret = r.body["secret"];
+  ASSERT_TRUE(secret.starts_with("whsec_"));
+  EXPECT_EQ(base64::decode(secret.substr(6)).size(), 32u);
+  EXPECT_EQ(r.body["createdAt"], 1795600800);
+  EXPECT_EQ(r.body["description"], "ops");
+  // A name is resolved by the worker first; without addresses the core asks for them.
+  const OpResult ask = create(production(), {{"url", "https://hooks.example.com/sr"}, {"events", {"intent.status"}}});
+  EXPECT_EQ(ask.status, 200);
+  EXPECT_EQ(ask.body, (json{{"resolve", "hooks.example.com"}}));
+}
+
+TEST(Webhooks, UrlsThatCouldReachInsideAreRefusedNamingUrl) {
+  for (const char* url : {"http://hooks.example.com/x", "ftp://hooks.example.com", "hooks.example.com/x", "https://user:pw@hooks.example.com/",
+                          "https://hooks.example.com/#frag", "https://10.1.2.3/", "https://172.16.0.1/", "https://192.168.1.1/",
+                          "https://127.0.0.1/", "https://169.254.169.254/latest/meta-data", "https://100.100.100.200/",
+                          "https://0.0.0.0/", "https://[::1]/", "https://[fd00:ec2::254]/", "https://[fe80::1]/",
+                          "https://[::ffff:10.0.0.1]/", "https://[64:ff9b::a9fe:a9fe]/", "https://localhost/", "https://api.localhost/",
+                          "https://metadata.google.internal/", "https://printer.local/", "https://router.lan/", "https://intranet/",
+                          "https://2130706433/", "https://0x7f.1/", "https://1.2.3.4.5/", "https://hooks.example.com:0/",
+                          "https://hooks.example.com:65536/", "https:// hooks.example.com/", "https://-bad.example.com/",
+                          "https://224.0.0.1/", "https://[2001:db8::1]/"}) {
+    SCOPED_TRACE(url);
+    EXPECT_NE(url_error(production(), url), "accepted");
+  }
+  EXPECT_NE(url_error(production(), "http://127.0.0.1:9000/hook").find("https"), std::string::npos);
+  EXPECT_NE(url_error(production(), "https://169.254.169.254/").find("link-local"), std::string::npos);
+  // Public literals and names pass.
+  EXPECT_EQ(url_error(production(), "https://93.184.216.34:8443/hook?x=1"), "accepted");
+  EXPECT_EQ(url_error(production(), "https://[2606:4700:4700::1111]/hook"), "accepted");
+}
+
+TEST(Webhooks, TheLocalConfigurationAlsoAllowsALoopbackReceiver) {
+  EXPECT_EQ(url_error(local(), "http://127.0.0.1:9000/hook"), "accepted");
+  EXPECT_EQ(url_error(local(), "https://127.0.0.1:9000/hook"), "accepted");
+  EXPECT_NE(url_error(local(), "http://127.0.0.2:9000/hook"), "accepted");
+  EXPECT_NE(url_error(local(), "http://localhost:9000/hook"), "accepted");
+  EXPECT_NE(url_error(local(), "http://10.0.0.1/"), "accepted");
+}
+
+TEST(Webhooks, ResolvedAddressesMustAllBePublic) {
+  const json mixed = {"93.184.216.34", "10.0.0.5"};
+  const OpResult r = create(production(), {{"url", "https://rebind.example.com/"}, {"events", {"intent.status"}}}, &mixed);
+  ASSERT_EQ(r.status, 400);
+  EXPECT_NE(r.body["errors"][0]["message"].get<std::string>().find("10.0.0.5"), std::string::npos);
+  const json none = json::array();
+  EXPECT_EQ(create(production(), {{"url", "https://nx.example.com/"}, {"events", {"intent.status"}}}, &none).status, 400);
+  // At delivery time the same rules apply to what the name resolves to then.
+  EXPECT_EQ(webhook_target_op(production(), {{"url", "https://rebind.example.com/"}, {"addresses", {"169.254.169.254"}}}).body["ok"], false);
+  EXPECT_EQ(webhook_target_op(production(), {{"url", "https://rebind.example.com/"}, {"addresses", {"93.184.216.34"}}}).body["ok"], true);
+}
+
+TEST(Webhooks, BodyErrorsNameEveryField) {
+  const OpResult r = create(production(), {{"url", 5}, {"events", {"intent.created", "intent.status", "intent.status"}}, {"description", ""}, {"secret", "x"}});
+  ASSERT_EQ(r.status, 400);
+  std::vector<std::string> fields;
+  for (const auto& e : r.body["errors"]) fields.push_back(e["field"]);
+  EXPECT_EQ(fields, (std::vector<std::string>{"secret", "url", "events[0]", "events[2]", "description"}));
+}
+
+json status(const std::string& value, std::uint64_t updated = 100) {
+  return {{"intentHash", "0x" + std::string(64, 'a')}, {"status", value}, {"updatedAt", updated}, {"transactions", json::object()}};
+}
+
+TEST(Webhooks, OneDeliveryPerSubscribedEndpointWhenTheStatusChanges) {
+  const json endpoints = {{{"id", "wh:1"}, {"events", {"intent.status"}}}, {{"id", "wh:2"}, {"events", {"intent.status"}}}};
+  const OpResult r = webhook_events_op(production(), {{"endpoints", endpoints}, {"before", status("pending")}, {"after", status("filled", 200)}, {"now", 1795600800}});
+  ASSERT_EQ(r.status, 200);
+  const json& d = r.body["deliveries"];
+  ASSERT_EQ(d.size(), 2u);
+  EXPECT_EQ(d[0]["endpointId"], "wh:1");
+  EXPECT_EQ(d[0]["status"], "filled");
+  EXPECT_NE(d[0]["messageId"], d[1]["messageId"]);
+  EXPECT_TRUE(d[0]["messageId"].get<std::string>().starts_with("msg_"));
+  EXPECT_EQ(json::parse(d[0]["payload"].get<std::string>()),
+            (json{{"type", "intent.status"}, {"timestamp", "2026-11-25T10:00:00Z"}, {"data", status("filled", 200)}}));
+  // The same event computed again names the same message (a retry keeps its webhook-id).
+  EXPECT_EQ(webhook_events_op(production(), {{"endpoints", endpoints}, {"before", status("pending")}, {"after", status("filled", 200)}, {"now", 1764064999}})
+                .body["deliveries"][0]["messageId"],
+            d[0]["messageId"]);
+  // No change of status, an unknown status: nothing.
+  EXPECT_TRUE(webhook_events_op(production(), {{"endpoints", endpoints}, {"before", status("filled", 150)}, {"after", status("filled", 200)}, {"now", 1}})
+                  .body["deliveries"].empty());
+  EXPECT_TRUE(webhook_events_op(production(), {{"endpoints", endpoints}, {"before", nullptr}, {"after", status("unknown")}, {"now", 1}})
+                  .body["deliveries"].empty());
+  // A first status is a change.
+  EXPECT_EQ(webhook_events_op(production(), {{"endpoints", endpoints}, {"before", nullptr}, {"after", status("pending")}, {"now", 1}})
+                .body["deliveries"].size(), 2u);
+}
+
+TEST(Webhooks, RetriesBackOffThenEverySixHoursForThreeDays) {
+  const auto retry = [](std::uint64_t attempts, std::uint64_t now) {
+    return webhook_retry_op({{"attempts", attempts}, {"firstAttemptAt", 1000}, {"now", now}}).body["retryAt"];
+  };
+  EXPECT_EQ(retry(1, 1000), 1005);
+  EXPECT_EQ(retry(2, 1005), 1035);
+  EXPECT_EQ(retry(3, 1035), 1155);
+  EXPECT_EQ(retry(4, 1155), 1755);
+  EXPECT_EQ(retry(5, 1755), 5355);
+  EXPECT_EQ(retry(6, 5355), 5355 + 21600);
+  EXPECT_TRUE(retry(20, 1000 + 3 * 86400 - 100).is_null());
+}
+
+TEST(Webhooks, Rfc3339) {
+  EXPECT_EQ(rfc3339(0), "1970-01-01T00:00:00Z");
+  EXPECT_EQ(rfc3339(951782400), "2000-02-29T00:00:00Z");
+  EXPECT_EQ(rfc3339(1795600800), "2026-11-25T10:00:00Z");
+}
+
+}  // namespace
+}  // namespace sr::service
