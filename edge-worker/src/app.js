@@ -10,6 +10,7 @@ import { chainEvents, intentStatus, intentStream, legacyIntentStatus, publicInte
 import { addDepositRoutes } from "./handlers/deposit.js";
 import * as gasless from "./handlers/gasless.js";
 import * as v1 from "./handlers/v1.js";
+import * as webhooks from "./handlers/webhooks.js";
 
 const keyed = { keyless: false };
 const keyless = { keyless: true };
@@ -28,6 +29,10 @@ export const router = new Router()
   .on("POST", "/v1/gasless/erc3009", keyed, requireKey, keyRateLimit, gasless.requirePartner, jsonBody, gasless.submitErc3009)
   .on("GET", "/v1/gasless/jobs", keyed, requireKey, keyRateLimit, gasless.requirePartner, gasless.jobByQuote)
   .on("GET", "/v1/gasless/jobs/:id", keyed, requireKey, keyRateLimit, gasless.requirePartner, gasless.jobById)
+  .on("POST", "/v1/webhooks", keyed, requireKey, keyRateLimit, gasless.requirePartner, jsonBody, webhooks.createWebhook)
+  .on("GET", "/v1/webhooks", keyed, requireKey, keyRateLimit, gasless.requirePartner, webhooks.listWebhooks)
+  .on("DELETE", "/v1/webhooks/:id", keyed, requireKey, keyRateLimit, gasless.requirePartner, webhooks.deleteWebhook)
+  .on("GET", "/v1/webhooks/:id/deliveries", keyed, requireKey, keyRateLimit, gasless.requirePartner, webhooks.webhookDeliveries)
   .on("POST", "/api/v3/quotes/exactOut", keyless, addressRateLimit, jsonBody, legacy.exactOut)
   .on("POST", "/api/v3/quotes/exactIn", keyless, addressRateLimit, jsonBody, legacy.exactIn)
   .on("POST", "/api/v3/intents/intentStatus", keyless, addressRateLimit, jsonBody, legacyIntentStatus)

@@ -9,6 +9,7 @@ export { DepositAddresses } from "./deposit-addresses.js";
 export { VaultDerivations } from "./vault-derivation.js";
 export { IntentShard } from "./intent-shards.js";
 export { ChainReader } from "./chain-reader.js";
+export { WebhookDeliveries, WebhookEndpoints } from "./webhooks.js";
 
 export default {
   fetch: handle,

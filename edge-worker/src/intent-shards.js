@@ -9,6 +9,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { callCore } from "./core.js";
 import { settings } from "./settings.js";
+import { deliverStatusChange } from "./webhooks.js";
 
 export const SHARD_COUNT = 256;
 
@@ -62,7 +63,8 @@ export class IntentShard extends DurableObject {
     this.sql = ctx.storage.sql;
     this.sql.exec(`CREATE TABLE IF NOT EXISTS record (intent_hash TEXT PRIMARY KEY, record TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS quote (quote_id TEXT PRIMARY KEY, intent_hash TEXT NOT NULL);
-      CREATE TABLE IF NOT EXISTS tx (tx_hash TEXT NOT NULL, intent_hash TEXT NOT NULL, PRIMARY KEY (tx_hash, intent_hash))`);
+      CREATE TABLE IF NOT EXISTS tx (tx_hash TEXT NOT NULL, intent_hash TEXT NOT NULL, PRIMARY KEY (tx_hash, intent_hash));
+      CREATE TABLE IF NOT EXISTS owner (intent_hash TEXT PRIMARY KEY, owner TEXT NOT NULL, last_status TEXT, check_at INTEGER)`);
   }
 
   /**
@@ -70,8 +72,10 @@ export class IntentShard extends DurableObject {
    * "fresh"). A record chain events created first gets the registration merged in by the core
    * (op "mergeRegistration"); otherwise the registered record is stored as it is.
    * @param {Record<string, object>} records intent hash -> registered record
+   * @param {string | null} [owner] who hears of the intents' status changes by webhook
+   *   ("key:<id>" for a quote, "partner:<slug>" for a deposit address)
    */
-  register(records) {
+  register(records, owner = null) {
     this.#count("register");
     return this.#serially(async () => {
       const merged = {};
@@ -85,7 +89,14 @@ export class IntentShard extends DurableObject {
         if (answer.status !== 200) throw new Error(`mergeRegistration answered ${answer.status}: ${answer.body?.detail ?? ""}`);
         merged[hash] = answer.body.record;
       }
-      this.ctx.storage.transactionSync(() => this.#storeRecords(merged));
+      this.ctx.storage.transactionSync(() => {
+        this.#storeRecords(merged);
+        if (owner) {
+          for (const hash of Object.keys(merged)) {
+            this.sql.exec("INSERT OR IGNORE INTO owner (intent_hash, owner, last_status, check_at) VALUES (?, ?, NULL, NULL)", hash.toLowerCase(), owner);
+          }
+        }
+      });
       this.#notify(Object.keys(merged));
     });
   }
@@ -126,6 +137,7 @@ export class IntentShard extends DurableObject {
       try {
         const body = await this.#withRecords("applyLogs", { chainId, logs, now: nowSec() }, (out) => this.#storeRecords(out.updates));
         this.#notify(Object.keys(body.updates));
+        await this.#checkOwned(Object.keys(body.updates));
         return { status: 200, body: { applied: body.applied, updated: Object.keys(body.updates).length } };
       } catch (e) {
         if (e.answer) return e.answer;
@@ -193,6 +205,51 @@ export class IntentShard extends DurableObject {
   }
 
   // ---- internals ---------------------------------------------------------------------------
+
+  // ---- webhooks: owned intents' status changes -------------------------------------------
+
+  /** Marks owned intents among `hashes` for a status check now (the alarm delivers changes). */
+  async #checkOwned(hashes) {
+    let any = false;
+    for (const hash of hashes) {
+      const row = this.sql.exec("UPDATE owner SET check_at = ? WHERE intent_hash = ? RETURNING intent_hash", nowSec(), hash.toLowerCase()).toArray();
+      any ||= row.length > 0;
+    }
+    if (any) await this.ctx.storage.setAlarm(Date.now());
+  }
+
+  /**
+   * Delivers the status changes of owned intents that are due for a check: after chain events,
+   * at their next deadline (a status can change with time alone), or on a retry. The last
+   * delivered status moves on only once the deliveries are queued.
+   */
+  async alarm() {
+    const now = nowSec();
+    const due = this.sql.exec("SELECT intent_hash, owner, last_status FROM owner WHERE check_at IS NOT NULL AND check_at <= ?", now).toArray();
+    for (const row of due) {
+      const record = this.#record(row.intent_hash);
+      let next = null;
+      try {
+        const answer = await this.#core("intentStatus", { query: { intentHash: row.intent_hash, quoteId: null }, record, now, chainTimes: {} });
+        if (answer.status !== 200) throw new Error(`intentStatus answered ${answer.status}`);
+        const after = answer.body;
+        if (after.status !== row.last_status) {
+          await deliverStatusChange(this.env, row.owner, row.last_status ? { status: row.last_status } : null, after);
+          this.sql.exec("UPDATE owner SET last_status = ? WHERE intent_hash = ?", after.status, row.intent_hash);
+        }
+        // The next deadline that can change the status by itself.
+        if (!FINAL_STATUSES.has(after.status) && record) {
+          next = [record.routeDeadline, record.rewardDeadline].filter((d) => Number.isInteger(d) && d >= now).map((d) => d + 1).sort((a, b) => a - b)[0] ?? null;
+        }
+      } catch (e) {
+        console.error(JSON.stringify({ event: "webhook-status-check-failed", intentHash: row.intent_hash, message: String(e?.message ?? e) }));
+        next = now + 30;
+      }
+      this.sql.exec("UPDATE owner SET check_at = ? WHERE intent_hash = ?", next, row.intent_hash);
+    }
+    const soonest = this.sql.exec("SELECT MIN(check_at) AS at FROM owner WHERE check_at IS NOT NULL").toArray()[0]?.at;
+    if (soonest != null) await this.ctx.storage.setAlarm(Math.max(Date.now() + 50, soonest * 1000));
+  }
 
   /** Sends the intent's status to one stream when it differs from what the stream last got. */
   async #push(sub) {

@@ -16,14 +16,18 @@ const CHAIN_TIMES_TTL_MS = 5_000;
 const REGISTER_ATTEMPTS = 4;
 const REGISTER_RETRY_MS = 250;
 
-/** Registers a quote's intents (and each competing quote's) in their shards. */
-export async function registerQuote(env, quote) {
+/**
+ * Registers a quote's intents (and each competing quote's) in their shards. `owner` ("key:<id>"
+ * or "partner:<slug>") hears of the quote's intents by webhook; competing quotes are
+ * alternatives the integrator did not take, so their intents have none.
+ */
+export async function registerQuote(env, quote, owner = null) {
   await startReaders(env);
-  const quotes = [quote, ...(Array.isArray(quote?.competingQuotes) ? quote.competingQuotes : [])];
-  await Promise.all(quotes.map((q) => registerOne(env, q)));
+  const competing = Array.isArray(quote?.competingQuotes) ? quote.competingQuotes : [];
+  await Promise.all([registerOne(env, quote, owner), ...competing.map((q) => registerOne(env, q, null))]);
 }
 
-async function registerOne(env, quote) {
+async function registerOne(env, quote, owner) {
   for (let attempt = 1; ; ++attempt) {
     try {
       // One core call gives every intent's record as if new; each shard stores its own (merging
@@ -31,7 +35,7 @@ async function registerOne(env, quote) {
       const registered = await callCore(settings(env).coreInputs, "registerQuote", { quote, fresh: true, now: Math.floor(Date.now() / 1000) });
       if (registered.status !== 200) throw new Error(`registerQuote answered ${registered.status}: ${registered.body?.detail ?? ""}`);
       const { records, quoteId, deliveryIntentHash } = registered.body;
-      await Promise.all([...byShard(Object.entries(records), ([hash]) => hash).values()].map((entries) => shardOf(env, entries[0][0]).register(Object.fromEntries(entries))));
+      await Promise.all([...byShard(Object.entries(records), ([hash]) => hash).values()].map((entries) => shardOf(env, entries[0][0]).register(Object.fromEntries(entries), owner)));
       if (deliveryIntentHash) await shardOf(env, quoteId).mapQuote(quoteId, deliveryIntentHash);
       return;
     } catch (e) {

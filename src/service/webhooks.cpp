@@ -382,7 +382,7 @@ OpResult webhook_events_op(const Config&, const json& input) {
       h.update(std::string_view(part)).update(std::string_view("\x1f"));
     }
     deliveries.push_back({{"endpointId", endpoint_id},
-                          {"messageId", "msg_" + hex::encode(ByteView(h.finalize()).first(12), false)},
+                          {"messageId", "msg:" + hex::encode(ByteView(h.finalize()).first(12), false)},
                           {"eventType", kStatusEvent},
                           {"intentHash", after["intentHash"]},
                           {"status", after["status"]},

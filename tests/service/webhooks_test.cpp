@@ -112,7 +112,7 @@ TEST(Webhooks, OneDeliveryPerSubscribedEndpointWhenTheStatusChanges) {
   EXPECT_EQ(d[0]["endpointId"], "wh:1");
   EXPECT_EQ(d[0]["status"], "filled");
   EXPECT_NE(d[0]["messageId"], d[1]["messageId"]);
-  EXPECT_TRUE(d[0]["messageId"].get<std::string>().starts_with("msg_"));
+  EXPECT_TRUE(d[0]["messageId"].get<std::string>().starts_with("msg:"));
   EXPECT_EQ(json::parse(d[0]["payload"].get<std::string>()),
             (json{{"type", "intent.status"}, {"timestamp", "2026-11-25T10:00:00Z"}, {"data", status("filled", 200)}}));
   // The same event computed again names the same message (a retry keeps its webhook-id).

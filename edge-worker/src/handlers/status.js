@@ -35,8 +35,8 @@ export async function legacyIntentStatus(c) {
  * (until it lands, a lookup answers "unknown"). A failure after the retries is logged, never the
  * client's problem; chain events still create the records, only the quoteId lookup stays unknown.
  */
-export function registerQuote(c, quote) {
-  const registering = index.registerQuote(c.env, quote).catch((e) => {
+export function registerQuote(c, quote, owner = c.key ? `key:${c.key.id}` : null) {
+  const registering = index.registerQuote(c.env, quote, owner).catch((e) => {
     console.error(JSON.stringify({ event: "status-register-failed", requestId: c.requestId, quoteId: quote?.id, message: String(e?.message ?? e) }));
   });
   c.ctx.waitUntil(registering);

@@ -1,0 +1,41 @@
+// POST/GET/DELETE /v1/webhooks and GET /v1/webhooks/{id}/deliveries, per API key (partner-mapped
+// keys only). The core validates the endpoint and makes its id and secret (op "webhookCreate");
+// the worker resolves the URL's host when the core asks, seals the secret and stores it.
+import { HttpError, json } from "../http.js";
+import { resolveHost } from "../dns.js";
+import { deliveriesOf, endpointsOf, sealSecret } from "../webhooks.js";
+import { askCore, coreResponse, nowSec, randomHex } from "./core-response.js";
+
+export async function createWebhook(c) {
+  const input = { body: c.body, keyId: c.key.id, random: randomHex(), now: nowSec() };
+  let answer = await askCore(c, "webhookCreate", input);
+  if (answer.status === 200 && answer.body.resolve) {
+    let addresses;
+    try {
+      addresses = await resolveHost(c.env, answer.body.resolve);
+    } catch (e) {
+      const message = `url's host ${answer.body.resolve} could not be resolved (${e?.message ?? e})`;
+      throw new HttpError(400, "invalid-request", message, [{ field: "url", message }]);
+    }
+    answer = await askCore(c, "webhookCreate", { ...input, addresses });
+  }
+  if (answer.status !== 201) return coreResponse(c, answer);
+  await endpointsOf(c.env, c.key.id).add(answer.body, await sealSecret(c.env, answer.body.secret));
+  console.log(JSON.stringify({ event: "webhook-created", requestId: c.requestId, keyId: c.key.id, webhookId: answer.body.id }));
+  return json(answer.body, 201);
+}
+
+export async function listWebhooks(c) {
+  return json({ webhooks: await endpointsOf(c.env, c.key.id).list() });
+}
+
+export async function deleteWebhook(c) {
+  if (!(await endpointsOf(c.env, c.key.id).remove(c.params.id))) throw new HttpError(404, "not-found", `no webhook ${c.params.id}`);
+  return new Response(null, { status: 204 });
+}
+
+export async function webhookDeliveries(c) {
+  // Another key's endpoint is as invisible as a missing one.
+  if (!(await endpointsOf(c.env, c.key.id).has(c.params.id))) throw new HttpError(404, "not-found", `no webhook ${c.params.id}`);
+  return json({ deliveries: await deliveriesOf(c.env, c.params.id).recent() });
+}

@@ -1,0 +1,219 @@
+// Webhooks through the real worker bundle: endpoints per API key (secret shown once, never
+// listed), URLs refused naming `url` (SSRF), deliveries of a quote's status changes to a loopback
+// receiver signed per the Standard Webhooks specification (verified with the `standardwebhooks`
+// package, an independent implementation), in order, retried with the same webhook-id after a
+// failure, sent again after the worker is killed mid-delivery, and one hanging receiver never
+// holding up another. Chain events are pushed as eth_getLogs logs encoded with ethers.
+import assert from "node:assert/strict";
+import http from "node:http";
+import { after, before, describe, test } from "node:test";
+import { Interface, id, zeroPadValue } from "ethers";
+import { Webhook } from "standardwebhooks";
+import { buildBundle, DEV_KEYS, startWorker, tempDir } from "./harness.mjs";
+import { waitFor } from "./gasless-helpers.mjs";
+
+const json = { "content-type": "application/json" };
+const PORTAL = "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df";
+const PROVER = "0xeC0008acc34d3D0CAa6758Ce788091e473812e28";
+const SOLVER = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
+const events = new Interface([
+  "event IntentPublished(bytes32 indexed intentHash, uint64 destination, bytes route, address indexed creator, address indexed prover, uint64 rewardDeadline, uint256 rewardNativeAmount, (address token, uint256 amount)[] rewardTokens)",
+  "event IntentFunded(bytes32 intentHash, address funder, bool complete)",
+  "event IntentFulfilled(bytes32 indexed intentHash, bytes32 indexed claimant)",
+  "event IntentProven(bytes32 indexed intentHash, address indexed claimant, uint64 destination)",
+]);
+
+/** A loopback receiver: records every request; `respond(req)` decides the answer (or never answers). */
+async function receiver(respond = () => 200) {
+  const received = [];
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      const entry = { headers: req.headers, body, at: Date.now() };
+      received.push(entry);
+      const code = respond(entry, received.length);
+      if (code === null) return; // hang: never answer
+      res.writeHead(code).end();
+    });
+  });
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  return { url: `http://127.0.0.1:${server.address().port}/hook`, received, close: () => new Promise((r) => { server.closeAllConnections(); server.close(r); }) };
+}
+
+/** A DNS-over-HTTPS stand-in: names -> addresses. */
+async function resolver(names) {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, "http://x");
+    const name = url.searchParams.get("name");
+    const type = url.searchParams.get("type") === "A" ? 1 : 28;
+    const answers = (names[name] ?? []).filter((a) => (type === 1) === a.includes(".")).map((data) => ({ name, type, data }));
+    res.writeHead(200, { "content-type": "application/dns-json" }).end(JSON.stringify({ Status: 0, Answer: answers }));
+  });
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  return { url: `http://127.0.0.1:${server.address().port}/dns-query`, close: () => new Promise((r) => server.close(r)) };
+}
+
+let bundleDir;
+let persist;
+let worker;
+let dns;
+const bindings = () => ({ DNS_RESOLVER_URL: dns.url, WEBHOOK_TIMEOUT_MS: "1500" });
+
+before(async () => {
+  bundleDir = buildBundle();
+  persist = tempDir("sr-webhooks-state-");
+  dns = await resolver({ "private.example.com": ["10.0.0.5"], "public.example.com": ["93.184.216.34"] });
+  worker = await startWorker({ bundleDir, persistDir: persist.dir, bindings: bindings() });
+});
+
+after(async () => {
+  await worker?.dispose();
+  persist?.remove();
+  await dns?.close();
+});
+
+const post = (path, body, key = DEV_KEYS.acme) => worker.fetch(path, { method: "POST", key, headers: json, body: JSON.stringify(body) });
+
+async function createEndpoint(url) {
+  const res = await post("/v1/webhooks", { url, events: ["intent.status"], description: "test" });
+  const body = await res.json();
+  assert.equal(res.status, 201, JSON.stringify(body));
+  return body;
+}
+
+async function quote() {
+  const res = await post("/v1/quotes", {
+    type: "exact-in", dappId: "webhooks-test",
+    source: { chainId: 8453, token: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", amount: "25000000", funder: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" },
+    destination: { chainId: 10, token: "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85", recipient: "0x976EA74026E726554dB657fA54763abd0C3a0aa9" },
+  });
+  const body = await res.json();
+  assert.equal(res.status, 200, JSON.stringify(body));
+  await waitFor(async () => (await worker.fetch(`/v1/intents/status?intentHash=${body.intentHash}`, { key: DEV_KEYS.acme })).json(), (s) => s.status === "pending");
+  return body;
+}
+
+let block = 1000;
+const log = (address, encoded) => ({ address, ...encoded, blockNumber: "0x" + (++block).toString(16), transactionHash: id(`webhooks-test tx ${block}`), logIndex: "0x0" });
+
+async function push(chainId, logs) {
+  const res = await worker.fetch("/internal/chain-events", { method: "POST", headers: { ...json, authorization: "Bearer dev-indexer-token" }, body: JSON.stringify({ chainId, logs }) });
+  assert.equal(res.status, 200, await res.text());
+}
+
+const published = (q) => {
+  const step = q.steps[0].intents[0];
+  const { intent } = step;
+  return [
+    log(PORTAL, events.encodeEventLog("IntentPublished", [q.intentHash, intent.destination, step.encodedRoute, intent.reward.creator, intent.reward.prover, intent.reward.deadline, intent.reward.nativeAmount, intent.reward.tokens.map((t) => [t.token, t.amount])])),
+    log(PORTAL, events.encodeEventLog("IntentFunded", [q.intentHash, intent.reward.creator, true])),
+  ];
+};
+const fulfilled = (q) => [log(PORTAL, events.encodeEventLog("IntentFulfilled", [q.intentHash, zeroPadValue(SOLVER, 32)]))];
+const proven = (q) => [log(PROVER, events.encodeEventLog("IntentProven", [q.intentHash, SOLVER, 10]))];
+
+function verified(secret, entry) {
+  return new Webhook(secret).verify(entry.body, entry.headers);
+}
+
+describe("webhook endpoints", () => {
+  test("created with the secret shown once, listed without it, deleted with 204", async () => {
+    const r = await receiver();
+    const endpoint = await createEndpoint(r.url);
+    assert.match(endpoint.id, /^wh:[0-9a-f-]{36}$/);
+    assert.match(endpoint.secret, /^whsec_[A-Za-z0-9+/]{43}=$/);
+    const list = await (await worker.fetch("/v1/webhooks", { key: DEV_KEYS.acme })).json();
+    const listed = list.webhooks.find((w) => w.id === endpoint.id);
+    assert.deepEqual(listed, { id: endpoint.id, url: r.url, events: ["intent.status"], description: "test", createdAt: endpoint.createdAt });
+    assert.ok(!JSON.stringify(list).includes("whsec_"), "no secret in the list");
+    assert.equal((await worker.fetch(`/v1/webhooks/${endpoint.id}`, { method: "DELETE", key: DEV_KEYS.acme })).status, 204);
+    assert.equal((await worker.fetch(`/v1/webhooks/${endpoint.id}`, { method: "DELETE", key: DEV_KEYS.acme })).status, 404);
+    assert.equal((await worker.fetch(`/v1/webhooks/${endpoint.id}/deliveries`, { key: DEV_KEYS.acme })).status, 404);
+    await r.close();
+  });
+
+  test("URLs that could reach inside are 400 naming url; unmapped keys are 403", async () => {
+    for (const url of ["http://10.0.0.1/hook", "https://169.254.169.254/latest/meta-data", "http://localhost:8080/", "https://[::1]/", "https://private.example.com/hook", "ftp://public.example.com/", "http://127.0.0.2:9/"]) {
+      const res = await post("/v1/webhooks", { url, events: ["intent.status"] });
+      const body = await res.json();
+      assert.equal(res.status, 400, `${url}: ${JSON.stringify(body)}`);
+      assert.deepEqual(body.errors.map((e) => e.field), ["url"], url);
+    }
+    const ok = await post("/v1/webhooks", { url: "https://public.example.com/hook", events: ["intent.status"] });
+    assert.equal(ok.status, 201, "a name resolving to a public address is accepted");
+    assert.equal((await post("/v1/webhooks", { url: "https://public.example.com/", events: ["intent.status"] }, DEV_KEYS.unmapped)).status, 403);
+    const bad = await post("/v1/webhooks", { url: "https://public.example.com/", events: ["intent.created"], extra: 1 });
+    assert.deepEqual((await bad.json()).errors.map((e) => e.field).sort(), ["events[0]", "extra"]);
+    await worker.fetch(`/v1/webhooks/${(await ok.json()).id}`, { method: "DELETE", key: DEV_KEYS.acme });
+  });
+});
+
+describe("deliveries", () => {
+  test("signed, in order, through settled; a failed attempt is retried with the same webhook-id", async () => {
+    // The first attempt of the first event fails with a 500.
+    const r = await receiver((_, n) => (n === 1 ? 500 : 204));
+    const endpoint = await createEndpoint(r.url);
+    const q = await quote();
+    await push(8453, published(q));
+    await push(10, fulfilled(q));
+    await push(8453, proven(q));
+    await waitFor(() => r.received, (list) => list.filter((e) => JSON.parse(e.body).data.status === "settled").length >= 1, { timeoutMs: 20_000 });
+    const mine = r.received.filter((e) => JSON.parse(e.body).data.intentHash === q.intentHash);
+    for (const entry of mine) {
+      const payload = verified(endpoint.secret, entry);
+      assert.equal(payload.type, "intent.status");
+      assert.match(payload.timestamp, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    }
+    // The failed first attempt and its retry carry one webhook-id; statuses arrive in order.
+    assert.equal(mine[0].headers["webhook-id"], mine[1].headers["webhook-id"]);
+    assert.ok(mine[1].at - mine[0].at >= 4_000, "retried after about 5 s");
+    const statuses = mine.slice(1).map((e) => JSON.parse(e.body).data.status);
+    assert.deepEqual(statuses, ["pending", "filled", "settled"]);
+    assert.equal(new Set(mine.slice(1).map((e) => e.headers["webhook-id"])).size, 3);
+    // A tampered body fails verification.
+    assert.throws(() => verified(endpoint.secret, { ...mine[1], body: mine[1].body.replace("pending", "settled") }));
+
+    const { deliveries } = await (await worker.fetch(`/v1/webhooks/${endpoint.id}/deliveries`, { key: DEV_KEYS.acme })).json();
+    const first = deliveries.find((d) => d.id === mine[0].headers["webhook-id"]);
+    assert.equal(first.attempts, 2);
+    assert.equal(first.lastStatusCode, 204);
+    assert.equal(first.nextAttemptAt, null);
+    assert.ok(Number.isInteger(first.deliveredAt));
+    await worker.fetch(`/v1/webhooks/${endpoint.id}`, { method: "DELETE", key: DEV_KEYS.acme });
+    await r.close();
+  });
+
+  test("a hanging receiver holds up only its own endpoint", async () => {
+    const slow = await receiver(() => null);
+    const fast = await receiver();
+    const slowEndpoint = await createEndpoint(slow.url);
+    const fastEndpoint = await createEndpoint(fast.url);
+    const q = await quote();
+    const started = Date.now();
+    await push(8453, published(q));
+    await waitFor(() => fast.received, (list) => list.some((e) => JSON.parse(e.body).data.intentHash === q.intentHash), { timeoutMs: 10_000 });
+    assert.ok(Date.now() - started < 1_500, "the fast endpoint did not wait for the slow one's timeout");
+    await waitFor(() => slow.received, (list) => list.length >= 1);
+    for (const e of [slowEndpoint, fastEndpoint]) await worker.fetch(`/v1/webhooks/${e.id}`, { method: "DELETE", key: DEV_KEYS.acme });
+    await slow.close();
+    await fast.close();
+  });
+
+  test("a worker killed mid-delivery sends the event again with the same webhook-id", async () => {
+    let hang = true;
+    const r = await receiver(() => (hang ? null : 200));
+    const endpoint = await createEndpoint(r.url);
+    const q = await quote();
+    await push(8453, published(q));
+    await waitFor(() => r.received, (list) => list.length >= 1);
+    const interrupted = r.received[0].headers["webhook-id"];
+    await worker.dispose(); // killed while the receiver holds the request
+    hang = false;
+    worker = await startWorker({ bundleDir, persistDir: persist.dir, bindings: bindings() });
+    await waitFor(() => r.received, (list) => list.length >= 2, { timeoutMs: 20_000 });
+    assert.equal(r.received[1].headers["webhook-id"], interrupted);
+    assert.equal(verified(endpoint.secret, r.received[1]).data.intentHash, q.intentHash);
+    await r.close();
+  });
+});
