@@ -8,6 +8,7 @@ import { after, before, describe, test } from "node:test";
 import { Interface, id, zeroPadValue } from "ethers";
 import { buildBundle, DEV_KEYS, startWorker, tempDir } from "./harness.mjs";
 import { waitFor } from "./gasless-helpers.mjs";
+import { createClient } from "stableroutes/client";
 
 const json = { "content-type": "application/json" };
 const PORTAL = "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df";
@@ -152,6 +153,31 @@ describe("intent status streams", () => {
     const byQuote = await worker.fetch(`/v1/public/intents/stream?quoteId=${q.id.slice(6)}`, { headers: { "cf-connecting-ip": "203.0.113.9" } });
     assert.equal(byQuote.status, 400, "the keyless stream takes no quote id");
     assert.equal((await worker.fetch(`/v1/intents/stream?intentHash=${q.intentHash}`)).status, 403, "the keyed stream needs a key");
+  });
+
+  test("stableroutes/client watchIntent iterates the statuses to the final one, keyed and keyless", async () => {
+    const q = await quote();
+    const client = createClient({ baseUrl: worker.base, apiKey: DEV_KEYS.acme });
+    const seen = [];
+    const watching = (async () => {
+      for await (const status of client.watchIntent({ quoteId: q.id })) seen.push(status.status);
+    })();
+    await waitFor(() => seen, (list) => list.length === 1);
+    const step = q.steps[0].intents[0];
+    const { intent } = step;
+    await push(8453, [log(PORTAL, events.encodeEventLog("IntentPublished", [q.intentHash, intent.destination, step.encodedRoute, intent.reward.creator, intent.reward.prover, intent.reward.deadline, intent.reward.nativeAmount, intent.reward.tokens.map((t) => [t.token, t.amount])]))]);
+    await push(10, [log(PORTAL, events.encodeEventLog("IntentFulfilled", [q.intentHash, zeroPadValue(SOLVER, 32)]))]);
+    await push(8453, [log(PROVER, events.encodeEventLog("IntentProven", [q.intentHash, SOLVER, 10]))]);
+    await watching;
+    assert.equal(seen[0], "pending");
+    assert.equal(seen.at(-1), "settled");
+    assert.ok(seen.includes("filled"));
+    // Keyless: by intent hash, a settled intent yields once and ends.
+    const keyless = createClient({ baseUrl: worker.base });
+    const once = [];
+    for await (const status of keyless.watchIntent({ intentHash: q.intentHash })) once.push(status.status);
+    assert.deepEqual(once, ["settled"]);
+    await assert.rejects(keyless.watchIntent({ quoteId: q.id }).next(), /intentHash/);
   });
 
   test("a stream with nothing to say ends at its maximum age, with keep-alives until then", async () => {

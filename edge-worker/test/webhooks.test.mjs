@@ -11,6 +11,7 @@ import { Interface, id, zeroPadValue } from "ethers";
 import { Webhook } from "standardwebhooks";
 import { buildBundle, DEV_KEYS, startWorker, tempDir } from "./harness.mjs";
 import { waitFor } from "./gasless-helpers.mjs";
+import { verifyWebhook } from "stableroutes/client";
 
 const json = { "content-type": "application/json" };
 const PORTAL = "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df";
@@ -164,7 +165,11 @@ describe("deliveries", () => {
       const payload = verified(endpoint.secret, entry);
       assert.equal(payload.type, "intent.status");
       assert.match(payload.timestamp, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+      // The package's own verifier agrees with the reference implementation.
+      assert.deepEqual(await verifyWebhook(endpoint.secret, entry.headers, entry.body), payload);
     }
+    await assert.rejects(verifyWebhook(endpoint.secret, mine[1].headers, mine[1].body.replace("pending", "settled")), { code: "invalid-webhook" });
+    await assert.rejects(verifyWebhook(endpoint.secret, mine[1].headers, mine[1].body, { now: Date.now() + 3_600_000 }), /timestamp/);
     // The failed first attempt and its retry carry one webhook-id; statuses arrive in order.
     assert.equal(mine[0].headers["webhook-id"], mine[1].headers["webhook-id"]);
     assert.ok(mine[1].at - mine[0].at >= 4_000, "retried after about 5 s");

@@ -216,5 +216,144 @@ export function createClient(options = {}) {
     legacyExactIn: (body, opts) => bodyOf(post('/api/v3/quotes/exactIn', body, { ...opts, keyed: false, legacy: true })),
     legacyIntentStatus: (body, opts) =>
       bodyOf(post('/api/v3/intents/intentStatus', body, { ...opts, keyed: false, legacy: true })),
+    watchIntent,
   });
+
+  /**
+   * The intent's status as it changes: an async iterator over GET /v1/intents/stream (or the
+   * keyless /v1/public/intents/stream by intent hash when there is no apiKey or `public` is set).
+   * The first value is the current status; it ends after a final status (settled, refunded,
+   * failed) or when `signal` aborts. A dropped or aged-out stream is reopened with Last-Event-ID,
+   * so a status already seen is not yielded twice.
+   */
+  async function* watchIntent(query, opts = {}) {
+    const usePublic = opts.public === true || !apiKey;
+    let params;
+    if (query?.intentHash) params = { intentHash: query.intentHash };
+    else if (query?.quoteId && !usePublic) params = { quoteId: bareQuoteId(query.quoteId) };
+    else throw new TypeError(usePublic ? 'watchIntent without an apiKey needs intentHash' : 'watchIntent needs intentHash or quoteId');
+    const url = new URL(usePublic ? '/v1/public/intents/stream' : '/v1/intents/stream', baseUrl);
+    for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+    const signal = opts.signal;
+    // An abort during a pause ends the iteration quietly, as an abort while reading does.
+    const pause = async (ms) => {
+      try {
+        await sleep(ms, signal);
+        return true;
+      } catch (error) {
+        if (signal?.aborted) return false;
+        throw error;
+      }
+    };
+    let lastEventId = null;
+    for (let attempt = 0; ; attempt++) {
+      const headers = { accept: 'text/event-stream', ...extraHeaders };
+      if (!usePublic) headers['x-api-key'] = apiKey;
+      if (lastEventId) headers['last-event-id'] = lastEventId;
+      let response;
+      try {
+        response = await fetchFn(url, { headers, signal });
+      } catch (error) {
+        if (signal?.aborted || !(await pause(backoff(attempt)))) return;
+        continue;
+      }
+      if (!response.ok) {
+        const text = await response.text();
+        let body = null;
+        try { body = JSON.parse(text); } catch { body = { detail: text }; }
+        if (response.status >= 500 || response.status === 429) {
+          const wait = response.status === 429 ? parseRetryAfter(response.headers.get('retry-after')) ?? backoff(attempt) : backoff(attempt);
+          if (!(await pause(wait))) return;
+          continue;
+        }
+        throw errorOf('GET', url, { status: response.status, headers: response.headers, body });
+      }
+      attempt = -1;
+      let final = false;
+      try {
+        for await (const event of sseEvents(response.body)) {
+          if (event.id) lastEventId = event.id;
+          if (event.event !== 'status') continue;
+          const status = JSON.parse(event.data);
+          yield status;
+          if (FINAL_STATUSES.has(status.status)) final = true;
+        }
+      } catch (error) {
+        if (signal?.aborted) return;
+      }
+      if (final || signal?.aborted) return;
+    }
+  }
+}
+
+const FINAL_STATUSES = new Set(['settled', 'refunded', 'failed']);
+
+/** Server-Sent Events of a response body: {event, id, data} per event (comments skipped). */
+async function* sseEvents(body) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n');
+    let cut;
+    while ((cut = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      const event = { event: 'message', id: null, data: '' };
+      const data = [];
+      for (const line of block.split('\n')) {
+        if (!line || line.startsWith(':')) continue;
+        const colon = line.indexOf(':');
+        const field = colon < 0 ? line : line.slice(0, colon);
+        const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+        if (field === 'event') event.event = value;
+        else if (field === 'id') event.id = value;
+        else if (field === 'data') data.push(value);
+      }
+      if (data.length) yield { ...event, data: data.join('\n') };
+    }
+  }
+}
+
+const textEncoder = new TextEncoder();
+
+/**
+ * Verifies a webhook delivery as the Standard Webhooks specification defines it and returns its
+ * parsed payload: `webhook-signature` must hold a `v1,<base64 HMAC-SHA256>` of
+ * "<webhook-id>.<webhook-timestamp>.<body>" under the endpoint's secret (`whsec_<base64>`), and
+ * the timestamp must be within `toleranceSec` of now (replays of old deliveries fail). Throws a
+ * StableRoutesError with code 'invalid-webhook' otherwise. `body` is the raw request body text.
+ */
+export async function verifyWebhook(secret, headers, body, { toleranceSec = 300, now = Date.now() } = {}) {
+  const header = (name) => (typeof headers?.get === 'function' ? headers.get(name) : headers?.[name] ?? headers?.[name.toLowerCase()]) ?? null;
+  const fail = (why) => {
+    throw new StableRoutesError(`webhook rejected: ${why}`, { code: 'invalid-webhook' });
+  };
+  const id = header('webhook-id');
+  const timestamp = header('webhook-timestamp');
+  const signatures = header('webhook-signature');
+  if (!id || !timestamp || !signatures) fail('webhook-id, webhook-timestamp and webhook-signature are required');
+  if (!/^\d+$/.test(timestamp) || Math.abs(now / 1000 - Number(timestamp)) > toleranceSec) fail('the timestamp is outside the tolerance');
+  if (typeof secret !== 'string' || !secret.startsWith('whsec_')) fail('the secret must be whsec_<base64>');
+  const keyBytes = Uint8Array.from(atob(secret.slice(6)), (c) => c.charCodeAt(0));
+  const key = await crypto.subtle.importKey('raw', keyBytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const expected = new Uint8Array(await crypto.subtle.sign('HMAC', key, textEncoder.encode(`${id}.${timestamp}.${body}`)));
+  const matches = signatures.split(' ').some((entry) => {
+    const [version, value] = entry.split(',');
+    if (version !== 'v1' || !value) return false;
+    let given;
+    try {
+      given = Uint8Array.from(atob(value), (c) => c.charCodeAt(0));
+    } catch {
+      return false;
+    }
+    if (given.length !== expected.length) return false;
+    let diff = 0;
+    for (let i = 0; i < given.length; i++) diff |= given[i] ^ expected[i];
+    return diff === 0;
+  });
+  if (!matches) fail('no signature matches');
+  return JSON.parse(body);
 }

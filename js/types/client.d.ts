@@ -41,7 +41,7 @@ export class StableRoutesError extends Error {
   /** HTTP status, or null when no response arrived (timeout, network error). */
   status: number | null;
   /** The problem code, or 'timeout' / 'network-error'. */
-  code: Problem['code'] | 'timeout' | 'network-error' | null;
+  code: Problem['code'] | 'timeout' | 'network-error' | 'invalid-webhook' | null;
   /** The parsed error body: problem+json, or the gateway's {"Message"} on 403. */
   problem: Problem | { Message: string } | null;
   requestId: string | null;
@@ -175,6 +175,14 @@ export interface StableRoutesClient {
   getTokens(query?: { chainId?: number }, options?: RequestOptions): Promise<TokenRecord[]>;
   createQuote(request: QuoteRequest, options?: RequestOptions): Promise<Quote>;
   getIntentStatus(query: { intentHash: Hex } | { quoteId: string }, options?: RequestOptions): Promise<IntentStatus>;
+  /**
+   * The intent's status as it changes (Server-Sent Events): the current status first, then one
+   * value per change, until a final status (settled, refunded, failed) or `signal` aborts.
+   * Reconnects with Last-Event-ID. Without an apiKey (or with `public: true`) it uses the keyless
+   * stream, which takes an intent hash only.
+   */
+  watchIntent(query: { intentHash: Hex } | { quoteId: string },
+    options?: { signal?: AbortSignal; public?: boolean }): AsyncGenerator<IntentStatus, void, void>;
   submitGasless(standard: GaslessStandard, body: Permit3Submit | Permit2Submit | Erc3009Submit,
     options?: RequestOptions): Promise<GaslessSubmitResult>;
   submitPermit3(body: Permit3Submit, options?: RequestOptions): Promise<GaslessSubmitResult>;
@@ -197,3 +205,20 @@ export interface StableRoutesClient {
 
 export function createClient(options: ClientOptions): StableRoutesClient;
 export function parseRetryAfter(value: string | null | undefined, now?: number): number | null;
+
+/** A webhook delivery's payload (Standard Webhooks; api-contract "Status pushed to the integrator"). */
+export interface WebhookPayload {
+  type: 'intent.status';
+  /** RFC 3339, UTC. */
+  timestamp: string;
+  data: IntentStatus;
+}
+
+/**
+ * Verifies a delivery's `webhook-id`, `webhook-timestamp` and `webhook-signature` headers against
+ * the endpoint's secret (`whsec_...`) and the raw body, and returns the payload; rejects with a
+ * StableRoutesError (code 'invalid-webhook') when the signature or the timestamp (outside
+ * `toleranceSec`, default 300) does not hold.
+ */
+export function verifyWebhook(secret: string, headers: Headers | Record<string, string | undefined>, body: string,
+  options?: { toleranceSec?: number; now?: number }): Promise<WebhookPayload>;

@@ -2,7 +2,7 @@
 // tests use it, and the @ts-expect-error lines prove they reject misuse.
 import { loadVerifier, CHECK_NAMES } from 'stableroutes';
 import type { Quote, QuoteRequest, ChainRecord, TokenRecord, VerificationReport, QuoteCheckName, GaslessJob, IntentStatus, Problem } from 'stableroutes';
-import { createClient, StableRoutesError } from 'stableroutes/client';
+import { createClient, StableRoutesError, verifyWebhook } from 'stableroutes/client';
 
 export async function example(quote: Quote, chains: ChainRecord[], tokens: TokenRecord[], request: QuoteRequest) {
   const verifier = await loadVerifier();
@@ -40,11 +40,21 @@ export async function example(quote: Quote, chains: ChainRecord[], tokens: Token
     await client.getChains();
   } catch (error) {
     if (error instanceof StableRoutesError && error.status === 429) {
-      const code: Problem['code'] | 'timeout' | 'network-error' | null = error.code;
+      const code: Problem['code'] | 'timeout' | 'network-error' | 'invalid-webhook' | null = error.code;
       return [code, error.retryAfterMs];
     }
   }
   // @ts-expect-error unknown status value
   const bad: IntentStatus['status'] = 'done';
   return [names, first, ok, hash, status, job, recovered, funding, route, bad];
+}
+
+export async function watchAndVerify(client: ReturnType<typeof createClient>, secret: string, headers: Record<string, string>, body: string) {
+  for await (const status of client.watchIntent({ quoteId: 'quote:00000000-0000-4000-8000-000000000000' }, { signal: AbortSignal.timeout(1000) })) {
+    const value: string = status.status;
+    if (value === 'settled') break;
+  }
+  const payload = await verifyWebhook(secret, headers, body);
+  const type: 'intent.status' = payload.type;
+  return [type, payload.data.intentHash];
 }
