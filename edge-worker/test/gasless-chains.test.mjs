@@ -18,6 +18,8 @@ import { freePort } from "../../scripts/chains/anvil.mjs";
 import { devAccount, localProvider } from "../../scripts/chains/deploy.mjs";
 import { startLocalStack } from "../../scripts/chains/local.mjs";
 import { buildBundle, DEV_KEYS, startWorker, tempDir } from "./harness.mjs";
+import http from "node:http";
+import { verifyWebhook } from "stableroutes/client";
 import { ERC3009_TYPES, PERMIT_TYPES, erc3009Submit, nowSec, permit2Submit, permit3Submit, waitFor } from "./gasless-helpers.mjs";
 
 const json = { "content-type": "application/json" };
@@ -32,6 +34,7 @@ const ERC20 = [
 
 let stack;
 let outDir;
+const hook = { received: [], server: null, secret: null };
 let worker;
 let persist;
 let chainA;
@@ -65,9 +68,25 @@ before(async () => {
     if (previous === undefined) delete process.env.SR_LOCAL_CHAINS_DIR;
     else process.env.SR_LOCAL_CHAINS_DIR = previous;
   }
+  // An integrator's webhook receiver on loopback, registered with the key the quotes use.
+  hook.server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      hook.received.push({ headers: req.headers, body });
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise((r) => hook.server.listen(0, "127.0.0.1", r));
+  const res = await worker.fetch("/v1/webhooks", { method: "POST", key: DEV_KEYS.acme, headers: json, body: JSON.stringify({ url: `http://127.0.0.1:${hook.server.address().port}/hook`, events: ["intent.status"] }) });
+  const created = await res.json();
+  assert.equal(res.status, 201, JSON.stringify(created));
+  hook.secret = created.secret;
 });
 
 after(async () => {
+  hook.server?.closeAllConnections();
+  hook.server?.close();
   await worker?.dispose();
   persist?.remove();
   providerA?.destroy();
@@ -160,6 +179,22 @@ describe("every gasless standard is relayed and delivered", () => {
     }));
     const minimum = flows.reduce((sum, q) => sum + BigInt(q.destination.minAmountOut), 0n);
     assert.ok((await recipientBalance()) - before >= minimum, "the recipient received every transfer");
+
+    // The integrator's receiver heard every quote's status changes, signed, in order, to settled.
+    for (const quote of flows) {
+      const mine = async () => {
+        const list = [];
+        for (const entry of hook.received) {
+          const payload = await verifyWebhook(hook.secret, entry.headers, entry.body);
+          if (payload.data.intentHash === quote.intentHash) list.push(payload.data.status);
+        }
+        return list;
+      };
+      const statuses = await waitFor(mine, (list) => list.includes("settled"), { timeoutMs: 60_000, intervalMs: 500 });
+      assert.equal(statuses.at(-1), "settled", JSON.stringify(statuses));
+      const order = ["pending", "filled", "settled"];
+      assert.deepEqual(statuses, order.filter((s) => statuses.includes(s)), `in order: ${statuses}`);
+    }
   });
 });
 
