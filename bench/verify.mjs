@@ -4,7 +4,9 @@
 // checks, one doing only the essentials (signature, intent hashes, calldata decode), in one run on
 // the same quotes.
 //   npm run bench:verify   (builds the package's wasm first)
-//   node bench/verify.mjs [--seconds S per subject] [--rounds R] [--quotes engine|fixtures]
+//   node bench/verify.mjs [--seconds S per subject] [--rounds R] [--quotes engine|fixtures] [--no-browser]
+// Then, unless --no-browser, bench/verify-browser.mjs: time to first verification in Chromium
+// against an ethers page (in its own process: it drives a browser and servers of its own).
 // Quotes (--quotes): `engine` (default) are signed by the project's quote engine, the core's
 // Service in WebAssembly (build/wasm-release/core.wasm, `npm run build`) with the local
 // configuration (config/local: its chains, tokens and five solvers, options.allQuotes), and
@@ -12,8 +14,10 @@
 // would; `fixtures` are the ethers-built quotes of js/test/fixtures.mjs.
 // Before timing, the verifiers must agree, check by check, on a valid quote and on tampered
 // copies; otherwise the comparison would not be of the same work and the run stops.
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 
 import { loadVerifier } from '../js/src/entry-node.js';
@@ -159,4 +163,9 @@ for (let i = 0; i < subjects.length; i += 4) {
   console.log(`  ${''.padEnd(20)} ${'verifyQuote vs nine checks'.padEnd(26)} ${ratio(ours, full).padStart(8)}`);
   console.log(`  ${''.padEnd(20)} ${'verifyQuote vs essentials'.padEnd(26)} ${ratio(ours, essentials).padStart(8)}`);
   console.log(`  ${''.padEnd(20)} ${'forChains vs essentials'.padEnd(26)} ${ratio(boundOurs, essentials).padStart(8)}`);
+}
+
+if (!process.argv.includes('--no-browser')) {
+  console.log('');
+  execFileSync(process.execPath, [fileURLToPath(new URL('verify-browser.mjs', import.meta.url))], { stdio: 'inherit' });
 }

@@ -1,6 +1,5 @@
-// Browsers and bundlers: `new URL(..., import.meta.url)` is the pattern Vite, esbuild and webpack
-// recognise to emit verifier.wasm as an asset and rewrite the URL. Fetched and compiled while
-// downloading (instantiateStreaming) when the server sends application/wasm.
+// Browsers and bundlers: Vite and webpack 5 emit `new URL(..., import.meta.url)` as an asset;
+// esbuild does not (README.md). Compiled while downloading when served as application/wasm.
 import { instantiateVerifier } from './verifier.js';
 
 export { CHECK_NAMES } from './verifier.js';
