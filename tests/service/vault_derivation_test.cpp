@@ -83,10 +83,13 @@ TEST(VaultDerivation, GateAnswers503WithRetryAfterUntilConfirmed) {
 
 TEST(VaultDerivation, ChainRecordsSayWhetherTheirDerivationIsConfirmed) {
   const auto confirmed = ConfirmedChains::from_input(OpInput({{"confirmedChains", {8453}}}, "test"));
-  for (const json& chain : list_chains(production_config(), confirmed)["chains"]) {
+  // Each list is held in a variable: a range-for over a member of a temporary would read freed memory.
+  const json listed = list_chains(production_config(), confirmed);
+  for (const json& chain : listed["chains"]) {
     EXPECT_EQ(chain["vaultDerivation"], chain["chainId"] == 8453 ? "confirmed" : "unconfirmed") << chain["chainId"];
   }
-  for (const json& chain : list_chains(production_config())["chains"]) EXPECT_EQ(chain["vaultDerivation"], "unconfirmed");
+  const json none = list_chains(production_config());
+  for (const json& chain : none["chains"]) EXPECT_EQ(chain["vaultDerivation"], "unconfirmed");
 }
 
 }  // namespace
