@@ -34,7 +34,9 @@ const input = {
     dappId: 'bench',
     options: { allQuotes: true },
   },
-  key: { id: 'dev-acme', partner: 'acme', feeSchedule: { protocolBps: 0, gatewayBps: 10 } },
+  // allQuotes needs the key's all-quotes feature (config/local/keys.json lists it for dev-acme).
+  key: { id: 'dev-acme', partner: 'acme', feeSchedule: { protocolBps: 0, gatewayBps: 10 },
+    features: ['quotes', 'all-quotes'] },
   now: 1763697600,
 };
 // Fresh random bytes per quote, as the worker passes them.

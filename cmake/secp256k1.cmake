@@ -7,7 +7,11 @@ endif()
 if(EMSCRIPTEN)
   # Small precomputed tables: the module stays a fraction of the size for little speed (bench/).
   set(SR_SECP_WINDOW 8 CACHE STRING "libsecp256k1 ECMULT_WINDOW_SIZE")
-  set(SR_SECP_GEN_BITS 2 CACHE STRING "libsecp256k1 ECMULT_GEN_PREC_BITS")
+  # The signing table (G multiples for signing and key derivation): 4 bits is 64 point additions
+  # per signature instead of 128 and 32 KiB more in a module that signs (the core signs every
+  # quote: an allQuotes answer about 10% faster in wasm, bench/README.md). A module that only
+  # verifies links no signing code and so no table (the npm package's verifier).
+  set(SR_SECP_GEN_BITS 4 CACHE STRING "libsecp256k1 ECMULT_GEN_PREC_BITS")
 else()
   set(SR_SECP_WINDOW 15 CACHE STRING "libsecp256k1 ECMULT_WINDOW_SIZE")
   set(SR_SECP_GEN_BITS 4 CACHE STRING "libsecp256k1 ECMULT_GEN_PREC_BITS")

@@ -43,7 +43,9 @@ int main(int argc, char** argv) {
                          {"recipient", "0x90F79bf6EB2c4f870365E785982E1f101E93b906"}}},
         {"dappId", "bench"},
         {"options", {{"allQuotes", true}}}}},
-      {"key", {{"id", "dev-acme"}, {"partner", "acme"}, {"feeSchedule", {{"protocolBps", 0}, {"gatewayBps", 10}}}}},
+      // allQuotes needs the key's all-quotes feature (config/local/keys.json lists it for dev-acme).
+      {"key", {{"id", "dev-acme"}, {"partner", "acme"}, {"feeSchedule", {{"protocolBps", 0}, {"gatewayBps", 10}}},
+               {"features", {"quotes", "all-quotes"}}}},
       {"now", 1763697600}};
 
   // Each quote gets fresh random bytes, as from the worker.

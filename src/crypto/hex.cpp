@@ -39,14 +39,19 @@ Hash32 decode32(std::string_view text, Prefix prefix) {
   return h;
 }
 
+// Sized once, then plain stores: appending digit by digit checks capacity on every character,
+// and in the wasm core (emscripten's JavaScript exceptions) each append was a call out through a
+// JavaScript invoke_* trampoline, which made this the quote engine's costliest function
+// (bench/profiles/engine-callgrind.txt).
 std::string encode(ByteView bytes, bool with_prefix) {
   static constexpr char digits[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(bytes.size() * 2 + 2);
-  if (with_prefix) out += "0x";
+  const std::size_t prefix = with_prefix ? 2 : 0;
+  std::string out(prefix + bytes.size() * 2, 'x');
+  if (with_prefix) out[0] = '0';
+  char* p = out.data() + prefix;
   for (std::uint8_t b : bytes) {
-    out += digits[b >> 4];
-    out += digits[b & 0xf];
+    *p++ = digits[b >> 4];
+    *p++ = digits[b & 0xf];
   }
   return out;
 }

@@ -44,7 +44,22 @@ Address Address::from_public_key(const std::array<std::uint8_t, 64>& uncompresse
 std::string Address::lower_hex() const { return hex::encode(bytes); }
 
 // EIP-55: uppercase the i-th letter when the i-th nibble of keccak256(lowercase hex) is >= 8.
+//
+// The text is remembered for the last addresses spelled (per thread, direct-mapped by the
+// address's last byte): a quote writes the same few addresses (tokens, Portals, provers, the
+// funder, the recipient) again and again, each spelling a keccak; an allQuotes answer spelled
+// about 60 (bench/profiles/engine-callgrind.txt). The function stays pure: a slot holds the exact
+// text computed for its address.
 std::string Address::checksummed() const {
+  struct Slot {
+    std::array<std::uint8_t, 20> bytes;
+    char text[42];
+    bool used;
+  };
+  thread_local Slot cache[64] = {};
+  Slot& slot = cache[bytes[19] & 63];
+  if (slot.used && slot.bytes == bytes) return std::string(slot.text, sizeof slot.text);
+
   std::string out = lower_hex();
   const Hash32 h = keccak256(std::string_view(out).substr(2));
   for (std::size_t i = 0; i < 40; ++i) {
@@ -52,6 +67,9 @@ std::string Address::checksummed() const {
     char& c = out[i + 2];
     if (nibble >= 8 && is_lower_hex_letter(c)) c = static_cast<char>(c - 'a' + 'A');
   }
+  slot.bytes = bytes;
+  std::copy(out.begin(), out.end(), slot.text);
+  slot.used = true;
   return out;
 }
 

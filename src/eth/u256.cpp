@@ -138,18 +138,19 @@ std::string U256::to_decimal() const {
   if (is_zero()) return "0";
   // Peel 19 decimal digits at a time: 10^19 is the largest power of ten below 2^64.
   constexpr std::uint64_t kChunk = 10'000'000'000'000'000'000ULL;
+  // Digits from the right into a buffer (2^256 has 78), then one string: no per-digit append.
   Limbs rest = limbs_;
-  std::string out;
+  char digits[80];
+  char* p = digits + sizeof digits;
   while ((rest[0] | rest[1] | rest[2] | rest[3]) != 0) {
     std::uint64_t chunk = div_small(rest, kChunk);
     const bool last = (rest[0] | rest[1] | rest[2] | rest[3]) == 0;
     for (int i = 0; i < 19 && (!last || chunk != 0); ++i) {
-      out += static_cast<char>('0' + chunk % 10);
+      *--p = static_cast<char>('0' + chunk % 10);
       chunk /= 10;
     }
   }
-  std::reverse(out.begin(), out.end());
-  return out;
+  return std::string(p, digits + sizeof digits);
 }
 
 std::string U256::to_hex() const {

@@ -59,8 +59,20 @@ Hash32 quote_type_hash() {
   return hash;
 }
 
+// Depends only on the chain id, and every quote signature needs one (four keccaks): the last few
+// are remembered per thread, direct-mapped by chain id.
 Hash32 quote_domain_separator(std::uint64_t chain_id) {
-  return typed_words::Domain{"ServiceQuoteV1", "1", chain_id, std::nullopt}.separator();
+  struct Slot {
+    std::uint64_t chain_id;
+    Hash32 separator;
+    bool used;
+  };
+  thread_local Slot cache[16] = {};
+  Slot& slot = cache[chain_id & 15];
+  if (slot.used && slot.chain_id == chain_id) return slot.separator;
+  const Hash32 separator = typed_words::Domain{"ServiceQuoteV1", "1", chain_id, std::nullopt}.separator();
+  slot = Slot{chain_id, separator, true};
+  return separator;
 }
 
 Hash32 quote_struct_hash(const std::string& id, const std::vector<Hash32>& intent_hashes, std::uint64_t expires_at) {
