@@ -9,7 +9,7 @@
 
 namespace sr::bindings {
 
-// The worker's Service (/tmp/core-boundary.md): `new core.Service(configJson, secretsJson)`,
+// The worker's Service (src/service/service.h): `new core.Service(configJson, secretsJson)`,
 // then `svc.handle(op, inputJson)`, which never throws. A configuration the core refuses throws
 // a JavaScript Error carrying the reason, so the worker fails to start with a readable message
 // rather than an opaque C++ exception pointer.

@@ -13,17 +13,10 @@
 #include "crypto/hex.h"
 #include "crypto/keccak.h"
 #include "crypto/secp256k1.h"
-#include "eth/address.h"
-#include "eth/signer.h"
-
-// cmake/wasm.cmake defines these once the implementations exist, so the modules keep linking
-// while the eth layer is being written.
-#if SR_HAVE_EIP712
-#include "eth/eip712.h"
-#endif
-#if SR_HAVE_ABI
 #include "eth/abi.h"
-#endif
+#include "eth/address.h"
+#include "eth/eip712.h"
+#include "eth/signer.h"
 
 namespace sr::bindings {
 
@@ -96,7 +89,6 @@ inline std::string recover_address_json(std::string input) {
   });
 }
 
-#if SR_HAVE_EIP712
 // eth_signTypedData_v4 document -> {"domainSeparator","structHash","digest"}
 inline std::string eip712_hash_json(std::string input) {
   return call_json(std::move(input), [](const Json& typed_data) {
@@ -106,9 +98,7 @@ inline std::string eip712_hash_json(std::string input) {
                 {"digest", hex::encode(h.digest)}};
   });
 }
-#endif
 
-#if SR_HAVE_ABI
 inline std::vector<abi::Type> abi_types(const Json& args) {
   const Json& list = field(args, "types");
   if (!list.is_array()) throw ParseError("field \"types\" must be an array of type strings");
@@ -141,20 +131,15 @@ inline std::string abi_decode_json(std::string input) {
     return abi::value_to_json(abi::Type::tuple(std::move(types)), abi::Value(values));
   });
 }
-#endif
 
 // What both modules export: crypto and eth primitives.
 inline void register_primitives() {
   emscripten::function("keccak256", &keccak256_json);
   emscripten::function("sign_digest", &sign_digest_json);
   emscripten::function("recover_address", &recover_address_json);
-#if SR_HAVE_EIP712
   emscripten::function("eip712_hash", &eip712_hash_json);
-#endif
-#if SR_HAVE_ABI
   emscripten::function("abi_encode", &abi_encode_json);
   emscripten::function("abi_decode", &abi_decode_json);
-#endif
 }
 
 }  // namespace sr::bindings

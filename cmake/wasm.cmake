@@ -24,6 +24,9 @@ set(SR_WASM_LINK_FLAGS
 # -fignore-exceptions, which drops catch blocks, so a core function that catches a ParseError
 # would let it escape instead. add_compile_options() would reach only targets defined after
 # this file (the layers are defined before it); CMAKE_CXX_FLAGS applies to the whole directory.
+# The wasm-release preset (the modules the repository and the worker load) sets wasm: with js, the
+# quote engine's allQuotes answer spent about a quarter of its time in the trampolines
+# (bench/profiles/engine-callgrind.txt).
 set(SR_WASM_EH "js" CACHE STRING "C++ exception handling in the wasm modules: js (emscripten's) or wasm (-fwasm-exceptions)")
 if(SR_WASM_EH STREQUAL "wasm")
   string(APPEND CMAKE_CXX_FLAGS " -fwasm-exceptions")
@@ -32,16 +35,6 @@ else()
   string(APPEND CMAKE_CXX_FLAGS " -fexceptions")
   list(APPEND SR_WASM_LINK_FLAGS -sDISABLE_EXCEPTION_CATCHING=0)
 endif()
-
-# Bindings for eth concepts switch on as their implementations land (the glob in sr_layer
-# re-runs CMake when a file appears).
-set(SR_WASM_FEATURES)
-foreach(concept eip712 abi)
-  string(TOUPPER "${concept}" upper)
-  if(EXISTS "${CMAKE_SOURCE_DIR}/src/eth/${concept}.cpp")
-    list(APPEND SR_WASM_FEATURES SR_HAVE_${upper}=1)
-  endif()
-endforeach()
 
 # Per-file optimisation for a size-optimised build (the npm package's verifier). When these are
 # set, CMAKE_CXX_FLAGS_<CONFIG> carries no -O level and every C++ source gets exactly one of them:
@@ -84,7 +77,6 @@ set(SR_VERIFIER_PACKAGE_EXPORTS
 
 function(sr_wasm_module name binding)
   add_executable(${name} "${CMAKE_SOURCE_DIR}/bindings/${binding}")
-  target_compile_definitions(${name} PRIVATE ${SR_WASM_FEATURES})
   target_link_libraries(${name} PRIVATE ${ARGN})
   if(name STREQUAL "verifier" AND SR_VERIFIER_PACKAGE)
     list(JOIN SR_VERIFIER_PACKAGE_EXPORTS "," exports)

@@ -176,7 +176,7 @@ if (core) {
   const { loadLocalConfig } = await import("../tests/node/local-config.mjs");
   const { config, secrets } = await loadLocalConfig();
   const service = new core.Service(json(config), json(secrets));
-  const key = { id: "dev-acme", partner: "acme", feeSchedule: { protocolBps: 0, gatewayBps: 10 } };
+  const key = { id: "dev-acme", partner: "acme", feeSchedule: { protocolBps: 0, gatewayBps: 10 }, features: ["quotes", "all-quotes", "gasless"] };
   const funder = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
   const recipient = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
   const usdc = (chainId) => config.tokens.find((t) => t.chainId === chainId && t.symbol === "USDC").address;

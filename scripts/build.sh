@@ -18,9 +18,27 @@ for a in "$@"; do
   esac
 done
 
+# Configures build/<preset> when it has never been, and again from scratch (--fresh) when what
+# its cache was made from has changed: CMakePresets.json (cache variables are applied only at
+# configure time), cmake/*.cmake, or the compiler (a cache keeps the compiler it found first).
+# The stamp is the hash of those, kept in the build directory. Usage: configure <preset> <compiler> [wrapper]
+configure() {
+  local preset=$1 compiler=$2 dir="build/$1" stamp
+  shift 2
+  stamp=$({ cat CMakePresets.json cmake/*.cmake; command -v "$compiler" || true; "$compiler" --version 2>/dev/null || true; } | sha256sum | cut -d' ' -f1)
+  if [ -f "$dir/CMakeCache.txt" ] && [ "$(cat "$dir/.preset-stamp" 2>/dev/null)" = "$stamp" ]; then return 0; fi
+  local fresh=()
+  if [ -f "$dir/CMakeCache.txt" ]; then
+    echo "build.sh: $preset: CMakePresets.json, cmake/ or the compiler changed; reconfiguring"
+    fresh=(--fresh)
+  fi
+  "$@" cmake --preset "$preset" ${fresh[@]+"${fresh[@]}"} >/dev/null
+  echo "$stamp" > "$dir/.preset-stamp"
+}
+
 progress='^\[ *[0-9]+%\] (Built target|Building|Linking)|^Consolidate|^-- |GLOB mismatch'
 for p in ${presets[@]+"${presets[@]}"}; do
-  [ -f "build/$p/CMakeCache.txt" ] || cmake --preset "$p" >/dev/null
+  if [ "$p" = fuzz ]; then configure "$p" clang++; else configure "$p" "${CXX:-c++}"; fi
   targets=()
   if [ "$p" = native-release ]; then
     # Only the benchmarks need release binaries; the test binary is the slowest part to build.
@@ -35,7 +53,7 @@ export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 # Debian ships emcc with a complete prebuilt, frozen system-library cache in
 # /usr/share/emscripten/cache; pointing EM_CACHE elsewhere would make emcc refuse to build.
 unset EM_CACHE
-[ -f build/wasm-release/CMakeCache.txt ] || emcmake cmake --preset wasm-release >/dev/null
+configure wasm-release em++ emcmake
 cmake --build build/wasm-release -j"$jobs" 2>&1 | { grep -vE "$progress" || true; }
 node scripts/wasm-sizes.mjs build/wasm-release
 node js/scripts/build.mjs  # the npm package's own verifier module (size-optimised, verifier exports only) into js/wasm/, with its gzip budget

@@ -8,15 +8,28 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/bootstrap.sh
 sanitize=0
 if [ "${CI:-}" = "true" ] || [ "${SR_SANITIZE:-0}" = "1" ]; then sanitize=1; fi
+# The native suite: ctest prints a line per test (hundreds), so its log is kept in the build
+# directory and shown whole only for what failed: every failing test's output
+# (--output-on-failure), then ctest's summary naming the failed tests. A pass shows the summary.
+native_tests() {  # native_tests <preset> <timeout>
+  local log="build/$1/ctest.log"
+  if ctest --preset "$1" -j2 --timeout "$2" --output-on-failure >"$log" 2>&1; then
+    grep -E 'tests passed|Total Test time' "$log"
+  else
+    grep -vE '^ +Start +[0-9]+: |^ *[0-9]+/[0-9]+ Test +#[0-9]+: .* +Passed +[0-9.]+ sec$' "$log"
+    echo "test: native tests failed (full log: $log)" >&2
+    return 1
+  fi
+}
 if [ "$sanitize" = 1 ]; then
   bash scripts/build.sh --sanitize
   echo "== native tests (clang, ASan+UBSan)"
-  ctest --preset fuzz -j2 --timeout 600 | tail -n 5
+  native_tests fuzz 600
 else
   bash scripts/build.sh
   echo "== native tests"
-  ctest --preset native-debug -j2 --timeout 300 | tail -n 5
-fi  # pipefail: a failing ctest fails its pipeline, and set -e stops here
+  native_tests native-debug 300
+fi
 
 if [ "$sanitize" = 1 ]; then
   # Smoke pass of every libFuzzer target (clang, ASan+UBSan): committed regressions, then a few

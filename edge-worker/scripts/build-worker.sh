@@ -11,13 +11,10 @@ node "$here/scripts/bundle-config.mjs" "$environment"
 mkdir -p "$here/wasm"
 # SR_WASM_DIR points at another core build (as for the tests/node suites), e.g. a helper's own.
 built="${SR_WASM_DIR:-$repo/build/wasm-release}"
-if [ -f "$built/core.mjs" ] && [ -f "$built/core.wasm" ]; then
-  cp "$built/core.mjs" "$built/core.wasm" "$here/wasm/"
-  echo "build-worker: core.wasm $(wc -c < "$here/wasm/core.wasm") bytes"
-else
-  # Without the core build the worker still serves routing, keys and limits; engine-backed
-  # endpoints answer 500 "the quote engine is not available" until `npm run build` has run.
-  echo "build-worker: $built/core.{mjs,wasm} not built; using an engine-less placeholder" >&2
-  printf 'export default async function createCore() { return {}; }\n' > "$here/wasm/core.mjs"
-  printf '\x00asm\x01\x00\x00\x00' > "$here/wasm/core.wasm"
+if [ ! -f "$built/core.mjs" ] || [ ! -f "$built/core.wasm" ]; then
+  # A worker without its core answers nothing that matters; refuse to bundle one.
+  echo "build-worker: $built/core.{mjs,wasm} not built; run npm run build (or bash scripts/build.sh --wasm-only) first" >&2
+  exit 1
 fi
+cp "$built/core.mjs" "$built/core.wasm" "$here/wasm/"
+echo "build-worker: core.wasm $(wc -c < "$here/wasm/core.wasm") bytes"

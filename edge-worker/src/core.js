@@ -27,10 +27,6 @@ async function load(configJson, secretsJson) {
   });
   const t1 = performance.now();
   coreStats.instantiateMs = Math.round((t1 - t0) * 100) / 100;
-  if (typeof core.Service !== "function") {
-    coreStats.state = "unavailable";
-    throw new Error("core.wasm exports no Service (the engine is not in this build yet)");
-  }
   let svc;
   try {
     svc = new core.Service(configJson, secretsJson);
@@ -54,8 +50,8 @@ function describeCoreError(core, e) {
 }
 
 /**
- * The shared service, created on first use. A failure (missing engine, invalid configuration) is
- * kept, so every later request fails the same way without retrying the load.
+ * The shared service, created on first use. A failure (a module that does not load, an invalid
+ * configuration) is kept, so every later request fails the same way without retrying the load.
  * @param {() => {configJson: string, secretsJson: string}} inputs
  */
 export function coreService(inputs) {

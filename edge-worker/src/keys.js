@@ -1,12 +1,14 @@
 // API keys: the worker only ever holds SHA-256 digests. A presented key is hashed and compared
 // against every configured digest in full, so timing says nothing about which digest (or how
-// much of one) matched.
+// much of one) matched. The records are keys.json's, which the core validates at start with the
+// rest of the configuration (config/README.md); what a record's features allow, the core decides.
 import { HttpError } from "./http.js";
 
 /**
  * @typedef {{ ratePerSec: number, burst: number }} RateLimit
- * @typedef {{ id: string, partner: string | null, v1: boolean, revoked: boolean,
- *             rateLimit: RateLimit, feeSchedule: unknown, features: string[] }} KeyRecord
+ * @typedef {{ id: string, partner: string | null, v1Enabled: boolean, revoked: boolean,
+ *             rateLimit: RateLimit, feeSchedule: { protocolBps: number, gatewayBps: number },
+ *             features: string[] }} KeyRecord
  */
 
 export const MISSING_KEY_BODY = '{"Message":"User is not authorized to access this resource"}';
@@ -43,19 +45,17 @@ export async function lookupKey(table, presented) {
     const eq = equal32(table[i].digest, digest);
     found = eq * i + (1 - eq) * found;
   }
-  return found < 0 ? null : normalize(table[found].record);
+  return found < 0 ? null : recordOf(table[found].record);
 }
 
-function normalize(r) {
-  return {
-    id: r.id ?? r.sha256.replace(/^0x/, "").slice(0, 16),
-    partner: r.partner ?? null,
-    v1: (r.v1Enabled ?? r.v1) === true,
-    revoked: r.revoked === true,
-    rateLimit: r.rateLimit,
-    feeSchedule: r.feeSchedule ?? null,
-    features: r.features ?? [],
-  };
+/** The record without its digest: what the rest of the worker sees of a key. */
+function recordOf(r) {
+  return { id: r.id, partner: r.partner, v1Enabled: r.v1Enabled, revoked: r.revoked, rateLimit: r.rateLimit, feeSchedule: r.feeSchedule, features: r.features };
+}
+
+/** The key record as the core's ops take it: identity, pricing and features, nothing secret. */
+export function keyForCore(key) {
+  return { id: key.id, partner: key.partner, feeSchedule: key.feeSchedule, features: key.features };
 }
 
 /**
@@ -68,7 +68,7 @@ export async function authenticate(request, table) {
     throw new HttpError(403, "missing-api-key", "missing key");
   }
   const key = await lookupKey(table, presented);
-  if (!key || key.revoked || !key.v1) {
+  if (!key || key.revoked || !key.v1Enabled) {
     // One message for all three, so the answer does not tell a guesser which keys exist.
     throw new HttpError(401, "invalid-api-key", "the x-api-key is unknown, revoked, or not enabled for v1");
   }

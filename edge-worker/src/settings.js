@@ -12,10 +12,12 @@ export function settings(env) {
     // A production deployment must never run with the local keys and signer, nor the reverse.
     throw new Error(`bundle built for "${bundled.environment}" but ENVIRONMENT is "${env.ENVIRONMENT}"`);
   }
-  const { keys, ...coreConfig } = bundled.config;
+  // The core gets keys.json with the rest (digests only: no key is ever configured) and validates
+  // it at start; the worker keeps the same records for the per-request digest lookup.
+  const coreConfig = bundled.config;
   cached = {
     environment: bundled.environment,
-    keys: keyTable(keys),
+    keys: keyTable(coreConfig.keys),
     keylessRateLimit: {
       ratePerSec: Number(env.KEYLESS_RATE_PER_SEC ?? 10),
       burst: Number(env.KEYLESS_BURST ?? 20),

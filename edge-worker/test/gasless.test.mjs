@@ -135,6 +135,14 @@ describe("gasless submits", () => {
     assert.equal((await submit("erc3009", {}, DEV_KEYS.revoked)).status, 401);
     assert.equal((await worker.fetch("/v1/gasless/erc3009", { method: "POST", headers: json, body: "{}" })).status, 403);
   });
+
+  test("a key without the gasless feature gets 403 feature-not-enabled, before its submit is read", async () => {
+    const res = await submit("erc3009", await erc3009Submit(await vectorQuote()), DEV_KEYS.basic);
+    const problem = await res.json();
+    assert.equal(res.status, 403);
+    assert.equal(problem.code, "feature-not-enabled");
+    assert.match(problem.detail, /not enabled for gasless/);
+  });
 });
 
 describe("gasless refusals name the field", () => {

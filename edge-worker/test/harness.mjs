@@ -19,6 +19,7 @@ export const DEV_KEYS = {
   revoked: "dev-key-revoked",
   v0: "dev-key-v0",
   slow: "dev-key-slow",
+  basic: "dev-key-basic",
 };
 
 /**

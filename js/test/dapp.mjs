@@ -46,7 +46,7 @@ export async function signedQuote({ now = Math.floor(Date.now() / 1000), random 
     if (answer.status !== 200) throw new Error(`core ${op}: ${JSON.stringify(answer).slice(0, 300)}`);
     return answer.body;
   };
-  const key = { id: 'dev-acme', partner: 'acme', feeSchedule: { protocolBps: 0, gatewayBps: 10 } };
+  const key = { id: 'dev-acme', partner: 'acme', feeSchedule: { protocolBps: 0, gatewayBps: 10 }, features: ['quotes', 'all-quotes', 'gasless'] };
   const quote = ask('quote', { body: REQUEST, key, now, random: `0x${random.toString(16).padStart(64, '0')}` });
   const chains = ask('chains', { confirmedChains: [] });
   service.delete?.();

@@ -18,7 +18,7 @@ const NOW = 1763697600;
 const FUNDER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 const RECIPIENT = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
 const OTHER = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc';
-const KEY = { id: 'dev-acme', partner: 'acme', feeSchedule: { protocolBps: 0, gatewayBps: 10 } };
+const KEY = { id: 'dev-acme', partner: 'acme', feeSchedule: { protocolBps: 0, gatewayBps: 10 }, features: ['quotes', 'all-quotes', 'gasless'] };
 
 const exactIn = (changes = {}) => ({
   type: 'exact-in',

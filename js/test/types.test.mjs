@@ -22,7 +22,7 @@ it('the core\'s chains, tokens and quotes of every shape are assignable to Chain
     assert.equal(out.status, 200, `${op}: ${JSON.stringify(out.body)}`);
     return out.body;
   };
-  const key = { id: 'dev-acme', partner: 'acme', feeSchedule: { protocolBps: 0, gatewayBps: 10 } };
+  const key = { id: 'dev-acme', partner: 'acme', feeSchedule: { protocolBps: 0, gatewayBps: 10 }, features: ['quotes', 'all-quotes', 'gasless'] };
   const quote = (body) => call('quote', { body, key, now: 1763697600, random: `0x${'5a'.repeat(32)}`, solverAnswers: [] });
   const funder = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
   const recipient = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "crypto/hex.h"
 #include "service/field_reader.h"
 #include "service/field_values.h"
 
@@ -35,6 +36,26 @@ std::string_view gasless_name(GaslessStandard standard) {
 
 bool TokenRecord::supports(GaslessStandard standard) const {
   return std::find(gasless.begin(), gasless.end(), standard) != gasless.end();
+}
+
+std::string_view feature_name(KeyFeature feature) {
+  switch (feature) {
+    case KeyFeature::quotes: return "quotes";
+    case KeyFeature::all_quotes: return "all-quotes";
+    case KeyFeature::gasless: return "gasless";
+  }
+  return "";
+}
+
+std::optional<KeyFeature> parse_feature(std::string_view name) {
+  for (auto f : {KeyFeature::quotes, KeyFeature::all_quotes, KeyFeature::gasless}) {
+    if (name == feature_name(f)) return f;
+  }
+  return std::nullopt;
+}
+
+bool ApiKeyRecord::has(KeyFeature feature) const {
+  return std::find(features.begin(), features.end(), feature) != features.end();
 }
 
 bool SolverRecord::serves(const TokenKey& source, const TokenKey& destination) const {
@@ -101,6 +122,7 @@ struct LoadedConfig {
   std::vector<TokenRecord> tokens;
   std::vector<SolverRecord> solvers;
   std::vector<PartnerRecord> partners;
+  std::vector<ApiKeyRecord> keys;
 };
 
 // Reads the configuration; every read records its errors and keeps going, so one ConfigError
@@ -123,6 +145,7 @@ class Loader {
   std::optional<TokenRecord> read_token(const Json& value, const std::string& path);
   std::optional<SolverRecord> read_solver(const Json& value, const std::string& path);
   std::optional<PartnerRecord> read_partner(const Json& value, const std::string& path);
+  std::optional<ApiKeyRecord> read_key(const Json& value, const std::string& path);
   std::optional<FeeSchedule> read_fee_schedule(const Json& value, const std::string& path);
   std::optional<std::vector<GaslessStandard>> read_gasless(const Json& value, const std::string& path,
                                                            const ChainRecord* chain);
@@ -132,6 +155,7 @@ class Loader {
 
   const ChainRecord* find_chain(std::uint64_t id) const;
   const TokenRecord* find_token_by_symbol(std::uint64_t chain_id, std::string_view symbol) const;
+  const PartnerRecord* find_partner(std::string_view slug) const;
 
   FieldErrors errors_;
   LoadedConfig out_;
@@ -188,6 +212,15 @@ LoadedConfig Loader::load(const Json& root_value) {
   require_unique<SolverRecord>(out_.solvers, "solvers", "id", [](const SolverRecord& s) { return s.id; });
   out_.partners = read_list<PartnerRecord>(root, "partners", &Loader::read_partner);
   require_unique<PartnerRecord>(out_.partners, "partners", "slug", [](const PartnerRecord& p) { return p.slug; });
+  // Keys name partners. keys.json is optional: without it no key exists.
+  if (root.has("keys")) {
+    out_.keys = read_list<ApiKeyRecord>(root, "keys", &Loader::read_key);
+    require_unique<ApiKeyRecord>(out_.keys, "keys", "id", [](const ApiKeyRecord& k) { return k.id; });
+    require_unique<ApiKeyRecord>(out_.keys, "keys", "sha256",
+                                 [](const ApiKeyRecord& k) { return hex::encode(k.sha256, false); });
+  } else {
+    root.optional("keys");
+  }
   root.reject_unknown();
   if (!errors_.empty()) throw ConfigError(errors_.list());
   return std::move(out_);
@@ -203,6 +236,13 @@ const ChainRecord* Loader::find_chain(std::uint64_t id) const {
 const TokenRecord* Loader::find_token_by_symbol(std::uint64_t chain_id, std::string_view symbol) const {
   for (const auto& t : out_.tokens) {
     if (t.chain_id == chain_id && t.symbol == symbol) return &t;
+  }
+  return nullptr;
+}
+
+const PartnerRecord* Loader::find_partner(std::string_view slug) const {
+  for (const auto& p : out_.partners) {
+    if (p.slug == slug) return &p;
   }
   return nullptr;
 }
@@ -594,6 +634,72 @@ std::optional<PartnerRecord> Loader::read_partner(const Json& value, const std::
   return partner;
 }
 
+// One spelling for a digest: the 64 lowercase hex digits `sha256sum` prints, without 0x, so a
+// digest in the file can be compared with one computed by hand.
+std::optional<Hash32> read_digest(ObjectReader& r, std::string_view name) {
+  auto text = r.string(name, true);
+  if (!text) return std::nullopt;
+  const bool lower_hex = text->size() == 64 && std::all_of(text->begin(), text->end(), [](char c) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+  });
+  if (!lower_hex) {
+    r.errors().add(r.path_of(name), r.path_of(name) +
+                                        " must be the key's SHA-256 digest: 64 lowercase hex digits without 0x");
+    return std::nullopt;
+  }
+  return hex::decode32(*text, hex::Prefix::forbidden);
+}
+
+std::optional<ApiKeyRecord> Loader::read_key(const Json& value, const std::string& path) {
+  ObjectReader r(value, path, errors_);
+  const std::size_t errors_before = errors_.size();
+  ApiKeyRecord key;
+  // The id names the key in logs and rate-limit buckets, so it is a slug like other ids.
+  key.id = read_slug(r, "id", 64).value_or("");
+  key.sha256 = read_digest(r, "sha256").value_or(Hash32{});
+  if (const Json* v = r.optional("partner")) {
+    if (auto slug = read_string(*v, r.path_of("partner"), errors_)) {
+      if (!find_partner(*slug)) {
+        errors_.add(r.path_of("partner"), r.path_of("partner") + " " + *slug + " is not a configured partner");
+      }
+      key.partner = *slug;
+    }
+  }
+  key.v1_enabled = r.boolean("v1Enabled", true).value_or(false);
+  key.revoked = r.boolean("revoked", true).value_or(false);
+  if (const Json* v = r.required("rateLimit")) {
+    ObjectReader l(*v, r.path_of("rateLimit"), errors_);
+    key.rate_limit.rate_per_sec = static_cast<std::uint32_t>(l.integer("ratePerSec", true, 1, 1'000'000).value_or(0));
+    key.rate_limit.burst = static_cast<std::uint32_t>(l.integer("burst", true, 1, 1'000'000).value_or(0));
+    l.reject_unknown();
+  }
+  if (const Json* v = r.required("feeSchedule")) {
+    key.fee_schedule = read_fee_schedule(*v, r.path_of("feeSchedule")).value_or(FeeSchedule{});
+  }
+  if (const Json* v = r.required("features")) {
+    const std::string features_path = r.path_of("features");
+    if (read_array(*v, features_path, errors_)) {
+      for (std::size_t i = 0; i < v->size(); ++i) {
+        const std::string item = element_path(features_path, i);
+        auto name = read_string((*v)[i], item, errors_);
+        if (!name) continue;
+        const auto feature = parse_feature(*name);
+        if (!feature) {
+          errors_.add(item, item + " must be one of \"quotes\", \"all-quotes\", \"gasless\"");
+        } else if (key.has(*feature)) {
+          errors_.add(item, item + " lists \"" + *name + "\" twice");
+        } else {
+          key.features.push_back(*feature);
+        }
+      }
+      std::sort(key.features.begin(), key.features.end());
+    }
+  }
+  r.reject_unknown();
+  if (errors_.size() != errors_before) return std::nullopt;
+  return key;
+}
+
 }  // namespace
 
 Config Config::from_json(const nlohmann::json& json) {
@@ -604,6 +710,7 @@ Config Config::from_json(const nlohmann::json& json) {
   config.tokens_ = std::move(loaded.tokens);
   config.solvers_ = std::move(loaded.solvers);
   config.partners_ = std::move(loaded.partners);
+  config.keys_ = std::move(loaded.keys);
   return config;
 }
 
@@ -646,6 +753,13 @@ const SolverRecord* Config::solver(std::string_view id) const {
 const PartnerRecord* Config::partner(std::string_view slug) const {
   for (const auto& p : partners_) {
     if (p.slug == slug) return &p;
+  }
+  return nullptr;
+}
+
+const ApiKeyRecord* Config::key(std::string_view id) const {
+  for (const auto& k : keys_) {
+    if (k.id == id) return &k;
   }
   return nullptr;
 }

@@ -1,8 +1,8 @@
-// The service configuration: chains, tokens, solvers, partners and service settings, read from
-// the JSON the worker assembles from config/<env>/*.json and validated completely at load. A
-// Config that exists is consistent: every token is on a configured chain, every solver pair
-// names configured tokens, every address is valid for its chain's VM. config/README.md
-// documents each field.
+// The service configuration: chains, tokens, solvers, partners, API key records and service
+// settings, read from the JSON the worker assembles from config/<env>/*.json and validated
+// completely at load. A Config that exists is consistent: every token is on a configured chain,
+// every solver pair names configured tokens, every address is valid for its chain's VM, every key
+// names a configured partner or none. config/README.md documents each field.
 #pragma once
 
 #include <cstdint>
@@ -132,6 +132,33 @@ struct PartnerRecord {
   DepositAddressSettings deposit_addresses;
 };
 
+// What an API key may use (keys.json `features`): POST /v1/quotes, options.allQuotes on it, and
+// the gasless endpoints.
+enum class KeyFeature { quotes, all_quotes, gasless };
+std::string_view feature_name(KeyFeature feature);  // "quotes" | "all-quotes" | "gasless"
+std::optional<KeyFeature> parse_feature(std::string_view name);
+
+struct RateLimit {
+  std::uint32_t rate_per_sec = 0;
+  std::uint32_t burst = 0;
+};
+
+// One keys.json record. The key itself is never configured, only its SHA-256 digest: the worker
+// hashes the presented key and finds the record (edge-worker/src/keys.js); the core validates the
+// records at start and decides what a record's features allow.
+struct ApiKeyRecord {
+  std::string id;                      // log-safe name, unique
+  Hash32 sha256;                       // unique
+  std::optional<std::string> partner;  // a configured partner's slug; nullopt: not mapped
+  bool v1_enabled = false;
+  bool revoked = false;
+  RateLimit rate_limit;
+  FeeSchedule fee_schedule;
+  std::vector<KeyFeature> features;  // canonical order: quotes, all-quotes, gasless
+
+  bool has(KeyFeature feature) const;
+};
+
 // Slippage bounds in millionths (5000 = 0.005 = 0.5%).
 struct SlippageSettings {
   std::uint32_t default_millionths = 5000;
@@ -153,8 +180,9 @@ struct ServiceSettings {
 
 class Config {
  public:
-  // Reads {"service", "chains", "tokens", "solvers", "partners"}; throws ConfigError listing
-  // every problem found.
+  // Reads {"service", "chains", "tokens", "solvers", "partners", "keys"?}; throws ConfigError
+  // listing every problem found. A missing (or null) "keys" is no keys: a deployment without
+  // keys.json serves no keyed endpoint.
   static Config from_json(const nlohmann::json& config);
 
   const ServiceSettings& service() const { return service_; }
@@ -162,6 +190,7 @@ class Config {
   const std::vector<TokenRecord>& tokens() const { return tokens_; }
   const std::vector<SolverRecord>& solvers() const { return solvers_; }
   const std::vector<PartnerRecord>& partners() const { return partners_; }
+  const std::vector<ApiKeyRecord>& keys() const { return keys_; }
 
   // Lookups answer nullptr when nothing matches. Pointers stay valid as long as the Config.
   const ChainRecord* chain(std::uint64_t chain_id) const;
@@ -171,6 +200,7 @@ class Config {
   std::vector<const TokenRecord*> tokens_of(std::uint64_t chain_id) const;  // configured order
   const SolverRecord* solver(std::string_view id) const;
   const PartnerRecord* partner(std::string_view slug) const;
+  const ApiKeyRecord* key(std::string_view id) const;
 
  private:
   ServiceSettings service_;
@@ -178,6 +208,7 @@ class Config {
   std::vector<TokenRecord> tokens_;
   std::vector<SolverRecord> solvers_;
   std::vector<PartnerRecord> partners_;
+  std::vector<ApiKeyRecord> keys_;
 };
 
 // The production configuration names its signer's address instead of deriving it from the key,

@@ -320,30 +320,44 @@ class QuoteBuilder {
   std::uint32_t next_salt_ = 0;
 };
 
-std::uint32_t read_bps(const json& schedule, const char* name) {
+std::uint32_t read_bps(const json& schedule, const char* name, const std::string& op) {
   auto it = schedule.find(name);
   if (it == schedule.end() || it->is_null()) return 0;
   if (!it->is_number_integer() || it->get<std::int64_t>() < 0 || it->get<std::int64_t>() > kBpsDenominator) {
-    throw OpInputError(std::string("op \"quote\": key.feeSchedule.") + name + " must be an integer 0..10000");
+    throw OpInputError(op + ": key.feeSchedule." + name + " must be an integer 0..10000");
   }
   return static_cast<std::uint32_t>(it->get<std::uint64_t>());
 }
 
 }  // namespace
 
-KeyRecord key_record_from_json(const json& key, const Config& config) {
-  if (!key.is_object()) throw OpInputError("op \"quote\": input member \"key\" must be an object");
+bool KeyRecord::has(KeyFeature feature) const {
+  return std::find(features.begin(), features.end(), feature) != features.end();
+}
+
+KeyRecord key_record_from_json(const json& key, const Config& config, std::string_view op_name) {
+  const std::string op = "op \"" + std::string(op_name) + "\"";
+  if (!key.is_object()) throw OpInputError(op + ": input member \"key\" must be an object");
   KeyRecord record;
   if (auto partner = key.find("partner"); partner != key.end() && !partner->is_null()) {
-    if (!partner->is_string()) throw OpInputError("op \"quote\": key.partner must be a string or null");
+    if (!partner->is_string()) throw OpInputError(op + ": key.partner must be a string or null");
     record.partner = partner->get<std::string>();
   }
   auto schedule = key.find("feeSchedule");
   if (schedule != key.end() && !schedule->is_null()) {
-    if (!schedule->is_object()) throw OpInputError("op \"quote\": key.feeSchedule must be an object");
-    record.fee_schedule = {read_bps(*schedule, "protocolBps"), read_bps(*schedule, "gatewayBps")};
+    if (!schedule->is_object()) throw OpInputError(op + ": key.feeSchedule must be an object");
+    record.fee_schedule = {read_bps(*schedule, "protocolBps", op), read_bps(*schedule, "gatewayBps", op)};
   } else if (record.partner) {
     if (const PartnerRecord* partner = config.partner(*record.partner)) record.fee_schedule = partner->fee_schedule;
+  }
+  if (auto features = key.find("features"); features != key.end() && !features->is_null()) {
+    if (!features->is_array()) throw OpInputError(op + ": key.features must be an array");
+    for (const json& name : *features) {
+      const auto feature = name.is_string() ? parse_feature(name.get<std::string>()) : std::nullopt;
+      // keys.json is validated at start, so an unknown name here is a worker bug.
+      if (!feature) throw OpInputError(op + ": key.features lists " + name.dump() + ", which is not a feature");
+      if (!record.has(*feature)) record.features.push_back(*feature);
+    }
   }
   return record;
 }
@@ -390,6 +404,12 @@ OpResult quote_op(const Config& config, const secp256k1::SecretKey& signer, cons
   auto validated = validate_quote_request(body, config);
   if (!validated) return validated.error;
   const QuoteRequest& request = *validated.value;
+  if (request.all_quotes && !key.has(KeyFeature::all_quotes)) {
+    FieldErrors errors;
+    errors.add("options.allQuotes",
+               "options.allQuotes is not enabled for this API key (feature all-quotes); omit it or set it to false");
+    return invalid_request(errors);
+  }
   const auto answers = read_solver_answers(in.optional("solverAnswers"), config, fixed_side(request.type),
                                            now + config.service().quote_lifetime_sec);
   return build_quote(QuoteInputs{config, request, key, now, random, signer, answers});

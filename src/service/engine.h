@@ -1,7 +1,7 @@
-// The quote engine: from a validated request to the complete, signed v1 Quote (api-contract.md,
-// "Quote response"), or the 502 solver-error that says why no solver fills it. Pure: the caller
-// passes the time, the random bytes, the signer and the remote solvers' answers, and the same
-// inputs give the same bytes.
+// The quote engine: from a validated request to the complete, signed v1 Quote (the Quote
+// schema of edge-worker/src/openapi.js), or the 502 solver-error that says why no solver fills
+// it. Pure: the caller passes the time, the random bytes, the signer and the remote solvers'
+// answers, and the same inputs give the same bytes.
 //
 // Decisions (also in docs/quote-engine.md):
 // - Lifetimes: expiresAt = now + service.quoteLifetimeSec; each leg's route deadline = the
@@ -43,16 +43,20 @@
 
 namespace sr::service {
 
-// The part of the worker's API key record pricing depends on.
+// The part of the worker's API key record the core decides on: pricing and features.
 struct KeyRecord {
   std::optional<std::string> partner;  // partner slug; nullopt for keys without one
   FeeSchedule fee_schedule;            // gateway_bps applies only with a partner
+  std::vector<KeyFeature> features;    // what the key may use; none when the record lists none
+
+  bool has(KeyFeature feature) const;
 };
 
 // From the worker's key record {"id", "partner": slug|null, "feeSchedule": {"protocolBps",
-// "gatewayBps"}, ...} (other members are the worker's business). Without feeSchedule, the
-// partner's configured schedule, or no fees. OpInputError when the record is malformed.
-KeyRecord key_record_from_json(const nlohmann::json& key, const Config& config);
+// "gatewayBps"}, "features": [...], ...} (other members are the worker's business). Without
+// feeSchedule, the partner's configured schedule, or no fees; without features, none (a record
+// is never granted more than it lists). OpInputError, naming `op`, when the record is malformed.
+KeyRecord key_record_from_json(const nlohmann::json& key, const Config& config, std::string_view op = "quote");
 
 struct QuoteInputs {
   const Config& config;
@@ -68,7 +72,7 @@ struct QuoteInputs {
 OpResult build_quote(const QuoteInputs& inputs);
 
 // Op "quote" {"body", "key", "now", "random", "solverAnswers"?}: validation (400/422), then
-// build_quote.
+// 400 on options.allQuotes for a key without the all-quotes feature, then build_quote.
 OpResult quote_op(const Config& config, const secp256k1::SecretKey& signer, const nlohmann::json& input);
 
 }  // namespace sr::service

@@ -88,7 +88,9 @@ OpResult legacy_quote_op(const Config& config, const secp256k1::SecretKey& signe
                    {"options", {{"allQuotes", true}}}};
   OpResult quoted = quote_op(config, signer,
                              {{"body", v1},
-                              {"key", json::object()},  // keyless: no partner, no partner fees
+                              // Keyless: no partner, no partner fees; the legacy contract answers
+                              // every competing quote, so the all-quotes feature is the op's own.
+                              {"key", {{"features", {"all-quotes"}}}},
                               {"now", input.at("now")},
                               {"random", input.at("random")},
                               {"solverAnswers", input.value("solverAnswers", json::array())}});

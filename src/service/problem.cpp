@@ -30,6 +30,7 @@ CodeInfo info(ProblemCode code) {
     case ProblemCode::invalid_request: return {"invalid-request", 400, "Invalid request"};
     case ProblemCode::invalid_api_key: return {"invalid-api-key", 401, "Invalid API key"};
     case ProblemCode::partner_not_mapped: return {"partner-not-mapped", 403, "Partner not mapped"};
+    case ProblemCode::feature_not_enabled: return {"feature-not-enabled", 403, "Feature not enabled"};
     case ProblemCode::not_found: return {"not-found", 404, "Not found"};
     case ProblemCode::conflict: return {"conflict", 409, "Conflict"};
     case ProblemCode::payload_too_large: return {"payload-too-large", 413, "Payload too large"};

@@ -41,6 +41,7 @@ enum class ProblemCode {
   invalid_request,         // 400
   invalid_api_key,         // 401
   partner_not_mapped,      // 403
+  feature_not_enabled,     // 403: the API key's features do not include the endpoint's
   not_found,               // 404
   conflict,                // 409
   payload_too_large,       // 413

@@ -6,6 +6,8 @@
 #include "eth/address.h"
 #include "service/engine.h"
 #include "service/funding_ops.h"
+#include "service/json_text.h"
+#include "service/key_access.h"
 #include "service/legacy_quote.h"
 #include "service/op_input.h"
 #include "service/problem.h"
@@ -53,6 +55,7 @@ OpResult dispatch(const Config& config, const secp256k1::SecretKey& signer, std:
   if (op == "tokens") return tokens_op(config, input);
   if (op == "solverRequests") return solver_requests(config, input);
   if (op == "quote") return quote_op(config, signer, input);
+  if (op == "authorizeKey") return authorize_key_op(config, input);
   if (op == "legacyExactIn") return legacy_quote_op(config, signer, input, LegacyQuoteKind::exact_in);
   if (op == "legacyExactOut") return legacy_quote_op(config, signer, input, LegacyQuoteKind::exact_out);
   if (auto result = status_op(config, op, input)) return *std::move(result);
@@ -81,7 +84,7 @@ std::string Service::handle(std::string_view op, std::string_view input_json) co
   try {
     json answer{{"status", result.status}, {"body", std::move(result.body)}};
     if (!result.headers.is_null()) answer["headers"] = std::move(result.headers);
-    return answer.dump();
+    return dump_json(answer);
   } catch (const std::exception&) {
     // Only invalid UTF-8 in a body can make dump() throw; nothing of the client's reaches here.
     return R"({"status":500,"body":{"type":"urn:stableroutes:problem:internal","title":"Internal error","status":500,"code":"internal","detail":"the response could not be serialised","errors":[]}})";

@@ -14,14 +14,15 @@ namespace sr::service {
 
 class Service {
  public:
-  // config_json: {"service", "chains", "tokens", "solvers", "partners"}; secrets_json:
+  // config_json: {"service", "chains", "tokens", "solvers", "partners", "keys"?}; secrets_json:
   // {"quoteSignerKey": "0x…"}. Throws (ConfigError, ParseError, std::invalid_argument) with a
   // precise message when either is invalid or the key is not every chain's quoteSigner: the
   // worker must not start with a configuration it cannot serve.
   Service(std::string_view config_json, std::string_view secrets_json);
 
   // Ops: "chains" {"confirmedChains"?}, "tokens" {"chainId"}, "solverRequests" {"body", "now"},
-  // "quote" {"body", "key", "now", "random", "solverAnswers"?}, "vaultDerivationProbes" {} and
+  // "quote" {"body", "key", "now", "random", "solverAnswers"?}, "authorizeKey" {"key", "feature"}
+  // (key_access.h), "vaultDerivationProbes" {} and
   // "vaultDerivationVerdict" (vault_derivation.h), the legacy, status (status_ops.h) and funding
   // (funding_ops.h) ops. Never throws: an unknown op or a malformed input (a worker bug) answers
   // 500 internal with the reason in `detail`.

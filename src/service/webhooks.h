@@ -1,4 +1,4 @@
-// Webhooks (api-contract "Status pushed to the integrator"): what an endpoint may be, which status
+// Webhooks (docs/security.md, threats 33-34): what an endpoint may be, which status
 // changes become deliveries and with what payload, and when a failed delivery is tried again.
 // The worker stores endpoints and queues, resolves host names, signs (Web Crypto HMAC) and sends.
 //

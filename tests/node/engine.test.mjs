@@ -21,7 +21,7 @@ const recipient = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
 const token = (chainId, symbol) => config.tokens.find((t) => t.chainId === chainId && t.symbol === symbol).address;
 const expected = { chains: config.chains, expiresAt: { from: now + config.service.quoteLifetimeSec, to: now + config.service.quoteLifetimeSec } };
 const checkQuote = (q) => checkQuoteAgainst(q, expected);
-const acmeKey = { id: 'dev-acme', partner: 'acme', feeSchedule: { protocolBps: 0, gatewayBps: 10 } };
+const acmeKey = { id: 'dev-acme', partner: 'acme', feeSchedule: { protocolBps: 0, gatewayBps: 10 }, features: ['quotes', 'all-quotes', 'gasless'] };
 
 function quote(body, random = '0x' + '5a'.repeat(32)) {
   const out = JSON.parse(service.handle('quote', JSON.stringify({ body, key: acmeKey, now, random })));

@@ -28,6 +28,8 @@ inline nlohmann::json config_json(const std::string& environment = "production")
   for (const char* name : {"service", "chains", "tokens", "solvers", "partners"}) {
     config[name] = read_json_file(config_path(environment, name));
   }
+  // keys.json exists only in local/ (production keys are deployed, not committed).
+  if (std::ifstream(config_path(environment, "keys")).good()) config["keys"] = read_json_file(config_path(environment, "keys"));
   return config;
 }
 

@@ -142,9 +142,9 @@ TEST(ServiceConfig, RemoteSolverNeedsUrlAndTimeoutTogether) {
 
 TEST(ServiceConfig, RejectsUnknownAndMissingTopLevelFields) {
   json config = config_json();
-  config["keys"] = json::array();
-  EXPECT_CONFIG_ERROR(config, "keys", "keys is not a known field");
-  config.erase("keys");
+  config["key"] = json::array();  // keys.json is "keys"
+  EXPECT_CONFIG_ERROR(config, "key", "key is not a known field");
+  config.erase("key");
   config.erase("tokens");
   EXPECT_CONFIG_ERROR(config, "tokens", "tokens is required");
   EXPECT_CONFIG_ERROR(json::array(), "", "the request body must be an object");
@@ -451,10 +451,85 @@ TEST(ServiceConfig, LocalKeysMatchTheDocumentedDevelopmentKeys) {
   const json& slow = find("dev-key-slow");
   EXPECT_EQ(slow["partner"], "acme");
   EXPECT_EQ(slow["rateLimit"], (json{{"ratePerSec", 1}, {"burst", 2}}));
-  EXPECT_EQ(keys.size(), 5u);
+  const json& basic = find("dev-key-basic");
+  EXPECT_EQ(basic["partner"], "acme");
+  EXPECT_EQ(basic["features"], json::array({"quotes"}));
+  EXPECT_EQ(find("dev-key-acme")["features"], json::array({"quotes", "all-quotes", "gasless"}));
+  EXPECT_EQ(keys.size(), 6u);
   // Every digest in the file is of a documented key, and none appears in production.
   EXPECT_FALSE(std::ifstream(testing::config_path("production", "keys")).good());
   EXPECT_FALSE(std::ifstream(testing::config_path("production", "secrets")).good());
+}
+
+TEST(ServiceConfig, LocalKeysLoadIntoTheConfiguration) {
+  const Config local = Config::from_json(config_json("local"));
+  ASSERT_EQ(local.keys().size(), 6u);
+  const ApiKeyRecord* acme = local.key("dev-acme");
+  ASSERT_NE(acme, nullptr);
+  EXPECT_EQ(acme->partner, "acme");
+  EXPECT_TRUE(acme->v1_enabled);
+  EXPECT_FALSE(acme->revoked);
+  EXPECT_EQ(acme->rate_limit.rate_per_sec, 2000u);
+  EXPECT_EQ(acme->rate_limit.burst, 4000u);
+  EXPECT_EQ(acme->fee_schedule.gateway_bps, 10u);
+  EXPECT_EQ(hex::encode(acme->sha256, false), hex::encode(sha256("dev-key-acme"), false));
+  EXPECT_TRUE(acme->has(KeyFeature::gasless));
+  const ApiKeyRecord* basic = local.key("dev-basic");
+  ASSERT_NE(basic, nullptr);
+  EXPECT_EQ(basic->features, std::vector<KeyFeature>{KeyFeature::quotes});
+  EXPECT_FALSE(local.key("dev-unmapped")->partner.has_value());
+  // Production has no keys.json: no keys, and that is not an error.
+  EXPECT_TRUE(production_config().keys().empty());
+}
+
+json local_with_keys() { return config_json("local"); }
+
+TEST(ServiceConfig, KeyRecordsAreValidatedWithTheirPaths) {
+  json config = local_with_keys();
+  json& keys = config["keys"];
+  keys[0]["features"] = {"quotes", "allQuotes", "quotes"};
+  keys[1]["sha256"] = "0x" + keys[1]["sha256"].get<std::string>().substr(2);
+  keys[1]["v1"] = true;  // the other spelling of v1Enabled
+  keys[2]["partner"] = "nobody";
+  keys[2]["rateLimit"]["burst"] = 0;
+  keys[3].erase("revoked");
+  keys[3]["feeSchedule"] = {{"protocolBps", 5000}, {"gatewayBps", 5000}};
+  keys[4]["id"] = "Dev Slow";
+  keys[5]["sha256"] = keys[0]["sha256"];
+  keys[5]["features"] = "gasless";
+  const auto errors = load_errors(config);
+  EXPECT_TRUE(has_error(errors, "keys[0].features[1]", "must be one of \"quotes\", \"all-quotes\", \"gasless\""));
+  EXPECT_TRUE(has_error(errors, "keys[0].features[2]", "lists \"quotes\" twice"));
+  EXPECT_TRUE(has_error(errors, "keys[1].sha256", "64 lowercase hex digits without 0x"));
+  EXPECT_TRUE(has_error(errors, "keys[1].v1", "is not a known field"));
+  EXPECT_TRUE(has_error(errors, "keys[2].partner", "nobody is not a configured partner"));
+  EXPECT_TRUE(has_error(errors, "keys[2].rateLimit.burst", "must be between 1 and 1000000"));
+  EXPECT_TRUE(has_error(errors, "keys[3].revoked", "is required"));
+  EXPECT_TRUE(has_error(errors, "keys[3].feeSchedule", "protocolBps + gatewayBps must be below 10000"));
+  EXPECT_TRUE(has_error(errors, "keys[4].id", "lowercase letters, digits or inner hyphens"));
+  EXPECT_TRUE(has_error(errors, "keys[5].features", "must be an array"));
+}
+
+TEST(ServiceConfig, KeyIdsAndDigestsAreUnique) {
+  json config = local_with_keys();
+  json& keys = config["keys"];
+  keys[1]["id"] = keys[0]["id"];
+  keys[2]["sha256"] = keys[0]["sha256"];
+  const auto errors = load_errors(config);
+  EXPECT_TRUE(has_error(errors, "keys[1].id", "dev-acme is already used by keys[0]"));
+  EXPECT_TRUE(has_error(errors, "keys[2].sha256", "is already used by keys[0]"));
+}
+
+TEST(ServiceConfig, KeysMustBeAnArrayOfObjectsWhenPresent) {
+  json config = local_with_keys();
+  config["keys"] = json::object();
+  EXPECT_CONFIG_ERROR(config, "keys", "must be an array");
+  config["keys"] = json::array({7});
+  EXPECT_CONFIG_ERROR(config, "keys[0]", "must be an object");
+  config["keys"] = nullptr;  // null and missing mean the same: no keys
+  EXPECT_TRUE(load_errors(config).empty());
+  config.erase("keys");
+  EXPECT_TRUE(load_errors(config).empty());
 }
 
 }  // namespace

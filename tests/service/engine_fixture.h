@@ -38,10 +38,20 @@ inline std::string local_signer_key() {
 }
 
 inline json acme_key() {
-  return {{"id", "dev-acme"}, {"partner", "acme"}, {"feeSchedule", {{"protocolBps", 0}, {"gatewayBps", 10}}}};
+  return {{"id", "dev-acme"},
+          {"partner", "acme"},
+          {"feeSchedule", {{"protocolBps", 0}, {"gatewayBps", 10}}},
+          {"features", {"quotes", "all-quotes", "gasless"}}};
 }
 inline json unmapped_key() {
-  return {{"id", "dev-unmapped"}, {"partner", nullptr}, {"feeSchedule", {{"protocolBps", 0}, {"gatewayBps", 0}}}};
+  return {{"id", "dev-unmapped"},
+          {"partner", nullptr},
+          {"feeSchedule", {{"protocolBps", 0}, {"gatewayBps", 0}}},
+          {"features", {"quotes", "all-quotes"}}};
+}
+// dev-key-basic: partner acme, quotes only (no all-quotes, no gasless).
+inline json basic_key() {
+  return {{"id", "dev-basic"}, {"partner", "acme"}, {"feeSchedule", {{"protocolBps", 0}, {"gatewayBps", 10}}}, {"features", {"quotes"}}};
 }
 
 inline json exact_in_body(const std::string& amount = "100000000") {

@@ -10,6 +10,7 @@ TEST(ServiceProblem, EveryCodeHasTheContractStatus) {
       {ProblemCode::invalid_request, "invalid-request", 400},
       {ProblemCode::invalid_api_key, "invalid-api-key", 401},
       {ProblemCode::partner_not_mapped, "partner-not-mapped", 403},
+      {ProblemCode::feature_not_enabled, "feature-not-enabled", 403},
       {ProblemCode::not_found, "not-found", 404},
       {ProblemCode::conflict, "conflict", 409},
       {ProblemCode::payload_too_large, "payload-too-large", 413},

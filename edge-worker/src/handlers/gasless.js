@@ -10,10 +10,22 @@ import { near } from "../location.js";
 import { simulateFunding } from "../funding-preflight.js";
 import { confirmedChains } from "../vault-derivation.js";
 import { askCore, coreResponse, nowSec } from "./core-response.js";
+import { keyForCore } from "../keys.js";
 
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
-/** Gasless endpoints need a key mapped to a configured partner (the key is already v1-enabled). */
+/**
+ * Gasless endpoints need a key mapped to a configured partner and enabled for gasless: the core
+ * decides from the key record (op "authorizeKey": 403 partner-not-mapped, then 403
+ * feature-not-enabled), as it decides options.allQuotes for quotes.
+ */
+export async function requireGasless(c, next) {
+  const answer = await askCore(c, "authorizeKey", { key: keyForCore(c.key), feature: "gasless" });
+  if (answer.status !== 200) return coreResponse(c, answer);
+  return next();
+}
+
+/** Endpoints that belong to a partner need a key mapped to a configured one (the key is already v1-enabled). */
 export async function requirePartner(c, next) {
   const partner = c.key?.partner;
   if (!partner || !settings(c.env).partnerSlugs.includes(partner)) {

@@ -4,11 +4,7 @@ import { askSolvers } from "../solvers.js";
 import { registerQuote } from "./status.js";
 import { confirmedChains } from "../vault-derivation.js";
 import { askCore, coreResponse, nowSec, randomHex } from "./core-response.js";
-
-/** The key record as the core sees it: identity and pricing, nothing secret. */
-function keyForCore(key) {
-  return { id: key.id, partner: key.partner, feeSchedule: key.feeSchedule, features: key.features };
-}
+import { keyForCore } from "../keys.js";
 
 export async function chains(c) {
   return coreResponse(c, await askCore(c, "chains", { confirmedChains: await confirmedChains(c.env) }));

@@ -1,0 +1,19 @@
+// What an API key may reach, decided from its record's partner and features (keys.json, validated
+// at start by Config). The worker authenticates the key (digest lookup, revocation, v1) and asks
+// here before serving an endpoint that a feature guards; the quote op checks all-quotes itself.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "service/config.h"
+#include "service/problem.h"
+
+namespace sr::service {
+
+// Op "authorizeKey" {"key": the worker's key record, "feature": "gasless"}: 200 {} when the key
+// may use the feature's endpoints; for gasless, 403 partner-not-mapped when the key names no
+// configured partner (jobs belong to partners), then 403 feature-not-enabled without the feature.
+// A feature name that is not one is a worker bug (OpInputError).
+OpResult authorize_key_op(const Config& config, const nlohmann::json& input);
+
+}  // namespace sr::service
