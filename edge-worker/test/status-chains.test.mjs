@@ -5,16 +5,18 @@
 // - exact-in: pending -> filled (a pushed fill log) -> settled (polled proof), through a worker
 //   restart that keeps every record and cursor; the recipient gets at least minAmountOut;
 // - POST /internal/chain-events: bearer token, idempotency, malformed logs;
-// - an unfilled intent (solver stopped): expired -> refundable by the chain clock (evm_increaseTime)
-//   -> refund on chain -> refunded.
+// - an unfilled intent (solver stopped): expired (offering refund.transaction) -> refundable at
+//   exactly refund.availableAt by the chain clock (evm_setNextBlockTimestamp) -> that transaction,
+//   sent as-is by a wallet that is not the funder in a block at availableAt -> refunded, and the
+//   funder has its tokens back.
 // Needs a core build with Service (SR_WASM_DIR or build/wasm-release); loopback only.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { Contract, Interface, JsonRpcProvider, Wallet, keccak256 } from "ethers";
-import { freePort } from "../../scripts/chains/anvil.mjs";
+import { Contract, HDNodeWallet, Interface, JsonRpcProvider, Wallet, getAddress, keccak256 } from "ethers";
+import { DEV_MNEMONIC, freePort } from "../../scripts/chains/anvil.mjs";
 import { loadArtifact } from "../../scripts/chains/compile.mjs";
 import { startLocalStack } from "../../scripts/chains/local.mjs";
 import { startSolver } from "../../scripts/chains/solver.mjs";
@@ -25,6 +27,8 @@ const JSON_HEADERS = { "content-type": "application/json" };
 const INDEXER = { authorization: "Bearer dev-indexer-token", ...JSON_HEADERS };
 const funderKey = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d"; // anvil #1
 const RECIPIENT = "0x976EA74026E726554dB657fA54763abd0C3a0aa9"; // anvil #6
+// Sends the refund: any account may, and this one has no other part in the local stack.
+const bystander = HDNodeWallet.fromPhrase(DEV_MNEMONIC, undefined, "m/44'/60'/0'/0/9");
 const portalInterface = new Interface(loadArtifact("Portal").abi);
 const erc20 = ["function balanceOf(address) view returns (uint256)"];
 
@@ -212,31 +216,56 @@ describe("intent status from the local chains", { timeout: 90_000 }, () => {
     }
   });
 
-  test("an unfilled intent: expired, then refundable, then refunded", async () => {
+  test("an unfilled intent: expired, then refundable, then refunded by anyone with the offered transaction", async () => {
     await solver?.stop();
     solver = null;
+    const funder = new Wallet(funderKey, providerA);
     const quote = await quoteExactIn("7000000");
+    const { route, reward, destination } = quote.execution.intent;
+    const rewardToken = new Contract(reward.tokens[0].token, erc20, providerA);
+    const balanceBefore = await rewardToken.balanceOf(funder.address);
     await fund(quote);
     await waitFor(() => statusOf({ intentHash: quote.intentHash }), (b) => b.transactions.funded !== null);
-    assert.equal((await statusOf({ intentHash: quote.intentHash })).status, "pending");
+    const pending = await statusOf({ intentHash: quote.intentHash });
+    assert.equal(pending.status, "pending");
+    assert.equal(pending.refund, null);
+    assert.equal(await rewardToken.balanceOf(funder.address), balanceBefore - BigInt(reward.tokens[0].amount));
 
-    const { route, reward, destination } = quote.execution.intent;
     await warpTo(Number(route.deadline) + 5);
     const expired = await waitFor(() => statusOf({ intentHash: quote.intentHash }), (b) => b.status !== "pending");
     assert.equal(expired.status, "expired");
     assert.equal(expired.updatedAt, Number(route.deadline) + 1);
+    // No fill can land: the status offers the Portal's refund, usable from the reward deadline.
+    assert.ok(expired.refund, JSON.stringify(expired));
+    const { transaction, availableAt } = expired.refund;
+    assert.equal(availableAt, Number(reward.deadline));
+    assert.deepEqual(Object.keys(transaction).sort(), ["chainId", "data", "to", "type", "value"]);
+    assert.deepEqual([transaction.type, transaction.chainId, transaction.to, transaction.value], ["evm", chainA.chainId, getAddress(chainA.portal), "0"]);
+    const routeHash = keccak256(quote.steps[0].intents[0].encodedRoute);
+    assert.equal(transaction.data, portalInterface.encodeFunctionData("refund", [destination, routeHash, reward]));
 
-    await warpTo(Number(reward.deadline) + 5);
+    // The source chain reaches availableAt: refundable from that very second.
+    await providerA.send("evm_setNextBlockTimestamp", [availableAt]);
+    await providerA.send("evm_mine", []);
     const refundable = await waitFor(() => statusOf({ intentHash: quote.intentHash }), (b) => b.status !== "expired");
     assert.equal(refundable.status, "refundable");
+    assert.equal(refundable.updatedAt, availableAt);
+    assert.deepEqual(refundable.refund, expired.refund);
 
-    const portal = new Contract(chainA.portal, portalInterface, new Wallet(funderKey, providerA));
-    const routeHash = keccak256(quote.steps[0].intents[0].encodedRoute);
-    const refund = await (await portal.refund(destination, routeHash, reward)).wait();
+    // Exactly the offered transaction, from a wallet that is not the funder, in a block at availableAt.
+    const sender = bystander.connect(providerA);
+    assert.notEqual(sender.address, funder.address);
+    await providerA.send("evm_setNextBlockTimestamp", [availableAt]);
+    const sent = await sender.sendTransaction({ to: transaction.to, data: transaction.data, value: BigInt(transaction.value) });
+    const refund = await sent.wait();
+    assert.equal(refund.status, 1);
+    assert.equal((await providerA.getBlock(refund.blockNumber)).timestamp, availableAt);
     const refunded = await waitFor(() => statusOf({ intentHash: quote.intentHash }), (b) => b.status !== "refundable");
     assert.equal(refunded.status, "refunded");
+    assert.equal(refunded.refund, null);
     assert.equal(refunded.transactions.refunded.transactionHash, refund.hash);
     assert.equal(refunded.transactions.fulfilled, null);
+    assert.equal(await rewardToken.balanceOf(funder.address), balanceBefore);
     const legacy = await (await worker.fetch("/api/v3/intents/intentStatus", { method: "POST", headers: JSON_HEADERS, body: JSON.stringify({ intentHash: quote.intentHash }) })).json();
     assert.deepEqual(legacy.data.status, { status: "Completed", subStatus: "Refunded" });
     assert.equal(legacy.data.refund.transactionHash, refund.hash);

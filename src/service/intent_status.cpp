@@ -29,6 +29,8 @@ namespace {
 constexpr std::array<std::string_view, kIntentStepCount> kStepNames = {
     "published", "funded", "fulfilled", "proven", "withdrawn", "refunded"};
 constexpr std::string_view kProofSentName = "proofSent";
+constexpr std::string_view kRouteHashName = "routeHash";
+constexpr std::string_view kRewardName = "reward";
 
 bool on_destination(IntentStep step) { return step == IntentStep::fulfilled || step == IntentStep::proof_sent; }
 
@@ -92,6 +94,8 @@ EventOutcome apply_event(IntentRecord& record, const IntentEvent& event, std::ui
     // cannot differ; the first known value stays.
     if (!next.route_deadline && event.route_deadline) next.route_deadline = event.route_deadline, changed = true;
     if (!next.reward_deadline && event.reward_deadline) next.reward_deadline = event.reward_deadline, changed = true;
+    if (!next.route_hash && event.route_hash) next.route_hash = event.route_hash, changed = true;
+    if (!next.reward && event.reward) next.reward = event.reward, changed = true;
   }
   const bool complete = event.step != IntentStep::funded || event.complete;
   const bool held_complete = event.step != IntentStep::funded || next.funded_complete;
@@ -110,7 +114,9 @@ EventOutcome apply_event(IntentRecord& record, const IntentEvent& event, std::ui
 IntentStatus derive_status(const IntentRecord& r, const StatusClocks& clocks) {
   const auto has = [&](IntentStep step) { return r.tx(step).has_value(); };
   const bool past_route = r.route_deadline && clocks.destination_time > *r.route_deadline;
-  const bool past_reward = r.reward_deadline && clocks.source_time > *r.reward_deadline;
+  // The Portal refunds once block.timestamp >= reward deadline: at that source time the next
+  // block takes a refund. A fill is accepted up to and including the route deadline.
+  const bool past_reward = r.reward_deadline && clocks.source_time >= *r.reward_deadline;
   if (has(IntentStep::refunded)) return IntentStatus::refunded;
   if (has(IntentStep::proven) || has(IntentStep::withdrawn)) return IntentStatus::settled;
   // The destination Portal proves only intents it holds a fulfillment of; its proof settles
@@ -130,11 +136,12 @@ IntentStatus derive_status(const IntentRecord& r, const StatusClocks& clocks) {
 }
 
 std::uint64_t status_since(const IntentRecord& r, IntentStatus status) {
-  std::optional<std::uint64_t> deadline;
-  if (status == IntentStatus::refundable) deadline = r.reward_deadline;
-  if (status == IntentStatus::expired || status == IntentStatus::failed) deadline = r.route_deadline;
-  // "past the deadline" means at least one second after it.
-  if (deadline && *deadline + 1 > r.updated_at) return *deadline + 1;
+  // The second the status began by time alone: refunds open at the reward deadline itself, fills
+  // close one second after the route deadline.
+  std::optional<std::uint64_t> began;
+  if (status == IntentStatus::refundable && r.reward_deadline) began = *r.reward_deadline;
+  if ((status == IntentStatus::expired || status == IntentStatus::failed) && r.route_deadline) began = *r.route_deadline + 1;
+  if (began && *began > r.updated_at) return *began;
   return r.updated_at;
 }
 
@@ -187,14 +194,16 @@ Json record_to_json(const IntentRecord& r) {
               {"fundedComplete", r.funded_complete},
               {"updatedAt", jf::u64_to_json(r.updated_at)},
               {"transactions", std::move(transactions)},
-              {std::string(kProofSentName), tx_to_json(r.proof_sent)}};
+              {std::string(kProofSentName), tx_to_json(r.proof_sent)},
+              {std::string(kRouteHashName), r.route_hash ? Json(hex::encode(*r.route_hash)) : Json(nullptr)},
+              {std::string(kRewardName), r.reward ? protocol::reward_to_json(*r.reward, Vm::evm) : Json(nullptr)}};
 }
 
 IntentRecord record_from_json(const Json& json, const std::string& path) {
   const jf::Object o(json, path,
                      {"intentHash", "sourceChainId", "destinationChainId", "routeDeadline", "rewardDeadline",
                       "role", "quoteId", "fundedComplete", "updatedAt", "transactions"},
-                     {kProofSentName});
+                     {kProofSentName, kRouteHashName, kRewardName});
   IntentRecord r;
   r.intent_hash = o.read("intentHash", jf::read_hash32);
   r.source_chain_id = read_optional_u64(o, "sourceChainId");
@@ -213,6 +222,12 @@ IntentRecord record_from_json(const Json& json, const std::string& path) {
   }
   if (const Json* proof = o.find(kProofSentName); proof && !proof->is_null()) {
     r.proof_sent = tx_from_json(*proof, o.path(kProofSentName));
+  }
+  if (const Json* hash = o.find(kRouteHashName); hash && !hash->is_null()) {
+    r.route_hash = jf::read_hash32(*hash, o.path(kRouteHashName));
+  }
+  if (const Json* reward = o.find(kRewardName); reward && !reward->is_null()) {
+    r.reward = protocol::reward_from_json(*reward, Vm::evm, o.path(kRewardName));
   }
   return r;
 }

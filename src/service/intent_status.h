@@ -17,13 +17,21 @@
 //   refunded recorded                                   -> refunded
 //   proven or withdrawn recorded                        -> settled
 //   fulfilled or proof_sent recorded                    -> filled
-//   completely funded, source time > reward deadline    -> refundable
+//   completely funded, source time >= reward deadline   -> refundable
 //   completely funded, destination time > route deadline-> expired
-//   partly funded, source time > reward deadline        -> refundable
+//   partly funded, source time >= reward deadline       -> refundable
 //   published or partly funded, dest. time > route dl.  -> failed
 //   nothing on chain, destination time > route deadline -> expired
 //   otherwise                                           -> pending
 // An identifier without a record is `unknown`.
+// The two deadlines are not judged alike because the Portal does not judge them alike: a fill is
+// accepted while block.timestamp <= route deadline, a refund once block.timestamp >= reward
+// deadline. A source chain whose latest block is at the reward deadline therefore takes a refund
+// in its next block, so the intent is refundable from that second (the refund's availableAt).
+//
+// A record also keeps what the Portal's refund(destination, routeHash, reward) needs, so a status
+// can carry that call: the route hash and the reward, from the quote's registration or from
+// IntentPublished, whichever comes first (both are fixed by the intent hash).
 #pragma once
 
 #include <array>
@@ -34,6 +42,7 @@
 #include <string_view>
 
 #include "crypto/bytes.h"
+#include "protocol/intent.h"
 
 namespace sr::service {
 
@@ -61,9 +70,13 @@ struct IntentRecord {
   std::optional<std::uint64_t> source_chain_id;
   std::optional<std::uint64_t> destination_chain_id;
   std::optional<std::uint64_t> route_deadline;   // last destination second a fill is accepted
-  std::optional<std::uint64_t> reward_deadline;  // refunds open on the source after this second
+  std::optional<std::uint64_t> reward_deadline;  // first source second a refund is accepted
   std::optional<std::string> role;               // quote step role, when registered from a quote
   std::optional<std::string> quote_id;           // bare UUID of the quote that issued the intent
+  std::optional<Hash32> route_hash;              // keccak256(encodedRoute)
+  // The reward as the source Portal hashes it. Only EVM-source intents keep one: its JSON form is
+  // the EVM one (the stored record names no VM), and only the EVM Portal's refund is built from it.
+  std::optional<protocol::Reward> reward;
   std::array<std::optional<ChainTx>, kIntentStepCount> transactions;
   std::optional<ChainTx> proof_sent;  // the destination Portal's IntentProven
   bool funded_complete = false;  // the `funded` transaction funded the whole reward
@@ -86,10 +99,13 @@ struct IntentEvent {
   ChainTx tx;
   // A log a node withdrew after a reorganisation (eth_getLogs `removed: true`).
   bool removed = false;
-  // IntentPublished: the destination chain and both deadlines.
+  // IntentPublished: the destination chain and both deadlines; the route hash and the reward when
+  // they hash to the event's intent hash.
   std::optional<std::uint64_t> destination_chain_id;
   std::optional<std::uint64_t> route_deadline;
   std::optional<std::uint64_t> reward_deadline;
+  std::optional<Hash32> route_hash;
+  std::optional<protocol::Reward> reward;
   // IntentFunded: whether the funding completed the reward.
   bool complete = true;
   // IntentProven: the destination chain the proof is about.
@@ -123,9 +139,11 @@ std::uint64_t status_since(const IntentRecord& record, IntentStatus status);
 //   {"intentHash", "sourceChainId", "destinationChainId", "routeDeadline", "rewardDeadline",
 //    "role", "quoteId", "fundedComplete", "updatedAt",
 //    "transactions": {"published": {"chainId","transactionHash","blockNumber","logIndex"} | null, ...},
-//    "proofSent": {"chainId", ...} | null}
+//    "proofSent": {"chainId", ...} | null,
+//    "routeHash": "0x..32 bytes" | null,
+//    "reward": {"deadline", "creator", "prover", "nativeAmount", "tokens"} (EVM form) | null}
 // Unknown values are null. record_from_json is strict and throws ParseError naming the path;
-// "proofSent" may be absent, as in records stored before it existed.
+// "proofSent", "routeHash" and "reward" may be absent, as in records stored before they existed.
 nlohmann::json record_to_json(const IntentRecord& record);
 IntentRecord record_from_json(const nlohmann::json& json, const std::string& path = "record");
 

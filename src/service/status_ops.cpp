@@ -10,9 +10,12 @@
 #include <vector>
 
 #include "crypto/hex.h"
+#include "crypto/keccak.h"
 #include "eth/abi.h"
 #include "protocol/events.h"
 #include "protocol/intent_abi.h"
+#include "protocol/intent_hash.h"
+#include "protocol/portal_calldata.h"
 #include "protocol/json_fields.h"
 #include "service/legacy_request.h"
 #include "service/op_input.h"
@@ -107,6 +110,29 @@ Json tx_body(const Config& config, const std::optional<ChainTx>& tx, bool with_b
 
 Json optional_u64(const std::optional<std::uint64_t>& value) { return value ? jf::u64_to_json(*value) : Json(nullptr); }
 
+// What a status offers once no fill can land: the source Portal's refund(destination, routeHash,
+// reward), which returns the reward to reward.creator whoever sends it, and availableAt = the
+// reward deadline, the first block time the Portal accepts it and the second the status turns
+// refundable (before that, while `expired`, the same call reverts). Null for other statuses and
+// when the record does not know the reward (an old record, or a registration whose intent did not
+// hash to the intent hash, until IntentPublished supplies it).
+// Null for Solana sources: the Solana Portal's refund is an instruction over the vault's and the
+// creator's token accounts, not this EVM call, and the record keeps no Solana reward to build it.
+Json refund_body(const Config& config, const IntentRecord& record, IntentStatus status) {
+  if (status != IntentStatus::refundable && status != IntentStatus::expired) return nullptr;
+  if (!record.reward || !record.route_hash || !record.source_chain_id || !record.destination_chain_id) return nullptr;
+  const ChainRecord* source = config.chain(*record.source_chain_id);
+  if (!source || source->vm != Vm::evm || source->portal.vm() != Vm::evm) return nullptr;
+  const Bytes data = protocol::portal::refund(*record.destination_chain_id, *record.route_hash, *record.reward);
+  return Json{{"transaction",
+               {{"type", "evm"},
+                {"chainId", jf::u64_to_json(source->chain_id)},
+                {"to", source->portal.evm().checksummed()},
+                {"data", hex::encode(data)},
+                {"value", "0"}}},
+              {"availableAt", jf::u64_to_json(record.reward->deadline)}};
+}
+
 Json status_body(const Config& config, const IntentRecord& record, IntentStatus status) {
   Json transactions = Json::object();
   for (std::size_t i = 0; i < kIntentStepCount; ++i) {
@@ -118,7 +144,8 @@ Json status_body(const Config& config, const IntentRecord& record, IntentStatus 
               {"sourceChainId", optional_u64(record.source_chain_id)},
               {"destinationChainId", optional_u64(record.destination_chain_id)},
               {"updatedAt", jf::u64_to_json(status_since(record, status))},
-              {"transactions", std::move(transactions)}};
+              {"transactions", std::move(transactions)},
+              {"refund", refund_body(config, record, status)}};
 }
 
 Json unknown_body(const std::optional<std::string>& intent_hash) {
@@ -129,7 +156,8 @@ Json unknown_body(const std::optional<std::string>& intent_hash) {
               {"sourceChainId", nullptr},
               {"destinationChainId", nullptr},
               {"updatedAt", nullptr},
-              {"transactions", std::move(transactions)}};
+              {"transactions", std::move(transactions)},
+              {"refund", nullptr}};
 }
 
 // ---- logs to events -----------------------------------------------------------------------
@@ -184,6 +212,15 @@ Decoded to_intent_event(const Config& config, const ChainRecord& chain, const ev
             e.destination_chain_id = event.destination;
             e.reward_deadline = event.reward_deadline;
             e.route_deadline = evm_route_deadline(config, event.destination, event.route);
+            // What refund() takes, kept only when it hashes to the intent the log names (the
+            // Portal computed that hash from these very values; a pushed log is checked anyway).
+            const Hash32 route_hash = keccak256(event.route);
+            const protocol::Reward reward = event.reward();
+            if (protocol::intent_hash(event.destination, route_hash, protocol::reward_hash(reward, Vm::evm)) ==
+                event.intent_hash) {
+              e.route_hash = route_hash;
+              e.reward = reward;
+            }
           } else if constexpr (std::is_same_v<T, ev::IntentFunded>) {
             e.step = IntentStep::funded;
             e.complete = event.complete;
@@ -207,6 +244,47 @@ Decoded to_intent_event(const Config& config, const ChainRecord& chain, const ev
   if (!expected_emitter) return {std::nullopt, "not an intent event of this emitter"};
   return {e, {}};
 }
+
+// The chain and parsed logs of a {"chainId", "logs"} input (routeLogs, applyLogs), or the answer
+// instead: 400 naming chainId, logs or each malformed logs[i]; 422 for an unconfigured chain.
+struct ChainLogs {
+  const ChainRecord* chain = nullptr;
+  std::vector<ev::Log> logs;
+  std::optional<OpResult> refused;
+};
+
+ChainLogs read_chain_logs(const Config& config, const OpInput& in) {
+  const Json& chain_id_json = in.member("chainId");
+  const Json& logs = in.member("logs");
+  FieldErrors errors;
+  ChainLogs out;
+  const std::optional<std::uint64_t> chain_id = as_u64(chain_id_json);
+  if (!chain_id) errors.add("chainId", "chainId must be a positive integer");
+  if (!logs.is_array()) errors.add("logs", "logs must be an array of eth_getLogs logs");
+  if (!errors.empty()) {
+    out.refused = invalid_request(errors);
+    return out;
+  }
+  out.chain = config.chain(*chain_id);
+  if (!out.chain) {
+    const std::string id = std::to_string(*chain_id);
+    out.refused = problem(ProblemCode::chain_not_supported, "chain " + id + " is not a configured chain",
+                          {{"chainId", "chainId " + id + " is not a configured chain"}});
+    return out;
+  }
+  out.logs.reserve(logs.size());
+  for (std::size_t i = 0; i < logs.size(); ++i) {
+    const std::string path = "logs[" + std::to_string(i) + "]";
+    try {
+      out.logs.push_back(ev::log_from_json(logs[i], path));
+    } catch (const ParseError& e) {
+      errors.add(path, e.what());
+    }
+  }
+  if (!errors.empty()) out.refused = invalid_request(errors);
+  return out;
+}
+
 
 // ---- query validation ---------------------------------------------------------------------
 
@@ -276,25 +354,48 @@ struct Registration {
   std::uint64_t destination_chain_id = 0;
   std::uint64_t route_deadline = 0;
   std::uint64_t reward_deadline = 0;
+  std::optional<Hash32> route_hash;        // refund() arguments (intent_status.h IntentRecord)
+  std::optional<protocol::Reward> reward;  // EVM sources only
 };
 
-Registration registration_of(const Json& intent, std::string role, std::uint64_t source, std::string hash,
-                             const std::string& path) {
+// The refund() arguments of a registered intent, when its quoted intent hashes to the registered
+// intent hash on the configured chains' VMs. Otherwise (an unconfigured chain, which the engine
+// never quotes) the registration goes on without them: it exists for the quoteId lookup, and the
+// intent's IntentPublished supplies them.
+void add_refund_arguments(const Config& config, const Json& intent, Registration& r) {
+  const ChainRecord* source = config.chain(r.source_chain_id);
+  const ChainRecord* destination = config.chain(r.destination_chain_id);
+  if (!source || !destination) return;
   try {
-    const Json& route = member(intent, "route", path);
-    const Json& reward = member(intent, "reward", path);
-    return Registration{lowercase(std::move(hash)),
-                        std::move(role),
-                        source,
-                        jf::read_u64(member(intent, "destination", path), path + ".destination"),
-                        jf::read_u64(member(route, "deadline", path + ".route"), path + ".route.deadline"),
-                        jf::read_u64(member(reward, "deadline", path + ".reward"), path + ".reward.deadline")};
-  } catch (const ParseError& e) {
-    throw OpInputError(std::string("op \"registerQuote\": ") + e.what());
+    const protocol::Intent parsed = protocol::intent_from_json(intent, source->vm, destination->vm);
+    const protocol::IntentHashes hashes = protocol::hash_intent(parsed, source->vm, destination->vm);
+    if (hex::encode(hashes.intent_hash) != r.intent_hash) return;
+    r.route_hash = hashes.route_hash;
+    if (source->vm == Vm::evm) r.reward = parsed.reward;
+  } catch (const ParseError&) {
   }
 }
 
-std::vector<Registration> registrations_of(const Json& quote) {
+Registration registration_of(const Config& config, const Json& intent, std::string role, std::uint64_t source,
+                             std::string hash, const std::string& path) {
+  Registration r;
+  try {
+    const Json& route = member(intent, "route", path);
+    const Json& reward = member(intent, "reward", path);
+    r.intent_hash = lowercase(std::move(hash));
+    r.role = std::move(role);
+    r.source_chain_id = source;
+    r.destination_chain_id = jf::read_u64(member(intent, "destination", path), path + ".destination");
+    r.route_deadline = jf::read_u64(member(route, "deadline", path + ".route"), path + ".route.deadline");
+    r.reward_deadline = jf::read_u64(member(reward, "deadline", path + ".reward"), path + ".reward.deadline");
+  } catch (const ParseError& e) {
+    throw OpInputError(std::string("op \"registerQuote\": ") + e.what());
+  }
+  add_refund_arguments(config, intent, r);
+  return r;
+}
+
+std::vector<Registration> registrations_of(const Config& config, const Json& quote) {
   std::vector<Registration> out;
   const Json& steps = member(quote, "steps", "quote");
   if (!steps.is_array()) throw OpInputError("op \"registerQuote\": quote.steps must be an array");
@@ -311,7 +412,7 @@ std::vector<Registration> registrations_of(const Json& quote) {
       if (!hash.is_string() || !is_hash_text(hash.get<std::string>()) || !role.is_string() || !as_u64(source)) {
         throw OpInputError("op \"registerQuote\": " + path + " needs intentHash, role and sourceChainId");
       }
-      out.push_back(registration_of(member(entry, "intent", path), role.get<std::string>(), *as_u64(source),
+      out.push_back(registration_of(config, member(entry, "intent", path), role.get<std::string>(), *as_u64(source),
                                     hash.get<std::string>(), path + ".intent"));
     }
   }
@@ -324,7 +425,7 @@ std::vector<Registration> registrations_of(const Json& quote) {
       if (!is_hash_text(hash) || !as_u64(source)) {
         throw OpInputError("op \"registerQuote\": quote.intentHash and quote.source.chainId are malformed");
       }
-      out.push_back(registration_of(member(member(quote, "execution", "quote"), "intent", "quote.execution"), "direct",
+      out.push_back(registration_of(config, member(member(quote, "execution", "quote"), "intent", "quote.execution"), "direct",
                                     *as_u64(source), hash, "quote.execution.intent"));
     }
   } else if (!top.is_null()) {
@@ -346,7 +447,8 @@ std::optional<std::string> delivery_intent(const Json& quote, const std::vector<
 void fill(std::optional<std::uint64_t>& field, std::uint64_t value) {
   if (!field) field = value;
 }
-void fill(std::optional<std::uint64_t>& field, const std::optional<std::uint64_t>& value) {
+template <class T>
+void fill(std::optional<T>& field, const std::optional<T>& value) {
   if (!field) field = value;
 }
 
@@ -366,7 +468,7 @@ LegacyStatus legacy_status(IntentStatus status) {
   return {"Pending", "WaitingToFulfill"};
 }
 
-OpResult register_quote_op(const Config&, const Json& input) {
+OpResult register_quote_op(const Config& config, const Json& input) {
   OpInput in(input, "registerQuote");
   const Json& quote = in.member("quote");
   const std::uint64_t now = in.unix_seconds("now");
@@ -377,7 +479,7 @@ OpResult register_quote_op(const Config&, const Json& input) {
     throw OpInputError("op \"registerQuote\": quote.id must be \"quote:<uuid>\"");
   }
   const std::string quote_id = lowercase(id.get<std::string>().substr(6));
-  const std::vector<Registration> registrations = registrations_of(quote);
+  const std::vector<Registration> registrations = registrations_of(config, quote);
   // "fresh": the caller merges the records into stored ones itself (op "mergeRegistration").
   const Json* fresh = in.optional("fresh");
   if (fresh && !fresh->is_boolean()) throw OpInputError("op \"registerQuote\": fresh must be a boolean");
@@ -400,6 +502,8 @@ OpResult register_quote_op(const Config&, const Json& input) {
     fill(record.destination_chain_id, r.destination_chain_id);
     fill(record.route_deadline, r.route_deadline);
     fill(record.reward_deadline, r.reward_deadline);
+    fill(record.route_hash, r.route_hash);
+    fill(record.reward, r.reward);
     if (!record.role) record.role = r.role;
     if (!record.quote_id) record.quote_id = quote_id;
     held = record;
@@ -425,11 +529,13 @@ OpResult merge_registration_op(const Config&, const Json& input) {
   }
   if (fresh.intent_hash != record.intent_hash) throw OpInputError("op \"mergeRegistration\": the records are of two intents");
   // What registerQuote adds to a record that chain events created first: what the events could
-  // not know (chains, deadlines, role, quote), never anything they recorded.
+  // not know yet (chains, deadlines, refund arguments, role, quote), never anything they recorded.
   fill(record.source_chain_id, fresh.source_chain_id);
   fill(record.destination_chain_id, fresh.destination_chain_id);
   fill(record.route_deadline, fresh.route_deadline);
   fill(record.reward_deadline, fresh.reward_deadline);
+  fill(record.route_hash, fresh.route_hash);
+  fill(record.reward, fresh.reward);
   if (!record.role) record.role = fresh.role;
   if (!record.quote_id) record.quote_id = fresh.quote_id;
   return ok(Json{{"record", record_to_json(record)}});
@@ -437,77 +543,37 @@ OpResult merge_registration_op(const Config&, const Json& input) {
 
 OpResult route_logs_op(const Config& config, const Json& input) {
   OpInput in(input, "routeLogs");
-  const Json& chain_id_json = in.member("chainId");
+  ChainLogs read = read_chain_logs(config, in);
+  if (read.refused) return *read.refused;
   const Json& logs = in.member("logs");
-  FieldErrors errors;
-  const std::optional<std::uint64_t> chain_id_value = as_u64(chain_id_json);
-  if (!chain_id_value) errors.add("chainId", "chainId must be a positive integer");
-  if (!logs.is_array()) errors.add("logs", "logs must be an array of eth_getLogs logs");
-  if (!errors.empty()) return invalid_request(errors);
-  const ChainRecord* chain = config.chain(*chain_id_value);
-  if (!chain) {
-    const std::string id = std::to_string(*chain_id_value);
-    return problem(ProblemCode::chain_not_supported, "chain " + id + " is not a configured chain",
-                   {{"chainId", "chainId " + id + " is not a configured chain"}});
-  }
   Json by_intent = Json::object();
   Json transactions = Json::array();
   std::set<std::pair<std::string, std::string>> seen_transactions;
   Json ignored = Json::array();
-  for (std::size_t i = 0; i < logs.size(); ++i) {
-    const std::string path = "logs[" + std::to_string(i) + "]";
-    ev::Log parsed;
-    try {
-      parsed = ev::log_from_json(logs[i], path);
-    } catch (const ParseError& e) {
-      errors.add(path, e.what());
-      continue;
-    }
-    const Decoded d = to_intent_event(config, *chain, parsed);
+  for (std::size_t i = 0; i < read.logs.size(); ++i) {
+    const Decoded d = to_intent_event(config, *read.chain, read.logs[i]);
     if (!d.event) {
       ignored.push_back(Json{{"index", i}, {"reason", d.ignored_because}});
       continue;
     }
     const std::string hash = hex::encode(d.event->intent_hash);
     by_intent[hash].push_back(logs[i]);
-    const std::string tx = hex::encode(parsed.transaction_hash);
+    const std::string tx = hex::encode(read.logs[i].transaction_hash);
     if (seen_transactions.insert({tx, hash}).second) {
       transactions.push_back(Json{{"transactionHash", tx}, {"intentHash", hash}});
     }
   }
-  if (!errors.empty()) return invalid_request(errors);
   return ok(Json{{"byIntent", std::move(by_intent)}, {"transactions", std::move(transactions)}, {"ignored", std::move(ignored)}});
 }
 
 OpResult apply_logs_op(const Config& config, const Json& input) {
   OpInput in(input, "applyLogs");
-  const Json& chain_id_json = in.member("chainId");
-  const Json& logs = in.member("logs");
-  FieldErrors errors;
-  const std::optional<std::uint64_t> chain_id_value = as_u64(chain_id_json);
-  if (!chain_id_value) errors.add("chainId", "chainId must be a positive integer");
-  if (!logs.is_array()) errors.add("logs", "logs must be an array of eth_getLogs logs");
-  if (!errors.empty()) return invalid_request(errors);
-  const std::uint64_t chain_id = *chain_id_value;
-  const ChainRecord* chain = config.chain(chain_id);
-  if (!chain) {
-    return problem(ProblemCode::chain_not_supported, "chain " + std::to_string(chain_id) + " is not a configured chain",
-                   {{"chainId", "chainId " + std::to_string(chain_id) + " is not a configured chain"}});
-  }
+  ChainLogs read = read_chain_logs(config, in);
+  if (read.refused) return *read.refused;
+  const ChainRecord* chain = read.chain;
   const std::uint64_t now = in.unix_seconds("now");
   RecordMap records = read_records(in, "applyLogs");
-
-  std::vector<ev::Log> parsed;
-  parsed.reserve(logs.size());
-  for (std::size_t i = 0; i < logs.size(); ++i) {
-    const std::string path = "logs[" + std::to_string(i) + "]";
-    try {
-      parsed.push_back(ev::log_from_json(logs[i], path));
-    } catch (const ParseError& e) {
-      errors.add(path, e.what());
-    }
-  }
-  if (!errors.empty()) return invalid_request(errors);
+  const std::vector<ev::Log>& parsed = read.logs;
 
   std::vector<IntentEvent> events;
   Json ignored = Json::array();

@@ -10,8 +10,8 @@
 //   With "fresh": true every record counts as absent (no "missing" round trip): the caller
 //   stores each record, or merges it into one it already holds with "mergeRegistration".
 // "mergeRegistration" {"registered": record, "stored": record} -> {"record"}: a registration
-//   merged into the record chain events created first (what they could not know: chains,
-//   deadlines, role, quoteId), exactly as registerQuote would have merged it.
+//   merged into the record chain events created first (what they could not know yet: chains,
+//   deadlines, route hash and reward, role, quoteId), exactly as registerQuote would have merged it.
 // "applyLogs" {"chainId", "logs": [eth_getLogs log], "records": {hash: record|null}, "now"}
 //   -> {"updates": {hash: record}, "applied", "ignored"}: only records that changed. Logs not
 //   emitted by the chain's Portal or prover, or of other events, are ignored. Pushed logs
@@ -23,6 +23,9 @@
 //   logs[i], 422 for an unknown chain).
 // "intentStatus" {"query": {"intentHash", "quoteId"}, "record": record|null, "now",
 //   "chainTimes"?: {"<chainId>": seconds}} -> 200 IntentStatus | 400 naming the query field.
+//   IntentStatus.refund: {"transaction": {"type": "evm", "chainId", "to": source Portal, "data":
+//   refund(destination, routeHash, reward), "value": "0"}, "availableAt": reward deadline} when the
+//   status is refundable or expired on an EVM source and the record knows the reward; else null.
 // "legacyIntentStatus" {"body", "record": record|null, "now", "chainTimes"?}
 //   -> 200 {"data": {...}} | 400 | 404 when there is no record.
 // "pollPlan" {"cursors": {"<chainId>": last processed block|null}, "heads"?: {"<chainId>": block},

@@ -9,6 +9,8 @@
 
 #include "crypto/bytes.h"
 #include "crypto/hex.h"
+#include "eth/address.h"
+#include "protocol/account.h"
 
 namespace sr::service {
 namespace {
@@ -93,7 +95,10 @@ TEST(IntentStatusMachine, FundedIsPendingThenExpiredThenRefundable) {
   EXPECT_TRUE(r.funded_complete);
   EXPECT_EQ(derive_status(r, at(kBeforeRoute)), IntentStatus::pending);
   EXPECT_EQ(derive_status(r, at(kAfterRoute)), IntentStatus::expired);
-  EXPECT_EQ(derive_status(r, at(kRewardDeadline)), IntentStatus::expired);
+  EXPECT_EQ(derive_status(r, at(kRewardDeadline - 1)), IntentStatus::expired);
+  // The Portal refunds once block.timestamp >= reward.deadline: a source chain whose latest block
+  // is at the deadline takes the refund in its next block.
+  EXPECT_EQ(derive_status(r, at(kRewardDeadline)), IntentStatus::refundable);
   EXPECT_EQ(derive_status(r, at(kAfterReward)), IntentStatus::refundable);
 }
 
@@ -152,7 +157,7 @@ TEST(IntentStatusMachine, RefundedWinsOverEverything) {
   EXPECT_EQ(derive_status(filled_then_refunded, at(kAfterReward)), IntentStatus::refunded);
 }
 
-TEST(IntentStatusMachine, IncompleteFundingFailsAfterTheRouteDeadlineAndIsRefundableAfterTheReward) {
+TEST(IntentStatusMachine, IncompleteFundingFailsAfterTheRouteDeadlineAndIsRefundableAtTheReward) {
   const IntentRecord published_only = with({event(IntentStep::published, 1, 10)});
   EXPECT_EQ(derive_status(published_only, at(kBeforeRoute)), IntentStatus::pending);
   EXPECT_EQ(derive_status(published_only, at(kAfterRoute)), IntentStatus::failed);
@@ -162,7 +167,8 @@ TEST(IntentStatusMachine, IncompleteFundingFailsAfterTheRouteDeadlineAndIsRefund
   EXPECT_FALSE(partial.funded_complete);
   EXPECT_EQ(derive_status(partial, at(kBeforeRoute)), IntentStatus::pending);
   EXPECT_EQ(derive_status(partial, at(kAfterRoute)), IntentStatus::failed);
-  EXPECT_EQ(derive_status(partial, at(kAfterReward)), IntentStatus::refundable);
+  EXPECT_EQ(derive_status(partial, at(kRewardDeadline - 1)), IntentStatus::failed);
+  EXPECT_EQ(derive_status(partial, at(kRewardDeadline)), IntentStatus::refundable);
 }
 
 TEST(IntentStatusMachine, UnknownDeadlinesNeverExpire) {
@@ -177,7 +183,7 @@ TEST(IntentStatusMachine, StatusSinceIsTheSecondADeadlinePassed) {
   EXPECT_EQ(r.updated_at, 200u);
   EXPECT_EQ(status_since(r, IntentStatus::pending), 200u);
   EXPECT_EQ(status_since(r, IntentStatus::expired), kRouteDeadline + 1);
-  EXPECT_EQ(status_since(r, IntentStatus::refundable), kRewardDeadline + 1);
+  EXPECT_EQ(status_since(r, IntentStatus::refundable), kRewardDeadline);  // refunds open at the deadline itself
 }
 
 TEST(IntentStatusEvents, TheSameLogTwiceChangesNothing) {
@@ -300,6 +306,56 @@ TEST(IntentStatusEvents, DestinationProofsFoldLikeFills) {
   EXPECT_FALSE(r.proof_sent.has_value());
   EXPECT_EQ(derive_status(r, at(kBeforeRoute)), IntentStatus::pending);
   EXPECT_EQ(step_name(IntentStep::proof_sent), "proofSent");
+}
+
+// What the Portal's refund() takes: the route hash and the reward, from IntentPublished (or the
+// registration), first known kept, stored in the record's JSON and absent from older records.
+TEST(IntentStatusRecord, RefundArgumentsAreKeptStoredAndOptionalInOlderRecords) {
+  protocol::Reward reward;
+  reward.deadline = kRewardDeadline;
+  reward.creator = protocol::Account::from_evm(Address::parse("0x70997970C51812dc3A010C7d01b50e0d17dc79C8"));
+  reward.prover = protocol::Account::from_evm(Address::parse("0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9"));
+  reward.native_amount = U256(7);
+  reward.tokens = {{protocol::Account::from_evm(Address::parse("0x5FbDB2315678afecb367f032d93F642f64180aa3")), U256(25'000'000)}};
+  IntentEvent published = event(IntentStep::published, 1, 10);
+  published.route_hash = hash_of(0x77);
+  published.reward = reward;
+
+  IntentRecord r = registered();
+  const IntentRecord before = r;
+  ASSERT_EQ(apply_event(r, published, 300), EventOutcome::changed);
+  EXPECT_EQ(r.route_hash, hash_of(0x77));
+  EXPECT_EQ(r.reward, reward);
+  EXPECT_EQ(apply_event(r, published, 400), EventOutcome::unchanged);
+  // The intent hash commits to both: a later publication cannot name others, the first stays.
+  IntentEvent again = event(IntentStep::published, 2, 11);
+  again.route_hash = hash_of(0x78);
+  apply_event(r, again, 500);
+  EXPECT_EQ(r.route_hash, hash_of(0x77));
+
+  const nlohmann::json j = record_to_json(r);
+  EXPECT_EQ(j["routeHash"], hex::encode(hash_of(0x77)));
+  EXPECT_EQ(j["reward"], (nlohmann::json{{"deadline", kRewardDeadline},
+                                         {"creator", "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"},
+                                         {"prover", "0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9"},
+                                         {"nativeAmount", "7"},
+                                         {"tokens", {{{"token", "0x5FbDB2315678afecb367f032d93F642f64180aa3"}, {"amount", "25000000"}}}}}));
+  EXPECT_EQ(record_from_json(j), r);
+  EXPECT_TRUE(record_to_json(before)["routeHash"].is_null());
+  EXPECT_TRUE(record_to_json(before)["reward"].is_null());
+  EXPECT_EQ(record_from_json(record_to_json(before)), before);
+  // Records stored before these members existed read as records without them.
+  nlohmann::json stored_earlier = record_to_json(before);
+  stored_earlier.erase("routeHash");
+  stored_earlier.erase("reward");
+  EXPECT_EQ(record_from_json(stored_earlier), before);
+  // Strict: the reward is the EVM form (a Solana creator is not an address there).
+  nlohmann::json bad = j;
+  bad["reward"]["creator"] = "3uetDDizgTtadDHZzyy9BqxrjQcozMEkxzbKhfZF4tG3";
+  EXPECT_NE(record_error(bad).find("record.reward.creator"), std::string::npos) << record_error(bad);
+  bad = j;
+  bad["routeHash"] = "0x12";
+  EXPECT_NE(record_error(bad).find("record.routeHash"), std::string::npos) << record_error(bad);
 }
 
 TEST(IntentStatusRecord, JsonRoundTripsAndIsStrict) {

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "../protocol/protocol_vectors.h"
 #include "config_fixture.h"
 #include "crypto/hex.h"
 #include "eth/abi.h"
@@ -519,6 +520,188 @@ TEST(StatusOps, PollPlanReReadsTheConfirmationWindowInBoundedRanges) {
                  {"maxRanges", 2}});
   ASSERT_EQ(chains[0]["ranges"].size(), 2u);  // bounded: the rest comes on the next poll
   EXPECT_EQ(chains[0]["ranges"][1]["toBlock"], 200);
+}
+
+// ---- refunds: the Portal call a refundable or expired status carries --------------------------
+
+// Vector intents[0] (Base -> Optimism under the production Portal) on the production chains; the
+// expected refund() call data is ethers' encoding (derived-vectors.json "refund").
+namespace refunds {
+
+using protocol::testing::derived;
+using protocol::testing::vectors;
+using testing::production_config;
+
+constexpr std::uint64_t kBase = 8453;
+constexpr std::uint64_t kOptimism = 10;
+constexpr std::uint64_t kSolana = 1399811149;
+
+const json& vector0() { return vectors()["intents"][0]; }
+std::string hash0() { return vector0()["intentHash"].get<std::string>(); }
+std::uint64_t route_deadline0() { return vector0()["intent"]["route"]["deadline"].get<std::uint64_t>(); }
+std::uint64_t reward_deadline0() { return vector0()["intent"]["reward"]["deadline"].get<std::uint64_t>(); }
+
+json expected_refund() {
+  const json& call = derived()["refund"];
+  return {{"transaction", {{"type", "evm"}, {"chainId", kBase}, {"to", call["to"]}, {"data", call["data"]}, {"value", "0"}}},
+          {"availableAt", call["availableAt"]}};
+}
+
+json vector_log(const std::string& address, json topics, const std::string& data, int block, int tx) {
+  return log(address, std::move(topics), data, block, tx);
+}
+
+json published0() {
+  const json& e = derived()["events"]["intentPublished"];
+  return vector_log(derived()["events"]["portal"], e["topics"], e["data"], 10, 1);
+}
+json funded0() {
+  return vector_log(vectors()["portal"], {hex::encode(ev::intent_funded().topic0)},
+                    hash0() + word(Address::parse(kCreator).lower_hex().substr(2)) + word("1"), 10, 1);
+}
+json fulfilled0() {
+  return vector_log(vectors()["portal"], {hex::encode(ev::intent_fulfilled().topic0), hash0(), topic_of(Address::parse(kCreator))}, "0x", 50, 2);
+}
+json proven0() {
+  return vector_log(vector0()["intent"]["reward"]["prover"], {hex::encode(ev::intent_proven().topic0), hash0(), topic_of(Address::parse(kCreator))},
+                    "0x" + word("a"), 12, 3);
+}
+json refunded0() {
+  return vector_log(vectors()["portal"], {hex::encode(ev::intent_refunded().topic0), topic_of(Address::parse(kCreator))}, hash0(), 30, 5);
+}
+
+json apply0(const json& record, std::uint64_t chain, const json& one_log) {
+  const OpResult r = apply_logs_op(production_config(), {{"chainId", chain}, {"logs", json::array({one_log})},
+                                                         {"records", {{hash0(), record}}}, {"now", 1000}});
+  EXPECT_EQ(r.status, 200) << r.body.dump();
+  EXPECT_EQ(r.body["applied"], 1) << r.body.dump();
+  return r.body["updates"][hash0()];
+}
+
+json status0(const json& record, std::uint64_t now) {
+  const OpResult r = intent_status_op(production_config(), {{"query", {{"intentHash", hash0()}}}, {"record", record}, {"now", now}});
+  EXPECT_EQ(r.status, 200) << r.body.dump();
+  return r.body;
+}
+
+json quote_of(const json& entry) {
+  return {{"id", std::string("quote:") + kQuoteUuid}, {"intentHash", entry["intentHash"]},
+          {"steps", {{{"provider", "x"}, {"intents", {entry}}}}}};
+}
+
+json registered0() {
+  const json entry = {{"role", "direct"}, {"intentHash", hash0()}, {"sourceChainId", kBase}, {"destinationChainId", kOptimism},
+                      {"intent", vector0()["intent"]}, {"encodedRoute", vector0()["encodedRoute"]}};
+  const OpResult r = register_quote_op(production_config(), {{"quote", quote_of(entry)}, {"records", {{hash0(), nullptr}}}, {"now", 500}});
+  EXPECT_EQ(r.status, 200) << r.body.dump();
+  return r.body["records"][hash0()];
+}
+
+}  // namespace refunds
+
+TEST(StatusOps, ARegisteredIntentCarriesThePortalsRefundOnceNoFillCanLand) {
+  using namespace refunds;
+  const json record = registered0();
+  EXPECT_EQ(record["routeHash"], vector0()["routeHash"]);
+  EXPECT_EQ(record["reward"], vector0()["intent"]["reward"]);
+
+  json s = status0(record, route_deadline0());
+  EXPECT_EQ(s["status"], "pending");
+  EXPECT_TRUE(s["refund"].is_null());
+  // Never funded as far as the chains show, but a funding may yet be found: the call is offered.
+  s = status0(record, route_deadline0() + 1);
+  EXPECT_EQ(s["status"], "expired");
+  EXPECT_EQ(s["refund"], expected_refund());
+  EXPECT_EQ(s["refund"]["transaction"]["data"].get<std::string>().substr(0, 10), "0x308adade");
+  EXPECT_EQ(s["refund"]["availableAt"], reward_deadline0());
+}
+
+TEST(StatusOps, AnIntentSeenOnlyOnChainCarriesTheSameRefundWhenRefundable) {
+  using namespace refunds;
+  json record = apply0(nullptr, kBase, published0());
+  EXPECT_EQ(record["routeHash"], vector0()["routeHash"]);
+  EXPECT_EQ(record["reward"], vector0()["intent"]["reward"]);
+  record = apply0(record, kBase, funded0());
+
+  EXPECT_TRUE(status0(record, route_deadline0())["refund"].is_null());  // pending
+  json s = status0(record, reward_deadline0() - 1);
+  EXPECT_EQ(s["status"], "expired");
+  EXPECT_EQ(s["refund"], expected_refund());
+  // The Portal takes the refund at block.timestamp = reward.deadline: refundable from that second.
+  s = status0(record, reward_deadline0());
+  EXPECT_EQ(s["status"], "refundable");
+  EXPECT_EQ(s["updatedAt"], reward_deadline0());
+  EXPECT_EQ(s["refund"], expected_refund());
+  EXPECT_EQ(s["refund"]["availableAt"], s["updatedAt"]);
+
+  // Filled, settled or refunded: nothing to refund (or already done).
+  const json filled = apply0(record, kOptimism, fulfilled0());
+  s = status0(filled, reward_deadline0() + 10);
+  EXPECT_EQ(s["status"], "filled");
+  EXPECT_TRUE(s["refund"].is_null());
+  s = status0(apply0(filled, kBase, proven0()), reward_deadline0() + 10);
+  EXPECT_EQ(s["status"], "settled");
+  EXPECT_TRUE(s["refund"].is_null());
+  s = status0(apply0(record, kBase, refunded0()), reward_deadline0() + 10);
+  EXPECT_EQ(s["status"], "refunded");
+  EXPECT_TRUE(s["refund"].is_null());
+  EXPECT_TRUE(status0(nullptr, reward_deadline0())["refund"].is_null());  // unknown
+
+  // An older record without the refund arguments still reads, and offers no call.
+  json older = record;
+  older.erase("routeHash");
+  older.erase("reward");
+  s = status0(older, reward_deadline0());
+  EXPECT_EQ(s["status"], "refundable");
+  EXPECT_TRUE(s["refund"].is_null());
+  // A Solana source: its Portal's refund is a Solana instruction, not this call.
+  json solana = record;
+  solana["sourceChainId"] = kSolana;
+  EXPECT_TRUE(status0(solana, reward_deadline0())["refund"].is_null());
+}
+
+TEST(StatusOps, RegistrationFillsRefundArgumentsTheEventsDidNotGive) {
+  using namespace refunds;
+  // The fill was seen first: the record knows neither reward nor route hash.
+  const json from_fill = apply0(nullptr, kOptimism, fulfilled0());
+  EXPECT_TRUE(from_fill["reward"].is_null());
+  const json fresh = registered0();
+  const OpResult merged = merge_registration_op(production_config(), {{"registered", fresh}, {"stored", from_fill}});
+  ASSERT_EQ(merged.status, 200) << merged.body.dump();
+  EXPECT_EQ(merged.body["record"]["routeHash"], vector0()["routeHash"]);
+  EXPECT_EQ(merged.body["record"]["reward"], vector0()["intent"]["reward"]);
+  EXPECT_FALSE(merged.body["record"]["transactions"]["fulfilled"].is_null());
+  // Known values stay as they are.
+  json tampered = fresh;
+  tampered["routeHash"] = "0x" + std::string(64, '1');
+  const OpResult kept = merge_registration_op(production_config(), {{"registered", tampered}, {"stored", merged.body["record"]}});
+  EXPECT_EQ(kept.body["record"]["routeHash"], vector0()["routeHash"]);
+
+  // A quoted intent that does not hash to its intentHash gives no refund arguments.
+  json entry = {{"role", "direct"}, {"intentHash", "0x" + std::string(64, 'e')}, {"sourceChainId", kBase},
+                {"destinationChainId", kOptimism}, {"intent", vector0()["intent"]}};
+  OpResult r = register_quote_op(production_config(), {{"quote", quote_of(entry)}, {"fresh", true}, {"now", 500}});
+  ASSERT_EQ(r.status, 200) << r.body.dump();
+  EXPECT_TRUE(r.body["records"]["0x" + std::string(64, 'e')]["routeHash"].is_null());
+  EXPECT_TRUE(r.body["records"]["0x" + std::string(64, 'e')]["reward"].is_null());
+
+  // A Solana-source intent (derived-vectors.json solana.fund: vector 0's route, a Solana reward):
+  // its route hash is kept, its reward is not (no EVM refund to build from it).
+  const json& fund = derived()["solana"]["fund"];
+  json reward = fund["reward"];
+  reward["nativeAmount"] = std::to_string(reward["nativeAmount"].get<std::uint64_t>());
+  for (json& t : reward["tokens"]) t["amount"] = std::to_string(t["amount"].get<std::uint64_t>());
+  entry = {{"role", "direct"}, {"intentHash", fund["intentHash"]}, {"sourceChainId", kSolana}, {"destinationChainId", kOptimism},
+           {"intent", {{"destination", kOptimism}, {"route", vector0()["intent"]["route"]}, {"reward", reward}}}};
+  r = register_quote_op(production_config(), {{"quote", quote_of(entry)}, {"fresh", true}, {"now", 500}});
+  ASSERT_EQ(r.status, 200) << r.body.dump();
+  const json& svm = r.body["records"][fund["intentHash"].get<std::string>()];
+  EXPECT_EQ(svm["routeHash"], fund["routeHash"]);
+  EXPECT_TRUE(svm["reward"].is_null());
+  const OpResult svm_status = intent_status_op(production_config(), {{"query", {{"intentHash", fund["intentHash"]}}}, {"record", svm},
+                                                                     {"now", route_deadline0() + 1}});
+  EXPECT_EQ(svm_status.body["status"], "expired");
+  EXPECT_TRUE(svm_status.body["refund"].is_null());
 }
 
 }  // namespace
