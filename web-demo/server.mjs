@@ -4,10 +4,15 @@
 // only the worker's JSON body and a few harmless headers. It also serves the page and the
 // `stableroutes` package's browser files, so the page verifies quotes with the real package.
 //
-// With the local chains (chain records carrying `rpcUrl`) it can fund a quote it handed out with a
-// DEVELOPMENT ONLY key from the local deployment: the key stays here, the page only asks.
+// The page follows a funded intent itself, through the API's keyless status stream
+// (GET /v1/public/intents/stream, by intent hash): nothing about it needs the key, so nothing of
+// it passes through here (and the API's per-address limit counts each user, not this backend).
 //
-//   node web-demo/server.mjs        (DEMO_PORT, WORKER_URL, STABLEROUTES_API_KEY, SR_LOCAL_CHAINS_DIR)
+// With the local chains (chain records carrying `rpcUrl`) it can fund a quote it handed out with a
+// DEVELOPMENT ONLY key from the local deployment, for browsers without a wallet: the key stays
+// here, the page only asks.
+//
+//   node web-demo/server.mjs   (DEMO_PORT, WORKER_URL, PUBLIC_API_URL, STABLEROUTES_API_KEY, SR_LOCAL_CHAINS_DIR)
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -33,7 +38,6 @@ const MIME = {
 // CORS of the worker) stays between the backend and the worker.
 const FORWARDED_HEADERS = ['content-type', 'retry-after', 'x-request-id', 'x-schema-version'];
 const QUOTE_BODY_LIMIT = 64 * 1024;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // The package's browser files, as a bundler would ship them: its ESM sources and the verifier
 // module that the package build (`node js/scripts/build.mjs`, run by scripts/build.sh) puts in js/wasm/.
@@ -60,10 +64,12 @@ function publicFile(relative) {
  * @param {object} options
  * @param {string} options.workerUrl  base URL of the stableroutes worker
  * @param {string} options.apiKey     the dapp's API key (never sent to the browser)
+ * @param {string} [options.publicApiUrl]  the API's base URL as browsers reach it (for its keyless
+ *   endpoints); defaults to workerUrl
  * @param {string|null} [options.deploymentFile]  local deployment.json; enables dev-wallet funding
  * @param {(line: string) => void} [options.log]
  */
-export function createDemoServer({ workerUrl, apiKey, deploymentFile = null, log = () => {} }) {
+export function createDemoServer({ workerUrl, apiKey, publicApiUrl = workerUrl, deploymentFile = null, log = () => {} }) {
   if (!apiKey) throw new Error('web-demo: an API key is required (STABLEROUTES_API_KEY)');
   if (!existsSync(packageFile('wasm/verifier.wasm'))) {
     throw new Error('web-demo: js/wasm/verifier.wasm is missing; build the stableroutes package first (node js/scripts/build.mjs)');
@@ -129,6 +135,8 @@ export function createDemoServer({ workerUrl, apiKey, deploymentFile = null, log
       const list = devWallet ? await chains().catch(() => []) : [];
       const local = list.some((c) => c.rpcUrl);
       send(res, 200, {
+        // Where the page opens the keyless status stream; no key is involved.
+        apiUrl: new URL(publicApiUrl).origin,
         devWallet: devWallet && local ? { accounts: devWallet.accounts, note: 'DEVELOPMENT ONLY: local anvil accounts' } : null,
       });
     },
@@ -150,11 +158,6 @@ export function createDemoServer({ workerUrl, apiKey, deploymentFile = null, log
         // Quotes live minutes; a demo keeps only the latest few hundred.
         if (quotes.size > 500) quotes.delete(quotes.keys().next().value);
       }
-    },
-    'GET /api/status': (req, res, url) => {
-      const quoteId = url.searchParams.get('quoteId') ?? '';
-      if (!UUID.test(quoteId)) return send(res, 400, { title: 'quoteId must be the bare quote UUID' });
-      return forward(res, `/v1/intents/status?${new URLSearchParams({ quoteId })}`);
     },
     'POST /api/fund': async (req, res) => {
       if (!devWallet) return send(res, 404, { title: 'no local deployment: the development wallet is off' });
@@ -224,6 +227,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const demo = await startDemoServer({
     port: Number(process.env.DEMO_PORT ?? 8080),
     workerUrl: process.env.WORKER_URL ?? 'http://127.0.0.1:8787',
+    // Set when browsers reach the API at another address than this backend does.
+    publicApiUrl: process.env.PUBLIC_API_URL ?? process.env.WORKER_URL ?? 'http://127.0.0.1:8787',
     // The local development key; a real dapp sets its own and never commits it.
     apiKey: process.env.STABLEROUTES_API_KEY ?? 'dev-key-acme',
     deploymentFile: join(chainsDir, 'deployment.json'),

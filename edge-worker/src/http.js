@@ -9,6 +9,7 @@ const TITLES = {
   "invalid-request": "Invalid request",
   "invalid-api-key": "Invalid API key",
   "partner-not-mapped": "Partner not mapped",
+  "feature-not-enabled": "Feature not enabled",
   "not-found": "Not found",
   "method-not-allowed": "Method not allowed",
   conflict: "Conflict",

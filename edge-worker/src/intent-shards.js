@@ -239,7 +239,8 @@ export class IntentShard extends DurableObject {
         }
         // The next deadline that can change the status by itself.
         if (!FINAL_STATUSES.has(after.status) && record) {
-          next = [record.routeDeadline, record.rewardDeadline].filter((d) => Number.isInteger(d) && d >= now).map((d) => d + 1).sort((a, b) => a - b)[0] ?? null;
+          // A fill expires the second after the route deadline; a refund opens at the reward deadline.
+          next = [record.routeDeadline + 1, record.rewardDeadline].filter((t) => Number.isInteger(t) && t > now).sort((a, b) => a - b)[0] ?? null;
         }
       } catch (e) {
         console.error(JSON.stringify({ event: "webhook-status-check-failed", intentHash: row.intent_hash, message: String(e?.message ?? e) }));

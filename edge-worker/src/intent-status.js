@@ -13,6 +13,7 @@ import { byShard, shardOf } from "./intent-shards.js";
 import { settings } from "./settings.js";
 
 const CHAIN_TIMES_TTL_MS = 5_000;
+const STREAM_REGISTRATION_WAIT_MS = 3_000;
 const REGISTER_ATTEMPTS = 4;
 const REGISTER_RETRY_MS = 250;
 
@@ -58,7 +59,14 @@ export async function intentStatus(env, query) {
  * else a streaming Response.
  */
 export async function intentStream(env, query, lastEventId = null) {
-  const hash = typeof query.intentHash === "string" ? query.intentHash : await deliveryOf(env, query.quoteId);
+  let hash = typeof query.intentHash === "string" ? query.intentHash : await deliveryOf(env, query.quoteId);
+  // A quote's stream opened right after the quote may come before its registration (background):
+  // give the registration a moment, since the stream is served by the shard of the intent.
+  const wellFormedQuoteId = query.intentHash == null && typeof query.quoteId === "string" && /^[0-9a-fA-F-]{36}$/.test(query.quoteId);
+  for (let waited = 0; !hash && wellFormedQuoteId && waited < STREAM_REGISTRATION_WAIT_MS; waited += 100) {
+    await new Promise((r) => setTimeout(r, 100));
+    hash = await deliveryOf(env, query.quoteId);
+  }
   const times = await chainTimes(env);
   const shard = shardOf(env, hash ?? "00");
   const checked = await shard.status(query, hash, times);

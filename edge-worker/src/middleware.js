@@ -71,7 +71,8 @@ export function preflight(allowed, keyless) {
   if (keyless) {
     Object.assign(headers, CORS_READ_HEADERS, {
       "Access-Control-Allow-Methods": [...allowed, "OPTIONS"].join(", "),
-      "Access-Control-Allow-Headers": "content-type, x-request-id",
+      // last-event-id: a fetch resuming a status stream sends it (EventSource sets it itself).
+      "Access-Control-Allow-Headers": "content-type, x-request-id, last-event-id",
       "Access-Control-Max-Age": "86400",
     });
   }

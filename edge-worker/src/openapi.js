@@ -34,16 +34,16 @@ const STATUS_TRANSITIONS = `Derived only from Portal and prover events (IntentPu
 | refunded | any | refunded |
 | proven or withdrawn | any | settled |
 | fulfilled (destination) | any | filled |
-| funded, complete | source time > reward deadline | refundable |
-| funded, complete | destination time > route deadline | expired (no fill can land; refund opens after the reward deadline) |
+| funded, complete | source time >= reward deadline | refundable |
+| funded, complete | destination time > route deadline | expired (no fill can land; refund opens at the reward deadline) |
 | funded, complete | before the route deadline | pending |
-| funded, partial | source time > reward deadline | refundable |
+| funded, partial | source time >= reward deadline | refundable |
 | published or partly funded | destination time > route deadline | failed (funding never completed) |
 | published or partly funded | before the route deadline | pending |
 | nothing (the quote was issued, never funded) | destination time > route deadline | expired |
 | nothing | before the route deadline | pending |
 | no record for the identifier | | unknown |
-So an intent moves pending -> filled -> settled when a solver fills and proves it, or pending -> expired -> refundable -> refunded when nobody fills it. A refund after a fill (the solver never proved in time) reports refunded. updatedAt is when the reported status began: the last event that changed the record, or the second a deadline passed. Multi-hop: the stitched-source intent can be filled or settled while the recipient is not yet paid; a quoteId lookup reports the stitched-destination (delivery) intent.`;
+So an intent moves pending -> filled -> settled when a solver fills and proves it, or pending -> expired -> refundable -> refunded when nobody fills it. A refund after a fill (the solver never proved in time) reports refunded. updatedAt is when the reported status began: the last event that changed the record, or the second a deadline moved it (the reward deadline itself for refundable: the Portal refunds at block.timestamp >= reward.deadline; the second after the route deadline for expired and failed). refundable and expired bodies carry refund, the Portal call that returns the reward to its creator. Multi-hop: the stitched-source intent can be filled or settled while the recipient is not yet paid; a quoteId lookup reports the stitched-destination (delivery) intent.`;
 
 const schemas = {
   ...S,
@@ -53,7 +53,7 @@ const schemas = {
       title: string("Short summary of the problem type."),
       status: integer("HTTP status."),
       code: enumOf(
-        ["invalid-request", "invalid-api-key", "partner-not-mapped", "not-found", "method-not-allowed", "conflict", "payload-too-large", "unsupported-media-type", "chain-not-supported", "funding-would-fail", "rate-limited", "solver-error", "chain-unverified", "internal"],
+        ["invalid-request", "invalid-api-key", "partner-not-mapped", "feature-not-enabled", "not-found", "method-not-allowed", "conflict", "payload-too-large", "unsupported-media-type", "chain-not-supported", "funding-would-fail", "rate-limited", "solver-error", "chain-unverified", "internal"],
         "Stable machine-readable code.",
       ),
       detail: string("What went wrong, for a person."),
@@ -68,7 +68,7 @@ const schemas = {
     status: { const: "ok" },
     environment: string("Configuration in use: local or production."),
     schemaVersion: { const: SCHEMA_VERSION },
-    core: object({ state: enumOf(["not-loaded", "loading", "ready", "unavailable", "failed"], "Engine state in this isolate."), instantiateMs: nullable({ type: "number" }), constructMs: nullable({ type: "number" }) }),
+    core: object({ state: enumOf(["not-loaded", "loading", "ready", "failed"], "Engine state in this isolate."), instantiateMs: nullable({ type: "number" }), constructMs: nullable({ type: "number" }) }),
   }),
   NativeCurrency: object({ symbol: string("Symbol."), decimals: integer("Decimals.") }),
   ChainRecord: object(
@@ -122,7 +122,7 @@ const schemas = {
       ),
       slippage: { type: "number", minimum: 0.0001, maximum: 1, default: 0.005, description: "Decimal fraction of the destination amount." },
       dappId: string("Attribution label; never authenticates and never changes pricing.", { minLength: 1, maxLength: 128 }),
-      options: object({ allQuotes: boolean("List every competing quote, each signed, ranked best first.") }, []),
+      options: object({ allQuotes: boolean("List every competing quote, each signed, ranked best first. Needs a key with the all-quotes feature (else 400 invalid-request naming options.allQuotes).") }, []),
     },
     ["type", "source", "destination", "dappId"],
     "Unknown fields anywhere are rejected with 400; the retired names swapType, root funder and encodedRoute are rejected with a message naming their replacement.",
@@ -196,6 +196,18 @@ const schemas = {
   TransactionRef: object({ chainId: ref("ChainId"), transactionHash: string("Transaction hash or signature."), blockNumber: integer("Block or slot."), blockExplorerUrl: { ...nullable(string("Explorer link.", { format: "uri" })), description: "<chain blockExplorerUrl>/tx/<hash>; null on chains without an explorer (local chains)." } }),
   IntentTransactions: object(Object.fromEntries(["published", "funded", "fulfilled", "proven", "withdrawn", "refunded"].map((k) => [k, nullable(ref("TransactionRef"))]))),
   IntentStatusValue: enumOf(["pending", "filled", "settled", "refundable", "expired", "refunded", "failed", "unknown"], "Derived from Portal events; unknown: no record for this identifier."),
+  IntentRefund: object(
+    {
+      transaction: object(
+        { type: { const: "evm" }, chainId: ref("ChainId"), to: { ...ref("EvmAddress"), description: "The source chain's Portal." }, data: { ...ref("HexBytes"), description: "refund(uint64 destination, bytes32 routeHash, Reward reward), selector 0x308adade." }, value: { ...ref("Amount"), const: "0" } },
+        undefined,
+        "Sent from any account: the Portal returns the reward to reward.creator whoever calls. No from, unlike EvmTransaction.",
+      ),
+      availableAt: { ...ref("UnixSeconds"), description: "The reward deadline: the Portal accepts the call in a source block whose timestamp is at least this (the second the status turns refundable); before it the call reverts." },
+    },
+    undefined,
+    "The Portal call that returns an unfilled intent's reward to its creator.",
+  ),
   IntentStatus: object(
     {
       intentHash: { ...nullable(ref("Hash32")), description: "The reported intent; null for an unknown quoteId." },
@@ -204,6 +216,10 @@ const schemas = {
       destinationChainId: nullable(ref("ChainId")),
       updatedAt: { ...nullable(ref("UnixSeconds")), description: "When the reported status began; null for unknown." },
       transactions: ref("IntentTransactions"),
+      refund: {
+        ...nullable(ref("IntentRefund")),
+        description: "When the status is refundable or expired: the source Portal's refund call, which anyone may send. null for every other status, for Solana sources (their refund is a Solana instruction) and for intents whose reward the server has not seen (neither quoted here nor published yet).",
+      },
     },
     undefined,
     STATUS_TRANSITIONS,
@@ -277,6 +293,66 @@ const schemas = {
     updated: integer("Intent records that changed."),
     ignored: array(object({ index: integer("Position in logs."), reason: string("Why it counts for nothing: not emitted by the chain's Portal or prover, not an intent event, malformed event data.") })),
   }),
+  // Live status streams (GET /v1/intents/stream) and webhooks (/v1/webhooks).
+  IntentStatusStreamEvent: object(
+    {
+      event: { const: "status", description: "The event name; the only one sent." },
+      id: string("Names the status body (the first 16 hex digits of its SHA-256). A client reconnecting with it as Last-Event-ID is not sent that status again.", { pattern: "^[0-9a-f]{16}$" }),
+      data: { type: "string", contentMediaType: "application/json", contentSchema: ref("IntentStatus"), description: "The IntentStatus JSON on one line, exactly as GET /v1/intents/status would answer at that moment." },
+    },
+    undefined,
+    "One Server-Sent Event of a status stream: the lines `event: status`, `id: <id>`, `data: <IntentStatus JSON>`, then a blank line. Comment lines `: keep-alive` come in between (every 15 s).",
+  ),
+  WebhookEventType: enumOf(["intent.status"], "intent.status: the intent's status changed (the first status known counts as a change). The one event type."),
+  WebhookCreateRequest: object(
+    {
+      url: string("Where deliveries are POSTed: https, at most 2,048 characters, no credentials or fragment; in production the host must be a public address or a name whose every resolved address is public (private, loopback, link-local, shared, multicast, reserved and cloud-metadata addresses, internal names such as localhost or *.internal, and numbers spelled as names are refused, at creation and again before every delivery).", { format: "uri", maxLength: 2048 }),
+      events: { ...array(ref("WebhookEventType"), "Event types to receive; no repeats."), minItems: 1, uniqueItems: true },
+      description: string("Your label for the endpoint: 1 to 256 characters without control characters.", { minLength: 1, maxLength: 256 }),
+    },
+    ["url", "events"],
+    "Unknown fields are rejected with 400 naming them.",
+  ),
+  WebhookEndpoint: object(
+    {
+      id: string("wh:<uuid>.", { pattern: "^wh:[0-9a-f-]{36}$" }),
+      url: string("The endpoint URL as given.", { format: "uri" }),
+      events: array(ref("WebhookEventType")),
+      description: string("As given; absent when none was."),
+      createdAt: ref("UnixSeconds"),
+    },
+    ["id", "url", "events", "createdAt"],
+    "A webhook endpoint of this API key, without its secret.",
+  ),
+  WebhookEndpointCreated: {
+    allOf: [
+      ref("WebhookEndpoint"),
+      object({ secret: string("whsec_<base64 of 32 random bytes>: the HMAC key deliveries are signed with (Standard Webhooks). Shown in this answer only: it is stored encrypted and never listed, so keep it now, on the receiving server.", { pattern: "^whsec_[A-Za-z0-9+/]{43}=$" }) }),
+    ],
+  },
+  WebhookDelivery: object(
+    {
+      id: string("msg:<hex>: the webhook-id header of every attempt of this delivery (stable across retries: deduplicate on it).", { pattern: "^msg:[0-9a-f]+$" }),
+      eventType: ref("WebhookEventType"),
+      intentHash: ref("Hash32"),
+      status: { ...ref("IntentStatusValue"), description: "The intent status the payload carries." },
+      attempts: integer("Attempts so far; 0 before the first.", { minimum: 0 }),
+      lastStatusCode: { ...nullable(integer("HTTP status.")), description: "HTTP status of the last attempt; null before the first, or when it ended without an answer (network error, 10 s timeout, a URL no longer acceptable)." },
+      nextAttemptAt: { ...nullable(ref("UnixSeconds")), description: "When the next attempt is due; null once delivered or given up." },
+      deliveredAt: { ...nullable(ref("UnixSeconds")), description: "When a 2xx answered; null until then. Both nextAttemptAt and deliveredAt null: given up, three days after the first attempt." },
+    },
+    undefined,
+    "One delivery (one status change for one endpoint) and where it stands.",
+  ),
+  WebhookPayload: object(
+    {
+      type: { const: "intent.status", description: "The event type." },
+      timestamp: string("When the change was noticed, RFC 3339 UTC (e.g. 2026-11-25T10:00:00Z).", { format: "date-time" }),
+      data: ref("IntentStatus"),
+    },
+    undefined,
+    "The JSON body of a delivery. Sign-checked as raw bytes: verify the signature over the body exactly as received, before parsing it.",
+  ),
   LegacyContracts: object({ sourcePortal: ref("EvmAddress"), destinationPortal: ref("EvmAddress"), prover: ref("EvmAddress") }, [], "Defaults are used when omitted."),
   LegacyQuoteRequest: object({
     dAppID: string("Client application identifier (attribution only)."),
@@ -449,10 +525,10 @@ function gaslessSubmit(standard, schema, binding, paysVault = null) {
     post: keyedOp(`Submit a ${standard} authorization for a quote`, {
       tags: ["Gasless"],
       body: ref(schema),
-      description: `${binding} The key must be enabled for v1 and mapped to a partner. The source token must list "${standard}" in gasless. Exactly one job exists per signed payload, also under concurrent submits; a quote has at most one job, whose id is job:<the quote's UUID>. Validity windows: the authorization must be usable now and stay usable until the quote's expiresAt (ERC-3009 validAfter < now and validBefore >= expiresAt; Permit2 sigDeadline and every expiration >= expiresAt; Permit3 deadline and allowance expirations >= expiresAt, mode 0 or an allowance), so the relayer can fund whenever it runs before the quote expires.${paysVault ? ` 503 chain-unverified, after every other check passed, ${paysVault}.` : ""}`,
+      description: `${binding} The key must be enabled for v1, mapped to a partner and have the gasless feature. The source token must list "${standard}" in gasless. Exactly one job exists per signed payload, also under concurrent submits; a quote has at most one job, whose id is job:<the quote's UUID>. Validity windows: the authorization must be usable now and stay usable until the quote's expiresAt (ERC-3009 validAfter < now and validBefore >= expiresAt; Permit2 sigDeadline and every expiration >= expiresAt; Permit3 deadline and allowance expirations >= expiresAt, mode 0 or an allowance), so the relayer can fund whenever it runs before the quote expires.${paysVault ? ` 503 chain-unverified, after every other check passed, ${paysVault}.` : ""}`,
       ok: { ...ok(202, "First acceptance: the new job.", ref("GaslessJob"), KEYED), ...ok(200, "The identical signed payload again: the existing job.", ref("GaslessJob"), KEYED) },
       errors: [
-        [403, { description: "Missing key (gateway body) or partner-not-mapped (problem+json).", headers: h("x-request-id"), content: { "application/json": { schema: ref("GatewayForbidden") }, "application/problem+json": { schema: ref("Problem") } } }],
+        [403, { description: "Missing key (gateway body), partner-not-mapped or feature-not-enabled (problem+json: the key lacks the gasless feature).", headers: h("x-request-id"), content: { "application/json": { schema: ref("GatewayForbidden") }, "application/problem+json": { schema: ref("Problem") } } }],
         [409, r("Conflict")],
         [422, GASLESS_UNPROCESSABLE],
         ...(paysVault ? [[503, r("ChainUnverified")]] : []),
@@ -461,17 +537,45 @@ function gaslessSubmit(standard, schema, binding, paysVault = null) {
   };
 }
 
+// Live status streams answer Server-Sent Events rather than JSON (src/intent-shards.js).
+const STREAM_EXAMPLE = `event: status\nid: 5c7e0b1f9a3d2e41\ndata: {"intentHash":"0x4f…","status":"pending",…}\n\n: keep-alive\n\nevent: status\nid: 0d9a61c2b7e8f305\ndata: {"intentHash":"0x4f…","status":"filled",…}\n\n`;
+const STREAM_BEHAVIOUR = "Server-Sent Events (text/event-stream) from the shard that owns the intent: the current status at once, then one `status` event per change of the status body (chain events, or a deadline passing), each `data` the IntentStatus JSON and each `id` naming that body; `: keep-alive` comments every 15 s. The server ends the stream after a final status (settled, refunded, failed) or after 10 minutes; reconnect with Last-Event-ID set to the last id received (EventSource does this itself) and the status already seen is not sent again. pending, filled, expired, refundable and unknown are not final: an intent hash without a record yet streams unknown, then its statuses once chain events create the record. 400 invalid-request names intentHash or quoteId (validated as GET /v1/intents/status validates them).";
+function statusStream(headerNames) {
+  return {
+    200: {
+      description: "The stream: IntentStatusStreamEvent events and keep-alive comments, until a final status or 10 minutes.",
+      headers: h(...headerNames),
+      content: {
+        "text/event-stream": {
+          schema: string("Server-Sent Events; every event is an IntentStatusStreamEvent."),
+          // The schema of one event (OpenAPI 3.2 names this itemSchema; 3.1 has no field for it).
+          "x-itemSchema": ref("IntentStatusStreamEvent"),
+          example: STREAM_EXAMPLE,
+        },
+      },
+    },
+  };
+}
+const lastEventIdHeader = { name: "Last-Event-ID", in: "header", required: false, description: "The id of the last event received, when reconnecting: a status with that id is not sent again.", schema: { type: "string" } };
+
+// Webhooks (src/webhooks.js, src/service/webhooks.h).
+const WEBHOOKS_FORBIDDEN = { description: "Missing key (gateway body) or partner-not-mapped (problem+json): webhooks belong to partner-mapped keys.", headers: h("x-request-id"), content: { "application/json": { schema: ref("GatewayForbidden") }, "application/problem+json": { schema: ref("Problem") } } };
+const webhookIdParam = { name: "id", in: "path", required: true, description: "wh:<uuid>. Another key's endpoint is not found (404), like a missing one.", schema: { type: "string" } };
+const WEBHOOK_DELIVERY = `Each change of the status of an intent quoted with the endpoint's key (or created through its partner's deposit-address gateway) is POSTed to every subscribed endpoint of that key as application/json: {"type": "intent.status", "timestamp": RFC 3339, "data": IntentStatus}. Headers (Standard Webhooks): webhook-id (msg:<hex>, the same on every attempt of one delivery: deduplicate on it), webhook-timestamp (Unix seconds of this attempt), webhook-signature "v1,<base64 of HMAC-SHA256 keyed with the bytes of the secret after whsec_, over webhook-id + "." + webhook-timestamp + "." + the raw body>". Verify the signature over the exact bytes received and refuse timestamps far from now (stableroutes/client verifyWebhook, or any Standard Webhooks library). Any 2xx within 10 s is success; a network error, a timeout (10 s), a redirect or any other status is retried about 5 s, 30 s, 2 min, 10 min and 1 h after the attempts so far, then every 6 h until three days after the first attempt, when it is given up (GET /v1/webhooks/{id}/deliveries shows each delivery's attempts). Delivery is at least once, in order per intent (a status waits until the one before it was delivered or given up); one slow endpoint never delays another. Before every attempt the URL is checked again: in production https only, to public addresses (a name now resolving to a private address fails the attempt).`;
+
 const DESCRIPTION = `Stablecoin transfer routes: executable, signed quotes between chains and tokens; gasless funding; deposit addresses; intent status.
 
 Decisions this service takes where the specification leaves them open:
 - Keys: x-api-key, stored only as SHA-256 digests and compared in constant time. Missing key on a keyed endpoint: 403 with exactly {"Message":"User is not authorized to access this resource"}; unknown, revoked or not v1-enabled: 401 invalid-api-key.
-- Keyless: /health, /openapi.json, the five deposit-address endpoints and the legacy /api/v3 endpoints (the legacy interface needs no key). Keyless endpoints allow cross-origin reads (Access-Control-Allow-Origin: *); keyed endpoints send no CORS headers, because their key must never be in browser code.
+- Keyless: /health, /openapi.json, GET /v1/public/intents/stream, the five deposit-address endpoints and the legacy /api/v3 endpoints (the legacy interface needs no key). Keyless endpoints allow cross-origin reads (Access-Control-Allow-Origin: *); keyed endpoints send no CORS headers, because their key must never be in browser code.
 - Errors are application/problem+json {type, title, status, code, detail, errors[{field, message}], requestId}; type is urn:stableroutes:problem:<code>. Wrong method on a known path: 405 method-not-allowed with Allow.
 - Every response carries x-request-id (the client's echoed when it is 1-128 characters of [A-Za-z0-9._-]); every v1 response x-schema-version: ${SCHEMA_VERSION}; every keyed response RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset.
 - Rate limits: a token bucket per key (local dev-key-acme 2,000/s burst 4,000; dev-key-slow 1/s burst 2) and per client address on keyless endpoints; 429 rate-limited with Retry-After seconds.
 - Input limits: bodies up to 64 KiB (413); POST bodies must be application/json (415); malformed JSON is a 400 naming line, column and byte offset; duplicate member names in one object and escaped unpaired UTF-16 surrogates are malformed JSON too (a duplicate would let two readers see two different requests); JSON nesting is limited to 64 levels.
 - Quotes: source.refundRecipient defaults to source.funder; destination.calls[] = {target, data, value}; slippage defaults to 0.005; unknown fields are rejected; the signed id includes its quote: prefix; competing quotes are in competingQuotes.
 - Status: GET /v1/intents/status takes intentHash (0x + 64 hex) or quoteId (bare UUID); an identifier without a record answers 200 with status unknown. Status is derived from Portal events only; the transitions are in the IntentStatus schema. Chains are polled with eth_getLogs in bounded block ranges, re-reading a confirmation window for reorganisations; indexers may push logs to /internal/chain-events.
+- Live status: GET /v1/intents/stream (keyed, intentHash or quoteId) and GET /v1/public/intents/stream (keyless, intentHash) are Server-Sent Events of IntentStatus bodies, to follow an intent without polling; they end after a final status or 10 minutes and resume with Last-Event-ID.
+- Webhooks: a partner-mapped key registers https endpoints (POST /v1/webhooks) that receive every status change of its intents, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature), retried for three days, in order per intent, at least once; see the intent.status webhook.
 - Addresses that receive funds directly: a deposit address, an ERC-3009 authorization's to and a Permit3 transfer's account are vaults paid with no Portal call in between, so they are accepted only on chains whose Portal has confirmed the vault derivation (ChainRecord.vaultDerivation confirmed, from an intentVaultAddress call); elsewhere 503 chain-unverified with Retry-After.
 - Gasless relaying never pays for a failing transaction: every gasless and deposit submit is simulated (eth_call) before it is accepted, and one that would revert answers 422 funding-would-fail without sending anything or creating a job.
 - The legacy exact-in service is POST /api/v3/quotes/exactIn with the exact-out request envelope.
@@ -489,7 +593,7 @@ export function openApiDocument(partnerSlugs) {
       { url: "{base_url}", description: "v1 interface", variables: { base_url: { default: "http://127.0.0.1:8787" } } },
       { url: "{legacy_base_url}", description: "Legacy v3 interface (its own hostname in production)", variables: { legacy_base_url: { default: "http://127.0.0.1:8787" } } },
     ],
-    tags: [{ name: "Service" }, { name: "Quotes" }, { name: "Gasless" }, { name: "Status" }, { name: "Deposit addresses" }, { name: "Legacy v3" }, { name: "Internal" }],
+    tags: [{ name: "Service" }, { name: "Quotes" }, { name: "Gasless" }, { name: "Status" }, { name: "Webhooks" }, { name: "Deposit addresses" }, { name: "Legacy v3" }, { name: "Internal" }],
     security: [{ apiKey: [] }],
     paths: {
       "/health": { get: keylessOp("Liveness and engine state", { tags: ["Service"], ok: ok(200, "Alive.", ref("Health"), KEYLESS) }) },
@@ -521,6 +625,24 @@ export function openApiDocument(partnerSlugs) {
           errors: [[400, r("BadRequest")]],
         }),
       },
+      "/v1/intents/stream": {
+        get: keyedOp("Follow an intent's status as it changes", {
+          tags: ["Status"],
+          description: `Pass exactly one of intentHash and quoteId (a quoteId follows the stitched-destination intent). ${STREAM_BEHAVIOUR}`,
+          params: [queryParam("intentHash", "Intent hash, 0x + 64 hex digits.", ref("Hash32")), queryParam("quoteId", "Bare quote UUID (without quote:).", ref("Uuid")), lastEventIdHeader],
+          ok: statusStream(KEYED),
+          errors: [[400, r("BadRequest")]],
+        }),
+      },
+      "/v1/public/intents/stream": {
+        get: keylessOp("Follow an intent's status as it changes, without a key", {
+          tags: ["Status"],
+          description: `The keyless twin of GET /v1/intents/stream, for browsers and wallets: by intent hash only (a quoteId is refused with 400: quote ids are the integrator's), limited per client address, readable cross-origin (Access-Control-Allow-Origin: *; preflights allow Last-Event-ID). ${STREAM_BEHAVIOUR}`,
+          params: [queryParam("intentHash", "Intent hash, 0x + 64 hex digits.", ref("Hash32"), true), lastEventIdHeader],
+          ok: statusStream([...V1, ...LIMITED]),
+          errors: [[400, r("BadRequest")]],
+        }),
+      },
       "/v1/gasless/permit3": gaslessSubmit("permit3", "GaslessPermit3Request", "Each permit3.chainPermits.permits[].account must equal execution.vault.", "when a permit is a transfer (modeOrExpiration 0) on a chain whose vaultDerivation is unconfirmed"),
       "/v1/gasless/permit2": gaslessSubmit("permit2", "GaslessPermit2Request", "permit2.spender must equal execution.vault; the token must already be approved to the Permit2 contract."),
       "/v1/gasless/erc3009": gaslessSubmit("erc3009", "GaslessErc3009Request", "authorization.to must equal execution.vault.", "when the source chain's vaultDerivation is unconfirmed"),
@@ -539,6 +661,39 @@ export function openApiDocument(partnerSlugs) {
           params: [{ name: "jobId", in: "path", required: true, description: "job:<uuid>.", schema: { type: "string" } }],
           ok: ok(200, "The job.", ref("GaslessJob"), KEYED),
           errors: [[404, r("NotFound")]],
+        }),
+      },
+      "/v1/webhooks": {
+        post: keyedOp("Create a webhook endpoint", {
+          tags: ["Webhooks"],
+          body: ref("WebhookCreateRequest"),
+          description: `The key must be mapped to a partner. The answer holds the signing secret, shown this once. 400 invalid-request names url (not acceptable, or its host could not be resolved), events or description. ${WEBHOOK_DELIVERY}`,
+          ok: ok(201, "The endpoint and its secret (shown only here).", ref("WebhookEndpointCreated"), KEYED),
+          errors: [[403, WEBHOOKS_FORBIDDEN]],
+        }),
+        get: keyedOp("This key's webhook endpoints", {
+          tags: ["Webhooks"],
+          description: "Secrets are never listed.",
+          ok: ok(200, "The endpoints, oldest first.", object({ webhooks: array(ref("WebhookEndpoint")) }), KEYED),
+          errors: [[403, WEBHOOKS_FORBIDDEN]],
+        }),
+      },
+      "/v1/webhooks/{id}": {
+        delete: keyedOp("Delete a webhook endpoint", {
+          tags: ["Webhooks"],
+          description: "Its queue stops: deliveries not made yet are never sent.",
+          params: [webhookIdParam],
+          ok: { 204: { description: "Deleted.", headers: h(...KEYED) } },
+          errors: [[403, WEBHOOKS_FORBIDDEN], [404, r("NotFound")]],
+        }),
+      },
+      "/v1/webhooks/{id}/deliveries": {
+        get: keyedOp("Recent deliveries of a webhook endpoint", {
+          tags: ["Webhooks"],
+          description: "The latest 50 deliveries, newest first, with their attempts.",
+          params: [webhookIdParam],
+          ok: ok(200, "The deliveries.", object({ deliveries: array(ref("WebhookDelivery")) }), KEYED),
+          errors: [[403, WEBHOOKS_FORBIDDEN], [404, r("NotFound")]],
         }),
       },
       ...Object.assign({}, ...partnerSlugs.map(depositPaths)),
@@ -566,6 +721,26 @@ export function openApiDocument(partnerSlugs) {
             413: r("PayloadTooLarge"),
             415: r("UnsupportedMediaType"),
             500: r("Internal"),
+          },
+        },
+      },
+    },
+    webhooks: {
+      "intent.status": {
+        post: {
+          tags: ["Webhooks"],
+          summary: "An intent's status changed (sent to your endpoint)",
+          description: WEBHOOK_DELIVERY,
+          security: [],
+          parameters: [
+            { name: "webhook-id", in: "header", required: true, description: "msg:<hex>; the same on every attempt of one delivery.", schema: { type: "string", pattern: "^msg:[0-9a-f]+$" } },
+            { name: "webhook-timestamp", in: "header", required: true, description: "Unix seconds of this attempt.", schema: { type: "string", pattern: "^[0-9]+$" } },
+            { name: "webhook-signature", in: "header", required: true, description: "v1,<base64 HMAC-SHA256 of webhook-id.webhook-timestamp.body>, keyed with the secret's bytes (base64 after whsec_).", schema: { type: "string", pattern: "^v1,[A-Za-z0-9+/]+={0,2}$" } },
+          ],
+          requestBody: jsonBody(ref("WebhookPayload")),
+          responses: {
+            "2XX": { description: "Received: answer within 10 s, then process (the same webhook-id may arrive again)." },
+            default: { description: "Anything else, a redirect or no answer within 10 s: retried on the schedule above." },
           },
         },
       },

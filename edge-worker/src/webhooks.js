@@ -1,4 +1,4 @@
-// Webhooks (api-contract "Status pushed to the integrator"). The core decides which URLs are
+// Webhooks (docs/security.md, threats 33-34). The core decides which URLs are
 // acceptable, which status changes become deliveries with what payload, and when to retry
 // (src/service/webhooks.h); this module stores, resolves host names, signs and sends.
 // - WebhookEndpoints, one object per API key: its endpoints, each secret encrypted with the

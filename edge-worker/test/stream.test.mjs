@@ -5,21 +5,12 @@
 // intent hash only; a stream with nothing to say ends at its maximum age.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { Interface, id, zeroPadValue } from "ethers";
 import { buildBundle, DEV_KEYS, startWorker, tempDir } from "./harness.mjs";
 import { waitFor } from "./gasless-helpers.mjs";
+import { fulfilled, proven, publishedAndFunded, pushLogs, registeredQuote } from "./pushed-events.mjs";
 import { createClient } from "stableroutes/client";
 
 const json = { "content-type": "application/json" };
-const PORTAL = "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df";
-const PROVER = "0xeC0008acc34d3D0CAa6758Ce788091e473812e28";
-const SOLVER = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
-const events = new Interface([
-  "event IntentPublished(bytes32 indexed intentHash, uint64 destination, bytes route, address indexed creator, address indexed prover, uint64 rewardDeadline, uint256 rewardNativeAmount, (address token, uint256 amount)[] rewardTokens)",
-  "event IntentFunded(bytes32 intentHash, address funder, bool complete)",
-  "event IntentFulfilled(bytes32 indexed intentHash, bytes32 indexed claimant)",
-  "event IntentProven(bytes32 indexed intentHash, address indexed claimant, uint64 destination)",
-]);
 
 let worker;
 let persist;
@@ -34,34 +25,8 @@ after(async () => {
   persist?.remove();
 });
 
-async function quote() {
-  const res = await worker.fetch("/v1/quotes", {
-    method: "POST",
-    key: DEV_KEYS.acme,
-    headers: json,
-    body: JSON.stringify({
-      type: "exact-in", dappId: "stream-test",
-      source: { chainId: 8453, token: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", amount: "25000000", funder: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" },
-      destination: { chainId: 10, token: "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85", recipient: "0x976EA74026E726554dB657fA54763abd0C3a0aa9" },
-    }),
-  });
-  const body = await res.json();
-  assert.equal(res.status, 200, JSON.stringify(body));
-  // Registered in the background: wait until the status index knows it.
-  await waitFor(async () => (await worker.fetch(`/v1/intents/status?intentHash=${body.intentHash}`, { key: DEV_KEYS.acme })).json(), (s) => s.status === "pending");
-  return body;
-}
-
-let block = 100;
-function log(address, encoded) {
-  block += 1;
-  return { address, ...encoded, blockNumber: "0x" + block.toString(16), transactionHash: id(`stream-test tx ${block}`), logIndex: "0x0" };
-}
-
-async function push(chainId, logs) {
-  const res = await worker.fetch("/internal/chain-events", { method: "POST", headers: { ...json, authorization: "Bearer dev-indexer-token" }, body: JSON.stringify({ chainId, logs }) });
-  assert.equal(res.status, 200, await res.text());
-}
+const quote = () => registeredQuote(worker, "stream-test");
+const push = (chainId, logs) => pushLogs(worker, chainId, logs);
 
 /** Reads an SSE response: resolves events ({event, id, data}) and comments as they arrive. */
 function sse(response) {
@@ -110,17 +75,12 @@ describe("intent status streams", () => {
     assert.equal(stream.statuses()[0].status, "pending");
     assert.equal(stream.statuses()[0].intentHash, q.intentHash);
 
-    const step = q.steps[0].intents[0];
-    const { intent } = step;
-    await push(8453, [
-      log(PORTAL, events.encodeEventLog("IntentPublished", [q.intentHash, intent.destination, step.encodedRoute, intent.reward.creator, intent.reward.prover, intent.reward.deadline, intent.reward.nativeAmount, intent.reward.tokens.map((t) => [t.token, t.amount])])),
-      log(PORTAL, events.encodeEventLog("IntentFunded", [q.intentHash, intent.reward.creator, true])),
-    ]);
+    await push(8453, publishedAndFunded(q));
     await stream.until(() => stream.statuses().some((s) => s.transactions.funded));
     await stream.until(() => stream.items.some((i) => i.comment === "keep-alive"));
-    await push(10, [log(PORTAL, events.encodeEventLog("IntentFulfilled", [q.intentHash, zeroPadValue(SOLVER, 32)]))]);
+    await push(10, fulfilled(q));
     await stream.until(() => stream.statuses().some((s) => s.status === "filled"));
-    await push(8453, [log(PROVER, events.encodeEventLog("IntentProven", [q.intentHash, SOLVER, 10]))]);
+    await push(8453, proven(q));
     await stream.done;
     const seen = stream.statuses();
     assert.equal(seen.at(-1).status, "settled");
@@ -139,7 +99,7 @@ describe("intent status streams", () => {
 
   test("the keyless twin: by intent hash only; a final status answers once and ends", async () => {
     const q = await quote();
-    await push(8453, [log(PROVER, events.encodeEventLog("IntentProven", [q.intentHash, SOLVER, 10]))]);
+    await push(8453, proven(q));
     const res = await worker.fetch(`/v1/public/intents/stream?intentHash=${q.intentHash}`, { headers: { "cf-connecting-ip": "203.0.113.9" } });
     assert.equal(res.status, 200);
     assert.equal(res.headers.get("access-control-allow-origin"), "*");
@@ -163,11 +123,9 @@ describe("intent status streams", () => {
       for await (const status of client.watchIntent({ quoteId: q.id })) seen.push(status.status);
     })();
     await waitFor(() => seen, (list) => list.length === 1);
-    const step = q.steps[0].intents[0];
-    const { intent } = step;
-    await push(8453, [log(PORTAL, events.encodeEventLog("IntentPublished", [q.intentHash, intent.destination, step.encodedRoute, intent.reward.creator, intent.reward.prover, intent.reward.deadline, intent.reward.nativeAmount, intent.reward.tokens.map((t) => [t.token, t.amount])]))]);
-    await push(10, [log(PORTAL, events.encodeEventLog("IntentFulfilled", [q.intentHash, zeroPadValue(SOLVER, 32)]))]);
-    await push(8453, [log(PROVER, events.encodeEventLog("IntentProven", [q.intentHash, SOLVER, 10]))]);
+    await push(8453, publishedAndFunded(q));
+    await push(10, fulfilled(q));
+    await push(8453, proven(q));
     await watching;
     assert.equal(seen[0], "pending");
     assert.equal(seen.at(-1), "settled");

@@ -7,23 +7,13 @@
 import assert from "node:assert/strict";
 import http from "node:http";
 import { after, before, describe, test } from "node:test";
-import { Interface, id, zeroPadValue } from "ethers";
 import { Webhook } from "standardwebhooks";
 import { buildBundle, DEV_KEYS, startWorker, tempDir } from "./harness.mjs";
 import { waitFor } from "./gasless-helpers.mjs";
+import { fulfilled, proven, publishedAndFunded, pushLogs, registeredQuote } from "./pushed-events.mjs";
 import { verifyWebhook } from "stableroutes/client";
 
 const json = { "content-type": "application/json" };
-const PORTAL = "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df";
-const PROVER = "0xeC0008acc34d3D0CAa6758Ce788091e473812e28";
-const SOLVER = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
-const events = new Interface([
-  "event IntentPublished(bytes32 indexed intentHash, uint64 destination, bytes route, address indexed creator, address indexed prover, uint64 rewardDeadline, uint256 rewardNativeAmount, (address token, uint256 amount)[] rewardTokens)",
-  "event IntentFunded(bytes32 intentHash, address funder, bool complete)",
-  "event IntentFulfilled(bytes32 indexed intentHash, bytes32 indexed claimant)",
-  "event IntentProven(bytes32 indexed intentHash, address indexed claimant, uint64 destination)",
-]);
-
 /** A loopback receiver: records every request; `respond(req)` decides the answer (or never answers). */
 async function receiver(respond = () => 200) {
   const received = [];
@@ -83,36 +73,9 @@ async function createEndpoint(url) {
   return body;
 }
 
-async function quote() {
-  const res = await post("/v1/quotes", {
-    type: "exact-in", dappId: "webhooks-test",
-    source: { chainId: 8453, token: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", amount: "25000000", funder: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" },
-    destination: { chainId: 10, token: "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85", recipient: "0x976EA74026E726554dB657fA54763abd0C3a0aa9" },
-  });
-  const body = await res.json();
-  assert.equal(res.status, 200, JSON.stringify(body));
-  await waitFor(async () => (await worker.fetch(`/v1/intents/status?intentHash=${body.intentHash}`, { key: DEV_KEYS.acme })).json(), (s) => s.status === "pending");
-  return body;
-}
-
-let block = 1000;
-const log = (address, encoded) => ({ address, ...encoded, blockNumber: "0x" + (++block).toString(16), transactionHash: id(`webhooks-test tx ${block}`), logIndex: "0x0" });
-
-async function push(chainId, logs) {
-  const res = await worker.fetch("/internal/chain-events", { method: "POST", headers: { ...json, authorization: "Bearer dev-indexer-token" }, body: JSON.stringify({ chainId, logs }) });
-  assert.equal(res.status, 200, await res.text());
-}
-
-const published = (q) => {
-  const step = q.steps[0].intents[0];
-  const { intent } = step;
-  return [
-    log(PORTAL, events.encodeEventLog("IntentPublished", [q.intentHash, intent.destination, step.encodedRoute, intent.reward.creator, intent.reward.prover, intent.reward.deadline, intent.reward.nativeAmount, intent.reward.tokens.map((t) => [t.token, t.amount])])),
-    log(PORTAL, events.encodeEventLog("IntentFunded", [q.intentHash, intent.reward.creator, true])),
-  ];
-};
-const fulfilled = (q) => [log(PORTAL, events.encodeEventLog("IntentFulfilled", [q.intentHash, zeroPadValue(SOLVER, 32)]))];
-const proven = (q) => [log(PROVER, events.encodeEventLog("IntentProven", [q.intentHash, SOLVER, 10]))];
+const quote = () => registeredQuote(worker, "webhooks-test");
+const push = (chainId, logs) => pushLogs(worker, chainId, logs);
+const published = publishedAndFunded;
 
 function verified(secret, entry) {
   return new Webhook(secret).verify(entry.body, entry.headers);

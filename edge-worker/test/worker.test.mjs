@@ -120,6 +120,41 @@ describe("keys", () => {
   });
 });
 
+describe("key features (decided by the core)", () => {
+  const quoteBody = (options) => JSON.stringify({
+    type: "exact-in", dappId: "key-features",
+    source: { chainId: 8453, token: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", amount: "25000000", funder: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" },
+    destination: { chainId: 10, token: "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85", recipient: "0x976EA74026E726554dB657fA54763abd0C3a0aa9" },
+    ...(options ? { options } : {}),
+  });
+  const quote = (key, options) => worker.fetch("/v1/quotes", { method: "POST", key, headers: json, body: quoteBody(options) });
+
+  test("options.allQuotes without the all-quotes feature: 400 naming options.allQuotes", async () => {
+    const body = await problemOf(await quote(DEV_KEYS.basic, { allQuotes: true }), 400, "invalid-request");
+    assert.deepEqual(body.errors.map((e) => e.field), ["options.allQuotes"]);
+    assert.match(body.detail, /all-quotes/);
+  });
+
+  test("the same key quotes without allQuotes; a key with the feature gets competing quotes", async () => {
+    const plain = await quote(DEV_KEYS.basic);
+    assert.equal(plain.status, 200, await plain.clone().text());
+    assert.equal((await plain.json()).competingQuotes, null);
+    const all = await quote(DEV_KEYS.acme, { allQuotes: true });
+    assert.equal(all.status, 200, await all.clone().text());
+    assert.ok(Array.isArray((await all.json()).competingQuotes));
+  });
+
+  for (const [method, path] of [["POST", "/v1/gasless/permit3"], ["POST", "/v1/gasless/permit2"], ["POST", "/v1/gasless/erc3009"], ["GET", "/v1/gasless/jobs?quoteId=7f3c2a10-9d4e-4b1a-8c2f-5e6d7a8b9c0d"], ["GET", "/v1/gasless/jobs/job:7f3c2a10-9d4e-4b1a-8c2f-5e6d7a8b9c0d"]]) {
+    test(`${method} ${path.split("?")[0]} without the gasless feature: 403 feature-not-enabled`, async () => {
+      const init = method === "POST" ? { method, key: DEV_KEYS.basic, headers: json, body: "{}" } : { key: DEV_KEYS.basic };
+      const res = await worker.fetch(path, init);
+      const body = await problemOf(res, 403, "feature-not-enabled");
+      assert.match(body.detail, /gasless/);
+      assert.ok(res.headers.get("ratelimit-limit"), "the key's bucket still answers");
+    });
+  }
+});
+
 describe("intent status (no records until status is derived from chain events)", () => {
   test("an intentHash answers 200 unknown, lowercased, with every transaction null", async () => {
     const res = await worker.fetch(`/v1/intents/status?intentHash=${HASH}`, { key: DEV_KEYS.acme });
@@ -132,6 +167,7 @@ describe("intent status (no records until status is derived from chain events)",
       destinationChainId: null,
       updatedAt: null,
       transactions: { published: null, funded: null, fulfilled: null, proven: null, withdrawn: null, refunded: null },
+      refund: null,
     });
   });
 
@@ -331,6 +367,16 @@ describe("CORS", () => {
     }
   });
 
+  test("the keyless status stream's preflight allows Last-Event-ID (a reconnecting fetch sends it)", async () => {
+    const res = await worker.fetch("/v1/public/intents/stream", {
+      method: "OPTIONS",
+      headers: { origin: "https://dapp.example", "access-control-request-method": "GET", "access-control-request-headers": "last-event-id" },
+    });
+    assert.equal(res.status, 204);
+    assert.equal(res.headers.get("access-control-allow-origin"), "*");
+    assert.match(res.headers.get("access-control-allow-headers"), /last-event-id/);
+  });
+
   test("keyless preflight is answered with allow headers", async () => {
     const res = await worker.fetch("/api/v3/quotes/exactOut", {
       method: "OPTIONS",
@@ -383,16 +429,27 @@ describe("service endpoints", () => {
       "/v1/acme-gateway/submit/erc-3009": "post", "/v1/acme-gateway/submit/erc-2612": "post", "/v1/acme-gateway/{vaultAddress}": "get",
       "/v1/acme-gateway/status": "get", "/api/v3/quotes/exactOut": "post", "/api/v3/quotes/exactIn": "post",
       "/api/v3/intents/intentStatus": "post", "/internal/chain-events": "post",
+      "/v1/intents/stream": "get", "/v1/public/intents/stream": "get", "/v1/webhooks": ["post", "get"],
+      "/v1/webhooks/{id}": "delete", "/v1/webhooks/{id}/deliveries": "get",
     };
-    for (const [path, method] of Object.entries(expected)) assert.ok(doc.paths[path]?.[method], `${method} ${path}`);
+    for (const [path, methods] of Object.entries(expected)) {
+      for (const method of [methods].flat()) assert.ok(doc.paths[path]?.[method], `${method} ${path}`);
+    }
     assert.deepEqual(doc.components.securitySchemes.apiKey, { type: "apiKey", in: "header", name: "x-api-key", description: doc.components.securitySchemes.apiKey.description });
-    for (const name of ["ChainRecord", "TokenRecord", "QuoteRequest", "Quote", "Fee", "Step", "Intent", "Route", "Reward", "Execution", "EvmTransaction", "SvmTransaction", "GaslessJob", "Permit3Authorization", "Permit2Authorization", "Erc3009Authorization", "DepositAddress", "IntentStatus", "Problem"]) {
+    for (const name of ["ChainRecord", "TokenRecord", "QuoteRequest", "Quote", "Fee", "Step", "Intent", "Route", "Reward", "Execution", "EvmTransaction", "SvmTransaction", "GaslessJob", "Permit3Authorization", "Permit2Authorization", "Erc3009Authorization", "DepositAddress", "IntentStatus", "Problem", "IntentStatusStreamEvent", "WebhookEndpoint", "WebhookEndpointCreated", "WebhookDelivery", "WebhookPayload"]) {
       assert.ok(doc.components.schemas[name], name);
     }
     assert.deepEqual(doc.components.schemas.IntentStatusValue.enum, ["pending", "filled", "settled", "refundable", "expired", "refunded", "failed", "unknown"]);
     // Keyless endpoints say so; keyed ones inherit the apiKey requirement.
     assert.deepEqual(doc.paths["/v1/acme-gateway/deposit-addresses"].post.security, []);
     assert.deepEqual(doc.paths["/v1/quotes"].post.security, [{ apiKey: [] }]);
+    // Streams are Server-Sent Events; the delivery a receiver gets is an OpenAPI 3.1 webhook.
+    assert.deepEqual(doc.paths["/v1/public/intents/stream"].get.security, []);
+    for (const path of ["/v1/intents/stream", "/v1/public/intents/stream"]) {
+      assert.deepEqual(Object.keys(doc.paths[path].get.responses[200].content), ["text/event-stream"], path);
+    }
+    assert.ok(doc.webhooks["intent.status"].post.requestBody);
+    assert.ok(doc.tags.some((t) => t.name === "Webhooks"));
   });
 
   test("the cron trigger runs the scheduled handler", async () => {

@@ -293,27 +293,33 @@ async function* sseEvents(body) {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n');
-    let cut;
-    while ((cut = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, cut);
-      buffer = buffer.slice(cut + 2);
-      const event = { event: 'message', id: null, data: '' };
-      const data = [];
-      for (const line of block.split('\n')) {
-        if (!line || line.startsWith(':')) continue;
-        const colon = line.indexOf(':');
-        const field = colon < 0 ? line : line.slice(0, colon);
-        const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-        if (field === 'event') event.event = value;
-        else if (field === 'id') event.id = value;
-        else if (field === 'data') data.push(value);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n');
+      let cut;
+      while ((cut = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        const event = { event: 'message', id: null, data: '' };
+        const data = [];
+        for (const line of block.split('\n')) {
+          if (!line || line.startsWith(':')) continue;
+          const colon = line.indexOf(':');
+          const field = colon < 0 ? line : line.slice(0, colon);
+          const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+          if (field === 'event') event.event = value;
+          else if (field === 'id') event.id = value;
+          else if (field === 'data') data.push(value);
+        }
+        if (data.length) yield { ...event, data: data.join('\n') };
       }
-      if (data.length) yield { ...event, data: data.join('\n') };
     }
+  } finally {
+    // A consumer that stops early (break, return) must not leave the stream open: the server
+    // would keep it for up to ten minutes, and a browser holds one of its few connections.
+    reader.cancel().catch(() => {});
   }
 }
 

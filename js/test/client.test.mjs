@@ -49,6 +49,25 @@ function recordingClient(options = {}) {
   return { client, sleeps };
 }
 
+describe('watchIntent', () => {
+  it('a consumer that stops early closes the stream (the server sees the client go away)', async () => {
+    let closed = null;
+    script = (req, body, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('event: status\nid: 0123456789abcdef\ndata: {"status":"pending"}\n\n');
+      const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), 50);
+      closed = new Promise((resolve) => res.on('close', () => { clearInterval(keepAlive); resolve(true); }));
+    };
+    const client = createClient({ baseUrl });
+    for await (const status of client.watchIntent({ intentHash: `0x${'ab'.repeat(32)}` })) {
+      assert.equal(status.status, 'pending');
+      break; // pending is not final: the server would keep the stream open
+    }
+    assert.equal(await Promise.race([closed, new Promise((resolve) => setTimeout(() => resolve(false), 2_000))]), true);
+    assert.deepEqual(log.map((l) => l.path), ['/v1/public/intents/stream']);
+  });
+});
+
 describe('stableroutes/client', () => {
   it('waits Retry-After seconds on 429 and then succeeds', async () => {
     let calls = 0;

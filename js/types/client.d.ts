@@ -214,6 +214,47 @@ export interface WebhookPayload {
   data: IntentStatus;
 }
 
+/** POST /v1/webhooks body (keys mapped to a partner). */
+export interface WebhookCreateRequest {
+  /** https (public addresses only in production), at most 2,048 characters. */
+  url: string;
+  events: 'intent.status'[];
+  /** 1 to 256 characters. */
+  description?: string;
+}
+
+/** A webhook endpoint as GET /v1/webhooks lists it (never with its secret). */
+export interface WebhookEndpoint {
+  /** "wh:<uuid>". */
+  id: string;
+  url: string;
+  events: 'intent.status'[];
+  description?: string;
+  /** Unix seconds. */
+  createdAt: number;
+}
+
+/** POST /v1/webhooks answer (201): the only time the secret is shown. */
+export interface WebhookEndpointCreated extends WebhookEndpoint {
+  /** "whsec_<base64>": the key for verifyWebhook. */
+  secret: string;
+}
+
+/** One entry of GET /v1/webhooks/{id}/deliveries. */
+export interface WebhookDelivery {
+  /** "msg:<hex>": the webhook-id header of every attempt. */
+  id: string;
+  eventType: 'intent.status';
+  intentHash: Hex;
+  status: IntentStatusValue;
+  attempts: number;
+  lastStatusCode: number | null;
+  /** Unix seconds; null once delivered or given up. */
+  nextAttemptAt: number | null;
+  /** Unix seconds; null until a 2xx answered. */
+  deliveredAt: number | null;
+}
+
 /**
  * Verifies a delivery's `webhook-id`, `webhook-timestamp` and `webhook-signature` headers against
  * the endpoint's secret (`whsec_...`) and the raw body, and returns the payload; rejects with a

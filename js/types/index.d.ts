@@ -273,6 +273,14 @@ export interface ChainTransaction {
   blockExplorerUrl: string | null;
 }
 
+/** The source Portal's refund call for an intent nobody filled; anyone may send it. */
+export interface IntentRefund {
+  /** refund(destination, routeHash, reward) to the source Portal; no `from`: any account may send it. */
+  transaction: { type: 'evm'; chainId: number; to: AddressString; data: Hex; value: '0' };
+  /** The reward deadline: the call succeeds in a source block whose timestamp is at least this (the second the status turns refundable). */
+  availableAt: number | string;
+}
+
 export interface IntentStatus {
   intentHash: Hex | null;
   status: IntentStatusValue;
@@ -280,6 +288,8 @@ export interface IntentStatus {
   destinationChainId: number | null;
   updatedAt: number | string | null;
   transactions: Record<'published' | 'funded' | 'fulfilled' | 'proven' | 'withdrawn' | 'refunded', ChainTransaction | null>;
+  /** Set when the status is refundable or expired (EVM sources); null otherwise. */
+  refund: IntentRefund | null;
 }
 
 /** application/problem+json error body. */
@@ -288,7 +298,7 @@ export interface Problem {
   title: string;
   status: number;
   code:
-    | 'invalid-request' | 'invalid-api-key' | 'partner-not-mapped' | 'not-found' | 'method-not-allowed' | 'conflict'
+    | 'invalid-request' | 'invalid-api-key' | 'partner-not-mapped' | 'feature-not-enabled' | 'not-found' | 'method-not-allowed' | 'conflict'
     | 'payload-too-large' | 'unsupported-media-type' | 'chain-not-supported' | 'funding-would-fail' | 'rate-limited'
     | 'solver-error' | 'internal' | 'chain-unverified';
   detail: string;

@@ -1,7 +1,9 @@
 // The demo page: ask this dapp's backend for a quote, verify it here with the stableroutes
-// package, show why it can be trusted (or not), and on the local chains fund it with a
-// development wallet and follow it to delivery. The page never sees the API key.
+// package, show why it can be trusted (or not), fund it with the browser's wallet (an injected
+// EIP-1193 provider, window.ethereum) or, on the local chains without one, a development wallet,
+// and follow it to delivery on the API's keyless status stream. The page never sees the API key.
 import { loadVerifier } from 'stableroutes';
+import { createClient } from 'stableroutes/client';
 
 const $ = (id) => document.getElementById(id);
 
@@ -52,12 +54,14 @@ const state = {
   chains: [],
   tokens: [],
   devWallet: null,
+  apiUrl: null, // the API as browsers reach it, for the keyless status stream
+  wallet: { provider: null, account: null }, // the injected EIP-1193 wallet, when there is one
   request: null, // the request exactly as sent: the verifier checks the quote against it
   quote: null, // the quote exactly as received
   tamper: 'none',
   report: null,
   countdown: null,
-  statusPoll: null,
+  watch: null, // AbortController of the status stream being followed
 };
 
 // ---- small pure helpers -------------------------------------------------------------------
@@ -152,7 +156,7 @@ function buildRequest() {
 async function requestQuote(event) {
   event.preventDefault();
   const message = $('form-message');
-  stopStatusPoll();
+  stopWatching();
   let request;
   try {
     request = buildRequest();
@@ -235,9 +239,18 @@ function showQuote() {
   state.countdown = setInterval(tick, 1000);
 
   const sourceChain = state.chains.find((c) => c.chainId === source.chainId);
-  $('funding').hidden = !(state.devWallet && sourceChain?.rpcUrl);
+  const evm = quote.execution?.transaction?.type === 'evm';
+  // The browser's wallet when there is one; the development wallet only on the local chains.
+  const byWallet = Boolean(state.wallet.provider) && evm;
+  const byDevWallet = !state.wallet.provider && Boolean(state.devWallet && sourceChain?.rpcUrl);
+  $('funding').hidden = !(byWallet || byDevWallet);
+  $('dev-badge').hidden = !byDevWallet;
+  $('funding-by-wallet').hidden = !byWallet;
+  $('funding-by-dev-wallet').hidden = !byDevWallet;
+  $('fund-button').textContent = byWallet ? 'Fund with wallet' : 'Fund with dev wallet';
   $('fund-log').replaceChildren();
   $('status').textContent = '–';
+  delete $('status').dataset.status;
 }
 
 // ---- verification -----------------------------------------------------------------------------
@@ -278,61 +291,168 @@ function showReport(tamper) {
   $('fund-button').disabled = !(report.ok && state.tamper === 'none');
 }
 
-// ---- funding and status (local chains only) ---------------------------------------------------
+// ---- wallet (injected EIP-1193 provider) -------------------------------------------------------
 
-function stopStatusPoll() {
-  clearTimeout(state.statusPoll);
-  state.statusPoll = null;
+const toQuantity = (value) => `0x${BigInt(value ?? 0).toString(16)}`;
+const sameAddress = (a, b) => typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
+
+function showAccount(account) {
+  state.wallet.account = account ?? null;
+  $('wallet-account').textContent = account ?? 'not connected';
+  $('connect-wallet').hidden = Boolean(account);
+  // The connected account funds: it is the quote's funder.
+  if (account) $('funder').value = account;
+}
+
+async function connectWallet() {
+  try {
+    const accounts = await state.wallet.provider.request({ method: 'eth_requestAccounts' });
+    showAccount(accounts?.[0]);
+  } catch (error) {
+    $('form-message').textContent = `The wallet did not connect: ${error.message}`;
+  }
+}
+
+/** Puts the wallet on `chainId` (wallet_switchEthereumChain; a local chain it lacks is added). */
+async function switchChain(provider, chainId) {
+  const current = async () => Number(await provider.request({ method: 'eth_chainId' }));
+  if ((await current()) === chainId) return;
+  const hex = toQuantity(chainId);
+  try {
+    await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: hex }] });
+  } catch (error) {
+    const chain = state.chains.find((c) => c.chainId === chainId);
+    // 4902: the wallet does not know the chain. Only a local chain's RPC URL is ours to give.
+    if (error?.code !== 4902 || !chain?.rpcUrl) throw new Error(`switch the wallet to ${chainName(chainId)} (${chainId}): ${error.message}`);
+    await provider.request({
+      method: 'wallet_addEthereumChain',
+      params: [{ chainId: hex, chainName: chain.name, rpcUrls: [chain.rpcUrl], nativeCurrency: { name: chain.nativeCurrency.symbol, ...chain.nativeCurrency } }],
+    });
+  }
+  if ((await current()) !== chainId) throw new Error(`the wallet is not on ${chainName(chainId)} (${chainId})`);
+}
+
+/** The receipt of a sent transaction, asked of the wallet's own node until it is mined. */
+async function receiptOf(provider, hash, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const receipt = await provider.request({ method: 'eth_getTransactionReceipt', params: [hash] });
+    if (receipt) return receipt;
+    if (Date.now() > deadline) throw new Error(`transaction ${hash} was not mined within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/** The wallet sends execution.approval (if any), then execution.transaction, each once mined. */
+async function fundWithWallet(quote, note) {
+  const { provider } = state.wallet;
+  const funding = quote.execution.transaction;
+  const [account] = await provider.request({ method: 'eth_requestAccounts' });
+  showAccount(account);
+  if (!sameAddress(account, funding.from)) {
+    throw new Error(`the quote is funded by ${funding.from}, the wallet's account is ${account}: ask for a quote with the connected account as funder`);
+  }
+  await switchChain(provider, funding.chainId);
+  const transactions = [];
+  for (const [kind, tx] of [['approval', quote.execution.approval], ['funding', funding]]) {
+    if (!tx) continue;
+    note(`Confirm the ${kind} transaction in your wallet…`);
+    const hash = await provider.request({
+      method: 'eth_sendTransaction',
+      params: [{ from: tx.from, to: tx.to, data: tx.data, value: toQuantity(tx.value), chainId: toQuantity(tx.chainId) }],
+    });
+    note(`Waiting for the ${kind} transaction ${short(hash)}…`);
+    const receipt = await receiptOf(provider, hash);
+    if (Number(receipt.status) !== 1) throw new Error(`the ${kind} transaction ${hash} reverted`);
+    transactions.push({ kind, hash, blockNumber: Number(receipt.blockNumber) });
+  }
+  return { from: account, transactions };
+}
+
+// ---- funding and status -----------------------------------------------------------------------
+
+function stopWatching() {
+  state.watch?.abort();
+  state.watch = null;
 }
 
 const STATUS_EVENTS = ['published', 'funded', 'fulfilled', 'proven', 'withdrawn', 'refunded'];
-const FINAL_STATUSES = new Set(['settled', 'refunded']);
 const DELIVERED_STATUSES = new Set(['filled', 'settled']);
 
-async function followStatus(quoteUuid, deadline) {
+/** The intent that credits the recipient: the stitched-destination one of a multi-hop route. */
+function deliveryIntentHash(quote) {
+  const intents = quote.steps.flatMap((step) => step.intents);
+  return intents.find((i) => i.role === 'stitched-destination')?.intentHash ?? quote.intentHash ?? intents[0]?.intentHash ?? null;
+}
+
+function showStatus(status) {
+  const delivered = DELIVERED_STATUSES.has(status.status);
+  $('status').textContent = delivered ? `${status.status} — delivered to the recipient` : status.status;
+  $('status').dataset.status = status.status;
+  // The intent's life in protocol order.
+  const events = STATUS_EVENTS
+    .filter((kind) => status.transactions?.[kind])
+    .map((kind) => {
+      const tx = status.transactions[kind];
+      return element('li', { dataset: { kind: `status-${kind}` } },
+        `${kind} on ${chainName(tx.chainId)} in block ${tx.blockNumber}: `,
+        element('code', { textContent: short(tx.transactionHash), title: tx.transactionHash }));
+    });
+  const log = $('fund-log');
+  for (const old of log.querySelectorAll('[data-kind^="status-"]')) old.remove();
+  log.append(...events);
+}
+
+/**
+ * Follows the intent on the API's keyless status stream (GET /v1/public/intents/stream): each
+ * change arrives as it happens, nothing polls, and no key is needed. watchIntent reconnects with
+ * Last-Event-ID when a stream ends early and returns after a final status.
+ */
+async function watchStatus(intentHash, maxMs = 15 * 60_000) {
+  stopWatching();
+  const watch = new AbortController();
+  state.watch = watch;
+  const timer = setTimeout(() => watch.abort(), maxMs);
+  $('status').dataset.via = 'stream';
   try {
-    const status = await api(`/api/status?${new URLSearchParams({ quoteId: quoteUuid })}`);
-    const delivered = DELIVERED_STATUSES.has(status.status);
-    $('status').textContent = delivered ? `${status.status} — delivered to the recipient` : status.status;
-    $('status').dataset.status = status.status;
-    // The intent's life in protocol order, whatever order the polls saw it in.
-    const events = STATUS_EVENTS
-      .filter((kind) => status.transactions?.[kind])
-      .map((kind) => {
-        const tx = status.transactions[kind];
-        return element('li', { dataset: { kind: `status-${kind}` } },
-          `${kind} on ${chainName(tx.chainId)} in block ${tx.blockNumber}: `,
-          element('code', { textContent: short(tx.transactionHash), title: tx.transactionHash }));
-      });
-    const log = $('fund-log');
-    for (const old of log.querySelectorAll('[data-kind^="status-"]')) old.remove();
-    log.append(...events);
-    if (FINAL_STATUSES.has(status.status) || Date.now() > deadline) return;
+    const client = createClient({ baseUrl: state.apiUrl });
+    for await (const status of client.watchIntent({ intentHash }, { signal: watch.signal })) showStatus(status);
   } catch (error) {
-    $('status').textContent = `status unavailable: ${error.message}`;
+    if (!watch.signal.aborted) $('status').textContent = `status unavailable: ${error.message}`;
+  } finally {
+    clearTimeout(timer);
+    if (state.watch === watch) state.watch = null;
   }
-  state.statusPoll = setTimeout(() => followStatus(quoteUuid, deadline), 1000);
 }
 
 async function fund() {
   const button = $('fund-button');
   button.disabled = true;
   const log = $('fund-log');
-  log.replaceChildren(element('li', { textContent: 'The backend is sending the approval and the funding transaction…' }));
+  const note = (text) => log.replaceChildren(element('li', { textContent: text }));
+  const quote = state.quote;
   try {
-    const sent = await api('/api/fund', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ quoteId: state.quote.id }),
-    });
+    // Verified again now: the quote may have expired since it was shown.
+    verify('none');
+    if (!state.report.ok) throw new Error('the quote no longer verifies; not funding it');
+    let sent;
+    if (state.wallet.provider) {
+      sent = await fundWithWallet(quote, note);
+    } else {
+      note('The backend is sending the approval and the funding transaction…');
+      sent = await api('/api/fund', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ quoteId: quote.id }),
+      });
+    }
     log.replaceChildren(...sent.transactions.map((tx) =>
       element('li', { dataset: { kind: tx.kind } }, `${tx.kind} from ${short(sent.from)} in block ${tx.blockNumber}: `,
         element('code', { textContent: short(tx.hash), title: tx.hash }))));
-    stopStatusPoll();
-    followStatus(state.quote.id.replace(/^quote:/, ''), Date.now() + 3 * 60_000);
+    watchStatus(deliveryIntentHash(quote));
   } catch (error) {
     log.replaceChildren(element('li', { className: 'fail', textContent: error.message }));
-    button.disabled = false;
+    button.disabled = !(state.report?.ok && state.tamper === 'none');
   }
 }
 
@@ -348,7 +468,7 @@ async function start() {
       api('/api/tokens'),
       api('/api/config'),
     ]);
-    Object.assign(state, { verifier, chains, tokens, devWallet: config.devWallet });
+    Object.assign(state, { verifier, chains, tokens, devWallet: config.devWallet, apiUrl: config.apiUrl });
   } catch (error) {
     message.textContent = `Could not start: ${error.message}`;
     return;
@@ -373,6 +493,17 @@ async function start() {
     button.addEventListener('click', () => verify(button.dataset.tamper));
   }
   $('fund-button').addEventListener('click', fund);
+
+  // An injected wallet (EIP-1193) funds instead of the development wallet.
+  const provider = globalThis.ethereum;
+  if (provider && typeof provider.request === 'function') {
+    state.wallet.provider = provider;
+    $('wallet').hidden = false;
+    $('connect-wallet').addEventListener('click', connectWallet);
+    provider.on?.('accountsChanged', (accounts) => showAccount(accounts?.[0]));
+    // An account this site may already use connects without a prompt.
+    provider.request({ method: 'eth_accounts' }).then((accounts) => accounts?.[0] && showAccount(accounts[0])).catch(() => {});
+  }
   $('quote-button').disabled = false;
   message.textContent = '';
   document.body.dataset.ready = 'true';

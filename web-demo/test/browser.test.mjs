@@ -4,15 +4,21 @@
 // - a quote verified in the page passes every check of the package, by name;
 // - each tamper button makes the named check fail (and the verdict REJECTED), and the original
 //   verifies again afterwards;
-// - the development wallet funds the quote and the page follows its status to delivery; the
-//   recipient's balance on the destination chain grows by at least minAmountOut;
-// - no response delivered to the page carries the API key, and the page talks to its own origin only.
+// - the development wallet funds the quote and the page follows its status to delivery on the
+//   API's keyless status stream (never polling); the recipient's balance on the destination chain
+//   grows by at least minAmountOut;
+// - with an injected EIP-1193 wallet (window.ethereum, whose eth_sendTransaction the test signs
+//   with a development account and sends to the local anvil chain), the page connects it, switches
+//   it to the quote's source chain, has it send the approval and the funding transaction, and
+//   follows the intent to delivery on the stream; the backend's development wallet stays unused;
+// - no response delivered to the page carries the API key, and the page talks to its own origin
+//   only, apart from the API's keyless status stream.
 // Without /usr/bin/chromium this suite FAILS (scripts/ensure-chromium.sh installs it).
 // Needs a core build with the quote engine (build/wasm-release, or SR_WASM_DIR).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
-import { Contract, JsonRpcProvider } from 'ethers';
+import { Contract, JsonRpcProvider, Wallet } from 'ethers';
 
 import { launchChromium } from '../scripts/browser.mjs';
 import { DEMO_API_KEY, startDemoStack } from '../scripts/local-stack.mjs';
@@ -112,6 +118,7 @@ describe('web demo in Chromium', { timeout: 90_000 }, () => {
     assert.equal(await page.$('#fund-log .fail'), null, await page.textContent('#fund-log'));
     await page.waitForSelector('#status[data-status="filled"], #status[data-status="settled"]', { timeout: 45_000 });
     assert.match(await page.textContent('#status'), /delivered/);
+    assert.equal(await page.getAttribute('#status', 'data-via'), 'stream');
 
     const received = (await token.balanceOf(quote.destination.recipient)) - before;
     provider.destroy();
@@ -134,18 +141,146 @@ describe('web demo in Chromium', { timeout: 90_000 }, () => {
     assert.equal(tampered.find((c) => c.name === 'route-matches-request').ok, false);
   });
 
+  test('an injected EIP-1193 wallet funds the quote and the page follows it on the keyless stream', async () => {
+    // The wallet: a development account on the local chains, starting on the destination chain
+    // so that the page has to switch it. Its eth_sendTransaction is signed here and sent to anvil.
+    const user = stack.deployment.accounts.users[2];
+    const rpcOf = (chainId) => stack.deployment.chains.find((c) => c.chainId === chainId)?.rpcUrl;
+    let chainId = stack.deployment.chains[1].chainId;
+    let connected = false;
+    const calls = [];
+    const sentFrom = [];
+    async function wallet(method, params = []) {
+      calls.push(method);
+      switch (method) {
+        case 'eth_requestAccounts':
+          connected = true;
+          return [user.address];
+        case 'eth_accounts': // nothing until the site was allowed
+          return connected ? [user.address] : [];
+        case 'eth_chainId':
+          return `0x${chainId.toString(16)}`;
+        case 'wallet_switchEthereumChain': {
+          const wanted = Number(params[0].chainId);
+          if (!rpcOf(wanted)) throw new Error(`4902 unknown chain ${wanted}`);
+          chainId = wanted;
+          return null;
+        }
+        case 'eth_sendTransaction': {
+          const [tx] = params;
+          assert.equal(tx.from.toLowerCase(), user.address.toLowerCase());
+          assert.equal(Number(tx.chainId), chainId, 'the page sent on the chain the wallet is on');
+          const provider = new JsonRpcProvider(rpcOf(chainId), chainId, { staticNetwork: true });
+          try {
+            const signer = new Wallet(user.privateKey, provider);
+            const nonce = await provider.getTransactionCount(user.address, 'pending');
+            const sent = await signer.sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value ?? 0), chainId, nonce });
+            sentFrom.push({ hash: sent.hash, chainId });
+            return sent.hash;
+          } finally {
+            provider.destroy();
+          }
+        }
+        default: {
+          // Reads (eth_getTransactionReceipt, ...) go to the node of the wallet's current chain.
+          const provider = new JsonRpcProvider(rpcOf(chainId), chainId, { staticNetwork: true });
+          try {
+            return await provider.send(method, params);
+          } finally {
+            provider.destroy();
+          }
+        }
+      }
+    }
+
+    const walletPage = await browser.context.newPage();
+    walletPage.setDefaultTimeout(10_000);
+    const seen = [];
+    const bodies = [];
+    walletPage.on('response', (response) => {
+      seen.push(response.url());
+      bodies.push(response.body().then((body) => ({ url: response.url(), body: body.toString('latin1') }), () => ({ url: response.url(), body: '' })));
+    });
+    const errors = [];
+    walletPage.on('pageerror', (error) => errors.push(String(error)));
+    try {
+      await walletPage.exposeFunction('__srTestWallet', wallet);
+      await walletPage.addInitScript(() => {
+        const listeners = {};
+        window.ethereum = {
+          request: ({ method, params }) => window.__srTestWallet(method, params ?? []),
+          on: (event, listener) => (listeners[event] ??= []).push(listener),
+          removeListener: (event, listener) => { listeners[event] = (listeners[event] ?? []).filter((l) => l !== listener); },
+        };
+      });
+      await walletPage.goto(stack.demoUrl);
+      await walletPage.waitForSelector('body[data-ready="true"]', { timeout: 15_000 });
+      await walletPage.click('#connect-wallet');
+      await walletPage.waitForFunction((address) => document.getElementById('funder').value === address, user.address);
+      assert.equal(await walletPage.textContent('#wallet-account'), user.address);
+
+      await walletPage.selectOption('#type', 'exact-in');
+      await walletPage.fill('#amount', '25');
+      await walletPage.click('#quote-button');
+      await walletPage.waitForFunction(() => document.querySelector('#checks li') ||
+        !['', 'Asking for a quote…'].includes(document.getElementById('form-message').textContent), null, { timeout: 20_000 });
+      assert.equal(await walletPage.textContent('#form-message'), '', 'the page reported a problem');
+      assert.equal(await walletPage.textContent('#verdict'), 'all checks pass');
+      assert.equal(await walletPage.textContent('#fund-button'), 'Fund with wallet');
+      assert.equal(await walletPage.isHidden('#dev-badge'), true, 'no development wallet with a real one');
+
+      const quote = JSON.parse((await Promise.all(bodies)).findLast((r) => r.url.endsWith('/api/quote')).body);
+      assert.equal(quote.execution.transaction.from, user.address);
+      const destination = stack.deployment.chains.find((c) => c.chainId === quote.destination.chainId);
+      const provider = new JsonRpcProvider(destination.rpcUrl, destination.chainId, { staticNetwork: true });
+      const token = new Contract(quote.destination.token, ['function balanceOf(address) view returns (uint256)'], provider);
+      const before = await token.balanceOf(quote.destination.recipient);
+
+      await walletPage.click('#fund-button');
+      await walletPage.waitForSelector('#fund-log [data-kind="funding"], #fund-log .fail', { timeout: 60_000 });
+      assert.equal(await walletPage.$('#fund-log .fail'), null, await walletPage.textContent('#fund-log'));
+      await walletPage.waitForSelector('#status[data-status="filled"], #status[data-status="settled"]', { timeout: 45_000 });
+      assert.match(await walletPage.textContent('#status'), /delivered/);
+      const received = (await token.balanceOf(quote.destination.recipient)) - before;
+      provider.destroy();
+      assert.ok(received >= BigInt(quote.destination.minAmountOut), `recipient got ${received}, the quote promised at least ${quote.destination.minAmountOut}`);
+
+      // The wallet was asked as a dapp asks one, and sent both transactions on the source chain.
+      for (const method of ['eth_requestAccounts', 'eth_chainId', 'wallet_switchEthereumChain', 'eth_sendTransaction', 'eth_getTransactionReceipt']) {
+        assert.ok(calls.includes(method), `the page never called ${method}: ${calls.join(' ')}`);
+      }
+      const expectedSends = quote.execution.approval ? 2 : 1;
+      assert.equal(sentFrom.length, expectedSends);
+      assert.ok(sentFrom.every((s) => s.chainId === quote.source.chainId));
+      const funded = await walletPage.$$eval('#fund-log [data-kind="funding"] code', (codes) => codes.map((c) => c.title));
+      assert.deepEqual(funded, [sentFrom.at(-1).hash]);
+
+      // Followed on the keyless stream by intent hash; no status polling, no backend funding.
+      assert.ok(seen.some((u) => u.includes(`/v1/public/intents/stream?intentHash=${quote.intentHash}`)), seen.join(' '));
+      assert.deepEqual(seen.filter((u) => /\/(api|v1\/intents)\/status|\/api\/fund/.test(u)), []);
+      assert.deepEqual(errors, [], 'the page threw');
+    } finally {
+      await walletPage.close();
+    }
+  });
+
   test('no response delivered to the page contains the API key or a development private key', async () => {
     await Promise.all(pending);
     const origin = new URL(stack.demoUrl).origin;
     const urls = responses.map((r) => r.url);
-    for (const expected of ['/api/chains', '/api/tokens', '/api/quote', '/api/fund', '/api/status', '/vendor/stableroutes/wasm/verifier.wasm']) {
+    for (const expected of ['/api/chains', '/api/tokens', '/api/quote', '/api/fund', '/v1/public/intents/stream?intentHash=', '/vendor/stableroutes/wasm/verifier.wasm']) {
       assert.ok(urls.some((u) => u.includes(expected)), `the page never fetched ${expected}: ${urls.join(' ')}`);
     }
+    assert.deepEqual(urls.filter((u) => /\/(api|v1\/intents)\/status/.test(u)), [], 'the page polled a status endpoint');
     assert.deepEqual(responses.filter((r) => r.url === 'pageerror'), [], 'the page threw');
     const devKeys = stack.deployment.accounts.users.map((u) => u.privateKey.slice(2).toLowerCase());
     assert.ok(devKeys.length > 0);
+    const apiOrigin = new URL(stack.worker.base).origin;
     for (const response of responses) {
-      assert.equal(new URL(response.url).origin, origin, `the page talked to another origin: ${response.url}`);
+      const url = new URL(response.url);
+      // The keyless status stream is read straight from the API (CORS-open, no key).
+      const keylessStream = url.origin === apiOrigin && url.pathname === '/v1/public/intents/stream';
+      assert.ok(url.origin === origin || keylessStream, `the page talked to another origin: ${response.url}`);
       assert.ok(!response.body.includes(DEMO_API_KEY), `${response.url} delivered the API key in its body`);
       assert.ok(!JSON.stringify(response.headers).includes(DEMO_API_KEY), `${response.url} delivered the API key in a header`);
       const body = response.body.toLowerCase();

@@ -92,19 +92,22 @@ describe('web demo backend', () => {
     assert.deepEqual(received.at(-1), { method: 'POST', url: '/v1/quotes', key: KEY, body: request });
   });
 
-  test('status takes only a bare quote UUID', async () => {
-    const uuid = '0b7f4a56-5a0e-4c7e-9d83-3f3c52f3b0d1';
-    assert.equal((await fetch(`${demo.url}/api/status?quoteId=${uuid}`)).status, 200);
-    assert.equal(received.at(-1).url, `/v1/intents/status?quoteId=${uuid}`);
+  test('no status relay: the page follows intents on the keyless stream of the API it is told', async () => {
     const count = received.length;
-    for (const bad of [`quote:${uuid}`, `${uuid}&intentHash=0x00`, '']) {
-      assert.equal((await fetch(`${demo.url}/api/status?quoteId=${encodeURIComponent(bad)}`)).status, 400, bad);
+    const res = await fetch(`${demo.url}/api/status?quoteId=0b7f4a56-5a0e-4c7e-9d83-3f3c52f3b0d1`);
+    assert.equal(res.status, 404);
+    assert.equal(received.length, count, 'nothing was forwarded');
+    assert.equal((await (await fetch(`${demo.url}/api/config`)).json()).apiUrl, workerUrl);
+    const elsewhere = await startDemoServer({ workerUrl, apiKey: KEY, publicApiUrl: 'https://api.example.com/' });
+    try {
+      assert.equal((await (await fetch(`${elsewhere.url}/api/config`)).json()).apiUrl, 'https://api.example.com');
+    } finally {
+      await elsewhere.close();
     }
-    assert.equal(received.length, count, 'a malformed id never reaches the worker');
   });
 
   test('without a local deployment the dev wallet is off and funds nothing', async () => {
-    assert.deepEqual(await (await fetch(`${demo.url}/api/config`)).json(), { devWallet: null });
+    assert.deepEqual(await (await fetch(`${demo.url}/api/config`)).json(), { apiUrl: workerUrl, devWallet: null });
     const res = await fetch(`${demo.url}/api/fund`, { method: 'POST', body: JSON.stringify({ quoteId: 'quote:x' }) });
     assert.equal(res.status, 404);
   });
@@ -117,7 +120,7 @@ describe('web demo backend', () => {
     const withWallet = await startDemoServer({ workerUrl, apiKey: KEY, deploymentFile });
     try {
       // The stand-in's chains carry no rpcUrl: not the local chains, so the page offers no wallet.
-      assert.deepEqual(await (await fetch(`${withWallet.url}/api/config`)).json(), { devWallet: null });
+      assert.deepEqual(await (await fetch(`${withWallet.url}/api/config`)).json(), { apiUrl: workerUrl, devWallet: null });
       const res = await fetch(`${withWallet.url}/api/fund`, { method: 'POST', body: JSON.stringify({ quoteId: 'quote:never-issued' }) });
       assert.equal(res.status, 404);
       assert.match((await res.json()).title, /no quote quote:never-issued was handed out/);

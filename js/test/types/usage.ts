@@ -3,6 +3,7 @@
 import { loadVerifier, CHECK_NAMES } from 'stableroutes';
 import type { Quote, QuoteRequest, ChainRecord, TokenRecord, VerificationReport, QuoteCheckName, GaslessJob, IntentStatus, Problem } from 'stableroutes';
 import { createClient, StableRoutesError, verifyWebhook } from 'stableroutes/client';
+import type { WebhookDelivery, WebhookEndpointCreated } from 'stableroutes/client';
 
 export async function example(quote: Quote, chains: ChainRecord[], tokens: TokenRecord[], request: QuoteRequest) {
   const verifier = await loadVerifier();
@@ -26,6 +27,9 @@ export async function example(quote: Quote, chains: ChainRecord[], tokens: Token
   const fresh: Quote = await client.createQuote(request, { signal: new AbortController().signal, timeoutMs: 5000 });
   const hash: string | null = fresh.intentHash;
   const status: IntentStatus = await client.getIntentStatus({ quoteId: fresh.id });
+  // An unfilled intent's refund: sent as-is from any wallet, from availableAt on.
+  const refundTx: { to: string; data: string; value: '0' } | undefined = status.refund?.transaction;
+  const refundAt: number | string | undefined = status.refund?.availableAt;
   const job: GaslessJob | null = await client.findGaslessJob(fresh.id);
   const submitted = await client.submitErc3009({ quote: fresh, authorization: { from: '0x', to: '0x', value: '1', validAfter: 0, validBefore: 1, nonce: '0x' }, signature: '0x' });
   const recovered: boolean = submitted.recovered;
@@ -57,4 +61,11 @@ export async function watchAndVerify(client: ReturnType<typeof createClient>, se
   const payload = await verifyWebhook(secret, headers, body);
   const type: 'intent.status' = payload.type;
   return [type, payload.data.intentHash];
+}
+
+// The webhook management answers, as a server would read them with fetch.
+export function webhookSummary(created: WebhookEndpointCreated, deliveries: WebhookDelivery[]) {
+  const secret: string = created.secret;
+  const pending = deliveries.filter((d) => d.deliveredAt === null && d.nextAttemptAt !== null).map((d) => d.id);
+  return { id: created.id, secret, pending, description: created.description ?? null };
 }
