@@ -93,7 +93,7 @@ try {
   } else {
     console.log(`bench:load on ${machine()}; ${connections} connections, ${rounds} rounds x ${seconds} s per scenario, ${worker.external ? process.env.BENCH_URL : "workerd via Miniflare"}`);
     // Warm-up, not counted: the first requests compile the wasm and fill the JIT.
-    for (const s of scenarios) await run(worker.base, s, 3);
+    for (const s of scenarios) await run(worker.base, s, Number(process.env.BENCH_WARMUP_SECONDS ?? 3));
     const totals = new Map(scenarios.map((s) => [s.name, { requests: 0, seconds: 0, p50: [], p99: [], errors: 0, kinds: {}, cpu: 0 }]));
     for (let round = 1; round <= rounds; round++) {
       for (const s of scenarios) {
