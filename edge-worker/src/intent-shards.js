@@ -54,6 +54,8 @@ export class IntentShard extends DurableObject {
   #queue = Promise.resolve();
   /** intent hash -> the open status streams of that intent. */
   #streams = new Map();
+  /** intent hash -> its record, for intents with open streams. */
+  #live = new Map();
   #ticker = null;
   /** Calls per method since this instance started, for the scale simulation (bench/scale-sim.mjs). */
   #calls = {};
@@ -254,7 +256,14 @@ export class IntentShard extends DurableObject {
 
   /** Sends the intent's status to one stream when it differs from what the stream last got. */
   async #push(sub) {
-    const answer = await this.#core("intentStatus", { query: sub.query, record: sub.intentHash ? this.#record(sub.intentHash) : null, now: nowSec(), chainTimes: sub.chainTimes });
+    // Records of streamed intents are held in memory (kept current by #storeRecords), so the
+    // keep-alive ticks that catch deadlines read no storage.
+    let record = null;
+    if (sub.intentHash) {
+      if (!this.#live.has(sub.intentHash)) this.#live.set(sub.intentHash, this.#record(sub.intentHash));
+      record = this.#live.get(sub.intentHash);
+    }
+    const answer = await this.#core("intentStatus", { query: sub.query, record, now: nowSec(), chainTimes: sub.chainTimes });
     if (sub.closed) return;
     if (answer.status !== 200) return this.#close(sub);
     const data = JSON.stringify(answer.body);
@@ -313,6 +322,7 @@ export class IntentShard extends DurableObject {
     const subs = this.#streams.get(sub.intentHash);
     subs?.delete(sub);
     if (subs?.size === 0) this.#streams.delete(sub.intentHash);
+    if (!this.#streams.has(sub.intentHash)) this.#live.delete(sub.intentHash);
   }
 
   #count(method) {
@@ -351,6 +361,7 @@ export class IntentShard extends DurableObject {
 
   #storeRecords(records) {
     for (const [hash, record] of Object.entries(records ?? {})) {
+      if (this.#live.has(hash)) this.#live.set(hash, record);
       this.sql.exec("INSERT OR REPLACE INTO record (intent_hash, record) VALUES (?, ?)", hash, JSON.stringify(record));
     }
   }
