@@ -136,11 +136,16 @@ async function publishedFunding(readJob, intentHash) {
 
 /**
  * Waits for the worker's status index to see the fill on chain B (and the funding it relayed).
- * Each chain has its own reader, so the source prover's proof on chain A can be read before the
- * fill on chain B: wait for the fill itself, not only for a status past pending.
+ * Each chain has its own reader, so one chain's events can be read before the other's (the fill on
+ * chain B before the funding on chain A, or the proof on A before the fill on B): wait for both
+ * transactions, not only for a status past pending.
  */
 async function delivered(intentHash, fundingTx) {
-  const status = await waitFor(() => statusOf(intentHash), (st) => (st.status === "filled" || st.status === "settled") && st.transactions.fulfilled !== null, { timeoutMs: 60_000, intervalMs: 500 });
+  const status = await waitFor(
+    () => statusOf(intentHash),
+    (st) => (st.status === "filled" || st.status === "settled") && st.transactions.fulfilled !== null && st.transactions.funded !== null,
+    { timeoutMs: 60_000, intervalMs: 500 },
+  );
   assert.equal(status.transactions.funded.transactionHash, fundingTx);
   assert.equal(status.transactions.fulfilled.chainId, 31338);
   return status;
