@@ -1,4 +1,4 @@
-// The relayer never pays for a failing transaction (edge-worker/src/openapi.js, "Gasless relaying never pays
+// The relayer never pays for a failing transaction (openapi.json, "Gasless relaying never pays
 // for a failing transaction"): before a funding job exists, the core names the eth_calls that
 // tell whether the relayer's transactions would succeed (op "fundingPreflight"), this module
 // makes them against the pending block (what the relayer's next transaction will meet), and the

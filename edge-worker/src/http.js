@@ -1,27 +1,15 @@
 // Response helpers shared by middleware and handlers. Every error leaves the worker as
 // application/problem+json (RFC 9457) with the request id, except the gateway's missing-key 403
 // whose exact body clients match on.
+import contract from "../openapi.json" with { type: "json" };
 
-export const SCHEMA_VERSION = "0.9.0";
+/** The wire-format version: the API document's own (openapi.json is the contract). */
+export const SCHEMA_VERSION = contract.info.version;
 export const PROBLEM_TYPE_PREFIX = "urn:stableroutes:problem:";
 
-const TITLES = {
-  "invalid-request": "Invalid request",
-  "invalid-api-key": "Invalid API key",
-  "partner-not-mapped": "Partner not mapped",
-  "feature-not-enabled": "Feature not enabled",
-  "not-found": "Not found",
-  "method-not-allowed": "Method not allowed",
-  conflict: "Conflict",
-  "payload-too-large": "Payload too large",
-  "unsupported-media-type": "Unsupported media type",
-  "chain-not-supported": "Chain not supported",
-  "funding-would-fail": "Funding would fail",
-  "rate-limited": "Rate limited",
-  "solver-error": "Solver error",
-  "chain-unverified": "Chain unverified",
-  internal: "Internal error",
-};
+// Each problem code's title, as the contract lists them (the core's titles are tested against the
+// same list).
+const TITLES = Object.fromEntries(contract.components.schemas.Problem.properties.code.oneOf.map((c) => [c.const, c.title]));
 
 /** A failure a middleware or handler raises; the router turns it into a problem response. */
 export class HttpError extends Error {

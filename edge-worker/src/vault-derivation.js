@@ -1,4 +1,4 @@
-// Which chains' Portals have confirmed the vault derivation (edge-worker/src/openapi.js, "Addresses that
+// Which chains' Portals have confirmed the vault derivation (openapi.json, "Addresses that
 // receive funds directly"; the decision is the core's, src/service/vault_derivation.h). The core
 // names one eth_call per EVM chain (a probe intent's intentVaultAddress); this module sends it
 // once per configuration and remembers the core's verdict:

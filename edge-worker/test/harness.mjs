@@ -8,6 +8,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { checkedResponse } from "./contract.mjs";
 
 export const workerDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const repo = join(workerDir, "..");
@@ -34,7 +35,7 @@ export function buildBundle({ env = {} } = {}) {
   const root = mkdtempSync(join(tmpdir(), "sr-worker-bundle-"));
   const copy = join(root, "edge-worker");
   mkdirSync(copy);
-  for (const part of ["src", "scripts", "package.json", "wrangler.toml"]) cpSync(join(workerDir, part), join(copy, part), { recursive: true });
+  for (const part of ["src", "scripts", "package.json", "wrangler.toml", "openapi.json"]) cpSync(join(workerDir, part), join(copy, part), { recursive: true });
   // build-worker.sh reads ../config and ../build from its copy; wrangler resolves from node_modules.
   for (const link of ["config", "build", "node_modules"]) symlinkSync(join(repo, link), join(root, link));
   const buildEnv = { ...process.env, ...env, WRANGLER_SEND_METRICS: "false", CI: "true" };
@@ -85,12 +86,16 @@ export async function startWorker({ bundleDir, persistDir, bindings = {} }) {
   return {
     mf,
     base,
-    /** @param {string} path @param {RequestInit & {key?: string}} [init] */
-    fetch(path, init = {}) {
+    /**
+     * Every response is checked against openapi.json (contract.mjs) before the test sees it.
+     * @param {string} path @param {RequestInit & {key?: string}} [init]
+     */
+    async fetch(path, init = {}) {
       const { key, ...rest } = init;
       const headers = new Headers(rest.headers);
       if (key) headers.set("x-api-key", key);
-      return mf.dispatchFetch(new URL(path, base).href, { ...rest, headers });
+      const url = new URL(path, base).href;
+      return checkedResponse(rest.method ?? "GET", url, await mf.dispatchFetch(url, { ...rest, headers }));
     },
     /** Everything the worker (and workerd) printed so far. */
     output: () => output.join(""),

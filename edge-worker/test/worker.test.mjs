@@ -2,10 +2,14 @@
 // CORS, the OpenAPI document, Durable Object persistence across restarts.
 // Quote tests (signed quotes over HTTP, solver fan-out through the worker) come with the engine.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { Wallet } from "ethers";
-import { buildBundle, DEV_KEYS, sendHeadOnly, startWorker, tempDir } from "./harness.mjs";
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { buildBundle, DEV_KEYS, sendHeadOnly, startWorker, tempDir, workerDir } from "./harness.mjs";
+import { contract, CONTRACT_PATH } from "./contract.mjs";
 
 const MISSING_KEY_BODY = '{"Message":"User is not authorized to access this resource"}';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -85,7 +89,7 @@ describe("keys", () => {
       assert.equal(res.status, 403);
       assert.equal(await res.text(), MISSING_KEY_BODY);
       assert.match(res.headers.get("x-request-id"), UUID);
-      assert.equal(res.headers.get("x-schema-version"), "0.9.0");
+      assert.equal(res.headers.get("x-schema-version"), contract.info.version);
       assert.equal(res.headers.get("access-control-allow-origin"), null);
     });
   }
@@ -159,7 +163,7 @@ describe("intent status (no records until status is derived from chain events)",
   test("an intentHash answers 200 unknown, lowercased, with every transaction null", async () => {
     const res = await worker.fetch(`/v1/intents/status?intentHash=${HASH}`, { key: DEV_KEYS.acme });
     assert.equal(res.status, 200);
-    assert.equal(res.headers.get("x-schema-version"), "0.9.0");
+    assert.equal(res.headers.get("x-schema-version"), contract.info.version);
     assert.deepEqual(await res.json(), {
       intentHash: HASH.toLowerCase(),
       status: "unknown",
@@ -329,7 +333,7 @@ describe("request id, schema version, routing", () => {
   test("unknown paths: 404 not-found with the v1 schema version under /v1", async () => {
     const res = await worker.fetch("/v1/nope", { key: DEV_KEYS.acme });
     await problemOf(res, 404, "not-found");
-    assert.equal(res.headers.get("x-schema-version"), "0.9.0");
+    assert.equal(res.headers.get("x-schema-version"), contract.info.version);
     await problemOf(await worker.fetch("/v1/%zz"), 404, "not-found");
   });
 
@@ -410,24 +414,28 @@ describe("service endpoints", () => {
     const body = await res.json();
     assert.equal(body.status, "ok");
     assert.equal(body.environment, "local");
-    assert.equal(body.schemaVersion, "0.9.0");
+    assert.equal(body.schemaVersion, contract.info.version);
     assert.equal(body.core.state, "ready", JSON.stringify(body.core));
     assert.ok(body.core.instantiateMs > 0 && body.core.constructMs > 0, JSON.stringify(body.core));
     t.diagnostic(`core.wasm instantiation in this isolate: ${body.core.instantiateMs} ms, Service ${body.core.constructMs} ms`);
   });
 
-  test("GET /openapi.json is a valid OpenAPI 3.1 document of every endpoint", async () => {
+  test("GET /openapi.json is the repository's openapi.json, verbatim: a valid OpenAPI 3.1 document of every endpoint", async () => {
     const res = await worker.fetch("/openapi.json");
     assert.equal(res.status, 200);
-    const doc = await res.json();
+    const text = await res.text();
+    assert.equal(text, readFileSync(CONTRACT_PATH, "utf8"));
+    const doc = JSON.parse(text);
     assert.equal(doc.openapi, "3.1.0");
+    // One document for every deployment: no development key, loopback address or partner name.
+    assert.doesNotMatch(text, /dev-key|127\.0\.0\.1|localhost:|acme/);
     await SwaggerParser.validate(structuredClone(doc));
     const expected = {
       "/health": "get", "/openapi.json": "get", "/v1/chains": "get", "/v1/tokens": "get", "/v1/quotes": "post",
       "/v1/intents/status": "get", "/v1/gasless/permit3": "post", "/v1/gasless/permit2": "post", "/v1/gasless/erc3009": "post",
-      "/v1/gasless/jobs": "get", "/v1/gasless/jobs/{jobId}": "get", "/v1/acme-gateway/deposit-addresses": "post",
-      "/v1/acme-gateway/submit/erc-3009": "post", "/v1/acme-gateway/submit/erc-2612": "post", "/v1/acme-gateway/{vaultAddress}": "get",
-      "/v1/acme-gateway/status": "get", "/api/v3/quotes/exactOut": "post", "/api/v3/quotes/exactIn": "post",
+      "/v1/gasless/jobs": "get", "/v1/gasless/jobs/{jobId}": "get", "/v1/{partner}-gateway/deposit-addresses": "post",
+      "/v1/{partner}-gateway/submit/erc-3009": "post", "/v1/{partner}-gateway/submit/erc-2612": "post", "/v1/{partner}-gateway/{vaultAddress}": "get",
+      "/v1/{partner}-gateway/status": "get", "/api/v3/quotes/exactOut": "post", "/api/v3/quotes/exactIn": "post",
       "/api/v3/intents/intentStatus": "post", "/internal/chain-events": "post",
       "/v1/intents/stream": "get", "/v1/public/intents/stream": "get", "/v1/webhooks": ["post", "get"],
       "/v1/webhooks/{id}": "delete", "/v1/webhooks/{id}/deliveries": "get",
@@ -441,7 +449,7 @@ describe("service endpoints", () => {
     }
     assert.deepEqual(doc.components.schemas.IntentStatusValue.enum, ["pending", "filled", "settled", "refundable", "expired", "refunded", "failed", "unknown"]);
     // Keyless endpoints say so; keyed ones inherit the apiKey requirement.
-    assert.deepEqual(doc.paths["/v1/acme-gateway/deposit-addresses"].post.security, []);
+    assert.deepEqual(doc.paths["/v1/{partner}-gateway/deposit-addresses"].post.security, []);
     assert.deepEqual(doc.paths["/v1/quotes"].post.security, [{ apiKey: [] }]);
     // Streams are Server-Sent Events; the delivery a receiver gets is an OpenAPI 3.1 webhook.
     assert.deepEqual(doc.paths["/v1/public/intents/stream"].get.security, []);
@@ -450,6 +458,18 @@ describe("service endpoints", () => {
     }
     assert.ok(doc.webhooks["intent.status"].post.requestBody);
     assert.ok(doc.tags.some((t) => t.name === "Webhooks"));
+  });
+
+  test("npm run check:contract (a deployment's answers against openapi.json) passes on this worker", async () => {
+    // Asynchronously: the worker may call back into this process (Miniflare's loopback).
+    const run = await new Promise((resolve) => {
+      execFile(process.execPath, [join(workerDir, "..", "scripts", "check-contract.mjs"), "--base", worker.base.href], { encoding: "utf8", timeout: 120_000 }, (error, stdout, stderr) =>
+        resolve({ status: error ? (error.code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+    assert.equal(run.status, 0, run.stdout + run.stderr);
+    assert.match(run.stdout, /^(\d+) answers checked against openapi.json, 0 failed$/m);
+    assert.ok(Number(/^(\d+) answers/m.exec(run.stdout)[1]) >= 20, run.stdout);
   });
 
   test("the cron trigger runs the scheduled handler", async () => {
@@ -463,7 +483,7 @@ describe("chains and tokens (answered by the engine)", () => {
   test("GET /v1/chains lists every chain with the local signer's address", async () => {
     const res = await worker.fetch("/v1/chains", { key: DEV_KEYS.acme });
     assert.equal(res.status, 200);
-    assert.equal(res.headers.get("x-schema-version"), "0.9.0");
+    assert.equal(res.headers.get("x-schema-version"), contract.info.version);
     assert.equal(res.headers.get("ratelimit-limit"), "4000");
     const { chains } = await res.json();
     assert.ok(chains.length > 0);

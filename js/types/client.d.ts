@@ -1,7 +1,7 @@
 // Types of `stableroutes/client` (server-side: it holds the API key).
 import type {
   ChainRecord, TokenRecord, Quote, QuoteRequest, IntentStatus, IntentStatusValue, GaslessJob, GaslessStandard, Problem,
-  Permit3Submit, Permit2Submit, Erc3009Submit, Erc3009Authorization, Fee, Hex, AddressString, Amount, Uint,
+  Permit3Submit, Permit2Submit, Erc3009Submit, Erc3009Authorization, Fee, Hex, AddressString, Amount, Uint, Schemas,
 } from './index.js';
 
 export interface ClientOptions {
@@ -57,116 +57,29 @@ export interface GaslessSubmitResult {
 }
 
 /** GET /health */
-export interface Health {
-  status: 'ok';
-  environment: string;
-  schemaVersion: string;
-  /** The core WebAssembly module in this isolate; times in ms, null until measured. */
-  core: { state: 'not-loaded' | 'loading' | 'ready' | 'unavailable' | 'failed'; instantiateMs: number | null; constructMs: number | null };
-}
+export type Health = Schemas['Health'];
 
 // ---- deposit addresses (keyless, /v1/<partner>-gateway/...) -----------------------------------
 
-export interface DepositAddressRequest {
-  source: { chainId: number; token: AddressString; amount: Amount };
-  destination: { chainId: number; token: AddressString; recipient: AddressString };
-  refundRecipient: AddressString;
-}
-
-export interface DepositAddress {
-  /** The quoted per-intent vault: fund it before `deadline`. */
-  vaultAddress: AddressString;
-  intentHash: Hex;
-  /** Bare UUID of the quote behind the address. */
-  quoteId: string;
-  deadline: number;
-  source: { chainId: number; token: AddressString; amount: Amount };
-  destination: { chainId: number; token: AddressString; recipient: AddressString };
-  fees: Fee[];
-  minAmountOut: Amount;
-  fundingMethods: ('erc-3009' | 'erc-2612' | 'transfer')[];
-}
-
-/** The intent's status once chain events report it; before that, the address's funding state. */
-export type DepositStatusValue =
-  | IntentStatusValue | 'awaiting-funding' | 'partially-funded' | 'funding-submitted' | 'funding-failed';
-
+export type DepositAddressRequest = Schemas['DepositAddressRequest'];
+export type DepositAddress = Schemas['DepositAddress'];
 /** GET /v1/<partner>-gateway/{vaultAddress} */
-export interface DepositAddressRecord extends DepositAddress {
-  status: DepositStatusValue;
-  job: GaslessJob | null;
-  intentStatus: IntentStatus | null;
-}
-
+export type DepositAddressRecord = Schemas['DepositAddressRecord'];
 /** GET /v1/<partner>-gateway/status?vaultAddress= */
-export interface DepositStatus {
-  vaultAddress: AddressString;
-  status: DepositStatusValue;
-  deadline: number;
-  intentHash: Hex;
-  transactions: IntentStatus['transactions'];
-}
-
-export interface Erc2612Permit { owner: AddressString; spender: AddressString; value: Uint; nonce: Uint; deadline: Uint }
-export interface DepositErc3009Submit { vaultAddress: AddressString; authorization: Erc3009Authorization; signature: Hex }
-export interface DepositErc2612Submit { vaultAddress: AddressString; permit: Erc2612Permit; signature: Hex }
+export type DepositStatus = Schemas['DepositStatus'];
+/** The intent's status once chain events report it; before that, the address's funding state. */
+export type DepositStatusValue = DepositStatus['status'];
+export type Erc2612Permit = Schemas['Erc2612Permit'];
+export type DepositErc3009Submit = Schemas['DepositSubmitErc3009'];
+export type DepositErc2612Submit = Schemas['DepositSubmitErc2612'];
 
 // ---- legacy v3 (keyless, {legacy_base_url}/api/v3/...) ----------------------------------------
 
-export interface LegacyQuoteRequest {
-  dAppID: string;
-  intentExecutionTypes: 'SELF_PUBLISH'[];
-  quoteRequest: {
-    sourceChainID: number;
-    destinationChainID: number;
-    sourceToken: AddressString;
-    destinationToken: AddressString;
-    /** exactIn: the amount spent; exactOut: the amount to deliver. */
-    sourceAmount: Amount;
-    funder: AddressString;
-    refundRecipient?: AddressString;
-    recipient: AddressString;
-  };
-  contracts?: LegacyContracts;
-}
-
-export interface LegacyContracts { sourcePortal: AddressString; destinationPortal: AddressString; prover: AddressString }
-
-export interface LegacyQuoteEntry {
-  quoteID: string;
-  solverID: string;
-  /** Always null here: fund with the entry's own publishAndFund. */
-  receiveSignedIntentUrl: string | null;
-  quoteData: {
-    quoteResponse: {
-      intentExecutionType: 'SELF_PUBLISH';
-      sourceChainID: number;
-      destinationChainID: number;
-      sourceToken: AddressString;
-      destinationToken: AddressString;
-      sourceAmount: Amount;
-      destinationAmount: Amount;
-      funder: AddressString;
-      refundRecipient: AddressString;
-      recipient: AddressString;
-      fees: { name: string; description: string; token: { address: AddressString; decimals: number; symbol: string }; amount: Amount }[];
-      deadline: number;
-      estimatedFulfillTimeSec: number;
-      encodedRoute: Hex;
-    };
-    contracts: LegacyContracts;
-  };
-}
-
-export interface LegacyChainTransaction { chainId: number; transactionHash: Hex; blockExplorerUrl: string | null }
-
-export interface LegacyIntentStatus {
-  intentHash: Hex;
-  status: { status: string; subStatus: string };
-  intentCreated: LegacyChainTransaction | null;
-  fulfillment: LegacyChainTransaction | null;
-  refund: LegacyChainTransaction | null;
-}
+export type LegacyQuoteRequest = Schemas['LegacyQuoteRequest'];
+export type LegacyContracts = Schemas['LegacyContracts'];
+export type LegacyQuoteEntry = Schemas['LegacyQuoteEntry'];
+export type LegacyChainTransaction = Schemas['LegacyTransaction'];
+export type LegacyIntentStatus = Schemas['LegacyIntentStatusResponse']['data'];
 
 export interface StableRoutesClient {
   health(options?: RequestOptions): Promise<Health>;
@@ -206,54 +119,16 @@ export interface StableRoutesClient {
 export function createClient(options: ClientOptions): StableRoutesClient;
 export function parseRetryAfter(value: string | null | undefined, now?: number): number | null;
 
-/** A webhook delivery's payload (Standard Webhooks; api-contract "Status pushed to the integrator"). */
-export interface WebhookPayload {
-  type: 'intent.status';
-  /** RFC 3339, UTC. */
-  timestamp: string;
-  data: IntentStatus;
-}
-
+/** A webhook delivery's payload (Standard Webhooks). */
+export type WebhookPayload = Schemas['WebhookPayload'];
 /** POST /v1/webhooks body (keys mapped to a partner). */
-export interface WebhookCreateRequest {
-  /** https (public addresses only in production), at most 2,048 characters. */
-  url: string;
-  events: 'intent.status'[];
-  /** 1 to 256 characters. */
-  description?: string;
-}
-
+export type WebhookCreateRequest = Schemas['WebhookCreateRequest'];
 /** A webhook endpoint as GET /v1/webhooks lists it (never with its secret). */
-export interface WebhookEndpoint {
-  /** "wh:<uuid>". */
-  id: string;
-  url: string;
-  events: 'intent.status'[];
-  description?: string;
-  /** Unix seconds. */
-  createdAt: number;
-}
-
+export type WebhookEndpoint = Schemas['WebhookEndpoint'];
 /** POST /v1/webhooks answer (201): the only time the secret is shown. */
-export interface WebhookEndpointCreated extends WebhookEndpoint {
-  /** "whsec_<base64>": the key for verifyWebhook. */
-  secret: string;
-}
-
+export type WebhookEndpointCreated = Schemas['WebhookEndpointCreated'];
 /** One entry of GET /v1/webhooks/{id}/deliveries. */
-export interface WebhookDelivery {
-  /** "msg:<hex>": the webhook-id header of every attempt. */
-  id: string;
-  eventType: 'intent.status';
-  intentHash: Hex;
-  status: IntentStatusValue;
-  attempts: number;
-  lastStatusCode: number | null;
-  /** Unix seconds; null once delivered or given up. */
-  nextAttemptAt: number | null;
-  /** Unix seconds; null until a 2xx answered. */
-  deliveredAt: number | null;
-}
+export type WebhookDelivery = Schemas['WebhookDelivery'];
 
 /**
  * Verifies a delivery's `webhook-id`, `webhook-timestamp` and `webhook-signature` headers against

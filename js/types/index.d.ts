@@ -1,310 +1,71 @@
-// Public types of the `stableroutes` package: the API's resources (api-contract.md) and the
-// verifier. Amounts are base-unit decimal strings; hashes lowercase 0x-hex; EVM addresses
-// EIP-55, Solana addresses base58.
+// Public types of the `stableroutes` package: the API's resources, generated from the API contract
+// (api.d.ts), and the verifier. Amounts are base-unit decimal strings; hashes lowercase 0x-hex;
+// EVM addresses EIP-55, Solana addresses base58.
+
+import type { components } from './api.js';
+
+/** The API's schemas, generated from the API contract (edge-worker/openapi.json): api.d.ts. */
+export type Schemas = components['schemas'];
 
 export type Hex = `0x${string}`;
 /** An EVM address (0x + 40 hex digits, EIP-55) or a Solana address (base58). */
-export type AddressString = string;
+export type AddressString = Schemas['Address'];
 /** A base-unit amount as a decimal string ("25000000"). */
-export type Amount = string;
-export type Vm = 'evm' | 'svm';
-export type QuoteType = 'exact-in' | 'exact-out' | 'custom';
-export type GaslessStandard = 'permit3' | 'permit2' | 'erc3009';
+export type Amount = Schemas['Amount'];
+/** An unsigned 64-bit integer: a number up to 2^53 - 1, a decimal string above. */
+export type Uint64 = Schemas['Uint64'];
+/** What authorizations accept for their integers: a JSON number or a decimal string. */
+export type Uint = number | string;
 
 // ---- chains and tokens ------------------------------------------------------------------------
 
-export interface ChainRecord {
-  chainId: number;
-  name: string;
-  vm: Vm;
-  /** The Portal contract (EVM) or program (Solana): funding transactions must go here. */
-  portal: AddressString;
-  prover: AddressString | null;
-  permit2: AddressString | null;
-  permit3: AddressString | null;
-  /** With `portal`, all a client needs to recompute vault addresses (CREATE2). Null on Solana. */
-  vaultInitCodeHash: Hex | null;
-  /** The EIP-712 signer of quotes whose source is this chain. */
-  quoteSigner: AddressString;
-  nativeCurrency: { symbol: string; decimals: number };
-  /** Null on chains without an explorer (local development chains). */
-  blockExplorerUrl: string | null;
-  /** Local development chains only: loopback JSON-RPC. */
-  rpcUrl?: string;
-  /**
-   * `confirmed`: this chain's Portal answered `intentVaultAddress` with the very vault the service
-   * derives from `portal` and `vaultInitCodeHash`. Deposit addresses, ERC-3009 authorizations and
-   * Permit3 transfers (mode 0) pay a vault directly, with no Portal call in between, so on an
-   * `unconfirmed` chain the service refuses them with 503 chain-unverified (retry after
-   * Retry-After). Funding through the Portal (execution.transaction), Permit2 and Permit3
-   * allowances work either way: they only let the vault the Portal deploys pull the funds. Chains
-   * without an EVM vault (Solana) are always `unconfirmed`.
-   */
-  vaultDerivation: 'confirmed' | 'unconfirmed';
-}
+export type ChainRecord = Schemas['ChainRecord'];
+export type TokenRecord = Schemas['TokenRecord'];
+export type Vm = ChainRecord['vm'];
+export type GaslessStandard = TokenRecord['gasless'][number];
 
-export interface TokenRecord {
-  chainId: number;
-  address: AddressString;
-  symbol: string;
-  name: string;
-  decimals: number;
-  gasless: GaslessStandard[];
-  /** The token's own EIP-712 domain (ERC-3009, EIP-2612), or null. */
-  eip712: { name: string; version: string } | null;
-}
+// ---- quotes -----------------------------------------------------------------------------------
 
-// ---- quote request ----------------------------------------------------------------------------
-
-export interface DestinationCall {
-  target: AddressString;
-  data: Hex;
-  /** Native value in base units; "0" when omitted. */
-  value?: Amount;
-}
-
-export interface QuoteRequest {
-  type: QuoteType;
-  source: {
-    chainId: number;
-    token: AddressString;
-    /** Required for exact-in and custom. */
-    amount?: Amount;
-    funder: AddressString;
-    /** Defaults to `funder`. */
-    refundRecipient?: AddressString;
-  };
-  destination: {
-    chainId: number;
-    token: AddressString;
-    recipient: AddressString;
-    /** Required for exact-out. */
-    amount?: Amount;
-    /** Required for custom. */
-    calls?: DestinationCall[];
-  };
-  /** Decimal fraction, 0.0001 to 1; default 0.005. */
-  slippage?: number;
-  dappId: string;
-  options?: { allQuotes?: boolean };
-}
-
-// ---- quote ------------------------------------------------------------------------------------
-
-export interface TokenAmount {
-  token: AddressString;
-  amount: Amount;
-}
-
-export interface Route {
-  salt: Hex;
-  /** Unix seconds (a decimal string above 2^53 - 1). */
-  deadline: number | string;
-  portal: AddressString;
-  nativeAmount: Amount;
-  tokens: TokenAmount[];
-  calls: Required<DestinationCall>[];
-}
-
-export interface Reward {
-  deadline: number | string;
-  /** Where refunds go. */
-  creator: AddressString;
-  prover: AddressString;
-  nativeAmount: Amount;
-  tokens: TokenAmount[];
-}
-
-export interface Intent {
-  /** Destination chain id. */
-  destination: number;
-  route: Route;
-  reward: Reward;
-}
-
-export type IntentRole = 'direct' | 'stitched-source' | 'stitched-destination' | 'bucket-candidate';
-
-export interface StepIntent {
-  role: IntentRole;
-  intentHash: Hex;
-  sourceChainId: number;
-  destinationChainId: number;
-  intent: Intent;
-  encodedRoute: Hex;
-  vault: AddressString;
-}
-
-export interface Step {
-  provider: string;
-  intents: StepIntent[];
-}
-
-export interface Fee {
-  type: 'gas' | 'proving' | 'protocol' | 'gateway';
-  amount: Amount;
-  token: { chainId: number; address: AddressString; symbol: string; decimals: number };
-  /** false: the amount is binding. */
-  estimate: boolean;
-}
-
-export interface EvmTransaction {
-  type: 'evm';
-  chainId: number;
-  from: AddressString;
-  to: AddressString;
-  data: Hex;
-  value: Amount;
-}
-
-export interface SvmInstruction {
-  programId: string;
-  accounts: { pubkey: string; isSigner: boolean; isWritable: boolean }[];
-  /** base64 */
-  data: string;
-}
-
-export interface SvmTransaction {
-  type: 'svm';
-  feePayer: string;
-  instructions: SvmInstruction[];
-}
-
-export interface Quote {
-  /** "quote:<uuid v4>"; status lookups take the bare UUID. */
-  id: string;
-  type: QuoteType;
-  source: { chainId: number; token: AddressString; amount: Amount; funder: AddressString; refundRecipient?: AddressString };
-  destination: {
-    chainId: number;
-    token: AddressString;
-    recipient: AddressString;
-    amount?: Amount;
-    calls?: Required<DestinationCall>[];
-    /** Expected output. */
-    amountOut: Amount;
-    /** Guaranteed output, bound to `slippage`. */
-    minAmountOut: Amount;
-  };
-  /** The tolerance actually bound into minAmountOut (0 for exact-out). */
-  slippage: number;
-  fees: Fee[];
-  steps: Step[];
-  solver: { id: string; name: string };
-  /** The primary intent; null on multi-hop routes (track the stitched-destination intent). */
-  intentHash: Hex | null;
-  execution: {
-    transaction: EvmTransaction | SvmTransaction;
-    intent: Intent;
-    vault: AddressString;
-    /** The ERC-20 approve(portal, amount) the funder sends first, or null. */
-    approval: EvmTransaction | null;
-  };
-  /** Unix seconds; the quote must be funded before this. */
-  expiresAt: number;
-  /** 0x + r ‖ s ‖ v (65 bytes), EIP-712 by the source chain's quoteSigner. */
-  signature: Hex;
-  /** Ranked best first when options.allQuotes was true; each independently signed. */
-  competingQuotes: Quote[] | null;
-}
+export type QuoteRequest = Schemas['QuoteRequest'];
+export type QuoteType = QuoteRequest['type'];
+/** A destination call of a custom quote request; `value` defaults to "0". */
+export type DestinationCall = NonNullable<QuoteRequest['destination']['calls']>[number];
+export type Quote = Schemas['Quote'];
+export type TokenAmount = Schemas['TokenAmount'];
+export type Route = Schemas['Route'];
+export type Reward = Schemas['Reward'];
+export type Intent = Schemas['Intent'];
+export type StepIntent = Schemas['StepIntent'];
+export type IntentRole = StepIntent['role'];
+export type Step = Schemas['Step'];
+export type Fee = Schemas['Fee'];
+export type EvmTransaction = Schemas['EvmTransaction'];
+export type SvmInstruction = Schemas['SvmInstruction'];
+export type SvmTransaction = Schemas['SvmTransaction'];
 
 // ---- gasless ----------------------------------------------------------------------------------
 
-export type Uint = number | string;
-
-export interface Permit3Payload {
-  owner: AddressString;
-  salt: Hex;
-  deadline: Uint;
-  timestamp: Uint;
-  chainPermits: {
-    chainId: Uint;
-    permits: { modeOrExpiration: Uint; tokenKey: Hex; account: AddressString; amountDelta: Uint }[];
-  };
-  proof?: Hex[];
-}
-
-export interface Permit2Payload {
-  details: { token: AddressString; amount: Uint; expiration: Uint; nonce: Uint }[];
-  spender: AddressString;
-  sigDeadline: Uint;
-}
-
-export interface Erc3009Authorization {
-  from: AddressString;
-  to: AddressString;
-  value: Uint;
-  validAfter: Uint;
-  validBefore: Uint;
-  nonce: Hex;
-}
-
-export interface Permit3Submit { quote: Quote; permit3: Permit3Payload; signature: Hex }
-export interface Permit2Submit { quote: Quote; permit2: Permit2Payload; signature: Hex }
-export interface Erc3009Submit { quote: Quote; authorization: Erc3009Authorization; signature: Hex }
-
+export type Permit3Payload = Schemas['Permit3Authorization'];
+export type Permit2Payload = Schemas['Permit2Authorization'];
+export type Erc3009Authorization = Schemas['Erc3009Authorization'];
+export type Permit3Submit = Schemas['GaslessPermit3Request'];
+export type Permit2Submit = Schemas['GaslessPermit2Request'];
+export type Erc3009Submit = Schemas['GaslessErc3009Request'];
+export type GaslessJob = Schemas['GaslessJob'];
 /** How a job funds its intent: a gasless submit's standard, or (deposit addresses only) an
  * EIP-2612 permit or tokens transferred to the vault. */
-export type FundingStandard = GaslessStandard | 'erc2612' | 'transfer';
-
-export interface GaslessJob {
-  /** "job:<uuid>" */
-  id: string;
-  /** `published` is not delivery: track the intent's status. */
-  status: 'accepted' | 'published' | 'failed';
-  standard: FundingStandard;
-  quoteId: string;
-  intentHash: Hex | null;
-  chainId: number;
-  transactionHash: Hex | null;
-  error: string | null;
-  createdAt: number | string;
-  updatedAt: number | string;
-}
+export type FundingStandard = GaslessJob['standard'];
 
 // ---- status -----------------------------------------------------------------------------------
 
-export type IntentStatusValue = 'pending' | 'filled' | 'settled' | 'refundable' | 'expired' | 'refunded' | 'failed' | 'unknown';
-
-export interface ChainTransaction {
-  chainId: number;
-  transactionHash: Hex;
-  blockNumber: number;
-  /** `<chain blockExplorerUrl>/tx/<hash>`; null on chains without an explorer. */
-  blockExplorerUrl: string | null;
-}
-
+export type IntentStatus = Schemas['IntentStatus'];
+export type IntentStatusValue = Schemas['IntentStatusValue'];
+export type ChainTransaction = Schemas['TransactionRef'];
 /** The source Portal's refund call for an intent nobody filled; anyone may send it. */
-export interface IntentRefund {
-  /** refund(destination, routeHash, reward) to the source Portal; no `from`: any account may send it. */
-  transaction: { type: 'evm'; chainId: number; to: AddressString; data: Hex; value: '0' };
-  /** The reward deadline: the call succeeds in a source block whose timestamp is at least this (the second the status turns refundable). */
-  availableAt: number | string;
-}
-
-export interface IntentStatus {
-  intentHash: Hex | null;
-  status: IntentStatusValue;
-  sourceChainId: number | null;
-  destinationChainId: number | null;
-  updatedAt: number | string | null;
-  transactions: Record<'published' | 'funded' | 'fulfilled' | 'proven' | 'withdrawn' | 'refunded', ChainTransaction | null>;
-  /** Set when the status is refundable or expired (EVM sources); null otherwise. */
-  refund: IntentRefund | null;
-}
+export type IntentRefund = Schemas['IntentRefund'];
 
 /** application/problem+json error body. */
-export interface Problem {
-  type: string;
-  title: string;
-  status: number;
-  code:
-    | 'invalid-request' | 'invalid-api-key' | 'partner-not-mapped' | 'feature-not-enabled' | 'not-found' | 'method-not-allowed' | 'conflict'
-    | 'payload-too-large' | 'unsupported-media-type' | 'chain-not-supported' | 'funding-would-fail' | 'rate-limited'
-    | 'solver-error' | 'internal' | 'chain-unverified';
-  detail: string;
-  errors: { field: string; message: string }[];
-  requestId?: string;
-}
+export type Problem = Schemas['Problem'];
 
 // ---- verifier ---------------------------------------------------------------------------------
 

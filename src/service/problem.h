@@ -54,6 +54,15 @@ enum class ProblemCode {
   chain_unverified,        // 503: the chain's Portal has not confirmed the vault derivation
 };
 
+// Every code the core answers, in declaration order (the contract test walks them).
+inline constexpr ProblemCode kProblemCodes[] = {
+    ProblemCode::invalid_request,     ProblemCode::invalid_api_key,        ProblemCode::partner_not_mapped,
+    ProblemCode::feature_not_enabled, ProblemCode::not_found,              ProblemCode::conflict,
+    ProblemCode::payload_too_large,   ProblemCode::unsupported_media_type, ProblemCode::chain_not_supported,
+    ProblemCode::funding_would_fail,  ProblemCode::rate_limited,           ProblemCode::internal,
+    ProblemCode::solver_error,        ProblemCode::chain_unverified,
+};
+
 std::string_view code_name(ProblemCode code);  // "invalid-request", ...
 int http_status(ProblemCode code);
 std::string_view problem_title(ProblemCode code);  // short, human, stable per code

@@ -1,0 +1,2533 @@
+// Generated from the API contract (edge-worker/openapi.json) by js/scripts/types.mjs with
+// openapi-typescript. Do not edit: change the document and run `npm run types --workspace js`.
+
+export interface paths {
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness and engine state */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This document */
+        get: operations["getOpenApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/chains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Supported chains */
+        get: operations["listChains"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Supported tokens */
+        get: operations["listTokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request a signed, executable quote
+         * @description Remote solvers are asked in parallel, each under its own timeout; a slow or failing solver never fails a request another solver can fill. Verify the signature, expiry and content before funding before expiresAt.
+         */
+        post: operations["createQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/intents/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delivery status of an intent
+         * @description Pass exactly one of intentHash and quoteId. For a multi-hop route track the stitched-destination intent.
+         */
+        get: operations["getIntentStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/intents/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow an intent's status as it changes
+         * @description Pass exactly one of intentHash and quoteId (a quoteId follows the stitched-destination intent). Server-Sent Events (text/event-stream) from the shard that owns the intent: the current status at once, then one `status` event per change of the status body (chain events, or a deadline passing), each `data` the IntentStatus JSON and each `id` naming that body; `: keep-alive` comments every 15 s. The server ends the stream after a final status (settled, refunded, failed) or after 10 minutes; reconnect with Last-Event-ID set to the last id received (EventSource does this itself) and the status already seen is not sent again. pending, filled, expired, refundable and unknown are not final: an intent hash without a record yet streams unknown, then its statuses once chain events create the record. 400 invalid-request names intentHash or quoteId (validated as GET /v1/intents/status validates them).
+         */
+        get: operations["streamIntentStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/public/intents/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow an intent's status as it changes, without a key
+         * @description The keyless twin of GET /v1/intents/stream, for browsers and wallets: by intent hash only (a quoteId is refused with 400: quote ids are the integrator's), limited per client address, readable cross-origin (Access-Control-Allow-Origin: *; preflights allow Last-Event-ID). Server-Sent Events (text/event-stream) from the shard that owns the intent: the current status at once, then one `status` event per change of the status body (chain events, or a deadline passing), each `data` the IntentStatus JSON and each `id` naming that body; `: keep-alive` comments every 15 s. The server ends the stream after a final status (settled, refunded, failed) or after 10 minutes; reconnect with Last-Event-ID set to the last id received (EventSource does this itself) and the status already seen is not sent again. pending, filled, expired, refundable and unknown are not final: an intent hash without a record yet streams unknown, then its statuses once chain events create the record. 400 invalid-request names intentHash or quoteId (validated as GET /v1/intents/status validates them).
+         */
+        get: operations["streamIntentStatusPublic"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/gasless/permit3": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a permit3 authorization for a quote
+         * @description Each permit3.chainPermits.permits[].account must equal execution.vault. The key must be enabled for v1, mapped to a partner and have the gasless feature. The source token must list "permit3" in gasless. Exactly one job exists per signed payload, also under concurrent submits; a quote has at most one job, whose id is job:<the quote's UUID>. Validity windows: the authorization must be usable now and stay usable until the quote's expiresAt (ERC-3009 validAfter < now and validBefore >= expiresAt; Permit2 sigDeadline and every expiration >= expiresAt; Permit3 deadline and allowance expirations >= expiresAt, mode 0 or an allowance), so the relayer can fund whenever it runs before the quote expires. 503 chain-unverified, after every other check passed, when a permit is a transfer (modeOrExpiration 0) on a chain whose vaultDerivation is unconfirmed.
+         */
+        post: operations["submitGaslessPermit3"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/gasless/permit2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a permit2 authorization for a quote
+         * @description permit2.spender must equal execution.vault; the token must already be approved to the Permit2 contract. The key must be enabled for v1, mapped to a partner and have the gasless feature. The source token must list "permit2" in gasless. Exactly one job exists per signed payload, also under concurrent submits; a quote has at most one job, whose id is job:<the quote's UUID>. Validity windows: the authorization must be usable now and stay usable until the quote's expiresAt (ERC-3009 validAfter < now and validBefore >= expiresAt; Permit2 sigDeadline and every expiration >= expiresAt; Permit3 deadline and allowance expirations >= expiresAt, mode 0 or an allowance), so the relayer can fund whenever it runs before the quote expires.
+         */
+        post: operations["submitGaslessPermit2"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/gasless/erc3009": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a erc3009 authorization for a quote
+         * @description authorization.to must equal execution.vault. The key must be enabled for v1, mapped to a partner and have the gasless feature. The source token must list "erc3009" in gasless. Exactly one job exists per signed payload, also under concurrent submits; a quote has at most one job, whose id is job:<the quote's UUID>. Validity windows: the authorization must be usable now and stay usable until the quote's expiresAt (ERC-3009 validAfter < now and validBefore >= expiresAt; Permit2 sigDeadline and every expiration >= expiresAt; Permit3 deadline and allowance expirations >= expiresAt, mode 0 or an allowance), so the relayer can fund whenever it runs before the quote expires. 503 chain-unverified, after every other check passed, when the source chain's vaultDerivation is unconfirmed.
+         */
+        post: operations["submitGaslessErc3009"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/gasless/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The gasless job of a quote
+         * @description After a timed-out submit, look here before authorizing again.
+         */
+        get: operations["getGaslessJobOfQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/gasless/jobs/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A gasless job */
+        get: operations["getGaslessJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This key's webhook endpoints
+         * @description Secrets are never listed.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description The key must be mapped to a partner. The answer holds the signing secret, shown this once. 400 invalid-request names url (not acceptable, or its host could not be resolved), events or description. Each change of the status of an intent quoted with the endpoint's key (or created through its partner's deposit-address gateway) is POSTed to every subscribed endpoint of that key as application/json: {"type": "intent.status", "timestamp": RFC 3339, "data": IntentStatus}. Headers (Standard Webhooks): webhook-id (msg:<hex>, the same on every attempt of one delivery: deduplicate on it), webhook-timestamp (Unix seconds of this attempt), webhook-signature "v1,<base64 of HMAC-SHA256 keyed with the bytes of the secret after whsec_, over webhook-id + "." + webhook-timestamp + "." + the raw body>". Verify the signature over the exact bytes received and refuse timestamps far from now (stableroutes/client verifyWebhook, or any Standard Webhooks library). Any 2xx within 10 s is success; a network error, a timeout (10 s), a redirect or any other status is retried about 5 s, 30 s, 2 min, 10 min and 1 h after the attempts so far, then every 6 h until three days after the first attempt, when it is given up (GET /v1/webhooks/{id}/deliveries shows each delivery's attempts). Delivery is at least once, in order per intent (a status waits until the one before it was delivered or given up); one slow endpoint never delays another. Before every attempt the URL is checked again: in production https only, to public addresses (a name now resolving to a private address fails the attempt).
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Its queue stops: deliveries not made yet are never sent.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recent deliveries of a webhook endpoint
+         * @description The latest 50 deliveries, newest first, with their attempts.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/{partner}-gateway/deposit-addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's slug: each configured partner has its own gateway (/v1/<slug>-gateway/...); an unconfigured slug has no routes (404 not-found). */
+                partner: components["parameters"]["partner"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a deposit address */
+        post: operations["createDepositAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/{partner}-gateway/submit/erc-3009": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's slug: each configured partner has its own gateway (/v1/<slug>-gateway/...); an unconfigured slug has no routes (404 not-found). */
+                partner: components["parameters"]["partner"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fund a deposit address with an ERC-3009 authorization
+         * @description authorization.to must be the vault. A deposit address past its deadline refuses new submissions with 409.
+         */
+        post: operations["submitDepositErc3009"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/{partner}-gateway/submit/erc-2612": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's slug: each configured partner has its own gateway (/v1/<slug>-gateway/...); an unconfigured slug has no routes (404 not-found). */
+                partner: components["parameters"]["partner"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fund a deposit address with an EIP-2612 permit
+         * @description permit.spender must be the vault. A deposit address past its deadline refuses new submissions with 409.
+         */
+        post: operations["submitDepositErc2612"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/{partner}-gateway/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's slug: each configured partner has its own gateway (/v1/<slug>-gateway/...); an unconfigured slug has no routes (404 not-found). */
+                partner: components["parameters"]["partner"];
+            };
+            cookie?: never;
+        };
+        /** Status of a deposit address */
+        get: operations["getDepositAddressStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/{partner}-gateway/{vaultAddress}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's slug: each configured partner has its own gateway (/v1/<slug>-gateway/...); an unconfigured slug has no routes (404 not-found). */
+                partner: components["parameters"]["partner"];
+            };
+            cookie?: never;
+        };
+        /** A deposit address and its intent status */
+        get: operations["getDepositAddress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/quotes/exactOut": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Legacy exact-out quotes
+         * @description The legacy request names one amount: for exactOut, quoteRequest.sourceAmount is the amount the recipient must receive (destination token base units); each entry's sourceAmount is what the funder locks for it. Entries are the direct quotes of every solver, best first (multi-hop routes have no legacy form).
+         */
+        post: operations["legacyQuoteExactOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/quotes/exactIn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Legacy keyless exact-in quotes
+         * @description Same envelope as exactOut; destinationAmount is the guaranteed output for the fixed sourceAmount.
+         */
+        post: operations["legacyQuoteExactIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/intents/intentStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Legacy intent status
+         * @description Looks up by intentHash, else by intentCreatedHash or fulfillmentHash (transactions the indexer has seen).
+         */
+        post: operations["legacyIntentStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/chain-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Push Portal logs from an indexer
+         * @description eth_getLogs-shaped logs; feeds the same path as the scheduled poller. A log seen twice changes nothing.
+         */
+        post: operations["pushChainEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface webhooks {
+    "intent.status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An intent's status changed (sent to your endpoint)
+         * @description Each change of the status of an intent quoted with the endpoint's key (or created through its partner's deposit-address gateway) is POSTed to every subscribed endpoint of that key as application/json: {"type": "intent.status", "timestamp": RFC 3339, "data": IntentStatus}. Headers (Standard Webhooks): webhook-id (msg:<hex>, the same on every attempt of one delivery: deduplicate on it), webhook-timestamp (Unix seconds of this attempt), webhook-signature "v1,<base64 of HMAC-SHA256 keyed with the bytes of the secret after whsec_, over webhook-id + "." + webhook-timestamp + "." + the raw body>". Verify the signature over the exact bytes received and refuse timestamps far from now (stableroutes/client verifyWebhook, or any Standard Webhooks library). Any 2xx within 10 s is success; a network error, a timeout (10 s), a redirect or any other status is retried about 5 s, 30 s, 2 min, 10 min and 1 h after the attempts so far, then every 6 h until three days after the first attempt, when it is given up (GET /v1/webhooks/{id}/deliveries shows each delivery's attempts). Delivery is at least once, in order per intent (a status waits until the one before it was delivered or given up); one slow endpoint never delays another. Before every attempt the URL is checked again: in production https only, to public addresses (a name now resolving to a private address fails the attempt).
+         */
+        post: operations["intentStatusWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface components {
+    schemas: {
+        /**
+         * @description EVM address (0x + 40 hex, EIP-55 checksummed in responses) or Solana base58 public key.
+         * @example 0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48
+         */
+        Address: string;
+        /** @description EVM address, 0x + 40 hex digits; EIP-55 checksummed in responses. */
+        EvmAddress: string;
+        /** @description 32-byte hash, lowercase 0x-hex in responses. */
+        Hash32: string;
+        /** @description 0x-prefixed hex bytes. */
+        HexBytes: string;
+        /**
+         * @description Decimal integer in the token's smallest unit.
+         * @example 1000000
+         */
+        Amount: string;
+        /** @description Chain id (EVM chain id; Solana uses the configured id). */
+        ChainId: number;
+        /**
+         * Format: uuid
+         * @description UUID.
+         */
+        Uuid: string;
+        /** @description Unix time, seconds. */
+        UnixSeconds: number;
+        /** @description An unsigned 64-bit integer: a JSON number up to 2^53 - 1 (exact in every JSON reader), a decimal string above. */
+        Uint64: number | string;
+        /** @description application/problem+json (RFC 9457) body of every error except the missing-key 403. */
+        Problem: {
+            /** @description URI naming the problem: urn:stableroutes:problem:<code>. */
+            type: string;
+            /** @description Short summary of the problem type. */
+            title: string;
+            /** @description HTTP status. */
+            status: number;
+            /** @description Stable machine-readable code; title is the problem's title for that code, and the description starts with its HTTP status. */
+            code: "invalid-request" | "invalid-api-key" | "partner-not-mapped" | "feature-not-enabled" | "not-found" | "method-not-allowed" | "conflict" | "payload-too-large" | "unsupported-media-type" | "chain-not-supported" | "funding-would-fail" | "rate-limited" | "solver-error" | "chain-unverified" | "internal";
+            /** @description What went wrong, for a person. */
+            detail: string;
+            /** @description Every field to correct (400); empty otherwise. */
+            errors: {
+                /** @description Dotted path of the field to correct, e.g. source.amount; "body" for the body as a whole. */
+                field: string;
+                /** @description What to change. */
+                message: string;
+            }[];
+            /** @description The x-request-id of this request. */
+            requestId: string;
+        };
+        /** @description Gateway answer to a keyed endpoint called without x-api-key. */
+        GatewayForbidden: {
+            /** @constant */
+            Message: "User is not authorized to access this resource";
+        };
+        Health: {
+            /** @constant */
+            status: "ok";
+            /** @description Configuration in use: local or production. */
+            environment: string;
+            /** @constant */
+            schemaVersion: "0.9.0";
+            core: {
+                /**
+                 * @description Engine state in this isolate.
+                 * @enum {string}
+                 */
+                state: "not-loaded" | "loading" | "ready" | "failed";
+                instantiateMs: number | null;
+                constructMs: number | null;
+            };
+        };
+        NativeCurrency: {
+            /** @description Symbol. */
+            symbol: string;
+            /** @description Decimals. */
+            decimals: number;
+        };
+        /** @description A supported chain. A client recomputes vault addresses from portal and vaultInitCodeHash alone; quoteSigner signs this chain's quotes. */
+        ChainRecord: {
+            chainId: components["schemas"]["ChainId"];
+            /** @description Chain name. */
+            name: string;
+            /**
+             * @description Virtual machine family.
+             * @enum {string}
+             */
+            vm: "evm" | "svm";
+            portal: components["schemas"]["Address"];
+            /** @description The prover the quotes of this chain name; null on a chain configured without one (an SVM chain may have none). */
+            prover: components["schemas"]["Address"] | null;
+            permit2: components["schemas"]["Address"] | null;
+            permit3: components["schemas"]["Address"] | null;
+            vaultInitCodeHash: components["schemas"]["Hash32"] | null;
+            quoteSigner: components["schemas"]["EvmAddress"];
+            nativeCurrency: components["schemas"]["NativeCurrency"];
+            /** @description Block explorer base URL; null on chains without an explorer (development chains). */
+            blockExplorerUrl: string | null;
+            /**
+             * Format: uri
+             * @description JSON-RPC URL of a development chain the service itself runs; absent for every public chain.
+             */
+            rpcUrl?: string;
+            /**
+             * @description confirmed: this chain's Portal answered intentVaultAddress with exactly the vault the service derives from portal and vaultInitCodeHash. Deposit addresses, ERC-3009 authorizations and Permit3 transfers (mode 0) pay a vault directly, with no Portal call in between: on an unconfirmed chain the service refuses them with 503 chain-unverified and Retry-After, because funds sent to a wrongly derived vault would be lost. Funding through the Portal (execution.transaction), Permit2 and Permit3 allowances work either way (they only let the vault the Portal deploys pull). Chains without an EVM vault (Solana) are always unconfirmed.
+             * @enum {string}
+             */
+            vaultDerivation: "confirmed" | "unconfirmed";
+        };
+        TokenRecord: {
+            chainId: components["schemas"]["ChainId"];
+            address: components["schemas"]["Address"];
+            /** @description Symbol. */
+            symbol: string;
+            /** @description Name. */
+            name: string;
+            /** @description Decimals. */
+            decimals: number;
+            /** @description Gasless authorization standards the token supports. */
+            gasless: ("permit3" | "permit2" | "erc3009")[];
+            eip712: {
+                /** @description EIP-712 domain name. */
+                name: string;
+                /** @description EIP-712 domain version. */
+                version: string;
+            } | null;
+        };
+        /** @description A destination call; value in base units of the native currency. */
+        Call: {
+            target: components["schemas"]["Address"];
+            data: components["schemas"]["HexBytes"];
+            value: components["schemas"]["Amount"];
+        };
+        /** @description Unknown fields anywhere are rejected with 400; the retired names swapType, root funder and encodedRoute are rejected with a message naming their replacement. */
+        QuoteRequest: {
+            /**
+             * @description exact-in fixes source.amount; exact-out fixes destination.amount; custom spends source.amount and runs destination.calls.
+             * @enum {string}
+             */
+            type: "exact-in" | "exact-out" | "custom";
+            source: {
+                chainId: components["schemas"]["ChainId"];
+                token: components["schemas"]["Address"];
+                amount?: components["schemas"]["Amount"];
+                funder: components["schemas"]["Address"];
+                /** @description Receives the source funds on refund. Defaults to source.funder. */
+                refundRecipient?: components["schemas"]["Address"];
+            };
+            destination: {
+                chainId: components["schemas"]["ChainId"];
+                token: components["schemas"]["Address"];
+                recipient: components["schemas"]["Address"];
+                amount?: components["schemas"]["Amount"];
+                /** @description Required for custom. */
+                calls?: components["schemas"]["Call"][];
+            };
+            /**
+             * @description Decimal fraction of the destination amount.
+             * @default 0.005
+             */
+            slippage: number;
+            /** @description Attribution label; never authenticates and never changes pricing. */
+            dappId: string;
+            options?: {
+                /** @description List every competing quote, each signed, ranked best first. Needs a key with the all-quotes feature (else 400 invalid-request naming options.allQuotes). */
+                allQuotes?: boolean;
+            };
+        };
+        FeeToken: {
+            chainId: components["schemas"]["ChainId"];
+            address: components["schemas"]["Address"];
+            /** @description Symbol. */
+            symbol: string;
+            /** @description Decimals. */
+            decimals: number;
+        };
+        Fee: {
+            /**
+             * @description Fee type.
+             * @enum {string}
+             */
+            type: "gas" | "proving" | "protocol" | "gateway";
+            amount: components["schemas"]["Amount"];
+            token: components["schemas"]["FeeToken"];
+            /** @description false: the amount is binding. */
+            estimate: boolean;
+        };
+        TokenAmount: {
+            token: components["schemas"]["Address"];
+            amount: components["schemas"]["Amount"];
+        };
+        /** @description Destination side of an intent (protocol page: Route). */
+        Route: {
+            salt: components["schemas"]["Hash32"];
+            /** @description Unix seconds: the last destination block time a fill may land in. */
+            deadline: components["schemas"]["Uint64"];
+            portal: components["schemas"]["Address"];
+            nativeAmount: components["schemas"]["Amount"];
+            tokens: components["schemas"]["TokenAmount"][];
+            calls: components["schemas"]["Call"][];
+        };
+        /** @description Source side of an intent; creator receives refunds (the refund recipient). */
+        Reward: {
+            /** @description Unix seconds: from this source block time on, the creator may refund. */
+            deadline: components["schemas"]["Uint64"];
+            creator: components["schemas"]["Address"];
+            prover: components["schemas"]["Address"];
+            nativeAmount: components["schemas"]["Amount"];
+            tokens: components["schemas"]["TokenAmount"][];
+        };
+        /** @description Decoded intent; intentHash = keccak256(uint64 destination ‖ keccak256(encodedRoute) ‖ keccak256(abi.encode(reward)). */
+        Intent: {
+            destination: components["schemas"]["ChainId"];
+            route: components["schemas"]["Route"];
+            reward: components["schemas"]["Reward"];
+        };
+        StepIntent: {
+            /**
+             * @description stitched-destination credits the recipient and is the intent to track; bucket-candidate entries are alternatives, not all of which fill.
+             * @enum {string}
+             */
+            role: "direct" | "stitched-source" | "stitched-destination" | "bucket-candidate";
+            intentHash: components["schemas"]["Hash32"];
+            sourceChainId: components["schemas"]["ChainId"];
+            destinationChainId: components["schemas"]["ChainId"];
+            intent: components["schemas"]["Intent"];
+            encodedRoute: components["schemas"]["HexBytes"];
+            vault: components["schemas"]["Address"];
+        };
+        Step: {
+            /** @description Who executes this leg. */
+            provider: string;
+            intents: components["schemas"]["StepIntent"][];
+        };
+        Solver: {
+            /** @description Solver id. */
+            id: string;
+            /** @description Solver name. */
+            name: string;
+        };
+        /** @description Sent as-is from source.funder. For funding: to = source Portal, data = publishAndFund(destination, encodedRoute, reward, false). */
+        EvmTransaction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "evm";
+            chainId: components["schemas"]["ChainId"];
+            from: components["schemas"]["EvmAddress"];
+            to: components["schemas"]["EvmAddress"];
+            data: components["schemas"]["HexBytes"];
+            value: components["schemas"]["Amount"];
+        };
+        SvmAccountMeta: {
+            pubkey: components["schemas"]["Address"];
+            /** @description Signs. */
+            isSigner: boolean;
+            /** @description Writable. */
+            isWritable: boolean;
+        };
+        SvmInstruction: {
+            programId: components["schemas"]["Address"];
+            accounts: components["schemas"]["SvmAccountMeta"][];
+            /** @description Instruction data, base64. */
+            data: string;
+        };
+        SvmTransaction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "svm";
+            feePayer: components["schemas"]["Address"];
+            instructions: components["schemas"]["SvmInstruction"][];
+        };
+        Transaction: components["schemas"]["EvmTransaction"] | components["schemas"]["SvmTransaction"];
+        Execution: {
+            transaction: components["schemas"]["Transaction"];
+            intent: components["schemas"]["Intent"];
+            /** @description Vault the source Portal funds; the counterparty of gasless submits. */
+            vault: components["schemas"]["Address"];
+            /** @description ERC-20 approve(portal, amount) the funder sends first, or null. */
+            approval: components["schemas"]["EvmTransaction"] | null;
+        };
+        Quote: {
+            /** @description quote:<uuid v4>. Signed with its prefix; status lookups take the bare UUID. */
+            id: string;
+            /**
+             * @description Echo of the request type.
+             * @enum {string}
+             */
+            type: "exact-in" | "exact-out" | "custom";
+            source: {
+                chainId: components["schemas"]["ChainId"];
+                token: components["schemas"]["Address"];
+                amount: components["schemas"]["Amount"];
+                funder: components["schemas"]["Address"];
+                refundRecipient?: components["schemas"]["Address"];
+            };
+            destination: {
+                chainId: components["schemas"]["ChainId"];
+                token: components["schemas"]["Address"];
+                recipient: components["schemas"]["Address"];
+                amount?: components["schemas"]["Amount"];
+                calls?: components["schemas"]["Call"][];
+                amountOut: components["schemas"]["Amount"];
+                minAmountOut: components["schemas"]["Amount"];
+            };
+            /** @description Tolerance bound into destination.minAmountOut. */
+            slippage: number;
+            fees: components["schemas"]["Fee"][];
+            steps: components["schemas"]["Step"][];
+            solver: components["schemas"]["Solver"];
+            /** @description The primary intent; null when every intent is listed under steps[].intents. */
+            intentHash: components["schemas"]["Hash32"] | null;
+            execution: components["schemas"]["Execution"];
+            expiresAt: components["schemas"]["UnixSeconds"];
+            /** @description EIP-712 signature r ‖ s ‖ v (65 bytes, v = 27 or 28, low s) by the source chain's quoteSigner over Quote(string id, bytes32[] intentHashes, uint64 expiresAt), domain {name: ServiceQuoteV1, version: 1, chainId: source.chainId}; intentHashes = intentHash plus every steps[].intents[].intentHash, lowercased, de-duplicated, sorted ascending. */
+            signature: string;
+            /** @description Every competing quote, each signed, ranked best first, when options.allQuotes is true; null otherwise. */
+            competingQuotes: components["schemas"]["Quote"][] | null;
+        };
+        TransactionRef: {
+            chainId: components["schemas"]["ChainId"];
+            /** @description Transaction hash or signature. */
+            transactionHash: string;
+            /** @description Block or slot; null only for the funding transaction a deposit address's relayer sent, until a chain event reports the intent. */
+            blockNumber: number | null;
+            /** @description <chain blockExplorerUrl>/tx/<hash>; null on chains without an explorer (development chains). */
+            blockExplorerUrl: string | null;
+        };
+        IntentTransactions: {
+            published: components["schemas"]["TransactionRef"] | null;
+            funded: components["schemas"]["TransactionRef"] | null;
+            fulfilled: components["schemas"]["TransactionRef"] | null;
+            proven: components["schemas"]["TransactionRef"] | null;
+            withdrawn: components["schemas"]["TransactionRef"] | null;
+            refunded: components["schemas"]["TransactionRef"] | null;
+        };
+        /**
+         * @description Derived from Portal events; unknown: no record for this identifier.
+         * @enum {string}
+         */
+        IntentStatusValue: "pending" | "filled" | "settled" | "refundable" | "expired" | "refunded" | "failed" | "unknown";
+        /** @description The Portal call that returns an unfilled intent's reward to its creator. */
+        IntentRefund: {
+            /** @description Sent from any account: the Portal returns the reward to reward.creator whoever calls. No from, unlike EvmTransaction. */
+            transaction: {
+                /** @constant */
+                type: "evm";
+                chainId: components["schemas"]["ChainId"];
+                /** @description The source chain's Portal. */
+                to: components["schemas"]["EvmAddress"];
+                /** @description refund(uint64 destination, bytes32 routeHash, Reward reward), selector 0x308adade. */
+                data: components["schemas"]["HexBytes"];
+                /**
+                 * @description No native value.
+                 * @constant
+                 */
+                value: "0";
+            };
+            /** @description The reward deadline: the Portal accepts the call in a source block whose timestamp is at least this (the second the status turns refundable); before it the call reverts. */
+            availableAt: components["schemas"]["Uint64"];
+        };
+        /**
+         * @description Derived only from Portal and prover events (IntentPublished, IntentFunded, IntentFulfilled, IntentProven, IntentWithdrawn, IntentRefunded), polled with eth_getLogs or pushed to /internal/chain-events; a log seen twice changes nothing. Rules, first match wins ("source time" / "destination time" = the latest block time of that chain, never earlier than the server clock):
+         *     | recorded on chain | time | status |
+         *     | - | - | - |
+         *     | refunded | any | refunded |
+         *     | proven or withdrawn | any | settled |
+         *     | fulfilled (destination) | any | filled |
+         *     | funded, complete | source time >= reward deadline | refundable |
+         *     | funded, complete | destination time > route deadline | expired (no fill can land; refund opens at the reward deadline) |
+         *     | funded, complete | before the route deadline | pending |
+         *     | funded, partial | source time >= reward deadline | refundable |
+         *     | published or partly funded | destination time > route deadline | failed (funding never completed) |
+         *     | published or partly funded | before the route deadline | pending |
+         *     | nothing (the quote was issued, never funded) | destination time > route deadline | expired |
+         *     | nothing | before the route deadline | pending |
+         *     | no record for the identifier | | unknown |
+         *     So an intent moves pending -> filled -> settled when a solver fills and proves it, or pending -> expired -> refundable -> refunded when nobody fills it. A refund after a fill (the solver never proved in time) reports refunded. updatedAt is when the reported status began: the last event that changed the record, or the second a deadline moved it (the reward deadline itself for refundable: the Portal refunds at block.timestamp >= reward.deadline; the second after the route deadline for expired and failed). refundable and expired bodies carry refund, the Portal call that returns the reward to its creator. Multi-hop: the stitched-source intent can be filled or settled while the recipient is not yet paid; a quoteId lookup reports the stitched-destination (delivery) intent.
+         */
+        IntentStatus: {
+            /** @description The reported intent; null for an unknown quoteId. */
+            intentHash: components["schemas"]["Hash32"] | null;
+            status: components["schemas"]["IntentStatusValue"];
+            sourceChainId: components["schemas"]["ChainId"] | null;
+            destinationChainId: components["schemas"]["ChainId"] | null;
+            /** @description Unix seconds when the reported status began; null for unknown. */
+            updatedAt: components["schemas"]["Uint64"] | null;
+            transactions: components["schemas"]["IntentTransactions"];
+            /** @description When the status is refundable or expired: the source Portal's refund call, which anyone may send. null for every other status, for Solana sources (their refund is a Solana instruction) and for intents whose reward the server has not seen (neither quoted here nor published yet). */
+            refund: components["schemas"]["IntentRefund"] | null;
+        };
+        Permit3Permit: {
+            modeOrExpiration: components["schemas"]["Amount"];
+            tokenKey: components["schemas"]["Hash32"];
+            /** @description Must equal execution.vault. */
+            account: components["schemas"]["EvmAddress"];
+            amountDelta: components["schemas"]["Amount"];
+        };
+        Permit3Authorization: {
+            owner: components["schemas"]["EvmAddress"];
+            salt: components["schemas"]["Hash32"];
+            deadline: components["schemas"]["UnixSeconds"];
+            timestamp: components["schemas"]["UnixSeconds"];
+            chainPermits: {
+                chainId: components["schemas"]["ChainId"];
+                permits: components["schemas"]["Permit3Permit"][];
+            };
+            proof: components["schemas"]["Hash32"][];
+        };
+        Permit2Authorization: {
+            /** @description One entry is signed as PermitSingle, several as PermitBatch; domain verifyingContract = the chain's permit2. */
+            details: {
+                token: components["schemas"]["EvmAddress"];
+                amount: components["schemas"]["Amount"];
+                expiration: components["schemas"]["UnixSeconds"];
+                /** @description Permit2 nonce. */
+                nonce: number;
+            }[];
+            /** @description Must equal execution.vault. */
+            spender: components["schemas"]["EvmAddress"];
+            sigDeadline: components["schemas"]["UnixSeconds"];
+        };
+        Erc3009Authorization: {
+            from: components["schemas"]["EvmAddress"];
+            /** @description Must equal the vault. */
+            to: components["schemas"]["EvmAddress"];
+            value: components["schemas"]["Amount"];
+            validAfter: components["schemas"]["UnixSeconds"];
+            validBefore: components["schemas"]["UnixSeconds"];
+            nonce: components["schemas"]["Hash32"];
+        };
+        Erc2612Permit: {
+            owner: components["schemas"]["EvmAddress"];
+            /** @description Must equal the vault. */
+            spender: components["schemas"]["EvmAddress"];
+            value: components["schemas"]["Amount"];
+            nonce: components["schemas"]["Amount"];
+            deadline: components["schemas"]["UnixSeconds"];
+        };
+        /** @description 65-byte signature r ‖ s ‖ v, 0x-hex. */
+        Signature65: string;
+        GaslessPermit3Request: {
+            /** @description The signed quote exactly as received. */
+            quote: components["schemas"]["Quote"];
+            permit3: components["schemas"]["Permit3Authorization"];
+            signature: components["schemas"]["Signature65"];
+        };
+        GaslessPermit2Request: {
+            quote: components["schemas"]["Quote"];
+            permit2: components["schemas"]["Permit2Authorization"];
+            signature: components["schemas"]["Signature65"];
+        };
+        GaslessErc3009Request: {
+            quote: components["schemas"]["Quote"];
+            authorization: components["schemas"]["Erc3009Authorization"];
+            signature: components["schemas"]["Signature65"];
+        };
+        GaslessJob: {
+            /** @description job:<uuid>. */
+            id: string;
+            /**
+             * @description published is not delivery: track the intent's status.
+             * @enum {string}
+             */
+            status: "accepted" | "published" | "failed";
+            /**
+             * @description Authorization standard; erc2612 and transfer only for deposit addresses (transfer: tokens sent to the vault, funded by the relayer once they cover the amount).
+             * @enum {string}
+             */
+            standard: "permit3" | "permit2" | "erc3009" | "erc2612" | "transfer";
+            quoteId: components["schemas"]["Uuid"];
+            intentHash: components["schemas"]["Hash32"];
+            chainId: components["schemas"]["ChainId"];
+            transactionHash: components["schemas"]["Hash32"] | null;
+            error: string | null;
+            createdAt: components["schemas"]["UnixSeconds"];
+            updatedAt: components["schemas"]["UnixSeconds"];
+        };
+        DepositAddressRequest: {
+            source: {
+                chainId: components["schemas"]["ChainId"];
+                token: components["schemas"]["Address"];
+                amount: components["schemas"]["Amount"];
+            };
+            destination: {
+                chainId: components["schemas"]["ChainId"];
+                token: components["schemas"]["Address"];
+                recipient: components["schemas"]["Address"];
+            };
+            refundRecipient: components["schemas"]["Address"];
+        };
+        DepositAddress: {
+            vaultAddress: components["schemas"]["EvmAddress"];
+            intentHash: components["schemas"]["Hash32"];
+            quoteId: components["schemas"]["Uuid"];
+            deadline: components["schemas"]["UnixSeconds"];
+            source: {
+                chainId: components["schemas"]["ChainId"];
+                token: components["schemas"]["Address"];
+                amount: components["schemas"]["Amount"];
+            };
+            destination: {
+                chainId: components["schemas"]["ChainId"];
+                token: components["schemas"]["Address"];
+                recipient: components["schemas"]["Address"];
+            };
+            fees: components["schemas"]["Fee"][];
+            minAmountOut: components["schemas"]["Amount"];
+            fundingMethods: ("erc-3009" | "erc-2612" | "transfer")[];
+        };
+        DepositSubmitErc3009: {
+            vaultAddress: components["schemas"]["EvmAddress"];
+            authorization: components["schemas"]["Erc3009Authorization"];
+            signature: components["schemas"]["Signature65"];
+        };
+        DepositSubmitErc2612: {
+            vaultAddress: components["schemas"]["EvmAddress"];
+            permit: components["schemas"]["Erc2612Permit"];
+            signature: components["schemas"]["Signature65"];
+        };
+        DepositStatus: {
+            vaultAddress: components["schemas"]["EvmAddress"];
+            /** @description The intent's status (IntentStatusValue) once chain events report it; before that awaiting-funding, partially-funded (transfers below the amount), funding-submitted (a funding job exists or transfers cover the amount), funding-failed (the funding job failed) or expired (the deadline passed unfunded). */
+            status: string;
+            deadline: components["schemas"]["UnixSeconds"];
+            intentHash: components["schemas"]["Hash32"];
+            transactions: components["schemas"]["IntentTransactions"];
+        };
+        DepositAddressRecord: components["schemas"]["DepositAddress"] & {
+            /** @description As in DepositStatus. */
+            status: string;
+            job: components["schemas"]["GaslessJob"] | null;
+            intentStatus: components["schemas"]["IntentStatus"] | null;
+        };
+        ChainEvents: {
+            chainId: components["schemas"]["ChainId"];
+            logs: {
+                address: components["schemas"]["EvmAddress"];
+                topics: components["schemas"]["Hash32"][];
+                data: components["schemas"]["HexBytes"];
+                /** @description Hex quantity, as in eth_getLogs. */
+                blockNumber: string;
+                transactionHash: components["schemas"]["Hash32"];
+                /** @description Hex quantity, as in eth_getLogs. */
+                logIndex: string;
+            }[];
+        };
+        ChainEventsResult: {
+            /** @description Logs that changed a record (0 for logs already seen). */
+            applied: number;
+            /** @description Intent records that changed. */
+            updated: number;
+            ignored: {
+                /** @description Position in logs. */
+                index: number;
+                /** @description Why it counts for nothing: not emitted by the chain's Portal or prover, not an intent event, malformed event data. */
+                reason: string;
+            }[];
+        };
+        /** @description One Server-Sent Event of a status stream: the lines `event: status`, `id: <id>`, `data: <IntentStatus JSON>`, then a blank line. Comment lines `: keep-alive` come in between (every 15 s). */
+        IntentStatusStreamEvent: {
+            /**
+             * @description The event name; the only one sent.
+             * @constant
+             */
+            event: "status";
+            /** @description Names the status body (the first 16 hex digits of its SHA-256). A client reconnecting with it as Last-Event-ID is not sent that status again. */
+            id: string;
+            /** @description The IntentStatus JSON on one line, exactly as GET /v1/intents/status would answer at that moment. */
+            data: string;
+        };
+        /**
+         * @description intent.status: the intent's status changed (the first status known counts as a change). The one event type.
+         * @enum {string}
+         */
+        WebhookEventType: "intent.status";
+        /** @description Unknown fields are rejected with 400 naming them. */
+        WebhookCreateRequest: {
+            /**
+             * Format: uri
+             * @description Where deliveries are POSTed: https, at most 2,048 characters, no credentials or fragment; in production the host must be a public address or a name whose every resolved address is public (private, loopback, link-local, shared, multicast, reserved and cloud-metadata addresses, internal names such as localhost or *.internal, and numbers spelled as names are refused, at creation and again before every delivery).
+             */
+            url: string;
+            /** @description Event types to receive; no repeats. */
+            events: components["schemas"]["WebhookEventType"][];
+            /** @description Your label for the endpoint: 1 to 256 characters without control characters. */
+            description?: string;
+        };
+        /** @description A webhook endpoint of this API key, without its secret. */
+        WebhookEndpoint: {
+            /** @description wh:<uuid>. */
+            id: string;
+            /**
+             * Format: uri
+             * @description The endpoint URL as given.
+             */
+            url: string;
+            events: components["schemas"]["WebhookEventType"][];
+            /** @description As given; absent when none was. */
+            description?: string;
+            createdAt: components["schemas"]["UnixSeconds"];
+        };
+        WebhookEndpointCreated: components["schemas"]["WebhookEndpoint"] & {
+            /** @description whsec_<base64 of 32 random bytes>: the HMAC key deliveries are signed with (Standard Webhooks). Shown in this answer only: it is stored encrypted and never listed, so keep it now, on the receiving server. */
+            secret: string;
+        };
+        /** @description One delivery (one status change for one endpoint) and where it stands. */
+        WebhookDelivery: {
+            /** @description msg:<hex>: the webhook-id header of every attempt of this delivery (stable across retries: deduplicate on it). */
+            id: string;
+            eventType: components["schemas"]["WebhookEventType"];
+            intentHash: components["schemas"]["Hash32"];
+            /** @description The intent status the payload carries. */
+            status: components["schemas"]["IntentStatusValue"];
+            /** @description Attempts so far; 0 before the first. */
+            attempts: number;
+            /** @description HTTP status of the last attempt; null before the first, or when it ended without an answer (network error, 10 s timeout, a URL no longer acceptable). */
+            lastStatusCode: number | null;
+            /** @description When the next attempt is due; null once delivered or given up. */
+            nextAttemptAt: components["schemas"]["UnixSeconds"] | null;
+            /** @description When a 2xx answered; null until then. Both nextAttemptAt and deliveredAt null: given up, three days after the first attempt. */
+            deliveredAt: components["schemas"]["UnixSeconds"] | null;
+        };
+        /** @description The JSON body of a delivery. Sign-checked as raw bytes: verify the signature over the body exactly as received, before parsing it. */
+        WebhookPayload: {
+            /**
+             * @description The event type.
+             * @constant
+             */
+            type: "intent.status";
+            /**
+             * Format: date-time
+             * @description When the change was noticed, RFC 3339 UTC (e.g. 2026-11-25T10:00:00Z).
+             */
+            timestamp: string;
+            data: components["schemas"]["IntentStatus"];
+        };
+        /** @description Defaults are used when omitted. */
+        LegacyContracts: {
+            sourcePortal?: components["schemas"]["EvmAddress"];
+            destinationPortal?: components["schemas"]["EvmAddress"];
+            prover?: components["schemas"]["EvmAddress"];
+        };
+        LegacyQuoteRequest: {
+            /** @description Client application identifier (attribution only). */
+            dAppID: string;
+            /** @description SELF_PUBLISH is the one served. */
+            intentExecutionTypes: "SELF_PUBLISH"[];
+            quoteRequest: {
+                sourceChainID: components["schemas"]["ChainId"];
+                destinationChainID: components["schemas"]["ChainId"];
+                sourceToken: components["schemas"]["Address"];
+                destinationToken: components["schemas"]["Address"];
+                sourceAmount: components["schemas"]["Amount"];
+                funder: components["schemas"]["Address"];
+                /** @description Where the reward goes back on refund; defaults to funder. */
+                refundRecipient?: components["schemas"]["Address"];
+                recipient: components["schemas"]["Address"];
+            };
+            contracts?: components["schemas"]["LegacyContracts"];
+        };
+        LegacyFee: {
+            /** @description Fee name. */
+            name: string;
+            /** @description Fee description. */
+            description: string;
+            token: {
+                address: components["schemas"]["Address"];
+                /** @description Decimals. */
+                decimals: number;
+                /** @description Symbol. */
+                symbol: string;
+            };
+            amount: components["schemas"]["Amount"];
+        };
+        LegacyQuoteEntry: {
+            /** @description Quote id. */
+            quoteID: string;
+            /** @description Solver id. */
+            solverID: string;
+            receiveSignedIntentUrl: string | null;
+            quoteData: {
+                quoteResponse: {
+                    /**
+                     * @description Execution type.
+                     * @enum {string}
+                     */
+                    intentExecutionType: "SELF_PUBLISH";
+                    sourceChainID: components["schemas"]["ChainId"];
+                    destinationChainID: components["schemas"]["ChainId"];
+                    sourceToken: components["schemas"]["Address"];
+                    destinationToken: components["schemas"]["Address"];
+                    sourceAmount: components["schemas"]["Amount"];
+                    /** @description exactIn: the guaranteed output for the fixed sourceAmount. exactOut: the requested amount, delivered exactly. */
+                    destinationAmount: components["schemas"]["Amount"];
+                    funder: components["schemas"]["Address"];
+                    refundRecipient: components["schemas"]["Address"];
+                    recipient: components["schemas"]["Address"];
+                    fees: components["schemas"]["LegacyFee"][];
+                    /** @description The reward deadline. */
+                    deadline: components["schemas"]["UnixSeconds"];
+                    /** @description Seconds. */
+                    estimatedFulfillTimeSec: number;
+                    /** @description ABI-encoded route of the protocol page. */
+                    encodedRoute: components["schemas"]["HexBytes"];
+                };
+                contracts: components["schemas"]["LegacyContracts"];
+            };
+        };
+        LegacyQuoteResponse: {
+            /** @description One entry per solver. */
+            data: components["schemas"]["LegacyQuoteEntry"][];
+        };
+        LegacyIntentStatusRequest: {
+            /** @description Intent hash. */
+            intentHash?: string;
+            /** @description Creation transaction hash. */
+            intentCreatedHash?: string;
+            /** @description Fulfillment transaction hash. */
+            fulfillmentHash?: string;
+        };
+        LegacyTransaction: {
+            chainId: components["schemas"]["ChainId"];
+            /** @description Transaction hash. */
+            transactionHash: string;
+            blockExplorerUrl: string | null;
+        };
+        LegacyIntentStatusResponse: {
+            /** @description The v1 status mapped: pending -> Pending/WaitingToFulfill; filled, settled -> Completed/Fulfilled; expired, refundable, failed -> Pending/WaitingForRefund; refunded -> Completed/Refunded. */
+            data: {
+                /** @description Intent hash. */
+                intentHash: string;
+                status: {
+                    /**
+                     * @description Status.
+                     * @enum {string}
+                     */
+                    status: "Pending" | "Completed";
+                    /**
+                     * @description Sub-status.
+                     * @enum {string}
+                     */
+                    subStatus: "WaitingToFulfill" | "Fulfilled" | "WaitingForRefund" | "Refunded";
+                };
+                /** @description The IntentPublished (else IntentFunded) transaction; null until seen. */
+                intentCreated: components["schemas"]["LegacyTransaction"] | null;
+                /** @description The destination's IntentFulfilled transaction; null until seen. */
+                fulfillment: components["schemas"]["LegacyTransaction"] | null;
+                /** @description The IntentRefunded transaction; null unless refunded. */
+                refund: components["schemas"]["LegacyTransaction"] | null;
+            };
+        };
+    };
+    responses: {
+        /** @description invalid-request: errors[] names every field to correct (dotted paths); malformed JSON names the line, column and byte offset; a member name repeated in one object, an escaped unpaired UTF-16 surrogate (\ud800 alone) and nesting deeper than 64 levels are refused the same way, so every reader of a body sees one meaning. */
+        BadRequest: {
+            headers: {
+                "x-request-id": components["headers"]["x-request-id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description invalid-api-key: the key is unknown, revoked, or not enabled for v1. */
+        InvalidApiKey: {
+            headers: {
+                "x-request-id": components["headers"]["x-request-id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description No x-api-key: the gateway's exact body. */
+        MissingApiKey: {
+            headers: {
+                "x-request-id": components["headers"]["x-request-id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GatewayForbidden"];
+            };
+        };
+        /** @description not-found. */
+        NotFound: {
+            headers: {
+                "x-request-id": components["headers"]["x-request-id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description conflict. */
+        Conflict: {
+            headers: {
+                "x-request-id": components["headers"]["x-request-id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description payload-too-large: bodies are limited to 64 KiB (declared Content-Length and the bytes actually sent). */
+        PayloadTooLarge: {
+            headers: {
+                "x-request-id": components["headers"]["x-request-id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description unsupported-media-type: POST bodies must be application/json (UTF-8). */
+        UnsupportedMediaType: {
+            headers: {
+                "x-request-id": components["headers"]["x-request-id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description chain-not-supported. */
+        ChainNotSupported: {
+            headers: {
+                "x-request-id": components["headers"]["x-request-id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description rate-limited: honor Retry-After. */
+        RateLimited: {
+            headers: {
+                "x-request-id": components["headers"]["x-request-id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description solver-error: no solver will fill the route, or an upstream failure. Retry with a bounded delay after checking pair and amount. */
+        SolverError: {
+            headers: {
+                "x-request-id": components["headers"]["x-request-id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description funding-would-fail: before accepting, the relayer simulates its transactions against the latest block (eth_call) and they would revert; detail names the first reason: the funder's token balance is below the amount, the token is not approved to Permit2 or Permit3, the authorization (ERC-3009 nonce or EIP-2612 permit nonce) is already used, or the authorization call itself reverts (with its decoded reason). Nothing is sent and no job is created: correct the cause and submit again. */
+        FundingWouldFail: {
+            headers: {
+                "x-request-id": components["headers"]["x-request-id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description chain-unverified: the request would have funds paid straight to a vault (a deposit address, an ERC-3009 authorization's to, a Permit3 transfer's account) on a chain whose Portal has not confirmed the vault derivation (ChainRecord.vaultDerivation unconfirmed). Nothing is accepted. Retry after Retry-After seconds, or fund through the Portal (a quote's execution.transaction). */
+        ChainUnverified: {
+            headers: {
+                "x-request-id": components["headers"]["x-request-id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description internal: never caused by client input; quote the requestId. */
+        Internal: {
+            headers: {
+                "x-request-id": components["headers"]["x-request-id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Missing key (gateway body), partner-not-mapped or feature-not-enabled (problem+json: the key lacks the gasless feature). */
+        GaslessForbidden: {
+            headers: {
+                "x-request-id": components["headers"]["x-request-id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GatewayForbidden"];
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Missing key (gateway body) or partner-not-mapped (problem+json): webhooks belong to partner-mapped keys. */
+        WebhooksForbidden: {
+            headers: {
+                "x-request-id": components["headers"]["x-request-id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GatewayForbidden"];
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+    };
+    parameters: {
+        /** @description The partner's slug: each configured partner has its own gateway (/v1/<slug>-gateway/...); an unconfigured slug has no routes (404 not-found). */
+        partner: string;
+    };
+    requestBodies: never;
+    headers: {
+        /** @description Echo of the client's x-request-id when it is 1-128 characters of [A-Za-z0-9._-], else a fresh id. */
+        "x-request-id": string;
+        /** @description Wire-format version of every v1 response. */
+        "x-schema-version": "0.9.0";
+        /** @description Bucket size (burst) of this key's token bucket. */
+        "RateLimit-Limit": number;
+        /** @description Requests available right now. */
+        "RateLimit-Remaining": number;
+        /** @description Seconds until the bucket is full again. */
+        "RateLimit-Reset": number;
+        /** @description Seconds to wait before retrying. */
+        "Retry-After": number;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Alive. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OpenAPI 3.1. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    listChains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Chains with portals and quote signers. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-schema-version": components["headers"]["x-schema-version"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        chains: components["schemas"]["ChainRecord"][];
+                    };
+                };
+            };
+            401: components["responses"]["InvalidApiKey"];
+            403: components["responses"]["MissingApiKey"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    listTokens: {
+        parameters: {
+            query?: {
+                /** @description Only this chain's tokens; all tokens when omitted. */
+                chainId?: components["schemas"]["ChainId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Tokens with decimals and gasless standards. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-schema-version": components["headers"]["x-schema-version"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tokens: components["schemas"]["TokenRecord"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidApiKey"];
+            403: components["responses"]["MissingApiKey"];
+            422: components["responses"]["ChainNotSupported"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    createQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The winning quote (and competing quotes when asked). */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-schema-version": components["headers"]["x-schema-version"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidApiKey"];
+            403: components["responses"]["MissingApiKey"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ChainNotSupported"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["SolverError"];
+        };
+    };
+    getIntentStatus: {
+        parameters: {
+            query?: {
+                /** @description Intent hash, 0x + 64 hex digits. */
+                intentHash?: components["schemas"]["Hash32"];
+                /** @description Bare quote UUID (without quote:). */
+                quoteId?: components["schemas"]["Uuid"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The status; unknown when no record exists. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-schema-version": components["headers"]["x-schema-version"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntentStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidApiKey"];
+            403: components["responses"]["MissingApiKey"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    streamIntentStatus: {
+        parameters: {
+            query?: {
+                /** @description Intent hash, 0x + 64 hex digits. */
+                intentHash?: components["schemas"]["Hash32"];
+                /** @description Bare quote UUID (without quote:). */
+                quoteId?: components["schemas"]["Uuid"];
+            };
+            header?: {
+                /** @description The id of the last event received, when reconnecting: a status with that id is not sent again. */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream: IntentStatusStreamEvent events and keep-alive comments, until a final status or 10 minutes. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-schema-version": components["headers"]["x-schema-version"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example event: status
+                     *     id: 5c7e0b1f9a3d2e41
+                     *     data: {"intentHash":"0x4f…","status":"pending",…}
+                     *
+                     *     : keep-alive
+                     *
+                     *     event: status
+                     *     id: 0d9a61c2b7e8f305
+                     *     data: {"intentHash":"0x4f…","status":"filled",…}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidApiKey"];
+            403: components["responses"]["MissingApiKey"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    streamIntentStatusPublic: {
+        parameters: {
+            query: {
+                /** @description Intent hash, 0x + 64 hex digits. */
+                intentHash: components["schemas"]["Hash32"];
+            };
+            header?: {
+                /** @description The id of the last event received, when reconnecting: a status with that id is not sent again. */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream: IntentStatusStreamEvent events and keep-alive comments, until a final status or 10 minutes. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-schema-version": components["headers"]["x-schema-version"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example event: status
+                     *     id: 5c7e0b1f9a3d2e41
+                     *     data: {"intentHash":"0x4f…","status":"pending",…}
+                     *
+                     *     : keep-alive
+                     *
+                     *     event: status
+                     *     id: 0d9a61c2b7e8f305
+                     *     data: {"intentHash":"0x4f…","status":"filled",…}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    submitGaslessPermit3: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GaslessPermit3Request"];
+            };
+        };
+        responses: {
+            /** @description The identical signed payload again: the existing job. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-schema-version": components["headers"]["x-schema-version"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GaslessJob"];
+                };
+            };
+            /** @description First acceptance: the new job. */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-schema-version": components["headers"]["x-schema-version"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GaslessJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidApiKey"];
+            403: components["responses"]["GaslessForbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description chain-not-supported: the quote's source chain is not served. funding-would-fail: before accepting, the relayer simulates its transactions against the latest block (eth_call) and they would revert; detail names the first reason: the funder's token balance is below the amount, the token is not approved to Permit2 or Permit3, the authorization (ERC-3009 nonce or EIP-2612 permit nonce) is already used, or the authorization call itself reverts (with its decoded reason). Nothing is sent and no job is created: correct the cause and submit again. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ChainUnverified"];
+        };
+    };
+    submitGaslessPermit2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GaslessPermit2Request"];
+            };
+        };
+        responses: {
+            /** @description The identical signed payload again: the existing job. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-schema-version": components["headers"]["x-schema-version"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GaslessJob"];
+                };
+            };
+            /** @description First acceptance: the new job. */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-schema-version": components["headers"]["x-schema-version"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GaslessJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidApiKey"];
+            403: components["responses"]["GaslessForbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description chain-not-supported: the quote's source chain is not served. funding-would-fail: before accepting, the relayer simulates its transactions against the latest block (eth_call) and they would revert; detail names the first reason: the funder's token balance is below the amount, the token is not approved to Permit2 or Permit3, the authorization (ERC-3009 nonce or EIP-2612 permit nonce) is already used, or the authorization call itself reverts (with its decoded reason). Nothing is sent and no job is created: correct the cause and submit again. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    submitGaslessErc3009: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GaslessErc3009Request"];
+            };
+        };
+        responses: {
+            /** @description The identical signed payload again: the existing job. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-schema-version": components["headers"]["x-schema-version"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GaslessJob"];
+                };
+            };
+            /** @description First acceptance: the new job. */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-schema-version": components["headers"]["x-schema-version"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GaslessJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidApiKey"];
+            403: components["responses"]["GaslessForbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description chain-not-supported: the quote's source chain is not served. funding-would-fail: before accepting, the relayer simulates its transactions against the latest block (eth_call) and they would revert; detail names the first reason: the funder's token balance is below the amount, the token is not approved to Permit2 or Permit3, the authorization (ERC-3009 nonce or EIP-2612 permit nonce) is already used, or the authorization call itself reverts (with its decoded reason). Nothing is sent and no job is created: correct the cause and submit again. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ChainUnverified"];
+        };
+    };
+    getGaslessJobOfQuote: {
+        parameters: {
+            query: {
+                /** @description Bare quote UUID. */
+                quoteId: components["schemas"]["Uuid"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-schema-version": components["headers"]["x-schema-version"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GaslessJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidApiKey"];
+            403: components["responses"]["GaslessForbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getGaslessJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description job:<the quote UUID>; another spelling is 400 naming jobId. */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-schema-version": components["headers"]["x-schema-version"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GaslessJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidApiKey"];
+            403: components["responses"]["GaslessForbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints, oldest first. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-schema-version": components["headers"]["x-schema-version"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        webhooks: components["schemas"]["WebhookEndpoint"][];
+                    };
+                };
+            };
+            401: components["responses"]["InvalidApiKey"];
+            403: components["responses"]["WebhooksForbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoint and its secret (shown only here). */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-schema-version": components["headers"]["x-schema-version"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidApiKey"];
+            403: components["responses"]["WebhooksForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description wh:<uuid>. Another key's endpoint is not found (404), like a missing one. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-schema-version": components["headers"]["x-schema-version"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["InvalidApiKey"];
+            403: components["responses"]["WebhooksForbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description wh:<uuid>. Another key's endpoint is not found (404), like a missing one. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deliveries. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-schema-version": components["headers"]["x-schema-version"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveries: components["schemas"]["WebhookDelivery"][];
+                    };
+                };
+            };
+            401: components["responses"]["InvalidApiKey"];
+            403: components["responses"]["WebhooksForbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    createDepositAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's slug: each configured partner has its own gateway (/v1/<slug>-gateway/...); an unconfigured slug has no routes (404 not-found). */
+                partner: components["parameters"]["partner"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DepositAddressRequest"];
+            };
+        };
+        responses: {
+            /** @description The quoted per-intent vault and its deadline. */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-schema-version": components["headers"]["x-schema-version"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositAddress"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ChainNotSupported"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["SolverError"];
+            503: components["responses"]["ChainUnverified"];
+        };
+    };
+    submitDepositErc3009: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's slug: each configured partner has its own gateway (/v1/<slug>-gateway/...); an unconfigured slug has no routes (404 not-found). */
+                partner: components["parameters"]["partner"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DepositSubmitErc3009"];
+            };
+        };
+        responses: {
+            /** @description The same payload again: the existing job. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-schema-version": components["headers"]["x-schema-version"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GaslessJob"];
+                };
+            };
+            /** @description Accepted; the job. */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-schema-version": components["headers"]["x-schema-version"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GaslessJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["FundingWouldFail"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ChainUnverified"];
+        };
+    };
+    submitDepositErc2612: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's slug: each configured partner has its own gateway (/v1/<slug>-gateway/...); an unconfigured slug has no routes (404 not-found). */
+                partner: components["parameters"]["partner"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DepositSubmitErc2612"];
+            };
+        };
+        responses: {
+            /** @description The same payload again: the existing job. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-schema-version": components["headers"]["x-schema-version"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GaslessJob"];
+                };
+            };
+            /** @description Accepted; the job. */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-schema-version": components["headers"]["x-schema-version"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GaslessJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["FundingWouldFail"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getDepositAddressStatus: {
+        parameters: {
+            query: {
+                /** @description The deposit address. */
+                vaultAddress: components["schemas"]["EvmAddress"];
+            };
+            header?: never;
+            path: {
+                /** @description The partner's slug: each configured partner has its own gateway (/v1/<slug>-gateway/...); an unconfigured slug has no routes (404 not-found). */
+                partner: components["parameters"]["partner"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Status. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-schema-version": components["headers"]["x-schema-version"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getDepositAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's slug: each configured partner has its own gateway (/v1/<slug>-gateway/...); an unconfigured slug has no routes (404 not-found). */
+                partner: components["parameters"]["partner"];
+                /** @description The deposit (vault) address. */
+                vaultAddress: components["schemas"]["EvmAddress"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-schema-version": components["headers"]["x-schema-version"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositAddressRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    legacyQuoteExactOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LegacyQuoteRequest"];
+            };
+        };
+        responses: {
+            /** @description One entry per solver. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyQuoteResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ChainNotSupported"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["SolverError"];
+        };
+    };
+    legacyQuoteExactIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LegacyQuoteRequest"];
+            };
+        };
+        responses: {
+            /** @description One entry per solver. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyQuoteResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ChainNotSupported"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["SolverError"];
+        };
+    };
+    legacyIntentStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LegacyIntentStatusRequest"];
+            };
+        };
+        responses: {
+            /** @description Status envelope. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyIntentStatusResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    pushChainEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChainEvents"];
+            };
+        };
+        responses: {
+            /** @description Logs applied. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChainEventsResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Missing or wrong bearer token. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ChainNotSupported"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    intentStatusWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg:<hex>; the same on every attempt of one delivery. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of webhook-id.webhook-timestamp.body>, keyed with the secret's bytes (base64 after whsec_). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received: answer within 10 s, then process (the same webhook-id may arrive again). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, a redirect or no answer within 10 s: retried on the schedule above. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}
