@@ -4,14 +4,31 @@
 // shards that own them (deliverLogs); the cursor advances only after every shard stored its part,
 // so a failure re-reads the range and a log seen twice changes nothing.
 //
+// The same reading feeds deposit addresses funded by plain transfer: the reader keeps the chain's
+// watched deposit vaults (registered by DepositAddresses at creation, dropped once funded, funded
+// by a submit, or past their deadline), fetches the Transfer filters the core adds to each range,
+// has the core route those logs to their vaults (op "routeDepositTransfers") and hands each vault
+// its part of the range (DepositAddresses.observeTransfers), before the cursor moves like the rest.
+// A vault that holds transfers not yet at the confirmation depth gets every later range that
+// reaches them, with or without new transfers, so the core sees them confirmed or reorganised away.
+// Why here and not in each address: one eth_getLogs per range serves every vault of the chain
+// (a filter lists up to 100 of them), where a poll per address cost one RPC round per address
+// every few seconds for as long as it lived; and the confirmation window is already this reader's.
+//
 // When it runs: the cron trigger calls `poll` (every minute in production). With the variable
 // POLL_INTERVAL_MS set (local: 1000) the object also polls from its own alarm at that interval,
 // armed by `start` (the status facade calls it once per isolate). A chain whose block 1 changed
 // (a restarted anvil: its blocks carry new timestamps) starts over from its first block; so does
 // a chain whose head is below the cursor.
+//
+// Only chains with a JSON-RPC endpoint are read: the configuration's rpcUrl (local chains) or the
+// deployment's CHAIN_RPC_URLS (chain-rpc.js). Without one a chain has no status from polling (only
+// pushed logs) and its deposit addresses are funded only by submits: their vaults stay registered
+// here, unread, until their deadline, so an endpoint added later reads them from then on.
 import { DurableObject } from "cloudflare:workers";
 import { callCore } from "./core.js";
-import { jsonRpc } from "./chain-rpc.js";
+import { deploymentRpcUrls, jsonRpc } from "./chain-rpc.js";
+import { depositOf } from "./deposit-addresses.js";
 import { byShard, shardOf } from "./intent-shards.js";
 import { settings } from "./settings.js";
 
@@ -59,6 +76,21 @@ export class ChainReader extends DurableObject {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     this.sql.exec("CREATE TABLE IF NOT EXISTS cursor (id INTEGER PRIMARY KEY CHECK (id = 1), chain_id INTEGER NOT NULL, block INTEGER, head INTEGER, head_time INTEGER, anchor_hash TEXT, polled_at INTEGER)");
+    // recheck_from: the lowest block of the vault's transfers not yet at the confirmation depth.
+    this.sql.exec("CREATE TABLE IF NOT EXISTS deposit_watch (vault TEXT PRIMARY KEY, token TEXT NOT NULL, deadline INTEGER NOT NULL, recheck_from INTEGER)");
+  }
+
+  /** Reads transfers into a deposit vault from now until it is funded or `deadline` (Unix seconds) passes. */
+  watchDeposit({ vault, token, deadline }) {
+    this.#count("watchDeposit");
+    this.#dropExpiredDeposits();
+    this.sql.exec("INSERT INTO deposit_watch (vault, token, deadline) VALUES (?, ?, ?) ON CONFLICT (vault) DO NOTHING", vault.toLowerCase(), token, deadline);
+  }
+
+  /** Stops reading a vault's transfers (a submitted authorization funds it). */
+  unwatchDeposit(vault) {
+    this.#count("unwatchDeposit");
+    this.sql.exec("DELETE FROM deposit_watch WHERE vault = ?", vault.toLowerCase());
   }
 
   /** Arms the polling alarm (when POLL_INTERVAL_MS is set) unless it is armed. */
@@ -116,10 +148,15 @@ export class ChainReader extends DurableObject {
     await this.ctx.storage.setAlarm(Date.now() + interval);
   }
 
+  #dropExpiredDeposits() {
+    this.sql.exec("DELETE FROM deposit_watch WHERE deadline < ?", nowSec());
+  }
+
   async #pollRound() {
     const { chain_id: chainId, block } = this.#row();
     const coreInputs = settings(this.env).coreInputs;
-    const target = (await callCore(coreInputs, "pollPlan", { cursors: { [chainId]: block } })).body?.chains?.find((c) => c.chainId === chainId);
+    const rpcUrls = deploymentRpcUrls(this.env);
+    const target = (await callCore(coreInputs, "pollPlan", { cursors: { [chainId]: block }, rpcUrls })).body?.chains?.find((c) => c.chainId === chainId);
     if (!target) return { chainId, skipped: "no JSON-RPC endpoint" };
     const rpc = jsonRpc(target.rpcUrl);
     let head;
@@ -129,12 +166,16 @@ export class ChainReader extends DurableObject {
       console.error(JSON.stringify({ event: "chain-poll-failed", chainId, stage: "head", message: e.message }));
       return { chainId, error: e.message };
     }
+    this.#dropExpiredDeposits();
+    const watched = this.sql.exec("SELECT vault, token FROM deposit_watch").toArray().map(({ vault, token }) => ({ vault, token }));
     const plan = await callCore(coreInputs, "pollPlan", {
       cursors: { [chainId]: head.reset ? null : this.#row().block },
       heads: { [chainId]: head.number },
       confirmations: Number(this.env.POLL_CONFIRMATIONS ?? DEFAULT_CONFIRMATIONS),
       maxRange: Number(this.env.POLL_MAX_RANGE ?? DEFAULT_MAX_RANGE),
       maxRanges: MAX_RANGES_PER_POLL,
+      rpcUrls,
+      deposits: { [chainId]: watched },
     });
     if (plan.status !== 200) throw new Error(`pollPlan answered ${plan.status}`);
     const ranges = plan.body.chains.find((c) => c.chainId === chainId)?.ranges ?? [];
@@ -145,6 +186,7 @@ export class ChainReader extends DurableObject {
         const delivered = await deliverLogs(this.env, chainId, found);
         if (delivered.status !== 200) throw new Error(`routeLogs answered ${delivered.status}: ${delivered.body?.detail}`);
         logs += found.length;
+        logs += await this.#deliverTransfers(rpc, chainId, range, watched, plan.body.confirmations);
         this.#saveCursor(range.toBlock, head);
       }
       if (ranges.length === 0) this.#saveCursor(head.reset ? null : this.#row().block, head);
@@ -153,6 +195,32 @@ export class ChainReader extends DurableObject {
       console.error(JSON.stringify({ event: "chain-poll-failed", chainId, stage: "logs", message: e.message }));
       return { chainId, error: e.message };
     }
+  }
+
+  /**
+   * Hands each watched vault its transfers of one range (and the range itself, with none, to a
+   * vault whose unconfirmed transfers it reaches); stops watching vaults that are no longer
+   * waiting. Throws when an object fails, so the cursor stays and the range is read again (the
+   * objects replace what they held for the range, so a second delivery changes nothing).
+   * @returns {Promise<number>} how many logs the transfer filters found
+   */
+  async #deliverTransfers(rpc, chainId, range, watched, confirmations) {
+    if (watched.length === 0) return 0;
+    const logs = [];
+    for (const filter of range.transferFilters) logs.push(...(await rpc("eth_getLogs", [filter])));
+    const routed = await callCore(settings(this.env).coreInputs, "routeDepositTransfers", { chainId, logs, deposits: watched });
+    if (routed.status !== 200) throw new Error(`routeDepositTransfers answered ${routed.status}: ${routed.body?.detail ?? ""}`);
+    const { byVault } = routed.body;
+    const due = this.sql
+      .exec("SELECT vault, recheck_from FROM deposit_watch")
+      .toArray()
+      .filter((w) => byVault[w.vault] || (w.recheck_from !== null && w.recheck_from <= range.toBlock));
+    await Promise.all(due.map(async ({ vault }) => {
+      const answer = await depositOf(this.env, vault).observeTransfers({ fromBlock: range.fromBlock, toBlock: range.toBlock, transfers: byVault[vault] ?? [], confirmations });
+      if (answer.state === "waiting") this.sql.exec("UPDATE deposit_watch SET recheck_from = ? WHERE vault = ?", answer.recheckFrom ?? null, vault);
+      else this.sql.exec("DELETE FROM deposit_watch WHERE vault = ?", vault);
+    }));
+    return logs.length;
   }
 
   /**

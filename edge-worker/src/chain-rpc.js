@@ -2,7 +2,8 @@
 // Locally each chain record carries its loopback `rpcUrl`; a production deployment names its
 // endpoints in the worker secret CHAIN_RPC_URLS, a JSON object {"<chainId>": "<https url>"}
 // (secret because provider URLs usually embed an API key). A chain with neither has no access:
-// nothing is relayed there and its vault derivation stays unconfirmed.
+// nothing is relayed there, its vault derivation stays unconfirmed, and its logs are not read
+// (no status from polling, no deposit funded by a plain transfer: chain-reader.js).
 import bundled from "../generated/config.js";
 
 const CALL_TIMEOUT_MS = 5_000;
@@ -12,15 +13,23 @@ let secretUrls = null;
 export function rpcUrlOf(env, chainId) {
   const configured = bundled.config.chains.find((c) => c.chainId === chainId)?.rpcUrl;
   if (configured) return configured;
+  const urls = deploymentRpcUrls(env);
+  return typeof urls[chainId] === "string" ? urls[chainId] : null;
+}
+
+/** The deployment's endpoints, CHAIN_RPC_URLS parsed ({} without it); the core's pollPlan takes them as rpcUrls. */
+export function deploymentRpcUrls(env) {
   if (secretUrls === null) {
     try {
-      secretUrls = env.CHAIN_RPC_URLS ? JSON.parse(env.CHAIN_RPC_URLS) : {};
+      const parsed = env.CHAIN_RPC_URLS ? JSON.parse(env.CHAIN_RPC_URLS) : {};
+      if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error("not an object");
+      secretUrls = parsed;
     } catch {
       console.error(JSON.stringify({ event: "chain-rpc-urls-invalid", message: "CHAIN_RPC_URLS is not a JSON object" }));
       secretUrls = {};
     }
   }
-  return typeof secretUrls[chainId] === "string" ? secretUrls[chainId] : null;
+  return secretUrls;
 }
 
 async function post(url, method, params) {

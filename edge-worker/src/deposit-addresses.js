@@ -1,20 +1,25 @@
 // Deposit addresses, one Durable Object per vault (named by the lowercase vault address), stored
 // in SQLite. The record is what the core built at creation (the public record and the intent it
-// funds). Until the address's deadline, an alarm watches the chain for ERC-20 Transfer events
-// into the vault (the "transfer" funding method); once they cover the reward, it creates the
-// address's funding job, whose relayer sends publishAndFundFor (the Portal counts the balance
-// already in the vault). Submitted authorizations (ERC-3009, EIP-2612) create the same job
-// directly, so whichever funding arrives first is the one job of the address's quote.
+// funds); `transfers` are the ERC-20 transfers into the vault seen so far.
+//
+// Funding by plain transfer (the "transfer" method) is read, not polled: at creation the object
+// registers its vault with its chain's reader (chain-reader.js), which fetches Transfer logs into
+// every watched vault of the chain with its other logs, in the same ranges and confirmation
+// window, and hands each vault its part range by range (observeTransfers). The core keeps the
+// transfers (a re-read range replaces what it held, so a reorganised transfer disappears; a log
+// seen twice counts once) and decides (op "depositObserve"): once the transfers confirmed at the
+// reader's depth cover the amount, this object creates the address's funding job, whose relayer
+// sends publishAndFundFor (the Portal counts the balance already in the vault). The job is one per
+// quote and keyed by what funded it, so a range delivered again finds the job it created.
+// Submitted authorizations (ERC-3009, EIP-2612) create the same job directly, so whichever
+// funding arrives first is the one job of the address's quote.
 import { DurableObject } from "cloudflare:workers";
 import { callCore } from "./core.js";
+import { chainReader } from "./chain-reader.js";
 import { jobsOf } from "./gasless-jobs.js";
-import { jsonRpc, rpcUrlOf } from "./chain-rpc.js";
 import { settings } from "./settings.js";
 
-// keccak256("Transfer(address,address,uint256)")
-const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
-const WATCH_INTERVAL_MS = 5_000;
-const FIRST_SCAN_LOOKBACK_BLOCKS = 1_000;
+const nowSec = () => Math.floor(Date.now() / 1000);
 
 export class DepositAddresses extends DurableObject {
   constructor(ctx, env) {
@@ -25,21 +30,21 @@ export class DepositAddresses extends DurableObject {
       owner TEXT NOT NULL,
       record TEXT NOT NULL,
       intent TEXT NOT NULL,
-      next_block INTEGER NOT NULL DEFAULT 0,
       transfers TEXT NOT NULL DEFAULT '[]'
     )`);
   }
 
   /**
    * Stores a new address (vaults commit to a random salt, so one is never created twice; a
-   * repeated create answers the stored record).
+   * repeated create answers the stored record). The vault is watched before it is stored and
+   * answered: nobody can send to it before that, so the reader misses no transfer.
    * @param {{ owner: string, record: any, intent: any }} input
    */
-  create({ owner, record, intent }) {
+  async create({ owner, record, intent }) {
     const existing = this.read();
     if (existing) return existing;
+    await chainReader(this.env, record.source.chainId).watchDeposit({ vault: record.vaultAddress, token: record.source.token, deadline: record.deadline });
     this.sql.exec("INSERT INTO deposit (vault, owner, record, intent) VALUES (?, ?, ?, ?)", record.vaultAddress.toLowerCase(), owner, JSON.stringify(record), JSON.stringify(intent));
-    this.ctx.storage.setAlarm(Date.now() + WATCH_INTERVAL_MS);
     return { owner, record, intent, transfers: [] };
   }
 
@@ -49,52 +54,46 @@ export class DepositAddresses extends DurableObject {
     return row ? { owner: row.owner, record: JSON.parse(row.record), intent: JSON.parse(row.intent), transfers: JSON.parse(row.transfers) } : null;
   }
 
-  /** Watches for transfers into the vault until the deadline or until a funding job exists. */
-  async alarm() {
-    const row = this.sql.exec("SELECT owner, record, intent, next_block, transfers FROM deposit LIMIT 1").toArray()[0];
-    if (!row) return;
-    const record = JSON.parse(row.record);
-    if (Date.now() / 1000 > record.deadline) return;
-    const quoteUuid = record.quoteId.replace(/^quote:/, "").toLowerCase();
-    if (await jobsOf(this.env, quoteUuid).read()) return; // funded through a submit: nothing to watch
-    const rpcUrl = rpcUrlOf(this.env, record.source.chainId);
-    if (!rpcUrl) return; // no chain access here: transfers are not watched (documented)
-    try {
-      const found = await this.#scan(jsonRpc(rpcUrl), record, row.next_block);
-      const transfers = [...JSON.parse(row.transfers), ...found.transfers];
-      this.sql.exec("UPDATE deposit SET next_block = ?, transfers = ? WHERE vault = ?", found.nextBlock, JSON.stringify(transfers), record.vaultAddress.toLowerCase());
-      const received = transfers.reduce((sum, t) => sum + BigInt(t.value), 0n);
-      if (received >= BigInt(record.source.amount)) {
-        await this.#fundFromTransfers(row.owner, record, JSON.parse(row.intent), quoteUuid);
-        return;
-      }
-    } catch (e) {
-      console.error(JSON.stringify({ event: "deposit-watch-error", vault: record.vaultAddress, message: String(e?.message ?? e) }));
-    }
-    await this.ctx.storage.setAlarm(Date.now() + WATCH_INTERVAL_MS);
+  /**
+   * The chain reader's delivery: every transfer into the vault in blocks fromBlock..toBlock (the
+   * core's routeDepositTransfers form), read at `confirmations` depth. Throws when the funding job
+   * could not be stored, so that the reader keeps its cursor and delivers the range again.
+   * @param {{ fromBlock: number, toBlock: number, transfers: any[], confirmations: number }} delivery
+   * @returns {Promise<{ state: "funded" | "waiting" | "expired" | "refused" | "unknown", recheckFrom?: number | null }>}
+   *   the reader keeps watching only while "waiting", handing over every range that reaches recheckFrom
+   */
+  async observeTransfers({ fromBlock, toBlock, transfers, confirmations }) {
+    const deposit = this.read();
+    if (!deposit) return { state: "unknown" };
+    const coreInputs = settings(this.env).coreInputs;
+    const observed = await callCore(coreInputs, "depositObserve", {
+      deposit: { record: deposit.record, intent: deposit.intent },
+      transfers: deposit.transfers,
+      delivery: { fromBlock, toBlock, transfers },
+      confirmations,
+      now: nowSec(),
+    });
+    if (observed.status !== 200) throw new Error(`depositObserve answered ${observed.status}: ${observed.body?.detail ?? ""}`);
+    let answer = { state: observed.body.state, recheckFrom: observed.body.recheckFrom };
+    if (answer.state === "funded") answer = { state: (await this.#fundFromTransfers(deposit)) ? "funded" : "refused", recheckFrom: null };
+    // Kept after the job exists: a status read meanwhile never shows covering transfers without
+    // their job (and a failure before this line has the reader deliver the range again).
+    this.sql.exec("UPDATE deposit SET transfers = ?", JSON.stringify(observed.body.transfers));
+    return answer;
   }
 
-  async #scan(rpc, record, fromBlock) {
-    const latest = Number(BigInt(await rpc("eth_blockNumber", [])));
-    // Nobody knew the vault before the address was created, so the first scan only looks back
-    // over the blocks since then (generously), never the whole chain.
-    if (fromBlock === 0) fromBlock = Math.max(0, latest - FIRST_SCAN_LOOKBACK_BLOCKS);
-    if (fromBlock > latest) return { transfers: [], nextBlock: fromBlock };
-    const vaultTopic = "0x" + record.vaultAddress.slice(2).toLowerCase().padStart(64, "0");
-    const logs = await rpc("eth_getLogs", [{ address: record.source.token, fromBlock: "0x" + fromBlock.toString(16), toBlock: "0x" + latest.toString(16), topics: [TRANSFER_TOPIC, null, vaultTopic] }]);
-    const transfers = logs.map((log) => ({ transactionHash: log.transactionHash, blockNumber: Number(BigInt(log.blockNumber)), logIndex: Number(BigInt(log.logIndex)), from: "0x" + log.topics[1].slice(26), value: BigInt(log.data).toString() }));
-    return { transfers, nextBlock: latest + 1 };
-  }
-
-  async #fundFromTransfers(owner, record, intent, quoteUuid) {
-    const answer = await callCore(settings(this.env).coreInputs, "depositSubmitVerify", { standard: "transfer", body: { vaultAddress: record.vaultAddress }, deposit: { record, intent }, now: Math.floor(Date.now() / 1000) });
+  /** Creates the funding job of transfers that cover the amount; false when the core refuses it. */
+  async #fundFromTransfers({ owner, record, intent }) {
+    const answer = await callCore(settings(this.env).coreInputs, "depositSubmitVerify", { standard: "transfer", body: { vaultAddress: record.vaultAddress }, deposit: { record, intent }, now: nowSec() });
     if (answer.status !== 200) {
       console.error(JSON.stringify({ event: "deposit-transfer-refused", vault: record.vaultAddress, detail: answer.body?.detail }));
-      return;
+      return false;
     }
     const v = answer.body;
-    const stored = await jobsOf(this.env, quoteUuid).submit({ jobKey: v.jobKey, owner, quoteUuid, standard: v.standard, intentHash: v.intentHash, chainId: v.chainId, plan: v.plan, now: Math.floor(Date.now() / 1000) });
+    const quoteUuid = record.quoteId.replace(/^quote:/, "").toLowerCase();
+    const stored = await jobsOf(this.env, quoteUuid).submit({ jobKey: v.jobKey, owner, quoteUuid, standard: v.standard, intentHash: v.intentHash, chainId: v.chainId, plan: v.plan, now: nowSec() });
     console.log(JSON.stringify({ event: "deposit-transfer-funding", vault: record.vaultAddress, jobId: stored.job.id, outcome: stored.outcome }));
+    return true;
   }
 }
 

@@ -9,6 +9,7 @@
 //   the same second unless a shard is unavailable, and is retried until it does.
 import { callCore } from "./core.js";
 import { chainReader, deliverLogs } from "./chain-reader.js";
+import { deploymentRpcUrls } from "./chain-rpc.js";
 import { byShard, shardOf } from "./intent-shards.js";
 import { settings } from "./settings.js";
 
@@ -113,7 +114,7 @@ let started = null;
 let times = { at: 0, value: {} };
 
 async function polledChains(env) {
-  polled ??= callCore(settings(env).coreInputs, "pollPlan", { cursors: {} }).then((a) => (a.status === 200 ? a.body.chains.map((c) => c.chainId) : []));
+  polled ??= callCore(settings(env).coreInputs, "pollPlan", { cursors: {}, rpcUrls: deploymentRpcUrls(env) }).then((a) => (a.status === 200 ? a.body.chains.map((c) => c.chainId) : []));
   return polled;
 }
 

@@ -5,7 +5,9 @@
 //   here with ethers), or another address when `derivation` is "wrong";
 // - the simulation's reads (balanceOf, authorizationState, nonces, allowance, Permit2.allowance)
 //   from a small world the test may change, and success for any other call (the authorization);
-// - nonce, fees, sendRawTransaction (recorded) and receipts with the status the test chose.
+// - nonce, fees, sendRawTransaction (recorded) and receipts with the status the test chose;
+// - a head block (world.head) and eth_getLogs over world.logs (eth_getLogs form), filtered by
+//   block range, address and topics as a node would, so the chain readers can poll it.
 // The real contracts answer the same calls in gasless-chains.test.mjs; this double only lets the
 // other suites reach the paths after the chain checks.
 import http from "node:http";
@@ -20,7 +22,7 @@ const word = (value) => abi.encode(["uint256"], [value]);
 
 /**
  * @param {{ portal: string, vaultInitCodeHash: string, derivation?: "right" | "wrong" }} options
- * @returns {Promise<{ url: string, world: object, sent: string[], close(): Promise<void> }>}
+ * @returns {Promise<{ url: string, world: object, sent: string[], logReads: object[], close(): Promise<void> }>}
  */
 export async function startChainDouble({ portal, vaultInitCodeHash, derivation = "right" }) {
   const world = {
@@ -33,8 +35,11 @@ export async function startChainDouble({ portal, vaultInitCodeHash, derivation =
     permit2Nonce: 0n,
     authorizationReverts: false,
     receiptStatus: "0x1",
+    head: 1,
+    logs: [],
   };
   const sent = [];
+  const logReads = []; // every eth_getLogs filter asked for, in order
 
   function call({ to, data }) {
     const selector = data.slice(0, 10);
@@ -58,11 +63,27 @@ export async function startChainDouble({ portal, vaultInitCodeHash, derivation =
     }
   }
 
+  // eth_getLogs semantics: blocks fromBlock..toBlock (never past the head), address one of the
+  // filter's, and each topic position null (any) or one of the values listed there.
+  function matches(filter, log) {
+    const block = Number(BigInt(log.blockNumber));
+    if (block < Number(BigInt(filter.fromBlock)) || block > Math.min(Number(BigInt(filter.toBlock)), world.head)) return false;
+    const addresses = [filter.address].flat().filter(Boolean).map((a) => a.toLowerCase());
+    if (addresses.length > 0 && !addresses.includes(log.address.toLowerCase())) return false;
+    return (filter.topics ?? []).every((wanted, i) => wanted === null || [wanted].flat().map((t) => t.toLowerCase()).includes(log.topics[i]?.toLowerCase()));
+  }
+
   function answer(method, params) {
     switch (method) {
       case "eth_call": return call(params[0]);
       case "eth_getTransactionCount": return { result: "0x0" };
-      case "eth_getBlockByNumber": return { result: { number: "0x1", baseFeePerGas: "0x3b9aca00", timestamp: "0x0" } };
+      case "eth_getBlockByNumber": {
+        const number = params[0] === "latest" ? world.head : Number(BigInt(params[0]));
+        return { result: { number: "0x" + number.toString(16), hash: keccak256("0x" + number.toString(16).padStart(64, "0")), baseFeePerGas: "0x3b9aca00", timestamp: "0x0" } };
+      }
+      case "eth_getLogs":
+        logReads.push(params[0]);
+        return { result: world.logs.filter((log) => matches(params[0], log)) };
       case "eth_maxPriorityFeePerGas": return { result: "0x3b9aca00" };
       case "eth_sendRawTransaction":
         sent.push(params[0]);
@@ -89,6 +110,7 @@ export async function startChainDouble({ portal, vaultInitCodeHash, derivation =
     url: `http://127.0.0.1:${server.address().port}`,
     world,
     sent,
+    logReads,
     close: () => new Promise((resolve) => server.close(resolve)),
   };
 }

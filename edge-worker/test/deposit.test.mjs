@@ -6,7 +6,7 @@
 // deadline is covered natively in tests/service/deposit_test.cpp: the local deadline is a day.)
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { hexlify, randomBytes, Wallet } from "ethers";
+import { hexlify, Interface, randomBytes, Wallet } from "ethers";
 import { buildBundle, startWorker, tempDir } from "./harness.mjs";
 import { chainRpcUrls, startChainDouble } from "./chain-double.mjs";
 import { ERC3009_TYPES, PERMIT_TYPES, USDC_BASE, fieldsOf, nowSec, stranger, usdcBaseDomain, vectors, waitFor } from "./gasless-helpers.mjs";
@@ -161,5 +161,80 @@ describe("deposit addresses", () => {
     assert.deepEqual(await refused("submit/erc-2612", await erc2612(record, { deadline: String(nowSec() - 10) })), ["permit.deadline"]);
     assert.deepEqual(await refused("deposit-addresses", { ...createBody(), extra: 1 }), ["extra"]);
     assert.deepEqual(await refused("deposit-addresses", { ...createBody(), refundRecipient: "0x12" }), ["refundRecipient"]);
+  });
+});
+
+// Funding by plain transfer: Base's chain reader fetches Transfer logs into watched vaults from the
+// double with the chain's other logs, and the core decides at the local confirmation depth
+// (POLL_CONFIRMATIONS = 4, wrangler.toml): a transfer in block n counts once the reader has read
+// block n + 3. The double's blocks advance only when a test moves world.head.
+describe("deposit addresses funded by a plain transfer", () => {
+  const CONFIRMATIONS = 4;
+  const erc20 = new Interface(["event Transfer(address indexed from, address indexed to, uint256 value)"]);
+  const addressStatus = async (record) => (await (await worker.fetch(`${base}/status?vaultAddress=${record.vaultAddress}`)).json()).status;
+  const addressJob = async (record) => (await (await worker.fetch(`${base}/${record.vaultAddress}`)).json()).job;
+
+  /** A USDC Transfer log into the vault in `block`, as a node answers eth_getLogs. */
+  function transfer(record, value, block) {
+    const { topics, data } = erc20.encodeEventLog("Transfer", [payer.address, record.vaultAddress, value]);
+    return { address: USDC_BASE, topics, data, blockNumber: "0x" + block.toString(16), blockHash: hexlify(randomBytes(32)), transactionHash: hexlify(randomBytes(32)), transactionIndex: "0x0", logIndex: "0x0", removed: false };
+  }
+
+  /**
+   * Moves the chain's head to `head` and waits until Base's reader has asked for the Transfer logs
+   * through it, then a moment for the vault objects to take them (one object call, milliseconds).
+   */
+  async function readThrough(head) {
+    chain.world.head = head;
+    const transferTopic = erc20.getEvent("Transfer").topicHash;
+    await waitFor(async () => chain.logReads.some((f) => f.topics?.[0] === transferTopic && Number(BigInt(f.toBlock)) >= head), Boolean, { timeoutMs: 20_000, intervalMs: 100 });
+    await new Promise((r) => setTimeout(r, 1_000));
+  }
+
+  test("funds at the confirmation depth, counting a transfer once however often the window is re-read", async () => {
+    const record = await createAddress();
+    const half = BigInt(record.source.amount) / 2n;
+    const start = chain.world.head;
+    chain.world.logs.push(transfer(record, half, start + 1));
+    chain.world.head = start + 1;
+    // Seen (stored by the address), one block deep: no job. The job would be created in the same
+    // call that stored the transfer, so this status is never a moment too early.
+    await waitFor(() => addressStatus(record), (s) => s !== "awaiting-funding", { timeoutMs: 20_000, intervalMs: 200 });
+    assert.equal(await addressStatus(record), "partially-funded");
+    assert.equal(await addressJob(record), null);
+
+    // The second half in the next block; the first half reaches the depth and is read again and
+    // again in the re-read window, but counts once: still not enough until the second is deep too.
+    chain.world.logs.push(transfer(record, BigInt(record.source.amount) - half, start + 2));
+    for (let head = start + 2; head <= start + CONFIRMATIONS; ++head) {
+      await readThrough(head);
+      assert.equal(await addressJob(record), null, `read through ${head - start}: the second half is ${head - start - 1} deep`);
+    }
+    assert.equal(await addressStatus(record), "partially-funded");
+
+    chain.world.head = start + 1 + CONFIRMATIONS;
+    const job = await waitFor(() => addressJob(record), (j) => j && j.status !== "accepted", { timeoutMs: 20_000, intervalMs: 200 });
+    assert.equal(job.standard, "transfer");
+    assert.equal(job.intentHash, record.intentHash);
+    assert.equal(job.status, "published", JSON.stringify(job));
+    assert.equal(await addressStatus(record), "funding-submitted");
+    // Read again later (more blocks, the same logs): the one job stays.
+    await readThrough(start + 2 + CONFIRMATIONS);
+    assert.equal((await addressJob(record)).createdAt, job.createdAt);
+  });
+
+  test("a transfer reorganised away before the depth never funds", async () => {
+    const record = await createAddress();
+    const start = chain.world.head;
+    const log = transfer(record, BigInt(record.source.amount), start + 1);
+    chain.world.logs.push(log);
+    chain.world.head = start + 1;
+    await waitFor(() => addressStatus(record), (s) => s === "partially-funded", { timeoutMs: 20_000, intervalMs: 200 });
+    // A reorganisation replaces block start + 1 with one without the transfer; the chain grows
+    // well past the depth. The re-read window drops the transfer and nothing funds.
+    chain.world.logs.splice(chain.world.logs.indexOf(log), 1);
+    await readThrough(start + 2 * CONFIRMATIONS);
+    assert.equal(await addressStatus(record), "awaiting-funding");
+    assert.equal(await addressJob(record), null);
   });
 });

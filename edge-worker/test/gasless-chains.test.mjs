@@ -253,6 +253,11 @@ describe("deposit addresses funded three ways are relayed and delivered", () => 
 
     const token = new Contract(chainA.tokens.USDC, ERC20, transferPayer.connect(providerA));
     await (await token.transfer(viaTransfer.vaultAddress, viaTransfer.source.amount)).wait();
+    // A transfer funds once POLL_CONFIRMATIONS blocks (local: 4) hold it, and anvil mines only
+    // when something is sent: mine the other three rather than wait for other traffic. (That
+    // nothing funds before the depth is shown in deposit.test.mjs, whose chain moves only when
+    // the test says so; here the solver and the relayer mine blocks of their own.)
+    await providerA.send("anvil_mine", ["0x3"]);
 
     const standards = await Promise.all(records.map(async (record) => {
       const job = await publishedFunding(depositJob(record), record.intentHash);

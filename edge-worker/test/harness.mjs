@@ -21,6 +21,7 @@ export const DEV_KEYS = {
   v0: "dev-key-v0",
   slow: "dev-key-slow",
   basic: "dev-key-basic",
+  status: "dev-key-status",
 };
 
 /**

@@ -139,6 +139,13 @@ describe("key features (decided by the core)", () => {
     assert.match(body.detail, /all-quotes/);
   });
 
+  test("a key without the quotes feature: 403 feature-not-enabled, and it still reads chains and statuses", async () => {
+    const body = await problemOf(await quote(DEV_KEYS.status), 403, "feature-not-enabled");
+    assert.match(body.detail, /quotes/);
+    assert.equal((await worker.fetch("/v1/chains", { key: DEV_KEYS.status })).status, 200);
+    assert.equal((await worker.fetch(`/v1/intents/status?intentHash=${HASH}`, { key: DEV_KEYS.status })).status, 200);
+  });
+
   test("the same key quotes without allQuotes; a key with the feature gets competing quotes", async () => {
     const plain = await quote(DEV_KEYS.basic);
     assert.equal(plain.status, 200, await plain.clone().text());

@@ -81,7 +81,7 @@ export interface paths {
         put?: never;
         /**
          * Request a signed, executable quote
-         * @description Remote solvers are asked in parallel, each under its own timeout; a slow or failing solver never fails a request another solver can fill. Verify the signature, expiry and content before funding before expiresAt.
+         * @description Remote solvers are asked in parallel, each under its own timeout; a slow or failing solver never fails a request another solver can fill. Verify the signature, expiry and content before funding before expiresAt. The key needs the quotes feature (403 feature-not-enabled), and the all-quotes feature for options.allQuotes (400 naming options.allQuotes).
          */
         post: operations["createQuote"];
         delete?: never;
@@ -990,7 +990,7 @@ export interface components {
              */
             status: "accepted" | "published" | "failed";
             /**
-             * @description Authorization standard; erc2612 and transfer only for deposit addresses (transfer: tokens sent to the vault, funded by the relayer once they cover the amount).
+             * @description Authorization standard; erc2612 and transfer only for deposit addresses (transfer: tokens sent to the vault, funded by the relayer once confirmed transfers cover the amount before the address's deadline).
              * @enum {string}
              */
             standard: "permit3" | "permit2" | "erc3009" | "erc2612" | "transfer";
@@ -1032,6 +1032,7 @@ export interface components {
             };
             fees: components["schemas"]["Fee"][];
             minAmountOut: components["schemas"]["Amount"];
+            /** @description How the address can be funded: erc-3009 and erc-2612 are signed authorizations submitted to this gateway; transfer is ERC-20 transfers of source.token into vaultAddress, from anyone, counted once confirmed at the service's confirmation depth and before deadline (only on chains the service reads). */
             fundingMethods: ("erc-3009" | "erc-2612" | "transfer")[];
         };
         DepositSubmitErc3009: {
@@ -1046,8 +1047,8 @@ export interface components {
         };
         DepositStatus: {
             vaultAddress: components["schemas"]["EvmAddress"];
-            /** @description The intent's status (IntentStatusValue) once chain events report it; before that awaiting-funding, partially-funded (transfers below the amount), funding-submitted (a funding job exists or transfers cover the amount), funding-failed (the funding job failed) or expired (the deadline passed unfunded). */
-            status: string;
+            /** @description The intent's status (IntentStatusValue) once chain events report it; before that awaiting-funding, partially-funded (transfers into the address seen that do not cover the amount at the confirmation depth yet: below it, or not yet confirmed), funding-submitted (a funding job exists: a submitted authorization, or transfers that covered the amount once confirmed), funding-failed (the funding job failed) or expired (the deadline passed unfunded). */
+            status: components["schemas"]["IntentStatusValue"] | ("awaiting-funding" | "partially-funded" | "funding-submitted" | "funding-failed");
             deadline: components["schemas"]["UnixSeconds"];
             intentHash: components["schemas"]["Hash32"];
             transactions: components["schemas"]["IntentTransactions"];
@@ -1435,6 +1436,17 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description Missing key (gateway body) or feature-not-enabled (problem+json: the key lacks the quotes feature). */
+        QuotesForbidden: {
+            headers: {
+                "x-request-id": components["headers"]["x-request-id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GatewayForbidden"];
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
     };
     parameters: {
         /** @description The partner's slug: each configured partner has its own gateway (/v1/<slug>-gateway/...); an unconfigured slug has no routes (404 not-found). */
@@ -1607,7 +1619,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["InvalidApiKey"];
-            403: components["responses"]["MissingApiKey"];
+            403: components["responses"]["QuotesForbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ChainNotSupported"];

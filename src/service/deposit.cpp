@@ -93,24 +93,19 @@ OpResult renamed_fields(OpResult result) {
   return result;
 }
 
-struct Deposit {
-  const ChainRecord* chain = nullptr;
-  const TokenRecord* token = nullptr;
-  Address vault;
-  U256 amount;
-  std::uint64_t deadline = 0;
-  std::string quote_id;
-  std::string intent_hash;
-  Address refund_recipient;
-  json record;
-  json intent;
-};
+json null_transactions() {
+  json out = json::object();
+  for (const char* step : {"published", "funded", "fulfilled", "proven", "withdrawn", "refunded"}) out[step] = nullptr;
+  return out;
+}
+
+}  // namespace
 
 // The stored deposit (written by depositCreate, kept by the worker): trusted, but read strictly.
-Deposit stored_deposit(const Config& config, const OpInput& in, std::string_view op) {
+StoredDeposit stored_deposit(const Config& config, const OpInput& in, std::string_view op) {
   const json& deposit = in.member("deposit");
   try {
-    Deposit d;
+    StoredDeposit d;
     d.record = deposit.at("record");
     d.intent = deposit.at("intent");
     const json& source = d.record.at("source");
@@ -130,14 +125,6 @@ Deposit stored_deposit(const Config& config, const OpInput& in, std::string_view
   }
 }
 
-json null_transactions() {
-  json out = json::object();
-  for (const char* step : {"published", "funded", "fulfilled", "proven", "withdrawn", "refunded"}) out[step] = nullptr;
-  return out;
-}
-
-}  // namespace
-
 OpResult deposit_solver_requests_op(const Config& config, const json& input) {
   const OpInput in(input, "depositSolverRequests");
   const PartnerRecord& partner = deposit_partner(config, in, "depositSolverRequests");
@@ -156,7 +143,8 @@ OpResult deposit_create_op(const Config& config, const secp256k1::SecretKey& sig
   if (!quote_body) return invalid_request(errors);
 
   json quote_input = {{"body", *quote_body},
-                      {"key", {{"id", "deposit:" + partner.slug}, {"partner", partner.slug}}},
+                      // The gateway's own key: its partner's fees; quoting is what it is for.
+                      {"key", {{"id", "deposit:" + partner.slug}, {"partner", partner.slug}, {"features", {"quotes"}}}},
                       {"now", now},
                       {"random", in.member("random")}};
   if (const json* answers = in.optional("solverAnswers")) quote_input["solverAnswers"] = *answers;
@@ -215,7 +203,7 @@ OpResult deposit_submit_verify_op(const Config& config, const json& input) {
     throw OpInputError("op \"depositSubmitVerify\": standard must be erc-3009, erc-2612 or transfer");
   }
   const std::uint64_t now = in.unix_seconds("now");
-  const Deposit d = stored_deposit(config, in, "depositSubmitVerify");
+  const StoredDeposit d = stored_deposit(config, in, "depositSubmitVerify");
   if (now > d.deadline) {
     return problem(ProblemCode::conflict, "deposit address " + d.vault.checksummed() + " expired at " +
                                               std::to_string(d.deadline) + " and accepts no more funding; create a new one");
@@ -281,13 +269,14 @@ OpResult deposit_submit_verify_op(const Config& config, const json& input) {
 OpResult deposit_status_op(const Config& config, const json& input) {
   const OpInput in(input, "depositStatus");
   const std::uint64_t now = in.unix_seconds("now");
-  const Deposit d = stored_deposit(config, in, "depositStatus");
+  const StoredDeposit d = stored_deposit(config, in, "depositStatus");
   const json* job = in.optional("job");
   const json* intent_status = in.optional("intentStatus");
-  U256 received;
-  if (const json* transfers = in.optional("transfers")) {
-    for (const auto& t : *transfers) received = received.checked_add(U256::from_decimal(t.at("value").get<std::string>())).value_or(U256::max());
-  }
+  // Whether funding by transfer decided anything is the job's business (depositObserve creates
+  // it the moment confirmed transfers cover the amount); here transfers only say something arrived.
+  const json* transfers = in.optional("transfers");
+  if (transfers && !transfers->is_array()) throw OpInputError("op \"depositStatus\": transfers must be an array");
+  const bool received = transfers && !transfers->empty();
 
   std::string status;
   json transactions = null_transactions();
@@ -308,21 +297,23 @@ OpResult deposit_status_op(const Config& config, const json& input) {
     if (intent_status->contains("transactions")) transactions = (*intent_status)["transactions"];
   } else if (job && (*job)["status"] == "failed") {
     status = "funding-failed";
-  } else if (job || received >= d.amount) {
+  } else if (job) {
     status = "funding-submitted";
   } else if (now > d.deadline) {
     status = "expired";
-  } else if (!received.is_zero()) {
+  } else if (received) {
     status = "partially-funded";
   } else {
     status = "awaiting-funding";
   }
   // The relayer's funding transaction, until chain events report the intent's own.
+  // Its block is not known yet (null); its link is null on a chain without an explorer (local
+  // chains), as in intent statuses.
   if (job && (*job)["status"] == "published" && transactions["funded"].is_null()) {
-    const std::string explorer = d.chain->block_explorer_url;
+    const std::string& explorer = d.chain->block_explorer_url;
     const std::string hash = (*job)["transactionHash"].get<std::string>();
     transactions["funded"] = {{"chainId", d.chain->chain_id}, {"transactionHash", hash}, {"blockNumber", nullptr},
-                              {"blockExplorerUrl", explorer + "/tx/" + hash}};
+                              {"blockExplorerUrl", explorer.empty() ? json(nullptr) : json(explorer + "/tx/" + hash)}};
   }
   json record = d.record;
   record["status"] = status;

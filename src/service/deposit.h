@@ -23,20 +23,26 @@
 //       conflict past the deadline | 503 chain-unverified for erc-3009 (it pays the vault)
 //       (funding_authorization.h's rules; signer = authorization.from / permit.owner; the window to
 //       stay valid is min(deadline, now + kDepositRelayMarginSec)). "transfer" is the worker's own
-//       call once transfers into the vault cover the amount: its plan only publishes and funds.
+//       call once op "depositObserve" (deposit_transfers.h) finds the confirmed transfers into the
+//       vault cover the amount: its plan only publishes and funds.
 //   "depositStatus" {deposit, job, transfers, intentStatus, now} -> 200 {"status": {vaultAddress,
 //       status, deadline, intentHash, transactions}, "record": {...record, status, job, intentStatus}}
 //       Status: the intent's status once chain events report it; before that
-//       "funding-submitted" (a job exists or transfers cover the amount), "funding-failed" (the
-//       job failed), "partially-funded" (transfers below the amount), "expired" (deadline passed
-//       without funding), else "awaiting-funding".
+//       "funding-submitted" (a job exists: a submit, or transfers that covered the amount at the
+//       confirmation depth, which create the job at once), "funding-failed" (the job failed),
+//       "expired" (deadline passed without funding), "partially-funded" (transfers seen that do
+//       not cover the amount at the confirmation depth yet: below it, or not deep enough), else
+//       "awaiting-funding". `transfers` is what depositObserve kept (deposit_transfers.h).
 #pragma once
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
 
 #include "crypto/secp256k1.h"
 #include "service/config.h"
+#include "service/op_input.h"
 #include "service/problem.h"
 
 namespace sr::service {
@@ -44,6 +50,22 @@ namespace sr::service {
 // How long a deposit-address authorization must stay valid past `now` at least (or until the
 // address's deadline, if sooner): enough for the relayer's two transactions to land.
 inline constexpr std::uint64_t kDepositRelayMarginSec = 60;
+
+// A deposit as the worker stores it ({"record", "intent"} from depositCreate), read strictly from
+// the op's "deposit" member: a malformed one is a worker bug (OpInputError, 500).
+struct StoredDeposit {
+  const ChainRecord* chain = nullptr;
+  const TokenRecord* token = nullptr;
+  Address vault;
+  U256 amount;
+  std::uint64_t deadline = 0;
+  std::string quote_id;
+  std::string intent_hash;
+  Address refund_recipient;
+  nlohmann::json record;
+  nlohmann::json intent;
+};
+StoredDeposit stored_deposit(const Config& config, const OpInput& in, std::string_view op);
 
 OpResult deposit_solver_requests_op(const Config& config, const nlohmann::json& input);
 OpResult deposit_create_op(const Config& config, const secp256k1::SecretKey& signer, const nlohmann::json& input);

@@ -15,6 +15,7 @@
 #include "protocol/svm_fund.h"
 #include "protocol/svm_instruction.h"
 #include "protocol/vault.h"
+#include "service/key_access.h"
 #include "service/op_input.h"
 #include "service/quote_randomness.h"
 #include "service/route_planner.h"
@@ -404,12 +405,7 @@ OpResult quote_op(const Config& config, const secp256k1::SecretKey& signer, cons
   auto validated = validate_quote_request(body, config);
   if (!validated) return validated.error;
   const QuoteRequest& request = *validated.value;
-  if (request.all_quotes && !key.has(KeyFeature::all_quotes)) {
-    FieldErrors errors;
-    errors.add("options.allQuotes",
-               "options.allQuotes is not enabled for this API key (feature all-quotes); omit it or set it to false");
-    return invalid_request(errors);
-  }
+  if (auto refusal = quote_refusal(key, request.all_quotes)) return *refusal;
   const auto answers = read_solver_answers(in.optional("solverAnswers"), config, fixed_side(request.type),
                                            now + config.service().quote_lifetime_sec);
   return build_quote(QuoteInputs{config, request, key, now, random, signer, answers});

@@ -1,6 +1,7 @@
 #include "service/funding_ops.h"
 
 #include "service/deposit.h"
+#include "service/deposit_transfers.h"
 #include "service/funding_preflight.h"
 #include "service/gasless.h"
 #include "service/relay.h"
@@ -18,6 +19,8 @@ std::optional<OpResult> funding_op(const Config& config, const secp256k1::Secret
   if (op == "depositCreate") return deposit_create_op(config, quote_signer, input);
   if (op == "depositSubmitVerify") return deposit_submit_verify_op(config, input);
   if (op == "depositStatus") return deposit_status_op(config, input);
+  if (op == "routeDepositTransfers") return route_deposit_transfers_op(config, input);
+  if (op == "depositObserve") return deposit_observe_op(config, input);
   return std::nullopt;
 }
 

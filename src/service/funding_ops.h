@@ -2,7 +2,8 @@
 // Service's dispatcher names them in one line.
 //   "gaslessVerify" (gasless.h), "relayerAccount" and "relayTransactions" (relay.h),
 //   "fundingPreflight" and "fundingPreflightVerdict" (funding_preflight.h),
-//   "depositSolverRequests", "depositCreate", "depositSubmitVerify", "depositStatus" (deposit.h).
+//   "depositSolverRequests", "depositCreate", "depositSubmitVerify", "depositStatus" (deposit.h),
+//   "routeDepositTransfers", "depositObserve" (deposit_transfers.h).
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -2,7 +2,6 @@
 
 #include <string>
 
-#include "service/engine.h"
 #include "service/op_input.h"
 
 namespace sr::service {
@@ -26,6 +25,20 @@ OpResult authorize_key_op(const Config& config, const json& input) {
                        " (its features are configured in keys.json)");
   }
   return ok(json::object());
+}
+
+std::optional<OpResult> quote_refusal(const KeyRecord& key, bool all_quotes) {
+  if (!key.has(KeyFeature::quotes)) {
+    return problem(ProblemCode::feature_not_enabled,
+                   "this API key is not enabled for quotes (its features are configured in keys.json)");
+  }
+  if (all_quotes && !key.has(KeyFeature::all_quotes)) {
+    FieldErrors errors;
+    errors.add("options.allQuotes",
+               "options.allQuotes is not enabled for this API key (feature all-quotes); omit it or set it to false");
+    return invalid_request(errors);
+  }
+  return std::nullopt;
 }
 
 }  // namespace sr::service

@@ -1,11 +1,14 @@
 // What an API key may reach, decided from its record's partner and features (keys.json, validated
 // at start by Config). The worker authenticates the key (digest lookup, revocation, v1) and asks
-// here before serving an endpoint that a feature guards; the quote op checks all-quotes itself.
+// here before serving an endpoint that a feature guards; the quote ops check theirs themselves.
 #pragma once
+
+#include <optional>
 
 #include <nlohmann/json.hpp>
 
 #include "service/config.h"
+#include "service/engine.h"
 #include "service/problem.h"
 
 namespace sr::service {
@@ -15,5 +18,10 @@ namespace sr::service {
 // configured partner (jobs belong to partners), then 403 feature-not-enabled without the feature.
 // A feature name that is not one is a worker bug (OpInputError).
 OpResult authorize_key_op(const Config& config, const nlohmann::json& input);
+
+// Why `key` may not have a quote, or nullopt when it may: 403 feature-not-enabled without the
+// quotes feature; 400 naming options.allQuotes when competing quotes are asked for without
+// all-quotes. Ops "solverRequests" (before any solver is asked) and "quote" both apply it.
+std::optional<OpResult> quote_refusal(const KeyRecord& key, bool all_quotes);
 
 }  // namespace sr::service

@@ -89,8 +89,8 @@ OpResult legacy_quote_op(const Config& config, const secp256k1::SecretKey& signe
   OpResult quoted = quote_op(config, signer,
                              {{"body", v1},
                               // Keyless: no partner, no partner fees; the legacy contract answers
-                              // every competing quote, so the all-quotes feature is the op's own.
-                              {"key", {{"features", {"all-quotes"}}}},
+                              // every competing quote, so both features are the op's own.
+                              {"key", {{"features", {"quotes", "all-quotes"}}}},
                               {"now", input.at("now")},
                               {"random", input.at("random")},
                               {"solverAnswers", input.value("solverAnswers", json::array())}});

@@ -20,7 +20,7 @@ class Service {
   // worker must not start with a configuration it cannot serve.
   Service(std::string_view config_json, std::string_view secrets_json);
 
-  // Ops: "chains" {"confirmedChains"?}, "tokens" {"chainId"}, "solverRequests" {"body", "now"},
+  // Ops: "chains" {"confirmedChains"?}, "tokens" {"chainId"}, "solverRequests" {"body", "key"?, "now"},
   // "quote" {"body", "key", "now", "random", "solverAnswers"?}, "authorizeKey" {"key", "feature"}
   // (key_access.h), "vaultDerivationProbes" {} and
   // "vaultDerivationVerdict" (vault_derivation.h), the legacy, status (status_ops.h) and funding

@@ -3,6 +3,7 @@
 #include <set>
 
 #include "crypto/hex.h"
+#include "service/key_access.h"
 #include "service/op_input.h"
 
 namespace sr::service {
@@ -44,6 +45,9 @@ OpResult solver_requests(const Config& config, const json& input) {
   auto validated = validate_quote_request(body, config);
   if (!validated) return validated.error;
   const QuoteRequest& request = *validated.value;
+  if (const json* key = in.optional("key")) {
+    if (auto refusal = quote_refusal(key_record_from_json(*key, config, "solverRequests"), request.all_quotes)) return *refusal;
+  }
   const TokenKey source{request.source.chain_id, request.source.token};
   const TokenKey destination{request.destination.chain_id, request.destination.token};
 

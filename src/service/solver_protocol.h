@@ -52,9 +52,10 @@ nlohmann::json solver_request_body(const QuoteRequest& request, std::uint64_t ro
 // The route deadline a solver is asked to fill by: expiresAt + its fill window.
 std::uint64_t route_deadline(const ServiceSettings& service, const SolverRecord& solver, std::uint64_t now);
 
-// Op "solverRequests" {"body", "now"}: the request is validated exactly as op "quote" does (so
-// the same 400/422 answers), then {"requests": [{"solverId", "url", "timeoutMs", "body"}]} for
-// every remote solver that serves the pair directly, in configured order.
+// Op "solverRequests" {"body", "key"?, "now"}: the request is validated exactly as op "quote" does
+// (so the same 400/422 answers), and with "key" the key's features too (quote_refusal: a key that
+// may not quote is refused before any solver is asked), then {"requests": [{"solverId", "url",
+// "timeoutMs", "body"}]} for every remote solver that serves the pair directly, in configured order.
 OpResult solver_requests(const Config& config, const nlohmann::json& input);
 
 // One remote answer as received: {"solverId", "answer": {...}}, or the answer's members next to

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 #include <map>
 #include <regex>
 #include <set>
@@ -17,6 +16,8 @@
 #include "protocol/intent_hash.h"
 #include "protocol/portal_calldata.h"
 #include "protocol/json_fields.h"
+#include "service/chain_logs.h"
+#include "service/deposit_transfers.h"
 #include "service/legacy_request.h"
 #include "service/op_input.h"
 
@@ -162,13 +163,6 @@ Json unknown_body(const std::optional<std::string>& intent_hash) {
 
 // ---- logs to events -----------------------------------------------------------------------
 
-// A JSON-RPC quantity: "0x" + hex digits without leading zeros.
-std::string rpc_quantity(std::uint64_t value) {
-  char digits[17];
-  const auto end = std::to_chars(digits, digits + sizeof digits, value, 16).ptr;
-  return "0x" + std::string(digits, end);
-}
-
 std::optional<std::uint64_t> evm_route_deadline(const Config& config, std::uint64_t destination, ByteView route) {
   const ChainRecord* chain = config.chain(destination);
   if (!chain || chain->vm != Vm::evm) return std::nullopt;
@@ -244,47 +238,6 @@ Decoded to_intent_event(const Config& config, const ChainRecord& chain, const ev
   if (!expected_emitter) return {std::nullopt, "not an intent event of this emitter"};
   return {e, {}};
 }
-
-// The chain and parsed logs of a {"chainId", "logs"} input (routeLogs, applyLogs), or the answer
-// instead: 400 naming chainId, logs or each malformed logs[i]; 422 for an unconfigured chain.
-struct ChainLogs {
-  const ChainRecord* chain = nullptr;
-  std::vector<ev::Log> logs;
-  std::optional<OpResult> refused;
-};
-
-ChainLogs read_chain_logs(const Config& config, const OpInput& in) {
-  const Json& chain_id_json = in.member("chainId");
-  const Json& logs = in.member("logs");
-  FieldErrors errors;
-  ChainLogs out;
-  const std::optional<std::uint64_t> chain_id = as_u64(chain_id_json);
-  if (!chain_id) errors.add("chainId", "chainId must be a positive integer");
-  if (!logs.is_array()) errors.add("logs", "logs must be an array of eth_getLogs logs");
-  if (!errors.empty()) {
-    out.refused = invalid_request(errors);
-    return out;
-  }
-  out.chain = config.chain(*chain_id);
-  if (!out.chain) {
-    const std::string id = std::to_string(*chain_id);
-    out.refused = problem(ProblemCode::chain_not_supported, "chain " + id + " is not a configured chain",
-                          {{"chainId", "chainId " + id + " is not a configured chain"}});
-    return out;
-  }
-  out.logs.reserve(logs.size());
-  for (std::size_t i = 0; i < logs.size(); ++i) {
-    const std::string path = "logs[" + std::to_string(i) + "]";
-    try {
-      out.logs.push_back(ev::log_from_json(logs[i], path));
-    } catch (const ParseError& e) {
-      errors.add(path, e.what());
-    }
-  }
-  if (!errors.empty()) out.refused = invalid_request(errors);
-  return out;
-}
-
 
 // ---- query validation ---------------------------------------------------------------------
 
@@ -656,6 +609,20 @@ OpResult poll_plan_op(const Config& config, const Json& input) {
   const std::uint64_t lookback = number_or("lookback", 10'000, 1);
   const Json* cursors = in.optional("cursors");
   const Json* heads = in.optional("heads");
+  const Json* rpc_urls = in.optional("rpcUrls");
+  const Json* deposits = in.optional("deposits");
+  if ((rpc_urls && !rpc_urls->is_object()) || (deposits && !deposits->is_object())) {
+    throw OpInputError("op \"pollPlan\": rpcUrls and deposits must be objects keyed by chain id");
+  }
+  // A chain's endpoint: its configuration's (local chains), else the deployment's (CHAIN_RPC_URLS).
+  const auto rpc_url_of = [&](const ChainRecord& chain) -> std::optional<std::string> {
+    if (chain.rpc_url) return chain.rpc_url;
+    if (!rpc_urls) return std::nullopt;
+    const auto it = rpc_urls->find(std::to_string(chain.chain_id));
+    if (it == rpc_urls->end() || it->is_null()) return std::nullopt;
+    if (!it->is_string()) throw OpInputError("op \"pollPlan\": rpcUrls values must be URLs");
+    return it->get<std::string>();
+  };
   const auto block_of = [](const Json* map, std::uint64_t chain_id) -> std::optional<std::uint64_t> {
     if (!map) return std::nullopt;
     const auto it = map->find(std::to_string(chain_id));
@@ -673,7 +640,12 @@ OpResult poll_plan_op(const Config& config, const Json& input) {
   }
   Json chains = Json::array();
   for (const ChainRecord& chain : config.chains()) {
-    if (!chain.rpc_url || chain.vm != Vm::evm) continue;
+    const std::optional<std::string> rpc_url = rpc_url_of(chain);
+    if (!rpc_url || chain.vm != Vm::evm) continue;
+    const std::string key = std::to_string(chain.chain_id);
+    const std::vector<WatchedDeposit> watched =
+        deposits && deposits->contains(key) ? read_watched_deposits((*deposits)[key], "deposits." + key)
+                                            : std::vector<WatchedDeposit>{};
     Json addresses = Json::array({chain.portal.text()});
     if (chain.prover) addresses.push_back(chain.prover->text());
     Json ranges = Json::array();
@@ -698,11 +670,12 @@ OpResult poll_plan_op(const Config& config, const Json& input) {
                                {{"address", addresses},
                                 {"topics", Json::array({topics})},
                                 {"fromBlock", rpc_quantity(from)},
-                                {"toBlock", rpc_quantity(to)}}}});
+                                {"toBlock", rpc_quantity(to)}}},
+                              {"transferFilters", transfer_filters(watched, from, to)}});
         from = to + 1;
       }
     }
-    chains.push_back(Json{{"chainId", chain.chain_id}, {"rpcUrl", *chain.rpc_url}, {"ranges", std::move(ranges)}});
+    chains.push_back(Json{{"chainId", chain.chain_id}, {"rpcUrl", *rpc_url}, {"ranges", std::move(ranges)}});
   }
   return ok(Json{{"chains", std::move(chains)}, {"confirmations", confirmations}});
 }

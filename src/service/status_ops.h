@@ -29,8 +29,13 @@
 // "legacyIntentStatus" {"body", "record": record|null, "now", "chainTimes"?}
 //   -> 200 {"data": {...}} | 400 | 404 when there is no record.
 // "pollPlan" {"cursors": {"<chainId>": last processed block|null}, "heads"?: {"<chainId>": block},
-//   "confirmations"?, "maxRange"?, "maxRanges"?, "lookback"?}
-//   -> {"chains": [{"chainId", "rpcUrl", "ranges": [{"fromBlock", "toBlock", "filter"}]}]}.
+//   "confirmations"?, "maxRange"?, "maxRanges"?, "lookback"?, "rpcUrls"?: {"<chainId>": url},
+//   "deposits"?: {"<chainId>": [{"vault", "token"}]}}
+//   -> {"chains": [{"chainId", "rpcUrl", "ranges": [{"fromBlock", "toBlock", "filter",
+//   "transferFilters"}]}], "confirmations"}. The chains are the EVM chains with an endpoint: the
+//   configuration's rpcUrl (local chains), else rpcUrls (the deployment's CHAIN_RPC_URLS secret);
+//   a chain with neither is not read. `filter` finds the Portal and prover logs; `transferFilters`
+//   the Transfer logs into the chain's watched deposit vaults (deposit_transfers.h), empty without.
 //
 // Both record-merging ops need every touched record: when `records` lacks a hash they touch
 // (a key, null meaning "no record"), they answer 200 {"missing": [hashes]} and change nothing,

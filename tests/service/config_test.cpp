@@ -455,7 +455,8 @@ TEST(ServiceConfig, LocalKeysMatchTheDocumentedDevelopmentKeys) {
   EXPECT_EQ(basic["partner"], "acme");
   EXPECT_EQ(basic["features"], json::array({"quotes"}));
   EXPECT_EQ(find("dev-key-acme")["features"], json::array({"quotes", "all-quotes", "gasless"}));
-  EXPECT_EQ(keys.size(), 6u);
+  EXPECT_EQ(find("dev-key-status")["features"], json::array());
+  EXPECT_EQ(keys.size(), 7u);
   // Every digest in the file is of a documented key, and none appears in production.
   EXPECT_FALSE(std::ifstream(testing::config_path("production", "keys")).good());
   EXPECT_FALSE(std::ifstream(testing::config_path("production", "secrets")).good());
@@ -463,7 +464,7 @@ TEST(ServiceConfig, LocalKeysMatchTheDocumentedDevelopmentKeys) {
 
 TEST(ServiceConfig, LocalKeysLoadIntoTheConfiguration) {
   const Config local = Config::from_json(config_json("local"));
-  ASSERT_EQ(local.keys().size(), 6u);
+  ASSERT_EQ(local.keys().size(), 7u);
   const ApiKeyRecord* acme = local.key("dev-acme");
   ASSERT_NE(acme, nullptr);
   EXPECT_EQ(acme->partner, "acme");
@@ -477,6 +478,8 @@ TEST(ServiceConfig, LocalKeysLoadIntoTheConfiguration) {
   const ApiKeyRecord* basic = local.key("dev-basic");
   ASSERT_NE(basic, nullptr);
   EXPECT_EQ(basic->features, std::vector<KeyFeature>{KeyFeature::quotes});
+  ASSERT_NE(local.key("dev-status"), nullptr);
+  EXPECT_TRUE(local.key("dev-status")->features.empty());
   EXPECT_FALSE(local.key("dev-unmapped")->partner.has_value());
   // Production has no keys.json: no keys, and that is not an error.
   EXPECT_TRUE(production_config().keys().empty());

@@ -223,12 +223,18 @@ TEST(DepositStatus, FollowsFundingThenTheIntent) {
   const std::uint64_t deadline = created()["record"]["deadline"];
   EXPECT_EQ(status(nullptr, json::array()).body["status"]["status"], "awaiting-funding");
   EXPECT_EQ(status(nullptr, json::array(), deadline + 1).body["status"]["status"], "expired");
+  // Transfers seen but no job: below the amount, or not yet at the confirmation depth (the job is
+  // created the moment depositObserve finds them confirmed; deposit_transfers_test.cpp).
   EXPECT_EQ(status(nullptr, json::array({{{"value", "1000"}}})).body["status"]["status"], "partially-funded");
-  EXPECT_EQ(status(nullptr, json::array({{{"value", "25000000"}}})).body["status"]["status"], "funding-submitted");
+  EXPECT_EQ(status(nullptr, json::array({{{"value", "25000000"}}})).body["status"]["status"], "partially-funded");
+  EXPECT_EQ(status(nullptr, json::array({{{"value", "25000000"}}}), deadline + 1).body["status"]["status"], "expired");
   const json published = {{"status", "published"}, {"transactionHash", "0x" + std::string(64, 'b')}};
   const auto r = status(published, json::array());
   EXPECT_EQ(r.body["status"]["status"], "funding-submitted");
   EXPECT_EQ(r.body["status"]["transactions"]["funded"]["transactionHash"], published["transactionHash"]);
+  EXPECT_TRUE(r.body["status"]["transactions"]["funded"]["blockNumber"].is_null());  // not mined yet
+  EXPECT_EQ(r.body["status"]["transactions"]["funded"]["blockExplorerUrl"],
+            "https://basescan.org/tx/" + published["transactionHash"].get<std::string>());
   EXPECT_EQ(status({{"status", "failed"}}, json::array()).body["status"]["status"], "funding-failed");
   // A registered intent with nothing on chain yet does not hide the funding state.
   const json registered = {{"status", "pending"}, {"transactions", {{"published", nullptr}, {"funded", nullptr}}}};

@@ -212,7 +212,7 @@ TEST_F(DistinctTokens, LegacyV3ExactInAndExactOutEntries) {
     json v1 = exact_in ? exact_in_body("75000000") : exact_out_body("75000000");
     v1["source"]["refundRecipient"] = kFunder;
     v1["dappId"] = "legacy-test";
-    const Seen seen = check(with_all_quotes(v1), json{{"features", {"all-quotes"}}});  // the legacy ops' own key
+    const Seen seen = check(with_all_quotes(v1), json{{"features", {"quotes", "all-quotes"}}});  // the legacy ops' own key
     ASSERT_GE(entries.body["data"].size(), 2u);
     for (const json& entry : entries.body["data"]) {
       EXPECT_TRUE(seen.ids.contains(entry["quoteID"].get<std::string>())) << entry["quoteID"];

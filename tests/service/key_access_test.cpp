@@ -1,4 +1,5 @@
-// Key features decided by the core: options.allQuotes needs all-quotes (400 naming the field),
+// Key features decided by the core: quotes need quotes (403), options.allQuotes needs all-quotes
+// (400 naming the field),
 // the gasless endpoints need a mapped partner and gasless (op "authorizeKey", 403), and a
 // Service refuses to start on an invalid keys.json.
 #include "service/key_access.h"
@@ -49,10 +50,30 @@ TEST(KeyFeatures, AllQuotesNeedsTheFeature) {
   EXPECT_EQ(granted["status"], 200);
   EXPECT_TRUE(granted["body"]["competingQuotes"].is_array());
 
-  // A record that lists no features is granted none.
+}
+
+TEST(KeyFeatures, QuotesNeedTheFeatureBeforeAnySolverIsAsked) {
+  // A record that lists no features is granted none: not even a plain quote.
   json bare = acme_key();
   bare.erase("features");
-  EXPECT_EQ(quote_with(all_quotes_body(), bare)["status"], 400);
+  json only_gasless = acme_key();
+  only_gasless["features"] = {"gasless"};
+  for (const json& key : {bare, only_gasless}) {
+    for (const json& answer : {quote_with(exact_in_body(), key),
+                               call("solverRequests", {{"body", exact_in_body()}, {"key", key}, {"now", kNow}})}) {
+      EXPECT_EQ(answer["status"], 403) << answer.dump();
+      EXPECT_EQ(answer["body"]["code"], "feature-not-enabled");
+      EXPECT_NE(answer["body"]["detail"].get<std::string>().find("quotes"), std::string::npos);
+    }
+  }
+  // solverRequests applies all-quotes as the quote op does, so no solver is asked for a quote
+  // the key may not have.
+  const json refused = call("solverRequests", {{"body", all_quotes_body()}, {"key", basic_key()}, {"now", kNow}});
+  EXPECT_EQ(refused["status"], 400);
+  EXPECT_EQ(refused["body"]["errors"][0]["field"], "options.allQuotes");
+  EXPECT_EQ(call("solverRequests", {{"body", all_quotes_body()}, {"key", acme_key()}, {"now", kNow}})["status"], 200);
+  // Without a key (deposit addresses, which belong to a partner, not a key) nothing is refused.
+  EXPECT_EQ(call("solverRequests", {{"body", all_quotes_body()}, {"now", kNow}})["status"], 200);
 }
 
 TEST(KeyFeatures, BodyErrorsComeBeforeTheFeatureCheck) {

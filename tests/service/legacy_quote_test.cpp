@@ -40,7 +40,7 @@ json v1_quote(const std::string& type, const std::string& amount) {
                {"dappId", "legacy-test"},
                {"options", {{"allQuotes", true}}}};
   (type == "exact-in" ? body["source"] : body["destination"])["amount"] = amount;
-  const json out = call("quote", {{"body", body}, {"key", {{"features", {"all-quotes"}}}}, {"now", kNow}, {"random", kRandom}});
+  const json out = call("quote", {{"body", body}, {"key", {{"features", {"quotes", "all-quotes"}}}}, {"now", kNow}, {"random", kRandom}});
   EXPECT_EQ(out["status"], 200) << out.dump();
   return out["body"];
 }

@@ -1,10 +1,12 @@
 // The five deposit-address endpoints of each partner with deposit addresses enabled
 // (/v1/<slug>-gateway/...; locally `acme`). Keyless and rate-limited per client address. The
 // core builds the quoted per-intent vault (op "depositCreate") and verifies submissions (op
-// "depositSubmitVerify"); the vault's Durable Object keeps the record and watches for direct
-// transfers; funding jobs live with the gasless jobs (one per quote).
+// "depositSubmitVerify"); the vault's Durable Object keeps the record and the transfers into it
+// that its chain's reader hands over (deposit-addresses.js); funding jobs live with the gasless
+// jobs (one per quote).
 import bundled from "../../generated/config.js";
 import { askSolvers } from "../solvers.js";
+import { chainReader } from "../chain-reader.js";
 import { depositOf } from "../deposit-addresses.js";
 import { near } from "../location.js";
 import { jobsOf } from "../gasless-jobs.js";
@@ -75,7 +77,13 @@ const submitFor = (standard) => async (c, slug) => {
   const deposit = await depositFor(c, slug, c.body?.vaultAddress, "vaultAddress");
   const answer = await askCore(c, "depositSubmitVerify", { standard, body: c.body, deposit: { record: deposit.record, intent: deposit.intent }, now: nowSec(), confirmedChains: await confirmedChains(c.env) });
   if (answer.status !== 200) return coreResponse(c, answer);
-  return storeJob(c, answer.body, deposit.owner);
+  const response = await storeJob(c, answer.body, deposit.owner);
+  // The address has its one job: its chain's reader need not read transfers into it any more
+  // (in the background; a vault left watched only costs a topic in a filter until its deadline).
+  if (response.status === 202) {
+    c.ctx.waitUntil(chainReader(c.env, deposit.record.source.chainId).unwatchDeposit(deposit.record.vaultAddress).catch((e) => console.error(JSON.stringify({ event: "deposit-unwatch-failed", vault: deposit.record.vaultAddress, message: String(e?.message ?? e) }))));
+  }
+  return response;
 };
 
 async function statusBody(c, deposit) {

@@ -17,7 +17,7 @@ export async function tokens(c) {
 export async function quotes(c) {
   recordDappId(c.env, c.ctx, c.body?.dappId, "v1/quotes");
   const now = nowSec();
-  const plan = await askCore(c, "solverRequests", { body: c.body, now });
+  const plan = await askCore(c, "solverRequests", { body: c.body, key: keyForCore(c.key), now });
   if (plan.status !== 200) return coreResponse(c, plan);
   const solverAnswers = await askSolvers(plan.body.requests ?? []);
   const answer = await askCore(c, "quote", { body: c.body, key: keyForCore(c.key), now: nowSec(), random: randomHex(), solverAnswers });
