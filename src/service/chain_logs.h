@@ -1,6 +1,6 @@
 // One chain's logs as the worker hands them to the core ({"chainId", "logs": [eth_getLogs log]}),
 // read strictly, and the block quantities of the eth_getLogs filters the core plans. Shared by
-// the ops that read logs: routeLogs and applyLogs (status_ops.h) and routeDepositTransfers
+// the ops that read logs: routeLogs and applyLogs (intent_logs.h) and routeDepositTransfers
 // (deposit_transfers.h), so a malformed log is refused the same way whichever op reads it.
 #pragma once
 

@@ -1,6 +1,8 @@
 // The status operations of the core boundary. The worker's Durable Objects store intent records
 // (intent_status.h, JSON form; sharded by intent hash) and per-chain cursors; these ops do
-// everything else.
+// everything else. By concept: quote registration (quote_registration.h), log decoding
+// (intent_logs.h), lookups (status_queries.h), poll planning (poll_plan.h), and the records they
+// share (status_records.h).
 //
 // "registerQuote" {"quote": <the 200 Quote body>, "records": {hash: record|null}, "now"}
 //   -> {"records": {hash: record}, "quoteId", "deliveryIntentHash"}: the records to store for
@@ -46,32 +48,21 @@
 // the worker's, so each chain's clock is max(now, its chain time).
 #pragma once
 
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string_view>
 
+#include <nlohmann/json.hpp>
+
 #include "service/config.h"
-#include "service/intent_status.h"
+#include "service/intent_logs.h"
+#include "service/poll_plan.h"
 #include "service/problem.h"
+#include "service/quote_registration.h"
+#include "service/status_queries.h"
 
 namespace sr::service {
 
-OpResult register_quote_op(const Config& config, const nlohmann::json& input);
-OpResult apply_logs_op(const Config& config, const nlohmann::json& input);
-OpResult route_logs_op(const Config& config, const nlohmann::json& input);
-OpResult merge_registration_op(const Config& config, const nlohmann::json& input);
-OpResult intent_status_op(const Config& config, const nlohmann::json& input);
-OpResult legacy_intent_status_op(const Config& config, const nlohmann::json& input);
-OpResult poll_plan_op(const Config& config, const nlohmann::json& input);
-
 // The op of that name, or nullopt when `op` is not a status op. For the Service dispatcher.
 std::optional<OpResult> status_op(const Config& config, std::string_view op, const nlohmann::json& input);
-
-// The legacy v3 pair of a status: {"Pending", "WaitingToFulfill"}, ...
-struct LegacyStatus {
-  std::string_view status;
-  std::string_view sub_status;
-};
-LegacyStatus legacy_status(IntentStatus status);
 
 }  // namespace sr::service

@@ -1,5 +1,10 @@
 #include "service/service.h"
 
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+
 #include <gtest/gtest.h>
 
 #include "engine_fixture.h"
@@ -67,6 +72,45 @@ TEST(ServiceOps, WorkerMistakesAre500NeverExceptions) {
   EXPECT_EQ(call("quote", input)["status"], 500);
   EXPECT_EQ(call("solverRequests", {{"body", exact_in_body()}})["status"], 500);
   EXPECT_EQ(call("solverRequests", {{"body", exact_in_body()}, {"now", kNow}})["status"], 200);
+}
+
+// The op names quoted in a list: "camelCase" words outside the {input members} braces.
+std::set<std::string> quoted_ops(const std::string& list) {
+  static const std::regex inputs("\\{[^}]*\\}");
+  static const std::regex op("\"([a-z][A-Za-z0-9]+)\"");
+  const std::string names = std::regex_replace(list, inputs, "");
+  std::set<std::string> out;
+  for (auto it = std::sregex_iterator(names.begin(), names.end(), op); it != std::sregex_iterator(); ++it) out.insert((*it)[1]);
+  return out;
+}
+
+std::string source_text(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+TEST(ServiceOps, EveryListedOpIsDispatched) {
+  // service.h's list of ops against every `op == "..."` of the dispatchers in src/service.
+  const std::filesystem::path dir = std::filesystem::path(SR_SOURCE_DIR) / "src" / "service";
+  const std::string header = source_text(dir / "service.h");
+  const std::size_t list = header.find("Every op, where its shapes are:");
+  ASSERT_NE(list, std::string::npos);
+  const std::set<std::string> listed = quoted_ops(header.substr(list, header.find("std::string handle(") - list));
+  std::set<std::string> dispatched;
+  static const std::regex dispatch("op == \"([A-Za-z0-9]+)\"");
+  for (const auto& file : std::filesystem::directory_iterator(dir)) {
+    if (file.path().extension() != ".cpp") continue;
+    const std::string text = source_text(file.path());
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), dispatch); it != std::sregex_iterator(); ++it) dispatched.insert((*it)[1]);
+  }
+  EXPECT_EQ(listed, dispatched);
+  // And each one answers as an op (a worker mistake at worst), never "unknown op".
+  for (const auto& op : dispatched) {
+    const json answer = call(op, json::object());
+    const std::string detail = answer["body"].is_object() ? answer["body"].value("detail", "") : "";
+    EXPECT_EQ(detail.find("unknown op"), std::string::npos) << op;
+  }
+  EXPECT_NE(call("noSuchOp", json::object())["body"]["detail"].get<std::string>().find("unknown op"), std::string::npos);
 }
 
 TEST(ServiceConstruction, RefusesWhatItCannotServe) {
