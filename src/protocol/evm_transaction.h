@@ -1,4 +1,4 @@
-// An EVM transaction as the API hands it to a wallet (edge-worker/src/openapi.js, "execution"):
+// An EVM transaction as the API hands it to a wallet (edge-worker/openapi.json, "execution"):
 //   {"type": "evm", "chainId": 8453, "from": addr, "to": addr, "data": "0x...", "value": "0"}
 #pragma once
 

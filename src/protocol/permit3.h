@@ -44,7 +44,7 @@ struct ChainPermits {
   bool operator==(const ChainPermits&) const = default;
 };
 
-// The signed payload of POST /v1/gasless/permit3 (edge-worker/src/openapi.js).
+// The signed payload of POST /v1/gasless/permit3 (edge-worker/openapi.json).
 struct Permit3 {
   Address owner;
   Hash32 salt{};

@@ -1,4 +1,4 @@
-// A Solana transaction as the API hands it to a wallet (edge-worker/src/openapi.js, "execution"):
+// A Solana transaction as the API hands it to a wallet (edge-worker/openapi.json, "execution"):
 //   {"type": "svm", "feePayer": base58, "instructions": [{"programId", "accounts", "data" (base64)}]}
 // The wallet adds a recent blockhash and signs.
 #pragma once

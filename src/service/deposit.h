@@ -1,4 +1,4 @@
-// The deposit-address operations (edge-worker/src/openapi.js, "Deposit addresses"). A deposit address is
+// The deposit-address operations (edge-worker/openapi.json, "Deposit addresses"). A deposit address is
 // the vault of a quoted intent that funds a transfer to `destination.recipient`:
 // - The intent comes from the quote engine: an exact-in quote for source.amount with funder and
 //   refund recipient both `refundRecipient` (the funder is unknown up front; the reward creator

@@ -1,5 +1,5 @@
 // The quote engine: from a validated request to the complete, signed v1 Quote (the Quote
-// schema of edge-worker/src/openapi.js), or the 502 solver-error that says why no solver fills
+// schema of edge-worker/openapi.json), or the 502 solver-error that says why no solver fills
 // it. Pure: the caller passes the time, the random bytes, the signer and the remote solvers'
 // answers, and the same inputs give the same bytes.
 //

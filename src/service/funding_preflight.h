@@ -1,4 +1,4 @@
-// The relayer never pays for a failing transaction (edge-worker/src/openapi.js, "Gasless relaying never pays
+// The relayer never pays for a failing transaction (edge-worker/openapi.json, "Gasless relaying never pays
 // for a failing transaction"): before a funding job is accepted, the core lists the read-only
 // calls that tell whether the relayer's transactions (service/relay_calls.h) would succeed, the
 // worker makes them with eth_call against the latest block, and the core judges the answers.

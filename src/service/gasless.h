@@ -1,4 +1,4 @@
-// Op "gaslessVerify": proves a gasless submit before the worker accepts it (edge-worker/src/openapi.js,
+// Op "gaslessVerify": proves a gasless submit before the worker accepts it (edge-worker/openapi.json,
 // "Gasless"). Input {"standard": "permit3"|"permit2"|"erc3009", "body": <the submit body as
 // received>, "now", "confirmedChains"}; the body is {"quote", "permit3"|"permit2"|"authorization",
 // "signature"} and nothing else.

@@ -1,5 +1,5 @@
 // The chain and token registry as the API shows it: ChainRecord and TokenRecord JSON exactly as
-// edge-worker/src/openapi.js names them, and the "chains" and "tokens" operations of the core boundary.
+// edge-worker/openapi.json names them, and the "chains" and "tokens" operations of the core boundary.
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -1,5 +1,5 @@
 // Whether a chain's Portal agrees with the vault derivation the configuration implies
-// (edge-worker/src/openapi.js, "Addresses that receive funds directly"). A deposit address, the `to` of an
+// (edge-worker/openapi.json, "Addresses that receive funds directly"). A deposit address, the `to` of an
 // ERC-3009 authorization and the `account` of a Permit3 transfer receive money with no Portal
 // call in between: if the configured vaultInitCodeHash were wrong, the money would sit at an
 // address no Portal controls. So the service hands such an address out only for a chain whose

@@ -1,5 +1,5 @@
 // The chain and token records a verifier trusts, as the dapp read them from GET /v1/chains and
-// GET /v1/tokens (edge-worker/src/openapi.js). A quote is checked against these, never against addresses
+// GET /v1/tokens (edge-worker/openapi.json). A quote is checked against these, never against addresses
 // the quote itself carries.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Reading the parts of a v1 quote (the Quote schema of edge-worker/src/openapi.js) that verification compares.
+// Reading the parts of a v1 quote (the Quote schema of edge-worker/openapi.json) that verification compares.
 // Addresses are read for the VM of the chain they live on, taken from the trusted chain records;
 // every error names the dotted path inside the quote ("quote.steps[0].intents[1].intentHash: ...").
 #pragma once
