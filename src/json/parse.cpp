@@ -3,10 +3,9 @@
 // position counts every character read (EOF too) and un-reads the one after a number; "last read"
 // is every character read since the last string or number token began. Iterative, so nesting
 // depth is bounded by memory, not by the stack.
-#include <cerrno>
 #include <cmath>
-#include <cstdlib>
 
+#include "json/decimal.h"
 #include "json/value.h"
 
 namespace sr::json {
@@ -344,23 +343,27 @@ class Lexer {
       while (digit(get())) add(current_);
     }
     unget();
-    // Integers that do not fit become doubles, as in nlohmann.
-    char* end = nullptr;
-    errno = 0;
-    if (type == Token::value_unsigned) {
-      const unsigned long long x = std::strtoull(buffer_.c_str(), &end, 10);
-      if (errno == 0) {
-        unsigned_ = x;
+    // Integers that do not fit (strtoull / strtoll would report ERANGE) become doubles, as in
+    // nlohmann. Converted here rather than with libc's strto*, which bring its scanner.
+    if (type != Token::value_float) {
+      const bool negative = type == Token::value_integer;
+      std::uint64_t magnitude = 0;
+      bool fits = true;
+      for (std::size_t i = negative ? 1 : 0; i < buffer_.size() && fits; ++i) {
+        const auto digit = static_cast<std::uint64_t>(buffer_[i] - '0');
+        fits = magnitude <= (UINT64_MAX - digit) / 10;
+        magnitude = magnitude * 10 + digit;
+      }
+      if (fits && !negative) {
+        unsigned_ = magnitude;
         return Token::value_unsigned;
       }
-    } else if (type == Token::value_integer) {
-      const long long x = std::strtoll(buffer_.c_str(), &end, 10);
-      if (errno == 0) {
-        integer_ = x;
+      if (fits && magnitude <= std::uint64_t{1} << 63) {
+        integer_ = magnitude == std::uint64_t{1} << 63 ? INT64_MIN : -static_cast<std::int64_t>(magnitude);
         return Token::value_integer;
       }
     }
-    float_ = std::strtod(buffer_.c_str(), &end);
+    float_ = decimal_to_double(buffer_);
     return Token::value_float;
   }
 
