@@ -107,6 +107,7 @@ const LIBRARIES = [
   ['sr::protocol', /^sr::protocol/],
   ['sr::verify', /^sr::verify/],
   ['sr::bindings', /^sr::bindings/],
+  ['sr::json (value, parser, dump)', /^sr::json/],
   ['other sr::', /^sr::/],
   ['libc++ (strings, containers, streams)', /^std::|^void std::|^bool std::|^char\* std::|__1::/],
   ['libc / compiler runtime / malloc', /^(mem|str|__|emmalloc|malloc|free|realloc|calloc|sbrk|abort|_emscripten|emscripten_|dlmalloc|fflush|printf|vfprintf|snprintf|strtol|strtod|__multi|__ashl|__lshr|__udiv|__div|__mul|pthread|stackSave|stackRestore|stackAlloc|setThrew|dynCall|fmt_|pop_arg|out|pad|getint|wctomb|frexp|fwrite|isdigit|atoi|[a-z_]+$)/],

@@ -60,7 +60,7 @@ async function engineQuotes() {
     dappId: 'bench',
     options: { allQuotes: true },
   };
-  const key = { id: 'dev-acme', partner: 'acme', feeSchedule: { protocolBps: 0, gatewayBps: 10 } };
+  const key = { id: 'dev-acme', partner: 'acme', feeSchedule: { protocolBps: 0, gatewayBps: 10 }, features: ['quotes', 'all-quotes'] };
   const answers = Array.from({ length: 16 }, (_, i) =>
     ask('quote', { body: request, key, now, random: `0x${(i + 1).toString(16).padStart(64, '0')}` }));
   // The winner alone (the competing list is not signed) and the winner with two of its four rivals.

@@ -20,10 +20,12 @@ endif()
 add_library(secp256k1_lib STATIC
   "${SR_SECP256K1_DIR}/src/secp256k1.c"
   "${SR_SECP256K1_DIR}/src/precomputed_ecmult.c"
-  "${SR_SECP256K1_DIR}/src/precomputed_ecmult_gen.c")
+  "${SR_SECP256K1_DIR}/src/precomputed_ecmult_gen.c"
+  "${CMAKE_SOURCE_DIR}/src/crypto/secp256k1_callbacks.c")
 target_include_directories(secp256k1_lib SYSTEM PUBLIC "${SR_SECP256K1_DIR}/include")
 target_compile_definitions(secp256k1_lib PRIVATE
   ENABLE_MODULE_RECOVERY=1
+  USE_EXTERNAL_DEFAULT_CALLBACKS=1  # src/crypto/secp256k1_callbacks.c
   ECMULT_WINDOW_SIZE=${SR_SECP_WINDOW}
   ECMULT_GEN_PREC_BITS=${SR_SECP_GEN_BITS})
 if(EMSCRIPTEN)

@@ -56,7 +56,7 @@ if(SR_WASM_SPEED_FLAGS OR SR_WASM_SIZE_FLAGS)
   set(hot "${CMAKE_SOURCE_DIR}/bindings/verifier.cpp" "${CMAKE_SOURCE_DIR}/src/crypto/keccak.cpp"
           "${CMAKE_SOURCE_DIR}/src/crypto/hex.cpp")
   set(cxx_sources "${CMAKE_SOURCE_DIR}/bindings/core.cpp")
-  foreach(layer crypto eth protocol verify service)
+  foreach(layer json crypto eth protocol verify service)
     get_target_property(layer_sources sr_${layer} SOURCES)
     if(layer_sources)
       list(APPEND cxx_sources ${layer_sources})

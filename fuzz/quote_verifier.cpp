@@ -6,11 +6,15 @@
 // promises to throw for a malformed context only); every report lists the nine checks in order,
 // a failed one with a detail; `ok` is exactly "every check passed"; a quote that passes passes
 // again after a dump/parse round trip (re-verifying only those keeps the target fast: a
-// verification costs a signature recovery).
+// verification costs a signature recovery). The package module parses its arguments with
+// json::parse instead of nlohmann: on every input it must build the same value or fail with the
+// same message, and dump as nlohmann does.
 #include <iterator>
 #include <string>
 
 #include "fuzz_support.h"
+#include "json/nlohmann_bridge.h"
+#include "json/value.h"
 #include "verify/quote_verifier.h"
 
 namespace {
@@ -38,13 +42,45 @@ verify::Report verify_or_die(const json& quote, const json* request, std::uint64
   }
 }
 
+void check_package_parser(const std::uint8_t* data, std::size_t size) {
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  std::string theirs;
+  json value;
+  try {
+    value = json::parse(text);
+  } catch (const json::exception& e) {
+    theirs = e.what();
+  }
+  try {
+    const sr::json::Value own = sr::json::parse(text);
+    SR_FUZZ_CHECK(theirs.empty(), theirs);
+    SR_FUZZ_CHECK(sr::json::to_nlohmann(own) == value, text);
+    std::string dumped;
+    try {
+      dumped = value.dump();
+    } catch (const json::exception& e) {
+      dumped = e.what();
+    }
+    std::string own_dumped;
+    try {
+      own_dumped = own.dump();
+    } catch (const sr::json::Error& e) {
+      own_dumped = e.what();
+    }
+    SR_FUZZ_CHECK(own_dumped == dumped, own_dumped);
+  } catch (const sr::json::Error& e) {
+    SR_FUZZ_CHECK(e.what() == theirs, std::string(e.what()) + " / " + theirs);
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  const json doc = fuzz::parse_json(data, size);
+  check_package_parser(data, size);
+  const nlohmann::json doc = fuzz::parse_json(data, size);
   if (doc.is_discarded() || !doc.is_object() || !doc.contains("quote")) return 0;
-  const json& quote = doc["quote"];
-  const json* request = doc.contains("request") && doc["request"].is_object() ? &doc["request"] : nullptr;
+  const nlohmann::json& quote = doc["quote"];
+  const nlohmann::json* request = doc.contains("request") && doc["request"].is_object() ? &doc["request"] : nullptr;
 
   const verify::Report report = verify_or_die(quote, request, kNow);
   SR_FUZZ_CHECK(report.checks.size() == std::size(kChecks), quote.dump());
@@ -58,7 +94,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   SR_FUZZ_CHECK(report.ok() == all_passed, quote.dump());
 
   if (report.ok()) {
-    const json again = verify::to_json(verify_or_die(json::parse(quote.dump()), request, kNow));
+    const sr::json::Value again = verify::to_json(verify_or_die(nlohmann::json::parse(quote.dump()), request, kNow));
     SR_FUZZ_CHECK(again == verify::to_json(report), again.dump());
   }
   return 0;

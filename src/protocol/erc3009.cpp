@@ -11,12 +11,20 @@ using typed_words::word;
 
 bool Authorization::valid_at(std::uint64_t now) const { return valid_after < U256(now) && U256(now) < valid_before; }
 
-Authorization parse(const Json& json, const std::string& path) {
+namespace {
+
+template <class Doc>
+Authorization parse_from(const Doc& json, const std::string& path) {
   const Object o(json, path, {"from", "to", "value", "validAfter", "validBefore", "nonce"});
   return Authorization{o.read("from", read_address),           o.read("to", read_address),
                        o.read("value", read_uint, 256u),        o.read("validAfter", read_uint, 256u),
                        o.read("validBefore", read_uint, 256u), o.read("nonce", read_hash32)};
 }
+
+}  // namespace
+
+Authorization parse(const nlohmann::json& doc, const std::string& path) { return parse_from(doc, path); }
+Authorization parse(const sr::json::Value& doc, const std::string& path) { return parse_from(doc, path); }
 
 Hash32 type_hash(Kind kind) {
   static const Hash32 transfer = keccak256(

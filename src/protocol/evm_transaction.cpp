@@ -16,11 +16,24 @@ Json to_json(const EvmTransaction& tx) {
           {"value", tx.value.to_decimal()}};
 }
 
-EvmTransaction evm_transaction_from_json(const Json& json, const std::string& path) {
+namespace {
+
+template <class Doc>
+EvmTransaction evm_transaction_from(const Doc& json, const std::string& path) {
   const Object o(json, path, {"type", "chainId", "from", "to", "data", "value"});
   if (o.read("type", read_string) != "evm") throw ParseError(o.path("type") + " must be \"evm\"");
   return EvmTransaction{o.read("chainId", read_u64_number), o.read("from", read_address), o.read("to", read_address),
                         o.read("data", read_hex), o.read("value", read_decimal, 256u)};
+}
+
+}  // namespace
+
+EvmTransaction evm_transaction_from_json(const Json& json, const std::string& path) {
+  return evm_transaction_from(json, path);
+}
+
+EvmTransaction evm_transaction_from_json(const sr::json::Value& json, const std::string& path) {
+  return evm_transaction_from(json, path);
 }
 
 }  // namespace sr::protocol

@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "json/value.h"
+
 #include "crypto/bytes.h"
 #include "eth/address.h"
 #include "eth/u256.h"
@@ -25,5 +27,6 @@ struct EvmTransaction {
 nlohmann::json to_json(const EvmTransaction& tx);
 // Strict: exactly those members, "type" must be "evm"; ParseError naming the path otherwise.
 EvmTransaction evm_transaction_from_json(const nlohmann::json& json, const std::string& path = "transaction");
+EvmTransaction evm_transaction_from_json(const sr::json::Value& json, const std::string& path = "transaction");
 
 }  // namespace sr::protocol

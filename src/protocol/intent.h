@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "json/value.h"
+
 #include "crypto/bytes.h"
 #include "eth/u256.h"
 #include "protocol/account.h"
@@ -78,6 +80,9 @@ Intent intent_from_json(const nlohmann::json& json, Vm source_vm, Vm destination
                         const std::string& path = "intent");
 Route route_from_json(const nlohmann::json& json, Vm destination_vm, const std::string& path = "route");
 Reward reward_from_json(const nlohmann::json& json, Vm source_vm, const std::string& path = "reward");
+// The same from the verifier's JSON value (one implementation for both).
+Intent intent_from_json(const sr::json::Value& json, Vm source_vm, Vm destination_vm,
+                        const std::string& path = "intent");
 
 // The inverse. Throws ParseError when an account word cannot be written on its VM (an EVM
 // field whose top 12 bytes are not zero).

@@ -12,6 +12,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "json/value.h"
+
 #include "crypto/bytes.h"
 #include "eth/address.h"
 #include "eth/u256.h"
@@ -37,39 +39,174 @@ auto at_path(const std::string& path, Parse&& parse) -> decltype(parse()) {
   }
 }
 
-// Readers of one value found at `path`. Each throws ParseError naming the path.
-const std::string& read_string(const Json& value, const std::string& path);
-bool read_bool(const Json& value, const std::string& path);
-const Json& read_array(const Json& value, const std::string& path);
-Address read_address(const Json& value, const std::string& path);
-Account read_account(const Json& value, const std::string& path, Vm vm);
-Hash32 read_hash32(const Json& value, const std::string& path);  // "0x" + 64 hex digits
-Bytes read_hex(const Json& value, const std::string& path);      // "0x" + an even number of digits
+// Readers of one value found at `path`. Each throws ParseError naming the path. They are
+// function objects generic over the JSON type: the service reads nlohmann::json, the verifier its
+// own json::Value (json/value.h), with one implementation and the same messages; being objects,
+// they can be handed to Object::read and read_each as they are.
+[[noreturn]] void fail_at(const std::string& path, const char* what);  // ParseError(path + what)
+
+struct ReadString {
+  template <class Json>
+  const std::string& operator()(const Json& value, const std::string& path) const {
+    if (!value.is_string()) fail_at(path, " must be a string");
+    return value.template get_ref<const std::string&>();
+  }
+};
+inline constexpr ReadString read_string{};
+
+struct ReadBool {
+  template <class Json>
+  bool operator()(const Json& value, const std::string& path) const {
+    if (!value.is_boolean()) fail_at(path, " must be a boolean");
+    return value.template get<bool>();
+  }
+};
+inline constexpr ReadBool read_bool{};
+
+struct ReadArray {
+  template <class Json>
+  const Json& operator()(const Json& value, const std::string& path) const {
+    if (!value.is_array()) fail_at(path, " must be an array");
+    return value;
+  }
+};
+inline constexpr ReadArray read_array{};
+
+// The text-based readers: the string is read as above, then parsed (the parsers are not generic).
+Address parse_address_at(const std::string& text, const std::string& path);
+Account parse_account_at(const std::string& text, const std::string& path, Vm vm);
+Hash32 parse_hash32_at(const std::string& text, const std::string& path);
+Bytes parse_hex_at(const std::string& text, const std::string& path);
+U256 parse_decimal_at(const std::string& text, const std::string& path, unsigned bits);
+U256 below_bits(const U256& v, const std::string& path, unsigned bits);
+
+struct ReadAddress {
+  template <class Json>
+  Address operator()(const Json& value, const std::string& path) const {
+    return parse_address_at(read_string(value, path), path);
+  }
+};
+inline constexpr ReadAddress read_address{};
+
+struct ReadAccount {
+  template <class Json>
+  Account operator()(const Json& value, const std::string& path, Vm vm) const {
+    return parse_account_at(read_string(value, path), path, vm);
+  }
+};
+inline constexpr ReadAccount read_account{};
+
+// "0x" + 64 hex digits
+struct ReadHash32 {
+  template <class Json>
+  Hash32 operator()(const Json& value, const std::string& path) const {
+    return parse_hash32_at(read_string(value, path), path);
+  }
+};
+inline constexpr ReadHash32 read_hash32{};
+
+// "0x" + an even number of digits
+struct ReadHex {
+  template <class Json>
+  Bytes operator()(const Json& value, const std::string& path) const {
+    return parse_hex_at(read_string(value, path), path);
+  }
+};
+inline constexpr ReadHex read_hex{};
+
 // A strict decimal string ("0", "25000000"; no sign, spaces or leading zeros) below 2^bits.
-U256 read_decimal(const Json& value, const std::string& path, unsigned bits = 256);
-// A strict decimal string or a non-negative JSON integer, below 2^bits: the two spellings
-// wallets use for typed-data integers.
-U256 read_uint(const Json& value, const std::string& path, unsigned bits = 256);
+struct ReadDecimal {
+  template <class Json>
+  U256 operator()(const Json& value, const std::string& path, unsigned bits = 256) const {
+    if (!value.is_string()) fail_at(path, " must be a decimal string");
+    return parse_decimal_at(value.template get_ref<const std::string&>(), path, bits);
+  }
+};
+inline constexpr ReadDecimal read_decimal{};
+
 // The value when it is a JSON integer >= 0 (parsed or built from a signed or unsigned C++
 // integer); nullopt for anything else, including 1.0 and "1".
-std::optional<std::uint64_t> non_negative_integer(const Json& value);
+struct NonNegativeInteger {
+  template <class Json>
+  std::optional<std::uint64_t> operator()(const Json& value) const {
+    if (value.is_number_unsigned()) return value.template get<std::uint64_t>();
+    if (value.is_number_integer() && value.template get<std::int64_t>() >= 0) {
+      return static_cast<std::uint64_t>(value.template get<std::int64_t>());
+    }
+    return std::nullopt;
+  }
+};
+inline constexpr NonNegativeInteger non_negative_integer{};
+
+// A strict decimal string or a non-negative JSON integer, below 2^bits: the two spellings
+// wallets use for typed-data integers.
+struct ReadUint {
+  template <class Json>
+  U256 operator()(const Json& value, const std::string& path, unsigned bits = 256) const {
+    if (const auto n = non_negative_integer(value)) return below_bits(U256(*n), path, bits);
+    if (!value.is_string()) fail_at(path, " must be a decimal string or a non-negative integer");
+    return read_decimal(value, path, bits);
+  }
+};
+inline constexpr ReadUint read_uint{};
+
 // A non-negative JSON integer (not 1.0, not "1").
-std::uint64_t read_u64_number(const Json& value, const std::string& path);
+struct ReadU64Number {
+  template <class Json>
+  std::uint64_t operator()(const Json& value, const std::string& path) const {
+    const auto n = non_negative_integer(value);
+    if (!n) fail_at(path, " must be a non-negative integer");
+    return *n;
+  }
+};
+inline constexpr ReadU64Number read_u64_number{};
+
 // A u64 as a JSON integer or, for values JavaScript cannot hold exactly, a decimal string.
-std::uint64_t read_u64(const Json& value, const std::string& path);
+struct ReadU64 {
+  template <class Json>
+  std::uint64_t operator()(const Json& value, const std::string& path) const {
+    if (const auto n = non_negative_integer(value)) return *n;
+    if (!value.is_string()) fail_at(path, " must be a non-negative integer or a decimal string");
+    return read_decimal(value, path, 64).as_u64();
+  }
+};
+inline constexpr ReadU64 read_u64{};
+
 // The output form read_u64 reads: a number up to 2^53 - 1, a decimal string above.
 Json u64_to_json(std::uint64_t value);
 
+// "<path> has unknown member \"<key>\"" / "<path> is missing \"<name>\"" checks of Object.
+void expect_known_member(const std::string& path, const std::string& key,
+                         std::initializer_list<std::string_view> required,
+                         std::initializer_list<std::string_view> optional);
+[[noreturn]] void fail_missing(const std::string& path, std::string_view name);
+[[noreturn]] void fail_absent(const std::string& path);  // std::out_of_range(path + " is absent")
+
 // An object whose members must be exactly `required` plus any of `optional`.
+template <class Json>
 class Object {
  public:
   Object(const Json& value, std::string path, std::initializer_list<std::string_view> required,
-         std::initializer_list<std::string_view> optional = {});
+         std::initializer_list<std::string_view> optional = {})
+      : object_(value), path_(std::move(path)) {
+    if (!value.is_object()) fail_at(path_, " must be an object");
+    for (const auto& item : value.items()) expect_known_member(path_, item.key(), required, optional);
+    for (std::string_view name : required) {
+      if (!value.contains(name)) fail_missing(path_, name);
+    }
+  }
 
   // A required member (or a present optional one); std::out_of_range for an absent one.
-  const Json& operator[](std::string_view name) const;
+  const Json& operator[](std::string_view name) const {
+    const auto it = object_.find(name);
+    if (it == object_.end()) fail_absent(path(name));
+    return *it;
+  }
   // An optional member, or nullptr when it is absent.
-  const Json* find(std::string_view name) const;
+  const Json* find(std::string_view name) const {
+    const auto it = object_.find(name);
+    return it == object_.end() ? nullptr : &*it;
+  }
   std::string path(std::string_view name) const { return member_path(path_, name); }
   const std::string& path() const { return path_; }
 
@@ -85,7 +222,7 @@ class Object {
 };
 
 // Reads every element of the array at `path` with read_item(element, element path).
-template <class ReadItem>
+template <class Json, class ReadItem>
 auto read_each(const Json& value, const std::string& path, ReadItem read_item) {
   const Json& array = read_array(value, path);
   std::vector<decltype(read_item(array.at(0), path))> out;

@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "json/value.h"
+
 #include "crypto/bytes.h"
 #include "eth/address.h"
 #include "eth/u256.h"
@@ -39,6 +41,7 @@ struct Permit2 {
 // integers or decimal strings within their widths. Strict, ParseError naming the path; an empty
 // details list is refused.
 Permit2 parse(const nlohmann::json& json, const std::string& path = "permit2");
+Permit2 parse(const sr::json::Value& json, const std::string& path = "permit2");
 
 Hash32 permit_details_type_hash();
 Hash32 permit_single_type_hash();

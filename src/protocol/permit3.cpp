@@ -17,26 +17,23 @@ using typed_words::word;
 constexpr unsigned kUint48 = 48;
 constexpr unsigned kUint160 = 160;
 
-std::uint64_t read_u48(const Json& value, const std::string& path) { return read_uint(value, path, kUint48).as_u64(); }
+// Generic over the JSON type, as json_fields' readers are.
+constexpr auto read_u48 = [](const auto& value, const std::string& path) -> std::uint64_t {
+  return read_uint(value, path, kUint48).as_u64();
+};
 
-AllowanceOrTransfer read_permit(const Json& value, const std::string& path) {
+constexpr auto read_permit = [](const auto& value, const std::string& path) -> AllowanceOrTransfer {
   const Object o(value, path, {"modeOrExpiration", "tokenKey", "account", "amountDelta"});
   return AllowanceOrTransfer{o.read("modeOrExpiration", read_u48), o.read("tokenKey", read_hash32),
                              o.read("account", read_address), o.read("amountDelta", read_uint, kUint160)};
-}
+};
 
 Hash32 hash_pair(const Hash32& a, const Hash32& b) {
   return a < b ? keccak_words({a, b}) : keccak_words({b, a});
 }
 
-}  // namespace
-
-const Address& permit3_address() {
-  static const Address address = Address::parse("0xEc00030C0000245E27d1521Cc2EE88F071c2Ae34");
-  return address;
-}
-
-Permit3 parse(const Json& json, const std::string& path) {
+template <class Doc>
+Permit3 parse_from(const Doc& json, const std::string& path) {
   const Object o(json, path, {"owner", "salt", "deadline", "timestamp", "chainPermits"}, {"proof"});
   Permit3 out;
   out.owner = o.read("owner", read_address);
@@ -46,9 +43,19 @@ Permit3 parse(const Json& json, const std::string& path) {
   const Object chain(o["chainPermits"], o.path("chainPermits"), {"chainId", "permits"});
   out.chain_permits.chain_id = chain.read("chainId", read_uint, 64u).as_u64();
   out.chain_permits.permits = read_each(chain["permits"], chain.path("permits"), read_permit);
-  if (const Json* proof = o.find("proof")) out.proof = read_each(*proof, o.path("proof"), read_hash32);
+  if (const Doc* proof = o.find("proof")) out.proof = read_each(*proof, o.path("proof"), read_hash32);
   return out;
 }
+
+}  // namespace
+
+const Address& permit3_address() {
+  static const Address address = Address::parse("0xEc00030C0000245E27d1521Cc2EE88F071c2Ae34");
+  return address;
+}
+
+Permit3 parse(const nlohmann::json& doc, const std::string& path) { return parse_from(doc, path); }
+Permit3 parse(const sr::json::Value& doc, const std::string& path) { return parse_from(doc, path); }
 
 Hash32 token_key(const Address& token) { return word(token); }
 

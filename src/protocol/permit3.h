@@ -15,6 +15,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "json/value.h"
+
 #include "crypto/bytes.h"
 #include "eth/address.h"
 #include "eth/u256.h"
@@ -60,6 +62,7 @@ struct Permit3 {
 // as JSON integers or decimal strings within their Solidity widths. Strict: unknown or missing
 // members and out-of-range values throw ParseError naming the path ("permit3.chainPermits.permits[0].account: ...").
 Permit3 parse(const nlohmann::json& json, const std::string& path = "permit3");
+Permit3 parse(const sr::json::Value& json, const std::string& path = "permit3");
 
 // bytes32(uint256(uint160(token))).
 Hash32 token_key(const Address& token);

@@ -27,7 +27,10 @@ std::vector<Hash32> signed_intent_hashes(const std::vector<std::string>& hex_has
   return signed_intent_hashes(std::move(hashes));
 }
 
-std::vector<Hash32> quote_intent_hashes(const Json& quote) {
+namespace {
+
+template <class Json>
+std::vector<Hash32> intent_hashes_of(const Json& quote) {
   if (!quote.is_object()) throw ParseError("quote must be an object");
   std::vector<Hash32> hashes;
   const auto top = quote.find("intentHash");
@@ -53,6 +56,11 @@ std::vector<Hash32> quote_intent_hashes(const Json& quote) {
   }
   return signed_intent_hashes(std::move(hashes));
 }
+
+}  // namespace
+
+std::vector<Hash32> quote_intent_hashes(const nlohmann::json& quote) { return intent_hashes_of(quote); }
+std::vector<Hash32> quote_intent_hashes(const sr::json::Value& quote) { return intent_hashes_of(quote); }
 
 Hash32 quote_type_hash() {
   static const Hash32 hash = keccak256("Quote(string id,bytes32[] intentHashes,uint64 expiresAt)");

@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "json/value.h"
+
 #include "crypto/bytes.h"
 #include "crypto/secp256k1.h"
 #include "eth/address.h"
@@ -26,6 +28,7 @@ std::vector<Hash32> signed_intent_hashes(const std::vector<std::string>& hex_has
 // and every steps[].intents[].intentHash. Reads only those members; ParseError naming the path
 // when one of them is missing or malformed.
 std::vector<Hash32> quote_intent_hashes(const nlohmann::json& quote);
+std::vector<Hash32> quote_intent_hashes(const sr::json::Value& quote);
 
 Hash32 quote_type_hash();  // 0x15ba5c90...
 Hash32 quote_domain_separator(std::uint64_t chain_id);

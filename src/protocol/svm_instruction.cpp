@@ -9,10 +9,9 @@
 namespace sr::svm {
 namespace {
 
-using nlohmann::json;
-
 // Members of `object` (found at `path`) must be exactly `names`.
-void expect_members(const json& object, const std::string& path, std::initializer_list<std::string_view> names) {
+template <class Json>
+void expect_members(const Json& object, const std::string& path, std::initializer_list<std::string_view> names) {
   if (!object.is_object()) throw ParseError(path + " must be an object");
   for (const auto& [key, value] : object.items()) {
     if (std::find(names.begin(), names.end(), key) == names.end()) {
@@ -28,21 +27,23 @@ std::string member_path(const std::string& path, std::string_view name) {
   return path.empty() ? std::string(name) : path + "." + std::string(name);
 }
 
-const std::string& string_member(const json& object, const std::string& path, std::string_view name) {
-  const json& value = object.at(std::string(name));
+template <class Json>
+const std::string& string_member(const Json& object, const std::string& path, std::string_view name) {
+  const Json& value = *object.find(std::string(name));  // present: expect_members ran
   if (!value.is_string()) throw ParseError(member_path(path, name) + " must be a string");
-  return value.get_ref<const std::string&>();
+  return value.template get_ref<const std::string&>();
 }
 
-bool bool_member(const json& object, const std::string& path, std::string_view name) {
-  const json& value = object.at(std::string(name));
+template <class Json>
+bool bool_member(const Json& object, const std::string& path, std::string_view name) {
+  const Json& value = *object.find(std::string(name));  // present: expect_members ran
   if (!value.is_boolean()) throw ParseError(member_path(path, name) + " must be a boolean");
-  return value.get<bool>();
+  return value.template get<bool>();
 }
 
 // A string member run through `parse`, whose ParseError gets the member's path in front.
-template <class Parse>
-auto parsed_string_member(const json& object, const std::string& path, std::string_view name, Parse parse) {
+template <class Json, class Parse>
+auto parsed_string_member(const Json& object, const std::string& path, std::string_view name, Parse parse) {
   const std::string& text = string_member(object, path, name);
   try {
     return parse(text);
@@ -51,7 +52,8 @@ auto parsed_string_member(const json& object, const std::string& path, std::stri
   }
 }
 
-Pubkey pubkey_member(const json& object, const std::string& path, std::string_view name) {
+template <class Json>
+Pubkey pubkey_member(const Json& object, const std::string& path, std::string_view name) {
   return parsed_string_member(object, path, name, [](std::string_view text) { return Pubkey::parse(text); });
 }
 
@@ -75,21 +77,31 @@ void to_json(nlohmann::json& json, const Instruction& instruction) {
           {"data", base64::encode(instruction.data)}};
 }
 
-void from_json(const nlohmann::json& json, Instruction& instruction) {
+namespace {
+
+template <class Json>
+Instruction instruction_from(const Json& json) {
   expect_members(json, "instruction", {"programId", "accounts", "data"});
   Instruction parsed;
   parsed.program_id = pubkey_member(json, "", "programId");
-  const nlohmann::json& accounts = json.at("accounts");
+  const Json& accounts = *json.find("accounts");
   if (!accounts.is_array()) throw ParseError("accounts must be an array");
   for (std::size_t i = 0; i < accounts.size(); ++i) {
     const std::string path = "accounts[" + std::to_string(i) + "]";
-    const nlohmann::json& entry = accounts[i];
+    const Json& entry = accounts[i];
     expect_members(entry, path, {"pubkey", "isSigner", "isWritable"});
     parsed.accounts.push_back({pubkey_member(entry, path, "pubkey"), bool_member(entry, path, "isSigner"),
                                bool_member(entry, path, "isWritable")});
   }
   parsed.data = parsed_string_member(json, "", "data", [](std::string_view text) { return base64::decode(text); });
-  instruction = std::move(parsed);
+  return parsed;
 }
+
+}  // namespace
+
+Instruction instruction_from_json(const nlohmann::json& json) { return instruction_from(json); }
+Instruction instruction_from_json(const sr::json::Value& json) { return instruction_from(json); }
+
+void from_json(const nlohmann::json& json, Instruction& instruction) { instruction = instruction_from_json(json); }
 
 }  // namespace sr::svm

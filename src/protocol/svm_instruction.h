@@ -9,6 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "json/value.h"
+
 #include "crypto/bytes.h"
 #include "protocol/svm_address.h"
 
@@ -43,5 +45,8 @@ std::array<std::uint8_t, 8> anchor_discriminator(std::string_view instruction_na
 // ("accounts[1].isSigner must be a boolean").
 void to_json(nlohmann::json& json, const Instruction& instruction);
 void from_json(const nlohmann::json& json, Instruction& instruction);
+// from_json's reading, from either JSON type (one implementation).
+Instruction instruction_from_json(const nlohmann::json& json);
+Instruction instruction_from_json(const sr::json::Value& json);
 
 }  // namespace sr::svm

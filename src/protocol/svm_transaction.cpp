@@ -12,16 +12,29 @@ Json to_json(const SvmTransaction& tx) {
   return {{"type", "svm"}, {"feePayer", tx.fee_payer.to_base58()}, {"instructions", std::move(instructions)}};
 }
 
-SvmTransaction svm_transaction_from_json(const Json& json, const std::string& path) {
+namespace {
+
+template <class Doc>
+SvmTransaction svm_transaction_from(const Doc& json, const std::string& path) {
   const Object o(json, path, {"type", "feePayer", "instructions"});
   if (o.read("type", read_string) != "svm") throw ParseError(o.path("type") + " must be \"svm\"");
   SvmTransaction tx;
   const std::string& payer = o.read("feePayer", read_string);
   tx.fee_payer = at_path(o.path("feePayer"), [&] { return svm::Pubkey::parse(payer); });
-  tx.instructions = read_each(o["instructions"], o.path("instructions"), [](const Json& item, const std::string& item_path) {
-    return at_path(item_path, [&] { return item.get<svm::Instruction>(); });
+  tx.instructions = read_each(o["instructions"], o.path("instructions"), [](const Doc& item, const std::string& item_path) {
+    return at_path(item_path, [&] { return svm::instruction_from_json(item); });
   });
   return tx;
+}
+
+}  // namespace
+
+SvmTransaction svm_transaction_from_json(const Json& json, const std::string& path) {
+  return svm_transaction_from(json, path);
+}
+
+SvmTransaction svm_transaction_from_json(const sr::json::Value& json, const std::string& path) {
+  return svm_transaction_from(json, path);
 }
 
 }  // namespace sr::protocol

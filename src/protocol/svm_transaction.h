@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "json/value.h"
+
 #include "protocol/svm_address.h"
 #include "protocol/svm_instruction.h"
 
@@ -21,5 +23,6 @@ struct SvmTransaction {
 nlohmann::json to_json(const SvmTransaction& tx);
 // Strict: exactly those members, "type" must be "svm"; ParseError naming the path otherwise.
 SvmTransaction svm_transaction_from_json(const nlohmann::json& json, const std::string& path = "transaction");
+SvmTransaction svm_transaction_from_json(const sr::json::Value& json, const std::string& path = "transaction");
 
 }  // namespace sr::protocol

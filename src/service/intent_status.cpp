@@ -161,13 +161,13 @@ Json tx_to_json(const std::optional<ChainTx>& tx) {
             : Json(nullptr);
 }
 
-std::optional<std::uint64_t> read_optional_u64(const jf::Object& object, std::string_view name) {
+std::optional<std::uint64_t> read_optional_u64(const jf::Object<jf::Json>& object, std::string_view name) {
   const Json& value = object[name];
   if (value.is_null()) return std::nullopt;
   return jf::read_u64(value, object.path(name));
 }
 
-std::optional<std::string> read_optional_string(const jf::Object& object, std::string_view name) {
+std::optional<std::string> read_optional_string(const jf::Object<jf::Json>& object, std::string_view name) {
   const Json& value = object[name];
   if (value.is_null()) return std::nullopt;
   return jf::read_string(value, object.path(name));

@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "verify/json_members.h"
+
 #include "crypto/bytes.h"
 #include "eth/address.h"
 #include "protocol/account.h"
@@ -41,6 +43,7 @@ class ChainDirectory {
  public:
   // A ChainRecord array or the {"chains": [...]} body of GET /v1/chains. Members the verifier does
   // not use are ignored; the ones it uses are read strictly (ParseError naming "chains[i].portal").
+  static ChainDirectory from_json(const Json& chains);
   static ChainDirectory from_json(const nlohmann::json& chains);
 
   const ChainInfo* find(std::uint64_t chain_id) const;
@@ -55,6 +58,7 @@ class TokenDirectory {
  public:
   // A TokenRecord array or the {"tokens": [...]} body of GET /v1/tokens. Addresses are read for
   // the VM of their chain in `chains` (tokens of unknown chains are a ParseError).
+  static TokenDirectory from_json(const Json& tokens, const ChainDirectory& chains);
   static TokenDirectory from_json(const nlohmann::json& tokens, const ChainDirectory& chains);
 
   const TokenInfo* find(std::uint64_t chain_id, const protocol::Account& address) const;

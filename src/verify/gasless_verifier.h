@@ -28,11 +28,14 @@ struct GaslessContext {
   std::uint64_t now = 0;  // Unix seconds
 };
 
+Report verify_gasless_payload(const Json& quote, const std::string& standard, const Json& payload,
+                              const Json& signature, const GaslessContext& context);
 Report verify_gasless_payload(const nlohmann::json& quote, const std::string& standard, const nlohmann::json& payload,
                               const nlohmann::json& signature, const GaslessContext& context);
 
 // {"quote", "standard", "payload", "signature", "chains", "tokens", "now"} -> to_json(report);
 // ParseError for a malformed context (chains, tokens, now, standard not a string).
+Json verify_gasless_payload_json(const Json& args);
 nlohmann::json verify_gasless_payload_json(const nlohmann::json& args);
 
 }  // namespace sr::verify

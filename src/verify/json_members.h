@@ -7,11 +7,13 @@
 #include <string>
 #include <string_view>
 
-#include <nlohmann/json.hpp>
+#include "json/value.h"
 
 namespace sr::verify {
 
-using Json = nlohmann::json;
+// The verifier reads and writes its own JSON value (json/value.h); native callers holding
+// nlohmann::json documents go through the overloads defined in verify/nlohmann_api.cpp.
+using Json = json::Value;
 
 // The member `name` of the object at `path`. ParseError when `value` is not an object or the
 // member is absent.

@@ -502,8 +502,8 @@ std::string check_route_matches_request(const Json& quote, const QuoteContext& c
       optional_member(source_json, "refundRecipient", "quote.source") != nullptr
           ? jf::read_account(source_json["refundRecipient"], "quote.source.refundRecipient", source.chain->vm)
           : source.party;
-  if (context.request != nullptr) {
-    compare_with_request(quote, *context.request, source, destination, refund_recipient, type);
+  if (context.request.get() != nullptr) {
+    compare_with_request(quote, *context.request.get(), source, destination, refund_recipient, type);
   }
   // The funded reward: what the funder actually locks and who may take it back.
   const protocol::TokenAmount& reward = single_reward_token(funded);
@@ -540,7 +540,7 @@ std::string check_route_matches_request(const Json& quote, const QuoteContext& c
     }
   }
   if (deliveries == 0) fail("quote.steps lists no delivery intent (role direct or stitched-destination)");
-  return cat(std::string(context.request != nullptr ? "matches the request; " : "no request given; "),
+  return cat(std::string(context.request.get() != nullptr ? "matches the request; " : "no request given; "),
              "reward locks source.amount of source.token; ", std::to_string(deliveries),
              " delivery intent(s) pay the recipient at least ", minimum.to_decimal(), "; ", std::to_string(candidates),
              " bucket candidate(s) pay the same recipient");
@@ -551,8 +551,8 @@ std::string check_route_matches_request(const Json& quote, const QuoteContext& c
 std::string check_slippage_bound(const Json& quote, const QuoteContext& context, QuoteParts&) {
   const std::string& type = quote_type(quote);
   const std::uint32_t slippage = read_slippage_millionths(member(quote, "slippage", "quote"), "quote.slippage");
-  if (context.request != nullptr && type != "exact-out") {
-    const Json* asked_json = optional_member(*context.request, "slippage", "request");
+  if (context.request.get() != nullptr && type != "exact-out") {
+    const Json* asked_json = optional_member(*context.request.get(), "slippage", "request");
     const std::uint32_t asked = asked_json ? read_slippage_millionths(*asked_json, "request.slippage") : 5000;
     if (asked != slippage) {
       fail("quote.slippage is ", slippage_text(slippage), " but the request asked for ", slippage_text(asked));

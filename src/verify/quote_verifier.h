@@ -22,25 +22,45 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 
 #include <nlohmann/json.hpp>
+
+#include "verify/json_members.h"
 
 #include "verify/chain_directory.h"
 #include "verify/report.h"
 
 namespace sr::verify {
 
+// The v1 quote request the dapp sent, or none (null) to skip the comparison: the verifier's own
+// JSON value, or a nlohmann::json document, converted once (verify/nlohmann_api.cpp) for native
+// callers.
+class RequestDocument {
+ public:
+  RequestDocument(std::nullptr_t = nullptr) {}
+  RequestDocument(const Json* request) : request_(request) {}
+  RequestDocument(const nlohmann::json* request);
+  const Json* get() const { return request_; }
+
+ private:
+  std::shared_ptr<const Json> converted_;
+  const Json* request_ = nullptr;
+};
+
 struct QuoteContext {
   const ChainDirectory* chains = nullptr;
-  const nlohmann::json* request = nullptr;  // the v1 quote request the dapp sent; null to skip the comparison
-  std::uint64_t now = 0;                    // Unix seconds
+  RequestDocument request;
+  std::uint64_t now = 0;  // Unix seconds
 };
 
 // Every check above, in that order.
+Report verify_quote(const Json& quote, const QuoteContext& context);
 Report verify_quote(const nlohmann::json& quote, const QuoteContext& context);
 
 // The JSON boundary: {"quote", "chains", "request"?, "now"} -> to_json(report). ParseError when the
 // context itself (chains, request, now) is malformed; a malformed quote only fails checks.
+Json verify_quote_json(const Json& args);
 nlohmann::json verify_quote_json(const nlohmann::json& args);
 
 }  // namespace sr::verify

@@ -28,12 +28,19 @@ const Check* Report::find(const std::string& name) const {
   return nullptr;
 }
 
-nlohmann::json to_json(const Report& report) {
-  nlohmann::json checks = nlohmann::json::array();
+Json to_json(const Report& report) {
+  Json checks = Json::array();
   for (const Check& check : report.checks) {
-    checks.push_back({{"name", check.name}, {"ok", check.ok}, {"detail", check.detail}});
+    Json item = Json::object();
+    item["name"] = check.name;
+    item["ok"] = check.ok;
+    item["detail"] = check.detail;
+    checks.push_back(std::move(item));
   }
-  return {{"ok", report.ok()}, {"checks", std::move(checks)}};
+  Json out = Json::object();
+  out["ok"] = report.ok();
+  out["checks"] = std::move(checks);
+  return out;
 }
 
 }  // namespace sr::verify
