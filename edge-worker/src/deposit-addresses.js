@@ -90,8 +90,7 @@ export class DepositAddresses extends DurableObject {
       return false;
     }
     const v = answer.body;
-    const quoteUuid = record.quoteId.replace(/^quote:/, "").toLowerCase();
-    const stored = await jobsOf(this.env, quoteUuid).submit({ jobKey: v.jobKey, owner, quoteUuid, standard: v.standard, intentHash: v.intentHash, chainId: v.chainId, plan: v.plan, now: nowSec() });
+    const stored = await jobsOf(this.env, v.job.quoteId).submit({ jobKey: v.jobKey, owner, job: v.job, plan: v.plan });
     console.log(JSON.stringify({ event: "deposit-transfer-funding", vault: record.vaultAddress, jobId: stored.job.id, outcome: stored.outcome }));
     return true;
   }

@@ -1,23 +1,27 @@
 // Gasless funding jobs, one Durable Object per quote (named by the quote's bare UUID), stored in
-// SQLite. A quote is funded at most once, so it has at most one job:
-// - the first verified submit creates the job (202);
+// SQLite. The core decides the job: the verification op that accepts a submit answers it
+// (accepted, id job:<quote UUID>), and op "gaslessJobAdvance" applies each relay outcome
+// (published, failed, or retry later). This object keeps it and runs the relaying:
+// - the first verified submit stores its job (202);
 // - the identical signed payload again answers the same job (200), whoever sends it and however
 //   many copies arrive at once: `submit` reads and writes in one synchronous transaction with no
 //   await in between, so the object's input gate serialises the copies and exactly one creates;
 // - a different authorization for the quote answers 409 with the existing job.
 // The job row is written before `submit` returns, and the Durable Object's output gate holds the
 // answer until the write is durable, so a 202 is never lost by a restart. Relaying runs from the
-// object's alarm (set in the same transaction), which the runtime retries after a restart; it
-// moves the job accepted -> published (with the funding transaction) or failed (with the reason).
+// object's alarm (set in the same transaction), which the runtime retries after a restart.
 import { DurableObject } from "cloudflare:workers";
+import contract from "../openapi.json" with { type: "json" };
+import { callCore } from "./core.js";
 import { relayer } from "./relayer.js";
+import { settings } from "./settings.js";
+import { nowSec } from "./handlers/core-response.js";
 
-/** The job id of a quote: a quote has at most one job, so the job carries the quote's UUID. */
-export const jobIdOf = (quoteUuid) => `job:${quoteUuid}`;
-
-// Transient relay failures (RPC down, timeouts) are retried this many times, backing off.
-const MAX_RELAY_ATTEMPTS = 5;
-const RETRY_BASE_MS = 2_000;
+// The core writes a job's members in the contract's order, but its JSON objects still come out
+// sorted by name; jobs are stored (and so served) in the order GaslessJob lists them until the
+// core's output keeps its order.
+const JOB_MEMBERS = Object.keys(contract.components.schemas.GaslessJob.properties);
+const inContractOrder = (job) => Object.fromEntries(JOB_MEMBERS.filter((k) => k in job).map((k) => [k, job[k]]));
 
 export class GaslessJobs extends DurableObject {
   /** @param {DurableObjectState} ctx */
@@ -35,9 +39,8 @@ export class GaslessJobs extends DurableObject {
   }
 
   /**
-   * @param {{ jobKey: string, owner: string, quoteUuid: string, standard: string,
-   *           intentHash: string, chainId: number, plan: unknown, now: number }} input
-   *   quoteUuid: the bare (lowercase) UUID of the quote, as status lookups take it; now: Unix seconds
+   * @param {{ jobKey: string, owner: string, job: { id: string }, plan: unknown }} input
+   *   job: the accepted job the verification op answered (kept only when the quote has none);
    *   owner: who may read the job ("partner:<slug>" for keyed submits, "deposit:<vault>" for deposit addresses)
    * @returns {{ outcome: "created" | "existing" | "conflict", job: object, owner: string }}
    */
@@ -47,18 +50,7 @@ export class GaslessJobs extends DurableObject {
       if (row) {
         return { outcome: row.job_key === input.jobKey ? "existing" : "conflict", job: JSON.parse(row.job), owner: row.owner };
       }
-      const job = {
-        id: jobIdOf(input.quoteUuid),
-        status: "accepted",
-        standard: input.standard,
-        quoteId: input.quoteUuid,
-        intentHash: input.intentHash,
-        chainId: input.chainId,
-        transactionHash: null,
-        error: null,
-        createdAt: input.now,
-        updatedAt: input.now,
-      };
+      const job = inContractOrder(input.job);
       this.sql.exec("INSERT INTO job (id, job_key, owner, job, plan) VALUES (?, ?, ?, ?, ?)", job.id, input.jobKey, input.owner, JSON.stringify(job), JSON.stringify(input.plan));
       return { outcome: "created", job, owner: input.owner };
     });
@@ -78,30 +70,28 @@ export class GaslessJobs extends DurableObject {
     const row = this.#row();
     if (!row) return;
     const job = JSON.parse(row.job);
+    // A finished job is final; an alarm that fires again after the outcome was stored has nothing to do.
     if (job.status !== "accepted") return;
-    let result;
+    let outcome;
+    let attempts = row.attempts;
     try {
-      result = await relayer(this.env).submit({ job, plan: JSON.parse(row.plan) });
+      outcome = await relayer(this.env).submit({ job, plan: JSON.parse(row.plan) });
     } catch (e) {
-      // Transient: keep the job accepted and try again later, up to a bound.
-      const attempts = row.attempts + 1;
-      console.error(JSON.stringify({ event: "relay-retry", jobId: job.id, attempts, message: String(e?.message ?? e) }));
-      if (attempts < MAX_RELAY_ATTEMPTS) {
-        this.sql.exec("UPDATE job SET attempts = ? WHERE id = ?", attempts, job.id);
-        await this.ctx.storage.setAlarm(Date.now() + RETRY_BASE_MS * 2 ** (attempts - 1));
-        return;
-      }
-      result = { error: `relaying failed ${attempts} times; last error: ${String(e?.message ?? e)}` };
+      attempts += 1;
+      outcome = { transientError: String(e?.message ?? e), attempts };
     }
-    this.#finish(job, result);
-  }
-
-  #finish(job, result) {
-    const next = { ...job, updatedAt: Math.floor(Date.now() / 1000) };
-    if (result.transactionHash) Object.assign(next, { status: "published", transactionHash: result.transactionHash, error: null });
-    else Object.assign(next, { status: "failed", error: String(result.error ?? "the relayer gave no reason") });
-    this.sql.exec("UPDATE job SET job = ? WHERE id = ?", JSON.stringify(next), job.id);
-    console.log(JSON.stringify({ event: "gasless-job", jobId: job.id, status: next.status, transactionHash: next.transactionHash, error: next.error }));
+    const answer = await callCore(settings(this.env).coreInputs, "gaslessJobAdvance", { job, outcome, now: nowSec() });
+    // Not an outcome: the core refused its input. Throwing leaves the job as it was and has the
+    // runtime retry the alarm.
+    if (answer.status !== 200) throw new Error(`gaslessJobAdvance answered ${answer.status}: ${answer.body?.detail ?? ""}`);
+    const next = inContractOrder(answer.body.job);
+    this.sql.exec("UPDATE job SET job = ?, attempts = ? WHERE id = ?", JSON.stringify(next), attempts, job.id);
+    if (answer.body.retryAfterSec !== null) {
+      console.error(JSON.stringify({ event: "relay-retry", jobId: job.id, attempts, retryAfterSec: answer.body.retryAfterSec, message: outcome.transientError }));
+      await this.ctx.storage.setAlarm(Date.now() + answer.body.retryAfterSec * 1000);
+      return;
+    }
+    console.log(JSON.stringify({ event: "gasless-job", jobId: next.id, status: next.status, transactionHash: next.transactionHash, error: next.error }));
   }
 
   #row() {

@@ -5,8 +5,10 @@
 // This implementation sends real transactions over the chain's JSON-RPC (chain-rpc.js) from the
 // account of the worker secret RELAYER_KEY. Before a job exists its transactions were simulated
 // (funding-preflight.js), so a revert here means the chain changed in between.
-// The core builds and signs them (op "relayTransactions": the token authorization call, then the
-// Portal's publishAndFundFor); the worker only fetches the nonce and fees and broadcasts.
+// The core builds, prices and signs them (op "relayTransactions": the token authorization call,
+// then the Portal's publishAndFundFor, with the gas limits and fee policy of service.json `relay`);
+// the worker only fetches the nonce, the latest base fee and the node's priority fee suggestion,
+// and broadcasts.
 // One Durable Object per chain sends, one job at a time, so two jobs never take the same nonce.
 // It stores the signed bytes before broadcasting: after a restart it re-broadcasts exactly those
 // bytes (signing is deterministic) and waits for their receipts instead of signing anew.
@@ -15,10 +17,6 @@ import { callCore } from "./core.js";
 import { jsonRpc, rpcUrlOf } from "./chain-rpc.js";
 import { settings } from "./settings.js";
 
-// Gas limits of the two transactions. The second cannot be estimated before the first is mined
-// (it spends what the first moves), so both are fixed, with room: an ERC-3009/EIP-2612/Permit2
-// call uses < 100k, publishAndFundFor with a vault deployment < 400k.
-const GAS_LIMITS = [200_000, 800_000];
 const RECEIPT_TIMEOUT_MS = 60_000;
 const RECEIPT_POLL_MS = 250;
 
@@ -89,20 +87,18 @@ export class GaslessRelayer extends DurableObject {
     const account = await callCore(coreInputs, "relayerAccount", { relayerKey: this.env.RELAYER_KEY });
     if (account.status !== 200) throw new RelayRefused(`the relayer key is unusable: ${account.body?.detail}`);
     const from = account.body.address;
-    const [nonce, block, tip] = await Promise.all([
+    const [nonce, block, suggestion] = await Promise.all([
       rpc("eth_getTransactionCount", [from, "pending"]),
       rpc("eth_getBlockByNumber", ["latest", false]),
-      rpc("eth_maxPriorityFeePerGas", []).catch(() => "0x3b9aca00"),
+      // Not every node answers this; the core then uses relay.fallbackPriorityFeeWei.
+      rpc("eth_maxPriorityFeePerGas", []).catch(() => null),
     ]);
-    const baseFee = BigInt(block?.baseFeePerGas ?? "0x0");
-    const priority = BigInt(tip);
     const answer = await callCore(coreInputs, "relayTransactions", {
       plan,
       relayerKey: this.env.RELAYER_KEY,
       nonce: Number(BigInt(nonce)),
-      maxPriorityFeePerGas: priority.toString(),
-      maxFeePerGas: (2n * baseFee + priority).toString(),
-      gasLimits: GAS_LIMITS,
+      baseFeePerGas: block?.baseFeePerGas ?? null,
+      priorityFeeSuggestion: suggestion ?? null,
     });
     if (answer.status !== 200) return { error: `the relayer could not build the transactions: ${answer.body?.detail}` };
     const transactions = answer.body.transactions;

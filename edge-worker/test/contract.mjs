@@ -4,7 +4,7 @@
 // must be present and valid, and the body must match its schema: a member the document lacks
 // (every object schema is closed), a wrong type or a missing required member fails the test
 // that received it.
-import { readFileSync } from "node:fs";
+import { appendFileSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import Ajv2020 from "ajv/dist/2020.js";
@@ -147,8 +147,63 @@ export function contractViolations(method, url, response, bodyText) {
   if (!validate(body)) {
     for (const e of validate.errors) problems.push(`${where}: body${e.instancePath || ""} ${e.message}${e.params && Object.keys(e.params).length ? " " + JSON.stringify(e.params) : ""}`);
     problems.push(`  body: ${bodyText.slice(0, 600)}`);
+  } else if (process.env.SR_CONTRACT_ORDER_LOG) {
+    const order = orderViolations(body, media.schema);
+    if (order.length) appendFileSync(process.env.SR_CONTRACT_ORDER_LOG, order.map((o) => `${where}: ${o}\n`).join(""));
   }
   return problems;
+}
+
+// ---- member order ------------------------------------------------------------------------
+
+/** A schema with its $ref resolved (against the document's schemas). */
+function resolved(schema) {
+  while (schema?.$ref) schema = schema.$ref.slice(2).split("/").reduce((node, part) => node?.[part], contract);
+  return schema;
+}
+
+/** The members an object schema lists, in the document's order (allOf parts one after another). */
+function listedMembers(schema) {
+  schema = resolved(schema);
+  if (!schema || typeof schema !== "object") return null;
+  if (schema.allOf) return schema.allOf.flatMap((part) => listedMembers(part) ?? []);
+  return schema.properties ? Object.keys(schema.properties) : null;
+}
+
+/** The schema of member `name` of an object schema. */
+function memberSchema(schema, name) {
+  schema = resolved(schema);
+  if (schema?.allOf) for (const part of schema.allOf) {
+    const found = memberSchema(part, name);
+    if (found) return found;
+  }
+  return schema?.properties?.[name] ?? null;
+}
+
+/**
+ * Where `value` lists its members in another order than the document (JSON's objects are
+ * unordered, but the contract's order is the one people read; the core emits it). Alternatives
+ * (oneOf/anyOf) are followed through the branch whose members cover the value's.
+ */
+export function orderViolations(value, schema, path = "body") {
+  schema = resolved(schema);
+  if (!schema || value === null || typeof value !== "object") return [];
+  const alternatives = schema.oneOf ?? schema.anyOf;
+  if (alternatives) {
+    const fits = alternatives.map(resolved).filter((alt) => {
+      if (Array.isArray(value)) return alt?.type === "array";
+      const members = listedMembers(alt);
+      return members && Object.keys(value).every((k) => members.includes(k));
+    });
+    return fits.length > 0 ? orderViolations(value, fits[0], path) : [];
+  }
+  if (Array.isArray(value)) return value.flatMap((item, i) => orderViolations(item, schema.items, `${path}[${i}]`));
+  const members = listedMembers(schema);
+  if (!members) return [];
+  const present = Object.keys(value).filter((k) => members.includes(k));
+  const expected = members.filter((k) => k in value);
+  const own = present.join(",") === expected.join(",") ? [] : [`${path}: members ${present.join(", ")}; the document's order is ${expected.join(", ")}`];
+  return [...own, ...Object.keys(value).flatMap((k) => orderViolations(value[k], memberSchema(schema, k), `${path}.${k}`))];
 }
 
 /**

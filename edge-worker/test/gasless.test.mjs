@@ -43,7 +43,21 @@ after(async () => {
   await chain?.close();
 });
 
-const submit = (standard, body, key = DEV_KEYS.acme) => worker.fetch(`/v1/gasless/${standard}`, { method: "POST", key, headers: json, body: JSON.stringify(body) });
+// Every job a submit in this file created, so that a test counting broadcasts can first wait
+// for the relaying of earlier tests' jobs (their transactions would land in its count).
+const createdJobs = new Set();
+async function submit(standard, body, key = DEV_KEYS.acme) {
+  const res = await worker.fetch(`/v1/gasless/${standard}`, { method: "POST", key, headers: json, body: JSON.stringify(body) });
+  if (res.status === 202) createdJobs.add((await res.clone().json()).id);
+  return res;
+}
+
+/** Waits until no job created so far is still being relayed. */
+async function relayerIdle() {
+  for (const id of createdJobs) {
+    await waitFor(async () => (await worker.fetch(`/v1/gasless/jobs/${id}`, { key: DEV_KEYS.acme })).json(), (job) => job.status !== "accepted");
+  }
+}
 
 async function refused(standard, body) {
   const res = await submit(standard, body);
@@ -198,6 +212,7 @@ describe("gasless refusals name the field", () => {
 describe("the relayer simulates before it accepts", () => {
   /** Sets part of the double's world for one submit, then restores it. */
   async function refusedWhile(change, standard, body, reason) {
+    await relayerIdle();
     const saved = { ...chain.world };
     Object.assign(chain.world, change);
     const sentBefore = chain.sent.length;

@@ -141,6 +141,7 @@ class Loader {
                       std::string (*key)(const Record&));
 
   std::optional<ServiceSettings> read_service(const Json& value, const std::string& path);
+  std::optional<RelaySettings> read_relay(const Json& value, const std::string& path);
   std::optional<ChainRecord> read_chain(const Json& value, const std::string& path);
   std::optional<TokenRecord> read_token(const Json& value, const std::string& path);
   std::optional<SolverRecord> read_solver(const Json& value, const std::string& path);
@@ -287,7 +288,45 @@ std::optional<ServiceSettings> Loader::read_service(const Json& value, const std
   s.max_hops = static_cast<std::uint32_t>(r.integer("maxHops", true, 1, 2).value_or(0));
   s.max_competing_quotes = static_cast<std::uint32_t>(r.integer("maxCompetingQuotes", true, 1, 64).value_or(0));
   s.webhooks_allow_loopback_http = r.boolean("webhooksAllowLoopbackHttp", false).value_or(false);
+  if (const Json* relay = r.optional("relay")) {
+    if (auto settings = read_relay(*relay, r.path_of("relay"))) s.relay = *settings;
+  }
   r.reject_unknown();
+  if (errors_.size() != errors_before) return std::nullopt;
+  return s;
+}
+
+// Every member is optional: an absent one keeps its default (RelaySettings).
+std::optional<RelaySettings> Loader::read_relay(const Json& value, const std::string& path) {
+  ObjectReader r(value, path, errors_);
+  const std::size_t errors_before = errors_.size();
+  RelaySettings s;
+  // A transaction needs 21000 gas at least; 30M is a whole mainnet block.
+  constexpr std::uint64_t kMinGas = 21'000;
+  constexpr std::uint64_t kMaxGas = 30'000'000;
+  if (const Json* limits = r.optional("gasLimits")) {
+    ObjectReader g(*limits, r.path_of("gasLimits"), errors_);
+    s.authorization_gas_limit = g.integer("authorization", false, kMinGas, kMaxGas).value_or(s.authorization_gas_limit);
+    s.funding_gas_limit = g.integer("funding", false, kMinGas, kMaxGas).value_or(s.funding_gas_limit);
+    g.reject_unknown();
+  }
+  s.base_fee_multiplier =
+      static_cast<std::uint32_t>(r.integer("baseFeeMultiplier", false, 1, 100).value_or(s.base_fee_multiplier));
+  if (const Json* fee = r.optional("fallbackPriorityFeeWei")) {
+    s.fallback_priority_fee_wei =
+        read_amount(*fee, r.path_of("fallbackPriorityFeeWei"), Vm::evm, errors_, ZeroAmount::allowed)
+            .value_or(s.fallback_priority_fee_wei);
+  }
+  if (const Json* cap = r.optional("maxFeePerGasWei")) {
+    s.max_fee_per_gas_wei = read_amount(*cap, r.path_of("maxFeePerGasWei"), Vm::evm, errors_);
+  }
+  s.max_attempts = static_cast<std::uint32_t>(r.integer("maxAttempts", false, 1, 20).value_or(s.max_attempts));
+  s.first_retry_delay_sec = r.integer("firstRetryDelaySec", false, 1, 3600).value_or(s.first_retry_delay_sec);
+  r.reject_unknown();
+  if (s.max_fee_per_gas_wei && s.fallback_priority_fee_wei > *s.max_fee_per_gas_wei) {
+    errors_.add(r.path_of("fallbackPriorityFeeWei"),
+                r.path_of("fallbackPriorityFeeWei") + " must not be greater than " + r.path_of("maxFeePerGasWei"));
+  }
   if (errors_.size() != errors_before) return std::nullopt;
   return s;
 }

@@ -166,6 +166,26 @@ struct SlippageSettings {
   std::uint32_t max_millionths = 1'000'000;
 };
 
+// How the relayer prices its transactions and how long a gasless job's relaying is retried
+// (service.json `relay`; the defaults are the local configuration's values).
+struct RelaySettings {
+  // The two transactions' gas limits are fixed rather than estimated: the funding call cannot be
+  // estimated before the authorization is mined (it spends what the authorization moves).
+  std::uint64_t authorization_gas_limit = 200'000;
+  std::uint64_t funding_gas_limit = 800'000;
+  // maxFeePerGas = baseFeeMultiplier * the latest base fee + the priority fee, so a transaction
+  // stays includable while the base fee rises for a few blocks (it grows 12.5% per full block).
+  std::uint32_t base_fee_multiplier = 2;
+  U256 fallback_priority_fee_wei = U256(1'000'000'000);  // when eth_maxPriorityFeePerGas fails
+  std::optional<U256> max_fee_per_gas_wei;               // a ceiling on both fee fields; nullopt: none
+  // Transient failures (RPC unreachable, no receipt in time) are retried this many attempts in
+  // all, the n-th retry after first_retry_delay_sec * 2^(n-1).
+  std::uint32_t max_attempts = 5;
+  std::uint64_t first_retry_delay_sec = 2;
+
+  friend bool operator==(const RelaySettings&, const RelaySettings&) = default;
+};
+
 struct ServiceSettings {
   std::uint64_t quote_lifetime_sec = 120;
   std::uint64_t route_fill_window_sec = 3600;  // route deadline = expiresAt + solver fill window
@@ -176,6 +196,7 @@ struct ServiceSettings {
   std::uint32_t max_competing_quotes = 16;     // entries of competingQuotes at most
   // Webhook URLs may be http://127.0.0.1:<port> (local configuration only: a loopback receiver).
   bool webhooks_allow_loopback_http = false;
+  RelaySettings relay;
 };
 
 class Config {

@@ -10,6 +10,7 @@
 #include "service/field_reader.h"
 #include "service/funding_authorization.h"
 #include "service/gasless.h"
+#include "service/gasless_job.h"
 #include "service/op_input.h"
 #include "service/solver_protocol.h"
 #include "service/vault_derivation.h"
@@ -217,7 +218,8 @@ OpResult deposit_submit_verify_op(const Config& config, const json& input) {
                {"chainId", d.chain->chain_id},
                {"funder", funder.checksummed()},
                {"vault", d.vault.checksummed()},
-               {"plan", funding_plan(name, *d.chain, *d.token, funder, d.vault, d.intent, authorization, signature)}});
+               {"plan", funding_plan(name, *d.chain, *d.token, funder, d.vault, d.intent, authorization, signature)},
+               {"job", gasless_job(name, d.quote_id, d.intent_hash, d.chain->chain_id, now)}});
   };
   if (standard == "transfer") return result("transfer", Hash32{}, {}, d.refund_recipient, nullptr);
 
@@ -326,6 +328,21 @@ OpResult deposit_status_op(const Config& config, const json& input) {
                {"intentHash", d.intent_hash},
                {"transactions", transactions}}},
              {"record", record}});
+}
+
+OpResult deposit_vault_op(const json& input) {
+  const OpInput in(input, "depositVault");
+  const json* vault = in.optional("vaultAddress");
+  if (vault && vault->is_string()) {
+    try {
+      return ok(json{{"vault", Address::parse(vault->get<std::string>()).lower_hex()}});
+    } catch (const ParseError&) {
+    }
+  }
+  FieldErrors errors;
+  errors.add("vaultAddress",
+             "vaultAddress must be an EVM address (0x followed by 40 hex digits, EIP-55 checksummed when mixed case)");
+  return invalid_request(errors);
 }
 
 }  // namespace sr::service

@@ -33,6 +33,8 @@
 //       "expired" (deadline passed without funding), "partially-funded" (transfers seen that do
 //       not cover the amount at the confirmation depth yet: below it, or not deep enough), else
 //       "awaiting-funding". `transfers` is what depositObserve kept (deposit_transfers.h).
+//   "depositVault" {"vaultAddress": the raw query value or body member} -> 200 {"vault": lowercase,
+//       the name of the vault's Durable Object} | 400 naming vaultAddress (not an EVM address)
 #pragma once
 
 #include <cstdint>
@@ -71,5 +73,6 @@ OpResult deposit_solver_requests_op(const Config& config, const nlohmann::json& 
 OpResult deposit_create_op(const Config& config, const secp256k1::SecretKey& signer, const nlohmann::json& input);
 OpResult deposit_submit_verify_op(const Config& config, const nlohmann::json& input);
 OpResult deposit_status_op(const Config& config, const nlohmann::json& input);
+OpResult deposit_vault_op(const nlohmann::json& input);
 
 }  // namespace sr::service

@@ -1,6 +1,7 @@
 // The gasless and deposit-address operations of the core boundary, behind one entry point so the
 // Service's dispatcher names them in one line.
-//   "gaslessVerify" (gasless.h), "relayerAccount" and "relayTransactions" (relay.h),
+//   "gaslessVerify" (gasless.h), "gaslessJobLookup" and "gaslessJobAdvance" (gasless_job.h),
+//   "relayerAccount" and "relayTransactions" (relay.h),
 //   "fundingPreflight" and "fundingPreflightVerdict" (funding_preflight.h),
 //   "depositSolverRequests", "depositCreate", "depositSubmitVerify", "depositStatus" (deposit.h),
 //   "routeDepositTransfers", "depositObserve" (deposit_transfers.h).

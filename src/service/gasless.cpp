@@ -3,6 +3,7 @@
 #include "crypto/hex.h"
 #include "crypto/keccak.h"
 #include "service/funding_quote.h"
+#include "service/gasless_job.h"
 #include "service/op_input.h"
 #include "service/vault_derivation.h"
 
@@ -125,7 +126,8 @@ OpResult gasless_verify_op(const Config& config, const json& input) {
              {"funder", quote->funder.checksummed()},
              {"vault", quote->vault.checksummed()},
              {"plan", funding_plan(standard, *quote->source, *quote->token, quote->funder, quote->vault, quote->intent_json,
-                                   checked->authorization, checked->signature)}});
+                                   checked->authorization, checked->signature)},
+             {"job", gasless_job(standard, quote->id, hex::encode(quote->intent_hash), quote->source->chain_id, now)}});
 }
 
 }  // namespace sr::service

@@ -3,12 +3,14 @@
 // received>, "now", "confirmedChains"}; the body is {"quote", "permit3"|"permit2"|"authorization",
 // "signature"} and nothing else.
 //
-// 200 {"jobKey", "standard", "quoteId", "intentHash", "chainId", "funder", "vault", "plan"}:
+// 200 {"jobKey", "standard", "quoteId", "intentHash", "chainId", "funder", "vault", "plan", "job"}:
 // - jobKey: keccak256 over the quote id, the standard, the authorization's EIP-712 digest and
 //   the 65 signature bytes. The digest is a canonical identity of the signed fields (spelling,
 //   key order and hex case of the JSON do not matter), so the identical signed payload always
 //   gives the same key and any other authorization for the quote a different one (409).
 // - plan: what the relayer needs later (service/relay.h), from verified values only.
+// - job: the gasless job this submit creates, accepted at `now` (service/gasless_job.h); the
+//   worker stores it unless the quote already has one.
 // 400 invalid-request listing every failed check with its field (funding_quote.h for the quote,
 // funding_authorization.h for the authorization, "quote.source.token" when the token does not
 // support the standard). 503 chain-unverified (after every other check passed) when an ERC-3009

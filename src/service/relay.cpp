@@ -1,5 +1,8 @@
 #include "service/relay.h"
 
+#include <algorithm>
+#include <stdexcept>
+
 #include "crypto/hex.h"
 #include "crypto/secp256k1.h"
 #include "eth/transaction.h"
@@ -23,17 +26,32 @@ secp256k1::SecretKey relayer_key(const OpInput& in) {
   }
 }
 
-U256 wei(const OpInput& in, std::string_view name) {
+// A fee the chain reported, as its JSON-RPC answer spelled it (a hex quantity), or null.
+std::optional<U256> rpc_quantity(const OpInput& in, std::string_view name) {
   const json& value = in.member(name);
+  if (value.is_null()) return std::nullopt;
   try {
     if (!value.is_string()) throw ParseError("not a string");
-    return U256::from_decimal(value.get<std::string>());
+    return U256::from_hex(value.get<std::string>());
   } catch (const ParseError&) {
-    throw OpInputError(std::string("input member \"") + std::string(name) + "\" must be a decimal string of wei");
+    throw OpInputError("op \"relayTransactions\": " + std::string(name) + " must be a hex quantity (0x…) or null");
   }
 }
 
 }  // namespace
+
+RelayFees relay_fees(const RelaySettings& settings, const std::optional<U256>& base_fee,
+                     const std::optional<U256>& priority_suggestion) {
+  RelayFees fees;
+  fees.max_priority_fee_per_gas = priority_suggestion.value_or(settings.fallback_priority_fee_wei);
+  const U256 base_part = base_fee.value_or(U256(0)).mul_or_throw(U256(settings.base_fee_multiplier));
+  fees.max_fee_per_gas = base_part.add_or_throw(fees.max_priority_fee_per_gas);
+  if (const auto& cap = settings.max_fee_per_gas_wei) {
+    fees.max_fee_per_gas = std::min(fees.max_fee_per_gas, *cap);
+    fees.max_priority_fee_per_gas = std::min(fees.max_priority_fee_per_gas, *cap);
+  }
+  return fees;
+}
 
 OpResult relayer_account_op(const json& input) {
   const OpInput in(input, "relayerAccount");
@@ -48,12 +66,12 @@ OpResult relay_transactions_op(const Config& config, const json& input) {
   const json& nonce = in.member("nonce");
   if (!nonce.is_number_unsigned()) throw OpInputError("op \"relayTransactions\": nonce must be a non-negative integer");
   const std::uint64_t first_nonce = nonce.get<std::uint64_t>();
-  const U256 max_fee = wei(in, "maxFeePerGas");
-  const U256 priority_fee = wei(in, "maxPriorityFeePerGas");
-  const json& gas_limits = in.member("gasLimits");
-  const auto gas = [](const json& v) { return v.is_number_integer() && v.get<std::int64_t>() > 0; };
-  if (!gas_limits.is_array() || gas_limits.size() != 2 || !gas(gas_limits[0]) || !gas(gas_limits[1])) {
-    throw OpInputError("op \"relayTransactions\": gasLimits must be two positive integers");
+  const RelaySettings& settings = config.service().relay;
+  RelayFees fees;
+  try {
+    fees = relay_fees(settings, rpc_quantity(in, "baseFeePerGas"), rpc_quantity(in, "priorityFeeSuggestion"));
+  } catch (const std::overflow_error&) {
+    throw OpInputError("op \"relayTransactions\": baseFeePerGas is too large to price a transaction");
   }
 
   std::vector<std::pair<std::string, ContractCall>> calls;
@@ -75,9 +93,9 @@ OpResult relay_transactions_op(const Config& config, const json& input) {
     eth::Eip1559Transaction tx;
     tx.chain_id = chain_id;
     tx.nonce = first_nonce + i;
-    tx.max_priority_fee_per_gas = priority_fee;
-    tx.max_fee_per_gas = max_fee;
-    tx.gas_limit = gas_limits[calls[i].first == "authorization" ? 0 : 1].get<std::uint64_t>();
+    tx.max_priority_fee_per_gas = fees.max_priority_fee_per_gas;
+    tx.max_fee_per_gas = fees.max_fee_per_gas;
+    tx.gas_limit = calls[i].first == "authorization" ? settings.authorization_gas_limit : settings.funding_gas_limit;
     tx.to = calls[i].second.to;
     tx.data = calls[i].second.data;
     const auto signed_tx = eth::sign_transaction(tx, key);
@@ -88,7 +106,10 @@ OpResult relay_transactions_op(const Config& config, const json& input) {
                             {"hash", hex::encode(signed_tx.hash)},
                             {"raw", hex::encode(signed_tx.raw)}});
   }
-  return ok({{"from", from.checksummed()}, {"transactions", std::move(transactions)}});
+  return ok({{"from", from.checksummed()},
+             {"maxFeePerGas", fees.max_fee_per_gas.to_decimal()},
+             {"maxPriorityFeePerGas", fees.max_priority_fee_per_gas.to_decimal()},
+             {"transactions", std::move(transactions)}});
 }
 
 }  // namespace sr::service

@@ -1,17 +1,10 @@
 // The relayer's transactions for a verified funding (ops "relayerAccount" and
 // "relayTransactions"). The worker stores the `plan` a verification op returned, and when it
-// relays, passes it here with the chain's nonce and fees; the core answers the raw signed
-// EIP-1559 transactions to broadcast in order:
-//   1. the token authorization, by standard:
-//        erc3009  token.transferWithAuthorization(from, to = vault, value, validAfter, validBefore, nonce, v, r, s)
-//        erc2612  token.permit(owner, spender = vault, value, deadline, v, r, s)
-//        permit2  Permit2.permit(owner, PermitSingle | PermitBatch, signature)
-//        transfer (deposit address funded by plain transfers) nothing
-//      Permit3 is refused: no Permit3 deployment is configured to relay through here, and its
-//      on-chain entry points differ between Permit3 versions, so the service does not guess one.
-//   2. Portal.publishAndFundFor(destination, encodedRoute, reward, false, funder, permitContract)
-//      with permitContract = Permit2 for permit2 (the vault pulls through it) and zero otherwise
-//      (the vault already holds the tokens, or pulls with its EIP-2612 allowance).
+// relays, passes it here with the chain's nonce and what the chain answered about fees; the core
+// prices the transactions (service.json `relay`: gas limits, base-fee multiplier, fallback
+// priority fee, optional ceiling) and answers the raw signed EIP-1559 transactions to broadcast
+// in order: the token authorization (none for "transfer"), then Portal.publishAndFundFor
+// (service/relay_calls.h lists the calls per standard, Permit3 included).
 // Nonces are consecutive from the given one. Signing is deterministic, so the same inputs give
 // the same bytes: a worker that re-asks after a crash gets the transactions it may have sent.
 //
@@ -21,18 +14,37 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <optional>
 
+#include "eth/u256.h"
 #include "service/config.h"
 #include "service/problem.h"
 
 namespace sr::service {
 
+struct RelayFees {
+  U256 max_fee_per_gas;
+  U256 max_priority_fee_per_gas;
+};
+
+// The fee fields of the relayer's transactions from the latest block's base fee (nullopt: the
+// block has none, a chain without EIP-1559 pricing; counted as zero) and the node's priority
+// fee suggestion (nullopt: eth_maxPriorityFeePerGas failed; relay.fallbackPriorityFeeWei):
+//   priority = suggestion, max = baseFeeMultiplier * baseFee + priority,
+// both lowered to relay.maxFeePerGasWei when it is set. Throws std::overflow_error for a base fee
+// no chain reports (the multiple exceeds 2^256).
+RelayFees relay_fees(const RelaySettings& settings, const std::optional<U256>& base_fee,
+                     const std::optional<U256>& priority_suggestion);
+
 // {"relayerKey"} -> 200 {"address"}.
 OpResult relayer_account_op(const nlohmann::json& input);
 
-// {"plan", "relayerKey", "nonce", "maxFeePerGas", "maxPriorityFeePerGas", "gasLimits": [auth, funding]}
-// -> 200 {"from", "transactions": [{"purpose": "authorization"|"funding", "to", "nonce", "hash", "raw"}]}
-//    or 422 when the plan's standard cannot be relayed.
+// {"plan", "relayerKey", "nonce", "baseFeePerGas", "priorityFeeSuggestion"}: the fee members are
+// the JSON-RPC answers as hex quantities ("0x3b9aca00"), or null (no base fee in the latest block;
+// eth_maxPriorityFeePerGas failed).
+// -> 200 {"from", "maxFeePerGas", "maxPriorityFeePerGas" (decimal wei),
+//         "transactions": [{"purpose": "authorization"|"funding", "to", "nonce", "hash", "raw"}]};
+//    gas limits are relay.gasLimits.authorization and .funding.
 OpResult relay_transactions_op(const Config& config, const nlohmann::json& input);
 
 }  // namespace sr::service

@@ -32,10 +32,11 @@ class Service {
   //                   "routeLogs", "applyLogs" (intent_logs.h), "intentStatus",
   //                   "legacyIntentStatus" (status_queries.h), "pollPlan" (poll_plan.h);
   //                   shapes in status_ops.h
-  //   gasless         "gaslessVerify" (gasless.h), "relayerAccount", "relayTransactions" (relay.h),
+  //   gasless         "gaslessVerify" (gasless.h), "gaslessJobLookup", "gaslessJobAdvance"
+  //                   (gasless_job.h), "relayerAccount", "relayTransactions" (relay.h),
   //                   "fundingPreflight", "fundingPreflightVerdict" (funding_preflight.h)
   //   deposits        "depositSolverRequests", "depositCreate", "depositSubmitVerify",
-  //                   "depositStatus" (deposit.h), "routeDepositTransfers", "depositObserve"
+  //                   "depositStatus", "depositVault" (deposit.h), "routeDepositTransfers", "depositObserve"
   //                   (deposit_transfers.h)
   //   webhooks        "webhookCreate", "webhookTarget", "webhookEvents", "webhookRetry" (webhooks.h)
   // A test (ServiceOps.EveryListedOpIsDispatched) holds this list and the dispatcher together.

@@ -38,4 +38,9 @@ inline const Config& production_config() {
   return config;
 }
 
+inline const Config& local_config() {
+  static const Config config = Config::from_json(config_json("local"));
+  return config;
+}
+
 }  // namespace sr::service::testing

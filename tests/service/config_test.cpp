@@ -394,6 +394,59 @@ TEST(ServiceConfig, RejectsBadServiceSettings) {
   EXPECT_TRUE(has_error(errors, "service.retries", "is not a known field"));
 }
 
+TEST(ServiceConfig, RelaySettingsAreReadWithDefaults) {
+  const RelaySettings& shipped = production_config().service().relay;
+  EXPECT_EQ(shipped.authorization_gas_limit, 200'000u);
+  EXPECT_EQ(shipped.funding_gas_limit, 800'000u);
+  EXPECT_EQ(shipped.base_fee_multiplier, 2u);
+  EXPECT_EQ(shipped.fallback_priority_fee_wei, U256(1'000'000'000));
+  EXPECT_EQ(shipped.max_fee_per_gas_wei, std::nullopt);
+  EXPECT_EQ(shipped.max_attempts, 5u);
+  EXPECT_EQ(shipped.first_retry_delay_sec, 2u);
+
+  // Without `relay` (or with any member left out) the defaults are the shipped values.
+  json config = config_json();
+  config["service"].erase("relay");
+  EXPECT_TRUE(Config::from_json(config).service().relay == shipped);
+  EXPECT_TRUE(Config::from_json(config_json("local")).service().relay == shipped);
+  EXPECT_TRUE(RelaySettings{} == shipped);
+
+  config = config_json();
+  config["service"]["relay"] = {{"gasLimits", {{"funding", 1'000'000}}}, {"maxFeePerGasWei", "300000000000"}};
+  const RelaySettings set = Config::from_json(config).service().relay;
+  EXPECT_EQ(set.authorization_gas_limit, 200'000u);
+  EXPECT_EQ(set.funding_gas_limit, 1'000'000u);
+  EXPECT_EQ(set.max_fee_per_gas_wei, U256::from_decimal("300000000000"));
+}
+
+TEST(ServiceConfig, RejectsBadRelaySettings) {
+  json config = config_json();
+  config["service"]["relay"] = {{"gasLimits", {{"authorization", 20'999}, {"funding", 30'000'001}, {"permit", 1}}},
+                                {"baseFeeMultiplier", 0},
+                                {"fallbackPriorityFeeWei", 1000},
+                                {"maxFeePerGasWei", "0"},
+                                {"maxAttempts", 21},
+                                {"firstRetryDelaySec", 0},
+                                {"maxFeePerGas", "1"}};
+  const auto errors = load_errors(config);
+  EXPECT_TRUE(has_error(errors, "service.relay.gasLimits.authorization", "must be between 21000 and 30000000"));
+  EXPECT_TRUE(has_error(errors, "service.relay.gasLimits.funding", "must be between 21000 and 30000000"));
+  EXPECT_TRUE(has_error(errors, "service.relay.gasLimits.permit", "is not a known field"));
+  EXPECT_TRUE(has_error(errors, "service.relay.baseFeeMultiplier", "must be between 1 and 100"));
+  EXPECT_TRUE(has_error(errors, "service.relay.fallbackPriorityFeeWei", "must be a string of decimal digits"));
+  EXPECT_TRUE(has_error(errors, "service.relay.maxFeePerGasWei", "must be greater than 0"));
+  EXPECT_TRUE(has_error(errors, "service.relay.maxAttempts", "must be between 1 and 20"));
+  EXPECT_TRUE(has_error(errors, "service.relay.firstRetryDelaySec", "must be between 1 and 3600"));
+  EXPECT_TRUE(has_error(errors, "service.relay.maxFeePerGas", "is not a known field"));
+
+  config = config_json();
+  config["service"]["relay"] = {{"fallbackPriorityFeeWei", "2000"}, {"maxFeePerGasWei", "1000"}};
+  EXPECT_CONFIG_ERROR(config, "service.relay.fallbackPriorityFeeWei", "must not be greater than service.relay.maxFeePerGasWei");
+  config = config_json();
+  config["service"]["relay"] = 5;
+  EXPECT_CONFIG_ERROR(config, "service.relay", "must be an object");
+}
+
 TEST(ServiceConfig, OneErrorListsEveryProblem) {
   json config = config_json();
   config["chains"][0]["portal"] = "0x1234";

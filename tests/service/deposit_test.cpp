@@ -246,5 +246,29 @@ TEST(DepositStatus, FollowsFundingThenTheIntent) {
   EXPECT_EQ(status(nullptr, json::array()).body["record"]["vaultAddress"], created()["record"]["vaultAddress"]);
 }
 
+TEST(DepositVault, NamesTheVaultOrRefusesTheField) {
+  const std::string checksummed = created()["record"]["vaultAddress"];
+  std::string lower = checksummed;
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+  for (const std::string& spelling : {checksummed, lower}) {
+    const OpResult r = deposit_vault_op({{"vaultAddress", spelling}});
+    EXPECT_EQ(r.status, 200);
+    EXPECT_EQ(r.body["vault"], lower);
+  }
+  std::string miscased = checksummed;
+  for (char& c : miscased) {
+    if (std::isalpha(static_cast<unsigned char>(c)) && c != 'x') {
+      c = static_cast<char>(std::isupper(static_cast<unsigned char>(c)) ? std::tolower(c) : std::toupper(c));
+      break;
+    }
+  }
+  for (const json& bad : {json("nope"), json(miscased), json(42), json(nullptr), json("0x" + std::string(38, 'a'))}) {
+    const OpResult r = deposit_vault_op({{"vaultAddress", bad}});
+    EXPECT_EQ(r.status, 400) << bad.dump();
+    EXPECT_EQ(r.body["errors"][0]["field"], "vaultAddress");
+  }
+  EXPECT_EQ(deposit_vault_op(json::object()).status, 400);
+}
+
 }  // namespace
 }  // namespace sr::service

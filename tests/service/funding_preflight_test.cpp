@@ -21,10 +21,7 @@ using protocol::testing::vectors;
 const char* const kRelayer = "0x71bE63f3384f5fb98995898A86B02Fb2426c5788";
 const char* const kUsdc = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
 
-const Config& local_config() {
-  static const Config config = Config::from_json(testing::config_json("local"));
-  return config;
-}
+using testing::local_config;
 
 json plan(const std::string& standard) {
   const json& permits = vectors()["permits"];

@@ -3,6 +3,7 @@
 // vectors' Base -> Optimism intent, authorizations signed here with the C++ signer are accepted,
 // and every broken rule is refused naming its field.
 #include "service/gasless.h"
+#include "service/gasless_job.h"
 
 #include <gtest/gtest.h>
 
@@ -24,10 +25,7 @@ namespace {
 using nlohmann::json;
 using protocol::testing::vectors;
 
-const Config& local_config() {
-  static const Config config = Config::from_json(testing::config_json("local"));
-  return config;
-}
+using testing::local_config;
 
 // Anvil #1: the local quote signer and, in the vectors, the funder.
 const char* const kKey = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
@@ -126,6 +124,10 @@ TEST(GaslessVerify, AcceptsTheVectorsErc3009Authorization) {
   EXPECT_EQ(r.body["vault"], vault_of_vector());
   EXPECT_EQ(r.body["plan"]["authorization"]["to"], vault_of_vector());
   EXPECT_EQ(r.body["plan"]["intent"], vectors()["intents"][0]["intent"]);
+  // The job the submit creates: accepted now, named after the quote's bare UUID.
+  EXPECT_EQ(r.body["job"], gasless_job("erc3009", "quote:7f3c2a10-9d4e-4b1a-8c2f-5e6d7a8b9c0d",
+                                       vectors()["intents"][0]["intentHash"].get<std::string>(), 8453, kNow));
+  EXPECT_EQ(r.body["job"]["id"], "job:7f3c2a10-9d4e-4b1a-8c2f-5e6d7a8b9c0d");
 }
 
 TEST(GaslessVerify, AcceptsTheVectorsPermit2AndPermit3Signatures) {

@@ -11,6 +11,7 @@
 #include "protocol/intent.h"
 #include "protocol/intent_hash.h"
 #include "protocol/portal_calldata.h"
+#include "service/op_input.h"
 
 namespace sr::service {
 namespace {
@@ -21,10 +22,7 @@ using protocol::testing::vectors;
 
 const char* const kRelayerKey = "0x701b615bbdfb9de65240bc28bd21bbc0d996645a3dd57e7b12bc2bdf6f192c82";
 
-const Config& local_config() {
-  static const Config config = Config::from_json(testing::config_json("local"));
-  return config;
-}
+using testing::local_config;
 
 json plan(const std::string& standard) {
   const json& p = vectors()["permits"]["erc3009"];
@@ -38,13 +36,25 @@ json plan(const std::string& standard) {
           {"signature", p["signature"]}};
 }
 
-OpResult relay(const json& the_plan, std::uint64_t nonce = 7) {
-  return relay_transactions_op(local_config(), {{"plan", the_plan},
-                                                {"relayerKey", kRelayerKey},
-                                                {"nonce", nonce},
-                                                {"maxFeePerGas", "2000000000"},
-                                                {"maxPriorityFeePerGas", "1000000000"},
-                                                {"gasLimits", {200000, 800000}}});
+OpResult relay(const json& the_plan, std::uint64_t nonce = 7, const json& base_fee = "0x1dcd6500",
+               const json& priority = "0x3b9aca00", const Config& config = local_config()) {
+  return relay_transactions_op(config, {{"plan", the_plan},
+                                        {"relayerKey", kRelayerKey},
+                                        {"nonce", nonce},
+                                        {"baseFeePerGas", base_fee},
+                                        {"priorityFeeSuggestion", priority}});
+}
+
+// The signed EIP-1559 payload starts rlp([chainId, nonce, maxPriorityFeePerGas, maxFeePerGas,
+// gasLimit, ...]); each quantity's minimal big-endian bytes, length-prefixed, follow in order.
+std::string rlp_quantity(std::uint64_t value) {
+  const std::string digits = U256(value).to_hex().substr(2);
+  const std::string bytes = digits.size() % 2 ? "0" + digits : digits;
+  if (value < 0x80) return bytes;
+  return hex::encode(Bytes{static_cast<std::uint8_t>(0x80 + bytes.size() / 2)}, false) + bytes;
+}
+std::string fee_fields(std::uint64_t priority, std::uint64_t max_fee, std::uint64_t gas) {
+  return rlp_quantity(priority) + rlp_quantity(max_fee) + rlp_quantity(gas);
 }
 
 bool contains(const std::string& raw, const Bytes& data) { return raw.find(hex::encode(data, false)) != std::string::npos; }
@@ -111,6 +121,60 @@ TEST(RelayTransactions, Permit3PermitThenPublishAndFundForThroughPermit3) {
   const auto with_proof = relay(p3);
   ASSERT_EQ(with_proof.status, 200) << with_proof.body.dump();
   EXPECT_TRUE(contains(with_proof.body["transactions"][0]["raw"], hex::decode(expected["withProof"].get<std::string>())));
+}
+
+// The local configuration prices as the relayer always has: twice the base fee plus the node's
+// priority suggestion (1 gwei when it has none), 200k gas for the authorization, 800k for funding.
+TEST(RelayTransactions, FeesAndGasLimitsComeFromTheRelayConfiguration) {
+  const auto r = relay(plan("erc3009"));  // base fee 0.5 gwei, suggestion 1 gwei
+  ASSERT_EQ(r.status, 200) << r.body.dump();
+  EXPECT_EQ(r.body["maxPriorityFeePerGas"], "1000000000");
+  EXPECT_EQ(r.body["maxFeePerGas"], "2000000000");
+  const json& txs = r.body["transactions"];
+  EXPECT_NE(txs[0]["raw"].get<std::string>().find(fee_fields(1'000'000'000, 2'000'000'000, 200'000)), std::string::npos);
+  EXPECT_NE(txs[1]["raw"].get<std::string>().find(fee_fields(1'000'000'000, 2'000'000'000, 800'000)), std::string::npos);
+
+  const auto fallback = relay(plan("erc3009"), 7, nullptr, nullptr);  // no base fee, no suggestion
+  ASSERT_EQ(fallback.status, 200) << fallback.body.dump();
+  EXPECT_EQ(fallback.body["maxPriorityFeePerGas"], "1000000000");
+  EXPECT_EQ(fallback.body["maxFeePerGas"], "1000000000");
+
+  json config_json = testing::config_json("local");
+  config_json["service"]["relay"] = {{"gasLimits", {{"authorization", 90000}, {"funding", 500000}}},
+                                     {"baseFeeMultiplier", 3},
+                                     {"fallbackPriorityFeeWei", "7"},
+                                     {"maxFeePerGasWei", "1200000000"}};
+  const Config config = Config::from_json(config_json);
+  const auto capped = relay(plan("erc3009"), 7, "0x1dcd6500", "0x3b9aca00", config);
+  ASSERT_EQ(capped.status, 200) << capped.body.dump();
+  EXPECT_EQ(capped.body["maxFeePerGas"], "1200000000");  // 3 * 0.5 + 1 gwei, lowered to the ceiling
+  EXPECT_EQ(capped.body["maxPriorityFeePerGas"], "1000000000");
+  EXPECT_NE(capped.body["transactions"][0]["raw"].get<std::string>().find(fee_fields(1'000'000'000, 1'200'000'000, 90'000)),
+            std::string::npos);
+  EXPECT_NE(capped.body["transactions"][1]["raw"].get<std::string>().find(fee_fields(1'000'000'000, 1'200'000'000, 500'000)),
+            std::string::npos);
+  const auto low = relay(plan("erc3009"), 7, "0x10", nullptr, config);
+  EXPECT_EQ(low.body["maxPriorityFeePerGas"], "7");
+  EXPECT_EQ(low.body["maxFeePerGas"], "55");  // 3 * 16 + 7
+}
+
+TEST(RelayFees, TheCeilingBoundsBothFields) {
+  RelaySettings settings;
+  settings.max_fee_per_gas_wei = U256(100);
+  const auto fees = relay_fees(settings, U256(10), U256(500));
+  EXPECT_EQ(fees.max_fee_per_gas, U256(100));
+  EXPECT_EQ(fees.max_priority_fee_per_gas, U256(100));
+  EXPECT_THROW(relay_fees(RelaySettings{}, U256::max(), U256(1)), std::overflow_error);
+}
+
+TEST(RelayTransactions, FeeInputsMustBeRpcQuantities) {
+  for (const json& bad : {json("1000"), json(1000), json("0x"), json("0xzz")}) {
+    EXPECT_THROW(relay(plan("erc3009"), 7, bad), OpInputError) << bad.dump();
+    EXPECT_THROW(relay(plan("erc3009"), 7, "0x1", bad), OpInputError) << bad.dump();
+  }
+  EXPECT_THROW(relay(plan("erc3009"), 7, "0x" + std::string(64, 'f')), OpInputError);  // 2 * 2^256 overflows
+  EXPECT_THROW(relay_transactions_op(local_config(), {{"plan", plan("erc3009")}, {"relayerKey", kRelayerKey}, {"nonce", 7}}),
+               OpInputError);
 }
 
 }  // namespace

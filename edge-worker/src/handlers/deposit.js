@@ -17,7 +17,6 @@ import { storeJob } from "./gasless.js";
 import { confirmedChains } from "../vault-derivation.js";
 import { intentStatusBody, registerQuote } from "./status.js";
 
-const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 // The contract's member order (the core's JSON objects come out sorted by name).
 const RECORD_KEYS = ["vaultAddress", "intentHash", "quoteId", "deadline", "source", "destination", "fees", "minAmountOut", "fundingMethods"];
 const STATUS_KEYS = ["vaultAddress", "status", "deadline", "intentHash", "transactions"];
@@ -34,7 +33,7 @@ export function addDepositRoutes(router, partners = bundled.config.partners) {
       .on("POST", `${base}/deposit-addresses`, keyless, addressRateLimit, jsonBody, withSlug(create))
       .on("POST", `${base}/submit/erc-3009`, keyless, addressRateLimit, jsonBody, withSlug(submitFor("erc-3009")))
       .on("POST", `${base}/submit/erc-2612`, keyless, addressRateLimit, jsonBody, withSlug(submitFor("erc-2612")))
-      .on("GET", `${base}/status`, keyless, addressRateLimit, withSlug((c, slug) => status(c, slug, c.url.searchParams.get("vaultAddress"), "vaultAddress")))
+      .on("GET", `${base}/status`, keyless, addressRateLimit, withSlug((c, slug) => status(c, slug, c.url.searchParams.get("vaultAddress"))))
       .on("GET", `${base}/:vaultAddress`, keyless, addressRateLimit, withSlug((c, slug) => byVault(c, slug)));
   }
   return router;
@@ -62,19 +61,17 @@ async function create(c, slug) {
   return json(record, 201);
 }
 
-/** The stored deposit of `vault` for this partner, or the 400/404 answer. */
-async function depositFor(c, slug, vault, field) {
-  if (typeof vault !== "string" || !EVM_ADDRESS.test(vault)) {
-    const message = `${field} must be an EVM address (0x followed by 40 hex digits)`;
-    throw new HttpError(400, "invalid-request", message, [{ field, message }]);
-  }
-  const deposit = await depositOf(c.env, vault).read();
-  if (!deposit || deposit.owner !== `partner:${slug}`) throw new HttpError(404, "not-found", `no deposit address ${vault}`);
+/** The stored deposit of `vault` for this partner; throws the 400 (op "depositVault") or 404 answer. */
+async function depositFor(c, slug, vaultAddress) {
+  const checked = await askCore(c, "depositVault", { vaultAddress: vaultAddress ?? null });
+  if (checked.status !== 200) throw new HttpError(checked.status, checked.body.code, checked.body.detail, checked.body.errors);
+  const deposit = await depositOf(c.env, checked.body.vault).read();
+  if (!deposit || deposit.owner !== `partner:${slug}`) throw new HttpError(404, "not-found", `no deposit address ${vaultAddress}`);
   return deposit;
 }
 
 const submitFor = (standard) => async (c, slug) => {
-  const deposit = await depositFor(c, slug, c.body?.vaultAddress, "vaultAddress");
+  const deposit = await depositFor(c, slug, c.body?.vaultAddress);
   const answer = await askCore(c, "depositSubmitVerify", { standard, body: c.body, deposit: { record: deposit.record, intent: deposit.intent }, now: nowSec(), confirmedChains: await confirmedChains(c.env) });
   if (answer.status !== 200) return coreResponse(c, answer);
   const response = await storeJob(c, answer.body, deposit.owner);
@@ -93,15 +90,15 @@ async function statusBody(c, deposit) {
   return answer;
 }
 
-async function status(c, slug, vault, field) {
-  const deposit = await depositFor(c, slug, vault, field);
+async function status(c, slug, vault) {
+  const deposit = await depositFor(c, slug, vault);
   const answer = await statusBody(c, deposit);
   if (answer.status !== 200) return coreResponse(c, answer);
   return json(inOrder(answer.body.status, STATUS_KEYS));
 }
 
 async function byVault(c, slug) {
-  const deposit = await depositFor(c, slug, c.params.vaultAddress, "vaultAddress");
+  const deposit = await depositFor(c, slug, c.params.vaultAddress);
   const answer = await statusBody(c, deposit);
   if (answer.status !== 200) return coreResponse(c, answer);
   return json(inOrder(answer.body.record, [...RECORD_KEYS, "status", "job", "intentStatus"]));

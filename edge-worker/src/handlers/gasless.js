@@ -1,8 +1,9 @@
 // Gasless submits and jobs. The core proves the submit (op "gaslessVerify": quote signature and
 // expiry, recomputed intent hashes, token support, the binding to the vault, the authorization's
-// signer and domain, amounts, windows, and that a vault paid directly is one the chain confirmed);
-// the relayer's transactions are simulated before a job exists (funding-preflight.js); the
-// quote's Durable Object makes the job idempotent; the relayer publishes it.
+// signer and domain, amounts, windows, and that a vault paid directly is one the chain confirmed)
+// and answers the job it creates; the relayer's transactions are simulated before a job exists
+// (funding-preflight.js); the quote's Durable Object makes the job idempotent; the relayer
+// publishes it. Job ids and lookup queries are the core's to check (op "gaslessJobLookup").
 import { HttpError, json } from "../http.js";
 import { settings } from "../settings.js";
 import { jobsOf } from "../gasless-jobs.js";
@@ -11,8 +12,6 @@ import { simulateFunding } from "../funding-preflight.js";
 import { confirmedChains } from "../vault-derivation.js";
 import { askCore, coreResponse, nowSec } from "./core-response.js";
 import { keyForCore } from "../keys.js";
-
-const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 /**
  * Gasless endpoints need a key mapped to a configured partner and enabled for gasless: the core
@@ -41,8 +40,7 @@ export async function requirePartner(c, next) {
  * authorization the relayer already spent must still get its job back).
  */
 export async function storeJob(c, verified, owner) {
-  const quoteUuid = verified.quoteId.replace(/^quote:/, "").toLowerCase();
-  const jobs = jobsOf(c.env, quoteUuid, near(c.request));
+  const jobs = jobsOf(c.env, verified.job.quoteId, near(c.request));
   if (!(await jobs.read())) {
     const verdict = await simulateFunding(c.env, verified.plan);
     if (verdict.status !== 200) {
@@ -50,16 +48,7 @@ export async function storeJob(c, verified, owner) {
       return coreResponse(c, verdict);
     }
   }
-  const stored = await jobs.submit({
-    jobKey: verified.jobKey,
-    owner,
-    quoteUuid,
-    standard: verified.standard,
-    intentHash: verified.intentHash,
-    chainId: verified.chainId,
-    plan: verified.plan,
-    now: nowSec(),
-  });
+  const stored = await jobs.submit({ jobKey: verified.jobKey, owner, job: verified.job, plan: verified.plan });
   console.log(JSON.stringify({ event: "gasless-submit", requestId: c.requestId, jobId: stored.job.id, outcome: stored.outcome, standard: verified.standard }));
   if (stored.outcome === "conflict") {
     throw new HttpError(409, "conflict", `quote ${verified.quoteId} already has gasless job ${stored.job.id} for a different authorization; inspect that job before authorizing another payment`, [], {});
@@ -77,32 +66,21 @@ export const submitPermit3 = submitFor("permit3");
 export const submitPermit2 = submitFor("permit2");
 export const submitErc3009 = submitFor("erc3009");
 
-async function readJob(c, quoteUuid) {
-  const found = await jobsOf(c.env, quoteUuid.toLowerCase()).read();
+/** The job the lookup names, if this partner owns it; else the 400 (op "gaslessJobLookup") or 404. */
+async function lookUp(c, query, notFound) {
+  const answer = await askCore(c, "gaslessJobLookup", query);
+  if (answer.status !== 200) return coreResponse(c, answer);
+  const found = await jobsOf(c.env, answer.body.quoteId).read();
   // Another partner's job is as invisible as a missing one.
-  if (!found || found.owner !== `partner:${c.key.partner}`) return null;
-  return found.job;
+  if (!found || found.owner !== `partner:${c.key.partner}`) throw new HttpError(404, "not-found", notFound);
+  return json(found.job);
 }
 
-export async function jobById(c) {
-  const id = c.params.id;
-  const uuid = id.startsWith("job:") ? id.slice(4) : null;
-  if (!uuid || !UUID.test(uuid)) {
-    throw new HttpError(400, "invalid-request", "jobId must be job:<uuid>", [{ field: "jobId", message: "jobId must be job: followed by a UUID" }]);
-  }
-  const job = await readJob(c, uuid);
-  if (!job) throw new HttpError(404, "not-found", `no gasless job ${id}`);
-  return json(job);
+export function jobById(c) {
+  return lookUp(c, { jobId: c.params.id }, `no gasless job ${c.params.id}`);
 }
 
-export async function jobByQuote(c) {
+export function jobByQuote(c) {
   const quoteId = c.url.searchParams.get("quoteId");
-  if (quoteId === null || !UUID.test(quoteId)) {
-    const hint = quoteId?.startsWith("quote:") ? "; pass the bare UUID without the quote: prefix" : "";
-    throw new HttpError(400, "invalid-request", `quoteId must be a UUID${hint}`, [{ field: "quoteId", message: `quoteId must be a UUID${hint}` }]);
-  }
-  const job = await readJob(c, quoteId);
-  if (!job) throw new HttpError(404, "not-found", `quote ${quoteId} has no gasless job`);
-  return json(job);
+  return lookUp(c, { quoteId }, `quote ${quoteId} has no gasless job`);
 }
-
