@@ -41,6 +41,17 @@ int continuation(unsigned char c, unsigned char& low, unsigned char& high) {
 void dump_string(const std::string& s, std::string& out) {
   out += '"';
   for (std::size_t i = 0; i < s.size();) {
+    // A run of printable ASCII that needs no escape, appended at once.
+    std::size_t end = i;
+    while (end < s.size() && s[end] >= 0x20 && s[end] != '"' && s[end] != '\\' &&
+           static_cast<unsigned char>(s[end]) < 0x80) {
+      ++end;
+    }
+    if (end != i) {
+      out.append(s, i, end - i);
+      i = end;
+      continue;
+    }
     const auto c = static_cast<unsigned char>(s[i]);
     unsigned char low;
     unsigned char high;

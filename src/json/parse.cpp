@@ -1,9 +1,16 @@
 // json::parse: what nlohmann::json::parse(text) accepts and builds, with its error messages
 // byte for byte (the verifier's reply carries them). The lexer keeps nlohmann's bookkeeping: the
 // position counts every character read (EOF too) and un-reads the one after a number; "last read"
-// is every character read since the last string or number token began. Iterative, so nesting
-// depth is bounded by memory, not by the stack.
+// is every character read since the last string or number token began, which is a slice of the
+// input: the lexer keeps where it starts and copies it only for an error message. Strings are
+// decoded a run at a time (the characters up to the next quote, backslash, control or non-ASCII
+// byte are appended at once), numbers are read from the input slice. Iterative, so nesting depth
+// is bounded by memory, not by the stack.
+#include <algorithm>
 #include <cmath>
+#include <iterator>
+#include <string>
+#include <vector>
 
 #include "json/decimal.h"
 #include "json/value.h"
@@ -91,10 +98,13 @@ class Lexer {
     return " at line " + std::to_string(lines_read_ + 1) + ", column " + std::to_string(chars_read_current_line_);
   }
 
-  // The characters of the current token, control characters as <U+XXXX>.
+  // The characters of the current token (read since the last string or number began, less one
+  // un-read), control characters as <U+XXXX>.
   std::string token_string() const {
+    const std::size_t end = next_ - (next_unget_ && current_ != kEof ? 1 : 0);
     std::string out;
-    for (const char c : token_) {
+    for (std::size_t i = token_start_; i < end; ++i) {
+      const char c = text_[i];
       const auto u = static_cast<unsigned char>(c);
       if (u <= 0x1F) {
         constexpr char hex[] = "0123456789ABCDEF";
@@ -118,7 +128,6 @@ class Lexer {
     } else {
       current_ = next_ < text_.size() ? static_cast<unsigned char>(text_[next_++]) : kEof;
     }
-    if (current_ != kEof) token_.push_back(static_cast<char>(current_));
     if (current_ == '\n') {
       ++lines_read_;
       chars_read_current_line_ = 0;
@@ -134,13 +143,12 @@ class Lexer {
     } else {
       --chars_read_current_line_;
     }
-    if (current_ != kEof) token_.pop_back();
   }
 
+  // A string or number token begins at the current character (just read, not un-read).
   void reset() {
     buffer_.clear();
-    token_.clear();
-    token_.push_back(static_cast<char>(current_));
+    token_start_ = next_ - 1;
   }
 
   void add(int c) { buffer_.push_back(static_cast<char>(c)); }
@@ -211,9 +219,24 @@ class Lexer {
     }
   }
 
+  // Printable ASCII but the quote and the backslash: what a string holds as it is.
+  static bool plain(unsigned char c) { return c >= 0x20 && c < 0x80 && c != '"' && c != '\\'; }
+
   Token scan_string() {
     reset();
     for (;;) {
+      // The run of plain characters from here, appended at once (no newline among them, and
+      // nothing is un-read inside a string).
+      std::size_t end = next_;
+      while (end < text_.size() && plain(static_cast<unsigned char>(text_[end]))) ++end;
+      if (end != next_) {
+        const std::size_t n = end - next_;
+        buffer_.append(text_.data() + next_, n);
+        chars_read_total_ += n;
+        chars_read_current_line_ += n;
+        next_ = end;
+        current_ = static_cast<unsigned char>(text_[end - 1]);
+      }
       const int c = get();
       if (c == kEof) {
         error_ = "invalid string: missing closing quote";
@@ -298,39 +321,36 @@ class Lexer {
 
   static bool digit(int c) { return c >= '0' && c <= '9'; }
 
+  // A number's characters are its token's: read here, converted from the input slice.
   Token scan_number() {
-    reset();
+    token_start_ = next_ - 1;
     Token type = Token::value_unsigned;
     if (current_ == '-') {
-      add(current_);
       type = Token::value_integer;
       if (!digit(get())) {
         error_ = "invalid number; expected digit after '-'";
         return Token::parse_error;
       }
     }
-    add(current_);
     if (current_ != '0') {
-      while (digit(get())) add(current_);
+      while (digit(get())) {
+      }
     } else {
       get();
     }
     if (current_ == '.') {
-      add(current_);
       type = Token::value_float;
       if (!digit(get())) {
         error_ = "invalid number; expected digit after '.'";
         return Token::parse_error;
       }
-      add(current_);
-      while (digit(get())) add(current_);
+      while (digit(get())) {
+      }
     }
     if (current_ == 'e' || current_ == 'E') {
-      add(current_);
       type = Token::value_float;
       get();
       if (current_ == '+' || current_ == '-') {
-        add(current_);
         if (!digit(get())) {
           error_ = "invalid number; expected digit after exponent sign";
           return Token::parse_error;
@@ -339,18 +359,19 @@ class Lexer {
         error_ = "invalid number; expected '+', '-', or digit after exponent";
         return Token::parse_error;
       }
-      add(current_);
-      while (digit(get())) add(current_);
+      while (digit(get())) {
+      }
     }
     unget();
+    const std::string_view number = text_.substr(token_start_, next_ - (current_ != kEof ? 1 : 0) - token_start_);
     // Integers that do not fit (strtoull / strtoll would report ERANGE) become doubles, as in
     // nlohmann. Converted here rather than with libc's strto*, which bring its scanner.
     if (type != Token::value_float) {
       const bool negative = type == Token::value_integer;
       std::uint64_t magnitude = 0;
       bool fits = true;
-      for (std::size_t i = negative ? 1 : 0; i < buffer_.size() && fits; ++i) {
-        const auto digit = static_cast<std::uint64_t>(buffer_[i] - '0');
+      for (std::size_t i = negative ? 1 : 0; i < number.size() && fits; ++i) {
+        const auto digit = static_cast<std::uint64_t>(number[i] - '0');
         fits = magnitude <= (UINT64_MAX - digit) / 10;
         magnitude = magnitude * 10 + digit;
       }
@@ -363,7 +384,7 @@ class Lexer {
         return Token::value_integer;
       }
     }
-    float_ = decimal_to_double(buffer_);
+    float_ = decimal_to_double(number);
     return Token::value_float;
   }
 
@@ -374,8 +395,8 @@ class Lexer {
   std::size_t chars_read_total_ = 0;
   std::size_t chars_read_current_line_ = 0;
   std::size_t lines_read_ = 0;
-  std::string token_;   // what nlohmann calls token_string
-  std::string buffer_;  // a string's decoded bytes, a number's text
+  std::size_t token_start_ = 0;  // where what nlohmann calls token_string begins in text_
+  std::string buffer_;           // a string's decoded bytes
   std::uint64_t unsigned_ = 0;
   std::int64_t integer_ = 0;
   double float_ = 0;
@@ -383,45 +404,39 @@ class Lexer {
   std::string control_error_;
 };
 
+}  // namespace
+
+namespace detail {
+
+// Builds the value bottom-up: the elements and members of the open containers wait in two
+// scratch stacks (reused for every container, so a container's storage is allocated once, at
+// its size, when it closes); an open object's members are kept sorted by key as they come, the
+// last of duplicates winning, as nlohmann's std::map and operator[] have it.
 class Parser {
  public:
   explicit Parser(std::string_view text) : lexer_(text) {}
 
   Value parse() {
-    Value root;
-    // Containers being filled, innermost last; for objects, the member being read.
-    std::vector<Value*> stack;
     next();
     for (;;) {
-      // A value starts at last_.
-      Value* slot;
-      if (stack.empty()) {
-        slot = &root;
-      } else if (stack.back()->is_array()) {
-        stack.back()->push_back(Value());
-        slot = &const_cast<Value&>((*stack.back())[stack.back()->size() - 1]);
-      } else {
-        slot = &(*stack.back())[std::move(key_)];
-      }
-      bool closed = false;  // the value is complete (not an open container)
+      // A value starts at last_; a complete one ends up in `value`.
+      Value value;
       switch (last_) {
         case Token::begin_object:
-          *slot = Value::object();
           if (next() == Token::end_object) {
-            closed = true;
+            value = Value::object();
             break;
           }
+          open_.push_back({members_.size(), 0, true});
           read_key("object key");
-          stack.push_back(slot);
           next();
           continue;
         case Token::begin_array:
-          *slot = Value::array();
           if (next() == Token::end_array) {
-            closed = true;
+            value = Value::array();
             break;
           }
-          stack.push_back(slot);
+          open_.push_back({elements_.size(), 0, false});
           continue;
         case Token::value_float: {
           const double d = lexer_.float_value();
@@ -429,35 +444,40 @@ class Parser {
             throw Error("[json.exception.out_of_range.406] number overflow parsing '" + lexer_.token_string() + "'",
                         false);
           }
-          *slot = d;
-          closed = true;
+          value = d;
           break;
         }
-        case Token::literal_false: *slot = false; closed = true; break;
-        case Token::literal_null: *slot = nullptr; closed = true; break;
-        case Token::literal_true: *slot = true; closed = true; break;
-        case Token::value_integer: *slot = lexer_.integer_value(); closed = true; break;
-        case Token::value_unsigned: *slot = lexer_.unsigned_value(); closed = true; break;
-        case Token::value_string: *slot = std::move(lexer_.buffer()); closed = true; break;
+        case Token::literal_false: value = false; break;
+        case Token::literal_null: break;
+        case Token::literal_true: value = true; break;
+        case Token::value_integer: value = lexer_.integer_value(); break;
+        case Token::value_unsigned: value = lexer_.unsigned_value(); break;
+        case Token::value_string: value = Value(std::move(lexer_.buffer())); break;
         case Token::parse_error: fail(Token::uninitialized, "value");
         default: fail(Token::literal_or_value, "value");
       }
-      (void)closed;
       // After a complete value: close containers or move on to the next element or member.
       for (;;) {
-        if (stack.empty()) {
+        if (open_.empty()) {
           if (next() != Token::end_of_input) fail(Token::end_of_input, "value");
-          return root;
+          return value;
         }
-        if (stack.back()->is_array()) {
+        Open& top = open_.back();
+        if (!top.object) {
+          elements_.push_back(std::move(value));
           if (next() == Token::value_separator) {
             next();
             break;
           }
           if (last_ != Token::end_array) fail(Token::end_array, "array");
-          stack.pop_back();
+          value = Value::array();
+          const auto first = elements_.begin() + static_cast<std::ptrdiff_t>(top.start);
+          value.array_.assign(std::make_move_iterator(first), std::make_move_iterator(elements_.end()));
+          elements_.erase(first, elements_.end());
+          open_.pop_back();
           continue;
         }
+        members_[top.pending].second = std::move(value);
         if (next() == Token::value_separator) {
           next();
           read_key("object key");
@@ -465,18 +485,39 @@ class Parser {
           break;
         }
         if (last_ != Token::end_object) fail(Token::end_object, "object");
-        stack.pop_back();
+        value = Value::object();
+        const auto first = members_.begin() + static_cast<std::ptrdiff_t>(top.start);
+        value.object_.assign(std::make_move_iterator(first), std::make_move_iterator(members_.end()));
+        members_.erase(first, members_.end());
+        open_.pop_back();
       }
     }
   }
 
  private:
+  // An open container: where its elements or members begin in the scratch stack and, for an
+  // object, the member whose value is being read.
+  struct Open {
+    std::size_t start;
+    std::size_t pending;
+    bool object;
+  };
+
   Token next() { return last_ = lexer_.scan(); }
 
-  // The current token must be a member name; then a ':' must follow.
+  // The current token must be a member name of the innermost open object; then a ':' must follow.
   void read_key(const char* context) {
     if (last_ != Token::value_string) fail(Token::value_string, context);
-    key_ = std::move(lexer_.buffer());
+    std::string& key = lexer_.buffer();
+    Open& top = open_.back();
+    const auto first = members_.begin() + static_cast<std::ptrdiff_t>(top.start);
+    // A key above the object's last so far goes at the end without a search.
+    const auto below = [](const Member& m, std::string_view k) { return std::string_view(m.first) < k; };
+    auto it = members_.end() != first && below(members_.back(), key)
+                  ? members_.end()
+                  : std::lower_bound(first, members_.end(), std::string_view(key), below);
+    if (it == members_.end() || it->first != key) it = members_.insert(it, Member(std::move(key), Value()));
+    top.pending = static_cast<std::size_t>(it - members_.begin());
     if (next() != Token::name_separator) fail(Token::name_separator, "object separator");
   }
 
@@ -500,11 +541,13 @@ class Parser {
 
   Lexer lexer_;
   Token last_ = Token::uninitialized;
-  std::string key_;
+  std::vector<Open> open_;        // innermost last
+  std::vector<Value> elements_;  // of the open arrays, outermost first
+  std::vector<Member> members_;  // of the open objects, outermost first, each object's sorted
 };
 
-}  // namespace
+}  // namespace detail
 
-Value parse(std::string_view text) { return Parser(text).parse(); }
+Value parse(std::string_view text) { return detail::Parser(text).parse(); }
 
 }  // namespace sr::json

@@ -9,7 +9,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -19,6 +18,9 @@
 namespace sr::json {
 
 struct Member;
+namespace detail {
+class Parser;
+}
 
 class Value {
  public:
@@ -26,21 +28,21 @@ class Value {
   using Array = std::vector<Value>;
   using Object = std::vector<Member>;  // sorted by key, keys unique
 
-  Value() = default;
+  Value() {}
   Value(std::nullptr_t) {}
-  Value(bool b) : kind_(Kind::boolean) { scalar_.b = b; }
+  Value(bool b) : kind_(Kind::boolean), b_(b) {}
   template <class I, std::enable_if_t<std::is_integral_v<I> && !std::is_same_v<I, bool>, int> = 0>
   Value(I n) {
     if constexpr (std::is_signed_v<I>) {
       kind_ = Kind::number_integer;
-      scalar_.i = n;
+      i_ = n;
     } else {
       kind_ = Kind::number_unsigned;
-      scalar_.u = n;
+      u_ = n;
     }
   }
-  Value(double d) : kind_(Kind::number_float) { scalar_.d = d; }
-  Value(std::string s) : kind_(Kind::string), string_(std::make_unique<std::string>(std::move(s))) {}
+  Value(double d) : kind_(Kind::number_float), d_(d) {}
+  Value(std::string s) : kind_(Kind::string), string_(std::move(s)) {}
   Value(const char* s) : Value(std::string(s)) {}
   static Value array() { return Value(Kind::array); }
   static Value object() { return Value(Kind::object); }
@@ -68,14 +70,14 @@ class Value {
   template <class T>
   T get() const {
     if constexpr (std::is_same_v<T, bool>) {
-      return scalar_.b;
+      return b_;
     } else if constexpr (std::is_same_v<T, std::string>) {
-      return *string_;
+      return string_;
     } else {
       switch (kind_) {
-        case Kind::number_unsigned: return static_cast<T>(scalar_.u);
-        case Kind::number_integer: return static_cast<T>(scalar_.i);
-        case Kind::number_float: return static_cast<T>(scalar_.d);
+        case Kind::number_unsigned: return static_cast<T>(u_);
+        case Kind::number_integer: return static_cast<T>(i_);
+        case Kind::number_float: return static_cast<T>(d_);
         default: return T{};
       }
     }
@@ -83,14 +85,14 @@ class Value {
   template <class T>
   T get_ref() const {
     static_assert(std::is_same_v<T, const std::string&>);
-    return *string_;
+    return string_;
   }
 
   // Arrays and objects: the number of elements or members (0 for null, 1 for scalars, as nlohmann).
   std::size_t size() const;
   bool empty() const { return size() == 0; }
-  const Value& operator[](std::size_t index) const { return (*array_)[index]; }
-  const Value& at(std::size_t index) const { return array_->at(index); }
+  const Value& operator[](std::size_t index) const { return array_[index]; }
+  const Value& at(std::size_t index) const { return array_.at(index); }
   void push_back(Value value);  // on an array (or null, which becomes one)
 
   // Object lookup: find() returns end() when absent.
@@ -114,7 +116,7 @@ class Value {
   const Value& operator[](std::string_view key) const { return *find(key); }
   const Value& operator[](const char* key) const { return *find(key); }
   // Members in key order.
-  const Object& items() const { return *object_; }
+  const Object& items() const { return object_; }
   // Sets the member `key` (on an object, or null, which becomes one); the last of duplicates wins.
   Value& operator[](std::string key);
   Value& operator[](const char* key) { return (*this)[std::string(key)]; }
@@ -127,18 +129,23 @@ class Value {
   friend bool operator!=(const Value& a, const Value& b) { return !(a == b); }
 
  private:
+  friend class detail::Parser;  // fills arrays and objects in place
   explicit Value(Kind kind);
+  void construct_from(Value&& other) noexcept;  // into this, which holds nothing
+  void destroy() noexcept;
 
+  // The kind's member of the union is the one alive: strings, arrays and objects are held in
+  // place, not behind a pointer of their own (one allocation less for each).
   Kind kind_ = Kind::null;
   union {
-    bool b;
-    std::uint64_t u;
-    std::int64_t i;
-    double d;
-  } scalar_{};
-  std::unique_ptr<std::string> string_;
-  std::unique_ptr<Array> array_;
-  std::unique_ptr<Object> object_;
+    std::uint64_t u_ = 0;
+    bool b_;
+    std::int64_t i_;
+    double d_;
+    std::string string_;
+    Array array_;
+    Object object_;
+  };
 };
 
 // An object member: key() / value() like nlohmann's items(), and first / second for structured

@@ -65,6 +65,60 @@ TEST(JsonValue, ParsesAndDumpsAsNlohmann) {
   }
 }
 
+// The parser reads plain runs of a string at once, takes numbers and the "last read" text of its
+// messages from the input, and builds containers from scratch stacks: long strings with errors,
+// escapes and UTF-8 between runs, line and column after newlines (an un-read one too), deep and
+// unsorted nesting with duplicate keys, and every truncation and many one-byte corruptions of a
+// document that has all of these.
+TEST(JsonValue, ParsesLongNestedAndCorruptedTextsAsNlohmann) {
+  const std::string a40(40, 'a');
+  const std::string b40(40, 'b');
+  std::vector<std::string> texts = {
+      "\"" + a40 + "\x01" + b40 + "\"", "\"" + a40 + "\n" + b40 + "\"", "\"" + a40,
+      "[\"" + a40 + "\\x" + b40 + "\"]",
+      "\"" + a40 + "\\u12g4" + b40 + "\"", "\"" + a40 + "\xff" + b40 + "\"", "\"" + a40 + "\xe2\x82" + b40 + "\"",
+      "\"" + a40 + "\\ud83d" + b40 + "\"", "\"" + a40 + "\\udc00" + b40 + "\"",
+      std::string("[\"" + a40 + '\0' + "\"]"),
+      "\"" + a40 + "\\n\\\"\\\\\\/\\b\\f\\r\\t\\u0041\\u00e9\\u20ac\\ud83d\\ude00" + b40 + "\"",
+      "\"" + a40 + "é€😀\x7f" + b40 + "\\u0001\\u001f" + a40 + "\"", "[\n\n  \"" + a40 + "\x02\"]",
+      "{\"" + a40 + "\": \"" + b40 + "\" x}", "{\"" + a40 + "\\t\": \"" + b40 + "\\u0000\"}", "[\"abc\" , tru ]",
+      "[12,  true,\n fals]", "\xEF\xBB\xBF[tru]", "{1\n:2}", "{1 :2}", "[1 2\n]", "{\"a\":1\n\"b\"}", "[1\n", "1\n\n x",
+      "[-0.0e-0, 1e5, 2E-3, -12.5e+2, 0.1e1, 1.5\n]",
+      "[123456789012345678901234567890, -123456789012345678901234567890]",
+      "[1e999]", "{\"a\": -1e999}", std::string("[12\0]", 5), "[-]", "[1.]", "[1e]", "[1e+]", "[-01]", "[1.5e3x]",
+      "{\"b\":{\"z\":1,\"a\":2,\"m\":[{\"y\":1,\"x\":2,\"y\":3}]},\"a\":1,\"b2\":2,\"a\":[3],\"\":0,\"b\":{}}",
+      "{\"z\":1,\"y\":2,\"x\":3,\"w\":4,\"v\":5,\"u\":6,\"t\":7,\"s\":8,\"r\":9,\"q\":10,\"z\":11,"
+      "\"a\":{\"c\":[],\"b\":{}}}",
+      "[[],{},[{}],[[]],{\"a\":[]},[1,[2,[]],{}]]"};
+  std::string deep;
+  for (int i = 0; i < 2000; ++i) deep += i % 2 ? "{\"k\":" : "[";
+  std::string closed = deep + "null";
+  for (int i = 2000; i-- > 0;) closed += i % 2 ? "}" : "]";
+  texts.push_back(closed);
+  texts.push_back(deep + "1 2");
+  texts.push_back(deep + "\"" + a40 + "\x03\"");
+  texts.push_back(deep);
+
+  const std::string document =
+      "\xEF\xBB\xBF{\"quote\": {\"id\": \"quote:7f3c2a10-9d4e\", \"amounts\": [\"100000000\", 0, -12, 1.25e-3, "
+      "18446744073709551616],\n \"memo\": "
+      "\"caf\xc3\xa9 \\u20ac\\ud83d\\ude00 \\\"q\\\" \\\\ \\/ \\b\\f\\n\\r\\t end\", "
+      "\"ok\": true, \"no\": false, \"nil\": null, \"z\": {\"b\": 1, \"a\": 2, \"b\": [3, {}]}},\r\n"
+      "\t\"chains\": [{\"chainId\": 137, \"name\": \"polygon\"}, {\"chainId\": 8453, \"name\": \"base\"}], "
+      "\"a\": []}";
+  for (std::size_t n = 0; n <= document.size(); ++n) texts.push_back(document.substr(0, n));
+  for (std::size_t i = 0; i < document.size(); ++i) {
+    for (const char c : {'\x01', '"', '\\', '\n', 'x', '\xff', '}', ']', ',', ':', '0', '-', 'e', '\0'}) {
+      std::string corrupted = document;
+      corrupted[i] = c;
+      texts.push_back(corrupted);
+    }
+  }
+  for (const std::string& text : texts) {
+    EXPECT_EQ(own_outcome(text), nlohmann_outcome(text)) << "input: " << text;
+  }
+}
+
 TEST(JsonValue, DumpRejectsStringsThatAreNotUtf8AsNlohmann) {
   for (const std::string s : {"a\xff", "\xc3\x28", "ab\xe2\x82", "\xed\xa0\x80", "\x80"}) {
     std::string own;
