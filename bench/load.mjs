@@ -8,10 +8,19 @@
 // per quote (its two ops, timed in Node's V8 on the same wasm build). Figures, not assertions;
 // the targets (issue "Edge scale"): quotes >= 40% of /health's throughput, quote p99 <= 2x
 // /health's, zero errors.
+//
+// BENCH_LIMITER=compare (Miniflare only) starts two workers from one bundle, one with the rate
+// limiter's leases (the default) and one calling the bucket's object on every request
+// (RATE_LIMIT_LEASE_MS=0, the limiter before leases), and interleaves them round by round: each is
+// reported against its own /health, and the two against each other. In Miniflare each scenario
+// also reports the calls its bucket's RateLimiter object took per request (the object counts them).
 //   npm run bench:load            BENCH_SECONDS=15 BENCH_ROUNDS=3 npm run bench:load
+//   BENCH_LIMITER=compare BENCH_SCENARIOS=quotes npm run bench:load
 import autocannon from "autocannon";
 import { readFileSync } from "node:fs";
-import { benchWorker, cpuMs, machine } from "./worker-process.mjs";
+import { benchWorker, cpuMs, machine, workerdPids } from "./worker-process.mjs";
+import { startWorker, tempDir } from "../edge-worker/test/harness.mjs";
+import { isolatedBundle, removeBundle } from "../tests/bad-inputs/bundle.mjs";
 import { instantiate } from "../tests/node/wasm.mjs";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -26,12 +35,14 @@ const quoteBody = {
 };
 const HASH = "0x23744c2252d544a50dd8906a9c6c94f725bf7a98c549c7a3c643367c77f7e05c";
 
+// bucket: the rate limiter's bucket each request draws from (keyless calls share "ip:local").
+const KEY_BUCKET = "key:dev-acme";
 const allScenarios = [
-  { name: "GET /health", method: "GET", path: "/health", baseline: true },
-  { name: "POST /v1/quotes", method: "POST", path: "/v1/quotes", body: quoteBody },
-  { name: "POST /v1/quotes allQuotes", method: "POST", path: "/v1/quotes", body: { ...quoteBody, options: { allQuotes: true } } },
-  { name: "GET /v1/chains", method: "GET", path: "/v1/chains" },
-  { name: "GET /v1/intents/status", method: "GET", path: `/v1/intents/status?intentHash=${HASH}` },
+  { name: "GET /health", method: "GET", path: "/health", baseline: true, bucket: "ip:local" },
+  { name: "POST /v1/quotes", method: "POST", path: "/v1/quotes", body: quoteBody, bucket: KEY_BUCKET },
+  { name: "POST /v1/quotes allQuotes", method: "POST", path: "/v1/quotes", body: { ...quoteBody, options: { allQuotes: true } }, bucket: KEY_BUCKET },
+  { name: "GET /v1/chains", method: "GET", path: "/v1/chains", bucket: KEY_BUCKET },
+  { name: "GET /v1/intents/status", method: "GET", path: `/v1/intents/status?intentHash=${HASH}`, bucket: KEY_BUCKET },
 ];
 // BENCH_SCENARIOS="quotes,chains" keeps the scenarios whose name contains one of the words (the
 // /health baseline always runs).
@@ -83,67 +94,128 @@ async function coreCpuPerQuote(n = 300) {
   return { plain: measure(quoteBody), allQuotes: measure({ ...quoteBody, options: { allQuotes: true } }) };
 }
 
-const worker = await benchWorker();
+/** Calls the bucket's RateLimiter object has taken since it started (Miniflare only). */
+async function limiterCalls(worker, bucket) {
+  if (!worker.mf) return null;
+  const ns = await worker.mf.getDurableObjectNamespace("RATE_LIMITER");
+  const seen = await ns.get(ns.idFromName(bucket)).peek();
+  return seen.counts?.calls ?? null;
+}
+
+/**
+ * The two workers of BENCH_LIMITER=compare, from one bundle, with the bindings benchWorker uses
+ * (a keyless limit /health never reaches) plus the lease switch; each with its own workerd pids.
+ */
+async function limiterWorkers() {
+  const dir = isolatedBundle();
+  const targets = [];
+  for (const [label, leaseMs] of [["leases", undefined], ["object per request", "0"]]) {
+    const before = new Set(workerdPids());
+    const persist = tempDir("sr-bench-state-");
+    const bindings = { KEYLESS_RATE_PER_SEC: "1000000", KEYLESS_BURST: "1000000", ...(leaseMs === undefined ? {} : { RATE_LIMIT_LEASE_MS: leaseMs }) };
+    const worker = await startWorker({ bundleDir: dir, persistDir: persist.dir, bindings });
+    targets.push({ label, worker: { ...worker, pids: workerdPids().filter((p) => !before.has(p)), dispose: async () => { await worker.dispose(); persist.remove(); } } });
+  }
+  return { targets, dispose: async () => { for (const t of targets) await t.worker.dispose(); removeBundle(dir); } };
+}
+
+const compare = process.env.BENCH_LIMITER === "compare" && !process.env.BENCH_URL;
+const setup = compare ? await limiterWorkers() : await (async () => {
+  const worker = await benchWorker();
+  return { targets: [{ label: "", worker }], dispose: () => worker.dispose() };
+})();
 try {
-  const probe = await fetch(new URL("/v1/quotes", worker.base), { method: "POST", headers: { "x-api-key": KEY, "content-type": "application/json" }, body: JSON.stringify(quoteBody) });
-  const probeBody = await probe.json();
-  if (probe.status !== 200 || !probeBody.signature) {
-    console.error(`bench:load: the worker does not serve signed quotes (${probe.status} ${JSON.stringify(probeBody).slice(0, 200)}); build the core first (npm run build)`);
+  let probeFailed = false;
+  for (const { worker } of setup.targets) {
+    const probe = await fetch(new URL("/v1/quotes", worker.base), { method: "POST", headers: { "x-api-key": KEY, "content-type": "application/json" }, body: JSON.stringify(quoteBody) });
+    const probeBody = await probe.json();
+    if (probe.status !== 200 || !probeBody.signature) {
+      console.error(`bench:load: the worker does not serve signed quotes (${probe.status} ${JSON.stringify(probeBody).slice(0, 200)}); build the core first (npm run build)`);
+      probeFailed = true;
+    }
+  }
+  if (probeFailed) {
     process.exitCode = 1;
   } else {
-    console.log(`bench:load on ${machine()}; ${connections} connections, ${rounds} rounds x ${seconds} s per scenario, ${worker.external ? process.env.BENCH_URL : "workerd via Miniflare"}`);
+    const where = setup.targets[0].worker.external ? process.env.BENCH_URL : "workerd via Miniflare";
+    console.log(`bench:load on ${machine()}; ${connections} connections, ${rounds} rounds x ${seconds} s per scenario, ${where}${compare ? "; limiter with leases vs an object call per request, interleaved" : ""}`);
     // Warm-up, not counted: the first requests compile the wasm and fill the JIT.
-    for (const s of scenarios) await run(worker.base, s, Number(process.env.BENCH_WARMUP_SECONDS ?? 3));
-    const totals = new Map(scenarios.map((s) => [s.name, { requests: 0, seconds: 0, p50: [], p99: [], errors: 0, kinds: {}, cpu: 0 }]));
+    for (const { worker } of setup.targets) for (const s of scenarios) await run(worker.base, s, Number(process.env.BENCH_WARMUP_SECONDS ?? 3));
+    const totals = new Map();
+    for (const t of setup.targets) for (const s of scenarios) totals.set(`${t.label}|${s.name}`, { requests: 0, seconds: 0, p50: [], p99: [], errors: 0, kinds: {}, cpu: 0, limiterCalls: 0 });
     for (let round = 1; round <= rounds; round++) {
-      for (const s of scenarios) {
-        const cpuBefore = cpuMs(worker.pids);
-        const r = await run(worker.base, s);
-        const t = totals.get(s.name);
-        t.cpu += cpuMs(worker.pids) - cpuBefore;
-        t.requests += r["2xx"] + r.non2xx;
-        t.seconds += r.duration;
-        t.p50.push(r.latency.p50);
-        t.p99.push(r.latency.p99);
-        // autocannon counts a timeout among its errors too.
-        t.errors += r.errors + r.non2xx;
-        const statuses = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).filter(([code]) => !code.startsWith("2")).map(([code, v]) => [`HTTP ${code}`, v.count]));
-        for (const [k, n] of Object.entries({ ...r.errorCodes, ...statuses })) t.kinds[k] = (t.kinds[k] ?? 0) + n;
-        console.log(JSON.stringify({ round, scenario: s.name, "req/s": Math.round(r.requests.average), "p99 ms": r.latency.p99, errors: r.errors + r.non2xx }));
+      for (const { label, worker } of setup.targets) {
+        for (const s of scenarios) {
+          const cpuBefore = cpuMs(worker.pids);
+          const callsBefore = await limiterCalls(worker, s.bucket);
+          const r = await run(worker.base, s);
+          const t = totals.get(`${label}|${s.name}`);
+          t.cpu += cpuMs(worker.pids) - cpuBefore;
+          // Background lease calls of the last requests may land a moment later; they are few.
+          const callsAfter = await limiterCalls(worker, s.bucket);
+          t.limiterCalls = callsBefore === null || callsAfter === null ? null : t.limiterCalls + (callsAfter - callsBefore);
+          t.requests += r["2xx"] + r.non2xx;
+          t.seconds += r.duration;
+          t.p50.push(r.latency.p50);
+          t.p99.push(r.latency.p99);
+          // autocannon counts a timeout among its errors too.
+          t.errors += r.errors + r.non2xx;
+          const statuses = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).filter(([code]) => !code.startsWith("2")).map(([code, v]) => [`HTTP ${code}`, v.count]));
+          for (const [k, n] of Object.entries({ ...r.errorCodes, ...statuses })) t.kinds[k] = (t.kinds[k] ?? 0) + n;
+          console.log(JSON.stringify({ round, ...(label ? { limiter: label } : {}), scenario: s.name, "req/s": Math.round(r.requests.average), "p99 ms": r.latency.p99, errors: r.errors + r.non2xx, errorKinds: r.errorCodes }));
+        }
       }
     }
     const worst = (list) => Math.max(...list);
-    const baseline = totals.get(scenarios.find((s) => s.baseline).name);
-    const baseRate = baseline.requests / baseline.seconds;
-    const rows = scenarios.map((s) => {
-      const t = totals.get(s.name);
-      const rate = t.requests / t.seconds;
-      return {
-        scenario: s.name,
-        "req/s": Math.round(rate),
-        "x /health req/s": +(rate / baseRate).toFixed(2),
-        "p50 ms": Math.max(...t.p50),
-        "p99 ms": worst(t.p99),
-        "x /health p99": +(worst(t.p99) / worst(baseline.p99)).toFixed(2),
-        requests: t.requests,
-        errors: t.errors,
-        "error kinds": Object.entries(t.kinds).map(([k, n]) => `${k} ${n}`).join(", "),
-        "workerd CPU ms/req": worker.pids.length && t.requests ? +(t.cpu / t.requests).toFixed(2) : null,
-      };
-    });
+    const rows = [];
+    for (const { label, worker } of setup.targets) {
+      const baseline = totals.get(`${label}|${scenarios.find((s) => s.baseline).name}`);
+      const baseRate = baseline.requests / baseline.seconds;
+      for (const s of scenarios) {
+        const t = totals.get(`${label}|${s.name}`);
+        const rate = t.requests / t.seconds;
+        rows.push({
+          ...(label ? { limiter: label } : {}),
+          scenario: s.name,
+          "req/s": Math.round(rate),
+          "x /health req/s": +(rate / baseRate).toFixed(2),
+          "p50 ms": Math.max(...t.p50),
+          "p99 ms": worst(t.p99),
+          "x /health p99": +(worst(t.p99) / worst(baseline.p99)).toFixed(2),
+          requests: t.requests,
+          errors: t.errors,
+          "error kinds": Object.entries(t.kinds).map(([k, n]) => `${k} ${n}`).join(", "),
+          "workerd CPU ms/req": worker.pids.length && t.requests ? +(t.cpu / t.requests).toFixed(2) : null,
+          "limiter calls/req": t.limiterCalls === null || !t.requests ? null : +(t.limiterCalls / t.requests).toFixed(3),
+        });
+      }
+    }
     console.table(rows);
+    if (compare) {
+      // The same scenario with leases against without, from the interleaved rounds.
+      const [lease, object] = setup.targets.map((t) => t.label);
+      const versus = scenarios.map((s) => {
+        const a = rows.find((r) => r.limiter === lease && r.scenario === s.name);
+        const b = rows.find((r) => r.limiter === object && r.scenario === s.name);
+        return { scenario: s.name, "req/s leases / object": +(a["req/s"] / b["req/s"]).toFixed(2), "p99 leases / object": +(a["p99 ms"] / b["p99 ms"]).toFixed(2), "errors leases": a.errors, "errors object": b.errors };
+      });
+      console.table(versus);
+    }
     const core = await coreCpuPerQuote();
     if (core) console.log(`core CPU per quote (solverRequests + quote ops, V8 in Node): ${core.plain.toFixed(2)} ms; with allQuotes ${core.allQuotes.toFixed(2)} ms`);
-    const quoteRow = rows.find((r) => r.scenario === "POST /v1/quotes");
-    if (core && quoteRow["workerd CPU ms/req"] != null) {
-      console.log(`workerd CPU per quote ${quoteRow["workerd CPU ms/req"]} ms = ${(quoteRow["workerd CPU ms/req"] / core.plain).toFixed(2)}x the core's own ${core.plain.toFixed(2)} ms`);
+    for (const quoteRow of rows.filter((r) => r.scenario === "POST /v1/quotes")) {
+      if (core && quoteRow["workerd CPU ms/req"] != null) {
+        console.log(`${quoteRow.limiter ? `${quoteRow.limiter}: ` : ""}workerd CPU per quote ${quoteRow["workerd CPU ms/req"]} ms = ${(quoteRow["workerd CPU ms/req"] / core.plain).toFixed(2)}x the core's own ${core.plain.toFixed(2)} ms`);
+      }
     }
-    console.log(JSON.stringify({ bench: "load", machine: machine(), seconds, rounds, connections, rows, coreCpuMsPerQuote: core }));
+    console.log(JSON.stringify({ bench: "load", machine: machine(), seconds, rounds, connections, limiter: compare ? "compare" : "default", rows, coreCpuMsPerQuote: core }));
   }
 } finally {
-  // What the runtime said while under load (errors and warnings explain timeouts and resets).
-  const said = worker.output?.() ?? "";
-  const notes = said.split("\n").filter((l) => /error|exceeded|overloaded|reset|warn/i.test(l) && !l.includes('"event":"quote"'));
-  if (notes.length) console.log(`worker said ${notes.length} error/warning lines; first: ${notes.slice(0, 5).join(" | ").slice(0, 1200)}`);
-  await worker.dispose();
+  for (const { label, worker } of setup.targets) {
+    // What the runtime said while under load (errors and warnings explain timeouts and resets).
+    const said = worker.output?.() ?? "";
+    const notes = said.split("\n").filter((l) => /error|exceeded|overloaded|reset|warn/i.test(l) && !l.includes('"event":"quote"'));
+    if (notes.length) console.log(`${label ? `${label}: ` : ""}worker said ${notes.length} error/warning lines; first: ${notes.slice(0, 5).join(" | ").slice(0, 1200)}`);
+  }
+  await setup.dispose();
 }

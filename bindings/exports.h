@@ -20,7 +20,7 @@
 
 namespace sr::bindings {
 
-using Json = nlohmann::json;
+using Json = nlohmann::ordered_json;
 
 // The string field `name` of args, with a message naming it when missing or not a string.
 inline std::string string_field(const Json& args, const char* name) {

@@ -57,7 +57,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const abi::Value value = abi::decode(type, encoded);
     const Bytes again = abi::encode(type, value);
     SR_FUZZ_CHECK(again == Bytes(encoded.begin(), encoded.end()), type_text);
-    const nlohmann::json as_json = abi::value_to_json(type, value);
+    const nlohmann::ordered_json as_json = abi::value_to_json(type, value);
     SR_FUZZ_CHECK(abi::encode(type, abi::value_from_json(type, as_json)) == again, as_json.dump());
     if (type.kind == abi::Type::Kind::tuple) {
       const auto params = abi::decode_params(type.components, encoded);

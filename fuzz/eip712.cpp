@@ -5,13 +5,13 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace sr;
-  const nlohmann::json doc = fuzz::parse_json(data, size);
+  const nlohmann::ordered_json doc = fuzz::parse_json(data, size);
   if (doc.is_discarded()) return 0;
   try {
     const auto hashes = eip712::hash_typed_data(doc);
     SR_FUZZ_CHECK(eip712::digest(hashes.domain_separator, hashes.struct_hash) == hashes.digest, doc.dump());
     // Re-reading the serialised document (key order, number spelling) gives the same hashes.
-    const auto again = eip712::hash_typed_data(nlohmann::json::parse(doc.dump()));
+    const auto again = eip712::hash_typed_data(nlohmann::ordered_json::parse(doc.dump()));
     SR_FUZZ_CHECK(again.digest == hashes.digest, doc.dump());
     if (doc.contains("types") && doc["types"].is_object() && !doc["types"].contains("EIP712Domain")) {
       SR_FUZZ_CHECK(eip712::domain_separator(doc["domain"]) == hashes.domain_separator, doc.dump());

@@ -7,7 +7,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace sr;
   using namespace sr::protocol;
-  const nlohmann::json doc = fuzz::parse_json(data, size);
+  const nlohmann::ordered_json doc = fuzz::parse_json(data, size);
   if (doc.is_discarded()) return 0;
   events::Log log;
   try {
@@ -16,7 +16,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   SR_FUZZ_CHECK(log.topics.size() <= 4, doc.dump());
-  const nlohmann::json again = events::to_json(log);
+  const nlohmann::ordered_json again = events::to_json(log);
   SR_FUZZ_CHECK(events::log_from_json(again) == log, again.dump());
   try {
     const auto event = events::decode_event(log);

@@ -48,10 +48,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                                                FundingStandard::erc3009, FundingStandard::erc2612};
   const FundingStandard standard = kStandards[data[0] % std::size(kStandards)];
   const bool with_funder = (data[0] / std::size(kStandards)) % 2 == 0;
-  const nlohmann::json doc = fuzz::parse_json(data + 1, size - 1);
+  const nlohmann::ordered_json doc = fuzz::parse_json(data + 1, size - 1);
   if (doc.is_discarded() || !doc.is_object()) return 0;
-  const nlohmann::json authorization = doc.value("authorization", nlohmann::json());
-  const nlohmann::json signature = doc.value("signature", nlohmann::json());
+  const nlohmann::ordered_json authorization = doc.value("authorization", nlohmann::ordered_json());
+  const nlohmann::ordered_json signature = doc.value("signature", nlohmann::ordered_json());
   const auto t = target(with_funder);
 
   service::FieldErrors errors;

@@ -12,11 +12,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size == 0) return 0;
   static const char* const kStandards[] = {"permit3", "permit2", "erc3009"};
   const char* standard = kStandards[data[0] % std::size(kStandards)];
-  nlohmann::json body = fuzz::parse_json(data + 1, size - 1);
+  nlohmann::ordered_json body = fuzz::parse_json(data + 1, size - 1);
   if (body.is_discarded()) return 0;
   // The protocol vectors are signed at 1763700000 (quote expiry 1763700120): inside that window
   // a seed built from them reaches the signature checks.
-  const nlohmann::json input = {{"standard", standard}, {"body", std::move(body)}, {"now", 1763700060}};
+  const nlohmann::ordered_json input = {{"standard", standard}, {"body", std::move(body)}, {"now", 1763700060}};
   const auto result = service::gasless_verify_op(fuzz::local_config(), input);
   fuzz::check_client_status(result.status, result.body);
   if (result.status == 200) {

@@ -14,7 +14,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size == 0) return 0;
   const Vm source = data[0] & 1 ? Vm::svm : Vm::evm;
   const Vm destination = data[0] & 2 ? Vm::svm : Vm::evm;
-  const nlohmann::json doc = fuzz::parse_json(data + 1, size - 1);
+  const nlohmann::ordered_json doc = fuzz::parse_json(data + 1, size - 1);
   if (doc.is_discarded()) return 0;
   Intent intent;
   try {
@@ -22,7 +22,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } catch (const ParseError&) {
     return 0;
   }
-  nlohmann::json again;
+  nlohmann::ordered_json again;
   try {
     again = intent_to_json(intent, source, destination);
   } catch (const ParseError&) {

@@ -8,7 +8,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   using namespace sr;
   if (size == 0) return 0;
   const bool status_request = data[0] == 's';
-  const nlohmann::json body = fuzz::parse_json(data + 1, size - 1);
+  const nlohmann::ordered_json body = fuzz::parse_json(data + 1, size - 1);
   if (body.is_discarded()) return 0;
   const auto& config = fuzz::local_config();
   if (status_request) {

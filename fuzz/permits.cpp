@@ -14,7 +14,7 @@
 
 namespace {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 using namespace sr;
 using namespace sr::protocol;
 
@@ -101,7 +101,7 @@ void permit3_case(const json& doc) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;
-  const nlohmann::json doc = fuzz::parse_json(data + 1, size - 1);  // not sr::json (using namespace sr)
+  const nlohmann::ordered_json doc = fuzz::parse_json(data + 1, size - 1);  // not sr::json (using namespace sr)
   if (doc.is_discarded()) return 0;
   try {
     switch (data[0] % 4) {

@@ -6,7 +6,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace sr;
-  const nlohmann::json body = fuzz::parse_json(data, size);
+  const nlohmann::ordered_json body = fuzz::parse_json(data, size);
   if (body.is_discarded()) return 0;
   const auto& config = fuzz::local_config();
   const auto result = service::validate_quote_request(body, config);

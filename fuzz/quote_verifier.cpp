@@ -77,7 +77,7 @@ void check_package_parser(const std::uint8_t* data, std::size_t size) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   check_package_parser(data, size);
-  const nlohmann::json doc = fuzz::parse_json(data, size);
+  const nlohmann::json doc = fuzz::parse_json<nlohmann::json>(data, size);
   if (doc.is_discarded() || !doc.is_object() || !doc.contains("quote")) return 0;
   const nlohmann::json& quote = doc["quote"];
   const nlohmann::json* request = doc.contains("request") && doc["request"].is_object() ? &doc["request"] : nullptr;

@@ -6,7 +6,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace sr;
   using namespace sr::service;
-  const nlohmann::json doc = fuzz::parse_json(data, size);
+  const nlohmann::ordered_json doc = fuzz::parse_json(data, size);
   if (doc.is_discarded()) return 0;
   IntentRecord record;
   try {

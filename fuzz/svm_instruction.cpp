@@ -5,7 +5,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace sr;
-  const nlohmann::json doc = fuzz::parse_json(data, size);
+  const nlohmann::ordered_json doc = fuzz::parse_json(data, size);
   if (doc.is_discarded()) return 0;
   svm::Instruction instruction;
   try {
@@ -13,7 +13,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } catch (const ParseError&) {
     return 0;
   }
-  const nlohmann::json again = instruction;
+  const nlohmann::ordered_json again = instruction;
   SR_FUZZ_CHECK(again == doc, doc.dump() + "\n" + again.dump());
   SR_FUZZ_CHECK(again.get<svm::Instruction>() == instruction, doc.dump());
   return 0;

@@ -16,11 +16,11 @@
 
 namespace {
 
-nlohmann::json read_json(const std::string& path) {
+nlohmann::ordered_json read_json(const std::string& path) {
   std::ifstream in(path);
   std::stringstream text;
   text << in.rdbuf();
-  return nlohmann::json::parse(text.str());
+  return nlohmann::ordered_json::parse(text.str());
 }
 
 }  // namespace
@@ -28,13 +28,13 @@ nlohmann::json read_json(const std::string& path) {
 int main(int argc, char** argv) {
   const double seconds = argc > 1 ? std::stod(argv[1]) : 3.0;
   const std::string dir = std::string(SR_SOURCE_DIR) + "/config/local/";
-  nlohmann::json config;
+  nlohmann::ordered_json config;
   for (const char* name : {"service", "chains", "tokens", "solvers", "partners"}) {
     config[name] = read_json(dir + name + ".json");
   }
   const sr::service::Service service(config.dump(), read_json(dir + "secrets.json").dump());
 
-  nlohmann::json input = {
+  nlohmann::ordered_json input = {
       {"body",
        {{"type", "exact-in"},
         {"source", {{"chainId", 42161}, {"token", "0xaf88d065e77c8cC2239327C5EDb3A432268e5831"},
@@ -56,7 +56,7 @@ int main(int argc, char** argv) {
     return input.dump();
   };
 
-  const nlohmann::json first = nlohmann::json::parse(service.handle("quote", input_for(0)));
+  const nlohmann::ordered_json first = nlohmann::ordered_json::parse(service.handle("quote", input_for(0)));
   if (first["status"] != 200 || first["body"]["competingQuotes"].size() != 4) {
     std::fprintf(stderr, "unexpected answer: %s\n", first.dump().c_str());
     return 1;

@@ -11,17 +11,10 @@
 // answer until the write is durable, so a 202 is never lost by a restart. Relaying runs from the
 // object's alarm (set in the same transaction), which the runtime retries after a restart.
 import { DurableObject } from "cloudflare:workers";
-import contract from "../openapi.json" with { type: "json" };
 import { callCore } from "./core.js";
 import { relayer } from "./relayer.js";
 import { settings } from "./settings.js";
 import { nowSec } from "./handlers/core-response.js";
-
-// The core writes a job's members in the contract's order, but its JSON objects still come out
-// sorted by name; jobs are stored (and so served) in the order GaslessJob lists them until the
-// core's output keeps its order.
-const JOB_MEMBERS = Object.keys(contract.components.schemas.GaslessJob.properties);
-const inContractOrder = (job) => Object.fromEntries(JOB_MEMBERS.filter((k) => k in job).map((k) => [k, job[k]]));
 
 export class GaslessJobs extends DurableObject {
   /** @param {DurableObjectState} ctx */
@@ -50,7 +43,7 @@ export class GaslessJobs extends DurableObject {
       if (row) {
         return { outcome: row.job_key === input.jobKey ? "existing" : "conflict", job: JSON.parse(row.job), owner: row.owner };
       }
-      const job = inContractOrder(input.job);
+      const job = input.job;
       this.sql.exec("INSERT INTO job (id, job_key, owner, job, plan) VALUES (?, ?, ?, ?, ?)", job.id, input.jobKey, input.owner, JSON.stringify(job), JSON.stringify(input.plan));
       return { outcome: "created", job, owner: input.owner };
     });
@@ -84,7 +77,7 @@ export class GaslessJobs extends DurableObject {
     // Not an outcome: the core refused its input. Throwing leaves the job as it was and has the
     // runtime retry the alarm.
     if (answer.status !== 200) throw new Error(`gaslessJobAdvance answered ${answer.status}: ${answer.body?.detail ?? ""}`);
-    const next = inContractOrder(answer.body.job);
+    const next = answer.body.job;
     this.sql.exec("UPDATE job SET job = ?, attempts = ? WHERE id = ?", JSON.stringify(next), attempts, job.id);
     if (answer.body.retryAfterSec !== null) {
       console.error(JSON.stringify({ event: "relay-retry", jobId: job.id, attempts, retryAfterSec: answer.body.retryAfterSec, message: outcome.transientError }));

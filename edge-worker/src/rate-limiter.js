@@ -1,19 +1,47 @@
-// Token buckets, one Durable Object per bucket (per API key, per client address). A DO runs one
-// call at a time and `take` never awaits, so concurrent requests see each other's withdrawals:
-// exactly `burst` succeed at once, then `ratePerSec` per second.
+// Token buckets, one Durable Object per bucket (per API key, per client address), and the leases
+// through which a worker isolate spends them.
 //
-// The bucket lives in the object's memory and is written to its SQLite storage at most once per
-// second (a write on every request paused workerd's thread and made the latency tail): a restart
-// reads the last written bucket, so it can hand out again at most the tokens withdrawn in the
-// second before it (docs/security.md, "Rate limits: how exact").
+// The object. It runs one call at a time and `take` never awaits, so concurrent callers see each
+// other's withdrawals. The bucket lives in the object's memory and is written to its SQLite
+// storage at most once per second (a write on every request paused workerd's thread and made the
+// latency tail): a restart reads the last written bucket, so it can hand out again at most the
+// tokens withdrawn in the second before it (docs/security.md, "Rate limits: how exact").
+//
+// Leases. Calling the object on every request put one object on every request of its key: a
+// round trip to wherever the object lives, and the key's whole request rate against one object's
+// throughput (docs/scale.md). So an isolate withdraws a key's tokens a few at a time (about
+// LEASE_WINDOW_MS of the key's rate, at least 1, at most the burst), spends them without a call,
+// and refills in the background before they run out. Leased tokens are withdrawn from the bucket when leased, so
+// admissions never exceed withdrawals however many isolates lease; and the object counts the
+// unspent part of each lease as still in the bucket's keeping until the lease expires (the bucket
+// refills only up to burst minus those), so even a burst right after an idle lease gets at most
+// `burst` at once. An isolate drops what it has not spent when the lease expires: a crash or an
+// idle isolate loses tokens (fewer admissions), never adds any. A key whose lease would be one
+// token (below 1/LEASE_WINDOW_MS tokens per second, e.g. 20/s at 50 ms) takes its token from
+// the object on every request, exactly as without leases.
 import { DurableObject } from "cloudflare:workers";
 
 const FLUSH_INTERVAL_MS = 1_000;
+/** How much of a key's rate one lease holds: a key at its full rate calls its object about 20 times a second. */
+export const LEASE_WINDOW_MS = 50;
+/** How long the object counts a lease's unspent tokens as held by an isolate. */
+const LEASE_TTL_MS = 500;
+// The isolate stops spending a lease before the object stops counting it: the isolate measures
+// from the moment it sent the call (before the object granted), and the margin covers a clock
+// that workerd advances only at I/O.
+const LOCAL_LEASE_TTL_MS = LEASE_TTL_MS - 100;
+// A lease call that has not answered in this long no longer stops another one from starting (a
+// call stuck in the runtime must not leave the isolate asking for single tokens forever).
+const ACQUIRE_STALE_MS = 1_000;
 
 export class RateLimiter extends DurableObject {
   /** @type {{ tokens: number, updatedMs: number } | null} */
   #bucket;
   #flushTimer = null;
+  /** Unspent tokens of leases not yet expired, as granted: @type {{ tokens: number, expiresMs: number }[]} */
+  #leases = [];
+  // Since this object started, for tests and benchmarks: calls, tokens granted, tokens leased.
+  #counts = { calls: 0, granted: 0, leased: 0 };
 
   /** @param {DurableObjectState} ctx @param {unknown} env */
   constructor(ctx, env) {
@@ -25,32 +53,49 @@ export class RateLimiter extends DurableObject {
   }
 
   /**
-   * Withdraws one token if there is one.
+   * Withdraws up to `want` tokens (as many as the bucket holds). With `spendOne` the caller
+   * spends one of them now; the others are a lease, counted against the bucket's refill until
+   * they expire.
    * @param {{ ratePerSec: number, burst: number }} limit
-   * @returns {{ allowed: boolean, limit: number, remaining: number, resetSec: number, retryAfterSec: number }}
+   * @param {number} [want] @param {boolean} [spendOne]
+   * @returns {{ allowed: boolean, granted: number, limit: number, remaining: number, resetSec: number, retryAfterSec: number }}
    */
-  take(limit) {
+  take(limit, want = 1, spendOne = true) {
     const { ratePerSec, burst } = limit;
     const now = Date.now();
+    this.#leases = this.#leases.filter((l) => l.expiresMs > now);
+    const leased = this.#leases.reduce((sum, l) => sum + l.tokens, 0);
     const held = this.#bucket;
-    let tokens = held ? Math.min(burst, held.tokens + (Math.max(0, now - held.updatedMs) / 1000) * ratePerSec) : burst;
-    const allowed = tokens >= 1;
-    if (allowed) tokens -= 1;
+    const refilled = held ? held.tokens + (Math.max(0, now - held.updatedMs) / 1000) * ratePerSec : burst;
+    let tokens = Math.max(0, Math.min(burst - leased, refilled));
+    const granted = Math.max(0, Math.min(Math.floor(want), Math.floor(tokens)));
+    tokens -= granted;
+    const leasedNow = granted - (spendOne && granted > 0 ? 1 : 0);
+    if (leasedNow > 0) this.#leases.push({ tokens: leasedNow, expiresMs: now + LEASE_TTL_MS });
+    this.#counts.calls += 1;
+    this.#counts.granted += granted;
+    this.#counts.leased += leasedNow;
     this.#bucket = { tokens, updatedMs: now };
     this.#flushSoon();
     return {
-      allowed,
+      allowed: granted > 0,
+      granted,
       limit: burst,
       remaining: Math.floor(tokens),
       resetSec: Math.ceil((burst - tokens) / ratePerSec),
-      retryAfterSec: allowed ? 0 : Math.max(1, Math.ceil((1 - tokens) / ratePerSec)),
+      retryAfterSec: granted > 0 ? 0 : Math.max(1, Math.ceil((1 - tokens) / ratePerSec)),
     };
   }
 
-  /** The bucket as last written, and as held now, for tests and operators. */
+  /**
+   * The bucket as last written and as held now, the tokens out on unexpired leases, and the
+   * counts since this object started, for tests, benchmarks and operators.
+   */
   peek() {
     const stored = this.sql.exec("SELECT tokens, updated_ms FROM bucket WHERE id = 1").toArray()[0] ?? null;
-    return { stored, held: this.#bucket };
+    const now = Date.now();
+    const leased = this.#leases.filter((l) => l.expiresMs > now).reduce((sum, l) => sum + l.tokens, 0);
+    return { stored, held: this.#bucket, leased, counts: { ...this.#counts } };
   }
 
   #flushSoon() {
@@ -66,12 +111,132 @@ export class RateLimiter extends DurableObject {
   }
 }
 
+/** Tokens one lease asks for: about LEASE_WINDOW_MS of the rate, at least 1, at most the burst. */
+export function leaseSize(limit, windowMs = LEASE_WINDOW_MS) {
+  return Math.max(1, Math.min(Math.floor(limit.burst), Math.floor((limit.ratePerSec * windowMs) / 1000)));
+}
+
 /**
+ * This isolate's leases, per bucket name: unspent grants (oldest first), the object's count at
+ * the last answer, and the lease call in flight if any. Module state lives as long as the
+ * isolate; nothing in it is an I/O object, so requests may share it.
+ * @type {Map<string, { grants: { tokens: number, expiresMs: number }[], objectRemaining: number, acquiring: { sinceMs: number } | null }>}
+ */
+const leases = new Map();
+const MAX_IDLE_BUCKETS = 1_000;
+
+function leaseOf(bucketName) {
+  let state = leases.get(bucketName);
+  if (!state) {
+    if (leases.size >= MAX_IDLE_BUCKETS) sweep(Date.now());
+    state = { grants: [], objectRemaining: 0, acquiring: null };
+    leases.set(bucketName, state);
+  }
+  return state;
+}
+
+/** Forgets buckets with nothing leased and no call in flight, so a stream of keys cannot grow the map. */
+function sweep(now) {
+  for (const [name, state] of leases) {
+    if (state.acquiring === null && localTokens(state, now) === 0) leases.delete(name);
+  }
+}
+
+/** Unspent, unexpired leased tokens; drops the expired ones. */
+function localTokens(state, now) {
+  while (state.grants.length > 0 && (state.grants[0].expiresMs <= now || state.grants[0].tokens <= 0)) state.grants.shift();
+  return state.grants.reduce((sum, g) => (g.expiresMs > now ? sum + g.tokens : sum), 0);
+}
+
+/** Spends one leased token if there is one (the oldest grant first, since it expires first). */
+function spendLocal(state, now) {
+  for (const g of state.grants) {
+    if (g.expiresMs > now && g.tokens > 0) {
+      g.tokens -= 1;
+      return true;
+    }
+  }
+  return false;
+}
+
+function acquiring(state, now) {
+  return state.acquiring !== null && now - state.acquiring.sinceMs < ACQUIRE_STALE_MS;
+}
+
+function headersResult(allowed, limit, remaining, retryAfterSec) {
+  return {
+    allowed,
+    limit: limit.burst,
+    remaining,
+    resetSec: Math.ceil((limit.burst - remaining) / limit.ratePerSec),
+    retryAfterSec,
+  };
+}
+
+/**
+ * One token for a request from the bucket `bucketName`, from this isolate's lease when it has one
+ * (no call), else from the bucket's object. `RateLimit-Remaining` is the object's count at its
+ * last answer plus what this isolate still holds (docs/security.md).
  * @param {DurableObjectNamespace<RateLimiter>} namespace
  * @param {string} bucketName "key:<id>" or "ip:<address>"
+ * @param {{ ratePerSec: number, burst: number }} limit
+ * @param {{ waitUntil(p: Promise<unknown>): void } | undefined} ctx where a background refill runs
+ * @param {number} [windowMs] lease window; 0 calls the object on every request (no leases)
  */
-export function takeToken(namespace, bucketName, limit) {
-  return namespace.get(namespace.idFromName(bucketName)).take(limit);
+export async function takeToken(namespace, bucketName, limit, ctx, windowMs = LEASE_WINDOW_MS) {
+  const size = windowMs > 0 ? leaseSize(limit, windowMs) : 1;
+  const stub = () => namespace.get(namespace.idFromName(bucketName));
+  if (size === 1) return stub().take(limit);
+
+  const state = leaseOf(bucketName);
+  if (spendLocal(state, Date.now())) {
+    refillSoon(state, stub, limit, size, ctx);
+    return headersResult(true, limit, state.objectRemaining + localTokens(state, Date.now()), 0);
+  }
+  // Nothing leased: this request calls the object. One call at a time per isolate and bucket asks
+  // for a whole lease; requests arriving meanwhile ask for their own token only, so a cold isolate
+  // under load does not withdraw (and then let expire) a lease per waiting request. They do not
+  // wait for the lease call instead: a request awaiting a promise that another request's I/O
+  // settles was seen to stall for 20 s and more in workerd (docs/scale.md), and an empty bucket
+  // then costs one call per refused request, as without leases.
+  const lead = !acquiring(state, Date.now());
+  const mine = lead ? { sinceMs: Date.now() } : null;
+  if (mine) state.acquiring = mine;
+  const sentMs = Date.now();
+  let answer;
+  try {
+    answer = await stub().take(limit, lead ? size : 1, true);
+  } finally {
+    if (mine && state.acquiring === mine) state.acquiring = null;
+  }
+  state.objectRemaining = answer.remaining;
+  if (answer.granted > 1) state.grants.push({ tokens: answer.granted - 1, expiresMs: sentMs + LOCAL_LEASE_TTL_MS });
+  const now = Date.now();
+  if (answer.allowed) return headersResult(true, limit, answer.remaining + localTokens(state, now), 0);
+  // Refused by the object, but a lease that landed while this request waited may still serve it.
+  if (spendLocal(state, now)) return headersResult(true, limit, answer.remaining + localTokens(state, now), 0);
+  return headersResult(false, limit, answer.remaining, answer.retryAfterSec);
+}
+
+/** Starts a background lease call when half the lease is spent and none is in flight. */
+function refillSoon(state, stub, limit, size, ctx) {
+  const now = Date.now();
+  if (localTokens(state, now) * 2 > size || acquiring(state, now)) return;
+  const mine = { sinceMs: now };
+  state.acquiring = mine;
+  const call = stub()
+    .take(limit, size, false)
+    .then((answer) => {
+      state.objectRemaining = answer.remaining;
+      if (answer.granted > 0) state.grants.push({ tokens: answer.granted, expiresMs: mine.sinceMs + LOCAL_LEASE_TTL_MS });
+    })
+    .catch((e) => console.error(JSON.stringify({ event: "rate-lease-failed", message: String(e?.message ?? e) })))
+    .finally(() => {
+      if (state.acquiring === mine) state.acquiring = null;
+    });
+  // The request that started the refill does not wait for it; waitUntil keeps the call alive
+  // past its response.
+  ctx?.waitUntil(call);
 }
 
 /** The RateLimit-* headers every keyed response carries, plus Retry-After when refused. */

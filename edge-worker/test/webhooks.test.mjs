@@ -14,6 +14,10 @@ import { fulfilled, proven, publishedAndFunded, pushLogs, registeredQuote } from
 import { verifyWebhook } from "stableroutes/client";
 
 const json = { "content-type": "application/json" };
+// Every receiver still listening: closed after the suite even when a test failed before closing
+// its own (an open server would keep the test process alive).
+const openReceivers = new Set();
+
 /** A loopback receiver: records every request; `respond(req)` decides the answer (or never answers). */
 async function receiver(respond = () => 200) {
   const received = [];
@@ -29,7 +33,15 @@ async function receiver(respond = () => 200) {
     });
   });
   await new Promise((r) => server.listen(0, "127.0.0.1", r));
-  return { url: `http://127.0.0.1:${server.address().port}/hook`, received, close: () => new Promise((r) => { server.closeAllConnections(); server.close(r); }) };
+  const close = () => {
+    openReceivers.delete(close);
+    return new Promise((r) => {
+      server.closeAllConnections();
+      server.close(r);
+    });
+  };
+  openReceivers.add(close);
+  return { url: `http://127.0.0.1:${server.address().port}/hook`, received, close };
 }
 
 /** A DNS-over-HTTPS stand-in: names -> addresses. */
@@ -42,7 +54,7 @@ async function resolver(names) {
     res.writeHead(200, { "content-type": "application/dns-json" }).end(JSON.stringify({ Status: 0, Answer: answers }));
   });
   await new Promise((r) => server.listen(0, "127.0.0.1", r));
-  return { url: `http://127.0.0.1:${server.address().port}/dns-query`, close: () => new Promise((r) => server.close(r)) };
+  return { url: `http://127.0.0.1:${server.address().port}/dns-query`, close: () => new Promise((r) => { server.closeAllConnections(); server.close(r); }) };
 }
 
 let bundleDir;
@@ -62,6 +74,7 @@ after(async () => {
   await worker?.dispose();
   persist?.remove();
   await dns?.close();
+  await Promise.all([...openReceivers].map((close) => close()));
 });
 
 const post = (path, body, key = DEV_KEYS.acme) => worker.fetch(path, { method: "POST", key, headers: json, body: JSON.stringify(body) });
@@ -122,7 +135,7 @@ describe("deliveries", () => {
     await push(8453, published(q));
     await push(10, fulfilled(q));
     await push(8453, proven(q));
-    await waitFor(() => r.received, (list) => list.filter((e) => JSON.parse(e.body).data.status === "settled").length >= 1, { timeoutMs: 20_000 });
+    await waitFor(() => r.received, (list) => list.filter((e) => JSON.parse(e.body).data.status === "settled").length >= 1, { timeoutMs: 45_000 });
     const mine = r.received.filter((e) => JSON.parse(e.body).data.intentHash === q.intentHash);
     for (const entry of mine) {
       const payload = verified(endpoint.secret, entry);

@@ -80,6 +80,91 @@ describe("rate limits", () => {
     assert.equal(bad.status, 400);
     assert.equal(bad.headers.get("ratelimit-limit"), "4000");
   });
+
+  test("a bucket's object never has more than the burst out at once, leased tokens included", async () => {
+    // Two isolates leasing from one bucket, driven directly: the unspent part of a lease still
+    // counts against the bucket's refill until it expires (docs/security.md).
+    const ns = await worker.mf.getDurableObjectNamespace("RATE_LIMITER");
+    const bucket = ns.get(ns.idFromName("test:lease-cap"));
+    const limit = { ratePerSec: 1000, burst: 100 };
+    const first = await bucket.take(limit, 60, false);
+    assert.equal(first.granted, 60);
+    // Long enough for the bucket alone to refill completely, well within the lease's life.
+    await new Promise((r) => setTimeout(r, 60));
+    const second = await bucket.take(limit, 100, false);
+    assert.equal(second.granted, 40);
+    assert.equal((await bucket.peek()).leased, 100);
+    // Once the leases expire the bucket refills to the full burst again.
+    await new Promise((r) => setTimeout(r, 700));
+    assert.equal((await bucket.peek()).leased, 0);
+    assert.equal((await bucket.take(limit, 1000, true)).granted, 100);
+  });
+
+  describe("leases (keyless buckets at 10/s, burst 20, a 1 s lease window: 10 tokens a lease)", () => {
+    const bindings = { KEYLESS_RATE_PER_SEC: "10", KEYLESS_BURST: "20", RATE_LIMIT_LEASE_MS: "1000" };
+    let state;
+    let w;
+    before(async () => {
+      state = tempDir("sr-worker-state-lease-");
+      w = await startWorker({ bundleDir, persistDir: state.dir, bindings });
+    });
+    after(async () => {
+      await w?.dispose();
+      state?.remove();
+    });
+    const health = (ip) => w.mf.dispatchFetch("http://api.stableroutes.test/health", { headers: { "cf-connecting-ip": ip } });
+    const peek = async (ip) => {
+      const ns = await w.mf.getDurableObjectNamespace("RATE_LIMITER");
+      return JSON.parse(JSON.stringify(await ns.get(ns.idFromName(`ip:${ip}`)).peek()));
+    };
+
+    test("60 concurrent requests through one isolate: at most the burst (plus the refill) succeeds", async () => {
+      const started = Date.now();
+      const responses = await Promise.all(Array.from({ length: 60 }, () => health("203.0.113.1")));
+      const elapsedSec = (Date.now() - started) / 1000;
+      const ok = responses.filter((r) => r.status === 200).length;
+      assert.equal(ok + responses.filter((r) => r.status === 429).length, 60);
+      assert.ok(ok <= 20 + Math.floor(10 * elapsedSec), `${ok} succeeded in ${elapsedSec}s`);
+      // The object hands out its 20 in leases of 10 and single tokens, and the requests waiting
+      // for a lease spend it: 20 unless a lease expired unspent on a very slow machine.
+      assert.ok(ok >= 11, `${ok} succeeded`);
+      const { counts } = await peek("203.0.113.1");
+      assert.ok(counts.leased >= 9, JSON.stringify(counts));
+      // Admissions never exceed what the object granted.
+      assert.ok(ok <= counts.granted, `${ok} admitted, ${counts.granted} granted`);
+      for (const r of responses.filter((r) => r.status === 429)) {
+        assert.ok(Number(r.headers.get("retry-after")) >= 1);
+        await problemOf(r, 429, "rate-limited");
+      }
+    });
+
+    test("requests spend the lease without calling the object; Remaining counts the lease", async () => {
+      const remaining = [];
+      for (let i = 0; i < 4; i++) {
+        const r = await health("203.0.113.2");
+        assert.equal(r.status, 200);
+        remaining.push(Number(r.headers.get("ratelimit-remaining")));
+      }
+      const { counts, leased } = await peek("203.0.113.2");
+      // One call leased 10 (the first request spent one); three more requests spent the lease.
+      assert.deepEqual(counts, { calls: 1, granted: 10, leased: 9 });
+      assert.equal(leased, 9);
+      // The object's 10 after the grant, plus the lease left: 9, 8, 7, 6.
+      assert.deepEqual(remaining, [19, 18, 17, 16]);
+    });
+
+    test("leased tokens expire: unspent ones are dropped, and the next request leases anew", async () => {
+      await new Promise((r) => setTimeout(r, 700));
+      assert.equal((await peek("203.0.113.2")).leased, 0);
+      assert.equal((await health("203.0.113.2")).status, 200);
+      const { counts, leased } = await peek("203.0.113.2");
+      // Had the isolate kept its 6 unspent tokens, this request would have spent one of them
+      // and at most refilled in the background (a lease of 10, none spent: leased 10).
+      assert.equal(counts.calls, 2);
+      assert.equal(counts.granted, 20);
+      assert.equal(leased, 9);
+    });
+  });
 });
 
 describe("keys", () => {

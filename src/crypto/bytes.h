@@ -1,4 +1,4 @@
-// Byte containers and the parse error shared by every layer of the core.
+// Byte containers and the errors shared by every layer of the core.
 #pragma once
 
 #include <array>
@@ -14,10 +14,21 @@ using Bytes = std::vector<std::uint8_t>;
 using ByteView = std::span<const std::uint8_t>;
 using Hash32 = std::array<std::uint8_t, 32>;
 
-// Thrown by every parser in the core when its input is malformed. The message says what is
-// wrong in words a caller can hand back to a client (the caller adds which field it was).
-struct ParseError : std::invalid_argument {
+// The core's one error hierarchy: every input the core refuses, whatever it came from, is an
+// Error, with a message that says what is wrong:
+// - ParseError (here): data read from a client, a chain or a document is malformed; the caller
+//   adds which field it was;
+// - OpInputError (service/op_input.h): the worker passed an op something malformed, a worker bug;
+// - ConfigError (service/config.h): the configuration cannot be served.
+// A call that breaks a function's documented precondition is a programming error and throws a
+// std::logic_error instead. (The verifier's JSON value throws json::Error, which copies
+// nlohmann's exceptions, so that its messages stay byte for byte what nlohmann would say.)
+struct Error : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
+};
+
+struct ParseError : Error {
+  using Error::Error;
 };
 
 inline ByteView as_bytes(std::string_view s) {

@@ -400,7 +400,7 @@ void check_fully_consumed(std::size_t end, std::size_t size, Mode mode) {
 // ---------------------------------------------------------------------------------------------
 // JSON
 
-U256 uint_from_json(const nlohmann::json& j, const std::string& path) {
+U256 uint_from_json(const nlohmann::ordered_json& j, const std::string& path) {
   if (j.is_number_unsigned()) return U256(j.get<std::uint64_t>());
   if (j.is_number_integer() && j.get<std::int64_t>() >= 0) return U256(static_cast<std::uint64_t>(j.get<std::int64_t>()));
   if (j.is_string()) {
@@ -414,7 +414,7 @@ U256 uint_from_json(const nlohmann::json& j, const std::string& path) {
   fail(path, "expected a non-negative integer (JSON integer or decimal string)");
 }
 
-I256 int_from_json(const nlohmann::json& j, const std::string& path) {
+I256 int_from_json(const nlohmann::ordered_json& j, const std::string& path) {
   if (j.is_number_unsigned()) return I256::from_twos_complement(U256(j.get<std::uint64_t>()));
   if (j.is_number_integer()) return I256::from_int64(j.get<std::int64_t>());
   if (j.is_string()) {
@@ -432,7 +432,7 @@ I256 int_from_json(const nlohmann::json& j, const std::string& path) {
   fail(path, "expected an integer (JSON integer, decimal or 0x-hex string)");
 }
 
-const std::string& string_from_json(const nlohmann::json& j, const std::string& path, const char* what) {
+const std::string& string_from_json(const nlohmann::ordered_json& j, const std::string& path, const char* what) {
   if (!j.is_string()) fail(path, std::string("expected ") + what);
   return j.get_ref<const std::string&>();
 }
@@ -446,7 +446,7 @@ auto rethrow_with_path(const std::string& path, F&& f) -> decltype(f()) {
   }
 }
 
-Value from_json_at(const Type& type, const nlohmann::json& j, const std::string& path, unsigned depth) {
+Value from_json_at(const Type& type, const nlohmann::ordered_json& j, const std::string& path, unsigned depth) {
   using K = Type::Kind;
   if (depth > kMaxTypeDepth) fail(path, "value nests deeper than " + std::to_string(kMaxTypeDepth) + " levels");
   switch (type.kind) {
@@ -496,7 +496,7 @@ Value from_json_at(const Type& type, const nlohmann::json& j, const std::string&
   fail(path, "unsupported ABI type");
 }
 
-nlohmann::json to_json_at(const Type& type, const Value& value) {
+nlohmann::ordered_json to_json_at(const Type& type, const Value& value) {
   using K = Type::Kind;
   switch (type.kind) {
     case K::uint: return std::get<U256>(value).to_decimal();
@@ -510,7 +510,7 @@ nlohmann::json to_json_at(const Type& type, const Value& value) {
     case K::fixed_array:
     case K::tuple: {
       const ValueList& list = std::get<ValueList>(value);
-      nlohmann::json out = nlohmann::json::array();
+      nlohmann::ordered_json out = nlohmann::ordered_json::array();
       for (std::size_t i = 0; i < list.size(); ++i) {
         out.push_back(to_json_at(type.kind == K::tuple ? type.components[i] : type.element(), list[i]));
       }
@@ -620,9 +620,9 @@ std::vector<Value> decode_params(const std::vector<Type>& types, ByteView data, 
   return v;
 }
 
-Value value_from_json(const Type& type, const nlohmann::json& json) { return from_json_at(type, json, "", 0); }
+Value value_from_json(const Type& type, const nlohmann::ordered_json& json) { return from_json_at(type, json, "", 0); }
 
-nlohmann::json value_to_json(const Type& type, const Value& value) {
+nlohmann::ordered_json value_to_json(const Type& type, const Value& value) {
   check_value(type, value);
   return to_json_at(type, value);
 }

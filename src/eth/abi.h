@@ -96,8 +96,8 @@ void check_value(const Type& type, const Value& value);
 // '-' for intN, are also accepted on input), addresses as strings (EIP-55 checked), bytes as 0x-hex, bool as
 // true/false, arrays and tuples as JSON arrays. Output uses decimal strings, checksummed
 // addresses and lowercase hex. Errors name the path, e.g. "[4][0][1]: ...".
-Value value_from_json(const Type& type, const nlohmann::json& json);
-nlohmann::json value_to_json(const Type& type, const Value& value);
+Value value_from_json(const Type& type, const nlohmann::ordered_json& json);
+nlohmann::ordered_json value_to_json(const Type& type, const Value& value);
 
 // First four bytes of keccak256(signature), e.g. selector("transfer(address,uint256)").
 std::array<std::uint8_t, 4> selector(std::string_view signature);

@@ -9,7 +9,7 @@
 namespace sr::eip712 {
 namespace {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 
 constexpr const char* kDomainType = "EIP712Domain";
 // Array dimensions plus struct nesting allowed in one value; types are acyclic, so this only

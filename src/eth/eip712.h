@@ -30,25 +30,25 @@ struct TypedDataHashes {
 };
 
 // Parses the "types" object. Checks names and field lists; references are checked on use.
-Types types_from_json(const nlohmann::json& types);
+Types types_from_json(const nlohmann::ordered_json& types);
 
 // Hashes a whole eth_signTypedData_v4 document. Without "primaryType" the primary type is the
 // unique type (other than EIP712Domain) that no other type references, as ethers does.
 // Without "EIP712Domain" in types, the domain type is derived from the domain's fields.
-TypedDataHashes hash_typed_data(const nlohmann::json& typed_data);
+TypedDataHashes hash_typed_data(const nlohmann::ordered_json& typed_data);
 
 // "Primary(...)Dep1(...)Dep2(...)": the primary type, then its dependencies sorted by name.
 std::string encode_type(const std::string& primary, const Types& types);
 Hash32 type_hash(const std::string& primary, const Types& types);
 // keccak256(typeHash ++ encodeData(value)). path prefixes error messages.
-Hash32 hash_struct(const std::string& primary, const Types& types, const nlohmann::json& value,
+Hash32 hash_struct(const std::string& primary, const Types& types, const nlohmann::ordered_json& value,
                    const std::string& path = "message");
 
 // The EIP712Domain type made of the fields present in domain, in the canonical order
 // name, version, chainId, verifyingContract, salt. Unknown domain fields are a ParseError.
-std::vector<Field> domain_type_for(const nlohmann::json& domain);
+std::vector<Field> domain_type_for(const nlohmann::ordered_json& domain);
 // hashStruct(EIP712Domain, domain) with the derived domain type.
-Hash32 domain_separator(const nlohmann::json& domain);
+Hash32 domain_separator(const nlohmann::ordered_json& domain);
 
 // keccak256(0x19 0x01 ++ domain_separator ++ struct_hash).
 Hash32 digest(const Hash32& domain_separator, const Hash32& struct_hash);

@@ -22,7 +22,7 @@ struct Permit {
 
 // {"owner","spender","value","nonce","deadline"}; integers as JSON integers or decimal strings.
 // Strict, ParseError naming the path.
-Permit parse(const nlohmann::json& json, const std::string& path = "permit");
+Permit parse(const nlohmann::ordered_json& json, const std::string& path = "permit");
 
 Hash32 type_hash();  // 0x6e71edae...
 Hash32 struct_hash(const Permit& permit);

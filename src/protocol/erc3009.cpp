@@ -23,7 +23,7 @@ Authorization parse_from(const Doc& json, const std::string& path) {
 
 }  // namespace
 
-Authorization parse(const nlohmann::json& doc, const std::string& path) { return parse_from(doc, path); }
+Authorization parse(const nlohmann::ordered_json& doc, const std::string& path) { return parse_from(doc, path); }
 Authorization parse(const sr::json::Value& doc, const std::string& path) { return parse_from(doc, path); }
 
 Hash32 type_hash(Kind kind) {

@@ -33,7 +33,7 @@ struct Authorization {
 
 // {"from","to","value","validAfter","validBefore","nonce"}; integers as JSON integers or decimal
 // strings, nonce 0x + 32 bytes. Strict, ParseError naming the path.
-Authorization parse(const nlohmann::json& json, const std::string& path = "authorization");
+Authorization parse(const nlohmann::ordered_json& json, const std::string& path = "authorization");
 Authorization parse(const sr::json::Value& json, const std::string& path = "authorization");
 
 Hash32 type_hash(Kind kind);  // 0x7c7c6cdb... / 0xd099cc98...

@@ -40,8 +40,8 @@ struct Log {
 
 // Strict: unknown members, missing required ones, more than 4 topics, bad hex or quantities
 // throw ParseError naming the path ("log.topics[1]: ...").
-Log log_from_json(const nlohmann::json& json, const std::string& path = "log");
-nlohmann::json to_json(const Log& log);
+Log log_from_json(const nlohmann::ordered_json& json, const std::string& path = "log");
+nlohmann::ordered_json to_json(const Log& log);
 
 // Event signatures (tuples written out) and their topic0 = keccak256(signature).
 struct EventSignature {

@@ -76,18 +76,18 @@ struct Intent {
 // are read); amounts are decimal strings; route addresses are written for destination_vm and
 // reward addresses for source_vm (EIP-55 or base58). Strict: unknown or missing members, wrong
 // types and out-of-range values throw ParseError naming the path ("intent.route.calls[0].data: ...").
-Intent intent_from_json(const nlohmann::json& json, Vm source_vm, Vm destination_vm,
+Intent intent_from_json(const nlohmann::ordered_json& json, Vm source_vm, Vm destination_vm,
                         const std::string& path = "intent");
-Route route_from_json(const nlohmann::json& json, Vm destination_vm, const std::string& path = "route");
-Reward reward_from_json(const nlohmann::json& json, Vm source_vm, const std::string& path = "reward");
+Route route_from_json(const nlohmann::ordered_json& json, Vm destination_vm, const std::string& path = "route");
+Reward reward_from_json(const nlohmann::ordered_json& json, Vm source_vm, const std::string& path = "reward");
 // The same from the verifier's JSON value (one implementation for both).
 Intent intent_from_json(const sr::json::Value& json, Vm source_vm, Vm destination_vm,
                         const std::string& path = "intent");
 
 // The inverse. Throws ParseError when an account word cannot be written on its VM (an EVM
 // field whose top 12 bytes are not zero).
-nlohmann::json intent_to_json(const Intent& intent, Vm source_vm, Vm destination_vm);
-nlohmann::json route_to_json(const Route& route, Vm destination_vm);
-nlohmann::json reward_to_json(const Reward& reward, Vm source_vm);
+nlohmann::ordered_json intent_to_json(const Intent& intent, Vm source_vm, Vm destination_vm);
+nlohmann::ordered_json route_to_json(const Route& route, Vm destination_vm);
+nlohmann::ordered_json reward_to_json(const Reward& reward, Vm source_vm);
 
 }  // namespace sr::protocol

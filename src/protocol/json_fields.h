@@ -22,7 +22,7 @@
 
 namespace sr::protocol::json_fields {
 
-using Json = nlohmann::json;
+using Json = nlohmann::ordered_json;
 
 // "route" + "salt" -> "route.salt"; "" + "salt" -> "salt".
 std::string member_path(std::string_view parent, std::string_view name);
@@ -40,7 +40,7 @@ auto at_path(const std::string& path, Parse&& parse) -> decltype(parse()) {
 }
 
 // Readers of one value found at `path`. Each throws ParseError naming the path. They are
-// function objects generic over the JSON type: the service reads nlohmann::json, the verifier its
+// function objects generic over the JSON type: the service reads nlohmann::ordered_json, the verifier its
 // own json::Value (json/value.h), with one implementation and the same messages; being objects,
 // they can be handed to Object::read and read_each as they are.
 [[noreturn]] void fail_at(const std::string& path, const char* what);  // ParseError(path + what)

@@ -37,7 +37,7 @@ Permit2 parse_from(const Doc& json, const std::string& path) {
 
 }  // namespace
 
-Permit2 parse(const nlohmann::json& doc, const std::string& path) { return parse_from(doc, path); }
+Permit2 parse(const nlohmann::ordered_json& doc, const std::string& path) { return parse_from(doc, path); }
 Permit2 parse(const sr::json::Value& doc, const std::string& path) { return parse_from(doc, path); }
 
 Hash32 permit_details_type_hash() {

@@ -54,7 +54,7 @@ const Address& permit3_address() {
   return address;
 }
 
-Permit3 parse(const nlohmann::json& doc, const std::string& path) { return parse_from(doc, path); }
+Permit3 parse(const nlohmann::ordered_json& doc, const std::string& path) { return parse_from(doc, path); }
 Permit3 parse(const sr::json::Value& doc, const std::string& path) { return parse_from(doc, path); }
 
 Hash32 token_key(const Address& token) { return word(token); }

@@ -61,7 +61,7 @@ struct Permit3 {
 // "tokenKey","account","amountDelta"}]},"proof":[...]} with "proof" optional (absent = []). Integers
 // as JSON integers or decimal strings within their Solidity widths. Strict: unknown or missing
 // members and out-of-range values throw ParseError naming the path ("permit3.chainPermits.permits[0].account: ...").
-Permit3 parse(const nlohmann::json& json, const std::string& path = "permit3");
+Permit3 parse(const nlohmann::ordered_json& json, const std::string& path = "permit3");
 Permit3 parse(const sr::json::Value& json, const std::string& path = "permit3");
 
 // bytes32(uint256(uint160(token))).

@@ -59,7 +59,7 @@ std::vector<Hash32> intent_hashes_of(const Json& quote) {
 
 }  // namespace
 
-std::vector<Hash32> quote_intent_hashes(const nlohmann::json& quote) { return intent_hashes_of(quote); }
+std::vector<Hash32> quote_intent_hashes(const nlohmann::ordered_json& quote) { return intent_hashes_of(quote); }
 std::vector<Hash32> quote_intent_hashes(const sr::json::Value& quote) { return intent_hashes_of(quote); }
 
 Hash32 quote_type_hash() {

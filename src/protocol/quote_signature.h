@@ -27,7 +27,7 @@ std::vector<Hash32> signed_intent_hashes(const std::vector<std::string>& hex_has
 // From a quote response: its top-level "intentHash" (a string, or null for multi-hop quotes)
 // and every steps[].intents[].intentHash. Reads only those members; ParseError naming the path
 // when one of them is missing or malformed.
-std::vector<Hash32> quote_intent_hashes(const nlohmann::json& quote);
+std::vector<Hash32> quote_intent_hashes(const nlohmann::ordered_json& quote);
 std::vector<Hash32> quote_intent_hashes(const sr::json::Value& quote);
 
 Hash32 quote_type_hash();  // 0x15ba5c90...

@@ -66,8 +66,8 @@ std::array<std::uint8_t, 8> anchor_discriminator(std::string_view instruction_na
   return out;
 }
 
-void to_json(nlohmann::json& json, const Instruction& instruction) {
-  nlohmann::json accounts = nlohmann::json::array();
+void to_json(nlohmann::ordered_json& json, const Instruction& instruction) {
+  nlohmann::ordered_json accounts = nlohmann::ordered_json::array();
   for (const AccountMeta& meta : instruction.accounts) {
     accounts.push_back(
         {{"pubkey", meta.pubkey.to_base58()}, {"isSigner", meta.is_signer}, {"isWritable", meta.is_writable}});
@@ -99,9 +99,9 @@ Instruction instruction_from(const Json& json) {
 
 }  // namespace
 
-Instruction instruction_from_json(const nlohmann::json& json) { return instruction_from(json); }
+Instruction instruction_from_json(const nlohmann::ordered_json& json) { return instruction_from(json); }
 Instruction instruction_from_json(const sr::json::Value& json) { return instruction_from(json); }
 
-void from_json(const nlohmann::json& json, Instruction& instruction) { instruction = instruction_from_json(json); }
+void from_json(const nlohmann::ordered_json& json, Instruction& instruction) { instruction = instruction_from_json(json); }
 
 }  // namespace sr::svm

@@ -39,14 +39,14 @@ std::array<std::uint8_t, 8> anchor_discriminator(std::string_view instruction_na
 // JSON form, as @solana/web3.js's TransactionInstruction fields:
 //   {"programId": base58, "accounts": [{"pubkey": base58, "isSigner": bool, "isWritable": bool}],
 //    "data": base64 (RFC 4648, padded)}
-// Found by nlohmann through ADL, so `nlohmann::json j = instruction;` and
+// Found by nlohmann through ADL, so `nlohmann::ordered_json j = instruction;` and
 // `j.get<Instruction>()` work. from_json is strict: exactly these members with these types, valid
 // base58 keys and canonical base64, and throws ParseError naming the offending member
 // ("accounts[1].isSigner must be a boolean").
-void to_json(nlohmann::json& json, const Instruction& instruction);
-void from_json(const nlohmann::json& json, Instruction& instruction);
+void to_json(nlohmann::ordered_json& json, const Instruction& instruction);
+void from_json(const nlohmann::ordered_json& json, Instruction& instruction);
 // from_json's reading, from either JSON type (one implementation).
-Instruction instruction_from_json(const nlohmann::json& json);
+Instruction instruction_from_json(const nlohmann::ordered_json& json);
 Instruction instruction_from_json(const sr::json::Value& json);
 
 }  // namespace sr::svm

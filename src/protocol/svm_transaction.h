@@ -20,9 +20,9 @@ struct SvmTransaction {
   bool operator==(const SvmTransaction&) const = default;
 };
 
-nlohmann::json to_json(const SvmTransaction& tx);
+nlohmann::ordered_json to_json(const SvmTransaction& tx);
 // Strict: exactly those members, "type" must be "svm"; ParseError naming the path otherwise.
-SvmTransaction svm_transaction_from_json(const nlohmann::json& json, const std::string& path = "transaction");
+SvmTransaction svm_transaction_from_json(const nlohmann::ordered_json& json, const std::string& path = "transaction");
 SvmTransaction svm_transaction_from_json(const sr::json::Value& json, const std::string& path = "transaction");
 
 }  // namespace sr::protocol

@@ -6,7 +6,7 @@
 
 namespace sr::service {
 
-using Json = nlohmann::json;
+using Json = nlohmann::ordered_json;
 
 ChainLogs read_chain_logs(const Config& config, const OpInput& in) {
   const Json& chain_id_json = in.member("chainId");

@@ -23,7 +23,7 @@ std::string join_messages(const std::vector<FieldError>& errors) {
 }  // namespace
 
 ConfigError::ConfigError(std::vector<FieldError> errors)
-    : std::runtime_error(join_messages(errors)), errors_(std::move(errors)) {}
+    : Error(join_messages(errors)), errors_(std::move(errors)) {}
 
 std::string_view gasless_name(GaslessStandard standard) {
   switch (standard) {
@@ -741,7 +741,7 @@ std::optional<ApiKeyRecord> Loader::read_key(const Json& value, const std::strin
 
 }  // namespace
 
-Config Config::from_json(const nlohmann::json& json) {
+Config Config::from_json(const nlohmann::ordered_json& json) {
   LoadedConfig loaded = Loader().load(json);
   Config config;
   config.service_ = loaded.service;

@@ -24,7 +24,7 @@ namespace sr::service {
 
 // Thrown by Config::from_json. what() lists every error ("invalid configuration: a; b; ...");
 // errors() has them one by one with their paths ("chains[2].portal").
-class ConfigError : public std::runtime_error {
+class ConfigError : public Error {
  public:
   explicit ConfigError(std::vector<FieldError> errors);
   const std::vector<FieldError>& errors() const { return errors_; }
@@ -204,7 +204,7 @@ class Config {
   // Reads {"service", "chains", "tokens", "solvers", "partners", "keys"?}; throws ConfigError
   // listing every problem found. A missing (or null) "keys" is no keys: a deployment without
   // keys.json serves no keyed endpoint.
-  static Config from_json(const nlohmann::json& config);
+  static Config from_json(const nlohmann::ordered_json& config);
 
   const ServiceSettings& service() const { return service_; }
   const std::vector<ChainRecord>& chains() const { return chains_; }

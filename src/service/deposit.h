@@ -64,15 +64,15 @@ struct StoredDeposit {
   std::string quote_id;
   std::string intent_hash;
   Address refund_recipient;
-  nlohmann::json record;
-  nlohmann::json intent;
+  nlohmann::ordered_json record;
+  nlohmann::ordered_json intent;
 };
 StoredDeposit stored_deposit(const Config& config, const OpInput& in, std::string_view op);
 
-OpResult deposit_solver_requests_op(const Config& config, const nlohmann::json& input);
-OpResult deposit_create_op(const Config& config, const secp256k1::SecretKey& signer, const nlohmann::json& input);
-OpResult deposit_submit_verify_op(const Config& config, const nlohmann::json& input);
-OpResult deposit_status_op(const Config& config, const nlohmann::json& input);
-OpResult deposit_vault_op(const nlohmann::json& input);
+OpResult deposit_solver_requests_op(const Config& config, const nlohmann::ordered_json& input);
+OpResult deposit_create_op(const Config& config, const secp256k1::SecretKey& signer, const nlohmann::ordered_json& input);
+OpResult deposit_submit_verify_op(const Config& config, const nlohmann::ordered_json& input);
+OpResult deposit_status_op(const Config& config, const nlohmann::ordered_json& input);
+OpResult deposit_vault_op(const nlohmann::ordered_json& input);
 
 }  // namespace sr::service

@@ -17,7 +17,7 @@ namespace sr::service {
 
 namespace jf = protocol::json_fields;
 namespace ev = protocol::events;
-using Json = nlohmann::json;
+using Json = nlohmann::ordered_json;
 
 namespace {
 

@@ -61,7 +61,7 @@ struct WatchedDeposit {
 };
 
 // The reader's watch list ([{"vault", "token"}]); OpInputError naming `path` when malformed.
-std::vector<WatchedDeposit> read_watched_deposits(const nlohmann::json& list, const std::string& path);
+std::vector<WatchedDeposit> read_watched_deposits(const nlohmann::ordered_json& list, const std::string& path);
 
 // How many vaults one Transfer filter lists (topic 2 is an OR over them). Providers bound the
 // size of a filter; a chain with more watched vaults gets several filters per range.
@@ -70,9 +70,9 @@ inline constexpr std::size_t kVaultsPerTransferFilter = 100;
 // The eth_getLogs filters of blocks from..to that find every Transfer into a watched vault:
 // {"address": [the chunk's tokens], "topics": [Transfer topic0, null, [vault topics]],
 //  "fromBlock", "toBlock"}, one per kVaultsPerTransferFilter vaults; empty without vaults.
-nlohmann::json transfer_filters(const std::vector<WatchedDeposit>& watched, std::uint64_t from, std::uint64_t to);
+nlohmann::ordered_json transfer_filters(const std::vector<WatchedDeposit>& watched, std::uint64_t from, std::uint64_t to);
 
-OpResult route_deposit_transfers_op(const Config& config, const nlohmann::json& input);
-OpResult deposit_observe_op(const Config& config, const nlohmann::json& input);
+OpResult route_deposit_transfers_op(const Config& config, const nlohmann::ordered_json& input);
+OpResult deposit_observe_op(const Config& config, const nlohmann::ordered_json& input);
 
 }  // namespace sr::service

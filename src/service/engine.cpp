@@ -22,7 +22,7 @@
 
 namespace sr::service {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 using protocol::Account;
 
 namespace {
@@ -298,6 +298,8 @@ class QuoteBuilder {
       protocol::EvmTransaction approval{chain.chain_id, funder, request_.source.token.evm(),
                                         protocol::erc20::approve(portal, amount), U256{}};
       execution["transaction"] = protocol::to_json(tx);
+      execution["intent"] = intent_json;
+      execution["vault"] = funded.vault;
       execution["approval"] = protocol::to_json(approval);
     } else {
       const svm::Pubkey funder = request_.source.funder.svm();
@@ -306,10 +308,10 @@ class QuoteBuilder {
       const svm::Instruction fund =
           protocol::svm_fund::fund_instruction(args, protocol::svm_fund::FundSigners{funder, funder}, chain.portal.svm());
       execution["transaction"] = {{"type", "svm"}, {"feePayer", funder.to_base58()}, {"instructions", json::array({fund})}};
+      execution["intent"] = intent_json;
+      execution["vault"] = funded.vault;
       execution["approval"] = nullptr;
     }
-    execution["intent"] = intent_json;
-    execution["vault"] = funded.vault;
     return execution;
   }
 

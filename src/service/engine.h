@@ -56,7 +56,7 @@ struct KeyRecord {
 // "gatewayBps"}, "features": [...], ...} (other members are the worker's business). Without
 // feeSchedule, the partner's configured schedule, or no fees; without features, none (a record
 // is never granted more than it lists). OpInputError, naming `op`, when the record is malformed.
-KeyRecord key_record_from_json(const nlohmann::json& key, const Config& config, std::string_view op = "quote");
+KeyRecord key_record_from_json(const nlohmann::ordered_json& key, const Config& config, std::string_view op = "quote");
 
 struct QuoteInputs {
   const Config& config;
@@ -73,6 +73,6 @@ OpResult build_quote(const QuoteInputs& inputs);
 
 // Op "quote" {"body", "key", "now", "random", "solverAnswers"?}: validation (400/422), then
 // 400 on options.allQuotes for a key without the all-quotes feature, then build_quote.
-OpResult quote_op(const Config& config, const secp256k1::SecretKey& signer, const nlohmann::json& input);
+OpResult quote_op(const Config& config, const secp256k1::SecretKey& signer, const nlohmann::ordered_json& input);
 
 }  // namespace sr::service

@@ -120,7 +120,7 @@ std::optional<std::uint64_t> read_integer(const Json& value, const std::string& 
 
 namespace {
 
-// Code points of valid UTF-8 (nlohmann::json only holds valid UTF-8 strings it parsed, but
+// Code points of valid UTF-8 (nlohmann::ordered_json only holds valid UTF-8 strings it parsed, but
 // strings built in code are not checked, so malformed sequences count as not-a-label).
 std::optional<std::size_t> count_code_points(std::string_view s, bool& has_control) {
   std::size_t count = 0;

@@ -16,7 +16,7 @@
 
 namespace sr::service {
 
-using Json = nlohmann::json;
+using Json = nlohmann::ordered_json;
 
 // Dotted paths as the protocol layer writes them: "source" + "amount" -> "source.amount",
 // "" + "type" -> "type", "destination.calls" + 0 -> "destination.calls[0]".

@@ -13,7 +13,7 @@
 
 namespace sr::service {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 namespace jf = protocol::json_fields;
 
 namespace {

@@ -56,14 +56,14 @@ struct FundingTarget {
 struct CheckedAuthorization {
   Hash32 digest{};               // what the funder signed
   Address signer;
-  nlohmann::json authorization;  // canonical form: decimal strings, EIP-55, lowercase hex
+  nlohmann::ordered_json authorization;  // canonical form: decimal strings, EIP-55, lowercase hex
   Bytes signature;               // 65 bytes r || s || v
 };
 
 // `authorization` is the body member at `path` ("permit3", "permit2", "authorization", "permit")
 // and `signature` the body's "signature". Errors go to `errors`; a result only without any.
-std::optional<CheckedAuthorization> check_authorization(FundingStandard standard, const nlohmann::json& authorization,
-                                                        const std::string& path, const nlohmann::json& signature,
+std::optional<CheckedAuthorization> check_authorization(FundingStandard standard, const nlohmann::ordered_json& authorization,
+                                                        const std::string& path, const nlohmann::ordered_json& signature,
                                                         const FundingTarget& target, FieldErrors& errors);
 
 }  // namespace sr::service

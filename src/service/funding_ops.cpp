@@ -10,7 +10,7 @@
 namespace sr::service {
 
 std::optional<OpResult> funding_op(const Config& config, const secp256k1::SecretKey& quote_signer, std::string_view op,
-                                   const nlohmann::json& input) {
+                                   const nlohmann::ordered_json& input) {
   if (op == "gaslessVerify") return gasless_verify_op(config, input);
   if (op == "gaslessJobLookup") return gasless_job_lookup_op(input);
   if (op == "gaslessJobAdvance") return gasless_job_advance_op(config, input);

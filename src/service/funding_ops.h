@@ -19,6 +19,6 @@ namespace sr::service {
 
 // The op's answer, or nullopt when `op` is not one of these.
 std::optional<OpResult> funding_op(const Config& config, const secp256k1::SecretKey& quote_signer, std::string_view op,
-                                   const nlohmann::json& input);
+                                   const nlohmann::ordered_json& input);
 
 }  // namespace sr::service

@@ -28,7 +28,7 @@
 
 namespace sr::service {
 
-OpResult funding_preflight_op(const Config& config, const nlohmann::json& input);
-OpResult funding_preflight_verdict_op(const Config& config, const nlohmann::json& input);
+OpResult funding_preflight_op(const Config& config, const nlohmann::ordered_json& input);
+OpResult funding_preflight_verdict_op(const Config& config, const nlohmann::ordered_json& input);
 
 }  // namespace sr::service

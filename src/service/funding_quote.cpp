@@ -12,7 +12,7 @@
 
 namespace sr::service {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 
 namespace {
 

@@ -34,14 +34,14 @@ struct FundedQuote {
   Address funder;                       // source.funder
   U256 amount;                          // source.amount = the reward amount
   protocol::Intent intent;              // execution.intent
-  nlohmann::json intent_json;           // execution.intent as the API writes it
+  nlohmann::ordered_json intent_json;           // execution.intent as the API writes it
   Hash32 intent_hash{};
   Address vault;                        // execution.vault
 };
 
 // Reads and checks `quote` (the member at `path`, "quote" in a submit body). Every problem
 // goes to `errors` with its field path; the result is set only when there was none.
-std::optional<FundedQuote> check_funded_quote(const nlohmann::json& quote, const std::string& path,
+std::optional<FundedQuote> check_funded_quote(const nlohmann::ordered_json& quote, const std::string& path,
                                               const Config& config, std::uint64_t now, FieldErrors& errors);
 
 }  // namespace sr::service

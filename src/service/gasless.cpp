@@ -9,7 +9,7 @@
 
 namespace sr::service {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 
 namespace {
 

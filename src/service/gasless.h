@@ -26,15 +26,15 @@
 
 namespace sr::service {
 
-OpResult gasless_verify_op(const Config& config, const nlohmann::json& input);
+OpResult gasless_verify_op(const Config& config, const nlohmann::ordered_json& input);
 
 // The job key of a checked authorization (see above); shared with deposit-address submits.
 std::string funding_job_key(const std::string& quote_id, std::string_view standard, const Hash32& digest,
                             ByteView signature);
 
 // The relay plan of a funding (service/relay.h reads it).
-nlohmann::json funding_plan(std::string_view standard, const ChainRecord& chain, const TokenRecord& token,
-                            const Address& funder, const Address& vault, const nlohmann::json& intent,
-                            const nlohmann::json& authorization, ByteView signature);
+nlohmann::ordered_json funding_plan(std::string_view standard, const ChainRecord& chain, const TokenRecord& token,
+                            const Address& funder, const Address& vault, const nlohmann::ordered_json& intent,
+                            const nlohmann::ordered_json& authorization, ByteView signature);
 
 }  // namespace sr::service

@@ -34,7 +34,7 @@ namespace sr::service {
 // A new job, accepted at `now`, with the members in the contract's order. `quote_id` is the
 // quote's id as the verification read it, "quote:<uuid>" or the bare UUID (deposit records keep
 // it bare); the job carries the bare UUID in lowercase, the spelling every lookup takes.
-nlohmann::json gasless_job(std::string_view standard, std::string_view quote_id, std::string_view intent_hash,
+nlohmann::ordered_json gasless_job(std::string_view standard, std::string_view quote_id, std::string_view intent_hash,
                            std::uint64_t chain_id, std::uint64_t now);
 
 // The lowercase bare UUID of 8-4-4-4-12 hex digits (either case), or nullopt.
@@ -42,7 +42,7 @@ std::optional<std::string> bare_uuid(std::string_view text);
 
 // {"jobId"} or {"quoteId"}, exactly one of them (the worker passes what the client sent: the path
 // segment, or the query value, null when absent).
-OpResult gasless_job_lookup_op(const nlohmann::json& input);
+OpResult gasless_job_lookup_op(const nlohmann::ordered_json& input);
 
 // A relay outcome applied to an accepted job:
 //   "outcome": {"transactionHash": "0x…"}                the funding transaction, mined and successful
@@ -53,6 +53,6 @@ OpResult gasless_job_lookup_op(const nlohmann::json& input);
 // retrying after relay.firstRetryDelaySec * 2^(attempts-1); the last one fails it, naming the
 // count and the last error. A malformed job or outcome, or a job no longer accepted, is a worker
 // bug (OpInputError).
-OpResult gasless_job_advance_op(const Config& config, const nlohmann::json& input);
+OpResult gasless_job_advance_op(const Config& config, const nlohmann::ordered_json& input);
 
 }  // namespace sr::service

@@ -18,7 +18,7 @@
 namespace sr::service {
 
 namespace ev = protocol::events;
-using Json = nlohmann::json;
+using Json = nlohmann::ordered_json;
 
 namespace {
 

@@ -10,7 +10,7 @@
 
 namespace sr::service {
 
-OpResult route_logs_op(const Config& config, const nlohmann::json& input);
-OpResult apply_logs_op(const Config& config, const nlohmann::json& input);
+OpResult route_logs_op(const Config& config, const nlohmann::ordered_json& input);
+OpResult apply_logs_op(const Config& config, const nlohmann::ordered_json& input);
 
 }  // namespace sr::service

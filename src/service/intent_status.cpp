@@ -8,7 +8,7 @@
 namespace sr::service {
 
 namespace jf = protocol::json_fields;
-using Json = nlohmann::json;
+using Json = nlohmann::ordered_json;
 
 std::string_view status_name(IntentStatus status) {
   switch (status) {

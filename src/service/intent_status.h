@@ -144,7 +144,7 @@ std::uint64_t status_since(const IntentRecord& record, IntentStatus status);
 //    "reward": {"deadline", "creator", "prover", "nativeAmount", "tokens"} (EVM form) | null}
 // Unknown values are null. record_from_json is strict and throws ParseError naming the path;
 // "proofSent", "routeHash" and "reward" may be absent, as in records stored before they existed.
-nlohmann::json record_to_json(const IntentRecord& record);
-IntentRecord record_from_json(const nlohmann::json& json, const std::string& path = "record");
+nlohmann::ordered_json record_to_json(const IntentRecord& record);
+IntentRecord record_from_json(const nlohmann::ordered_json& json, const std::string& path = "record");
 
 }  // namespace sr::service

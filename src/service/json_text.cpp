@@ -6,7 +6,7 @@
 namespace sr::service {
 namespace {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 
 // True when dump() would copy every byte of `text` unchanged: printable ASCII (0x20..0x7f; with
 // dump()'s default ensure_ascii=false, 0x7f is copied too) other than the two it escapes.

@@ -16,6 +16,6 @@
 
 namespace sr::service {
 
-std::string dump_json(const nlohmann::json& value);
+std::string dump_json(const nlohmann::ordered_json& value);
 
 }  // namespace sr::service

@@ -6,7 +6,7 @@
 
 namespace sr::service {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 
 OpResult authorize_key_op(const Config& config, const json& input) {
   OpInput in(input, "authorizeKey");

@@ -17,7 +17,7 @@ namespace sr::service {
 // may use the feature's endpoints; for gasless, 403 partner-not-mapped when the key names no
 // configured partner (jobs belong to partners), then 403 feature-not-enabled without the feature.
 // A feature name that is not one is a worker bug (OpInputError).
-OpResult authorize_key_op(const Config& config, const nlohmann::json& input);
+OpResult authorize_key_op(const Config& config, const nlohmann::ordered_json& input);
 
 // Why `key` may not have a quote, or nullopt when it may: 403 feature-not-enabled without the
 // quotes feature; 400 naming options.allQuotes when competing quotes are asked for without

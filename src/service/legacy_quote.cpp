@@ -6,7 +6,7 @@
 namespace sr::service {
 namespace {
 
-using json = nlohmann::json;
+using json = nlohmann::ordered_json;
 
 // A v1 quote whose funded intent is also its delivery intent: the legacy format has one intent
 // (one encodedRoute) per entry, so stitched routes have no legacy form.

@@ -24,7 +24,7 @@ enum class LegacyQuoteKind {
 // input: {"body": <legacy request>, "now": unix seconds, "random": hex}. Answers 200
 // {"data": [entry, ...]} (one entry per solver, best first), or the problem of the v1 engine
 // (400 naming the legacy field paths, 422 unsupported chain, 502 no solver).
-OpResult legacy_quote_op(const Config& config, const secp256k1::SecretKey& signer, const nlohmann::json& input,
+OpResult legacy_quote_op(const Config& config, const secp256k1::SecretKey& signer, const nlohmann::ordered_json& input,
                          LegacyQuoteKind kind);
 
 }  // namespace sr::service

@@ -47,7 +47,7 @@ struct LegacyQuoteRequest {
 };
 
 // For POST /api/v3/quotes/exactOut and /api/v3/quotes/exactIn.
-Validated<LegacyQuoteRequest> validate_legacy_quote_request(const nlohmann::json& body, const Config& config);
+Validated<LegacyQuoteRequest> validate_legacy_quote_request(const nlohmann::ordered_json& body, const Config& config);
 
 struct LegacyIntentStatusRequest {
   std::optional<Hash32> intent_hash;
@@ -56,6 +56,6 @@ struct LegacyIntentStatusRequest {
 };
 
 // For POST /api/v3/intents/intentStatus.
-Validated<LegacyIntentStatusRequest> validate_legacy_intent_status(const nlohmann::json& body);
+Validated<LegacyIntentStatusRequest> validate_legacy_intent_status(const nlohmann::ordered_json& body);
 
 }  // namespace sr::service

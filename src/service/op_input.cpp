@@ -4,7 +4,7 @@
 
 namespace sr::service {
 
-OpInput::OpInput(const nlohmann::json& input, std::string op) : input_(input), op_(std::move(op)) {
+OpInput::OpInput(const nlohmann::ordered_json& input, std::string op) : input_(input), op_(std::move(op)) {
   if (!input_.is_object()) throw OpInputError("op \"" + op_ + "\": the input must be a JSON object");
 }
 
@@ -12,13 +12,13 @@ void OpInput::fail(std::string_view name, std::string_view what) const {
   throw OpInputError("op \"" + op_ + "\": input member \"" + std::string(name) + "\" " + std::string(what));
 }
 
-const nlohmann::json& OpInput::member(std::string_view name) const {
+const nlohmann::ordered_json& OpInput::member(std::string_view name) const {
   auto it = input_.find(name);
   if (it == input_.end()) fail(name, "is missing");
   return *it;
 }
 
-const nlohmann::json* OpInput::optional(std::string_view name) const {
+const nlohmann::ordered_json* OpInput::optional(std::string_view name) const {
   auto it = input_.find(name);
   if (it == input_.end() || it->is_null()) return nullptr;
   return &*it;

@@ -13,20 +13,20 @@
 
 namespace sr::service {
 
-class OpInputError : public std::runtime_error {
+class OpInputError : public Error {
  public:
-  using std::runtime_error::runtime_error;
+  using Error::Error;
 };
 
 class OpInput {
  public:
   // Throws OpInputError unless `input` is an object.
-  OpInput(const nlohmann::json& input, std::string op);
+  OpInput(const nlohmann::ordered_json& input, std::string op);
 
   // The member; OpInputError when missing.
-  const nlohmann::json& member(std::string_view name) const;
+  const nlohmann::ordered_json& member(std::string_view name) const;
   // The member, or nullptr when missing or null.
-  const nlohmann::json* optional(std::string_view name) const;
+  const nlohmann::ordered_json* optional(std::string_view name) const;
   // A non-negative JSON integer.
   std::uint64_t unix_seconds(std::string_view name) const;
   // "0x"-optional hex of at least min_bytes bytes.
@@ -35,7 +35,7 @@ class OpInput {
  private:
   [[noreturn]] void fail(std::string_view name, std::string_view what) const;
 
-  const nlohmann::json& input_;
+  const nlohmann::ordered_json& input_;
   std::string op_;
 };
 

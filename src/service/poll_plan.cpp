@@ -14,7 +14,7 @@
 namespace sr::service {
 
 namespace ev = protocol::events;
-using Json = nlohmann::json;
+using Json = nlohmann::ordered_json;
 
 OpResult poll_plan_op(const Config& config, const Json& input) {
   OpInput in(input, "pollPlan");

@@ -10,6 +10,6 @@
 
 namespace sr::service {
 
-OpResult poll_plan_op(const Config& config, const nlohmann::json& input);
+OpResult poll_plan_op(const Config& config, const nlohmann::ordered_json& input);
 
 }  // namespace sr::service

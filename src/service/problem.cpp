@@ -55,9 +55,9 @@ std::string problem_type(ProblemCode code) {
   return "urn:stableroutes:problem:" + std::string(code_name(code));
 }
 
-nlohmann::json problem_body(ProblemCode code, std::string detail,
+nlohmann::ordered_json problem_body(ProblemCode code, std::string detail,
                             const std::vector<FieldError>& errors) {
-  nlohmann::json list = nlohmann::json::array();
+  nlohmann::ordered_json list = nlohmann::ordered_json::array();
   for (const auto& e : errors) list.push_back({{"field", e.field}, {"message", e.message}});
   return {{"type", problem_type(code)},
           {"title", std::string(problem_title(code))},
@@ -67,7 +67,7 @@ nlohmann::json problem_body(ProblemCode code, std::string detail,
           {"errors", std::move(list)}};
 }
 
-OpResult ok(nlohmann::json body, int status) { return {status, std::move(body), nullptr}; }
+OpResult ok(nlohmann::ordered_json body, int status) { return {status, std::move(body), nullptr}; }
 
 OpResult problem(ProblemCode code, std::string detail, const std::vector<FieldError>& errors) {
   return {http_status(code), problem_body(code, std::move(detail), errors), nullptr};

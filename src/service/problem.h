@@ -72,18 +72,18 @@ std::string problem_type(ProblemCode code);
 
 // {type, title, status, code, detail, errors}. `errors` is always present (empty when the problem
 // is not about fields) so clients can iterate it without a presence check.
-nlohmann::json problem_body(ProblemCode code, std::string detail,
+nlohmann::ordered_json problem_body(ProblemCode code, std::string detail,
                             const std::vector<FieldError>& errors = {});
 
 // What every operation returns: the HTTP status to send, the JSON body and, rarely, response
 // headers the answer needs (Retry-After of a 503), as an object of strings or null.
 struct OpResult {
   int status = 200;
-  nlohmann::json body;
-  nlohmann::json headers = nullptr;
+  nlohmann::ordered_json body;
+  nlohmann::ordered_json headers = nullptr;
 };
 
-OpResult ok(nlohmann::json body, int status = 200);
+OpResult ok(nlohmann::ordered_json body, int status = 200);
 OpResult problem(ProblemCode code, std::string detail, const std::vector<FieldError>& errors = {});
 // 400 invalid-request listing every field of `errors` (which must not be empty).
 OpResult invalid_request(const FieldErrors& errors);

@@ -13,7 +13,7 @@
 namespace sr::service {
 
 namespace jf = protocol::json_fields;
-using Json = nlohmann::json;
+using Json = nlohmann::ordered_json;
 
 namespace {
 

@@ -11,7 +11,7 @@
 
 namespace sr::service {
 
-OpResult register_quote_op(const Config& config, const nlohmann::json& input);
-OpResult merge_registration_op(const Config& config, const nlohmann::json& input);
+OpResult register_quote_op(const Config& config, const nlohmann::ordered_json& input);
+OpResult merge_registration_op(const Config& config, const nlohmann::ordered_json& input);
 
 }  // namespace sr::service

@@ -75,7 +75,7 @@ struct QuoteRequest {
 };
 
 // The typed request, or the 400 invalid-request / 422 chain-not-supported answer.
-Validated<QuoteRequest> validate_quote_request(const nlohmann::json& body, const Config& config);
+Validated<QuoteRequest> validate_quote_request(const nlohmann::ordered_json& body, const Config& config);
 
 // Messages for retired names, shared with every reader that meets them.
 inline constexpr std::string_view kEncodedRouteRemoved =

@@ -8,14 +8,14 @@ namespace sr::service {
 namespace {
 
 template <class T, class Fn>
-nlohmann::json or_null(const std::optional<T>& value, Fn to_json) {
-  return value ? nlohmann::json(to_json(*value)) : nlohmann::json(nullptr);
+nlohmann::ordered_json or_null(const std::optional<T>& value, Fn to_json) {
+  return value ? nlohmann::ordered_json(to_json(*value)) : nlohmann::ordered_json(nullptr);
 }
 
 }  // namespace
 
-nlohmann::json chain_to_json(const ChainRecord& chain) {
-  nlohmann::json out = {
+nlohmann::ordered_json chain_to_json(const ChainRecord& chain) {
+  nlohmann::ordered_json out = {
       {"chainId", chain.chain_id},
       {"name", chain.name},
       {"vm", std::string(vm_name(chain.vm))},
@@ -26,14 +26,14 @@ nlohmann::json chain_to_json(const ChainRecord& chain) {
       {"vaultInitCodeHash", or_null(chain.vault_init_code_hash, [](const Hash32& h) { return hex::encode(h); })},
       {"quoteSigner", chain.quote_signer.checksummed()},
       {"nativeCurrency", {{"symbol", chain.native_currency.symbol}, {"decimals", chain.native_currency.decimals}}},
-      {"blockExplorerUrl", chain.block_explorer_url.empty() ? nlohmann::json(nullptr) : nlohmann::json(chain.block_explorer_url)},
+      {"blockExplorerUrl", chain.block_explorer_url.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(chain.block_explorer_url)},
   };
   if (chain.rpc_url) out["rpcUrl"] = *chain.rpc_url;
   return out;
 }
 
-nlohmann::json token_to_json(const TokenRecord& token) {
-  nlohmann::json gasless = nlohmann::json::array();
+nlohmann::ordered_json token_to_json(const TokenRecord& token) {
+  nlohmann::ordered_json gasless = nlohmann::ordered_json::array();
   for (auto standard : token.gasless) gasless.push_back(std::string(gasless_name(standard)));
   return {
       {"chainId", token.chain_id},
@@ -43,15 +43,15 @@ nlohmann::json token_to_json(const TokenRecord& token) {
       {"decimals", token.decimals},
       {"gasless", std::move(gasless)},
       {"eip712", or_null(token.eip712, [](const Eip712Domain& d) {
-         return nlohmann::json{{"name", d.name}, {"version", d.version}};
+         return nlohmann::ordered_json{{"name", d.name}, {"version", d.version}};
        })},
   };
 }
 
-nlohmann::json list_chains(const Config& config, const ConfirmedChains& confirmed) {
-  nlohmann::json chains = nlohmann::json::array();
+nlohmann::ordered_json list_chains(const Config& config, const ConfirmedChains& confirmed) {
+  nlohmann::ordered_json chains = nlohmann::ordered_json::array();
   for (const auto& chain : config.chains()) {
-    nlohmann::json record = chain_to_json(chain);
+    nlohmann::ordered_json record = chain_to_json(chain);
     record["vaultDerivation"] = vault_derivation_name(confirmed.confirmed(chain.chain_id));
     chains.push_back(std::move(record));
   }
@@ -69,7 +69,7 @@ std::optional<std::uint64_t> parse_chain_id(std::string_view text) {
 }
 
 OpResult list_tokens(const Config& config, const std::optional<std::string>& raw_chain_id) {
-  nlohmann::json tokens = nlohmann::json::array();
+  nlohmann::ordered_json tokens = nlohmann::ordered_json::array();
   if (!raw_chain_id) {
     for (const auto& token : config.tokens()) tokens.push_back(token_to_json(token));
     return ok({{"tokens", std::move(tokens)}});

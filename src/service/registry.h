@@ -15,16 +15,16 @@ namespace sr::service {
 // {"chainId", "name", "vm", "portal", "prover", "permit2", "permit3", "vaultInitCodeHash",
 //  "quoteSigner", "nativeCurrency": {"symbol", "decimals"}, "blockExplorerUrl"} plus "rpcUrl"
 // only when configured. Addresses EIP-55 (EVM) or base58 (SVM); absent values are null.
-nlohmann::json chain_to_json(const ChainRecord& chain);
+nlohmann::ordered_json chain_to_json(const ChainRecord& chain);
 
 // {"chainId", "address", "symbol", "name", "decimals", "gasless": [...], "eip712": {"name",
 //  "version"} | null}; gasless in the order permit3, permit2, erc3009.
-nlohmann::json token_to_json(const TokenRecord& token);
+nlohmann::ordered_json token_to_json(const TokenRecord& token);
 
 // Op "chains" {"confirmedChains"?}: {"chains": [ChainRecord]} in configured order, each record
 // with "vaultDerivation": "confirmed" | "unconfirmed" (whether its Portal confirmed the vault
 // derivation; vault_derivation.h).
-nlohmann::json list_chains(const Config& config, const ConfirmedChains& confirmed = {});
+nlohmann::ordered_json list_chains(const Config& config, const ConfirmedChains& confirmed = {});
 
 // Op "tokens". raw_chain_id is the query parameter exactly as received (nullopt when absent):
 // absent -> every token; a positive decimal integer (no sign, spaces or leading zeros) of a

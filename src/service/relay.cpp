@@ -11,7 +11,7 @@
 
 namespace sr::service {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 
 namespace {
 
@@ -83,7 +83,7 @@ OpResult relay_transactions_op(const Config& config, const json& input) {
     calls.push_back({"funding", relay.funding});
   } catch (const ParseError& e) {
     throw OpInputError(std::string("op \"relayTransactions\": the plan is malformed: ") + e.what());
-  } catch (const nlohmann::json::exception& e) {
+  } catch (const nlohmann::ordered_json::exception& e) {
     throw OpInputError(std::string("op \"relayTransactions\": the plan is malformed: ") + e.what());
   }
 

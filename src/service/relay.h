@@ -37,7 +37,7 @@ RelayFees relay_fees(const RelaySettings& settings, const std::optional<U256>& b
                      const std::optional<U256>& priority_suggestion);
 
 // {"relayerKey"} -> 200 {"address"}.
-OpResult relayer_account_op(const nlohmann::json& input);
+OpResult relayer_account_op(const nlohmann::ordered_json& input);
 
 // {"plan", "relayerKey", "nonce", "baseFeePerGas", "priorityFeeSuggestion"}: the fee members are
 // the JSON-RPC answers as hex quantities ("0x3b9aca00"), or null (no base fee in the latest block;
@@ -45,6 +45,6 @@ OpResult relayer_account_op(const nlohmann::json& input);
 // -> 200 {"from", "maxFeePerGas", "maxPriorityFeePerGas" (decimal wei),
 //         "transactions": [{"purpose": "authorization"|"funding", "to", "nonce", "hash", "raw"}]};
 //    gas limits are relay.gasLimits.authorization and .funding.
-OpResult relay_transactions_op(const Config& config, const nlohmann::json& input);
+OpResult relay_transactions_op(const Config& config, const nlohmann::ordered_json& input);
 
 }  // namespace sr::service

@@ -32,11 +32,11 @@ struct RelayCalls {
   ContractCall funding;
 };
 
-// Throws ParseError or nlohmann::json::exception when the plan is malformed (a worker bug: the
+// Throws ParseError or nlohmann::ordered_json::exception when the plan is malformed (a worker bug: the
 // plan comes from the core's own verification), ParseError when its chain lacks the contract.
-RelayCalls relay_calls(const Config& config, const nlohmann::json& plan);
+RelayCalls relay_calls(const Config& config, const nlohmann::ordered_json& plan);
 
 // The chain of a plan; ParseError unless it is a configured EVM chain.
-const ChainRecord& plan_chain(const Config& config, const nlohmann::json& plan);
+const ChainRecord& plan_chain(const Config& config, const nlohmann::ordered_json& plan);
 
 }  // namespace sr::service

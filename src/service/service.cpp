@@ -19,13 +19,13 @@
 
 namespace sr::service {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 
 namespace {
 
 json parse_object(std::string_view text, std::string_view what) {
   json value = json::parse(text.begin(), text.end());
-  if (!value.is_object()) throw std::invalid_argument(std::string(what) + " must be a JSON object");
+  if (!value.is_object()) throw Error(std::string(what) + " must be a JSON object");
   return value;
 }
 
@@ -33,7 +33,7 @@ secp256k1::SecretKey signer_from(std::string_view secrets_json) {
   const json secrets = parse_object(secrets_json, "secrets");
   auto key = secrets.find("quoteSignerKey");
   if (key == secrets.end() || !key->is_string()) {
-    throw std::invalid_argument("secrets.quoteSignerKey must be a hex string (0x + 64 digits)");
+    throw Error("secrets.quoteSignerKey must be a hex string (0x + 64 digits)");
   }
   return secp256k1::SecretKey::from_hex(key->get<std::string>());
 }

@@ -8,7 +8,7 @@
 
 namespace sr::service {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 
 FixedSide fixed_side(QuoteType type) {
   return type == QuoteType::exact_out ? FixedSide::output : FixedSide::input;

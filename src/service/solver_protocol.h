@@ -47,7 +47,7 @@ struct RemoteAnswer {
 FixedSide fixed_side(QuoteType type);
 
 // The body to POST to a remote solver for a direct fill of `request`.
-nlohmann::json solver_request_body(const QuoteRequest& request, std::uint64_t route_deadline);
+nlohmann::ordered_json solver_request_body(const QuoteRequest& request, std::uint64_t route_deadline);
 
 // The route deadline a solver is asked to fill by: expiresAt + its fill window.
 std::uint64_t route_deadline(const ServiceSettings& service, const SolverRecord& solver, std::uint64_t now);
@@ -56,18 +56,18 @@ std::uint64_t route_deadline(const ServiceSettings& service, const SolverRecord&
 // (so the same 400/422 answers), and with "key" the key's features too (quote_refusal: a key that
 // may not quote is refused before any solver is asked), then {"requests": [{"solverId", "url",
 // "timeoutMs", "body"}]} for every remote solver that serves the pair directly, in configured order.
-OpResult solver_requests(const Config& config, const nlohmann::json& input);
+OpResult solver_requests(const Config& config, const nlohmann::ordered_json& input);
 
 // One remote answer as received: {"solverId", "answer": {...}}, or the answer's members next to
 // "solverId" in one object. nullopt unless it is well formed, from a configured remote solver,
 // has the amount member `side` needs and is valid until at least `expires_at`.
-std::optional<RemoteAnswer> read_solver_answer(const nlohmann::json& entry, FixedSide side,
+std::optional<RemoteAnswer> read_solver_answer(const nlohmann::ordered_json& entry, FixedSide side,
                                                std::uint64_t expires_at, std::string* solver_id);
 
 // All answers of a "solverAnswers" array by solver id. Entries that fail read_solver_answer, name
 // a solver without a url, or name a solver twice are dropped (all of that solver's entries).
 // A missing or non-array value gives no answers.
-std::map<std::string, RemoteAnswer> read_solver_answers(const nlohmann::json* answers, const Config& config,
+std::map<std::string, RemoteAnswer> read_solver_answers(const nlohmann::ordered_json* answers, const Config& config,
                                                         FixedSide side, std::uint64_t expires_at);
 
 }  // namespace sr::service

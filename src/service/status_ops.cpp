@@ -2,7 +2,7 @@
 
 namespace sr::service {
 
-std::optional<OpResult> status_op(const Config& config, std::string_view op, const nlohmann::json& input) {
+std::optional<OpResult> status_op(const Config& config, std::string_view op, const nlohmann::ordered_json& input) {
   if (op == "registerQuote") return register_quote_op(config, input);
   if (op == "applyLogs") return apply_logs_op(config, input);
   if (op == "routeLogs") return route_logs_op(config, input);

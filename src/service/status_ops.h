@@ -63,6 +63,6 @@
 namespace sr::service {
 
 // The op of that name, or nullopt when `op` is not a status op. For the Service dispatcher.
-std::optional<OpResult> status_op(const Config& config, std::string_view op, const nlohmann::json& input);
+std::optional<OpResult> status_op(const Config& config, std::string_view op, const nlohmann::ordered_json& input);
 
 }  // namespace sr::service

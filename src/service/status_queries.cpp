@@ -14,7 +14,7 @@
 namespace sr::service {
 
 namespace jf = protocol::json_fields;
-using Json = nlohmann::json;
+using Json = nlohmann::ordered_json;
 
 namespace {
 

@@ -14,8 +14,8 @@
 
 namespace sr::service {
 
-OpResult intent_status_op(const Config& config, const nlohmann::json& input);
-OpResult legacy_intent_status_op(const Config& config, const nlohmann::json& input);
+OpResult intent_status_op(const Config& config, const nlohmann::ordered_json& input);
+OpResult legacy_intent_status_op(const Config& config, const nlohmann::ordered_json& input);
 
 // The legacy v3 pair of a status: {"Pending", "WaitingToFulfill"}, ...
 struct LegacyStatus {

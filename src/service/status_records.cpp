@@ -7,7 +7,7 @@
 
 namespace sr::service {
 
-using Json = nlohmann::json;
+using Json = nlohmann::ordered_json;
 
 std::optional<std::uint64_t> json_u64(const Json& value) {
   if (value.is_number_unsigned()) return value.get<std::uint64_t>();

@@ -41,7 +41,7 @@ class ConfirmedChains {
   bool confirmed(std::uint64_t chain_id) const { return ids_.count(chain_id) != 0; }
 
  private:
-  static ConfirmedChains parse(const nlohmann::json& value);
+  static ConfirmedChains parse(const nlohmann::ordered_json& value);
   std::set<std::uint64_t> ids_;
 };
 
@@ -57,6 +57,6 @@ std::optional<OpResult> require_confirmed_vaults(const ChainRecord& chain, const
 inline constexpr int kChainUnverifiedRetryAfterSec = 60;
 
 OpResult vault_derivation_probes_op(const Config& config);
-OpResult vault_derivation_verdict_op(const Config& config, const nlohmann::json& input);
+OpResult vault_derivation_verdict_op(const Config& config, const nlohmann::ordered_json& input);
 
 }  // namespace sr::service

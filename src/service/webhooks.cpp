@@ -17,7 +17,7 @@
 
 namespace sr::service {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 
 namespace {
 
@@ -335,12 +335,11 @@ OpResult webhook_create_op(const Config& config, const json& input) {
     }
   }
   Hash32 secret = random.derive("webhook-secret", 0);
-  json out = {{"id", "wh:" + webhook_uuid(random)},
-              {"url", url_json->get<std::string>()},
-              {"events", *events},
-              {"secret", "whsec_" + base64::encode(ByteView(secret))},
-              {"createdAt", now}};
+  // The contract's order (WebhookEndpointCreated): the endpoint as listed, then its secret.
+  json out = {{"id", "wh:" + webhook_uuid(random)}, {"url", url_json->get<std::string>()}, {"events", *events}};
   if (body.contains("description") && !body["description"].is_null()) out["description"] = body["description"];
+  out["createdAt"] = now;
+  out["secret"] = "whsec_" + base64::encode(ByteView(secret));
   return ok(std::move(out), 201);
 }
 

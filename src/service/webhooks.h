@@ -44,12 +44,12 @@ std::optional<std::string> non_public_address(std::string_view address);
 // RFC 3339 UTC ("2026-11-25T10:00:00Z") of Unix seconds.
 std::string rfc3339(std::uint64_t unix_seconds);
 
-OpResult webhook_create_op(const Config& config, const nlohmann::json& input);
-OpResult webhook_target_op(const Config& config, const nlohmann::json& input);
-OpResult webhook_events_op(const Config& config, const nlohmann::json& input);
-OpResult webhook_retry_op(const nlohmann::json& input);
+OpResult webhook_create_op(const Config& config, const nlohmann::ordered_json& input);
+OpResult webhook_target_op(const Config& config, const nlohmann::ordered_json& input);
+OpResult webhook_events_op(const Config& config, const nlohmann::ordered_json& input);
+OpResult webhook_retry_op(const nlohmann::ordered_json& input);
 
 // The op of that name, or nullopt when `op` is not a webhook op. For the Service dispatcher.
-std::optional<OpResult> webhook_op(const Config& config, std::string_view op, const nlohmann::json& input);
+std::optional<OpResult> webhook_op(const Config& config, std::string_view op, const nlohmann::ordered_json& input);
 
 }  // namespace sr::service

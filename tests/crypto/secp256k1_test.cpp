@@ -14,10 +14,10 @@ namespace {
 
 const std::string kOrderHex = "fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141";
 
-nlohmann::json load_vectors() {
+nlohmann::ordered_json load_vectors() {
   std::ifstream in(SR_VECTORS_DIR "/protocol-vectors.json");
   if (!in) throw std::runtime_error("cannot open protocol-vectors.json");
-  return nlohmann::json::parse(in);
+  return nlohmann::ordered_json::parse(in);
 }
 
 // Ethereum address: the last 20 bytes of keccak256 over the 64-byte public key.
@@ -64,7 +64,7 @@ TEST(Secp256k1, QuoteSignatureVectorSignsToExactBytesAndRecoversSigner) {
 
 TEST(Secp256k1, PermitSignaturesRecoverToTheirSigners) {
   int checked = 0;
-  const nlohmann::json vectors = load_vectors();
+  const nlohmann::ordered_json vectors = load_vectors();
   for (const auto& [name, permit] : vectors["permits"].items()) {
     if (!permit.contains("signature") || !permit.contains("digest")) continue;
     SCOPED_TRACE(name);

@@ -343,14 +343,14 @@ TEST(AbiDecode, ZeroSizedElementTypesAreRejected) {
 
 TEST(AbiJson, RoundTrip) {
   const Type t = Type::parse("(uint256,int16,address,bool,bytes2,bytes,string,uint8[2],(uint64,bytes32)[])");
-  const nlohmann::json in = nlohmann::json::parse(R"([
+  const nlohmann::ordered_json in = nlohmann::ordered_json::parse(R"([
     "115792089237316195423570985008687907853269984665640564039457584007913129639935",
     -300, "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed", true, "0xABcd", "0x", "héllo",
     [1, "2"], [[18446744073709551615, "0x0101010101010101010101010101010101010101010101010101010101010101"]]
   ])");
   const Value v = value_from_json(t, in);
-  const nlohmann::json out = value_to_json(t, v);
-  const nlohmann::json expected = nlohmann::json::parse(R"([
+  const nlohmann::ordered_json out = value_to_json(t, v);
+  const nlohmann::ordered_json expected = nlohmann::ordered_json::parse(R"([
     "115792089237316195423570985008687907853269984665640564039457584007913129639935",
     "-300", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed", true, "0xabcd", "0x", "héllo",
     ["1", "2"], [["18446744073709551615", "0x0101010101010101010101010101010101010101010101010101010101010101"]]
@@ -364,7 +364,7 @@ TEST(AbiJson, RejectsBadValuesWithPath) {
   const Type t = Type::parse("(uint8,(address,bytes2)[])");
   const auto error = [&](const char* json) -> std::string {
     try {
-      value_from_json(t, nlohmann::json::parse(json));
+      value_from_json(t, nlohmann::ordered_json::parse(json));
     } catch (const ParseError& e) {
       return e.what();
     }

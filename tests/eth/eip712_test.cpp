@@ -11,7 +11,7 @@
 namespace sr::eip712 {
 namespace {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 
 std::string hex32(const Hash32& h) { return hex::encode(h); }
 

@@ -14,7 +14,7 @@
 namespace sr {
 namespace {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 using namespace std::string_literals;
 
 const json& vectors() {

@@ -13,7 +13,7 @@
 namespace sr::protocol {
 namespace {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 using testing::h32;
 using testing::parse_error_of;
 using testing::vectors;

@@ -14,7 +14,7 @@
 namespace sr::protocol::events {
 namespace {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 using protocol::testing::derived;
 using protocol::testing::h32;
 using protocol::testing::parse_error_of;

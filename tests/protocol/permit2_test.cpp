@@ -11,7 +11,7 @@
 namespace sr::protocol::permit2 {
 namespace {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 using protocol::testing::h32;
 using protocol::testing::parse_error_of;
 using protocol::testing::vectors;

@@ -13,7 +13,7 @@
 namespace sr::protocol::permit3 {
 namespace {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 using protocol::testing::h32;
 using protocol::testing::parse_error_of;
 using protocol::testing::vectors;

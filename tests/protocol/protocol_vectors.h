@@ -13,28 +13,28 @@
 
 namespace sr::protocol::testing {
 
-inline const nlohmann::json& vectors() {
-  static const nlohmann::json v = [] {
+inline const nlohmann::ordered_json& vectors() {
+  static const nlohmann::ordered_json v = [] {
     std::ifstream in(SR_VECTORS_DIR "/protocol-vectors.json");
     if (!in) throw std::runtime_error("cannot open protocol-vectors.json");
-    return nlohmann::json::parse(in);
+    return nlohmann::ordered_json::parse(in);
   }();
   return v;
 }
 
 // derived-vectors.json: data derived from the vectors by an independent implementation
 // (tests/vectors/derived-vectors.gen.mjs): event logs, Solana addresses and instruction bytes.
-inline const nlohmann::json& derived() {
-  static const nlohmann::json v = [] {
+inline const nlohmann::ordered_json& derived() {
+  static const nlohmann::ordered_json v = [] {
     std::ifstream in(SR_VECTORS_DIR "/derived-vectors.json");
     if (!in) throw std::runtime_error("cannot open derived-vectors.json");
-    return nlohmann::json::parse(in);
+    return nlohmann::ordered_json::parse(in);
   }();
   return v;
 }
 
-inline Hash32 h32(const nlohmann::json& text) { return hex::decode32(text.get<std::string>()); }
-inline Bytes bytes_of(const nlohmann::json& text) { return hex::decode(text.get<std::string>()); }
+inline Hash32 h32(const nlohmann::ordered_json& text) { return hex::decode32(text.get<std::string>()); }
+inline Bytes bytes_of(const nlohmann::ordered_json& text) { return hex::decode(text.get<std::string>()); }
 
 // The message of the ParseError fn throws, or "no error".
 template <class Fn>

@@ -8,7 +8,7 @@
 namespace sr::svm {
 namespace {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 
 TEST(AnchorDiscriminator, FundIsTheFirstEightBytesOfSha256GlobalFund) {
   const auto discriminator = anchor_discriminator("fund");

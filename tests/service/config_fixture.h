@@ -11,20 +11,20 @@
 
 namespace sr::service::testing {
 
-inline nlohmann::json read_json_file(const std::string& path) {
+inline nlohmann::ordered_json read_json_file(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot open " + path);
   std::stringstream text;
   text << in.rdbuf();
-  return nlohmann::json::parse(text.str());
+  return nlohmann::ordered_json::parse(text.str());
 }
 
 inline std::string config_path(const std::string& environment, const std::string& name) {
   return std::string(SR_SOURCE_DIR) + "/config/" + environment + "/" + name + ".json";
 }
 
-inline nlohmann::json config_json(const std::string& environment = "production") {
-  nlohmann::json config = nlohmann::json::object();
+inline nlohmann::ordered_json config_json(const std::string& environment = "production") {
+  nlohmann::ordered_json config = nlohmann::ordered_json::object();
   for (const char* name : {"service", "chains", "tokens", "solvers", "partners"}) {
     config[name] = read_json_file(config_path(environment, name));
   }

@@ -14,7 +14,7 @@
 namespace sr::service {
 namespace {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 using testing::config_json;
 using testing::production_config;
 

@@ -18,7 +18,7 @@
 namespace sr::service {
 namespace {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 
 const Config& local_config() {
   static const Config config = Config::from_json(testing::config_json("local"));

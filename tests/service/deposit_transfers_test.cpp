@@ -20,7 +20,7 @@
 namespace sr::service {
 namespace {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 using protocol::testing::derived;
 namespace ev = protocol::events;
 

@@ -21,7 +21,7 @@
 
 namespace sr::service::testing {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 
 inline constexpr std::uint64_t kNow = 1'763'697'600;  // 2025-11-21T04:00:00Z
 inline const char* const kRandom = "0x000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";

@@ -15,7 +15,7 @@
 namespace sr::service {
 namespace {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 using protocol::testing::vectors;
 
 const char* const kRelayer = "0x71bE63f3384f5fb98995898A86B02Fb2426c5788";

@@ -22,7 +22,7 @@
 namespace sr::service {
 namespace {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 using protocol::testing::vectors;
 
 using testing::local_config;

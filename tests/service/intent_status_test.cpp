@@ -71,7 +71,7 @@ IntentRecord with(std::vector<IntentEvent> events, IntentRecord r = registered()
 
 StatusClocks at(std::uint64_t t) { return {t, t}; }
 
-std::string record_error(const nlohmann::json& record) {
+std::string record_error(const nlohmann::ordered_json& record) {
   try {
     record_from_json(record);
   } catch (const ParseError& e) {
@@ -333,9 +333,9 @@ TEST(IntentStatusRecord, RefundArgumentsAreKeptStoredAndOptionalInOlderRecords) 
   apply_event(r, again, 500);
   EXPECT_EQ(r.route_hash, hash_of(0x77));
 
-  const nlohmann::json j = record_to_json(r);
+  const nlohmann::ordered_json j = record_to_json(r);
   EXPECT_EQ(j["routeHash"], hex::encode(hash_of(0x77)));
-  EXPECT_EQ(j["reward"], (nlohmann::json{{"deadline", kRewardDeadline},
+  EXPECT_EQ(j["reward"], (nlohmann::ordered_json{{"deadline", kRewardDeadline},
                                          {"creator", "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"},
                                          {"prover", "0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9"},
                                          {"nativeAmount", "7"},
@@ -345,12 +345,12 @@ TEST(IntentStatusRecord, RefundArgumentsAreKeptStoredAndOptionalInOlderRecords) 
   EXPECT_TRUE(record_to_json(before)["reward"].is_null());
   EXPECT_EQ(record_from_json(record_to_json(before)), before);
   // Records stored before these members existed read as records without them.
-  nlohmann::json stored_earlier = record_to_json(before);
+  nlohmann::ordered_json stored_earlier = record_to_json(before);
   stored_earlier.erase("routeHash");
   stored_earlier.erase("reward");
   EXPECT_EQ(record_from_json(stored_earlier), before);
   // Strict: the reward is the EVM form (a Solana creator is not an address there).
-  nlohmann::json bad = j;
+  nlohmann::ordered_json bad = j;
   bad["reward"]["creator"] = "3uetDDizgTtadDHZzyy9BqxrjQcozMEkxzbKhfZF4tG3";
   EXPECT_NE(record_error(bad).find("record.reward.creator"), std::string::npos) << record_error(bad);
   bad = j;
@@ -361,7 +361,7 @@ TEST(IntentStatusRecord, RefundArgumentsAreKeptStoredAndOptionalInOlderRecords) 
 TEST(IntentStatusRecord, JsonRoundTripsAndIsStrict) {
   const IntentRecord r = with({event(IntentStep::published, 1, 10), partial_funding(1, 10),
                                event(IntentStep::fulfilled, 2, 50, 4)});
-  const nlohmann::json j = record_to_json(r);
+  const nlohmann::ordered_json j = record_to_json(r);
   EXPECT_EQ(j["intentHash"], hex::encode(kIntent));
   EXPECT_EQ(j["transactions"]["fulfilled"]["chainId"], kDestination);
   EXPECT_EQ(j["transactions"]["fulfilled"]["logIndex"], 4);
@@ -372,22 +372,22 @@ TEST(IntentStatusRecord, JsonRoundTripsAndIsStrict) {
   EXPECT_EQ(record_from_json(j), r);
 
   const IntentRecord sent = with({event(IntentStep::proof_sent, 6, 51, 2)}, r);
-  const nlohmann::json with_proof = record_to_json(sent);
+  const nlohmann::ordered_json with_proof = record_to_json(sent);
   EXPECT_EQ(with_proof["proofSent"]["chainId"], kDestination);
   EXPECT_EQ(with_proof["proofSent"]["logIndex"], 2);
   EXPECT_EQ(record_from_json(with_proof), sent);
   // Records stored before proofSent existed read as records without one.
-  nlohmann::json stored_earlier = j;
+  nlohmann::ordered_json stored_earlier = j;
   stored_earlier.erase("proofSent");
   EXPECT_EQ(record_from_json(stored_earlier), r);
-  nlohmann::json bad_proof = with_proof;
+  nlohmann::ordered_json bad_proof = with_proof;
   bad_proof["proofSent"]["transactionHash"] = "0x12";
   EXPECT_NE(record_error(bad_proof).find("record.proofSent.transactionHash"), std::string::npos);
 
-  nlohmann::json extra = j;
+  nlohmann::ordered_json extra = j;
   extra["status"] = "filled";
   EXPECT_THROW(record_from_json(extra), ParseError);
-  nlohmann::json bad_tx = j;
+  nlohmann::ordered_json bad_tx = j;
   bad_tx["transactions"]["funded"]["transactionHash"] = "0x12";
   try {
     record_from_json(bad_tx);

@@ -32,13 +32,13 @@ TEST(ServiceProblem, EveryCodeHasTheContractStatus) {
   }
 }
 
-TEST(ServiceProblem, BodyHasExactlyTheContractMembersAndNoRequestId) {
+TEST(ServiceProblem, BodyHasExactlyTheContractMembersInItsOrderAndNoRequestId) {
   const OpResult result = problem(ProblemCode::solver_error, "no solver serves the pair", {{"destination.token", "m"}});
   std::vector<std::string> keys;
   for (const auto& [k, v] : result.body.items()) keys.push_back(k);
-  EXPECT_EQ(keys, (std::vector<std::string>{"code", "detail", "errors", "status", "title", "type"}));
-  EXPECT_EQ(result.body["errors"], (nlohmann::json{{{"field", "destination.token"}, {"message", "m"}}}));
-  EXPECT_EQ(problem(ProblemCode::internal, "x").body["errors"], nlohmann::json::array());
+  EXPECT_EQ(keys, (std::vector<std::string>{"type", "title", "status", "code", "detail", "errors"}));  // the contract's order
+  EXPECT_EQ(result.body["errors"], (nlohmann::ordered_json{{{"field", "destination.token"}, {"message", "m"}}}));
+  EXPECT_EQ(problem(ProblemCode::internal, "x").body["errors"], nlohmann::ordered_json::array());
 }
 
 TEST(ServiceProblem, InvalidRequestListsEveryFieldAndSummarisesThemInDetail) {

@@ -10,7 +10,7 @@
 namespace sr::service {
 namespace {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 using testing::has_field_error;
 using testing::production_config;
 

@@ -16,7 +16,7 @@
 namespace sr::service {
 namespace {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 using protocol::testing::derived;
 using protocol::testing::vectors;
 

@@ -20,7 +20,7 @@
 namespace sr::service {
 namespace {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 namespace ev = protocol::events;
 
 constexpr std::uint64_t kA = 31337;

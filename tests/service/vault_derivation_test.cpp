@@ -12,7 +12,7 @@
 namespace sr::service {
 namespace {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 using protocol::testing::derived;
 using testing::production_config;
 

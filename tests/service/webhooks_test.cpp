@@ -11,7 +11,7 @@
 namespace sr::service {
 namespace {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 
 const Config& production() { return testing::production_config(); }
 const Config& local() {

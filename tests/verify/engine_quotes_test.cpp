@@ -58,7 +58,7 @@ TEST_F(EngineQuotes, SlippageAndRefundRecipientPass) {
 }
 
 TEST_F(EngineQuotes, StitchedWithBucketCandidatesAndCompetingQuotesPasses) {
-  json clone = config_json_["solvers"][2];
+  auto clone = config_json_["solvers"][2];
   clone["id"] = "sunrise";
   clone["name"] = "Sunrise";
   clone["feeBps"] = 9;

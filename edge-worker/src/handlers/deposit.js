@@ -17,10 +17,6 @@ import { storeJob } from "./gasless.js";
 import { confirmedChains } from "../vault-derivation.js";
 import { intentStatusBody, registerQuote } from "./status.js";
 
-// The contract's member order (the core's JSON objects come out sorted by name).
-const RECORD_KEYS = ["vaultAddress", "intentHash", "quoteId", "deadline", "source", "destination", "fees", "minAmountOut", "fundingMethods"];
-const STATUS_KEYS = ["vaultAddress", "status", "deadline", "intentHash", "transactions"];
-const inOrder = (object, keys) => Object.fromEntries([...keys.filter((k) => k in object), ...Object.keys(object).filter((k) => !keys.includes(k))].map((k) => [k, object[k]]));
 
 /** Adds the deposit routes of every partner whose deposit addresses are enabled. */
 export function addDepositRoutes(router, partners = bundled.config.partners) {
@@ -46,7 +42,7 @@ async function create(c, slug) {
   const solverAnswers = await askSolvers(plan.body.requests ?? []);
   const answer = await askCore(c, "depositCreate", { body: c.body, partner: slug, now: nowSec(), random: randomHex(), solverAnswers, confirmedChains: await confirmedChains(c.env) });
   if (answer.status !== 201) return coreResponse(c, answer);
-  const record = inOrder(answer.body.record, RECORD_KEYS);
+  const { record } = answer.body;
   const { intent } = answer.body;
   await depositOf(c.env, record.vaultAddress, near(c.request)).create({ owner: `partner:${slug}`, record, intent });
   // The status index tracks the address's intent (not the engine's quote, whose deadlines the
@@ -94,14 +90,14 @@ async function status(c, slug, vault) {
   const deposit = await depositFor(c, slug, vault);
   const answer = await statusBody(c, deposit);
   if (answer.status !== 200) return coreResponse(c, answer);
-  return json(inOrder(answer.body.status, STATUS_KEYS));
+  return json(answer.body.status);
 }
 
 async function byVault(c, slug) {
   const deposit = await depositFor(c, slug, c.params.vaultAddress);
   const answer = await statusBody(c, deposit);
   if (answer.status !== 200) return coreResponse(c, answer);
-  return json(inOrder(answer.body.record, [...RECORD_KEYS, "status", "job", "intentStatus"]));
+  return json(answer.body.record);
 }
 
 async function intentStatusOf(c, intentHash) {
