@@ -56,6 +56,8 @@ export class IntentShard extends DurableObject {
   #streams = new Map();
   /** intent hash -> its record, for intents with open streams. */
   #live = new Map();
+  /** intent hash -> how often chain events marked it for a webhook status check (see alarm). */
+  #marks = new Map();
   #ticker = null;
   /** Calls per method since this instance started, for the scale simulation (bench/scale-sim.mjs). */
   #calls = {};
@@ -215,6 +217,7 @@ export class IntentShard extends DurableObject {
     let any = false;
     for (const hash of hashes) {
       const row = this.sql.exec("UPDATE owner SET check_at = ? WHERE intent_hash = ? RETURNING intent_hash", nowSec(), hash.toLowerCase()).toArray();
+      if (row.length > 0) this.#marks.set(row[0].intent_hash, (this.#marks.get(row[0].intent_hash) ?? 0) + 1);
       any ||= row.length > 0;
     }
     if (any) await this.ctx.storage.setAlarm(Date.now());
@@ -229,6 +232,7 @@ export class IntentShard extends DurableObject {
     const now = nowSec();
     const due = this.sql.exec("SELECT intent_hash, owner, last_status FROM owner WHERE check_at IS NOT NULL AND check_at <= ?", now).toArray();
     for (const row of due) {
+      const mark = this.#marks.get(row.intent_hash) ?? 0;
       const record = this.#record(row.intent_hash);
       let next = null;
       try {
@@ -248,6 +252,11 @@ export class IntentShard extends DurableObject {
         console.error(JSON.stringify({ event: "webhook-status-check-failed", intentHash: row.intent_hash, message: String(e?.message ?? e) }));
         next = now + 30;
       }
+      // Chain events that arrived while this check awaited the core and the queues (an
+      // IntentProven right after a fill) marked the intent again: check it again at once rather
+      // than at the next deadline, which would hold the new status back until then.
+      if ((this.#marks.get(row.intent_hash) ?? 0) !== mark) next = now;
+      else this.#marks.delete(row.intent_hash);
       this.sql.exec("UPDATE owner SET check_at = ? WHERE intent_hash = ?", next, row.intent_hash);
     }
     const soonest = this.sql.exec("SELECT MIN(check_at) AS at FROM owner WHERE check_at IS NOT NULL").toArray()[0]?.at;
