@@ -17,6 +17,7 @@
 #include "protocol/intent_hash.h"
 #include "service/config.h"
 #include "service/engine.h"
+#include "service/service.h"
 #include "config_fixture.h"
 
 namespace sr::service::testing {
@@ -109,5 +110,14 @@ inline Address quote_signer_of(const json& quote, const std::vector<std::string>
   const Bytes signature = hex::decode(quote["signature"].get<std::string>());
   return eth::recover_address(digest, signature);
 }
+
+// The local secrets, one Service over the local configuration for every test of a binary, and
+// its ops by name.
+inline std::string local_secrets() { return json{{"quoteSignerKey", local_signer_key()}}.dump(); }
+inline const Service& local_service() {
+  static const Service service(config_json("local").dump(), local_secrets());
+  return service;
+}
+inline json call(std::string_view op, const json& input) { return json::parse(local_service().handle(op, input.dump())); }
 
 }  // namespace sr::service::testing

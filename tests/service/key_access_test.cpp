@@ -12,15 +12,6 @@
 namespace sr::service::testing {
 namespace {
 
-std::string secrets() { return json{{"quoteSignerKey", local_signer_key()}}.dump(); }
-
-const Service& local_service() {
-  static const Service service(config_json("local").dump(), secrets());
-  return service;
-}
-
-json call(std::string_view op, const json& input) { return json::parse(local_service().handle(op, input.dump())); }
-
 json all_quotes_body() {
   json body = exact_in_body();
   body["options"] = {{"allQuotes", true}};
@@ -120,7 +111,7 @@ TEST(KeyFeatures, TheServiceRefusesAnInvalidKeysFile) {
   config["keys"][0]["features"].push_back("everything");
   config["keys"][1]["enabled"] = true;
   try {
-    Service service(config.dump(), secrets());
+    Service service(config.dump(), local_secrets());
     FAIL() << "an invalid keys.json must stop the service";
   } catch (const ConfigError& e) {
     const std::string what = e.what();

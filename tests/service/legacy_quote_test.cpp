@@ -8,13 +8,6 @@
 namespace sr::service::testing {
 namespace {
 
-const Service& local_service() {
-  static const Service service(config_json("local").dump(), json{{"quoteSignerKey", local_signer_key()}}.dump());
-  return service;
-}
-
-json call(std::string_view op, const json& input) { return json::parse(local_service().handle(op, input.dump())); }
-
 json legacy_body(const std::string& amount = "100000000") {
   return {{"dAppID", "legacy-test"},
           {"intentExecutionTypes", {"SELF_PUBLISH"}},

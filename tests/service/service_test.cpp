@@ -12,15 +12,6 @@
 namespace sr::service::testing {
 namespace {
 
-std::string secrets() { return json{{"quoteSignerKey", local_signer_key()}}.dump(); }
-
-const Service& local_service() {
-  static const Service service(config_json("local").dump(), secrets());
-  return service;
-}
-
-json call(std::string_view op, const json& input) { return json::parse(local_service().handle(op, input.dump())); }
-
 TEST(ServiceOps, ChainsAndTokens) {
   const json chains = call("chains", json::object());
   EXPECT_EQ(chains["status"], 200);
@@ -114,7 +105,7 @@ TEST(ServiceOps, EveryListedOpIsDispatched) {
 }
 
 TEST(ServiceConstruction, RefusesWhatItCannotServe) {
-  EXPECT_THROW(Service("{}", secrets()), ConfigError);
+  EXPECT_THROW(Service("{}", local_secrets()), ConfigError);
   EXPECT_THROW(Service(config_json("local").dump(), "{}"), std::invalid_argument);
   EXPECT_THROW(Service(config_json("local").dump(), "[]"), std::invalid_argument);
   // Another key than the configured quoteSigner must not start.
