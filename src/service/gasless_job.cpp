@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "service/identifiers.h"
 #include "service/op_input.h"
 
 namespace sr::service {
@@ -13,12 +14,6 @@ namespace {
 
 constexpr std::string_view kJobIdPrefix = "job:";
 constexpr std::string_view kQuoteIdPrefix = "quote:";
-
-bool is_hex_digit(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
-
-bool is_hash32_text(std::string_view text) {
-  return text.size() == 66 && text.starts_with("0x") && std::all_of(text.begin() + 2, text.end(), is_hex_digit);
-}
 
 // A 400 naming one field, with its own detail (for jobId a shorter text than the field's message).
 OpResult invalid_field(std::string field, std::string detail, std::string message) {
@@ -78,17 +73,6 @@ json finished(json job, std::uint64_t now, std::string_view status, json transac
 
 }  // namespace
 
-std::optional<std::string> bare_uuid(std::string_view text) {
-  if (text.size() != 36) return std::nullopt;
-  std::string out(text);
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    const bool hyphen_position = i == 8 || i == 13 || i == 18 || i == 23;
-    if (hyphen_position ? out[i] != '-' : !is_hex_digit(out[i])) return std::nullopt;
-    if (out[i] >= 'A' && out[i] <= 'F') out[i] = static_cast<char>(out[i] - 'A' + 'a');
-  }
-  return out;
-}
-
 json gasless_job(std::string_view standard, std::string_view quote_id, std::string_view intent_hash,
                  std::uint64_t chain_id, std::uint64_t now) {
   if (quote_id.starts_with(kQuoteIdPrefix)) quote_id.remove_prefix(kQuoteIdPrefix.size());
@@ -129,7 +113,7 @@ OpResult gasless_job_advance_op(const Config& config, const json& input) {
 
   if (outcome.contains("transactionHash") && outcome.size() == 1) {
     const std::string hash = outcome_text(outcome, "transactionHash");
-    if (!is_hash32_text(hash)) {
+    if (!is_hash_text(hash)) {
       throw OpInputError("op \"gaslessJobAdvance\": outcome.transactionHash must be 0x followed by 64 hex digits");
     }
     return ok({{"job", finished(job, now, "published", hash, nullptr)}, {"retryAfterSec", nullptr}});

@@ -37,8 +37,6 @@ namespace sr::service {
 nlohmann::ordered_json gasless_job(std::string_view standard, std::string_view quote_id, std::string_view intent_hash,
                            std::uint64_t chain_id, std::uint64_t now);
 
-// The lowercase bare UUID of 8-4-4-4-12 hex digits (either case), or nullopt.
-std::optional<std::string> bare_uuid(std::string_view text);
 
 // {"jobId"} or {"quoteId"}, exactly one of them (the worker passes what the client sent: the path
 // segment, or the query value, null when absent).

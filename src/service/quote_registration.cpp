@@ -8,6 +8,7 @@
 #include "crypto/hex.h"
 #include "protocol/intent_hash.h"
 #include "protocol/json_fields.h"
+#include "service/identifiers.h"
 #include "service/status_records.h"
 
 namespace sr::service {

@@ -1,13 +1,13 @@
 #include "service/status_queries.h"
 
 #include <algorithm>
-#include <regex>
 #include <string>
 
 #include "crypto/hex.h"
 #include "protocol/json_fields.h"
 #include "protocol/portal_calldata.h"
 #include "service/legacy_request.h"
+#include "service/identifiers.h"
 #include "service/op_input.h"
 #include "service/status_records.h"
 
@@ -103,11 +103,6 @@ Json unknown_body(const std::optional<std::string>& intent_hash) {
 
 // ---- query validation ---------------------------------------------------------------------
 
-const std::regex& uuid_pattern() {
-  static const std::regex pattern("^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$");
-  return pattern;
-}
-
 std::optional<std::string> query_string(const Json& query, const char* name) {
   const auto it = query.find(name);
   if (it == query.end() || it->is_null()) return std::nullopt;
@@ -131,7 +126,7 @@ Validated<StatusQuery> read_status_query(const Json& query) {
     errors.add("quoteId", "pass either intentHash or quoteId, not both");
   } else if (intent_hash && !is_hash_text(*intent_hash)) {
     errors.add("intentHash", "intentHash must be 0x followed by 64 hex digits");
-  } else if (quote_id && !std::regex_match(*quote_id, uuid_pattern())) {
+  } else if (quote_id && !bare_uuid(*quote_id)) {
     errors.add("quoteId", quote_id->starts_with("quote:")
                               ? "quoteId must be the bare UUID, without the quote: prefix"
                               : "quoteId must be a UUID (8-4-4-4-12 hex digits)");

@@ -15,11 +15,6 @@ std::optional<std::uint64_t> json_u64(const Json& value) {
   return std::nullopt;
 }
 
-bool is_hash_text(std::string_view text) {
-  if (text.size() != 66 || !text.starts_with("0x")) return false;
-  return std::all_of(text.begin() + 2, text.end(), [](unsigned char c) { return std::isxdigit(c); });
-}
-
 std::string lowercase(std::string text) {
   std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
   return text;

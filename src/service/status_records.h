@@ -21,8 +21,6 @@ namespace sr::service {
 // A non-negative JSON integer, however nlohmann stored it (parsed text is unsigned, built values
 // signed).
 std::optional<std::uint64_t> json_u64(const nlohmann::ordered_json& value);
-// "0x" + 64 hex digits, either case.
-bool is_hash_text(std::string_view text);
 std::string lowercase(std::string text);
 
 // The `records` input: hash (lowercase) -> record, nullopt for "the caller has none". A record

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "config_fixture.h"
+#include "service/identifiers.h"
 #include "service/op_input.h"
 
 namespace sr::service {
