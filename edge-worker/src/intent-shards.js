@@ -78,8 +78,10 @@ export class IntentShard extends DurableObject {
    * @param {Record<string, object>} records intent hash -> registered record
    * @param {string | null} [owner] who hears of the intents' status changes by webhook
    *   ("key:<id>" for a quote, "partner:<slug>" for a deposit address)
+   * @param {{ quoteId: string, deliveryIntentHash: string } | null} [quote] the quote id to map
+   *   to its delivery intent as mapQuote does, when this shard holds that id too
    */
-  register(records, owner = null) {
+  register(records, owner = null, quote = null) {
     this.#count("register");
     return this.#serially(async () => {
       const merged = {};
@@ -95,6 +97,7 @@ export class IntentShard extends DurableObject {
       }
       this.ctx.storage.transactionSync(() => {
         this.#storeRecords(merged);
+        if (quote) this.#mapQuote(quote.quoteId, quote.deliveryIntentHash);
         if (owner) {
           for (const hash of Object.keys(merged)) {
             this.sql.exec("INSERT OR IGNORE INTO owner (intent_hash, owner, last_status, check_at) VALUES (?, ?, NULL, NULL)", hash.toLowerCase(), owner);
@@ -108,6 +111,10 @@ export class IntentShard extends DurableObject {
   /** Remembers which intent a quote delivers (this shard holds the quote's UUID). */
   mapQuote(quoteId, intentHash) {
     this.#count("mapQuote");
+    this.#mapQuote(quoteId, intentHash);
+  }
+
+  #mapQuote(quoteId, intentHash) {
     this.sql.exec("INSERT OR REPLACE INTO quote (quote_id, intent_hash) VALUES (?, ?)", String(quoteId).toLowerCase(), String(intentHash).toLowerCase());
   }
 

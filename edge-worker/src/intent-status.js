@@ -10,7 +10,7 @@
 import { callCore } from "./core.js";
 import { chainReader, deliverLogs } from "./chain-reader.js";
 import { deploymentRpcUrls } from "./chain-rpc.js";
-import { byShard, shardOf } from "./intent-shards.js";
+import { byShard, shardKey, shardOf } from "./intent-shards.js";
 import { settings } from "./settings.js";
 
 const CHAIN_TIMES_TTL_MS = 5_000;
@@ -24,25 +24,52 @@ const REGISTER_RETRY_MS = 250;
  * alternatives the integrator did not take, so their intents have none.
  */
 export async function registerQuote(env, quote, owner = null) {
-  await startReaders(env);
   const competing = Array.isArray(quote?.competingQuotes) ? quote.competingQuotes : [];
-  await Promise.all([registerOne(env, quote, owner), ...competing.map((q) => registerOne(env, q, null))]);
+  await Promise.all([quote, ...competing].map(async (q, i) => {
+    // One core call gives every intent's record as if new (op registerQuote, "fresh").
+    const registration = await retried(async () => {
+      const registered = await callCore(settings(env).coreInputs, "registerQuote", { quote: q, fresh: true, now: Math.floor(Date.now() / 1000) });
+      if (registered.status !== 200) throw new Error(`registerQuote answered ${registered.status}: ${registered.body?.detail ?? ""}`);
+      return registered.body;
+    });
+    await storeRegistration(env, registration, i === 0 ? owner : null);
+  }));
 }
 
-async function registerOne(env, quote, owner) {
-  for (let attempt = 1; ; ++attempt) {
+/**
+ * Stores the registrations a 200 answer of the core's "quote" op carries (the winner first, then
+ * each competing quote), as registerQuote would for that quote.
+ */
+export function storeQuoteRegistrations(env, registrations, owner = null) {
+  return Promise.all(registrations.map((r, i) => storeRegistration(env, r, i === 0 ? owner : null)));
+}
+
+/**
+ * One quote's {records, quoteId, deliveryIntentHash}: each shard stores its own records (merging
+ * into a record that chain events created first), and the quote id's shard maps it to the
+ * delivery intent. The engine starts a quote id with its delivery intent hash's first byte, so
+ * for its quotes both are one call to one shard.
+ */
+async function storeRegistration(env, { records, quoteId, deliveryIntentHash }, owner) {
+  await startReaders(env);
+  const groups = byShard(Object.entries(records), ([hash]) => hash);
+  const quoteShard = deliveryIntentHash ? shardKey(quoteId) : null;
+  await retried(async () => {
+    const calls = [...groups].map(([key, entries]) =>
+      shardOf(env, entries[0][0]).register(Object.fromEntries(entries), owner, key === quoteShard ? { quoteId, deliveryIntentHash } : null),
+    );
+    if (quoteShard && !groups.has(quoteShard)) calls.push(shardOf(env, quoteId).mapQuote(quoteId, deliveryIntentHash));
+    await Promise.all(calls);
+  });
+}
+
+async function retried(attempt) {
+  for (let n = 1; ; ++n) {
     try {
-      // One core call gives every intent's record as if new; each shard stores its own (merging
-      // into a record that chain events created first).
-      const registered = await callCore(settings(env).coreInputs, "registerQuote", { quote, fresh: true, now: Math.floor(Date.now() / 1000) });
-      if (registered.status !== 200) throw new Error(`registerQuote answered ${registered.status}: ${registered.body?.detail ?? ""}`);
-      const { records, quoteId, deliveryIntentHash } = registered.body;
-      await Promise.all([...byShard(Object.entries(records), ([hash]) => hash).values()].map((entries) => shardOf(env, entries[0][0]).register(Object.fromEntries(entries), owner)));
-      if (deliveryIntentHash) await shardOf(env, quoteId).mapQuote(quoteId, deliveryIntentHash);
-      return;
+      return await attempt();
     } catch (e) {
-      if (attempt >= REGISTER_ATTEMPTS) throw e;
-      await new Promise((r) => setTimeout(r, REGISTER_RETRY_MS * attempt));
+      if (n >= REGISTER_ATTEMPTS) throw e;
+      await new Promise((r) => setTimeout(r, REGISTER_RETRY_MS * n));
     }
   }
 }

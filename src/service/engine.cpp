@@ -18,6 +18,7 @@
 #include "service/key_access.h"
 #include "service/op_input.h"
 #include "service/quote_randomness.h"
+#include "service/quote_registration.h"
 #include "service/route_planner.h"
 
 namespace sr::service {
@@ -149,7 +150,11 @@ class QuoteBuilder {
       steps_json.push_back({{"provider", provider}, {"intents", std::move(intents)}});
     }
 
-    const std::string id = "quote:" + randomness_.uuid_v4(index);
+    // The quote id starts with the byte its delivery intent hash starts with: the worker keeps
+    // records in shards by that byte, so the intent's record and the quote id's entry share one
+    // shard and a quote is registered with one write.
+    const Hash32& delivery = top_hash ? *top_hash : steps[1].second.front().hashes.intent_hash;
+    const std::string id = "quote:" + randomness_.uuid_v4(index, delivery[0]);
     json quote;
     quote["id"] = id;
     quote["type"] = quote_type_name(request_.type);
@@ -410,7 +415,15 @@ OpResult quote_op(const Config& config, const secp256k1::SecretKey& signer, cons
   if (auto refusal = quote_refusal(key, request.all_quotes)) return *refusal;
   const auto answers = read_solver_answers(in.optional("solverAnswers"), config, fixed_side(request.type),
                                            now + config.service().quote_lifetime_sec);
-  return build_quote(QuoteInputs{config, request, key, now, random, signer, answers});
+  OpResult result = build_quote(QuoteInputs{config, request, key, now, random, signer, answers});
+  if (result.status != 200) return result;
+  // The registration of every quote of the answer, the winner first, then each competing quote.
+  json registrations = json::array({fresh_registration(config, result.body, now)});
+  if (const auto competing = result.body.find("competingQuotes"); competing != result.body.end() && competing->is_array()) {
+    for (const json& q : *competing) registrations.push_back(fresh_registration(config, q, now));
+  }
+  result.registrations = std::move(registrations);
+  return result;
 }
 
 }  // namespace sr::service

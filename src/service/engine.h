@@ -72,7 +72,9 @@ struct QuoteInputs {
 OpResult build_quote(const QuoteInputs& inputs);
 
 // Op "quote" {"body", "key", "now", "random", "solverAnswers"?}: validation (400/422), then
-// 400 on options.allQuotes for a key without the all-quotes feature, then build_quote.
+// 400 on options.allQuotes for a key without the all-quotes feature, then build_quote. A 200
+// answer carries "registrations" beside its body: what "registerQuote" with "fresh" answers
+// for the winner and then each competing quote (quote_registration.h).
 OpResult quote_op(const Config& config, const secp256k1::SecretKey& signer, const nlohmann::ordered_json& input);
 
 }  // namespace sr::service

@@ -76,11 +76,13 @@ nlohmann::ordered_json problem_body(ProblemCode code, std::string detail,
                             const std::vector<FieldError>& errors = {});
 
 // What every operation returns: the HTTP status to send, the JSON body and, rarely, response
-// headers the answer needs (Retry-After of a 503), as an object of strings or null.
+// headers the answer needs (Retry-After of a 503), as an object of strings or null; and, for the
+// "quote" op, what the worker stores for the quote's intents (never sent to the client), or null.
 struct OpResult {
   int status = 200;
   nlohmann::ordered_json body;
   nlohmann::ordered_json headers = nullptr;
+  nlohmann::ordered_json registrations = nullptr;
 };
 
 OpResult ok(nlohmann::ordered_json body, int status = 200);

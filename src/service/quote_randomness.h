@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -19,8 +20,9 @@ class QuoteRandomness {
 
   Hash32 derive(std::string_view label, std::uint32_t index) const;
   // "xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx" (RFC 9562 version 4, variant 10) from
-  // derive("quote-id", index).
-  std::string uuid_v4(std::uint32_t index) const;
+  // derive("quote-id", index); with `first_byte`, that byte in place of the derived one (114 random
+  // bits remain).
+  std::string uuid_v4(std::uint32_t index, std::optional<std::uint8_t> first_byte = std::nullopt) const;
   Hash32 salt(std::uint32_t index) const { return derive("route-salt", index); }
 
  private:

@@ -112,32 +112,10 @@ std::optional<std::string> delivery_intent(const Json& quote, const std::vector<
   return std::nullopt;
 }
 
-}  // namespace
-
-OpResult register_quote_op(const Config& config, const Json& input) {
-  OpInput in(input, "registerQuote");
-  const Json& quote = in.member("quote");
-  const std::uint64_t now = in.unix_seconds("now");
-  RecordMap records = read_records(in, "registerQuote");
-
-  const Json& id = member(quote, "id", "quote");
-  if (!id.is_string() || !id.get<std::string>().starts_with("quote:")) {
-    throw OpInputError("op \"registerQuote\": quote.id must be \"quote:<uuid>\"");
-  }
-  const std::string quote_id = lowercase(id.get<std::string>().substr(6));
-  std::vector<IntentRecord> registrations = registrations_of(config, quote);
-  // "fresh": the caller merges the records into stored ones itself (op "mergeRegistration").
-  const Json* fresh = in.optional("fresh");
-  if (fresh && !fresh->is_boolean()) throw OpInputError("op \"registerQuote\": fresh must be a boolean");
-  std::set<std::string> missing;
-  for (auto& r : registrations) {
-    r.quote_id = quote_id;
-    const std::string hash = hex::encode(r.intent_hash);
-    if (fresh && fresh->get<bool>()) records.emplace(hash, std::nullopt);
-    if (!records.contains(hash)) missing.insert(hash);
-  }
-  if (!missing.empty()) return missing_answer(missing);
-
+// The registration of `registrations` into `records` (absent entries become new records).
+nlohmann::ordered_json registration_json(RecordMap& records, const std::vector<IntentRecord>& registrations,
+                                         const std::string& quote_id, const std::optional<std::string>& delivery,
+                                         std::uint64_t now) {
   Json out = Json::object();
   for (const auto& r : registrations) {
     const std::string hash = hex::encode(r.intent_hash);
@@ -151,10 +129,47 @@ OpResult register_quote_op(const Config& config, const Json& input) {
     held = record;
     out[hash] = record_to_json(record);
   }
-  const auto delivery = delivery_intent(quote, registrations);
-  return ok(Json{{"records", std::move(out)},
-                 {"quoteId", quote_id},
-                 {"deliveryIntentHash", delivery ? Json(*delivery) : Json(nullptr)}});
+  return Json{{"records", std::move(out)}, {"quoteId", quote_id}, {"deliveryIntentHash", delivery ? Json(*delivery) : Json(nullptr)}};
+}
+
+// A quote's intents with its quote id set, and the quote id ("quote:<uuid>" -> bare, lowercase).
+std::pair<std::vector<IntentRecord>, std::string> quote_registrations(const Config& config, const Json& quote) {
+  const Json& id = member(quote, "id", "quote");
+  if (!id.is_string() || !id.get<std::string>().starts_with("quote:")) {
+    throw OpInputError("op \"registerQuote\": quote.id must be \"quote:<uuid>\"");
+  }
+  const std::string quote_id = lowercase(id.get<std::string>().substr(6));
+  std::vector<IntentRecord> registrations = registrations_of(config, quote);
+  for (auto& r : registrations) r.quote_id = quote_id;
+  return {std::move(registrations), quote_id};
+}
+
+}  // namespace
+
+nlohmann::ordered_json fresh_registration(const Config& config, const nlohmann::ordered_json& quote, std::uint64_t now) {
+  auto [registrations, quote_id] = quote_registrations(config, quote);
+  RecordMap records;
+  return registration_json(records, registrations, quote_id, delivery_intent(quote, registrations), now);
+}
+
+OpResult register_quote_op(const Config& config, const Json& input) {
+  OpInput in(input, "registerQuote");
+  const Json& quote = in.member("quote");
+  const std::uint64_t now = in.unix_seconds("now");
+  // "fresh": every record counts as absent; the caller merges the records into stored ones itself
+  // (op "mergeRegistration").
+  const Json* fresh = in.optional("fresh");
+  if (fresh && !fresh->is_boolean()) throw OpInputError("op \"registerQuote\": fresh must be a boolean");
+  if (fresh && fresh->get<bool>()) return ok(fresh_registration(config, quote, now));
+  RecordMap records = read_records(in, "registerQuote");
+  auto [registrations, quote_id] = quote_registrations(config, quote);
+  std::set<std::string> missing;
+  for (const auto& r : registrations) {
+    const std::string hash = hex::encode(r.intent_hash);
+    if (!records.contains(hash)) missing.insert(hash);
+  }
+  if (!missing.empty()) return missing_answer(missing);
+  return ok(registration_json(records, registrations, quote_id, delivery_intent(quote, registrations), now));
 }
 
 OpResult merge_registration_op(const Config&, const Json& input) {

@@ -48,6 +48,34 @@ TEST(ServiceOps, QuoteAnswersEachStatus) {
   EXPECT_EQ(out["body"]["code"], "solver-error");
 }
 
+// A quote answer carries what registerQuote ("fresh") would answer for each of its quotes, so the
+// worker stores them without sending the quote back; refusals carry none.
+TEST(ServiceOps, QuoteAnswersCarryTheRegistrationOfEveryQuote) {
+  json body = exact_in_body();
+  body["options"] = {{"allQuotes", true}};
+  const json out = call("quote", {{"body", body}, {"key", acme_key()}, {"now", kNow}, {"random", kRandom}});
+  ASSERT_EQ(out["status"], 200) << out.dump();
+  const json& competing = out["body"]["competingQuotes"];
+  ASSERT_GE(competing.size(), 1u);
+  ASSERT_EQ(out["registrations"].size(), competing.size() + 1);
+  const auto registered = [](const json& quote) {
+    const json r = call("registerQuote", {{"quote", quote}, {"fresh", true}, {"now", kNow}});
+    EXPECT_EQ(r["status"], 200) << r.dump();
+    return r["body"];
+  };
+  EXPECT_EQ(out["registrations"][0], registered(out["body"]));
+  EXPECT_EQ(out["registrations"][0]["deliveryIntentHash"], out["body"]["intentHash"]);
+  EXPECT_EQ(out["registrations"][0]["quoteId"], out["body"]["id"].get<std::string>().substr(6));
+  for (std::size_t i = 0; i < competing.size(); ++i) EXPECT_EQ(out["registrations"][i + 1], registered(competing[i]));
+  // Each quote id shares its first byte, and so its shard, with the intent it delivers.
+  for (const json& r : out["registrations"]) {
+    EXPECT_EQ(r["quoteId"].get<std::string>().substr(0, 2), r["deliveryIntentHash"].get<std::string>().substr(2, 2));
+  }
+
+  body["source"]["chainId"] = 999;
+  EXPECT_FALSE(call("quote", {{"body", body}, {"key", acme_key()}, {"now", kNow}, {"random", kRandom}}).contains("registrations"));
+}
+
 TEST(ServiceOps, WorkerMistakesAre500NeverExceptions) {
   EXPECT_EQ(call("nope", json::object())["status"], 500);
   EXPECT_EQ(json::parse(local_service().handle("quote", "{not json"))["status"], 500);

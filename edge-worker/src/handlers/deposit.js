@@ -52,7 +52,7 @@ async function create(c, slug) {
     intentHash: record.intentHash,
     steps: [{ provider: "deposit-address", intents: [{ role: "direct", intentHash: record.intentHash, sourceChainId: record.source.chainId, destinationChainId: record.destination.chainId, intent, vault: record.vaultAddress }] }],
     competingQuotes: null,
-  }, `partner:${slug}`);
+  }, { owner: `partner:${slug}` });
   console.log(JSON.stringify({ event: "deposit-address", requestId: c.requestId, partner: slug, vault: record.vaultAddress, quoteId: record.quoteId }));
   return json(record, 201);
 }

@@ -34,9 +34,11 @@ export async function legacyIntentStatus(c) {
  * Registers a freshly issued quote's intents in the background: the answer never waits on it
  * (until it lands, a lookup answers "unknown"). A failure after the retries is logged, never the
  * client's problem; chain events still create the records, only the quoteId lookup stays unknown.
+ * `registrations` are those of a 200 answer of the core's "quote" op; without them the quote is
+ * sent back to the core for its registrations (deposit addresses).
  */
-export function registerQuote(c, quote, owner = c.key ? `key:${c.key.id}` : null) {
-  const registering = index.registerQuote(c.env, quote, owner).catch((e) => {
+export function registerQuote(c, quote, { owner = c.key ? `key:${c.key.id}` : null, registrations = null } = {}) {
+  const registering = (registrations ? index.storeQuoteRegistrations(c.env, registrations, owner) : index.registerQuote(c.env, quote, owner)).catch((e) => {
     console.error(JSON.stringify({ event: "status-register-failed", requestId: c.requestId, quoteId: quote?.id, message: String(e?.message ?? e) }));
   });
   c.ctx.waitUntil(registering);

@@ -24,6 +24,6 @@ export async function quotes(c) {
   console.log(JSON.stringify({ event: "quote", requestId: c.requestId, keyId: c.key.id, partner: c.key.partner, dappId: typeof c.body?.dappId === "string" ? c.body.dappId.slice(0, 128) : null, status: answer.status, solverAnswers: solverAnswers.length }));
   // Status lookups by intent hash or quoteId start from here (in the background); chain events
   // fill in the rest.
-  if (answer.status === 200) registerQuote(c, answer.body);
+  if (answer.status === 200) registerQuote(c, answer.body, { registrations: answer.registrations });
   return coreResponse(c, answer);
 }
