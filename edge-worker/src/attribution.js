@@ -1,6 +1,8 @@
 // Counts requests per dappId for attribution. One object per dappId keeps a popular label from
 // becoming one hot object for everyone; the count is a label's usage, never an input to price
-// or authentication.
+// or authentication. An isolate adds its uses up in memory and writes each label's sum at most
+// once per FLUSH_MS, so a quote never costs a storage write: what a crash or an evicted isolate
+// loses is the uses of its last second (docs/scale.md).
 import { DurableObject } from "cloudflare:workers";
 
 export class AttributionCounter extends DurableObject {
@@ -9,12 +11,17 @@ export class AttributionCounter extends DurableObject {
     ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS uses (endpoint TEXT PRIMARY KEY, count INTEGER NOT NULL)");
   }
 
-  /** @param {string} endpoint e.g. "v1/quotes" */
-  record(endpoint) {
-    this.ctx.storage.sql.exec(
-      "INSERT INTO uses (endpoint, count) VALUES (?, 1) ON CONFLICT(endpoint) DO UPDATE SET count = count + 1",
-      endpoint,
-    );
+  /** @param {Record<string, number>} uses e.g. {"v1/quotes": 12}: uses per endpoint to add */
+  record(uses) {
+    this.ctx.storage.transactionSync(() => {
+      for (const [endpoint, count] of Object.entries(uses)) {
+        this.ctx.storage.sql.exec(
+          "INSERT INTO uses (endpoint, count) VALUES (?, ?) ON CONFLICT(endpoint) DO UPDATE SET count = count + excluded.count",
+          endpoint,
+          count,
+        );
+      }
+    });
   }
 
   /** @returns {Record<string, number>} */
@@ -24,13 +31,30 @@ export class AttributionCounter extends DurableObject {
 }
 
 export const MAX_DAPP_ID_LENGTH = 128;
+const FLUSH_MS = 1_000;
+
+/** dappId -> uses per endpoint not written yet, in this isolate. */
+const pending = new Map();
 
 /**
  * Records a use of `dappId` in the background; labels that the contract would reject are skipped
- * (the core reports them to the client).
+ * (the core reports them to the client). The first use of a label in a window schedules the
+ * window's write, kept alive by that request's waitUntil.
  */
 export function recordDappId(env, ctx, dappId, endpoint) {
   if (typeof dappId !== "string" || dappId.length < 1 || dappId.length > MAX_DAPP_ID_LENGTH) return;
+  let uses = pending.get(dappId);
+  if (!uses) {
+    uses = {};
+    pending.set(dappId, uses);
+    ctx.waitUntil(new Promise((r) => setTimeout(r, FLUSH_MS)).then(() => flush(env, dappId)));
+  }
+  uses[endpoint] = (uses[endpoint] ?? 0) + 1;
+}
+
+function flush(env, dappId) {
+  const uses = pending.get(dappId);
+  pending.delete(dappId);
   const ns = env.ATTRIBUTION;
-  ctx.waitUntil(ns.get(ns.idFromName(dappId)).record(endpoint).catch((e) => console.error(JSON.stringify({ event: "attribution-failed", message: String(e?.message ?? e) }))));
+  return ns.get(ns.idFromName(dappId)).record(uses).catch((e) => console.error(JSON.stringify({ event: "attribution-failed", dappId, message: String(e?.message ?? e) })));
 }

@@ -650,8 +650,9 @@ describe("legacy hostname, keyless limits and persistence (second worker)", () =
       const ns = await mf.getDurableObjectNamespace("ATTRIBUTION");
       return JSON.parse(JSON.stringify(await ns.get(ns.idFromName("restart-probe")).counts()));
     };
-    // Recording runs after the response (waitUntil); give it a moment.
-    for (let i = 0; i < 50 && (await counts(w.mf))["v1/quotes"] !== 2; i++) await new Promise((r) => setTimeout(r, 20));
+    // An isolate writes a label's uses once per second, after the answers (waitUntil): both
+    // quotes arrive in one write.
+    for (let i = 0; i < 150 && (await counts(w.mf))["v1/quotes"] !== 2; i++) await new Promise((r) => setTimeout(r, 20));
     assert.deepEqual(await counts(w.mf), { "v1/quotes": 2 });
 
     // A rate limiter writes its bucket at most once per second (docs/security.md): past that, a
