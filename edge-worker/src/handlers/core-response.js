@@ -19,7 +19,10 @@ export function nowSec() {
   return Math.floor(Date.now() / 1000);
 }
 
+const HEX_BYTES = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
+
 export function randomHex(bytes = 64) {
-  const b = crypto.getRandomValues(new Uint8Array(bytes));
-  return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+  let hex = "";
+  for (const b of crypto.getRandomValues(new Uint8Array(bytes))) hex += HEX_BYTES[b];
+  return hex;
 }
