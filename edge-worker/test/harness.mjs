@@ -65,7 +65,7 @@ export function tempDir(prefix) {
 /**
  * @param {{ bundleDir: string, persistDir: string, bindings?: Record<string, string> }} options
  */
-export async function startWorker({ bundleDir, persistDir, bindings = {} }) {
+export async function startWorker({ bundleDir, persistDir, bindings = {}, inspectorPort }) {
   const { workerOptions } = unstable_getMiniflareWorkerOptions(join(workerDir, "wrangler.toml"), "local");
   // The worker's console output, kept for assertions (nothing secret may appear) instead of
   // interleaving with the test report.
@@ -82,6 +82,7 @@ export async function startWorker({ bundleDir, persistDir, bindings = {} }) {
     modulesRoot: bundleDir,
     bindings: { ...workerOptions.bindings, ...bindings },
     durableObjectsPersist: persistDir,
+    ...(inspectorPort ? { inspectorPort } : {}),
   });
   const base = await mf.ready;
   return {
