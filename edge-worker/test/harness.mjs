@@ -63,7 +63,8 @@ export function tempDir(prefix) {
 }
 
 /**
- * @param {{ bundleDir: string, persistDir: string, bindings?: Record<string, string> }} options
+ * @param {{ bundleDir: string, persistDir: string, bindings?: Record<string, string>, inspectorPort?: number }} options
+ *   inspectorPort: opens the V8 inspector of the worker (bench/profile-worker.mjs)
  */
 export async function startWorker({ bundleDir, persistDir, bindings = {}, inspectorPort }) {
   const { workerOptions } = unstable_getMiniflareWorkerOptions(join(workerDir, "wrangler.toml"), "local");
