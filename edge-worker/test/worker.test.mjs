@@ -599,6 +599,24 @@ describe("chains and tokens (answered by the engine)", () => {
 });
 
 describe("logs", () => {
+  test("a signed quote goes to the QUOTE_EVENTS dataset, not the log; a refused quote is logged", async () => {
+    const body = (amount, dappId) => ({
+      type: "exact-in", dappId,
+      source: { chainId: 8453, token: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", amount, funder: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" },
+      destination: { chainId: 10, token: "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85", recipient: "0x976EA74026E726554dB657fA54763abd0C3a0aa9" },
+    });
+    const quote = (b) => worker.fetch("/v1/quotes", { method: "POST", key: DEV_KEYS.acme, headers: json, body: JSON.stringify(b) });
+    const signed = await quote(body("25000000", "events-signed"));
+    assert.equal(signed.status, 200);
+    // Below every solver's minimum: 502 solver-error.
+    const refused = await quote(body("1", "events-refused"));
+    assert.equal(refused.status, 502);
+    await new Promise((r) => setTimeout(r, 100)); // let the lines arrive
+    const events = worker.output().split("\n").filter((l) => l.includes('"event":"quote"')).map((l) => JSON.parse(l.slice(l.indexOf("{"))));
+    assert.equal(events.filter((e) => e.dappId === "events-signed").length, 0);
+    assert.deepEqual(events.filter((e) => e.dappId === "events-refused").map((e) => [e.status, e.keyId]), [[502, "dev-acme"]]);
+  });
+
   test("the worker logs its events but never a key", async () => {
     await new Promise((r) => setTimeout(r, 100)); // let the last lines arrive
     const output = worker.output();

@@ -5,6 +5,7 @@ import { registerQuote } from "./status.js";
 import { confirmedChains } from "../vault-derivation.js";
 import { askCore, coreResponse, nowSec, randomHex } from "./core-response.js";
 import { keyForCore } from "../keys.js";
+import { recordQuote } from "../quote-events.js";
 
 export async function chains(c) {
   return coreResponse(c, await askCore(c, "chains", { confirmedChains: await confirmedChains(c.env) }));
@@ -21,7 +22,7 @@ export async function quotes(c) {
   if (plan.status !== 200) return coreResponse(c, plan);
   const solverAnswers = await askSolvers(plan.body.requests ?? []);
   const answer = await askCore(c, "quote", { body: c.body, key: keyForCore(c.key), now: nowSec(), random: randomHex(), solverAnswers });
-  console.log(JSON.stringify({ event: "quote", requestId: c.requestId, keyId: c.key.id, partner: c.key.partner, dappId: typeof c.body?.dappId === "string" ? c.body.dappId.slice(0, 128) : null, status: answer.status, solverAnswers: solverAnswers.length }));
+  recordQuote(c, { status: answer.status, solverAnswers: solverAnswers.length });
   // Status lookups by intent hash or quoteId start from here (in the background); chain events
   // fill in the rest.
   if (answer.status === 200) registerQuote(c, answer.body, { registrations: answer.registrations });
