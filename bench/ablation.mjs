@@ -1,0 +1,95 @@
+// What each part of a quote costs in the worker, by taking it out: workers started from copies of
+// one bundle, each with one part patched out of the bundled code, loaded with POST /v1/quotes in
+// interleaved rounds (32 connections), each against the unpatched worker of the same run. The
+// CPU per quote is workerd's (user + system, /proc) over the requests answered.
+//   npm run bench:ablation -- [ablation[+ablation...] ...]     (default: each ablation alone)
+//   BENCH_SECONDS=10 BENCH_ROUNDS=3 npm run bench:ablation -- no-registration no-log+no-limiter
+// A patch is a literal text replacement in the bundle; when the source it names changes, the run
+// stops and says which, rather than measuring an unpatched worker.
+import autocannon from "autocannon";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { cpuMs, machine, workerdPids } from "./worker-process.mjs";
+import { buildBundle, removeBundle, startWorker, tempDir } from "../edge-worker/test/harness.mjs";
+
+const ablations = {
+  // The quote's background registration in the intent shards (one shard call and write).
+  "no-registration": [["if (answer.status === 200) registerQuote", "if (false) registerQuote"]],
+  // The quote's analytics event (src/quote-events.js).
+  "no-event": [["recordQuote(c, {", "void ({"]],
+  // The keyed rate limiter (leases, headers).
+  "no-limiter": [["return limited(c, next, `key:${c.key.id}`, c.key.rateLimit);", "return next();"]],
+  // The core's two quote ops, answered from their first answers (the engine's CPU taken out; the
+  // same intent is then registered again and again, which merges instead of inserting).
+  "no-engine": [[
+    "const out = JSON.parse(svc.handle(op, JSON.stringify(input)));",
+    'const out = JSON.parse(op === "quote" || op === "solverRequests" ? ((globalThis.__ablation ??= {})[op] ??= svc.handle(op, JSON.stringify(input))) : svc.handle(op, JSON.stringify(input)));',
+  ]],
+};
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 6);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(ablations);
+const variants = [{ name: "unpatched", patches: [] }];
+for (const name of wanted) {
+  const patches = name.split("+").map((part) => ablations[part] ?? (() => { throw new Error(`unknown ablation ${part}: one of ${Object.keys(ablations).join(", ")}`); })());
+  variants.push({ name, patches: patches.flat() });
+}
+const body = JSON.stringify({
+  type: "exact-in",
+  source: { chainId: 8453, token: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", amount: "25000000", funder: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" },
+  destination: { chainId: 10, token: "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85", recipient: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC" },
+  dappId: "bench-ablation",
+});
+
+const bundle = buildBundle();
+const started = [];
+try {
+  for (const v of variants) {
+    const dir = tempDir("sr-ablation-");
+    cpSync(bundle, dir.dir, { recursive: true });
+    let code = readFileSync(join(dir.dir, "index.js"), "utf8");
+    for (const [from, to] of v.patches) {
+      if (!code.includes(from)) throw new Error(`ablation ${v.name}: the bundle no longer contains ${JSON.stringify(from)}; update bench/ablation.mjs`);
+      code = code.replace(from, to);
+    }
+    writeFileSync(join(dir.dir, "index.js"), code);
+    const state = tempDir("sr-ablation-state-");
+    const before = new Set(workerdPids());
+    const worker = await startWorker({ bundleDir: dir.dir, persistDir: state.dir, bindings: { KEYLESS_RATE_PER_SEC: "1000000", KEYLESS_BURST: "1000000" } });
+    started.push({ v, worker, pids: workerdPids().filter((p) => !before.has(p)), dirs: [dir, state] });
+  }
+  const load = (base, duration) =>
+    autocannon({ url: new URL("/v1/quotes", base).href, method: "POST", connections: 32, duration, timeout: 10, headers: { "x-api-key": "dev-key-acme", "content-type": "application/json" }, body });
+  for (const s of started) await load(s.worker.base, 3); // warm-up: wasm tier-up, shards created
+  const totals = new Map(started.map((s) => [s.v.name, { answered: 0, seconds: 0, cpu: 0, p99: [], errors: 0 }]));
+  for (let round = 1; round <= rounds; round++) {
+    for (const s of started) {
+      const cpuBefore = cpuMs(s.pids);
+      const r = await load(s.worker.base, seconds);
+      const t = totals.get(s.v.name);
+      t.cpu += cpuMs(s.pids) - cpuBefore;
+      t.answered += r["2xx"];
+      t.seconds += r.duration;
+      t.p99.push(r.latency.p99);
+      t.errors += r.errors + r.non2xx;
+    }
+  }
+  const base = totals.get("unpatched");
+  const basePerQuote = base.cpu / base.answered;
+  console.log(`bench:ablation on ${machine()}; ${rounds} rounds x ${seconds} s per worker, 32 connections, POST /v1/quotes`);
+  console.table([...totals].map(([name, t]) => ({
+    worker: name,
+    "quotes/s": Math.round(t.answered / t.seconds),
+    "workerd CPU ms/quote": +(t.cpu / t.answered).toFixed(3),
+    "CPU saved ms/quote": +(basePerQuote - t.cpu / t.answered).toFixed(3),
+    "p99 ms": Math.max(...t.p99),
+    errors: t.errors,
+  })));
+} finally {
+  for (const s of started) {
+    await s.worker.dispose();
+    for (const d of s.dirs) d.remove();
+  }
+  removeBundle(bundle);
+}
