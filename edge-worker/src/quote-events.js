@@ -1,9 +1,9 @@
 // Every quote's outcome, for usage by key, partner and dappId: one Workers Analytics Engine data
-// point per quote (binding QUOTE_EVENTS), queryable with SQL and written without a log line, which
-// at volume costs more (Workers Logs bills each line; docs/scale.md) and under `wrangler dev` costs
-// the isolate about half a millisecond (dev collects console output through the V8 inspector).
-// Quotes that are not 200 are also logged: refusals and solver failures are what an operator
-// looks into. Without the binding every outcome is logged.
+// point per quote (binding QUOTE_EVENTS), the store built for per-request usage data (queried with
+// SQL; written in the background, never awaited). A log line per quote is the other channel; under
+// `wrangler dev` it costs the isolate about half a millisecond, since dev collects console output
+// through the V8 inspector (docs/scale.md). Quotes that are not 200 are also logged: refusals and
+// solver failures are what an operator looks into. Without the binding every outcome is logged.
 //
 // Data point: index = key id (sampling key); blobs = [partner, dappId, requestId];
 // doubles = [HTTP status, solver answers].
