@@ -1,7 +1,8 @@
 // The core's single entry point across the wasm boundary: one Service
 // per isolate, built from the configuration and the secrets, answering operations by name with
-// JSON {"status", "body"}. The worker sends `status` as the HTTP status and `body` as the JSON
-// body (adding requestId and transport headers).
+// JSON {"status", "body", "headers"?, "registrations"?}. The worker sends `status` as the HTTP
+// status and `body` as the JSON body (adding requestId and transport headers); `registrations`
+// (op "quote") are the records it stores for the quote's intents.
 #pragma once
 
 #include <string>
