@@ -16,7 +16,12 @@ const ablations = {
   // The quote's background registration in the intent shards (one shard call and write).
   "no-registration": [["if (answer.status === 200) registerQuote", "if (false) registerQuote"]],
   // The quote's analytics event (src/quote-events.js).
-  "no-event": [["recordQuote(c, {", "void ({"]],
+  "no-event": [["recordQuote(c, { status: answer.status", "void ({ status: answer.status"]],
+  // The shard's read of an intent's stored record before registering it (chain events may have
+  // created it first).
+  "no-registration-read": [["const stored = this.#record(hash.toLowerCase());", "const stored = null;"]],
+  // The core's solverRequests op (which solvers to ask over HTTP: none in the bundled configurations).
+  "no-solver-requests": [['const plan = await askCore(c, "solverRequests", { body: c.body, key: keyForCore(c.key), now });', "const plan = { status: 200, body: { requests: [] } };"]],
   // The keyed rate limiter (leases, headers).
   "no-limiter": [["return limited(c, next, `key:${c.key.id}`, c.key.rateLimit);", "return next();"]],
   // The core's two quote ops, answered from their first answers (the engine's CPU taken out; the
