@@ -399,6 +399,51 @@ describe("quote registration never waits on the status shards", () => {
   });
 });
 
+describe("quote ids find their delivery intents (registered with their records, one shard call per quote)", () => {
+  const quote = async (body) => {
+    const res = await worker.fetch("/v1/quotes", { method: "POST", key: DEV_KEYS.acme, headers: json, body: JSON.stringify(body) });
+    const q = await res.json();
+    assert.equal(res.status, 200, JSON.stringify(q));
+    return q;
+  };
+  /** The status by quote id once registered (polled for up to 5 s). */
+  const byQuoteId = async (id) => {
+    const deadline = Date.now() + 5_000;
+    for (;;) {
+      const body = await (await worker.fetch(`/v1/intents/status?quoteId=${id.slice("quote:".length)}`, { key: DEV_KEYS.acme })).json();
+      if (body.status !== "unknown" || Date.now() > deadline) return body;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+
+  test("every competing quote's id answers its own intent", async () => {
+    const q = await quote({
+      type: "exact-in", dappId: "ids-competing", options: { allQuotes: true },
+      source: { chainId: 8453, token: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", amount: "100000000", funder: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" },
+      destination: { chainId: 10, token: "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85", recipient: "0x976EA74026E726554dB657fA54763abd0C3a0aa9" },
+    });
+    assert.ok(q.competingQuotes.length >= 1);
+    for (const each of [q, ...q.competingQuotes]) {
+      const status = await byQuoteId(each.id);
+      assert.equal(status.status, "pending", JSON.stringify(status));
+      assert.equal(status.intentHash, each.intentHash);
+    }
+  });
+
+  test("a multi-hop quote's id answers its delivery intent, whose shard holds the id", async () => {
+    const q = await quote({
+      type: "exact-in", dappId: "ids-multi-hop",
+      source: { chainId: 137, token: "0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359", amount: "100000000", funder: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" },
+      destination: { chainId: 1399811149, token: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v", recipient: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM" },
+    });
+    assert.equal(q.intentHash, null);
+    const delivery = q.steps.flatMap((s) => s.intents).find((i) => i.role === "stitched-destination");
+    assert.equal(q.id.slice(6, 8), delivery.intentHash.slice(2, 4));
+    const status = await byQuoteId(q.id);
+    assert.equal(status.intentHash, delivery.intentHash, JSON.stringify(status));
+  });
+});
+
 describe("request id, schema version, routing", () => {
   test("a sane client x-request-id is echoed, in headers and in problems", async () => {
     const id = "client-Req_1.2";
