@@ -90,12 +90,18 @@ Bytes spl_transfer_data(const U256& amount) {
   return data;
 }
 
+// A signed quote and what registering it stores (quote_registration.h).
+struct BuiltQuote {
+  json quote;
+  json registration;
+};
+
 class QuoteBuilder {
  public:
   QuoteBuilder(const QuoteInputs& in, const QuoteRandomness& randomness)
       : in_(in), config_(in.config), request_(in.request), randomness_(randomness) {}
 
-  json build(const Plan& plan, std::uint32_t index) {
+  BuiltQuote build(const Plan& plan, std::uint32_t index) {
     index_ = index;
     next_salt_ = 0;
     const std::uint64_t expires_at = in_.now + config_.service().quote_lifetime_sec;
@@ -154,7 +160,8 @@ class QuoteBuilder {
     // records in shards by that byte, so the intent's record and the quote id's entry share one
     // shard and a quote is registered with one write.
     const Hash32& delivery = top_hash ? *top_hash : steps[1].second.front().hashes.intent_hash;
-    const std::string id = "quote:" + randomness_.uuid_v4(index, delivery[0]);
+    const std::string uuid = randomness_.uuid_v4(index, delivery[0]);
+    const std::string id = "quote:" + uuid;
     json quote;
     quote["id"] = id;
     quote["type"] = quote_type_name(request_.type);
@@ -175,7 +182,14 @@ class QuoteBuilder {
         id, protocol::signed_intent_hashes(std::move(signed_hashes)), expires_at, source_chain.chain_id, in_.signer);
     quote["signature"] = signature;
     quote["competingQuotes"] = nullptr;
-    return quote;
+
+    std::vector<IntentRecord> registrations;
+    for (const auto& [provider, entries] : steps) {
+      for (const auto& e : entries) {
+        registrations.push_back(intent_registration(e.intent, e.hashes, std::string(e.role), e.source->chain_id, e.source->vm));
+      }
+    }
+    return {std::move(quote), fresh_registration(std::move(registrations), uuid, hash_hex(delivery), in_.now)};
   }
 
  private:
@@ -393,14 +407,22 @@ OpResult build_quote(const QuoteInputs& in) {
 
   const QuoteRandomness randomness(in.random);
   QuoteBuilder builder(in, randomness);
-  json winner = builder.build(plans.ranked.front(), 0);
+  BuiltQuote winner = builder.build(plans.ranked.front(), 0);
+  // The registration of every quote of the answer, the winner first, then each competing quote.
+  json registrations = json::array({std::move(winner.registration)});
   if (request.all_quotes) {
     json competing = json::array();
     const std::size_t limit = std::min<std::size_t>(plans.ranked.size(), 1 + in.config.service().max_competing_quotes);
-    for (std::size_t i = 1; i < limit; ++i) competing.push_back(builder.build(plans.ranked[i], static_cast<std::uint32_t>(i)));
-    winner["competingQuotes"] = std::move(competing);
+    for (std::size_t i = 1; i < limit; ++i) {
+      BuiltQuote built = builder.build(plans.ranked[i], static_cast<std::uint32_t>(i));
+      competing.push_back(std::move(built.quote));
+      registrations.push_back(std::move(built.registration));
+    }
+    winner.quote["competingQuotes"] = std::move(competing);
   }
-  return ok(std::move(winner));
+  OpResult result = ok(std::move(winner.quote));
+  result.registrations = std::move(registrations);
+  return result;
 }
 
 OpResult quote_op(const Config& config, const secp256k1::SecretKey& signer, const json& input) {
@@ -415,15 +437,7 @@ OpResult quote_op(const Config& config, const secp256k1::SecretKey& signer, cons
   if (auto refusal = quote_refusal(key, request.all_quotes)) return *refusal;
   const auto answers = read_solver_answers(in.optional("solverAnswers"), config, fixed_side(request.type),
                                            now + config.service().quote_lifetime_sec);
-  OpResult result = build_quote(QuoteInputs{config, request, key, now, random, signer, answers});
-  if (result.status != 200) return result;
-  // The registration of every quote of the answer, the winner first, then each competing quote.
-  json registrations = json::array({fresh_registration(config, result.body, now)});
-  if (const auto competing = result.body.find("competingQuotes"); competing != result.body.end() && competing->is_array()) {
-    for (const json& q : *competing) registrations.push_back(fresh_registration(config, q, now));
-  }
-  result.registrations = std::move(registrations);
-  return result;
+  return build_quote(QuoteInputs{config, request, key, now, random, signer, answers});
 }
 
 }  // namespace sr::service

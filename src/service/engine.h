@@ -68,13 +68,14 @@ struct QuoteInputs {
   const std::map<std::string, RemoteAnswer>& answers;  // validated remote prices by solver id
 };
 
-// 200 with the Quote, or 502 solver-error.
+// 200 with the Quote and the registrations of its quotes (the winner first, then each competing
+// quote: what "registerQuote" with "fresh" answers for each, quote_registration.h), or 502
+// solver-error.
 OpResult build_quote(const QuoteInputs& inputs);
 
 // Op "quote" {"body", "key", "now", "random", "solverAnswers"?}: validation (400/422), then
-// 400 on options.allQuotes for a key without the all-quotes feature, then build_quote. A 200
-// answer carries "registrations" beside its body: what "registerQuote" with "fresh" answers
-// for the winner and then each competing quote (quote_registration.h).
+// 400 on options.allQuotes for a key without the all-quotes feature, then build_quote (whose
+// registrations the answer carries beside its body).
 OpResult quote_op(const Config& config, const secp256k1::SecretKey& signer, const nlohmann::ordered_json& input);
 
 }  // namespace sr::service

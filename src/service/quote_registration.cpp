@@ -37,8 +37,9 @@ void add_refund_arguments(const Config& config, const Json& intent, IntentRecord
     const protocol::Intent parsed = protocol::intent_from_json(intent, source->vm, destination->vm);
     const protocol::IntentHashes hashes = protocol::hash_intent(parsed, source->vm, destination->vm);
     if (hashes.intent_hash != r.intent_hash) return;
-    r.route_hash = hashes.route_hash;
-    if (source->vm == Vm::evm) r.reward = parsed.reward;
+    // The hash commits to every member read from the JSON, so the intent's own registration
+    // holds the same values and adds the refund arguments.
+    r = intent_registration(parsed, hashes, std::move(*r.role), *r.source_chain_id, source->vm);
   } catch (const ParseError&) {
   }
 }
@@ -113,7 +114,7 @@ std::optional<std::string> delivery_intent(const Json& quote, const std::vector<
 }
 
 // The registration of `registrations` into `records` (absent entries become new records).
-nlohmann::ordered_json registration_json(RecordMap& records, const std::vector<IntentRecord>& registrations,
+Json registration_json(RecordMap& records, const std::vector<IntentRecord>& registrations,
                                          const std::string& quote_id, const std::optional<std::string>& delivery,
                                          std::uint64_t now) {
   Json out = Json::object();
@@ -146,7 +147,28 @@ std::pair<std::vector<IntentRecord>, std::string> quote_registrations(const Conf
 
 }  // namespace
 
-nlohmann::ordered_json fresh_registration(const Config& config, const nlohmann::ordered_json& quote, std::uint64_t now) {
+IntentRecord intent_registration(const protocol::Intent& intent, const protocol::IntentHashes& hashes, std::string role,
+                                 std::uint64_t source_chain_id, Vm source_vm) {
+  IntentRecord r;
+  r.intent_hash = hashes.intent_hash;
+  r.role = std::move(role);
+  r.source_chain_id = source_chain_id;
+  r.destination_chain_id = intent.destination;
+  r.route_deadline = intent.route.deadline;
+  r.reward_deadline = intent.reward.deadline;
+  r.route_hash = hashes.route_hash;
+  if (source_vm == Vm::evm) r.reward = intent.reward;
+  return r;
+}
+
+Json fresh_registration(std::vector<IntentRecord> registrations, const std::string& quote_id,
+                        const std::optional<std::string>& delivery, std::uint64_t now) {
+  for (auto& r : registrations) r.quote_id = quote_id;
+  RecordMap records;
+  return registration_json(records, registrations, quote_id, delivery, now);
+}
+
+Json fresh_registration(const Config& config, const Json& quote, std::uint64_t now) {
   auto [registrations, quote_id] = quote_registrations(config, quote);
   RecordMap records;
   return registration_json(records, registrations, quote_id, delivery_intent(quote, registrations), now);

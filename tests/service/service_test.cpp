@@ -72,6 +72,21 @@ TEST(ServiceOps, QuoteAnswersCarryTheRegistrationOfEveryQuote) {
     EXPECT_EQ(r["quoteId"].get<std::string>().substr(0, 2), r["deliveryIntentHash"].get<std::string>().substr(2, 2));
   }
 
+  // A multi-hop answer: funding, delivery and bucket-candidate intents, registered alike.
+  json stitched = {{"type", "exact-in"},
+                   {"source", {{"chainId", 137}, {"token", kPolygonUsdc}, {"amount", "100000000"}, {"funder", kFunder}}},
+                   {"destination", {{"chainId", 1399811149}, {"token", kSolanaUsdc}, {"recipient", kSolanaRecipient}}},
+                   {"dappId", "service-test"},
+                   {"options", {{"allQuotes", true}}}};
+  const json hops = call("quote", {{"body", stitched}, {"key", acme_key()}, {"now", kNow}, {"random", kRandom}});
+  ASSERT_EQ(hops["status"], 200) << hops.dump();
+  ASSERT_TRUE(hops["body"]["intentHash"].is_null());
+  EXPECT_EQ(hops["registrations"][0], registered(hops["body"]));
+  EXPECT_GE(hops["registrations"][0]["records"].size(), 2u);
+  for (std::size_t i = 0; i < hops["body"]["competingQuotes"].size(); ++i) {
+    EXPECT_EQ(hops["registrations"][i + 1], registered(hops["body"]["competingQuotes"][i]));
+  }
+
   body["source"]["chainId"] = 999;
   EXPECT_FALSE(call("quote", {{"body", body}, {"key", acme_key()}, {"now", kNow}, {"random", kRandom}}).contains("registrations"));
 }
