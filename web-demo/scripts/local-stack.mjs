@@ -31,6 +31,7 @@ export async function startDemoStack({ log = () => {} } = {}) {
       log,
     });
     cleanups.push(() => stack.stop());
+    log('local chains deployed');
 
     const previous = process.env.SR_LOCAL_CHAINS_DIR;
     process.env.SR_LOCAL_CHAINS_DIR = chainsDir;
@@ -44,10 +45,13 @@ export async function startDemoStack({ log = () => {} } = {}) {
     cleanups.push(async () => rmSync(bundleDir, { recursive: true, force: true }));
     const state = tempDir('sr-web-demo-state-');
     cleanups.push(async () => state.remove());
+    log('worker bundle built');
     const worker = await startWorker({ bundleDir, persistDir: state.dir, bindings: { POLL_INTERVAL_MS: '500' } });
     cleanups.push(() => worker.dispose());
+    log('worker started');
     // One scheduled run arms the status index's polling alarm, as scripts/serve.sh does.
     await (await worker.mf.getWorker()).scheduled({ cron: '* * * * *' });
+    log('first scheduled run done');
 
     const demo = await startDemoServer({
       workerUrl: worker.base.href,

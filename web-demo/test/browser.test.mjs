@@ -37,6 +37,8 @@ const TAMPER_CAUGHT_BY = {
 };
 
 let stack;
+let stackStarting; // the stack's start, so that `after` can stop a stack that came up late
+const setupLog = []; // how far the stack's start got, reported when `before` gives up
 let browser;
 let page;
 const responses = []; // {url, status, headers, body} of everything the page received
@@ -45,7 +47,8 @@ const pending = [];
 before(async () => {
   // Chromium first: a missing browser is this suite's failure to report, before any slow setup.
   browser = await launchChromium();
-  stack = await startDemoStack();
+  stackStarting = startDemoStack({ log: (line) => setupLog.push(`${new Date().toISOString()} ${line}`) });
+  stack = await stackStarting;
   const chains = await (await fetch(`${stack.demoUrl}/api/chains`)).json();
   assert.ok(Array.isArray(chains.chains),
     `the worker has no quote engine (build the core: scripts/build.sh, or set SR_WASM_DIR): ${JSON.stringify(chains)}`);
@@ -63,6 +66,12 @@ before(async () => {
 
 after(async () => {
   await browser?.close();
+  if (!stack && stackStarting) {
+    // `before` gave up: say how far the stack got, and stop it if it comes up within 30 s (its
+    // chains would otherwise keep this process alive).
+    console.error(`the demo stack did not start in time; its start log:\n${setupLog.join('\n') || '(nothing)'}`);
+    stack = await Promise.race([stackStarting.catch(() => null), new Promise((resolve) => setTimeout(() => resolve(null), 30_000))]);
+  }
   await stack?.stop();
 });
 
