@@ -114,9 +114,8 @@ std::optional<std::string> delivery_intent(const Json& quote, const std::vector<
 }
 
 // The registration of `registrations` into `records` (absent entries become new records).
-Json registration_json(RecordMap& records, const std::vector<IntentRecord>& registrations,
-                                         const std::string& quote_id, const std::optional<std::string>& delivery,
-                                         std::uint64_t now) {
+Json registration_json(RecordMap& records, const std::vector<IntentRecord>& registrations, const std::string& quote_id,
+                       const std::optional<std::string>& delivery, std::uint64_t now) {
   Json out = Json::object();
   for (const auto& r : registrations) {
     const std::string hash = hex::encode(r.intent_hash);
