@@ -9,7 +9,7 @@
 import autocannon from "autocannon";
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { cpuMs, machine, workerdPids } from "./worker-process.mjs";
+import { benchQuoteBody, cpuMs, machine, workerdPids } from "./worker-process.mjs";
 import { buildBundle, removeBundle, startWorker, tempDir } from "../edge-worker/test/harness.mjs";
 
 const ablations = {
@@ -40,12 +40,7 @@ for (const name of wanted) {
   const patches = name.split("+").map((part) => ablations[part] ?? (() => { throw new Error(`unknown ablation ${part}: one of ${Object.keys(ablations).join(", ")}`); })());
   variants.push({ name, patches: patches.flat() });
 }
-const body = JSON.stringify({
-  type: "exact-in",
-  source: { chainId: 8453, token: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", amount: "25000000", funder: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" },
-  destination: { chainId: 10, token: "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85", recipient: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC" },
-  dappId: "bench-ablation",
-});
+const body = JSON.stringify(benchQuoteBody("bench-ablation"));
 
 const bundle = buildBundle();
 const started = [];

@@ -5,15 +5,10 @@
 import { performance } from "node:perf_hooks";
 import { startWorker, tempDir } from "../edge-worker/test/harness.mjs";
 import { isolatedBundle } from "../tests/bad-inputs/bundle.mjs";
-import { machine } from "./worker-process.mjs";
+import { benchQuoteBody, machine } from "./worker-process.mjs";
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
-const quoteBody = JSON.stringify({
-  type: "exact-in",
-  source: { chainId: 8453, token: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", amount: "25000000", funder: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" },
-  destination: { chainId: 10, token: "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85", recipient: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC" },
-  dappId: "bench-cold-start",
-});
+const quoteBody = JSON.stringify(benchQuoteBody("bench-cold-start"));
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const bundleDir = isolatedBundle();

@@ -18,7 +18,7 @@
 //   BENCH_LIMITER=compare BENCH_SCENARIOS=quotes npm run bench:load
 import autocannon from "autocannon";
 import { readFileSync } from "node:fs";
-import { benchWorker, cpuMs, machine, workerdPids } from "./worker-process.mjs";
+import { benchQuoteBody, benchWorker, cpuMs, machine, workerdPids } from "./worker-process.mjs";
 import { startWorker, tempDir } from "../edge-worker/test/harness.mjs";
 import { isolatedBundle, removeBundle } from "../tests/bad-inputs/bundle.mjs";
 import { instantiate } from "../tests/node/wasm.mjs";
@@ -29,17 +29,12 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const KEY = "dev-key-acme";
 // The local configuration's route (Base USDC -> Optimism USDC); a running `npm start` serves its
 // local chains instead, so with BENCH_URL the route is read from the worker's GET /v1/tokens.
-const localQuoteBody = {
-  type: "exact-in",
-  source: { chainId: 8453, token: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", amount: "25000000", funder: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" },
-  destination: { chainId: 10, token: "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85", recipient: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC" },
-  dappId: "bench-load",
-};
+const localQuoteBody = benchQuoteBody("bench-load");
 const HASH = "0x23744c2252d544a50dd8906a9c6c94f725bf7a98c549c7a3c643367c77f7e05c";
 
 // bucket: the rate limiter's bucket each request draws from (keyless calls share "ip:local").
 const KEY_BUCKET = "key:dev-acme";
-const quoteBody = structuredClone(localQuoteBody);
+const quoteBody = benchQuoteBody("bench-load");
 if (process.env.BENCH_URL) {
   const res = await fetch(new URL("/v1/tokens", process.env.BENCH_URL), { headers: { "x-api-key": KEY } });
   const usdc = (await res.json()).tokens.filter((t) => t.symbol === "USDC");

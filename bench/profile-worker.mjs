@@ -10,16 +10,12 @@
 import autocannon from "autocannon";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { benchQuoteBody } from "./worker-process.mjs";
 import { startWorker, tempDir } from "../edge-worker/test/harness.mjs";
 import { isolatedBundle, removeBundle } from "../tests/bad-inputs/bundle.mjs";
 
 const [scenario = "quotes", seconds = "5", out = "worker.cpuprofile"] = process.argv.slice(2);
-const quoteBody = {
-  type: "exact-in",
-  source: { chainId: 8453, token: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", amount: "25000000", funder: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" },
-  destination: { chainId: 10, token: "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85", recipient: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC" },
-  dappId: "bench-profile",
-};
+const quoteBody = benchQuoteBody("bench-profile");
 const requests = {
   quotes: { method: "POST", path: "/v1/quotes", body: quoteBody },
   allQuotes: { method: "POST", path: "/v1/quotes", body: { ...quoteBody, options: { allQuotes: true } } },

@@ -71,6 +71,20 @@ export async function benchWorker({ bundleDir } = {}) {
   };
 }
 
+/**
+ * The quote request the worker benchmarks send: 25 USDC from Base to Optimism, a route of the
+ * local configuration that every configured solver prices.
+ * @param {string} dappId names the benchmark in the worker's attribution counts
+ */
+export function benchQuoteBody(dappId) {
+  return {
+    type: "exact-in",
+    source: { chainId: 8453, token: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", amount: "25000000", funder: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" },
+    destination: { chainId: 10, token: "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85", recipient: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC" },
+    dappId,
+  };
+}
+
 export function machine() {
   const cpus = os.cpus();
   return `${cpus[0]?.model.trim() ?? "unknown CPU"} x${cpus.length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}, node ${process.version}`;
