@@ -20,6 +20,8 @@ const ablations = {
   // The shard's read of an intent's stored record before registering it (chain events may have
   // created it first).
   "no-registration-read": [["const stored = this.#record(hash.toLowerCase());", "const stored = null;"]],
+  // The shard's storage of a registration (its SQLite transaction): the call to the shard stays.
+  "no-registration-storage": [["this.ctx.storage.transactionSync(() => {\n        this.#storeRecords(merged);", "(() => {\n        return;"]],
   // The core's solverRequests op (which solvers to ask over HTTP: none in the bundled configurations).
   "no-solver-requests": [['const plan = await askCore(c, "solverRequests", { body: c.body, key: keyForCore(c.key), now });', "const plan = { status: 200, body: { requests: [] } };"]],
   // The keyed rate limiter (leases, headers).
