@@ -1,8 +1,8 @@
-// Background work starts after the response (src/background.js): never in the turn that starts
-// it, nor in the microtasks that finish that turn's response, and always kept alive by waitUntil.
+// Background work starts from a timer (src/background.js): never in the turn that starts it, nor
+// in the microtasks that finish that turn's response, and always kept alive by waitUntil.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { afterResponse } from "../src/background.js";
+import { inBackground } from "../src/background.js";
 
 function context() {
   const kept = [];
@@ -12,7 +12,7 @@ function context() {
 test("the work starts only after the current turn and its microtasks", async () => {
   const { ctx, kept } = context();
   const order = [];
-  const done = afterResponse(ctx, async () => {
+  const done = inBackground(ctx, async () => {
     order.push("work");
     return 42;
   });
@@ -30,7 +30,7 @@ test("the work starts only after the current turn and its microtasks", async () 
 
 test("a failing work rejects for the caller, and what waitUntil holds never rejects", async () => {
   const { ctx, kept } = context();
-  const done = afterResponse(ctx, async () => {
+  const done = inBackground(ctx, async () => {
     throw new Error("shard unavailable");
   });
   await assert.rejects(done, /shard unavailable/);

@@ -6,7 +6,7 @@
 // jobs (one per quote).
 import bundled from "../../generated/config.js";
 import { askSolvers } from "../solvers.js";
-import { afterResponse } from "../background.js";
+import { inBackground } from "../background.js";
 import { chainReader } from "../chain-reader.js";
 import { depositOf } from "../deposit-addresses.js";
 import { near } from "../location.js";
@@ -75,7 +75,7 @@ const submitFor = (standard) => async (c, slug) => {
   // The address has its one job: its chain's reader need not read transfers into it any more
   // (in the background; a vault left watched only costs a topic in a filter until its deadline).
   if (response.status === 202) {
-    afterResponse(c.ctx, () => chainReader(c.env, deposit.record.source.chainId).unwatchDeposit(deposit.record.vaultAddress)).catch((e) =>
+    inBackground(c.ctx, () => chainReader(c.env, deposit.record.source.chainId).unwatchDeposit(deposit.record.vaultAddress)).catch((e) =>
       console.error(JSON.stringify({ event: "deposit-unwatch-failed", vault: deposit.record.vaultAddress, message: String(e?.message ?? e) })),
     );
   }

@@ -1,7 +1,7 @@
 // Intent status: GET /v1/intents/status, POST /api/v3/intents/intentStatus and the indexer push
 // POST /internal/chain-events. Answers come from the sharded intent records (src/intent-status.js),
 // which only chain events change; the core validates queries and derives the status.
-import { afterResponse } from "../background.js";
+import { inBackground } from "../background.js";
 import { HttpError, json } from "../http.js";
 import * as index from "../intent-status.js";
 import { coreResponse } from "./core-response.js";
@@ -32,8 +32,8 @@ export async function legacyIntentStatus(c) {
 }
 
 /**
- * Registers a freshly issued quote's intents in the background, started once the answer is on its
- * way (background.js says why): the answer never waits on it (until it lands, a lookup answers
+ * Registers a freshly issued quote's intents in the background, started from a timer
+ * (background.js says why): the answer never waits on it (until it lands, a lookup answers
  * "unknown"). A failure after the retries is logged, never the client's problem; chain events
  * still create the records, only the quoteId lookup stays unknown.
  * `registrations` are those of a 200 answer of the core's "quote" op; without them the quote is
@@ -41,7 +41,7 @@ export async function legacyIntentStatus(c) {
  */
 export function registerQuote(c, quote, { owner = c.key ? `key:${c.key.id}` : null, registrations = null } = {}) {
   const store = () => (registrations ? index.storeQuoteRegistrations(c.env, registrations, owner) : index.registerQuote(c.env, quote, owner));
-  return afterResponse(c.ctx, store).catch((e) => {
+  return inBackground(c.ctx, store).catch((e) => {
     console.error(JSON.stringify({ event: "status-register-failed", requestId: c.requestId, quoteId: quote?.id, message: String(e?.message ?? e) }));
   });
 }
