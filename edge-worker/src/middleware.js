@@ -51,6 +51,9 @@ async function limited(c, next, bucket, limit) {
     if (e instanceof HttpError) Object.assign(e.headers, headers);
     else if (e !== null && typeof e === "object") e.responseHeaders = headers;
     throw e;
+  } finally {
+    // A lease refill this request started ends before its answer (rate-limiter.js says why).
+    if (result.refill) await result.refill;
   }
 }
 

@@ -190,8 +190,8 @@ export async function takeToken(namespace, bucketName, limit, ctx, windowMs = LE
 
   const state = leaseOf(bucketName);
   if (spendLocal(state, Date.now())) {
-    refillSoon(state, stub, limit, size, ctx);
-    return headersResult(true, limit, state.objectRemaining + localTokens(state, Date.now()), 0);
+    const refill = refillSoon(state, stub, limit, size, ctx);
+    return { ...headersResult(true, limit, state.objectRemaining + localTokens(state, Date.now()), 0), refill };
   }
   // Nothing leased: this request calls the object. One call at a time per isolate and bucket asks
   // for a whole lease; requests arriving meanwhile ask for their own token only, so a cold isolate
@@ -218,10 +218,13 @@ export async function takeToken(namespace, bucketName, limit, ctx, windowMs = LE
   return headersResult(false, limit, answer.remaining, answer.retryAfterSec);
 }
 
-/** Starts a background lease call when half the lease is spent and none is in flight. */
+/**
+ * Starts a background lease call when half the lease is spent and none is in flight; answers the
+ * call (which never rejects), or null.
+ */
 function refillSoon(state, stub, limit, size, ctx) {
   const now = Date.now();
-  if (localTokens(state, now) * 2 > size || acquiring(state, now)) return;
+  if (localTokens(state, now) * 2 > size || acquiring(state, now)) return null;
   const mine = { sinceMs: now };
   state.acquiring = mine;
   const call = stub()
@@ -234,9 +237,12 @@ function refillSoon(state, stub, limit, size, ctx) {
     .finally(() => {
       if (state.acquiring === mine) state.acquiring = null;
     });
-  // The request that started the refill does not wait for it; waitUntil keeps the call alive
-  // past its response.
+  // The request that started the refill does its work meanwhile and answers once both are done
+  // (the middleware awaits `refill`): a Durable Object call left in flight past the response
+  // stalls other connections in the local runtime (background.js). waitUntil keeps the call alive
+  // should the request end first.
   ctx?.waitUntil(call);
+  return call;
 }
 
 /** The RateLimit-* headers every keyed response carries, plus Retry-After when refused. */
