@@ -7,7 +7,9 @@
 // and `npm start` saw bursts of answers 0.5-4 s late. It happens most reliably when the call
 // writes storage, as a quote's registration does. The same call awaited before the response, or
 // started from a timer, leaves every connection served. `npm run bench:stalls` reproduces it with
-// a worker of a few lines (bench/README.md, "Stalled connections").
+// a worker of a few lines (bench/README.md, "Stalled connections"). Work whose lateness matters
+// (the rate limiter's lease refill) is awaited before the response instead: under load workerd
+// runs timers late.
 
 /**
  * Starts `work` from a timer, in a later turn than the caller's (so never in the turn that returns

@@ -11,7 +11,8 @@
 // round trip to wherever the object lives, and the key's whole request rate against one object's
 // throughput (docs/scale.md). So an isolate withdraws a key's tokens a few at a time (about
 // LEASE_WINDOW_MS of the key's rate, at least 1, at most the burst), spends them without a call,
-// and refills in the background before they run out. Leased tokens are withdrawn from the bucket when leased, so
+// and refills in the background before they run out (beside the work of the request that starts
+// the refill, which answers once it has landed). Leased tokens are withdrawn from the bucket when leased, so
 // admissions never exceed withdrawals however many isolates lease; and the object counts the
 // unspent part of each lease as still in the bucket's keeping until the lease expires (the bucket
 // refills only up to burst minus those), so even a burst right after an idle lease gets at most
