@@ -7,19 +7,19 @@
 // latency tail): a restart reads the last written bucket, so it can hand out again at most the
 // tokens withdrawn in the second before it (docs/security.md, "Rate limits: how exact").
 //
-// Leases. Calling the object on every request put one object on every request of its key: a
-// round trip to wherever the object lives, and the key's whole request rate against one object's
+// Leases. Calling the object on every request put one object on every request of its key: a round
+// trip to wherever the object lives, and the key's whole request rate against one object's
 // throughput (docs/scale.md). So an isolate withdraws a key's tokens a few at a time (about
 // LEASE_WINDOW_MS of the key's rate, at least 1, at most the burst), spends them without a call,
-// and refills in the background before they run out (beside the work of the request that starts
-// the refill, which answers once it has landed). Leased tokens are withdrawn from the bucket when leased, so
-// admissions never exceed withdrawals however many isolates lease; and the object counts the
-// unspent part of each lease as still in the bucket's keeping until the lease expires (the bucket
-// refills only up to burst minus those), so even a burst right after an idle lease gets at most
-// `burst` at once. An isolate drops what it has not spent when the lease expires: a crash or an
-// idle isolate loses tokens (fewer admissions), never adds any. A key whose lease would be one
-// token (below 1/LEASE_WINDOW_MS tokens per second, e.g. 20/s at 50 ms) takes its token from
-// the object on every request, exactly as without leases.
+// and refills in the background before they run out (beside the work of the request that starts the
+// refill, which answers once it has landed). Leased tokens are withdrawn from the bucket when
+// leased, so admissions never exceed withdrawals however many isolates lease; and the object counts
+// the unspent part of each lease as still in the bucket's keeping until the lease expires (the
+// bucket refills only up to burst minus those), so even a burst right after an idle lease gets at
+// most `burst` at once. An isolate drops what it has not spent when the lease expires: a crash or
+// an idle isolate loses tokens (fewer admissions), never adds any. A key whose lease would be one
+// token (below 1/LEASE_WINDOW_MS tokens per second, e.g. 20/s at 50 ms) takes its token from the
+// object on every request, exactly as without leases.
 import { DurableObject } from "cloudflare:workers";
 
 const FLUSH_INTERVAL_MS = 1_000;
