@@ -6,10 +6,14 @@ import assert from "node:assert/strict";
 import { register } from "node:module";
 import { test } from "node:test";
 
-// rate-limiter.js extends the runtime's DurableObject; plain Node has no `cloudflare:workers`.
+// rate-limiter.js extends the runtime's DurableObject; plain Node has no `cloudflare:workers`. And
+// middleware.js reaches the bundled configuration (settings.js), a build output that a fresh clone
+// has only once a worker suite has built it; the keyed limit reads nothing of it.
+const dataModule = (source) => JSON.stringify(`data:text/javascript,${encodeURIComponent(source)}`);
 const runtime = "export class DurableObject { constructor(ctx, env) { this.ctx = ctx; this.env = env; } }";
 const hooks = `export async function resolve(specifier, context, next) {
-  if (specifier === "cloudflare:workers") return { url: ${JSON.stringify(`data:text/javascript,${encodeURIComponent(runtime)}`)}, shortCircuit: true };
+  if (specifier === "cloudflare:workers") return { url: ${dataModule(runtime)}, shortCircuit: true };
+  if (specifier.endsWith("/generated/config.js")) return { url: ${dataModule("export default {};")}, shortCircuit: true };
   return next(specifier, context);
 }`;
 register(`data:text/javascript,${encodeURIComponent(hooks)}`);
