@@ -1,25 +1,36 @@
-// Stalled connections in the local runtime, reduced to a worker of a few lines: why the worker
-// starts its background Durable Object calls after the response (edge-worker/src/background.js).
+// Stalled connections in the local runtime, reduced to a worker of a few lines: what the timeouts
+// and resets seen in Miniflare and on `npm start` are (bench/README.md, "Stalled connections").
 //
 // Each variant is the same worker in workerd (Miniflare): it reads a 400-byte body, burns about a
-// millisecond of CPU, makes one call to one of 256 Durable Objects and answers 7 KB, like a quote
-// and its registration. The variants differ only in the call and when it runs:
-//   in-flight   a call that writes the object's SQLite, started before the response and left to
-//               waitUntil (the quote's registration before the fix)
-//   no-write    the same, but the call writes nothing (it stalls too, less reliably)
+// millisecond of CPU and answers 7 KB, like a quote; the variants differ only in the Durable
+// Object call it makes and when:
+//   in-flight   a call to one of 256 objects that writes the object's SQLite, started in the turn
+//               that returns the response and left to waitUntil (a quote's registration until
+//               2026-11-26)
+//   no-write    the same, but the call writes nothing
 //   awaited     the writing call, awaited before the response
-//   after       the writing call, started from a timer once the response is on its way (the fix)
-// Each runs BENCH_SECONDS (default 10) at 32 connections with autocannon, timeout 10 s. Figures,
-// not assertions: a stall shows as requests that time out or are reset, and as a max latency of
-// seconds, while the other connections are served.
-//   npm run bench:stalls              BENCH_SECONDS=5 npm run bench:stalls -- in-flight after
+//   after       the writing call, started from a timer once the response is on its way (what
+//               edge-worker/src/background.js does)
+//   one-in-50   one request in 50 awaits a call to one object whose method does nothing (no
+//               storage); the others make no call: about how often the rate limiter's leases call
+//               their bucket's object
+//   no-call     no Durable Object call at all (the control)
+// Each variant runs BENCH_ROUNDS (default 3) rounds of BENCH_SECONDS (default 10) at 32 connections
+// with autocannon, timeout 10 s, in one Miniflare per variant. BENCH_DIRECT=1 serves the worker on
+// a socket of its own (Miniflare's unsafeDirectSockets), without Miniflare's entry worker in front.
+// Figures, not assertions: a stall shows as requests that time out or are reset, and as a max
+// latency of seconds, while the other connections are served.
+//   npm run bench:stalls              BENCH_SECONDS=15 npm run bench:stalls -- one-in-50 no-call
 import autocannon from "autocannon";
 import { Miniflare } from "miniflare";
 import { machine } from "./worker-process.mjs";
 import { tempDir } from "../edge-worker/test/harness.mjs";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const variants = ["in-flight", "no-write", "awaited", "after"];
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const direct = Boolean(process.env.BENCH_DIRECT);
+const timeoutSec = Number(process.env.BENCH_TIMEOUT ?? 3);
+const variants = ["in-flight", "no-write", "awaited", "after", "one-in-50", "no-call"];
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : variants;
 for (const v of wanted) if (!variants.includes(v)) throw new Error(`unknown variant ${v}: one of ${variants.join(", ")}`);
 
@@ -36,8 +47,12 @@ export class Shard extends DurableObject {
   read(id) {
     return id.length;
   }
+  nothing() {
+    return 0;
+  }
 }
 const VARIANT = ${JSON.stringify(variant)};
+let served = 0;
 function burn() {
   let x = 0;
   for (let i = 0; i < 40_000; i++) x += Math.sqrt(i);
@@ -53,9 +68,21 @@ export default {
     if (VARIANT === "no-write") ctx.waitUntil(shard().read(id));
     if (VARIANT === "awaited") await shard().write(id, body);
     if (VARIANT === "after") ctx.waitUntil(new Promise((r) => setTimeout(r, 0)).then(() => shard().write(id, body)));
+    if (VARIANT === "one-in-50" && ++served % 50 === 0) await env.SHARDS.get(env.SHARDS.idFromName("one")).nothing();
     return new Response("y".repeat(7000));
   },
 };`;
+
+/** One round against `url`: autocannon's result and the count of each transport error. */
+async function round(url) {
+  const errorKinds = {};
+  const instance = autocannon({ url, method: "POST", body: "z".repeat(400), connections: 32, duration: seconds, timeout: timeoutSec });
+  instance.on("reqError", (e) => {
+    const kind = e.code ?? e.message;
+    errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
+  });
+  return { result: await instance, errorKinds };
+}
 
 const rows = [];
 for (const variant of wanted) {
@@ -66,30 +93,39 @@ for (const variant of wanted) {
     compatibilityDate: "2025-04-01",
     durableObjects: { SHARDS: { className: "Shard", useSQLite: true } },
     durableObjectsPersist: state.dir,
+    ...(direct ? { unsafeDirectSockets: [{ port: 0 }] } : {}),
   });
   try {
-    const url = (await mf.ready).href;
-    const errorKinds = {};
-    const instance = autocannon({ url, method: "POST", body: "z".repeat(400), connections: 32, duration: seconds, timeout: 10 });
-    instance.on("reqError", (e) => {
-      const kind = e.code ?? e.message;
-      errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
-    });
-    const r = await instance;
+    const entry = await mf.ready;
+    const url = direct ? (await mf.unsafeGetDirectURL()).href : entry.href;
+    const stalls = [];
+    const kinds = {};
+    let requests = 0;
+    let maxMs = 0;
+    let rate = 0;
+    for (let i = 0; i < rounds; i++) {
+      const { result, errorKinds } = await round(url);
+      stalls.push(result.errors);
+      for (const [k, n] of Object.entries(errorKinds)) kinds[k] = (kinds[k] ?? 0) + n;
+      requests += result.requests.total;
+      maxMs = Math.max(maxMs, result.latency.max);
+      rate += result.requests.average / rounds;
+    }
     rows.push({
       variant,
-      "req/s": Math.round(r.requests.average),
-      "p50 ms": r.latency.p50,
-      "p99 ms": r.latency.p99,
-      "max ms": r.latency.max,
-      "timeouts and resets": r.errors,
-      kinds: Object.entries(errorKinds).map(([k, n]) => `${k} ${n}`).join(", "),
+      "req/s": Math.round(rate),
+      requests,
+      "max ms": maxMs,
+      "timeouts and resets per round": stalls.join(" "),
+      "rounds with any": `${stalls.filter((n) => n > 0).length} of ${rounds}`,
+      kinds: Object.entries(kinds).map(([k, n]) => `${k} ${n}`).join(", "),
     });
   } finally {
     await mf.dispose();
     state.remove();
   }
 }
-console.log(`bench:stalls on ${machine()}; ${seconds} s per variant, 32 connections, workerd via Miniflare`);
+const front = direct ? "the worker's own socket" : "Miniflare's entry worker";
+console.log(`bench:stalls on ${machine()}; ${rounds} x ${seconds} s per variant, 32 connections, workerd via Miniflare (${front})`);
 console.table(rows);
-console.log(JSON.stringify({ bench: "stalls", machine: machine(), seconds, rows }));
+console.log(JSON.stringify({ bench: "stalls", machine: machine(), seconds, rounds, direct, rows }));

@@ -1,15 +1,15 @@
 // Work a request starts and does not wait for (ctx.waitUntil), started from a timer.
 //
-// Why a timer: in the local runtime (workerd under `wrangler dev` and Miniflare), a Durable Object
-// call that a request starts in the same turn of the event loop as the one in which it returns its
-// response, and leaves running past it, makes workerd stop reading a batch of other connections
-// until the load stops. Under load, clients saw requests wait up to 10 s, time out and be reset,
-// and `npm start` saw bursts of answers 0.5-4 s late. It happens most reliably when the call
-// writes storage, as a quote's registration does. The same call awaited before the response, or
-// started from a timer, leaves every connection served. `npm run bench:stalls` reproduces it with
-// a worker of a few lines (bench/README.md, "Stalled connections"). Work whose lateness matters
-// (the rate limiter's lease refill) is awaited before the response instead: under load workerd
-// runs timers late.
+// Why a timer: in the local runtime (workerd under `wrangler dev` and Miniflare), Durable Object
+// calls under load sometimes make workerd stop answering a batch of connections; seconds later it
+// closes all of its connections at once, and clients see timeouts and resets. Any call can do it,
+// awaited or not, but a call that a request starts in the same turn as the one in which it
+// returns its response, and leaves running past it, did it in most 10 s runs: the quote's
+// registration was such a call, and `npm start` saw bursts of answers 0.5-4 s late. Started
+// from a timer, the same call stalled none of the runs. `npm run bench:stalls` reproduces both
+// with a worker of a few lines (bench/README.md, "Stalled connections"). Work whose lateness
+// matters (the rate limiter's lease refill) is awaited before the response instead: under load
+// workerd runs timers late.
 
 /**
  * Starts `work` from a timer, in a later turn than the caller's (so never in the turn that returns

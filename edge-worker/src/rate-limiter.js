@@ -239,9 +239,9 @@ function refillSoon(state, stub, limit, size, ctx) {
       if (state.acquiring === mine) state.acquiring = null;
     });
   // The request that started the refill does its work meanwhile and answers once both are done
-  // (the middleware awaits `refill`): a Durable Object call left in flight past the response
-  // stalls other connections in the local runtime (background.js). waitUntil keeps the call alive
-  // should the request end first.
+  // (the middleware awaits `refill`): a Durable Object call left in flight past the response makes
+  // the local runtime stall other connections far more often (background.js). waitUntil keeps the
+  // call alive should the request end first.
   ctx?.waitUntil(call);
   return call;
 }
