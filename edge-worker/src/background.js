@@ -4,9 +4,9 @@
 // calls under load sometimes make workerd stop answering a batch of connections; seconds later it
 // closes all of its connections at once, and clients see timeouts and resets. Any call can do it,
 // awaited or not, but a call that a request starts in the same turn as the one in which it
-// returns its response, and leaves running past it, did it in most 10 s runs: the quote's
-// registration was such a call, and `npm start` saw bursts of answers 0.5-4 s late. Started
-// from a timer, the same call stalled none of the runs. `npm run bench:stalls` reproduces both
+// returns its response, and leaves running past it, did it most often (7 of 12 rounds of 10 s):
+// the quote's registration was such a call, and `npm start` saw bursts of answers 0.5-4 s late.
+// Started from a timer, the same call stalled 2 of 12. `npm run bench:stalls` reproduces both
 // with a worker of a few lines (bench/README.md, "Stalled connections"). Work whose lateness
 // matters (the rate limiter's lease refill) is awaited before the response instead: under load
 // workerd runs timers late.
