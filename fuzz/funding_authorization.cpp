@@ -9,7 +9,7 @@
 
 #include "crypto/hex.h"
 #include "fuzz_support.h"
-#include "service/funding_authorization.h"
+#include "service/funding/funding_authorization.h"
 
 namespace {
 

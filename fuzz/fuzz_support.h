@@ -13,7 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "service/config.h"
+#include "service/config/config.h"
 
 namespace sr::fuzz {
 

@@ -5,7 +5,7 @@
 #include <iterator>
 
 #include "fuzz_support.h"
-#include "service/gasless.h"
+#include "service/funding/gasless.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace sr;

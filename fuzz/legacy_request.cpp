@@ -2,7 +2,7 @@
 // JSON body. First byte: which validator ('s' = intentStatus, anything else = quote); the rest
 // is the body. Both answer (400/422 or a typed request), never throw.
 #include "fuzz_support.h"
-#include "service/legacy_request.h"
+#include "service/legacy/legacy_request.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace sr;

@@ -2,7 +2,7 @@
 // configuration. It must answer, never throw: 400 invalid-request naming at least one field, or
 // 422 chain-not-supported, or a typed request whose values obey the documented rules.
 #include "fuzz_support.h"
-#include "service/quote_request.h"
+#include "service/quotes/quote_request.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace sr;

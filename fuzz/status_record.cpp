@@ -1,7 +1,7 @@
 // The stored intent status record (Durable Object JSON) read back strictly: record_from_json
 // inverts record_to_json, and derive_status answers for any record and clock.
 #include "fuzz_support.h"
-#include "service/intent_status.h"
+#include "service/status/intent_status.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace sr;

@@ -1,5 +1,5 @@
 // Which chains' Portals have confirmed the vault derivation (openapi.json, "Addresses that
-// receive funds directly"; the decision is the core's, src/service/vault_derivation.h). The core
+// receive funds directly"; the decision is the core's, src/service/chain/vault_derivation.h). The core
 // names one eth_call per EVM chain (a probe intent's intentVaultAddress); this module sends it
 // once per configuration and remembers the core's verdict:
 // - in this isolate, so a request pays for it at most once per isolate;

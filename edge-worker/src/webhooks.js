@@ -1,6 +1,6 @@
 // Webhooks (docs/security.md, threats 33-34). The core decides which URLs are
 // acceptable, which status changes become deliveries with what payload, and when to retry
-// (src/service/webhooks.h); this module stores, resolves host names, signs and sends.
+// (src/service/webhooks/webhooks.h); this module stores, resolves host names, signs and sends.
 // - WebhookEndpoints, one object per API key: its endpoints, each secret encrypted with the
 //   worker secret WEBHOOK_SECRETS_KEY (AES-GCM; HMAC needs the secret itself, so it cannot be
 //   stored hashed; docs/security.md).

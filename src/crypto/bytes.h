@@ -18,8 +18,8 @@ using Hash32 = std::array<std::uint8_t, 32>;
 // Error, with a message that says what is wrong:
 // - ParseError (here): data read from a client, a chain or a document is malformed; the caller
 //   adds which field it was;
-// - OpInputError (service/op_input.h): the worker passed an op something malformed, a worker bug;
-// - ConfigError (service/config.h): the configuration cannot be served.
+// - OpInputError (service/common/op_input.h): the worker passed an op something malformed, a worker bug;
+// - ConfigError (service/config/config.h): the configuration cannot be served.
 // A call that breaks a function's documented precondition is a programming error and throws a
 // std::logic_error instead. (The verifier's JSON value throws json::Error, which copies
 // nlohmann's exceptions, so that its messages stay byte for byte what nlohmann would say.)

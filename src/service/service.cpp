@@ -4,18 +4,10 @@
 #include <stdexcept>
 
 #include "eth/address.h"
-#include "service/engine.h"
-#include "service/funding_ops.h"
-#include "service/json_text.h"
-#include "service/key_access.h"
-#include "service/legacy_quote.h"
-#include "service/op_input.h"
-#include "service/problem.h"
-#include "service/registry.h"
-#include "service/solver_protocol.h"
-#include "service/status_ops.h"
-#include "service/vault_derivation.h"
-#include "service/webhooks.h"
+#include "service/common/json_text.h"
+#include "service/common/op_input.h"
+#include "service/common/problem.h"
+#include "service/op_table.h"
 
 namespace sr::service {
 
@@ -38,30 +30,10 @@ secp256k1::SecretKey signer_from(std::string_view secrets_json) {
   return secp256k1::SecretKey::from_hex(key->get<std::string>());
 }
 
-OpResult tokens_op(const Config& config, const json& input) {
-  OpInput in(input, "tokens");
-  std::optional<std::string> raw;
-  if (const json* chain_id = in.optional("chainId")) {
-    if (!chain_id->is_string()) throw OpInputError("op \"tokens\": chainId must be the raw query string or null");
-    raw = chain_id->get<std::string>();
-  }
-  return list_tokens(config, raw);
-}
-
-OpResult dispatch(const Config& config, const secp256k1::SecretKey& signer, std::string_view op, const json& input) {
-  if (op == "chains") return ok(list_chains(config, ConfirmedChains::from_optional(OpInput(input, "chains"))));
-  if (op == "vaultDerivationProbes") return vault_derivation_probes_op(config);
-  if (op == "vaultDerivationVerdict") return vault_derivation_verdict_op(config, input);
-  if (op == "tokens") return tokens_op(config, input);
-  if (op == "solverRequests") return solver_requests(config, input);
-  if (op == "quote") return quote_op(config, signer, input);
-  if (op == "authorizeKey") return authorize_key_op(config, input);
-  if (op == "legacyExactIn") return legacy_quote_op(config, signer, input, LegacyQuoteKind::exact_in);
-  if (op == "legacyExactOut") return legacy_quote_op(config, signer, input, LegacyQuoteKind::exact_out);
-  if (auto result = status_op(config, op, input)) return *std::move(result);
-  if (auto funding = funding_op(config, signer, op, input)) return *funding;
-  if (auto webhook = webhook_op(config, op, input)) return *webhook;
-  throw OpInputError("unknown op \"" + std::string(op) + "\"");
+OpResult dispatch(const OpContext& context, std::string_view op, const json& input) {
+  const Op* entry = find_op(op);
+  if (!entry) throw OpInputError("unknown op \"" + std::string(op) + "\"");
+  return entry->handle(context, input);
 }
 
 }  // namespace
@@ -75,7 +47,7 @@ std::string Service::handle(std::string_view op, std::string_view input_json) co
   OpResult result;
   try {
     const json input = input_json.empty() ? json::object() : json::parse(input_json.begin(), input_json.end());
-    result = dispatch(config_, signer_, op, input);
+    result = dispatch(OpContext{config_, signer_}, op, input);
   } catch (const std::exception& e) {
     result = problem(ProblemCode::internal, std::string("internal error: ") + e.what());
   } catch (...) {

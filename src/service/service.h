@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "crypto/secp256k1.h"
-#include "service/config.h"
+#include "service/config/config.h"
 
 namespace sr::service {
 
@@ -22,25 +22,8 @@ class Service {
   Service(std::string_view config_json, std::string_view secrets_json);
 
   // Answers the op `op` with `input_json`. Never throws: an unknown op or a malformed input (a
-  // worker bug) answers 500 internal with the reason in `detail`. Every op, where its shapes are:
-  //   catalogue       "chains" {"confirmedChains"?}, "tokens" {"chainId"} (registry.h)
-  //   quotes          "solverRequests" {"body", "key"?, "now"} (solver_protocol.h),
-  //                   "quote" {"body", "key", "now", "random", "solverAnswers"?} (engine.h),
-  //                   "legacyExactIn", "legacyExactOut" (legacy_quote.h)
-  //   keys            "authorizeKey" {"key", "feature"} (key_access.h)
-  //   vault checks    "vaultDerivationProbes", "vaultDerivationVerdict" (vault_derivation.h)
-  //   status          "registerQuote", "mergeRegistration" (quote_registration.h),
-  //                   "routeLogs", "applyLogs" (intent_logs.h), "intentStatus",
-  //                   "legacyIntentStatus" (status_queries.h), "pollPlan" (poll_plan.h);
-  //                   shapes in status_ops.h
-  //   gasless         "gaslessVerify" (gasless.h), "gaslessJobLookup", "gaslessJobAdvance"
-  //                   (gasless_job.h), "relayerAccount", "relayTransactions" (relay.h),
-  //                   "fundingPreflight", "fundingPreflightVerdict" (funding_preflight.h)
-  //   deposits        "depositSolverRequests", "depositCreate", "depositSubmitVerify",
-  //                   "depositStatus", "depositVault" (deposit.h), "routeDepositTransfers", "depositObserve"
-  //                   (deposit_transfers.h)
-  //   webhooks        "webhookCreate", "webhookTarget", "webhookEvents", "webhookRetry" (webhooks.h)
-  // A test (ServiceOps.EveryListedOpIsDispatched) holds this list and the dispatcher together.
+  // worker bug) answers 500 internal with the reason in `detail`. Every op is in op_table.h, its
+  // input and answer in ops.json.
   std::string handle(std::string_view op, std::string_view input_json) const;
 
   const Config& config() const { return config_; }

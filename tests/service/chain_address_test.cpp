@@ -1,9 +1,9 @@
-#include "service/chain_address.h"
+#include "service/common/chain_address.h"
 
 #include <gtest/gtest.h>
 
 #include "crypto/hex.h"
-#include "service/field_values.h"
+#include "service/common/field_values.h"
 
 namespace sr::service {
 namespace {

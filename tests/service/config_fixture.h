@@ -7,7 +7,7 @@
 #include <sstream>
 #include <string>
 
-#include "service/config.h"
+#include "service/config/config.h"
 
 namespace sr::service::testing {
 

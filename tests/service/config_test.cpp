@@ -1,6 +1,6 @@
 // Loading and validating the service configuration: the shipped files load, and each rule
 // rejects a broken copy of them with the path and reason.
-#include "service/config.h"
+#include "service/config/config.h"
 
 #include <gtest/gtest.h>
 

@@ -9,8 +9,8 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "service/intent_status.h"
-#include "service/problem.h"
+#include "service/status/intent_status.h"
+#include "service/common/problem.h"
 
 namespace sr::service {
 namespace {

@@ -1,7 +1,7 @@
 // Deposit-address ops against the local configuration: creation through the quote engine (a
 // real quote, its deadlines moved to the address's deadline), ERC-3009 and EIP-2612 submissions
 // signed here, every broken rule refused with its field, 409 past the deadline, and status.
-#include "service/deposit.h"
+#include "service/deposits/deposit.h"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // decoded by ethers, derived-vectors.json "depositTransfers"), the transfer filters pollPlan adds,
 // and depositObserve's verdict: confirmation depth, re-read ranges replacing what they held (a
 // reorganised transfer disappears), deduplication, the deadline, malformed input.
-#include "service/deposit_transfers.h"
+#include "service/deposits/deposit_transfers.h"
 
 #include <gtest/gtest.h>
 
@@ -14,8 +14,8 @@
 #include "crypto/hex.h"
 #include "protocol/events.h"
 #include "../protocol/protocol_vectors.h"
-#include "service/op_input.h"
-#include "service/status_ops.h"
+#include "service/common/op_input.h"
+#include "service/reader/poll_plan.h"
 
 namespace sr::service {
 namespace {

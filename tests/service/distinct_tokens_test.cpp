@@ -16,8 +16,8 @@
 #include "engine_fixture.h"
 #include "eth/abi.h"
 #include "protocol/intent_abi.h"
-#include "service/deposit.h"
-#include "service/legacy_quote.h"
+#include "service/deposits/deposit.h"
+#include "service/legacy/legacy_quote.h"
 
 namespace sr::service::testing {
 namespace {

@@ -15,8 +15,8 @@
 #include "eth/signer.h"
 #include "protocol/intent.h"
 #include "protocol/intent_hash.h"
-#include "service/config.h"
-#include "service/engine.h"
+#include "service/config/config.h"
+#include "service/quotes/engine.h"
 #include "service/service.h"
 #include "config_fixture.h"
 

@@ -1,4 +1,4 @@
-#include "service/engine.h"
+#include "service/quotes/engine.h"
 
 #include <gtest/gtest.h>
 

@@ -2,15 +2,15 @@
 // standard, and its verdict on their answers (the vectors' Base -> Optimism intent, 25 USDC).
 // The same calls against the real FiatToken, Permit2 and Permit3 run in
 // edge-worker/test/gasless-chains.test.mjs.
-#include "service/funding_preflight.h"
+#include "service/funding/funding_preflight.h"
 
 #include <gtest/gtest.h>
 
 #include "../protocol/protocol_vectors.h"
 #include "config_fixture.h"
 #include "crypto/hex.h"
-#include "service/op_input.h"
-#include "service/relay_calls.h"
+#include "service/common/op_input.h"
+#include "service/funding/relay_calls.h"
 
 namespace sr::service {
 namespace {

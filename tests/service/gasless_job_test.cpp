@@ -1,7 +1,7 @@
 // The gasless job resource: its shape and id (gasless_job), the id and query checks of the job
 // lookups (gaslessJobLookup) and its transitions under relay outcomes (gaslessJobAdvance), with
 // the retry policy of the shipped local configuration and of a configured one.
-#include "service/gasless_job.h"
+#include "service/funding/gasless_job.h"
 
 #include <gtest/gtest.h>
 
@@ -9,8 +9,8 @@
 #include <set>
 
 #include "config_fixture.h"
-#include "service/identifiers.h"
-#include "service/op_input.h"
+#include "service/common/identifiers.h"
+#include "service/common/op_input.h"
 
 namespace sr::service {
 namespace {

@@ -2,8 +2,8 @@
 // key): the protocol vectors' ERC-3009, Permit2 and Permit3 signatures are accepted for the
 // vectors' Base -> Optimism intent, authorizations signed here with the C++ signer are accepted,
 // and every broken rule is refused naming its field.
-#include "service/gasless.h"
-#include "service/gasless_job.h"
+#include "service/funding/gasless.h"
+#include "service/funding/gasless_job.h"
 
 #include <gtest/gtest.h>
 

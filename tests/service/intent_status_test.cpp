@@ -1,6 +1,6 @@
 // The status state machine: every transition of the table in intent_status.h, idempotency,
 // out-of-order and reorganised observations, and the stored JSON form.
-#include "service/intent_status.h"
+#include "service/status/intent_status.h"
 
 #include <gtest/gtest.h>
 

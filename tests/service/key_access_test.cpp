@@ -2,7 +2,7 @@
 // (400 naming the field),
 // the gasless endpoints need a mapped partner and gasless (op "authorizeKey", 403), and a
 // Service refuses to start on an invalid keys.json.
-#include "service/key_access.h"
+#include "service/keys/key_access.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "service/legacy_quote.h"
+#include "service/legacy/legacy_quote.h"
 
 #include <gtest/gtest.h>
 

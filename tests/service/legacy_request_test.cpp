@@ -1,5 +1,5 @@
 // Validation of the legacy v3 requests: the exact-out/exact-in envelope and intentStatus.
-#include "service/legacy_request.h"
+#include "service/legacy/legacy_request.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "service/pricing.h"
+#include "service/quotes/pricing.h"
 
 #include <gtest/gtest.h>
 

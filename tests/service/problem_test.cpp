@@ -1,4 +1,4 @@
-#include "service/problem.h"
+#include "service/common/problem.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // Validation of the v1 quote request: one test per rule, and one response listing many errors.
-#include "service/quote_request.h"
+#include "service/quotes/quote_request.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // ChainRecord and TokenRecord output, and the "chains" and "tokens" operations, checked against
 // the protocol facts (tests/vectors/protocol-facts.json) rather than against the configuration's own values.
-#include "service/registry.h"
+#include "service/chain/registry.h"
 
 #include <gtest/gtest.h>
 

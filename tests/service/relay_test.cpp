@@ -1,6 +1,6 @@
 // relayTransactions: the relayer's raw transactions for a verified plan (the vectors' Base ->
 // Optimism intent and its ERC-3009 authorization), signed by anvil #11.
-#include "service/relay.h"
+#include "service/funding/relay.h"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@
 #include "protocol/intent.h"
 #include "protocol/intent_hash.h"
 #include "protocol/portal_calldata.h"
-#include "service/op_input.h"
+#include "service/common/op_input.h"
 
 namespace sr::service {
 namespace {

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "service/problem.h"
+#include "service/common/problem.h"
 
 namespace sr::service::testing {
 

@@ -2,12 +2,14 @@
 
 #include <filesystem>
 #include <fstream>
-#include <regex>
-#include <set>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include <gtest/gtest.h>
 
 #include "engine_fixture.h"
+#include "service/op_table.h"
 
 namespace sr::service::testing {
 namespace {
@@ -108,42 +110,30 @@ TEST(ServiceOps, WorkerMistakesAre500NeverExceptions) {
   EXPECT_EQ(call("solverRequests", {{"body", exact_in_body()}, {"now", kNow}})["status"], 200);
 }
 
-// The op names quoted in a list: "camelCase" words outside the {input members} braces.
-std::set<std::string> quoted_ops(const std::string& list) {
-  static const std::regex inputs("\\{[^}]*\\}");
-  static const std::regex op("\"([a-z][A-Za-z0-9]+)\"");
-  const std::string names = std::regex_replace(list, inputs, "");
-  std::set<std::string> out;
-  for (auto it = std::sregex_iterator(names.begin(), names.end(), op); it != std::sregex_iterator(); ++it) out.insert((*it)[1]);
-  return out;
-}
-
-std::string source_text(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-TEST(ServiceOps, EveryListedOpIsDispatched) {
-  // service.h's list of ops against every `op == "..."` of the dispatchers in src/service.
-  const std::filesystem::path dir = std::filesystem::path(SR_SOURCE_DIR) / "src" / "service";
-  const std::string header = source_text(dir / "service.h");
-  const std::size_t list = header.find("Every op, where its shapes are:");
-  ASSERT_NE(list, std::string::npos);
-  const std::set<std::string> listed = quoted_ops(header.substr(list, header.find("std::string handle(") - list));
-  std::set<std::string> dispatched;
-  static const std::regex dispatch("op == \"([A-Za-z0-9]+)\"");
-  for (const auto& file : std::filesystem::directory_iterator(dir)) {
-    if (file.path().extension() != ".cpp") continue;
-    const std::string text = source_text(file.path());
-    for (auto it = std::sregex_iterator(text.begin(), text.end(), dispatch); it != std::sregex_iterator(); ++it) dispatched.insert((*it)[1]);
+// The op table against ops.json: the same names, in the same order, under the same areas.
+TEST(ServiceOps, TheTableAndItsDocumentAgree) {
+  std::ifstream in(std::filesystem::path(SR_SOURCE_DIR) / "src" / "service" / "ops.json");
+  const json document = json::parse(in);
+  std::vector<std::pair<std::string, std::string>> documented;
+  for (const auto& [name, op] : document.at("ops").items()) documented.emplace_back(name, op.at("area").get<std::string>());
+  std::vector<std::pair<std::string, std::string>> tabled;
+  for (const Op& op : op_table()) tabled.emplace_back(std::string(op.name), std::string(op.area));
+  EXPECT_EQ(tabled, documented);
+  for (const auto& [name, op] : document.at("ops").items()) {
+    EXPECT_TRUE(op.at("input").is_object()) << name;
+    EXPECT_TRUE(op.at("answer").is_object()) << name;
   }
-  EXPECT_EQ(listed, dispatched);
-  // And each one answers as an op (a worker mistake at worst), never "unknown op".
-  for (const auto& op : dispatched) {
-    const json answer = call(op, json::object());
+}
+
+// Each op of the table answers as an op (a worker mistake at worst), never "unknown op".
+TEST(ServiceOps, EveryTabledOpIsDispatched) {
+  for (const Op& op : op_table()) {
+    EXPECT_EQ(find_op(op.name), &op);
+    const json answer = call(std::string(op.name), json::object());
     const std::string detail = answer["body"].is_object() ? answer["body"].value("detail", "") : "";
-    EXPECT_EQ(detail.find("unknown op"), std::string::npos) << op;
+    EXPECT_EQ(detail.find("unknown op"), std::string::npos) << op.name;
   }
+  EXPECT_EQ(find_op("noSuchOp"), nullptr);
   EXPECT_NE(call("noSuchOp", json::object())["body"]["detail"].get<std::string>().find("unknown op"), std::string::npos);
 }
 

@@ -1,4 +1,4 @@
-#include "service/solver_protocol.h"
+#include "service/quotes/solver_protocol.h"
 
 #include <gtest/gtest.h>
 

@@ -1,8 +1,12 @@
 // The status ops over JSON, as the worker calls them: quote registration, logs in eth_getLogs
 // form (ABI-encoded here with the eth layer, decoded by the protocol layer), status bodies of
 // v1 and legacy v3, and poll plans.
-#include "service/status_ops.h"
-#include "service/op_input.h"
+#include "service/legacy/legacy_status.h"
+#include "service/reader/poll_plan.h"
+#include "service/status/intent_logs.h"
+#include "service/status/quote_registration.h"
+#include "service/status/status_queries.h"
+#include "service/common/op_input.h"
 
 #include <gtest/gtest.h>
 

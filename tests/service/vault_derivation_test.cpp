@@ -1,13 +1,13 @@
 // The vault-derivation probe, the verdict on a Portal's answer, and the gate on addresses that
 // receive funds directly. The probe is checked against ethers' encoding of the same intent
 // (derived-vectors.json "vaultProbe"); the real Portal answers it in tests/node/check-chains.test.mjs.
-#include "service/vault_derivation.h"
+#include "service/chain/vault_derivation.h"
 
 #include <gtest/gtest.h>
 
 #include "../protocol/protocol_vectors.h"
 #include "config_fixture.h"
-#include "service/registry.h"
+#include "service/chain/registry.h"
 
 namespace sr::service {
 namespace {

@@ -1,12 +1,12 @@
-// Webhook endpoints, events and retries (service/webhooks.h): which URLs are refused and why,
+// Webhook endpoints, events and retries (service/webhooks/webhooks.h): which URLs are refused and why,
 // which status changes become deliveries with what payload, and the retry schedule.
-#include "service/webhooks.h"
+#include "service/webhooks/webhooks.h"
 
 #include <gtest/gtest.h>
 
 #include "config_fixture.h"
 #include "crypto/base64.h"
-#include "service/op_input.h"
+#include "service/common/op_input.h"
 
 namespace sr::service {
 namespace {

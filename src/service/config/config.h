@@ -1,0 +1,244 @@
+// The service configuration: chains, tokens, solvers, partners, API key records and service
+// settings, read from the JSON the worker assembles from config/<env>/*.json and validated
+// completely at load. A Config that exists is consistent: every token is on a configured chain,
+// every solver pair names configured tokens, every address is valid for its chain's VM, every key
+// names a configured partner or none. config/README.md documents each field.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "crypto/bytes.h"
+#include "eth/address.h"
+#include "eth/u256.h"
+#include "service/common/chain_address.h"
+#include "service/common/problem.h"
+
+namespace sr::service {
+
+// Thrown by Config::from_json. what() lists every error ("invalid configuration: a; b; ...");
+// errors() has them one by one with their paths ("chains[2].portal").
+class ConfigError : public Error {
+ public:
+  explicit ConfigError(std::vector<FieldError> errors);
+  const std::vector<FieldError>& errors() const { return errors_; }
+
+ private:
+  std::vector<FieldError> errors_;
+};
+
+struct NativeCurrency {
+  std::string symbol;
+  std::uint32_t decimals = 0;
+};
+
+struct ChainRecord {
+  std::uint64_t chain_id = 0;
+  std::string name;
+  Vm vm = Vm::evm;
+  ChainAddress portal;                     // EVM Portal contract, or the Solana Portal program
+  std::optional<ChainAddress> prover;      // nullopt: the chain cannot be a source (no reward prover)
+  std::optional<Address> permit2;          // EVM only; nullopt where not deployed
+  std::optional<Address> permit3;          // EVM only; nullopt where not deployed
+  std::optional<Hash32> vault_init_code_hash;  // EVM: required (CREATE2 vaults); SVM: vaults are PDAs
+  Address quote_signer;                    // always an EVM address: quotes are EIP-712 signed
+  NativeCurrency native_currency;
+  std::string block_explorer_url;          // no trailing slash, so "<url>/tx/<hash>" works; empty: none (local chains)
+  std::optional<std::string> rpc_url;      // local chains only
+};
+
+enum class GaslessStandard { permit3, permit2, erc3009 };
+std::string_view gasless_name(GaslessStandard standard);  // "permit3" | "permit2" | "erc3009"
+
+struct Eip712Domain {
+  std::string name;
+  std::string version;
+};
+
+struct TokenRecord {
+  std::uint64_t chain_id = 0;
+  ChainAddress address;
+  std::string symbol;
+  std::string name;
+  std::uint32_t decimals = 0;
+  std::vector<GaslessStandard> gasless;  // canonical order: permit3, permit2, erc3009
+  std::optional<Eip712Domain> eip712;    // the token's own EIP-712 domain (ERC-3009, EIP-2612)
+
+  bool supports(GaslessStandard standard) const;
+};
+
+// A token named by chain and address: how solvers and lookups refer to tokens.
+struct TokenKey {
+  std::uint64_t chain_id = 0;
+  ChainAddress address;
+
+  friend bool operator==(const TokenKey&, const TokenKey&) = default;
+  friend auto operator<=>(const TokenKey&, const TokenKey&) = default;
+};
+
+struct SolverPair {
+  TokenKey source;
+  TokenKey destination;
+
+  friend bool operator==(const SolverPair&, const SolverPair&) = default;
+  friend auto operator<=>(const SolverPair&, const SolverPair&) = default;
+};
+
+// A solver's offer. Amounts (fixed fee, minimum, maximum) are base units of the pair's source
+// token; load-time validation makes every token a solver touches share one number of decimals,
+// so one figure means the same value on every pair.
+struct SolverRecord {
+  std::string id;
+  std::string name;
+  // Every (source, destination) pair served, expanded from the configured routes (each route
+  // is sources x destinations, minus same-chain pairs), de-duplicated, sorted.
+  std::vector<SolverPair> pairs;
+  std::map<TokenKey, U256> inventory;  // per destination token, base units
+  std::uint32_t fee_bps = 0;
+  U256 fixed_fee;
+  U256 min_amount;
+  U256 max_amount;
+  std::uint32_t estimated_fulfill_time_sec = 0;
+  std::uint64_t fill_window_sec = 0;  // the service default when not configured for the solver
+  std::optional<std::string> url;     // remote solvers: the worker POSTs price requests here
+  std::optional<std::uint32_t> timeout_ms;
+
+  bool serves(const TokenKey& source, const TokenKey& destination) const;
+  // Inventory of a destination token; nullopt when the solver never delivers it.
+  std::optional<U256> inventory_of(const TokenKey& destination) const;
+};
+
+// Basis points: fee rates and shares are parts of 10,000.
+inline constexpr std::uint32_t kBpsDenominator = 10'000;
+
+struct FeeSchedule {
+  std::uint32_t protocol_bps = 0;
+  std::uint32_t gateway_bps = 0;
+};
+
+struct DepositAddressSettings {
+  bool enabled = false;
+  std::uint64_t deadline_sec = 0;  // a deposit address accepts funding for this long
+  std::string dapp_id;             // the attribution label of quotes made for deposit addresses
+};
+
+struct PartnerRecord {
+  std::string slug;  // path part: /v1/<slug>-gateway/...
+  std::string name;
+  FeeSchedule fee_schedule;
+  DepositAddressSettings deposit_addresses;
+};
+
+// What an API key may use (keys.json `features`): POST /v1/quotes, options.allQuotes on it, and
+// the gasless endpoints.
+enum class KeyFeature { quotes, all_quotes, gasless };
+std::string_view feature_name(KeyFeature feature);  // "quotes" | "all-quotes" | "gasless"
+std::optional<KeyFeature> parse_feature(std::string_view name);
+
+struct RateLimit {
+  std::uint32_t rate_per_sec = 0;
+  std::uint32_t burst = 0;
+};
+
+// One keys.json record. The key itself is never configured, only its SHA-256 digest: the worker
+// hashes the presented key and finds the record (edge-worker/src/keys.js); the core validates the
+// records at start and decides what a record's features allow.
+struct ApiKeyRecord {
+  std::string id;                      // log-safe name, unique
+  Hash32 sha256;                       // unique
+  std::optional<std::string> partner;  // a configured partner's slug; nullopt: not mapped
+  bool v1_enabled = false;
+  bool revoked = false;
+  RateLimit rate_limit;
+  FeeSchedule fee_schedule;
+  std::vector<KeyFeature> features;  // canonical order: quotes, all-quotes, gasless
+
+  bool has(KeyFeature feature) const;
+};
+
+// Slippage bounds in millionths (5000 = 0.005 = 0.5%).
+struct SlippageSettings {
+  std::uint32_t default_millionths = 5000;
+  std::uint32_t min_millionths = 100;
+  std::uint32_t max_millionths = 1'000'000;
+};
+
+// How the relayer prices its transactions and how long a gasless job's relaying is retried
+// (service.json `relay`; the defaults are the local configuration's values).
+struct RelaySettings {
+  // The two transactions' gas limits are fixed rather than estimated: the funding call cannot be
+  // estimated before the authorization is mined (it spends what the authorization moves).
+  std::uint64_t authorization_gas_limit = 200'000;
+  std::uint64_t funding_gas_limit = 800'000;
+  // maxFeePerGas = baseFeeMultiplier * the latest base fee + the priority fee, so a transaction
+  // stays includable while the base fee rises for a few blocks (it grows 12.5% per full block).
+  std::uint32_t base_fee_multiplier = 2;
+  U256 fallback_priority_fee_wei = U256(1'000'000'000);  // when eth_maxPriorityFeePerGas fails
+  std::optional<U256> max_fee_per_gas_wei;               // a ceiling on both fee fields; nullopt: none
+  // Transient failures (RPC unreachable, no receipt in time) are retried this many attempts in
+  // all, the n-th retry after first_retry_delay_sec * 2^(n-1).
+  std::uint32_t max_attempts = 5;
+  std::uint64_t first_retry_delay_sec = 2;
+
+  friend bool operator==(const RelaySettings&, const RelaySettings&) = default;
+};
+
+struct ServiceSettings {
+  std::uint64_t quote_lifetime_sec = 120;
+  std::uint64_t route_fill_window_sec = 3600;  // route deadline = expiresAt + solver fill window
+  std::uint64_t reward_window_sec = 3600;      // reward deadline = route deadline + this
+  SlippageSettings slippage;
+  std::uint32_t max_calls = 32;                // destination.calls entries per request
+  std::uint32_t max_hops = 2;                  // 1: direct only; 2: one intermediate chain
+  std::uint32_t max_competing_quotes = 16;     // entries of competingQuotes at most
+  // Webhook URLs may be http://127.0.0.1:<port> (local configuration only: a loopback receiver).
+  bool webhooks_allow_loopback_http = false;
+  RelaySettings relay;
+};
+
+class Config {
+ public:
+  // Reads {"service", "chains", "tokens", "solvers", "partners", "keys"?}; throws ConfigError
+  // listing every problem found. A missing (or null) "keys" is no keys: a deployment without
+  // keys.json serves no keyed endpoint.
+  static Config from_json(const nlohmann::ordered_json& config);
+
+  const ServiceSettings& service() const { return service_; }
+  const std::vector<ChainRecord>& chains() const { return chains_; }
+  const std::vector<TokenRecord>& tokens() const { return tokens_; }
+  const std::vector<SolverRecord>& solvers() const { return solvers_; }
+  const std::vector<PartnerRecord>& partners() const { return partners_; }
+  const std::vector<ApiKeyRecord>& keys() const { return keys_; }
+
+  // Lookups answer nullptr when nothing matches. Pointers stay valid as long as the Config.
+  const ChainRecord* chain(std::uint64_t chain_id) const;
+  const TokenRecord* token(std::uint64_t chain_id, const ChainAddress& address) const;
+  const TokenRecord* token(const TokenKey& key) const { return token(key.chain_id, key.address); }
+  const TokenRecord* token_by_symbol(std::uint64_t chain_id, std::string_view symbol) const;
+  std::vector<const TokenRecord*> tokens_of(std::uint64_t chain_id) const;  // configured order
+  const SolverRecord* solver(std::string_view id) const;
+  const PartnerRecord* partner(std::string_view slug) const;
+  const ApiKeyRecord* key(std::string_view id) const;
+
+ private:
+  ServiceSettings service_;
+  std::vector<ChainRecord> chains_;
+  std::vector<TokenRecord> tokens_;
+  std::vector<SolverRecord> solvers_;
+  std::vector<PartnerRecord> partners_;
+  std::vector<ApiKeyRecord> keys_;
+};
+
+// The production configuration names its signer's address instead of deriving it from the key,
+// so a wrong secret cannot silently sign for the wrong address: the service must refuse to start
+// unless every chain's quoteSigner is the address of the configured key. Throws ConfigError
+// naming each chain whose signer differs.
+void require_quote_signer(const Config& config, const Address& signer);
+
+}  // namespace sr::service

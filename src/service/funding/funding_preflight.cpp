@@ -1,0 +1,223 @@
+#include "service/funding/funding_preflight.h"
+
+#include <string>
+
+#include "crypto/hex.h"
+#include "eth/abi.h"
+#include "protocol/calldata.h"
+#include "protocol/contract_calls.h"
+#include "service/common/op_input.h"
+#include "service/funding/relay_calls.h"
+
+namespace sr::service {
+
+using json = nlohmann::ordered_json;
+namespace calls = protocol::contract_calls;
+
+namespace {
+
+// An integer of an authorization, whichever JSON form it came in (decimal string, number, 0x-hex).
+U256 as_uint(const json& value) { return std::get<U256>(abi::value_from_json(abi::Type::uint(), value)); }
+
+// What the funding needs of the plan's token: the reward's amounts of it.
+U256 needed_amount(const json& plan) {
+  const Address token = Address::parse(plan.at("token").get<std::string>());
+  U256 total;
+  for (const json& t : plan.at("intent").at("reward").at("tokens")) {
+    if (Address::parse(t.at("token").get<std::string>()) == token) {
+      total = total.checked_add(U256::from_decimal(t.at("amount").get<std::string>())).value_or(U256::max());
+    }
+  }
+  return total;
+}
+
+struct Plan {
+  std::string standard;
+  const ChainRecord* chain;
+  Address token;
+  Address funder;
+  Address vault;
+  U256 amount;
+  const json* authorization;
+};
+
+Plan read_plan(const Config& config, const json& plan) {
+  Plan p;
+  p.standard = plan.at("standard").get<std::string>();
+  p.chain = &plan_chain(config, plan);
+  p.token = Address::parse(plan.at("token").get<std::string>());
+  p.funder = Address::parse(plan.at("funder").get<std::string>());
+  p.vault = Address::parse(plan.at("vault").get<std::string>());
+  p.amount = needed_amount(plan);
+  p.authorization = &plan.at("authorization");
+  return p;
+}
+
+// The contract whose allowance Permit2/Permit3 spends, or nullopt for the token's own standards.
+std::optional<Address> permit_contract(const Plan& p) {
+  if (p.standard == "permit2") return p.chain->permit2;
+  if (p.standard == "permit3") return p.chain->permit3;
+  return std::nullopt;
+}
+
+std::string permit_contract_name(const Plan& p) { return p.standard == "permit2" ? "Permit2" : "Permit3"; }
+
+json call(std::string_view id, const Address& to, const Bytes& data) {
+  return {{"id", id}, {"to", to.checksummed()}, {"data", hex::encode(data)}};
+}
+
+template <class Fn>
+OpResult guarded(std::string_view op, Fn&& fn) {
+  try {
+    return fn();
+  } catch (const ParseError& e) {
+    throw OpInputError("op \"" + std::string(op) + "\": the plan or a result is malformed: " + e.what());
+  } catch (const json::exception& e) {
+    throw OpInputError("op \"" + std::string(op) + "\": the plan or a result is malformed: " + e.what());
+  }
+}
+
+// The reason a reverting call gives: Error(string), Panic(uint256), a custom error's selector, or
+// the node's own message.
+std::string revert_reason(const json& failure) {
+  const std::string message = failure.value("error", std::string("reverted"));
+  const json* data = failure.contains("data") && failure["data"].is_string() ? &failure["data"] : nullptr;
+  if (!data) return message;
+  Bytes bytes;
+  try {
+    bytes = hex::decode(data->get<std::string>());
+  } catch (const ParseError&) {
+    return message;
+  }
+  if (bytes.size() < 4) return message;
+  const ByteView args = ByteView(bytes).subspan(4);
+  const std::string selector = hex::encode(ByteView(bytes).first(4));
+  try {
+    if (selector == "0x08c379a0") {
+      return std::get<std::string>(abi::decode_params({abi::Type::string()}, args, abi::Mode::allow_trailing).at(0));
+    }
+    if (selector == "0x4e487b71") {
+      return "panic " + std::get<U256>(abi::decode_params({abi::Type::uint()}, args, abi::Mode::allow_trailing).at(0)).to_decimal();
+    }
+  } catch (const ParseError&) {
+  }
+  return "custom error " + selector;
+}
+
+class Results {
+ public:
+  Results(const json& results) : results_(results) {}
+
+  // The return data of a call that succeeded; nullopt when it reverted.
+  std::optional<Bytes> data(std::string_view id) const {
+    const json& r = entry(id);
+    if (!r.contains("result")) return std::nullopt;
+    return hex::decode(r.at("result").get<std::string>());
+  }
+  const json& entry(std::string_view id) const {
+    const auto it = results_.find(std::string(id));
+    if (it == results_.end() || !it->is_object()) throw ParseError("results." + std::string(id) + " is missing");
+    return *it;
+  }
+  U256 word(std::string_view id, std::size_t index = 0) const {
+    const auto bytes = data(id);
+    if (!bytes || bytes->size() < 32 * (index + 1)) throw ParseError("results." + std::string(id) + " is not a return value");
+    return U256::from_be_bytes(ByteView(*bytes).subspan(32 * index, 32));
+  }
+
+ private:
+  const json& results_;
+};
+
+OpResult would_fail(const std::string& reason) {
+  return problem(ProblemCode::funding_would_fail,
+                 "the funding would fail, so the relayer will not send it: " + reason + ". Nothing was sent and no job was created");
+}
+
+}  // namespace
+
+OpResult funding_preflight_op(const Config& config, const json& input) {
+  const OpInput in(input, "fundingPreflight");
+  const json& plan = in.member("plan");
+  const json& relayer = in.member("relayer");
+  return guarded("fundingPreflight", [&] {
+    const Plan p = read_plan(config, plan);
+    const Address from = Address::parse(relayer.get<std::string>());
+    json calls = json::array();
+    const Address holder = p.standard == "transfer" ? p.vault : p.funder;
+    calls.push_back(call("balance", p.token, calls::erc20_balance_of().encode({holder})));
+    const json& a = *p.authorization;
+    if (p.standard == "erc3009") {
+      calls.push_back(call("authorizationState", p.token,
+                           calls::erc3009_authorization_state().encode({p.funder, hex::decode(a.at("nonce").get<std::string>())})));
+    } else if (p.standard == "erc2612") {
+      calls.push_back(call("permitNonce", p.token, calls::eip2612_nonces().encode({p.funder})));
+    }
+    if (const auto contract = permit_contract(p)) {
+      calls.push_back(call("permitContractAllowance", p.token, calls::erc20_allowance().encode({p.funder, *contract})));
+      if (p.standard == "permit2") {
+        calls.push_back(call("permit2Nonce", *contract, calls::permit2_allowance().encode({p.funder, p.token, p.vault})));
+      }
+    }
+    if (const auto authorization = relay_calls(config, plan).authorization) {
+      json simulated = call("authorization", authorization->to, authorization->data);
+      simulated["from"] = from.checksummed();
+      calls.push_back(std::move(simulated));
+    }
+    return ok({{"calls", std::move(calls)}});
+  });
+}
+
+OpResult funding_preflight_verdict_op(const Config& config, const json& input) {
+  const OpInput in(input, "fundingPreflightVerdict");
+  const json& plan = in.member("plan");
+  const json& results_json = in.member("results");
+  if (!results_json.is_object()) throw OpInputError("op \"fundingPreflightVerdict\": results must be an object");
+  return guarded("fundingPreflightVerdict", [&] {
+    const Plan p = read_plan(config, plan);
+    const Results results(results_json);
+    const json& a = *p.authorization;
+
+    const U256 balance = results.word("balance");
+    if (balance < p.amount) {
+      const std::string holder = p.standard == "transfer" ? "the vault " + p.vault.checksummed() : p.funder.checksummed();
+      return would_fail("insufficient balance: " + holder + " holds " + balance.to_decimal() + " of token " +
+                        p.token.checksummed() + ", the funding needs " + p.amount.to_decimal());
+    }
+    if (const auto contract = permit_contract(p)) {
+      const U256 allowance = results.word("permitContractAllowance");
+      if (allowance < p.amount) {
+        return would_fail(permit_contract_name(p) + " not approved: " + p.funder.checksummed() + " allows " +
+                          permit_contract_name(p) + " " + contract->checksummed() + " to spend " + allowance.to_decimal() +
+                          " of token " + p.token.checksummed() + ", the funding needs " + p.amount.to_decimal() +
+                          " (send token.approve(" + contract->checksummed() + ", amount) first)");
+      }
+    }
+    if (p.standard == "erc3009" && !results.word("authorizationState").is_zero()) {
+      return would_fail("authorization already used: nonce " + a.at("nonce").get<std::string>() + " of " +
+                        p.funder.checksummed() + " was spent on chain");
+    }
+    if (p.standard == "erc2612") {
+      const U256 current = results.word("permitNonce");
+      const U256 signed_nonce = as_uint(a.at("nonce"));
+      if (current != signed_nonce) {
+        return would_fail("authorization already used: the permit's nonce is " + signed_nonce.to_decimal() +
+                          " but the token expects " + current.to_decimal() + " for " + p.funder.checksummed());
+      }
+    }
+    if (p.standard == "permit2") {
+      const U256 current = results.word("permit2Nonce", 2);
+      const U256 signed_nonce = as_uint(a.at("details").at(0).at("nonce"));
+      if (current != signed_nonce) {
+        return would_fail("authorization already used: the Permit2 nonce is " + signed_nonce.to_decimal() + " but Permit2 expects " +
+                          current.to_decimal() + " for this owner, token and vault");
+      }
+    }
+    if (p.standard != "transfer" && !results.data("authorization")) {
+      return would_fail("the authorization call reverts: " + revert_reason(results.entry("authorization")));
+    }
+    return ok({{"ok", true}});
+  });
+}
+
+}  // namespace sr::service

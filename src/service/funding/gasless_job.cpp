@@ -1,0 +1,145 @@
+#include "service/funding/gasless_job.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "service/common/identifiers.h"
+#include "service/common/op_input.h"
+
+namespace sr::service {
+
+using json = nlohmann::ordered_json;
+
+namespace {
+
+constexpr std::string_view kJobIdPrefix = "job:";
+constexpr std::string_view kQuoteIdPrefix = "quote:";
+
+// A 400 naming one field, with its own detail (for jobId a shorter text than the field's message).
+OpResult invalid_field(std::string field, std::string detail, std::string message) {
+  FieldErrors errors;
+  errors.add(std::move(field), std::move(message));
+  return problem(ProblemCode::invalid_request, std::move(detail), errors.list());
+}
+
+OpResult lookup_by_job_id(const json& job_id) {
+  if (!job_id.is_string()) throw OpInputError("op \"gaslessJobLookup\": jobId must be the raw path segment");
+  const auto& text = job_id.get_ref<const std::string&>();
+  const auto uuid = text.starts_with(kJobIdPrefix) ? bare_uuid(std::string_view(text).substr(kJobIdPrefix.size()))
+                                                   : std::nullopt;
+  if (!uuid) return invalid_field("jobId", "jobId must be job:<uuid>", "jobId must be job: followed by a UUID");
+  return ok({{"quoteId", *uuid}});
+}
+
+OpResult lookup_by_quote_id(const json& quote_id) {
+  if (!quote_id.is_null() && !quote_id.is_string()) {
+    throw OpInputError("op \"gaslessJobLookup\": quoteId must be the raw query value or null");
+  }
+  const auto uuid = quote_id.is_string() ? bare_uuid(quote_id.get_ref<const std::string&>()) : std::nullopt;
+  if (!uuid) {
+    // The id of a quote reads "quote:<uuid>"; the job lookup takes the UUID alone, as status does.
+    const bool prefixed = quote_id.is_string() && quote_id.get_ref<const std::string&>().starts_with(kQuoteIdPrefix);
+    const std::string message =
+        std::string("quoteId must be a UUID") + (prefixed ? "; pass the bare UUID without the quote: prefix" : "");
+    return invalid_field("quoteId", message, message);
+  }
+  return ok({{"quoteId", *uuid}});
+}
+
+// The stored job, read strictly: it is the core's own output, so anything else is a worker bug.
+void require_accepted_job(const json& job) {
+  const auto fail = [](const std::string& why) {
+    throw OpInputError("op \"gaslessJobAdvance\": the job " + why);
+  };
+  if (!job.is_object() || !job.contains("id") || !job.contains("status")) fail("is not a gasless job");
+  if (job["status"] != "accepted") fail("is " + job["status"].dump() + "; only an accepted job changes");
+}
+
+std::string outcome_text(const json& outcome, const char* name) {
+  const json& text = outcome.at(name);
+  if (!text.is_string()) {
+    throw OpInputError(std::string("op \"gaslessJobAdvance\": outcome.") + name + " must be a string");
+  }
+  return text.get<std::string>();
+}
+
+json finished(json job, std::uint64_t now, std::string_view status, json transaction_hash, json error) {
+  job["status"] = status;
+  job["transactionHash"] = std::move(transaction_hash);
+  job["error"] = std::move(error);
+  job["updatedAt"] = now;
+  return job;
+}
+
+}  // namespace
+
+json gasless_job(std::string_view standard, std::string_view quote_id, std::string_view intent_hash,
+                 std::uint64_t chain_id, std::uint64_t now) {
+  if (quote_id.starts_with(kQuoteIdPrefix)) quote_id.remove_prefix(kQuoteIdPrefix.size());
+  const auto uuid = bare_uuid(quote_id);
+  // Quote ids are the service's own (signed, or stored with the deposit), so this is a bug.
+  if (!uuid) throw std::invalid_argument("a gasless job needs a quote UUID, not \"" + std::string(quote_id) + "\"");
+  json job = json::object();
+  job["id"] = std::string(kJobIdPrefix) + *uuid;
+  job["status"] = "accepted";
+  job["standard"] = standard;
+  job["quoteId"] = *uuid;
+  job["intentHash"] = intent_hash;
+  job["chainId"] = chain_id;
+  job["transactionHash"] = nullptr;
+  job["error"] = nullptr;
+  job["createdAt"] = now;
+  job["updatedAt"] = now;
+  return job;
+}
+
+OpResult gasless_job_lookup_op(const json& input) {
+  const OpInput in(input, "gaslessJobLookup");
+  const bool by_id = input.contains("jobId");
+  if (by_id == input.contains("quoteId") || input.size() != 1) {
+    throw OpInputError("op \"gaslessJobLookup\": the input must be {jobId} or {quoteId}");
+  }
+  return by_id ? lookup_by_job_id(input["jobId"]) : lookup_by_quote_id(input["quoteId"]);
+}
+
+OpResult gasless_job_advance_op(const Config& config, const json& input) {
+  const OpInput in(input, "gaslessJobAdvance");
+  const json& job = in.member("job");
+  require_accepted_job(job);
+  const std::uint64_t now = in.unix_seconds("now");
+  const json& outcome = in.member("outcome");
+  if (!outcome.is_object()) throw OpInputError("op \"gaslessJobAdvance\": outcome must be an object");
+  const RelaySettings& relay = config.service().relay;
+
+  if (outcome.contains("transactionHash") && outcome.size() == 1) {
+    const std::string hash = outcome_text(outcome, "transactionHash");
+    if (!is_hash_text(hash)) {
+      throw OpInputError("op \"gaslessJobAdvance\": outcome.transactionHash must be 0x followed by 64 hex digits");
+    }
+    return ok({{"job", finished(job, now, "published", hash, nullptr)}, {"retryAfterSec", nullptr}});
+  }
+  if (outcome.contains("error") && outcome.size() == 1) {
+    std::string error = outcome_text(outcome, "error");
+    if (error.empty()) error = "the relayer gave no reason";
+    return ok({{"job", finished(job, now, "failed", nullptr, error)}, {"retryAfterSec", nullptr}});
+  }
+  if (outcome.contains("transientError") && outcome.contains("attempts") && outcome.size() == 2) {
+    const std::string error = outcome_text(outcome, "transientError");
+    const json& attempts_json = outcome["attempts"];
+    if (!attempts_json.is_number_integer() || attempts_json.get<std::int64_t>() < 1) {
+      throw OpInputError("op \"gaslessJobAdvance\": outcome.attempts must be a positive integer");
+    }
+    const std::uint64_t attempts = attempts_json.get<std::uint64_t>();
+    if (attempts < relay.max_attempts) {
+      // attempts < max_attempts <= 20, so the shift stays far inside 64 bits.
+      return ok({{"job", job}, {"retryAfterSec", relay.first_retry_delay_sec << (attempts - 1)}});
+    }
+    const std::string reason =
+        "relaying failed " + std::to_string(attempts) + " times; last error: " + error;
+    return ok({{"job", finished(job, now, "failed", nullptr, reason)}, {"retryAfterSec", nullptr}});
+  }
+  throw OpInputError(
+      "op \"gaslessJobAdvance\": outcome must be {transactionHash}, {error} or {transientError, attempts}");
+}
+
+}  // namespace sr::service

@@ -1,0 +1,56 @@
+// The gasless job: what a verified funding submit becomes (GaslessJob in edge-worker/openapi.json).
+// A quote is funded at most once, so it has at most one job, and the job is named after it:
+// id "job:<quote UUID>". The worker stores the job (one Durable Object per quote) and relays it;
+// the core decides its shape, its id, which ids and queries name one, and every transition:
+//
+//   accepted --relayed, mined and successful--> published (transactionHash)
+//   accepted --final refusal or revert-------> failed (error)
+//   accepted --transient trouble-------------> accepted, retried after a growing delay, or failed
+//                                              once the configured attempts are spent
+//
+// published and failed are final. Published is not delivery: the intent's status tells that.
+//
+// Ops:
+//   "gaslessJobLookup"  {"jobId": <raw path segment>} | {"quoteId": <raw query value or null>}
+//                       -> 200 {"quoteId": <lowercase bare UUID>} or 400 invalid-request naming
+//                          the field.
+//   "gaslessJobAdvance" {"job", "outcome", "now"} -> 200 {"job", "retryAfterSec"}; see below.
+// Jobs are created by the verification ops themselves (member "job" of the gaslessVerify and
+// depositSubmitVerify answers), so a job never exists for a submit the core did not verify and
+// the worker never re-spells a quote id.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "service/config/config.h"
+#include "service/common/problem.h"
+
+namespace sr::service {
+
+// A new job, accepted at `now`, with the members in the contract's order. `quote_id` is the
+// quote's id as the verification read it, "quote:<uuid>" or the bare UUID (deposit records keep
+// it bare); the job carries the bare UUID in lowercase, the spelling every lookup takes.
+nlohmann::ordered_json gasless_job(std::string_view standard, std::string_view quote_id, std::string_view intent_hash,
+                           std::uint64_t chain_id, std::uint64_t now);
+
+
+// {"jobId"} or {"quoteId"}, exactly one of them (the worker passes what the client sent: the path
+// segment, or the query value, null when absent).
+OpResult gasless_job_lookup_op(const nlohmann::ordered_json& input);
+
+// A relay outcome applied to an accepted job:
+//   "outcome": {"transactionHash": "0x…"}                the funding transaction, mined and successful
+//            | {"error": "…"}                            a final reason (revert, refusal, no endpoint)
+//            | {"transientError": "…", "attempts": n}    trouble worth retrying; n counts this attempt
+// -> 200 {"job": the next job, "retryAfterSec": seconds until the next attempt, or null}.
+// A transient error keeps the job accepted (and unchanged) while attempts < relay.maxAttempts,
+// retrying after relay.firstRetryDelaySec * 2^(attempts-1); the last one fails it, naming the
+// count and the last error. A malformed job or outcome, or a job no longer accepted, is a worker
+// bug (OpInputError).
+OpResult gasless_job_advance_op(const Config& config, const nlohmann::ordered_json& input);
+
+}  // namespace sr::service

@@ -1,0 +1,50 @@
+// The relayer's transactions for a verified funding (ops "relayerAccount" and
+// "relayTransactions"). The worker stores the `plan` a verification op returned, and when it
+// relays, passes it here with the chain's nonce and what the chain answered about fees; the core
+// prices the transactions (service.json `relay`: gas limits, base-fee multiplier, fallback
+// priority fee, optional ceiling) and answers the raw signed EIP-1559 transactions to broadcast
+// in order: the token authorization (none for "transfer"), then Portal.publishAndFundFor
+// (service/funding/relay_calls.h lists the calls per standard, Permit3 included).
+// Nonces are consecutive from the given one. Signing is deterministic, so the same inputs give
+// the same bytes: a worker that re-asks after a crash gets the transactions it may have sent.
+//
+// The relayer key travels in the op input ("relayerKey", the worker secret RELAYER_KEY) rather
+// than the Service's secrets: a deployment without a relayer still starts, and the key is used
+// only while signing, never kept.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "eth/u256.h"
+#include "service/config/config.h"
+#include "service/common/problem.h"
+
+namespace sr::service {
+
+struct RelayFees {
+  U256 max_fee_per_gas;
+  U256 max_priority_fee_per_gas;
+};
+
+// The fee fields of the relayer's transactions from the latest block's base fee (nullopt: the
+// block has none, a chain without EIP-1559 pricing; counted as zero) and the node's priority
+// fee suggestion (nullopt: eth_maxPriorityFeePerGas failed; relay.fallbackPriorityFeeWei):
+//   priority = suggestion, max = baseFeeMultiplier * baseFee + priority,
+// both lowered to relay.maxFeePerGasWei when it is set. Throws std::overflow_error for a base fee
+// no chain reports (the multiple exceeds 2^256).
+RelayFees relay_fees(const RelaySettings& settings, const std::optional<U256>& base_fee,
+                     const std::optional<U256>& priority_suggestion);
+
+// {"relayerKey"} -> 200 {"address"}.
+OpResult relayer_account_op(const nlohmann::ordered_json& input);
+
+// {"plan", "relayerKey", "nonce", "baseFeePerGas", "priorityFeeSuggestion"}: the fee members are
+// the JSON-RPC answers as hex quantities ("0x3b9aca00"), or null (no base fee in the latest block;
+// eth_maxPriorityFeePerGas failed).
+// -> 200 {"from", "maxFeePerGas", "maxPriorityFeePerGas" (decimal wei),
+//         "transactions": [{"purpose": "authorization"|"funding", "to", "nonce", "hash", "raw"}]};
+//    gas limits are relay.gasLimits.authorization and .funding.
+OpResult relay_transactions_op(const Config& config, const nlohmann::ordered_json& input);
+
+}  // namespace sr::service

@@ -1,0 +1,44 @@
+#include "service/keys/key_access.h"
+
+#include <string>
+
+#include "service/common/op_input.h"
+
+namespace sr::service {
+
+using json = nlohmann::ordered_json;
+
+OpResult authorize_key_op(const Config& config, const json& input) {
+  OpInput in(input, "authorizeKey");
+  const KeyRecord key = key_record_from_json(in.member("key"), config, "authorizeKey");
+  const json& name = in.member("feature");
+  const auto feature = name.is_string() ? parse_feature(name.get<std::string>()) : std::nullopt;
+  if (!feature) throw OpInputError("op \"authorizeKey\": feature must be \"quotes\", \"all-quotes\" or \"gasless\"");
+  if (*feature == KeyFeature::gasless && (!key.partner || !config.partner(*key.partner))) {
+    return problem(ProblemCode::partner_not_mapped,
+                   "the request cannot be attributed to an authorized key: this API key is not mapped to a partner, "
+                   "which gasless endpoints require");
+  }
+  if (!key.has(*feature)) {
+    return problem(ProblemCode::feature_not_enabled,
+                   "this API key is not enabled for " + std::string(feature_name(*feature)) +
+                       " (its features are configured in keys.json)");
+  }
+  return ok(json::object());
+}
+
+std::optional<OpResult> quote_refusal(const KeyRecord& key, bool all_quotes) {
+  if (!key.has(KeyFeature::quotes)) {
+    return problem(ProblemCode::feature_not_enabled,
+                   "this API key is not enabled for quotes (its features are configured in keys.json)");
+  }
+  if (all_quotes && !key.has(KeyFeature::all_quotes)) {
+    FieldErrors errors;
+    errors.add("options.allQuotes",
+               "options.allQuotes is not enabled for this API key (feature all-quotes); omit it or set it to false");
+    return invalid_request(errors);
+  }
+  return std::nullopt;
+}
+
+}  // namespace sr::service

@@ -1,0 +1,113 @@
+#include "service/legacy/legacy_quote.h"
+
+#include "service/quotes/engine.h"
+#include "service/legacy/legacy_request.h"
+
+namespace sr::service {
+namespace {
+
+using json = nlohmann::ordered_json;
+
+// A v1 quote whose funded intent is also its delivery intent: the legacy format has one intent
+// (one encodedRoute) per entry, so stitched routes have no legacy form.
+bool is_direct(const json& quote) {
+  return quote.at("steps").size() == 1 && quote.at("steps")[0].at("intents").size() == 1 &&
+         quote.at("steps")[0].at("intents")[0].at("role") == "direct";
+}
+
+json legacy_fees(const json& quote) {
+  json fees = json::array();
+  for (const json& fee : quote.at("fees")) {
+    const std::string type = fee.at("type").get<std::string>();
+    fees.push_back({{"name", type},
+                    {"description", type + " fee, in the source token; " +
+                                        std::string(fee.at("estimate").get<bool>() ? "an estimate" : "binding")},
+                    {"token",
+                     {{"address", fee.at("token").at("address")},
+                      {"decimals", fee.at("token").at("decimals")},
+                      {"symbol", fee.at("token").at("symbol")}}},
+                    {"amount", fee.at("amount")}});
+  }
+  return fees;
+}
+
+json legacy_entry(const Config& config, const json& quote) {
+  const json& intent = quote.at("steps")[0].at("intents")[0];
+  const SolverRecord* solver = config.solver(quote.at("solver").at("id").get<std::string>());
+  const ChainRecord* source = config.chain(quote.at("source").at("chainId").get<std::uint64_t>());
+  const ChainRecord* destination = config.chain(quote.at("destination").at("chainId").get<std::uint64_t>());
+  return {
+      {"quoteID", quote.at("id")},
+      {"solverID", quote.at("solver").at("id")},
+      // This deployment has no service that takes signed intents; funding is by the entry's
+      // own publishAndFund, so there is no URL to give.
+      {"receiveSignedIntentUrl", nullptr},
+      {"quoteData",
+       {{"quoteResponse",
+         {{"intentExecutionType", "SELF_PUBLISH"},
+          {"sourceChainID", quote.at("source").at("chainId")},
+          {"destinationChainID", quote.at("destination").at("chainId")},
+          {"sourceToken", quote.at("source").at("token")},
+          {"destinationToken", quote.at("destination").at("token")},
+          {"sourceAmount", quote.at("source").at("amount")},
+          {"destinationAmount", quote.at("destination").at("minAmountOut")},
+          {"funder", quote.at("source").at("funder")},
+          {"refundRecipient", intent.at("intent").at("reward").at("creator")},
+          {"recipient", quote.at("destination").at("recipient")},
+          {"fees", legacy_fees(quote)},
+          {"deadline", intent.at("intent").at("reward").at("deadline")},
+          {"estimatedFulfillTimeSec", solver ? solver->estimated_fulfill_time_sec : 0},
+          {"encodedRoute", intent.at("encodedRoute")}}},
+        {"contracts",
+         {{"sourcePortal", source->portal.text()},
+          {"destinationPortal", destination->portal.text()},
+          {"prover", intent.at("intent").at("reward").at("prover")}}}}},
+  };
+}
+
+}  // namespace
+
+OpResult legacy_quote_op(const Config& config, const secp256k1::SecretKey& signer, const json& input,
+                         LegacyQuoteKind kind) {
+  const auto validated = validate_legacy_quote_request(input.at("body"), config);
+  if (!validated) return validated.error;
+  const LegacyQuoteRequest& request = *validated.value;
+
+  json source = {{"chainId", request.source_chain_id},
+                 {"token", request.source_token.text()},
+                 {"funder", request.funder.text()},
+                 {"refundRecipient", request.refund_recipient.text()}};
+  json destination = {{"chainId", request.destination_chain_id},
+                      {"token", request.destination_token.text()},
+                      {"recipient", request.recipient.text()}};
+  (kind == LegacyQuoteKind::exact_in ? source : destination)["amount"] = request.source_amount.to_decimal();
+  const json v1 = {{"type", kind == LegacyQuoteKind::exact_in ? "exact-in" : "exact-out"},
+                   {"source", source},
+                   {"destination", destination},
+                   {"dappId", request.dapp_id},
+                   {"options", {{"allQuotes", true}}}};
+  OpResult quoted = quote_op(config, signer,
+                             {{"body", v1},
+                              // Keyless: no partner, no partner fees; the legacy contract answers
+                              // every competing quote, so both features are the op's own.
+                              {"key", {{"features", {"quotes", "all-quotes"}}}},
+                              {"now", input.at("now")},
+                              {"random", input.at("random")},
+                              {"solverAnswers", input.value("solverAnswers", json::array())}});
+  if (quoted.status != 200) return quoted;
+
+  json data = json::array();
+  if (is_direct(quoted.body)) data.push_back(legacy_entry(config, quoted.body));
+  if (quoted.body.at("competingQuotes").is_array()) {
+    for (const json& competing : quoted.body.at("competingQuotes")) {
+      if (is_direct(competing)) data.push_back(legacy_entry(config, competing));
+    }
+  }
+  if (data.empty()) {
+    return problem(ProblemCode::solver_error,
+                   "only a multi-hop route serves this pair, and the legacy format has one intent per quote");
+  }
+  return ok({{"data", std::move(data)}});
+}
+
+}  // namespace sr::service

@@ -1,0 +1,98 @@
+#include "service/op_table.h"
+
+#include <algorithm>
+#include <array>
+
+#include "service/chain/registry.h"
+#include "service/chain/vault_derivation.h"
+#include "service/deposits/deposit.h"
+#include "service/deposits/deposit_transfers.h"
+#include "service/funding/funding_preflight.h"
+#include "service/funding/gasless.h"
+#include "service/funding/gasless_job.h"
+#include "service/funding/relay.h"
+#include "service/keys/key_access.h"
+#include "service/legacy/legacy_quote.h"
+#include "service/legacy/legacy_status.h"
+#include "service/quotes/engine.h"
+#include "service/quotes/solver_protocol.h"
+#include "service/reader/poll_plan.h"
+#include "service/status/intent_logs.h"
+#include "service/status/quote_registration.h"
+#include "service/status/status_queries.h"
+#include "service/webhooks/webhooks.h"
+
+namespace sr::service {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// Ops that need only the configuration, and the one that needs only its input.
+template <OpResult (*F)(const Config&, const Json&)>
+OpResult with_config(const OpContext& c, const Json& input) {
+  return F(c.config, input);
+}
+template <OpResult (*F)(const Json&)>
+OpResult input_only(const OpContext&, const Json& input) {
+  return F(input);
+}
+
+constexpr std::array kOps{
+    // the chain and token catalogue, and which Portals confirmed the vault derivation
+    Op{"chains", "chain", with_config<chains_op>},
+    Op{"tokens", "chain", with_config<tokens_op>},
+    Op{"vaultDerivationProbes", "chain", [](const OpContext& c, const Json&) { return vault_derivation_probes_op(c.config); }},
+    Op{"vaultDerivationVerdict", "chain", with_config<vault_derivation_verdict_op>},
+    // what an API key may reach
+    Op{"authorizeKey", "keys", with_config<authorize_key_op>},
+    // quotes
+    Op{"solverRequests", "quotes", with_config<solver_requests>},
+    Op{"quote", "quotes", [](const OpContext& c, const Json& input) { return quote_op(c.config, c.quote_signer, input); }},
+    // intent records and their status
+    Op{"registerQuote", "status", with_config<register_quote_op>},
+    Op{"mergeRegistration", "status", with_config<merge_registration_op>},
+    Op{"routeLogs", "status", with_config<route_logs_op>},
+    Op{"applyLogs", "status", with_config<apply_logs_op>},
+    Op{"intentStatus", "status", with_config<intent_status_op>},
+    // what the chain reader fetches next
+    Op{"pollPlan", "reader", with_config<poll_plan_op>},
+    // gasless funding and its relaying
+    Op{"gaslessVerify", "funding", with_config<gasless_verify_op>},
+    Op{"gaslessJobLookup", "funding", input_only<gasless_job_lookup_op>},
+    Op{"gaslessJobAdvance", "funding", with_config<gasless_job_advance_op>},
+    Op{"relayerAccount", "funding", input_only<relayer_account_op>},
+    Op{"relayTransactions", "funding", with_config<relay_transactions_op>},
+    Op{"fundingPreflight", "funding", with_config<funding_preflight_op>},
+    Op{"fundingPreflightVerdict", "funding", with_config<funding_preflight_verdict_op>},
+    // deposit addresses
+    Op{"depositSolverRequests", "deposits", with_config<deposit_solver_requests_op>},
+    Op{"depositCreate", "deposits", [](const OpContext& c, const Json& input) { return deposit_create_op(c.config, c.quote_signer, input); }},
+    Op{"depositSubmitVerify", "deposits", with_config<deposit_submit_verify_op>},
+    Op{"depositStatus", "deposits", with_config<deposit_status_op>},
+    Op{"depositVault", "deposits", input_only<deposit_vault_op>},
+    Op{"routeDepositTransfers", "deposits", with_config<route_deposit_transfers_op>},
+    Op{"depositObserve", "deposits", with_config<deposit_observe_op>},
+    // webhooks
+    Op{"webhookCreate", "webhooks", with_config<webhook_create_op>},
+    Op{"webhookTarget", "webhooks", with_config<webhook_target_op>},
+    Op{"webhookEvents", "webhooks", with_config<webhook_events_op>},
+    Op{"webhookRetry", "webhooks", input_only<webhook_retry_op>},
+    // the legacy v3 interface, on top of what it maps
+    Op{"legacyExactIn", "legacy",
+       [](const OpContext& c, const Json& input) { return legacy_quote_op(c.config, c.quote_signer, input, LegacyQuoteKind::exact_in); }},
+    Op{"legacyExactOut", "legacy",
+       [](const OpContext& c, const Json& input) { return legacy_quote_op(c.config, c.quote_signer, input, LegacyQuoteKind::exact_out); }},
+    Op{"legacyIntentStatus", "legacy", with_config<legacy_intent_status_op>},
+};
+
+}  // namespace
+
+std::span<const Op> op_table() { return kOps; }
+
+const Op* find_op(std::string_view name) {
+  const auto it = std::find_if(kOps.begin(), kOps.end(), [&](const Op& op) { return op.name == name; });
+  return it == kOps.end() ? nullptr : &*it;
+}
+
+}  // namespace sr::service

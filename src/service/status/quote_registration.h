@@ -1,0 +1,42 @@
+// A quote's intents become intent records before any chain event: the ops "registerQuote" and
+// "mergeRegistration" (shapes in ops.json). A registration carries what the events cannot
+// tell (chains, deadlines, refund arguments, role, quote id) and is merged into a record by the
+// one rule of status_records.h, whichever arrived first.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "protocol/intent.h"
+#include "protocol/intent_hash.h"
+#include "service/config/config.h"
+#include "service/status/intent_status.h"
+#include "service/common/problem.h"
+
+namespace sr::service {
+
+// What "registerQuote" with "fresh": true answers for `quote` (a 200 Quote body):
+// {"records", "quoteId", "deliveryIntentHash"}.
+nlohmann::ordered_json fresh_registration(const Config& config, const nlohmann::ordered_json& quote, std::uint64_t now);
+
+// The same answer from what the engine built, without reading its JSON back: each quoted intent's
+// registration (intent_registration), the bare quote id and the delivery intent hash (0x-hex).
+// The "quote" op adds it to its answer, so the worker stores a quote's intents without sending
+// the quote back across the boundary.
+nlohmann::ordered_json fresh_registration(std::vector<IntentRecord> registrations, const std::string& quote_id,
+                                          const std::optional<std::string>& delivery, std::uint64_t now);
+
+// One quoted intent's registration, from the intent and its hashes: what registerQuote reads
+// from the quote for an intent that hashes to its intentHash (chains, deadlines, role, route hash,
+// and the reward for EVM sources).
+IntentRecord intent_registration(const protocol::Intent& intent, const protocol::IntentHashes& hashes, std::string role,
+                                 std::uint64_t source_chain_id, Vm source_vm);
+
+OpResult register_quote_op(const Config& config, const nlohmann::ordered_json& input);
+OpResult merge_registration_op(const Config& config, const nlohmann::ordered_json& input);
+
+}  // namespace sr::service

@@ -1,0 +1,162 @@
+#include "service/status/status_queries.h"
+
+#include <algorithm>
+#include <string>
+
+#include "crypto/hex.h"
+#include "protocol/json_fields.h"
+#include "protocol/portal_calldata.h"
+#include "service/common/identifiers.h"
+#include "service/common/op_input.h"
+#include "service/status/status_records.h"
+
+namespace sr::service {
+
+namespace jf = protocol::json_fields;
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+// ---- clocks and the response bodies -------------------------------------------------------
+
+}  // namespace
+
+StatusClocks status_clocks(const OpInput& in, const IntentRecord& record) {
+  const std::uint64_t now = in.unix_seconds("now");
+  const Json* times = in.optional("chainTimes");
+  if (times && !times->is_object()) throw OpInputError("chainTimes must be an object");
+  const auto clock_of = [&](const std::optional<std::uint64_t>& chain) {
+    if (!times || !chain) return now;
+    const auto it = times->find(std::to_string(*chain));
+    if (it == times->end() || it->is_null()) return now;
+    const auto time = json_u64(*it);
+    if (!time) throw OpInputError("chainTimes values must be Unix seconds");
+    return std::max(now, *time);
+  };
+  return {clock_of(record.source_chain_id), clock_of(record.destination_chain_id)};
+}
+
+namespace {
+
+Json explorer_link(const Config& config, const ChainTx& tx) {
+  const ChainRecord* chain = config.chain(tx.chain_id);
+  if (!chain || chain->block_explorer_url.empty()) return nullptr;
+  return chain->block_explorer_url + "/tx/" + hex::encode(tx.transaction_hash);
+}
+
+}  // namespace
+
+Json transaction_body(const Config& config, const std::optional<ChainTx>& tx, bool with_block) {
+  if (!tx) return nullptr;
+  Json body{{"chainId", jf::u64_to_json(tx->chain_id)}, {"transactionHash", hex::encode(tx->transaction_hash)}};
+  if (with_block) body["blockNumber"] = jf::u64_to_json(tx->block_number);
+  body["blockExplorerUrl"] = explorer_link(config, *tx);
+  return body;
+}
+
+namespace {
+
+Json optional_u64(const std::optional<std::uint64_t>& value) { return value ? jf::u64_to_json(*value) : Json(nullptr); }
+
+// What a status offers once no fill can land: the source Portal's refund(destination, routeHash,
+// reward), which returns the reward to reward.creator whoever sends it, and availableAt = the
+// reward deadline, the first block time the Portal accepts it and the second the status turns
+// refundable (before that, while `expired`, the same call reverts). Null for other statuses and
+// when the record does not know the reward (an old record, or a registration whose intent did not
+// hash to the intent hash, until IntentPublished supplies it).
+// Null for Solana sources: the Solana Portal's refund is an instruction over the vault's and the
+// creator's token accounts, not this EVM call, and the record keeps no Solana reward to build it.
+Json refund_body(const Config& config, const IntentRecord& record, IntentStatus status) {
+  if (status != IntentStatus::refundable && status != IntentStatus::expired) return nullptr;
+  if (!record.reward || !record.route_hash || !record.source_chain_id || !record.destination_chain_id) return nullptr;
+  const ChainRecord* source = config.chain(*record.source_chain_id);
+  if (!source || source->vm != Vm::evm || source->portal.vm() != Vm::evm) return nullptr;
+  const Bytes data = protocol::portal::refund(*record.destination_chain_id, *record.route_hash, *record.reward);
+  return Json{{"transaction",
+               {{"type", "evm"},
+                {"chainId", jf::u64_to_json(source->chain_id)},
+                {"to", source->portal.evm().checksummed()},
+                {"data", hex::encode(data)},
+                {"value", "0"}}},
+              {"availableAt", jf::u64_to_json(record.reward->deadline)}};
+}
+
+Json status_body(const Config& config, const IntentRecord& record, IntentStatus status) {
+  Json transactions = Json::object();
+  for (std::size_t i = 0; i < kIntentStepCount; ++i) {
+    const auto step = static_cast<IntentStep>(i);
+    transactions[std::string(step_name(step))] = transaction_body(config, record.tx(step), true);
+  }
+  return Json{{"intentHash", hex::encode(record.intent_hash)},
+              {"status", status_name(status)},
+              {"sourceChainId", optional_u64(record.source_chain_id)},
+              {"destinationChainId", optional_u64(record.destination_chain_id)},
+              {"updatedAt", jf::u64_to_json(status_since(record, status))},
+              {"transactions", std::move(transactions)},
+              {"refund", refund_body(config, record, status)}};
+}
+
+Json unknown_body(const std::optional<std::string>& intent_hash) {
+  Json transactions = Json::object();
+  for (std::size_t i = 0; i < kIntentStepCount; ++i) transactions[std::string(step_name(static_cast<IntentStep>(i)))] = nullptr;
+  return Json{{"intentHash", intent_hash ? Json(*intent_hash) : Json(nullptr)},
+              {"status", status_name(IntentStatus::unknown)},
+              {"sourceChainId", nullptr},
+              {"destinationChainId", nullptr},
+              {"updatedAt", nullptr},
+              {"transactions", std::move(transactions)},
+              {"refund", nullptr}};
+}
+
+// ---- query validation ---------------------------------------------------------------------
+
+std::optional<std::string> query_string(const Json& query, const char* name) {
+  const auto it = query.find(name);
+  if (it == query.end() || it->is_null()) return std::nullopt;
+  if (!it->is_string()) throw OpInputError(std::string("query.") + name + " must be the raw query string or null");
+  return it->get<std::string>();
+}
+
+struct StatusQuery {
+  std::optional<std::string> intent_hash;  // lowercase
+  std::optional<std::string> quote_id;     // lowercase bare UUID
+};
+
+Validated<StatusQuery> read_status_query(const Json& query) {
+  if (!query.is_object()) throw OpInputError("op \"intentStatus\": query must be an object");
+  const auto intent_hash = query_string(query, "intentHash");
+  const auto quote_id = query_string(query, "quoteId");
+  FieldErrors errors;
+  if (!intent_hash && !quote_id) {
+    errors.add("intentHash", "intentHash (0x + 64 hex digits) or quoteId (a UUID) is required");
+  } else if (intent_hash && quote_id) {
+    errors.add("quoteId", "pass either intentHash or quoteId, not both");
+  } else if (intent_hash && !is_hash_text(*intent_hash)) {
+    errors.add("intentHash", "intentHash must be 0x followed by 64 hex digits");
+  } else if (quote_id && !bare_uuid(*quote_id)) {
+    errors.add("quoteId", quote_id->starts_with("quote:")
+                              ? "quoteId must be the bare UUID, without the quote: prefix"
+                              : "quoteId must be a UUID (8-4-4-4-12 hex digits)");
+  }
+  if (!errors.empty()) return Validated<StatusQuery>::failed(invalid_request(errors));
+  StatusQuery out;
+  if (intent_hash) out.intent_hash = lowercase(*intent_hash);
+  if (quote_id) out.quote_id = lowercase(*quote_id);
+  return {out, {}};
+}
+
+}  // namespace
+
+OpResult intent_status_op(const Config& config, const Json& input) {
+  OpInput in(input, "intentStatus");
+  auto query = read_status_query(in.member("query"));
+  if (!query) return query.error;
+  const std::optional<IntentRecord> record = read_optional_record(in, "intentStatus");
+  if (!record) return ok(unknown_body(query.value->intent_hash));
+  if (query.value->intent_hash && hex::encode(record->intent_hash) != *query.value->intent_hash) {
+    throw OpInputError("op \"intentStatus\": the record is not the queried intent's");
+  }
+  return ok(status_body(config, *record, derive_status(*record, status_clocks(in, *record))));
+}
+
+}  // namespace sr::service

@@ -1,0 +1,28 @@
+// Status lookups: op "intentStatus" (the v1 IntentStatus body of a stored record, or unknown) with
+// its query validation, and the pieces the legacy lookup (legacy/legacy_status.h) shares. The
+// status itself is derived in intent_status.h; this file turns a record into the response.
+#pragma once
+
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "service/config/config.h"
+#include "service/status/intent_status.h"
+#include "service/common/op_input.h"
+#include "service/common/problem.h"
+#include "service/status/status_records.h"
+
+namespace sr::service {
+
+OpResult intent_status_op(const Config& config, const nlohmann::ordered_json& input);
+
+// The clocks a record's deadlines are judged by: input "now", raised to each chain's latest block
+// time in input "chainTimes" ({"<chainId>": unix seconds}) where a chain's clock runs ahead.
+StatusClocks status_clocks(const OpInput& in, const IntentRecord& record);
+
+// A recorded transaction as status bodies show it: {"chainId", "transactionHash",
+// "blockNumber"? (with_block), "blockExplorerUrl": link or null}; null without a transaction.
+nlohmann::ordered_json transaction_body(const Config& config, const std::optional<ChainTx>& tx, bool with_block);
+
+}  // namespace sr::service

@@ -1,0 +1,407 @@
+#include "service/webhooks/webhooks.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <charconv>
+#include <cstdio>
+#include <set>
+#include <variant>
+#include <vector>
+
+#include "crypto/base64.h"
+#include "crypto/hex.h"
+#include "crypto/keccak.h"
+#include "service/common/op_input.h"
+#include "service/common/quote_randomness.h"
+
+namespace sr::service {
+
+using json = nlohmann::ordered_json;
+
+namespace {
+
+constexpr std::size_t kMaxUrlLength = 2048;
+constexpr std::size_t kMaxDescription = 256;
+constexpr std::string_view kStatusEvent = "intent.status";
+
+std::optional<std::array<std::uint8_t, 4>> parse_ipv4(std::string_view text) {
+  std::array<std::uint8_t, 4> out{};
+  std::size_t part = 0;
+  std::size_t i = 0;
+  while (part < 4) {
+    const std::size_t start = i;
+    while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) ++i;
+    const std::size_t digits = i - start;
+    if (digits == 0 || digits > 3 || (digits > 1 && text[start] == '0')) return std::nullopt;
+    unsigned value = 0;
+    std::from_chars(text.data() + start, text.data() + i, value);
+    if (value > 255) return std::nullopt;
+    out[part++] = static_cast<std::uint8_t>(value);
+    if (part < 4) {
+      if (i >= text.size() || text[i] != '.') return std::nullopt;
+      ++i;
+    }
+  }
+  if (i != text.size()) return std::nullopt;
+  return out;
+}
+
+std::optional<std::array<std::uint8_t, 16>> parse_ipv6(std::string_view text) {
+  std::vector<std::uint16_t> head, tail;
+  std::vector<std::uint16_t>* groups = &head;
+  bool compressed = false;
+  std::optional<std::array<std::uint8_t, 4>> v4;
+  std::size_t i = 0;
+  if (text.starts_with("::")) {
+    compressed = true;
+    groups = &tail;
+    i = 2;
+  }
+  while (i < text.size()) {
+    const std::size_t start = i;
+    while (i < text.size() && std::isxdigit(static_cast<unsigned char>(text[i]))) ++i;
+    if (i < text.size() && text[i] == '.') {  // a trailing dotted IPv4
+      v4 = parse_ipv4(text.substr(start));
+      if (!v4) return std::nullopt;
+      i = text.size();
+      break;
+    }
+    const std::size_t digits = i - start;
+    if (digits == 0 || digits > 4) return std::nullopt;
+    unsigned value = 0;
+    std::from_chars(text.data() + start, text.data() + i, value, 16);
+    groups->push_back(static_cast<std::uint16_t>(value));
+    if (i == text.size()) break;
+    if (text[i] != ':') return std::nullopt;
+    ++i;
+    if (i < text.size() && text[i] == ':') {
+      if (compressed) return std::nullopt;
+      compressed = true;
+      groups = &tail;
+      ++i;
+    } else if (i == text.size()) {
+      return std::nullopt;  // a trailing single colon
+    }
+  }
+  const std::size_t words = head.size() + tail.size() + (v4 ? 2 : 0);
+  if (compressed ? words > 7 : words != 8) return std::nullopt;
+  std::array<std::uint8_t, 16> out{};
+  std::size_t at = 0;
+  for (auto g : head) {
+    out[at++] = g >> 8;
+    out[at++] = g & 0xff;
+  }
+  at = 16 - tail.size() * 2 - (v4 ? 4 : 0);
+  for (auto g : tail) {
+    out[at++] = g >> 8;
+    out[at++] = g & 0xff;
+  }
+  if (v4) std::copy(v4->begin(), v4->end(), out.begin() + 12);
+  return out;
+}
+
+std::optional<std::string> non_public_ipv4(const std::array<std::uint8_t, 4>& a) {
+  if (a[0] == 0) return "a 'this network' address (0.0.0.0/8)";
+  if (a[0] == 10 || (a[0] == 172 && (a[1] & 0xf0) == 16) || (a[0] == 192 && a[1] == 168)) return "a private address";
+  if (a[0] == 100 && (a[1] & 0xc0) == 64) return "a shared address space address (100.64.0.0/10)";
+  if (a[0] == 127) return "a loopback address";
+  if (a[0] == 169 && a[1] == 254) return "a link-local address (169.254.0.0/16, where cloud metadata services live)";
+  if (a[0] == 192 && a[1] == 0 && (a[2] == 0 || a[2] == 2)) return "a reserved address";
+  if (a[0] == 198 && (a[1] & 0xfe) == 18) return "a benchmarking address (198.18.0.0/15)";
+  if ((a[0] == 198 && a[1] == 51 && a[2] == 100) || (a[0] == 203 && a[1] == 0 && a[2] == 113)) return "a documentation address";
+  if (a[0] >= 224) return "a multicast or reserved address";
+  return std::nullopt;
+}
+
+std::optional<std::string> non_public_ipv6(const std::array<std::uint8_t, 16>& a) {
+  const auto zeros = [&](std::size_t from, std::size_t to) {
+    for (std::size_t i = from; i < to; ++i) {
+      if (a[i] != 0) return false;
+    }
+    return true;
+  };
+  const std::array<std::uint8_t, 4> tail{a[12], a[13], a[14], a[15]};
+  if (zeros(0, 16)) return "the unspecified address";
+  if (zeros(0, 15) && a[15] == 1) return "a loopback address";
+  if (zeros(0, 10) && a[10] == 0xff && a[11] == 0xff) return non_public_ipv4(tail);  // IPv4-mapped
+  if (a[0] == 0x00 && a[1] == 0x64 && a[2] == 0xff && a[3] == 0x9b && zeros(4, 12)) return non_public_ipv4(tail);  // NAT64
+  if ((a[0] & 0xfe) == 0xfc) return "a unique local address (fc00::/7, where cloud metadata services live)";
+  if (a[0] == 0xfe && (a[1] & 0xc0) == 0x80) return "a link-local address";
+  if (a[0] == 0xff) return "a multicast address";
+  if (a[0] == 0x20 && a[1] == 0x01 && a[2] == 0x0d && a[3] == 0xb8) return "a documentation address";
+  if (a[0] == 0x01 && zeros(1, 8)) return "a discard-only address";
+  return std::nullopt;
+}
+
+struct ParsedUrl {
+  std::string scheme;
+  std::string host;  // lowercase; IPv6 without brackets
+  bool host_is_address = false;
+};
+
+bool ends_with_label(std::string_view host, std::string_view suffix) {
+  return host == suffix || (host.size() > suffix.size() && host.ends_with(suffix) && host[host.size() - suffix.size() - 1] == '.');
+}
+
+// The URL's scheme and host, or the reason it is refused (a sentence naming `url`).
+std::variant<ParsedUrl, std::string> parse_url(std::string_view url, bool allow_loopback) {
+  if (url.size() > kMaxUrlLength) return "url must be at most 2048 characters";
+  for (char c : url) {
+    if (static_cast<unsigned char>(c) <= 0x20 || c == 0x7f) return "url must not contain spaces or control characters";
+  }
+  ParsedUrl out;
+  const auto colon = url.find("://");
+  if (colon == std::string_view::npos) return "url must be an absolute https URL";
+  for (char c : url.substr(0, colon)) out.scheme += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (out.scheme != "https" && out.scheme != "http") return "url must use https";
+  if (url.find('#') != std::string_view::npos) return "url must not have a fragment";
+  const std::string_view rest = url.substr(colon + 3);
+  const std::string_view authority = rest.substr(0, rest.find_first_of("/?"));
+  if (authority.find('@') != std::string_view::npos) return "url must not carry credentials";
+  std::string_view host = authority;
+  std::string_view port;
+  if (authority.starts_with("[")) {
+    const auto close = authority.find(']');
+    if (close == std::string_view::npos) return "url has an unterminated IPv6 address";
+    host = authority.substr(1, close - 1);
+    const std::string_view after = authority.substr(close + 1);
+    if (!after.empty()) {
+      if (!after.starts_with(":")) return "url has a malformed host";
+      port = after.substr(1);
+    }
+  } else if (const auto p = authority.rfind(':'); p != std::string_view::npos) {
+    host = authority.substr(0, p);
+    port = authority.substr(p + 1);
+  }
+  if (host.empty()) return "url must name a host";
+  if (!port.empty() || authority.ends_with(":")) {
+    unsigned value = 0;
+    const auto [end, ec] = std::from_chars(port.data(), port.data() + port.size(), value);
+    if (port.empty() || ec != std::errc() || end != port.data() + port.size() || value == 0 || value > 65535) {
+      return "url has an invalid port";
+    }
+  }
+  for (char c : host) out.host += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+
+  const bool loopback_receiver = allow_loopback && out.host == "127.0.0.1";
+  if (out.scheme == "http" && !loopback_receiver) {
+    return allow_loopback ? "url must use https (or be http://127.0.0.1:<port> in the local configuration)" : "url must use https";
+  }
+  if (loopback_receiver) {
+    out.host_is_address = true;
+    return out;
+  }
+  if (const auto v4 = parse_ipv4(out.host)) {
+    out.host_is_address = true;
+    if (auto why = non_public_ipv4(*v4)) return "url must not point to " + *why;
+    return out;
+  }
+  if (out.host.find(':') != std::string::npos) {
+    const auto v6 = parse_ipv6(out.host);
+    if (!v6) return "url has a malformed IPv6 address";
+    out.host_is_address = true;
+    if (auto why = non_public_ipv6(*v6)) return "url must not point to " + *why;
+    return out;
+  }
+  // A name: letters, digits and inner hyphens per label, at least two labels, not a number.
+  if (out.host.size() > 253) return "url has a host name longer than 253 characters";
+  std::size_t start = 0;
+  std::string last_label;
+  std::size_t labels = 0;
+  while (start <= out.host.size()) {
+    const auto dot = out.host.find('.', start);
+    const std::string label = out.host.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+    if (label.empty() || label.size() > 63 || label.front() == '-' || label.back() == '-') return "url has a malformed host name";
+    for (char c : label) {
+      if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-') return "url has a malformed host name";
+    }
+    last_label = label;
+    ++labels;
+    if (dot == std::string::npos) break;
+    start = dot + 1;
+  }
+  if (labels < 2) return "url must name a public host (a single-label name resolves inside a network)";
+  if (std::all_of(last_label.begin(), last_label.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
+    return "url has a host that is a number, not a name";
+  }
+  for (std::string_view internal : {"localhost", "local", "internal", "intranet", "lan", "home.arpa", "corp"}) {
+    if (ends_with_label(out.host, internal)) return "url must name a public host, not a '." + std::string(internal) + "' name";
+  }
+  return out;
+}
+
+std::optional<std::string> refused_addresses(const json* addresses) {
+  if (!addresses) return std::nullopt;
+  if (!addresses->is_array() || addresses->empty()) return "url's host does not resolve to any address";
+  for (const json& a : *addresses) {
+    if (!a.is_string()) throw OpInputError("addresses must be strings");
+    if (auto why = non_public_address(a.get<std::string>())) return "url's host resolves to " + *why + " (" + a.get<std::string>() + ")";
+  }
+  return std::nullopt;
+}
+
+std::string webhook_uuid(const QuoteRandomness& random) {
+  Hash32 bytes = random.derive("webhook-id", 0);
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const std::string hex = hex::encode(ByteView(bytes).first(16), false);
+  return hex.substr(0, 8) + "-" + hex.substr(8, 4) + "-" + hex.substr(12, 4) + "-" + hex.substr(16, 4) + "-" + hex.substr(20, 12);
+}
+
+}  // namespace
+
+std::optional<std::string> non_public_address(std::string_view address) {
+  if (const auto v4 = parse_ipv4(address)) return non_public_ipv4(*v4);
+  if (const auto v6 = parse_ipv6(address)) return non_public_ipv6(*v6);
+  return "not an IP address";
+}
+
+std::string rfc3339(std::uint64_t unix_seconds) {
+  // Days to civil date (Howard Hinnant's algorithm).
+  const std::int64_t days = static_cast<std::int64_t>(unix_seconds / 86400) + 719468;
+  const std::int64_t era = days / 146097;
+  const std::int64_t doe = days - era * 146097;
+  const std::int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  const std::int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  const std::int64_t mp = (5 * doy + 2) / 153;
+  const std::int64_t day = doy - (153 * mp + 2) / 5 + 1;
+  const std::int64_t month = mp < 10 ? mp + 3 : mp - 9;
+  const std::int64_t year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  const std::uint64_t secs = unix_seconds % 86400;
+  char out[32];
+  std::snprintf(out, sizeof out, "%04lld-%02lld-%02lldT%02llu:%02llu:%02lluZ", static_cast<long long>(year),
+                static_cast<long long>(month), static_cast<long long>(day), static_cast<unsigned long long>(secs / 3600),
+                static_cast<unsigned long long>(secs / 60 % 60), static_cast<unsigned long long>(secs % 60));
+  return out;
+}
+
+OpResult webhook_create_op(const Config& config, const json& input) {
+  const OpInput in(input, "webhookCreate");
+  const json& body = in.member("body");
+  const std::uint64_t now = in.unix_seconds("now");
+  const QuoteRandomness random(in.hex_bytes("random", QuoteRandomness::kMinBytes));
+  FieldErrors errors;
+  if (!body.is_object()) {
+    errors.add("", "the request body must be an object {url, events, description?}");
+    return invalid_request(errors);
+  }
+  for (const auto& [name, value] : body.items()) {
+    if (name != "url" && name != "events" && name != "description") errors.add(name, name + " is not a known field of a webhook");
+  }
+  std::optional<ParsedUrl> url;
+  const json* url_json = body.contains("url") ? &body["url"] : nullptr;
+  if (!url_json || !url_json->is_string()) {
+    errors.add("url", "url is required: the https URL deliveries are POSTed to");
+  } else {
+    auto parsed = parse_url(url_json->get<std::string>(), config.service().webhooks_allow_loopback_http);
+    if (auto* why = std::get_if<std::string>(&parsed)) {
+      errors.add("url", *why);
+    } else {
+      url = std::get<ParsedUrl>(parsed);
+    }
+  }
+  const json* events = body.contains("events") ? &body["events"] : nullptr;
+  if (!events || !events->is_array() || events->empty()) {
+    errors.add("events", "events is required: [\"intent.status\"]");
+  } else {
+    std::set<std::string> seen;
+    for (std::size_t i = 0; i < events->size(); ++i) {
+      const json& e = (*events)[i];
+      const std::string path = "events[" + std::to_string(i) + "]";
+      if (!e.is_string() || e.get<std::string>() != kStatusEvent) {
+        errors.add(path, path + " must be \"intent.status\", the one event type");
+      } else if (!seen.insert(e.get<std::string>()).second) {
+        errors.add(path, path + " repeats an event type");
+      }
+    }
+  }
+  if (body.contains("description") && !body["description"].is_null()) {
+    const json& d = body["description"];
+    bool ok = d.is_string() && !d.get<std::string>().empty() && d.get<std::string>().size() <= kMaxDescription;
+    if (ok) {
+      for (char c : d.get<std::string>()) ok = ok && static_cast<unsigned char>(c) >= 0x20 && c != 0x7f;
+    }
+    if (!ok) errors.add("description", "description must be 1 to 256 characters without control characters");
+  }
+  if (!errors.empty()) return invalid_request(errors);
+
+  if (!url->host_is_address) {
+    const json* addresses = in.optional("addresses");
+    if (!addresses) return ok({{"resolve", url->host}});
+    if (auto why = refused_addresses(addresses)) {
+      errors.add("url", *why);
+      return invalid_request(errors);
+    }
+  }
+  Hash32 secret = random.derive("webhook-secret", 0);
+  // The contract's order (WebhookEndpointCreated): the endpoint as listed, then its secret.
+  json out = {{"id", "wh:" + webhook_uuid(random)}, {"url", url_json->get<std::string>()}, {"events", *events}};
+  if (body.contains("description") && !body["description"].is_null()) out["description"] = body["description"];
+  out["createdAt"] = now;
+  out["secret"] = "whsec_" + base64::encode(ByteView(secret));
+  return ok(std::move(out), 201);
+}
+
+OpResult webhook_target_op(const Config& config, const json& input) {
+  const OpInput in(input, "webhookTarget");
+  const json& url = in.member("url");
+  if (!url.is_string()) throw OpInputError("op \"webhookTarget\": url must be a string");
+  auto parsed = parse_url(url.get<std::string>(), config.service().webhooks_allow_loopback_http);
+  if (auto* why = std::get_if<std::string>(&parsed)) return ok({{"ok", false}, {"reason", *why}});
+  if (!std::get<ParsedUrl>(parsed).host_is_address) {
+    const json* addresses = in.optional("addresses");
+    if (!addresses) return ok({{"ok", false}, {"resolve", std::get<ParsedUrl>(parsed).host}});
+    if (auto why = refused_addresses(addresses)) return ok({{"ok", false}, {"reason", *why}});
+  }
+  return ok({{"ok", true}});
+}
+
+OpResult webhook_events_op(const Config&, const json& input) {
+  const OpInput in(input, "webhookEvents");
+  const json& endpoints = in.member("endpoints");
+  const json& after = in.member("after");
+  const json* before = in.optional("before");
+  const std::uint64_t now = in.unix_seconds("now");
+  if (!endpoints.is_array() || !after.is_object() || !after.contains("status") || !after.contains("intentHash")) {
+    throw OpInputError("op \"webhookEvents\": endpoints must be an array and after an IntentStatus");
+  }
+  json deliveries = json::array();
+  const bool changed = !before || !before->is_object() || before->value("status", json()) != after["status"];
+  if (!changed || after["status"] == "unknown") return ok({{"deliveries", deliveries}});
+  const std::string payload =
+      json{{"type", kStatusEvent}, {"timestamp", rfc3339(now)}, {"data", after}}.dump();
+  for (const json& endpoint : endpoints) {
+    const json& events = endpoint.at("events");
+    if (std::find(events.begin(), events.end(), json(kStatusEvent)) == events.end()) continue;
+    const std::string endpoint_id = endpoint.at("id").get<std::string>();
+    Keccak256 h;
+    for (const std::string& part : {endpoint_id, after["intentHash"].get<std::string>(), after["status"].get<std::string>(),
+                                     std::to_string(after.value("updatedAt", 0))}) {
+      h.update(std::string_view(part)).update(std::string_view("\x1f"));
+    }
+    deliveries.push_back({{"endpointId", endpoint_id},
+                          {"messageId", "msg:" + hex::encode(ByteView(h.finalize()).first(12), false)},
+                          {"eventType", kStatusEvent},
+                          {"intentHash", after["intentHash"]},
+                          {"status", after["status"]},
+                          {"payload", payload}});
+  }
+  return ok({{"deliveries", std::move(deliveries)}});
+}
+
+OpResult webhook_retry_op(const json& input) {
+  const OpInput in(input, "webhookRetry");
+  const std::uint64_t attempts = in.unix_seconds("attempts");
+  const std::uint64_t first = in.unix_seconds("firstAttemptAt");
+  const std::uint64_t now = in.unix_seconds("now");
+  static constexpr std::array<std::uint64_t, 5> kBackoff{5, 30, 120, 600, 3600};
+  constexpr std::uint64_t kEvery = 6 * 3600;
+  constexpr std::uint64_t kGiveUpAfter = 3 * 86400;
+  if (attempts == 0) return ok({{"retryAt", now}});
+  const std::uint64_t delay = attempts <= kBackoff.size() ? kBackoff[attempts - 1] : kEvery;
+  if (now + delay > first + kGiveUpAfter) return ok({{"retryAt", nullptr}});
+  return ok({{"retryAt", now + delay}});
+}
+
+}  // namespace sr::service

@@ -1,0 +1,52 @@
+// Webhooks (docs/security.md, threats 33-34): what an endpoint may be, which status
+// changes become deliveries and with what payload, and when a failed delivery is tried again.
+// The worker stores endpoints and queues, resolves host names, signs (Web Crypto HMAC) and sends.
+//
+// Ops:
+//   "webhookCreate" {"body": {"url", "events", "description"?}, "keyId", "random" (hex, >= 16
+//     bytes), "now", "addresses"?: [ip] (the URL host's resolved addresses)}
+//     -> 201 {"id": "wh:<uuid>", "url", "events", "description"?, "secret": "whsec_<base64 of 32
+//        bytes>", "createdAt"} (the only time the secret is shown)
+//      | 200 {"resolve": host} when the host is a name and no addresses were given (resolve, ask again)
+//      | 400 naming url, events or description.
+//   "webhookTarget" {"url", "addresses"?} -> 200 {"ok": true} | {"ok": false, "reason"}: the same
+//     rules at delivery time (a name may resolve elsewhere since creation).
+//   "webhookEvents" {"endpoints": [{"id", "events"}], "before": IntentStatus | null,
+//     "after": IntentStatus, "now"} -> 200 {"deliveries": [{"endpointId", "messageId",
+//     "eventType", "intentHash", "status", "payload"}]}: one per subscribed endpoint when the
+//     status changed (a first status counts as a change); payload is the exact JSON text to sign
+//     and send: {"type": "intent.status", "timestamp": RFC 3339, "data": <IntentStatus>}.
+//   "webhookRetry" {"attempts", "firstAttemptAt", "now"} -> 200 {"retryAt": seconds | null}:
+//     about 5 s, 30 s, 2 min, 10 min, 1 h after the attempts so far, then every 6 h until three
+//     days after the first; null gives up.
+//
+// URL rules: `https`, or `http://127.0.0.1:<port>` when the configuration allows a loopback
+// receiver (service.webhooksAllowLoopbackHttp, local only); no credentials or fragment; a host
+// that is neither a private, loopback, link-local, shared, multicast, reserved or cloud-metadata
+// address, nor a name for one ("localhost", *.localhost, *.local, *.internal, metadata names),
+// nor a number spelled as a name; every resolved address public.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "service/config/config.h"
+#include "service/common/problem.h"
+
+namespace sr::service {
+
+// Why `address` (an IPv4 or IPv6 literal) may not receive webhooks, or nullopt when it may.
+// Unparseable text is refused too.
+std::optional<std::string> non_public_address(std::string_view address);
+
+// RFC 3339 UTC ("2026-11-25T10:00:00Z") of Unix seconds.
+std::string rfc3339(std::uint64_t unix_seconds);
+
+OpResult webhook_create_op(const Config& config, const nlohmann::ordered_json& input);
+OpResult webhook_target_op(const Config& config, const nlohmann::ordered_json& input);
+OpResult webhook_events_op(const Config& config, const nlohmann::ordered_json& input);
+OpResult webhook_retry_op(const nlohmann::ordered_json& input);
+
+}  // namespace sr::service
