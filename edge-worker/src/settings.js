@@ -23,7 +23,6 @@ export function settings(env) {
       burst: Number(env.KEYLESS_BURST ?? 20),
     },
     legacyHostname: env.LEGACY_HOSTNAME || null,
-    partnerSlugs: coreConfig.partners.map((p) => p.slug),
     coreInputs: () => ({
       configJson: JSON.stringify(coreConfig),
       secretsJson: JSON.stringify({ quoteSignerKey: env.QUOTE_SIGNER_KEY ?? null }),

@@ -71,6 +71,7 @@ export async function startWorker({ bundleDir, persistDir, bindings = {}, inspec
   // The worker's console output, kept for assertions (nothing secret may appear) instead of
   // interleaving with the test report.
   const output = [];
+  const effectiveBindings = { ...workerOptions.bindings, ...bindings };
   const mf = new Miniflare({
     handleRuntimeStdio(stdout, stderr) {
       stdout.setEncoding("utf8").on("data", (d) => output.push(d));
@@ -81,7 +82,7 @@ export async function startWorker({ bundleDir, persistDir, bindings = {}, inspec
     modules: true,
     scriptPath: join(bundleDir, "index.js"),
     modulesRoot: bundleDir,
-    bindings: { ...workerOptions.bindings, ...bindings },
+    bindings: effectiveBindings,
     durableObjectsPersist: persistDir,
     ...(inspectorPort ? { inspectorPort } : {}),
   });
@@ -89,6 +90,8 @@ export async function startWorker({ bundleDir, persistDir, bindings = {}, inspec
   return {
     mf,
     base,
+    /** The bindings the worker runs with (wrangler.toml's local environment and the test's own). */
+    bindings: effectiveBindings,
     /**
      * Every response is checked against openapi.json (contract.mjs) before the test sees it.
      * @param {string} path @param {RequestInit & {key?: string}} [init]

@@ -119,7 +119,11 @@ describe("webhook endpoints", () => {
     }
     const ok = await post("/v1/webhooks", { url: "https://public.example.com/hook", events: ["intent.status"] });
     assert.equal(ok.status, 201, "a name resolving to a public address is accepted");
-    assert.equal((await post("/v1/webhooks", { url: "https://public.example.com/", events: ["intent.status"] }, DEV_KEYS.unmapped)).status, 403);
+    const unmapped = await post("/v1/webhooks", { url: "https://public.example.com/", events: ["intent.status"] }, DEV_KEYS.unmapped);
+    const refusal = await unmapped.json();
+    assert.equal(unmapped.status, 403);
+    assert.equal(refusal.code, "partner-not-mapped");
+    assert.match(refusal.detail, /webhook/, "the detail names what needs a partner");
     const bad = await post("/v1/webhooks", { url: "https://public.example.com/", events: ["intent.created"], extra: 1 });
     assert.deepEqual((await bad.json()).errors.map((e) => e.field).sort(), ["events[0]", "extra"]);
     await worker.fetch(`/v1/webhooks/${(await ok.json()).id}`, { method: "DELETE", key: DEV_KEYS.acme });

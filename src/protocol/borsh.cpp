@@ -96,7 +96,7 @@ Bytes Reader::bytes() {
 }
 
 std::size_t Reader::vec_length(std::size_t min_item_size) {
-  if (min_item_size == 0) throw std::invalid_argument("borsh: vec_length needs a minimum item size of at least 1");
+  if (min_item_size == 0) throw std::logic_error("borsh: vec_length needs a minimum item size of at least 1");
   const std::size_t at = offset_;
   const std::size_t count = u32();
   if (count > remaining() / min_item_size) {

@@ -73,7 +73,7 @@ class Reader {
   // The u32 count that starts a Vec<T>. Rejects counts whose items cannot fit in what remains,
   // given that each item takes at least min_item_size bytes (so a forged count cannot make the
   // caller allocate or loop far beyond the input). min_item_size must be at least 1
-  // (std::invalid_argument otherwise): zero-sized items would leave the count unbounded.
+  // (std::logic_error otherwise, a broken precondition): zero-sized items would leave the count unbounded.
   std::size_t vec_length(std::size_t min_item_size);
   // Vec<T>: the count, then read_item(*this) for each item.
   template <class ReadItem>

@@ -96,8 +96,8 @@ Hash32 chain_hash(const ChainPermits& chain_permits) {
 }
 
 std::vector<Hash32> merkle_proof(const std::vector<Hash32>& leaves, std::size_t index) {
-  if (leaves.empty()) throw std::invalid_argument("a Merkle tree needs at least one leaf");
-  if (index >= leaves.size()) throw std::invalid_argument("Merkle leaf index out of range");
+  if (leaves.empty()) throw std::logic_error("a Merkle tree needs at least one leaf");
+  if (index >= leaves.size()) throw std::logic_error("Merkle leaf index out of range");
   std::vector<Hash32> proof;
   std::vector<Hash32> level = leaves;
   while (level.size() > 1) {
@@ -114,7 +114,7 @@ std::vector<Hash32> merkle_proof(const std::vector<Hash32>& leaves, std::size_t 
 }
 
 Hash32 merkle_root(const std::vector<Hash32>& leaves) {
-  if (leaves.empty()) throw std::invalid_argument("a Merkle tree needs at least one leaf");
+  if (leaves.empty()) throw std::logic_error("a Merkle tree needs at least one leaf");
   return root_from_proof(leaves[0], merkle_proof(leaves, 0));
 }
 

@@ -77,8 +77,8 @@ Hash32 leaf_hash(const AllowanceOrTransfer& permit);
 Hash32 chain_hash(const ChainPermits& chain_permits);
 
 // Sorted-pair Merkle tree over chain hashes, built level by level with an odd last node carried
-// up unchanged (merkletreejs with sortPairs, as the Permit3 guides use). std::invalid_argument for
-// no leaves or an index out of range.
+// up unchanged (merkletreejs with sortPairs, as the Permit3 guides use). std::logic_error (a broken
+// precondition, not an input error) for no leaves or an index out of range.
 Hash32 merkle_root(const std::vector<Hash32>& leaves);
 std::vector<Hash32> merkle_proof(const std::vector<Hash32>& leaves, std::size_t index);
 // What Permit3 computes on chain (OpenZeppelin MerkleProof.processProof).

@@ -62,7 +62,7 @@ void run_check(Report& report, std::string name, Body&& body) {
     check.ok = true;
   } catch (const CheckFailure& e) {
     check.detail = e.what();
-  } catch (const std::invalid_argument& e) {  // every sr::Error, and broken preconditions
+  } catch (const std::invalid_argument& e) {  // a malformed field: every sr::Error
     check.detail = e.what();
   }
   report.checks.push_back(std::move(check));

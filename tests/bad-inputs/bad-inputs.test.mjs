@@ -18,13 +18,20 @@ import { vectors } from "../../edge-worker/test/gasless-helpers.mjs";
 const here = dirname(fileURLToPath(import.meta.url));
 const casesDir = join(here, "cases");
 const MISSING_KEY_BODY = '{"Message":"User is not authorized to access this resource"}';
-// Secrets of the local environment that no answer may contain.
-const SECRETS = [
-  "59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d", // QUOTE_SIGNER_KEY
-  "701b615bbdfb9de65240bc28bd21bbc0d996645a3dd57e7b12bc2bdf6f192c82", // RELAYER_KEY
-  "dev-indexer-token",
-  ...Object.values(DEV_KEYS),
-];
+// The worker's secrets that no answer or log line may contain, read from the bindings the worker
+// actually runs with, so a rotated key is the one looked for (not a copy written here).
+const SECRET_BINDINGS = ["QUOTE_SIGNER_KEY", "RELAYER_KEY", "INDEXER_TOKEN", "WEBHOOK_SECRETS_KEY"];
+let SECRETS = [];
+
+/** Each secret binding's value (without a 0x prefix, so either spelling is found) and every API key. */
+function secretsOf(bindings) {
+  const values = SECRET_BINDINGS.map((name) => {
+    const value = bindings[name];
+    assert.ok(typeof value === "string" && value.length >= 16, `the worker runs without a usable ${name}: nothing to look for`);
+    return value.replace(/^0x/i, "");
+  });
+  return [...values, ...Object.values(DEV_KEYS)];
+}
 
 export function loadCases() {
   return readdirSync(casesDir)
@@ -46,6 +53,7 @@ before(async () => {
   persist = tempDir("sr-bad-inputs-");
   chain = await startChainDouble({ portal: vectors.portal, vaultInitCodeHash: vectors.vaultInitCodeHash });
   worker = await startWorker({ bundleDir, persistDir: persist.dir, bindings: { CHAIN_RPC_URLS: chainRpcUrls(chain.url) } });
+  SECRETS = secretsOf(worker.bindings);
 });
 
 after(async () => {

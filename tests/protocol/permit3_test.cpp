@@ -106,8 +106,8 @@ TEST(Permit3, FiveLeafTreeCarriesTheOddNodeUp) {
   EXPECT_EQ(merkle_root(leaves), expected);
   EXPECT_EQ(merkle_proof(leaves, 4), std::vector<Hash32>{pair(pair(leaves[0], leaves[1]), pair(leaves[2], leaves[3]))});
   for (std::size_t i = 0; i < leaves.size(); ++i) EXPECT_EQ(root_from_proof(leaves[i], merkle_proof(leaves, i)), expected);
-  EXPECT_THROW(merkle_root({}), std::invalid_argument);
-  EXPECT_THROW(merkle_proof(leaves, 5), std::invalid_argument);
+  EXPECT_THROW(merkle_root({}), std::logic_error);
+  EXPECT_THROW(merkle_proof(leaves, 5), std::logic_error);
 }
 
 std::string error_for(const json& j) {

@@ -96,6 +96,23 @@ TEST(KeyFeatures, GaslessNeedsAMappedPartnerAndTheFeature) {
             "partner-not-mapped");
 }
 
+TEST(KeyFeatures, WebhooksNeedAMappedPartnerOnly) {
+  // Any key of a configured partner manages that partner's webhooks, with or without features.
+  json bare = acme_key();
+  bare.erase("features");
+  EXPECT_EQ(call("authorizeKey", {{"key", bare}, {"feature", "webhooks"}})["status"], 200);
+  const json unmapped = call("authorizeKey", {{"key", unmapped_key()}, {"feature", "webhooks"}});
+  EXPECT_EQ(unmapped["status"], 403);
+  EXPECT_EQ(unmapped["body"]["code"], "partner-not-mapped");
+  // The detail names what needs the partner, not another family of endpoints.
+  const std::string detail = unmapped["body"]["detail"];
+  EXPECT_NE(detail.find("webhook"), std::string::npos) << detail;
+  EXPECT_EQ(detail.find("gasless"), std::string::npos) << detail;
+  json unknown_partner = acme_key();
+  unknown_partner["partner"] = "nobody";
+  EXPECT_EQ(call("authorizeKey", {{"key", unknown_partner}, {"feature", "webhooks"}})["body"]["code"], "partner-not-mapped");
+}
+
 TEST(KeyFeatures, MalformedAuthorizeInputsAreWorkerBugs) {
   EXPECT_EQ(call("authorizeKey", {{"key", acme_key()}, {"feature", "teleport"}})["status"], 500);
   EXPECT_EQ(call("authorizeKey", {{"key", acme_key()}})["status"], 500);

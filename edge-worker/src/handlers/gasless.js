@@ -5,7 +5,6 @@
 // (funding-preflight.js); the quote's Durable Object makes the job idempotent; the relayer
 // publishes it. Job ids and lookup queries are the core's to check (op "gaslessJobLookup").
 import { HttpError, json } from "../http.js";
-import { settings } from "../settings.js";
 import { jobsOf } from "../gasless-jobs.js";
 import { near } from "../location.js";
 import { simulateFunding } from "../funding-preflight.js";
@@ -24,12 +23,10 @@ export async function requireGasless(c, next) {
   return next();
 }
 
-/** Endpoints that belong to a partner need a key mapped to a configured one (the key is already v1-enabled). */
+/** Webhook endpoints belong to a partner: the core's one partner rule (op "authorizeKey", 403 partner-not-mapped). */
 export async function requirePartner(c, next) {
-  const partner = c.key?.partner;
-  if (!partner || !settings(c.env).partnerSlugs.includes(partner)) {
-    throw new HttpError(403, "partner-not-mapped", "the request cannot be attributed to an authorized key: this API key is not mapped to a partner, which gasless endpoints require");
-  }
+  const answer = await askCore(c, "authorizeKey", { key: keyForCore(c.key), feature: "webhooks" });
+  if (answer.status !== 200) return coreResponse(c, answer);
   return next();
 }
 

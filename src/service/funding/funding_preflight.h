@@ -1,7 +1,8 @@
-// The relayer never pays for a failing transaction (edge-worker/openapi.json, "Gasless relaying never pays
-// for a failing transaction"): before a funding job is accepted, the core lists the read-only
-// calls that tell whether the relayer's transactions (service/funding/relay_calls.h) would succeed, the
-// worker makes them with eth_call against the latest block, and the core judges the answers.
+// The relayer never pays for a failing transaction (edge-worker/openapi.json, "Gasless relaying
+// never pays for a failing transaction"): before a funding job is accepted, the core lists the
+// read-only calls that tell whether the relayer's transactions (service/funding/relay_calls.h)
+// would succeed, the worker makes them with eth_call against the pending block (what the
+// relayer's next transaction will meet), and the core judges the answers.
 //
 // Ops:
 //   "fundingPreflight" {"plan", "relayer"} -> 200 {"calls": [{"id", "from"?, "to", "data"}]}

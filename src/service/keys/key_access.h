@@ -13,10 +13,11 @@
 
 namespace sr::service {
 
-// Op "authorizeKey" {"key": the worker's key record, "feature": "gasless"}: 200 {} when the key
-// may use the feature's endpoints; for gasless, 403 partner-not-mapped when the key names no
-// configured partner (jobs belong to partners), then 403 feature-not-enabled without the feature.
-// A feature name that is not one is a worker bug (OpInputError).
+// Op "authorizeKey" {"key": the worker's key record, "feature": "gasless" | "quotes" | "all-quotes"
+// | "webhooks"}: 200 {} when the key may use that family of endpoints. Gasless jobs and webhook
+// endpoints belong to partners: 403 partner-not-mapped when the key names no configured partner;
+// then, for a key feature, 403 feature-not-enabled without it ("webhooks" is not a feature: any
+// partner-mapped key may manage its partner's webhooks). Another name is a worker bug (OpInputError).
 OpResult authorize_key_op(const Config& config, const nlohmann::ordered_json& input);
 
 // Why `key` may not have a quote, or nullopt when it may: 403 feature-not-enabled without the
