@@ -3,41 +3,66 @@ import { errorResponse, HttpError, problemBody, problemResponse, SCHEMA_VERSION 
 import { MISSING_KEY_BODY } from "./keys.js";
 import { Router, run } from "./router.js";
 import { addressRateLimit, CORS_READ_HEADERS, jsonBody, keyRateLimit, preflight, requestIdOf, requireKey, withHeaders } from "./middleware.js";
+import bundled from "../generated/config.js";
 import { settings } from "./settings.js";
 import * as legacy from "./handlers/legacy.js";
 import { health, openapi } from "./handlers/meta.js";
 import { chainEvents, intentStatus, intentStream, legacyIntentStatus, publicIntentStream, requireIndexerToken } from "./handlers/status.js";
-import { addDepositRoutes } from "./handlers/deposit.js";
+import * as deposit from "./handlers/deposit.js";
 import * as gasless from "./handlers/gasless.js";
 import * as v1 from "./handlers/v1.js";
 import * as webhooks from "./handlers/webhooks.js";
 
-const keyed = { keyless: false };
-const keyless = { keyless: true };
+export const router = new Router();
 
-export const router = new Router()
-  .on("GET", "/health", keyless, addressRateLimit, health)
-  .on("GET", "/openapi.json", keyless, addressRateLimit, openapi)
-  .on("GET", "/v1/chains", keyed, requireKey, keyRateLimit, v1.chains)
-  .on("GET", "/v1/tokens", keyed, requireKey, keyRateLimit, v1.tokens)
-  .on("POST", "/v1/quotes", keyed, requireKey, keyRateLimit, jsonBody, v1.quotes)
-  .on("GET", "/v1/intents/status", keyed, requireKey, keyRateLimit, intentStatus)
-  .on("GET", "/v1/intents/stream", keyed, requireKey, keyRateLimit, intentStream)
-  .on("GET", "/v1/public/intents/stream", keyless, addressRateLimit, publicIntentStream)
-  .on("POST", "/v1/gasless/permit3", keyed, requireKey, keyRateLimit, gasless.requireGasless, jsonBody, gasless.submitPermit3)
-  .on("POST", "/v1/gasless/permit2", keyed, requireKey, keyRateLimit, gasless.requireGasless, jsonBody, gasless.submitPermit2)
-  .on("POST", "/v1/gasless/erc3009", keyed, requireKey, keyRateLimit, gasless.requireGasless, jsonBody, gasless.submitErc3009)
-  .on("GET", "/v1/gasless/jobs", keyed, requireKey, keyRateLimit, gasless.requireGasless, gasless.jobByQuote)
-  .on("GET", "/v1/gasless/jobs/:id", keyed, requireKey, keyRateLimit, gasless.requireGasless, gasless.jobById)
-  .on("POST", "/v1/webhooks", keyed, requireKey, keyRateLimit, gasless.requirePartner, jsonBody, webhooks.createWebhook)
-  .on("GET", "/v1/webhooks", keyed, requireKey, keyRateLimit, gasless.requirePartner, webhooks.listWebhooks)
-  .on("DELETE", "/v1/webhooks/:id", keyed, requireKey, keyRateLimit, gasless.requirePartner, webhooks.deleteWebhook)
-  .on("GET", "/v1/webhooks/:id/deliveries", keyed, requireKey, keyRateLimit, gasless.requirePartner, webhooks.webhookDeliveries)
-  .on("POST", "/api/v3/quotes/exactOut", keyless, addressRateLimit, jsonBody, legacy.exactOut)
-  .on("POST", "/api/v3/quotes/exactIn", keyless, addressRateLimit, jsonBody, legacy.exactIn)
-  .on("POST", "/api/v3/intents/intentStatus", keyless, addressRateLimit, jsonBody, legacyIntentStatus)
-  .on("POST", "/internal/chain-events", { internal: true }, requireIndexerToken, jsonBody, chainEvents);
-addDepositRoutes(router);
+// Keyless: limited per client address.
+router
+  .group({ keyless: true }, addressRateLimit)
+  .on("GET", "/health", health)
+  .on("GET", "/openapi.json", openapi)
+  .on("GET", "/v1/public/intents/stream", publicIntentStream)
+  .on("POST", "/api/v3/quotes/exactOut", jsonBody, legacy.exactOut)
+  .on("POST", "/api/v3/quotes/exactIn", jsonBody, legacy.exactIn)
+  .on("POST", "/api/v3/intents/intentStatus", jsonBody, legacyIntentStatus);
+
+// Keyed: the key, then its limit, then what the endpoint needs.
+const keyed = router.group({ keyless: false }, requireKey, keyRateLimit);
+keyed
+  .on("GET", "/v1/chains", v1.chains)
+  .on("GET", "/v1/tokens", v1.tokens)
+  .on("POST", "/v1/quotes", jsonBody, v1.quotes)
+  .on("GET", "/v1/intents/status", intentStatus)
+  .on("GET", "/v1/intents/stream", intentStream);
+keyed
+  .group(gasless.requireGasless)
+  .on("POST", "/v1/gasless/permit3", jsonBody, gasless.submitPermit3)
+  .on("POST", "/v1/gasless/permit2", jsonBody, gasless.submitPermit2)
+  .on("POST", "/v1/gasless/erc3009", jsonBody, gasless.submitErc3009)
+  .on("GET", "/v1/gasless/jobs", gasless.jobByQuote)
+  .on("GET", "/v1/gasless/jobs/:id", gasless.jobById);
+keyed
+  .group(gasless.requirePartner)
+  .on("POST", "/v1/webhooks", jsonBody, webhooks.createWebhook)
+  .on("GET", "/v1/webhooks", webhooks.listWebhooks)
+  .on("DELETE", "/v1/webhooks/:id", webhooks.deleteWebhook)
+  .on("GET", "/v1/webhooks/:id/deliveries", webhooks.webhookDeliveries);
+
+// The indexer's push, behind its bearer token.
+router.group({ internal: true }, requireIndexerToken).on("POST", "/internal/chain-events", jsonBody, chainEvents);
+
+// Each partner's deposit-address endpoints (keyless), for every partner whose deposit addresses
+// are enabled in the configuration (locally `acme`).
+for (const { slug } of bundled.config.partners.filter((p) => p.depositAddresses?.enabled)) {
+  const base = `/v1/${slug}-gateway`;
+  const forPartner = (handler) => (c) => handler(c, slug);
+  router
+    .group({ keyless: true }, addressRateLimit)
+    .on("POST", `${base}/deposit-addresses`, jsonBody, forPartner(deposit.create))
+    .on("POST", `${base}/submit/erc-3009`, jsonBody, forPartner(deposit.submitFor("erc-3009")))
+    .on("POST", `${base}/submit/erc-2612`, jsonBody, forPartner(deposit.submitFor("erc-2612")))
+    .on("GET", `${base}/status`, forPartner(deposit.status))
+    .on("GET", `${base}/:vaultAddress`, forPartner(deposit.byVault));
+}
 
 const isLegacyPath = (path) => path.startsWith("/api/v3/");
 

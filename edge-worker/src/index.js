@@ -1,15 +1,17 @@
-// The worker's entry points: HTTP, the cron trigger, and the Durable Object classes.
+// The worker's entry points: HTTP, the cron trigger, and the Durable Object classes (objects/, one
+// file per class; objects/stubs.js finds them).
 import { handle } from "./app.js";
 import { pollChains } from "./intent-status.js";
-export { RateLimiter } from "./rate-limiter.js";
-export { AttributionCounter } from "./attribution.js";
-export { GaslessJobs } from "./gasless-jobs.js";
-export { GaslessRelayer } from "./relayer.js";
-export { DepositAddresses } from "./deposit-addresses.js";
-export { VaultDerivations } from "./vault-derivation.js";
-export { IntentShard } from "./intent-shards.js";
-export { ChainReader } from "./chain-reader.js";
-export { WebhookDeliveries, WebhookEndpoints } from "./webhooks.js";
+export { AttributionCounter } from "./objects/attribution-counter.js";
+export { ChainReader } from "./objects/chain-reader.js";
+export { DepositAddresses } from "./objects/deposit-addresses.js";
+export { GaslessJobs } from "./objects/gasless-jobs.js";
+export { GaslessRelayer } from "./objects/gasless-relayer.js";
+export { IntentShard } from "./objects/intent-shard.js";
+export { RateLimiter } from "./objects/rate-limiter.js";
+export { VaultDerivations } from "./objects/vault-derivations.js";
+export { WebhookDeliveries } from "./objects/webhook-deliveries.js";
+export { WebhookEndpoints } from "./objects/webhook-endpoints.js";
 
 export default {
   fetch: handle,

@@ -1,16 +1,17 @@
 // Intent status from chain events, with no single object on the request path (docs/scale.md):
-// - records live in 256 intent shards (intent-shards.js), keyed by intent hash, quote UUID and
+// - records live in 256 intent shards (objects/intent-shard.js), keyed by intent hash, quote UUID and
 //   transaction hash;
-// - each chain has its own reader (chain-reader.js) that polls its logs and hands them to the
-//   shards; POST /internal/chain-events takes the same path (deliverLogs);
+// - each chain has its own reader (objects/chain-reader.js) that polls its logs and hands them to the
+//   shards; POST /internal/chain-events takes the same path (chain-logs.js);
 // - a quote is registered in the background (ctx.waitUntil): the quote's answer never waits on
 //   it. Until it lands, a status lookup by that quote's id or intent hash answers 200 with
 //   status "unknown", exactly as for an intent nobody indexed (docs/status.md); it lands within
 //   the same second unless a shard is unavailable, and is retried until it does.
 import { callCore } from "./core.js";
-import { chainReader, deliverLogs } from "./chain-reader.js";
+import { deliverLogs } from "./chain-logs.js";
 import { deploymentRpcUrls } from "./chain-rpc.js";
-import { byShard, shardKey, shardOf } from "./intent-shards.js";
+import { nowSec } from "./lib/time.js";
+import { byShard, chainReader, shardKey, shardOf } from "./objects/stubs.js";
 import { settings } from "./settings.js";
 
 const CHAIN_TIMES_TTL_MS = 5_000;
@@ -28,7 +29,7 @@ export async function registerQuote(env, quote, owner = null) {
   await Promise.all([quote, ...competing].map(async (q, i) => {
     // One core call gives every intent's record as if new (op registerQuote, "fresh").
     const registration = await retried(async () => {
-      const registered = await callCore(settings(env).coreInputs, "registerQuote", { quote: q, fresh: true, now: Math.floor(Date.now() / 1000) });
+      const registered = await callCore(settings(env).coreInputs, "registerQuote", { quote: q, fresh: true, now: nowSec() });
       if (registered.status !== 200) throw new Error(`registerQuote answered ${registered.status}: ${registered.body?.detail ?? ""}`);
       return registered.body;
     });
@@ -117,11 +118,6 @@ export async function legacyIntentStatus(env, body) {
 export async function applyPushedLogs(env, chainId, logs) {
   await startReaders(env);
   return deliverLogs(env, chainId, logs);
-}
-
-/** The stored record of an intent, or null. */
-export function intentRecord(env, intentHash) {
-  return shardOf(env, intentHash).record(intentHash);
 }
 
 /** One polling round of every chain with JSON-RPC access (the cron trigger). */

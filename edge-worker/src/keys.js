@@ -3,6 +3,7 @@
 // much of one) matched. The records are keys.json's, which the core validates at start with the
 // rest of the configuration (config/README.md); what a record's features allow, the core decides.
 import { HttpError } from "./http.js";
+import { bytesOfHex, sameBytes } from "./lib/bytes.js";
 
 /**
  * @typedef {{ ratePerSec: number, burst: number }} RateLimit
@@ -13,24 +14,14 @@ import { HttpError } from "./http.js";
 
 export const MISSING_KEY_BODY = '{"Message":"User is not authorized to access this resource"}';
 
-/** Same length, fully compared, no early exit; returns 1 when equal, 0 otherwise. */
-function equal32(a, b) {
-  let diff = 0;
-  for (let i = 0; i < 32; i++) diff |= a[i] ^ b[i];
-  return ((diff - 1) >>> 31) & 1;
-}
-
-function hexToBytes(hex) {
-  const clean = hex.replace(/^0x/, "");
-  if (!/^[0-9a-fA-F]{64}$/.test(clean)) throw new Error("key digest must be 32 bytes of hex");
-  const out = new Uint8Array(32);
-  for (let i = 0; i < 32; i++) out[i] = parseInt(clean.slice(2 * i, 2 * i + 2), 16);
-  return out;
+function digestOf(hex) {
+  if (!/^(0x)?[0-9a-fA-F]{64}$/.test(hex)) throw new Error("key digest must be 32 bytes of hex");
+  return bytesOfHex(hex);
 }
 
 /** Builds the lookup once per isolate from the configured key records. */
 export function keyTable(records) {
-  return records.map((r) => ({ digest: hexToBytes(r.sha256), record: r }));
+  return records.map((r) => ({ digest: digestOf(r.sha256), record: r }));
 }
 
 /**
@@ -42,7 +33,7 @@ export async function lookupKey(table, presented) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(presented)));
   let found = -1;
   for (let i = 0; i < table.length; i++) {
-    const eq = equal32(table[i].digest, digest);
+    const eq = sameBytes(table[i].digest, digest);
     found = eq * i + (1 - eq) * found;
   }
   return found < 0 ? null : recordOf(table[found].record);

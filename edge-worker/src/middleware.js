@@ -1,7 +1,7 @@
 // Cross-cutting steps of the request pipeline: keys, limits, body parsing, CORS.
 import { readJsonBody } from "./body.js";
 import { authenticate } from "./keys.js";
-import { LEASE_WINDOW_MS, rateLimitHeaders, takeToken } from "./rate-limiter.js";
+import { LEASE_WINDOW_MS, rateLimitHeaders, takeToken } from "./objects/rate-limiter.js";
 import { HttpError } from "./http.js";
 import { settings } from "./settings.js";
 

@@ -1,24 +1,9 @@
-// The gasless relayer. The interface is one function: `relayer(env).submit({job, plan})` resolves
-// to `{transactionHash}` (the funding transaction, mined and successful) or `{error}` (a final
-// reason the job failed), and throws for transient trouble worth retrying (RPC unreachable).
-//
-// This implementation sends real transactions over the chain's JSON-RPC (chain-rpc.js) from the
-// account of the worker secret RELAYER_KEY. Before a job exists its transactions were simulated
-// (funding-preflight.js), so a revert here means the chain changed in between.
-// The core builds, prices and signs them (op "relayTransactions": the token authorization call,
-// then the Portal's publishAndFundFor, with the gas limits and fee policy of service.json `relay`);
-// the worker only fetches the nonce, the latest base fee and the node's priority fee suggestion,
-// and broadcasts.
-// One Durable Object per chain sends, one job at a time, so two jobs never take the same nonce.
-// It stores the signed bytes before broadcasting: after a restart it re-broadcasts exactly those
-// bytes (signing is deterministic) and waits for their receipts instead of signing anew.
-import { DurableObject } from "cloudflare:workers";
-import { callCore } from "./core.js";
-import { jsonRpc, rpcUrlOf } from "./chain-rpc.js";
-import { settings } from "./settings.js";
-
-const RECEIPT_TIMEOUT_MS = 60_000;
-const RECEIPT_POLL_MS = 250;
+// The gasless relayer's interface: `relayer(env).submit({job, plan})` resolves to
+// `{transactionHash}` (the funding transaction, mined and successful) or `{error}` (a final reason
+// the job failed), and throws for transient trouble worth retrying (RPC unreachable). The chain's
+// GaslessRelayer object (objects/gasless-relayer.js) does the sending.
+import { rpcUrlOf } from "./chain-rpc.js";
+import { relayerOf } from "./objects/stubs.js";
 
 /** @param {any} env */
 export function relayer(env) {
@@ -28,103 +13,9 @@ export function relayer(env) {
       const rpcUrl = rpcUrlOf(env, job.chainId);
       if (!rpcUrl) return { error: `no JSON-RPC endpoint is configured for chain ${job.chainId}, so the relayer cannot submit there` };
       if (!env.RELAYER_KEY) return { error: "the relayer has no key (worker secret RELAYER_KEY)" };
-      const stub = env.RELAYER.get(env.RELAYER.idFromName(String(job.chainId)));
-      const result = await stub.relay({ jobId: job.id, chainId: job.chainId, rpcUrl, plan });
+      const result = await relayerOf(env, job.chainId).relay({ jobId: job.id, chainId: job.chainId, rpcUrl, plan });
       if (result.retry) throw new Error(result.retry);
       return result;
     },
   };
 }
-
-export class GaslessRelayer extends DurableObject {
-  /** @type {Promise<unknown>} */
-  #queue = Promise.resolve();
-
-  constructor(ctx, env) {
-    super(ctx, env);
-    this.sql = ctx.storage.sql;
-    this.sql.exec("CREATE TABLE IF NOT EXISTS sent (job_id TEXT PRIMARY KEY, transactions TEXT NOT NULL)");
-  }
-
-  /**
-   * One relay at a time per chain (the account's nonce is shared).
-   * @returns {Promise<{transactionHash: string} | {error: string} | {retry: string}>}
-   */
-  relay(input) {
-    const run = this.#queue.then(() => this.#relay(input));
-    this.#queue = run.catch(() => {});
-    return run;
-  }
-
-  async #relay({ jobId, chainId, rpcUrl, plan }) {
-    const rpc = jsonRpc(rpcUrl);
-    let transactions;
-    try {
-      transactions = this.#stored(jobId) ?? (await this.#sign(rpc, jobId, plan));
-    } catch (e) {
-      if (e instanceof RelayRefused) return { error: e.message };
-      return { retry: `chain ${chainId}: ${e.message}` };
-    }
-    if (!Array.isArray(transactions)) return transactions; // the core refused: a final error
-    for (const tx of transactions) {
-      try {
-        const receipt = await this.#broadcast(rpc, tx);
-        if (receipt.status !== "0x1") return { error: `the ${tx.purpose} transaction ${tx.hash} reverted on chain ${chainId}` };
-      } catch (e) {
-        return { retry: `chain ${chainId}: ${e.message}` };
-      }
-    }
-    return { transactionHash: transactions[transactions.length - 1].hash };
-  }
-
-  #stored(jobId) {
-    const row = this.sql.exec("SELECT transactions FROM sent WHERE job_id = ?", jobId).toArray()[0];
-    return row ? JSON.parse(row.transactions) : null;
-  }
-
-  async #sign(rpc, jobId, plan) {
-    const coreInputs = settings(this.env).coreInputs;
-    const account = await callCore(coreInputs, "relayerAccount", { relayerKey: this.env.RELAYER_KEY });
-    if (account.status !== 200) throw new RelayRefused(`the relayer key is unusable: ${account.body?.detail}`);
-    const from = account.body.address;
-    const [nonce, block, suggestion] = await Promise.all([
-      rpc("eth_getTransactionCount", [from, "pending"]),
-      rpc("eth_getBlockByNumber", ["latest", false]),
-      // Not every node answers this; the core then uses relay.fallbackPriorityFeeWei.
-      rpc("eth_maxPriorityFeePerGas", []).catch(() => null),
-    ]);
-    const answer = await callCore(coreInputs, "relayTransactions", {
-      plan,
-      relayerKey: this.env.RELAYER_KEY,
-      nonce: Number(BigInt(nonce)),
-      baseFeePerGas: block?.baseFeePerGas ?? null,
-      priorityFeeSuggestion: suggestion ?? null,
-    });
-    if (answer.status !== 200) return { error: `the relayer could not build the transactions: ${answer.body?.detail}` };
-    const transactions = answer.body.transactions;
-    this.sql.exec("INSERT INTO sent (job_id, transactions) VALUES (?, ?)", jobId, JSON.stringify(transactions));
-    return transactions;
-  }
-
-  /** Sends raw bytes (again, after a restart) and waits for the receipt of their hash. */
-  async #broadcast(rpc, tx) {
-    let receipt = await rpc("eth_getTransactionReceipt", [tx.hash]);
-    if (!receipt) {
-      try {
-        await rpc("eth_sendRawTransaction", [tx.raw]);
-      } catch (e) {
-        // Sent before a restart: the node knows it already. Anything else is real.
-        if (!/already known|known transaction|nonce too low/i.test(e.message)) throw e;
-      }
-    }
-    const deadline = Date.now() + RECEIPT_TIMEOUT_MS;
-    while (!receipt) {
-      if (Date.now() > deadline) throw new Error(`no receipt for ${tx.hash} within ${RECEIPT_TIMEOUT_MS / 1000} s`);
-      await new Promise((r) => setTimeout(r, RECEIPT_POLL_MS));
-      receipt = await rpc("eth_getTransactionReceipt", [tx.hash]);
-    }
-    return receipt;
-  }
-}
-
-class RelayRefused extends Error {}

@@ -24,6 +24,22 @@ export class Router {
   }
 
   /**
+   * A group of routes that share their meta and leading middleware: `group(meta, ...shared)`
+   * answers an object whose `on(method, pattern, ...chain)` adds a route whose chain is
+   * `[...shared, ...chain]`, and whose `group(...more)` nests one more shared step.
+   */
+  group(meta, ...shared) {
+    const router = this;
+    return {
+      on(method, pattern, ...chain) {
+        router.on(method, pattern, meta, ...shared, ...chain);
+        return this;
+      },
+      group: (...more) => router.group(meta, ...shared, ...more),
+    };
+  }
+
+  /**
    * @returns {{ route?: object, params?: Record<string,string>, allowed: string[], meta?: object }}
    *   `allowed` and `meta` describe the path whatever the method, for 405 and preflight answers
    */

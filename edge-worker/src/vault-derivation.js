@@ -3,15 +3,15 @@
 // names one eth_call per EVM chain (a probe intent's intentVaultAddress); this module sends it
 // once per configuration and remembers the core's verdict:
 // - in this isolate, so a request pays for it at most once per isolate;
-// - in a Durable Object per (chain, Portal, vaultInitCodeHash), so a new isolate asks the object
+// - in a Durable Object per (chain, Portal, vaultInitCodeHash) (objects/vault-derivations.js), so a new isolate asks the object
 //   instead of the chain, and a configuration change (another name) is confirmed afresh.
 // Only a confirmation is stored. A Portal that answers another vault (a wrong configuration, or
 // a node not synced yet) and a node that does not answer leave the chain unconfirmed, and it is
 // asked again after a pause.
-import { DurableObject } from "cloudflare:workers";
 import { callCore } from "./core.js";
 import { ethCall, rpcUrlOf } from "./chain-rpc.js";
 import { settings } from "./settings.js";
+import { vaultDerivationOf } from "./objects/stubs.js";
 
 const RETRY_UNCONFIRMED_MS = 30_000;
 
@@ -49,7 +49,7 @@ async function verdictOf(env, probe) {
 }
 
 async function confirm(env, probe, url) {
-  const store = env.VAULT_DERIVATIONS.get(env.VAULT_DERIVATIONS.idFromName(`${probe.chainId}:${probe.to}:${probe.expectedVault}`.toLowerCase()));
+  const store = vaultDerivationOf(env, probe.chainId, probe.to, probe.expectedVault);
   if (!(await store.confirmed())) {
     const answer = await ethCall(url, { to: probe.to, data: probe.data });
     const judged = await callCore(settings(env).coreInputs, "vaultDerivationVerdict", { chainId: probe.chainId, result: answer.result ?? "0x" });
@@ -63,15 +63,4 @@ async function confirm(env, probe, url) {
   }
   known.set(probe.chainId, { verdict: "confirmed" });
   return "confirmed";
-}
-
-/** One chain's remembered confirmation, named by chain, Portal and the vault the configuration implies. */
-export class VaultDerivations extends DurableObject {
-  async confirmed() {
-    return (await this.ctx.storage.get("confirmed")) === true;
-  }
-
-  async confirm() {
-    await this.ctx.storage.put("confirmed", true);
-  }
 }

@@ -13,16 +13,3 @@ export function coreResponse(c, answer) {
   if (answer.status >= 400) return problemResponse(answer.body, c.requestId, answer.headers);
   return json(answer.body, answer.status, answer.headers);
 }
-
-/** Unix seconds from the worker clock, and fresh randomness, the two inputs the pure core lacks. */
-export function nowSec() {
-  return Math.floor(Date.now() / 1000);
-}
-
-const HEX_BYTES = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
-
-export function randomHex(bytes = 64) {
-  let hex = "";
-  for (const b of crypto.getRandomValues(new Uint8Array(bytes))) hex += HEX_BYTES[b];
-  return hex;
-}

@@ -2,41 +2,23 @@
 // (/v1/<slug>-gateway/...; locally `acme`). Keyless and rate-limited per client address. The
 // core builds the quoted per-intent vault (op "depositCreate") and verifies submissions (op
 // "depositSubmitVerify"); the vault's Durable Object keeps the record and the transfers into it
-// that its chain's reader hands over (deposit-addresses.js); funding jobs live with the gasless
+// that its chain's reader hands over (objects/deposit-addresses.js); funding jobs live with the gasless
 // jobs (one per quote).
-import bundled from "../../generated/config.js";
 import { askSolvers } from "../solvers.js";
 import { inBackground } from "../background.js";
-import { chainReader } from "../chain-reader.js";
-import { depositOf } from "../deposit-addresses.js";
 import { near } from "../location.js";
-import { jobsOf } from "../gasless-jobs.js";
+import { chainReader, depositOf, jobsOf } from "../objects/stubs.js";
 import { HttpError, json } from "../http.js";
-import { addressRateLimit, jsonBody } from "../middleware.js";
-import { askCore, coreResponse, nowSec, randomHex } from "./core-response.js";
+import { randomHex } from "../lib/bytes.js";
+import { nowSec } from "../lib/time.js";
+import { askCore, coreResponse } from "./core-response.js";
 import { storeJob } from "./gasless.js";
 import { confirmedChains } from "../vault-derivation.js";
 import { intentStatusBody, registerQuote } from "./status.js";
 
 
-/** Adds the deposit routes of every partner whose deposit addresses are enabled. */
-export function addDepositRoutes(router, partners = bundled.config.partners) {
-  const keyless = { keyless: true };
-  for (const partner of partners) {
-    if (!partner.depositAddresses?.enabled) continue;
-    const base = `/v1/${partner.slug}-gateway`;
-    const withSlug = (handler) => (c) => handler(c, partner.slug);
-    router
-      .on("POST", `${base}/deposit-addresses`, keyless, addressRateLimit, jsonBody, withSlug(create))
-      .on("POST", `${base}/submit/erc-3009`, keyless, addressRateLimit, jsonBody, withSlug(submitFor("erc-3009")))
-      .on("POST", `${base}/submit/erc-2612`, keyless, addressRateLimit, jsonBody, withSlug(submitFor("erc-2612")))
-      .on("GET", `${base}/status`, keyless, addressRateLimit, withSlug((c, slug) => status(c, slug, c.url.searchParams.get("vaultAddress"))))
-      .on("GET", `${base}/:vaultAddress`, keyless, addressRateLimit, withSlug((c, slug) => byVault(c, slug)));
-  }
-  return router;
-}
-
-async function create(c, slug) {
+/** POST /v1/<slug>-gateway/deposit-addresses */
+export async function create(c, slug) {
   const now = nowSec();
   const plan = await askCore(c, "depositSolverRequests", { body: c.body, partner: slug, now });
   if (plan.status !== 200) return coreResponse(c, plan);
@@ -67,7 +49,8 @@ async function depositFor(c, slug, vaultAddress) {
   return deposit;
 }
 
-const submitFor = (standard) => async (c, slug) => {
+/** POST /v1/<slug>-gateway/submit/<standard> */
+export const submitFor = (standard) => async (c, slug) => {
   const deposit = await depositFor(c, slug, c.body?.vaultAddress);
   const answer = await askCore(c, "depositSubmitVerify", { standard, body: c.body, deposit: { record: deposit.record, intent: deposit.intent }, now: nowSec(), confirmedChains: await confirmedChains(c.env) });
   if (answer.status !== 200) return coreResponse(c, answer);
@@ -89,14 +72,17 @@ async function statusBody(c, deposit) {
   return answer;
 }
 
-async function status(c, slug, vault) {
+/** GET /v1/<slug>-gateway/status?vaultAddress= */
+export async function status(c, slug) {
+  const vault = c.url.searchParams.get("vaultAddress");
   const deposit = await depositFor(c, slug, vault);
   const answer = await statusBody(c, deposit);
   if (answer.status !== 200) return coreResponse(c, answer);
   return json(answer.body.status);
 }
 
-async function byVault(c, slug) {
+/** GET /v1/<slug>-gateway/{vaultAddress} */
+export async function byVault(c, slug) {
   const deposit = await depositFor(c, slug, c.params.vaultAddress);
   const answer = await statusBody(c, deposit);
   if (answer.status !== 200) return coreResponse(c, answer);

@@ -5,11 +5,12 @@
 // (funding-preflight.js); the quote's Durable Object makes the job idempotent; the relayer
 // publishes it. Job ids and lookup queries are the core's to check (op "gaslessJobLookup").
 import { HttpError, json } from "../http.js";
-import { jobsOf } from "../gasless-jobs.js";
+import { jobsOf } from "../objects/stubs.js";
 import { near } from "../location.js";
 import { simulateFunding } from "../funding-preflight.js";
 import { confirmedChains } from "../vault-derivation.js";
-import { askCore, coreResponse, nowSec } from "./core-response.js";
+import { nowSec } from "../lib/time.js";
+import { askCore, coreResponse } from "./core-response.js";
 import { keyForCore } from "../keys.js";
 
 /**

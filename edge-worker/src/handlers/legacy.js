@@ -1,6 +1,8 @@
 // Legacy v3 (keyless): the core speaks the legacy formats; the worker only moves bytes.
 import { recordDappId } from "../attribution.js";
-import { askCore, coreResponse, nowSec, randomHex } from "./core-response.js";
+import { randomHex } from "../lib/bytes.js";
+import { nowSec } from "../lib/time.js";
+import { askCore, coreResponse } from "./core-response.js";
 
 const legacy = (op, endpoint) => async (c) => {
   if (endpoint) recordDappId(c.env, c.ctx, c.body?.dAppID, endpoint);

@@ -4,6 +4,7 @@
 import { inBackground } from "../background.js";
 import { HttpError, json } from "../http.js";
 import * as index from "../intent-status.js";
+import { sameBytes } from "../lib/bytes.js";
 import { coreResponse } from "./core-response.js";
 
 export async function intentStatus(c) {
@@ -60,9 +61,7 @@ export async function requireIndexerToken(c, next) {
 async function sameSecret(a, b) {
   const digest = async (text) => new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
   const [x, y] = await Promise.all([digest(a), digest(b)]);
-  let diff = 0;
-  for (let i = 0; i < x.length; i++) diff |= x[i] ^ y[i];
-  return diff === 0;
+  return sameBytes(x, y) === 1;
 }
 
 /** POST /internal/chain-events {chainId, logs: [eth_getLogs log]}: the same path as the poller. */

@@ -3,7 +3,9 @@ import { recordDappId } from "../attribution.js";
 import { askSolvers } from "../solvers.js";
 import { registerQuote } from "./status.js";
 import { confirmedChains } from "../vault-derivation.js";
-import { askCore, coreResponse, nowSec, randomHex } from "./core-response.js";
+import { randomHex } from "../lib/bytes.js";
+import { nowSec } from "../lib/time.js";
+import { askCore, coreResponse } from "./core-response.js";
 import { keyForCore } from "../keys.js";
 import { recordQuote } from "../quote-events.js";
 

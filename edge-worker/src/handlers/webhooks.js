@@ -3,8 +3,11 @@
 // the worker resolves the URL's host when the core asks, seals the secret and stores it.
 import { HttpError, json } from "../http.js";
 import { resolveHost } from "../dns.js";
-import { deliveriesOf, endpointsOf, sealSecret } from "../webhooks.js";
-import { askCore, coreResponse, nowSec, randomHex } from "./core-response.js";
+import { sealSecret } from "../webhooks.js";
+import { deliveriesOf, endpointsOf } from "../objects/stubs.js";
+import { randomHex } from "../lib/bytes.js";
+import { nowSec } from "../lib/time.js";
+import { askCore, coreResponse } from "./core-response.js";
 
 export async function createWebhook(c) {
   const input = { body: c.body, keyId: c.key.id, random: randomHex(), now: nowSec() };

@@ -7,35 +7,11 @@
 // legacyIntentStatus);
 // a shard stores, serialises its own read-modify-writes and keeps no clock of its own.
 import { DurableObject } from "cloudflare:workers";
-import { callCore } from "./core.js";
-import { settings } from "./settings.js";
-import { deliverStatusChange } from "./webhooks.js";
-
-export const SHARD_COUNT = 256;
-
-/** The shard name of a 0x-hex hash or a UUID: its first byte, as two lowercase hex digits. */
-export function shardKey(hexOrUuid) {
-  const text = String(hexOrUuid).toLowerCase().replace(/^0x/, "");
-  return /^[0-9a-f]{2}/.test(text) ? text.slice(0, 2) : "00";
-}
-
-/** The shard stub holding `hexOrUuid`. */
-export function shardOf(env, hexOrUuid) {
-  return env.INTENT_SHARDS.get(env.INTENT_SHARDS.idFromName(`shard:${shardKey(hexOrUuid)}`));
-}
-
-/** Groups items by the shard of key(item): Map<shardKey, item[]>. */
-export function byShard(items, key) {
-  const groups = new Map();
-  for (const item of items) {
-    const k = shardKey(key(item));
-    if (!groups.has(k)) groups.set(k, []);
-    groups.get(k).push(item);
-  }
-  return groups;
-}
-
-const nowSec = () => Math.floor(Date.now() / 1000);
+import { callCore } from "../core.js";
+import { nowSec } from "../lib/time.js";
+import { hexOf } from "../lib/bytes.js";
+import { settings } from "../settings.js";
+import { deliverStatusChange } from "../webhooks.js";
 
 // Live status streams (GET /v1/intents/stream): settings by variable so tests can shorten them.
 const STREAM_KEEPALIVE_MS = 15_000;
@@ -46,7 +22,7 @@ const encoder = new TextEncoder();
 /** The event id of a status body: the first 16 hex digits of its SHA-256. */
 async function bodyId(data) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(data)));
-  return Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
+  return hexOf(digest.slice(0, 8));
 }
 
 export class IntentShard extends DurableObject {
@@ -169,12 +145,6 @@ export class IntentShard extends DurableObject {
     this.#count("legacyStatus");
     const record = intentHash ? this.#record(intentHash.toLowerCase()) : null;
     return this.#core("legacyIntentStatus", { body, record, now: nowSec(), chainTimes });
-  }
-
-  /** The stored record of an intent, or null. */
-  record(intentHash) {
-    this.#count("record");
-    return this.#record(String(intentHash).toLowerCase());
   }
 
   /**

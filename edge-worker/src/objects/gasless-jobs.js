@@ -11,10 +11,10 @@
 // answer until the write is durable, so a 202 is never lost by a restart. Relaying runs from the
 // object's alarm (set in the same transaction), which the runtime retries after a restart.
 import { DurableObject } from "cloudflare:workers";
-import { callCore } from "./core.js";
-import { relayer } from "./relayer.js";
-import { settings } from "./settings.js";
-import { nowSec } from "./handlers/core-response.js";
+import { callCore } from "../core.js";
+import { nowSec } from "../lib/time.js";
+import { relayer } from "../relayer.js";
+import { settings } from "../settings.js";
 
 export class GaslessJobs extends DurableObject {
   /** @param {DurableObjectState} ctx */
@@ -90,10 +90,4 @@ export class GaslessJobs extends DurableObject {
   #row() {
     return this.sql.exec("SELECT id, job_key, owner, job, plan, attempts FROM job LIMIT 1").toArray()[0] ?? null;
   }
-}
-
-/** @param {any} env @param {string} quoteUuid lowercase bare UUID */
-/** @param {{ locationHint: string } | undefined} [options] where to create the object (location.js) */
-export function jobsOf(env, quoteUuid, options) {
-  return env.GASLESS_JOBS.get(env.GASLESS_JOBS.idFromName(quoteUuid), options);
 }

@@ -1,7 +1,7 @@
 // Chain reading, one Durable Object per chain: its cursor, head, confirmation window and anchor
 // block. It fetches the chain's Portal and prover logs in the core's bounded ranges (op
 // "pollPlan", re-reading a confirmation window for reorganisations) and hands them to the intent
-// shards that own them (deliverLogs); the cursor advances only after every shard stored its part,
+// shards that own them (chain-logs.js); the cursor advances only after every shard stored its part,
 // so a failure re-reads the range and a log seen twice changes nothing.
 //
 // The same reading feeds deposit addresses funded by plain transfer: the reader keeps the chain's
@@ -26,45 +26,16 @@
 // pushed logs) and its deposit addresses are funded only by submits: their vaults stay registered
 // here, unread, until their deadline, so an endpoint added later reads them from then on.
 import { DurableObject } from "cloudflare:workers";
-import { callCore } from "./core.js";
-import { deploymentRpcUrls, jsonRpc } from "./chain-rpc.js";
-import { depositOf } from "./deposit-addresses.js";
-import { byShard, shardOf } from "./intent-shards.js";
-import { settings } from "./settings.js";
+import { callCore } from "../core.js";
+import { deliverLogs } from "../chain-logs.js";
+import { deploymentRpcUrls, jsonRpc } from "../chain-rpc.js";
+import { nowSec } from "../lib/time.js";
+import { settings } from "../settings.js";
+import { depositOf } from "./stubs.js";
 
 const DEFAULT_CONFIRMATIONS = 12;
 const DEFAULT_MAX_RANGE = 1000;
 const MAX_RANGES_PER_POLL = 4;
-
-/** The reader stub of a chain. */
-export function chainReader(env, chainId) {
-  return env.CHAIN_READERS.get(env.CHAIN_READERS.idFromName(`chain:${chainId}`));
-}
-
-/**
- * Hands one chain's logs to the shards of their intents (op "routeLogs" decides which log is
- * whose), and records which intent each transaction touched. Throws when a shard fails, so a
- * poller keeps its cursor; answers the core's 400/422 for malformed pushed logs.
- * @returns {Promise<{ status: number, body: any }>}
- */
-export async function deliverLogs(env, chainId, logs) {
-  const coreInputs = settings(env).coreInputs;
-  const routed = await callCore(coreInputs, "routeLogs", { chainId, logs });
-  if (routed.status !== 200) return routed;
-  const { byIntent, transactions, ignored } = routed.body;
-  const perShard = byShard(Object.entries(byIntent), ([hash]) => hash);
-  const answers = await Promise.all(
-    [...perShard.values()].map((entries) => shardOf(env, entries[0][0]).applyLogs(chainId, entries.flatMap(([, intentLogs]) => intentLogs))),
-  );
-  for (const answer of answers) {
-    if (answer.status !== 200) throw new Error(`applyLogs answered ${answer.status}: ${answer.body?.detail ?? ""}`);
-  }
-  await Promise.all([...byShard(transactions, (t) => t.transactionHash).values()].map((pairs) => shardOf(env, pairs[0].transactionHash).mapTransactions(pairs)));
-  const sum = (key) => answers.reduce((total, a) => total + a.body[key], 0);
-  return { status: 200, body: { applied: sum("applied"), updated: sum("updated"), ignored } };
-}
-
-const nowSec = () => Math.floor(Date.now() / 1000);
 
 export class ChainReader extends DurableObject {
   /** Whether this instance has compared the chain's anchor block. */
@@ -121,10 +92,6 @@ export class ChainReader extends DurableObject {
     this.#count("cursor");
     const row = this.#row();
     return row ? { chainId: row.chain_id, block: row.block, head: row.head, headTime: row.head_time, polledAt: row.polled_at } : null;
-  }
-
-  stats() {
-    return { calls: { ...this.#calls }, cursor: this.cursor() };
   }
 
   // ---- internals ---------------------------------------------------------------------------

@@ -14,12 +14,10 @@
 // Submitted authorizations (ERC-3009, EIP-2612) create the same job directly, so whichever
 // funding arrives first is the one job of the address's quote.
 import { DurableObject } from "cloudflare:workers";
-import { callCore } from "./core.js";
-import { chainReader } from "./chain-reader.js";
-import { jobsOf } from "./gasless-jobs.js";
-import { settings } from "./settings.js";
-
-const nowSec = () => Math.floor(Date.now() / 1000);
+import { callCore } from "../core.js";
+import { nowSec } from "../lib/time.js";
+import { settings } from "../settings.js";
+import { chainReader, jobsOf } from "./stubs.js";
 
 export class DepositAddresses extends DurableObject {
   constructor(ctx, env) {
@@ -94,9 +92,4 @@ export class DepositAddresses extends DurableObject {
     console.log(JSON.stringify({ event: "deposit-transfer-funding", vault: record.vaultAddress, jobId: stored.job.id, outcome: stored.outcome }));
     return true;
   }
-}
-
-/** @param {any} env @param {string} vault @param {{ locationHint: string }} [options] where to create it (location.js) */
-export function depositOf(env, vault, options) {
-  return env.DEPOSIT_ADDRESSES.get(env.DEPOSIT_ADDRESSES.idFromName(vault.toLowerCase()), options);
 }

@@ -1,0 +1,65 @@
+// Every Durable Object lookup of the worker, in one place: which object owns what, and the name
+// it is found by. Objects that hold one user's data (a quote's gasless job, a deposit address)
+// take a location hint where they are created (location.js); shared ones serve everyone.
+
+/** The intent shard name of a 0x-hex hash or a UUID: its first byte, as two lowercase hex digits. */
+export function shardKey(hexOrUuid) {
+  const text = String(hexOrUuid).toLowerCase().replace(/^0x/, "");
+  return /^[0-9a-f]{2}/.test(text) ? text.slice(0, 2) : "00";
+}
+
+/** The intent shard (IntentShard) holding `hexOrUuid`: an intent hash, a quote UUID or a transaction hash. */
+export function shardOf(env, hexOrUuid) {
+  return env.INTENT_SHARDS.get(env.INTENT_SHARDS.idFromName(`shard:${shardKey(hexOrUuid)}`));
+}
+
+/** Groups items by the shard of key(item): Map<shardKey, item[]>. */
+export function byShard(items, key) {
+  const groups = new Map();
+  for (const item of items) {
+    const k = shardKey(key(item));
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k).push(item);
+  }
+  return groups;
+}
+
+/** The ChainReader of a chain. */
+export function chainReader(env, chainId) {
+  return env.CHAIN_READERS.get(env.CHAIN_READERS.idFromName(`chain:${chainId}`));
+}
+
+/** The DepositAddresses object of a vault. @param {{ locationHint: string }} [options] where to create it */
+export function depositOf(env, vault, options) {
+  return env.DEPOSIT_ADDRESSES.get(env.DEPOSIT_ADDRESSES.idFromName(vault.toLowerCase()), options);
+}
+
+/** The GaslessJobs object of a quote (lowercase bare UUID). @param {{ locationHint: string }} [options] where to create it */
+export function jobsOf(env, quoteUuid, options) {
+  return env.GASLESS_JOBS.get(env.GASLESS_JOBS.idFromName(quoteUuid), options);
+}
+
+/** The GaslessRelayer of a chain: it sends that chain's relayed transactions, one nonce sequence. */
+export function relayerOf(env, chainId) {
+  return env.RELAYER.get(env.RELAYER.idFromName(String(chainId)));
+}
+
+/** The AttributionCounter of a dappId label. */
+export function attributionOf(env, dappId) {
+  return env.ATTRIBUTION.get(env.ATTRIBUTION.idFromName(dappId));
+}
+
+/** The VaultDerivations record of one chain's Portal and the vault the configuration implies. */
+export function vaultDerivationOf(env, chainId, portal, expectedVault) {
+  return env.VAULT_DERIVATIONS.get(env.VAULT_DERIVATIONS.idFromName(`${chainId}:${portal}:${expectedVault}`.toLowerCase()));
+}
+
+/** The WebhookEndpoints of an API key. */
+export function endpointsOf(env, keyId) {
+  return env.WEBHOOK_ENDPOINTS.get(env.WEBHOOK_ENDPOINTS.idFromName(`key:${keyId}`));
+}
+
+/** The WebhookDeliveries queue of a webhook endpoint. */
+export function deliveriesOf(env, endpointId) {
+  return env.WEBHOOK_DELIVERIES.get(env.WEBHOOK_DELIVERIES.idFromName(endpointId));
+}

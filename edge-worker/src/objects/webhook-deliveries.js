@@ -1,0 +1,108 @@
+// One webhook endpoint's deliveries, one Durable Object per endpoint: a durable queue. A message is
+// stored before it is sent and sent from the object's alarm, which the runtime re-runs after a
+// crash, so a delivery interrupted by a restart is sent again with the same webhook-id (at least
+// once). Per intent, a message waits until the one before it was delivered or given up (in
+// order). A slow or hanging receiver only delays its own endpoint's queue (a timeout per attempt).
+import { DurableObject } from "cloudflare:workers";
+import { callCore } from "../core.js";
+import { resolveHost } from "../dns.js";
+import { nowSec } from "../lib/time.js";
+import { settings } from "../settings.js";
+import { openSecret, signature } from "../webhooks.js";
+
+const SEND_TIMEOUT_MS = 10_000;
+const RECENT_DELIVERIES = 50;
+
+export class WebhookDeliveries extends DurableObject {
+  constructor(ctx, env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS target (id INTEGER PRIMARY KEY CHECK (id = 1), url TEXT, sealed_secret TEXT);
+      CREATE TABLE IF NOT EXISTS message (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT UNIQUE NOT NULL, intent_hash TEXT NOT NULL,
+        event_type TEXT NOT NULL, status TEXT NOT NULL, payload TEXT NOT NULL, state TEXT NOT NULL DEFAULT 'pending',
+        attempts INTEGER NOT NULL DEFAULT 0, first_attempt_at INTEGER, next_at INTEGER NOT NULL, last_status_code INTEGER,
+        delivered_at INTEGER)`);
+  }
+
+  /** Where to send (null: the endpoint was deleted, nothing more is sent). */
+  configure(target) {
+    this.sql.exec("INSERT INTO target (id, url, sealed_secret) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET url = excluded.url, sealed_secret = excluded.sealed_secret",
+      target?.url ?? null, target?.sealedSecret ?? null);
+  }
+
+  /** Stores the core's deliveries (a message id seen before is not queued twice) and sends soon. */
+  async enqueue(deliveries) {
+    for (const d of deliveries) {
+      this.sql.exec("INSERT OR IGNORE INTO message (id, intent_hash, event_type, status, payload, next_at) VALUES (?, ?, ?, ?, ?, ?)",
+        d.messageId, d.intentHash, d.eventType, d.status, d.payload, nowSec());
+    }
+    await this.ctx.storage.setAlarm(Date.now());
+  }
+
+  /** GET /v1/webhooks/{id}/deliveries: the latest deliveries, newest first. */
+  recent() {
+    return this.sql.exec(`SELECT id, event_type, intent_hash, status, state, attempts, last_status_code, next_at, delivered_at FROM message ORDER BY seq DESC LIMIT ${RECENT_DELIVERIES}`).toArray().map((r) => ({
+      id: r.id, eventType: r.event_type, intentHash: r.intent_hash, status: r.status, attempts: r.attempts,
+      lastStatusCode: r.last_status_code, nextAttemptAt: r.state === "pending" ? r.next_at : null, deliveredAt: r.delivered_at,
+    }));
+  }
+
+  async alarm() {
+    const target = this.sql.exec("SELECT url, sealed_secret FROM target WHERE id = 1").toArray()[0];
+    if (!target?.url) return;
+    const now = nowSec();
+    // Per intent, only the oldest pending message may go (order per intent).
+    const due = this.sql.exec(`SELECT m.* FROM message m WHERE m.state = 'pending' AND m.seq = (SELECT MIN(seq) FROM message o WHERE o.intent_hash = m.intent_hash AND o.state = 'pending') AND m.next_at <= ? ORDER BY m.seq`, now).toArray();
+    const secret = due.length ? await openSecret(this.env, target.sealed_secret) : null;
+    await Promise.all(due.map((m) => this.#attempt(target.url, secret, m)));
+    const next = this.sql.exec("SELECT MIN(next_at) AS at FROM message WHERE state = 'pending'").toArray()[0]?.at;
+    if (next != null) await this.ctx.storage.setAlarm(Math.max(Date.now() + 50, next * 1000));
+  }
+
+  async #attempt(url, secret, m) {
+    const coreInputs = settings(this.env).coreInputs;
+    const now = nowSec();
+    let code = null;
+    let reason = null;
+    try {
+      const target = await callCore(coreInputs, "webhookTarget", { url });
+      let ok = target.body?.ok === true;
+      reason = target.body?.reason ?? null;
+      if (!ok && target.body?.resolve) {
+        const again = await callCore(coreInputs, "webhookTarget", { url, addresses: await resolveHost(this.env, target.body.resolve) });
+        ok = again.body?.ok === true;
+        reason = again.body?.reason ?? null;
+      }
+      if (ok) {
+        const timestamp = String(now);
+        const res = await fetch(url, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            "webhook-id": m.id,
+            "webhook-timestamp": timestamp,
+            "webhook-signature": await signature(secret, m.id, timestamp, m.payload),
+          },
+          body: m.payload,
+          redirect: "manual", // a redirect could lead anywhere: it counts as a failure
+          signal: AbortSignal.timeout(Number(this.env.WEBHOOK_TIMEOUT_MS ?? SEND_TIMEOUT_MS)),
+        });
+        code = res.status;
+        await res.body?.cancel();
+      }
+    } catch (e) {
+      reason = String(e?.message ?? e);
+    }
+    const attempts = m.attempts + 1;
+    const first = m.first_attempt_at ?? now;
+    if (code !== null && code >= 200 && code < 300) {
+      this.sql.exec("UPDATE message SET state = 'delivered', attempts = ?, first_attempt_at = ?, last_status_code = ?, delivered_at = ? WHERE seq = ?", attempts, first, code, now, m.seq);
+      return;
+    }
+    const retry = await callCore(coreInputs, "webhookRetry", { attempts, firstAttemptAt: first, now });
+    const retryAt = retry.body?.retryAt ?? null;
+    console.log(JSON.stringify({ event: "webhook-attempt-failed", messageId: m.id, attempts, statusCode: code, reason, retryAt }));
+    this.sql.exec("UPDATE message SET state = ?, attempts = ?, first_attempt_at = ?, last_status_code = ?, next_at = ? WHERE seq = ?",
+      retryAt === null ? "failed" : "pending", attempts, first, code, retryAt ?? now, m.seq);
+  }
+}
