@@ -274,8 +274,9 @@ export interface components {
             updates: {
                 [key: string]: components["schemas"]["IntentRecord"];
             };
+            /** @description How many events changed a record. */
             applied: number;
-            ignored: number;
+            ignored: components["schemas"]["IgnoredLog"][];
         } | components["schemas"]["Missing"];
         /** @description Op "intentStatus": The v1 IntentStatus of a stored record (GET /v1/intents/status), or unknown. */
         IntentStatusInput: {

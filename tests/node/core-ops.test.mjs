@@ -34,11 +34,19 @@ const erc20 = new Interface(['event Transfer(address indexed from, address index
 /** Every call made, by op: its input and the core's answer. */
 const calls = new Map();
 
-/** Calls `op` with `input`: the input must fit the op's input schema, the answer its answer schema. */
-function call(op, input, expectedStatus = 200) {
+/**
+ * Calls `op` with `input`: the input must fit the op's input schema, the answer its answer schema
+ * (or be a Problem with a status the op lists). With `inputValid: false` the input carries client
+ * data the schema describes strictly (a pushed log, say): the schema must refuse it as the core does.
+ */
+function call(op, input, expectedStatus = 200, { inputValid = true } = {}) {
   const schema = ops[op];
   assert.ok(schema, `op ${op} is not in ops.json`);
-  assert.ok(schema.validateInput(input), `${op} input: ${describeErrors(schema.validateInput)}`);
+  if (inputValid) {
+    assert.ok(schema.validateInput(input), `${op} input: ${describeErrors(schema.validateInput)}`);
+  } else {
+    assert.equal(schema.validateInput(input), false, `${op} input schema accepts what the core refuses: ${JSON.stringify(input)}`);
+  }
   const answer = JSON.parse(service.handle(op, JSON.stringify(input)));
   assert.equal(answer.status, expectedStatus, `${op} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   if (answer.status < 300) {
@@ -47,10 +55,10 @@ function call(op, input, expectedStatus = 200) {
     assert.ok(schema.problems.includes(answer.status), `${op} answered ${answer.status}, which ops.json does not list in its problems`);
     assert.ok(validateProblem(answer.body), `${op} problem: ${describeErrors(validateProblem)}`);
   }
-  if (schema.validateRegistrations) {
+  if (schema.validateRegistrations && answer.status < 300) {
     assert.ok(schema.validateRegistrations(answer.registrations), `${op} registrations: ${describeErrors(schema.validateRegistrations)}`);
   } else {
-    assert.equal(answer.registrations ?? null, null, `${op} answered registrations that ops.json does not describe`);
+    assert.equal(answer.registrations ?? null, null, `${op} answered registrations that ops.json does not describe (or with a ${answer.status})`);
   }
   if (!calls.has(op)) calls.set(op, []);
   calls.get(op).push({ input, answer });
@@ -116,7 +124,7 @@ describe('every op of the core answers as ops.json describes', () => {
       const routed = call('routeLogs', { chainId: 8453, logs });
       assert.deepEqual(Object.keys(routed.byIntent), [quote.intentHash]);
       call('routeLogs', { chainId: 999999, logs }, 422);
-      call('routeLogs', { chainId: 8453, logs: [{ ...logs[0], data: 'zz' }] }, 400);
+      call('routeLogs', { chainId: 8453, logs: [{ ...logs[0], data: 'zz' }] }, 400, { inputValid: false });
       const record = registered.records[quote.intentHash];
       assert.deepEqual(call('applyLogs', { chainId: 8453, logs, now }).missing, [quote.intentHash]);
       const applied = call('applyLogs', { chainId: 8453, logs, records: { [quote.intentHash]: record }, now });
@@ -270,6 +278,17 @@ describe('every op of the core answers as ops.json describes', () => {
   });
 });
 
+it('every op of the document has a summary, an input and answer schema and its non-2xx statuses', () => {
+  for (const [name, op] of Object.entries(opsDocument.ops)) {
+    assert.deepEqual(Object.keys(op).filter((k) => !['registrations'].includes(k)), ['area', 'summary', 'input', 'answer', 'problems'], name);
+    assert.ok(op.summary.length > 10, name);
+    assert.ok(op.problems.every((s) => Number.isInteger(s) && s >= 400 && s < 600), name);
+    assert.deepEqual(op.problems, [...new Set(op.problems)].sort(), name);
+    assert.notDeepEqual(op.input, { type: 'object' }, `${name}: a bare placeholder input`);
+    assert.notDeepEqual(op.answer, { type: 'object' }, `${name}: a bare placeholder answer`);
+  }
+});
+
 describe('the schemas refuse what the core refuses', () => {
   const refused = (op, input, why) => {
     it(`${op}: ${why}`, () => {
@@ -284,7 +303,8 @@ describe('the schemas refuse what the core refuses', () => {
   refused('gaslessVerify', { standard: 'erc2612', body: {}, now, confirmedChains: [] }, 'a standard gasless submits do not have');
   refused('relayTransactions', { plan: {}, relayerKey: '0x12', nonce: 0, baseFeePerGas: null, priorityFeeSuggestion: null }, 'a malformed relayer key and plan');
   refused('routeLogs', { chainId: 8453, logs: [{ address: USDC_BASE }] }, 'a log without topics, data, block, transaction');
-  refused('applyLogs', { chainId: 8453, logs: [], records: { '0x12': null }, now }, 'a record map keyed by something else than an intent hash');
+  refused('applyLogs', { chainId: 8453, logs: [], records: {}, now: 'yesterday' }, 'a clock that is not Unix seconds');
+  refused('intentStatus', { query: { intentHash: null, quoteId: null }, record: { intentHash: '0x12' }, now }, 'a record that is not one');
   refused('authorizeKey', { key: acmeKey, feature: 'teleport' }, 'a feature that is not one');
   refused('depositSubmitVerify', { standard: 'erc-3009', body: {}, deposit: { record: {}, intent: {} }, now }, 'a malformed stored deposit');
 
