@@ -535,7 +535,6 @@ export interface components {
         WebhookCreateInput: {
             /** @description The WebhookCreateRequest, exactly as the client sent it (any JSON): the core validates it and answers 400 naming each wrong field. */
             body: unknown;
-            keyId?: string;
             /** @description Fresh random bytes from the worker (the core has no randomness): ids, salts, secrets derive from them. */
             random: components["schemas"]["RandomHex"];
             /** @description The worker's clock: Unix seconds (the core has none). */

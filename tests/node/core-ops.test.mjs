@@ -249,11 +249,11 @@ describe('every op of the core answers as ops.json describes', () => {
   });
 
   it('webhooks', () => {
-    const created = call('webhookCreate', { body: { url: 'https://93.184.216.34/hooks', events: ['intent.status'], description: 'ops' }, keyId: 'dev-acme', random: random(), now }, 201);
+    const created = call('webhookCreate', { body: { url: 'https://93.184.216.34/hooks', events: ['intent.status'], description: 'ops' }, random: random(), now }, 201);
     assert.match(created.secret, /^whsec_/);
-    assert.deepEqual(call('webhookCreate', { body: { url: 'https://hooks.example.com/x', events: ['intent.status'] }, keyId: 'dev-acme', random: random(), now }), { resolve: 'hooks.example.com' });
-    call('webhookCreate', { body: { url: 'https://hooks.example.com/x', events: ['intent.status'] }, keyId: 'dev-acme', random: random(), now, addresses: ['93.184.216.34'] }, 201);
-    call('webhookCreate', { body: { url: 'http://10.0.0.1/x', events: [] }, keyId: 'dev-acme', random: random(), now }, 400);
+    assert.deepEqual(call('webhookCreate', { body: { url: 'https://hooks.example.com/x', events: ['intent.status'] }, random: random(), now }), { resolve: 'hooks.example.com' });
+    call('webhookCreate', { body: { url: 'https://hooks.example.com/x', events: ['intent.status'] }, random: random(), now, addresses: ['93.184.216.34'] }, 201);
+    call('webhookCreate', { body: { url: 'http://10.0.0.1/x', events: [] }, random: random(), now }, 400);
     assert.deepEqual(call('webhookTarget', { url: 'https://93.184.216.34/hooks' }), { ok: true });
     assert.equal(call('webhookTarget', { url: 'https://10.0.0.1/hooks' }).ok, false);
     assert.deepEqual(call('webhookTarget', { url: 'https://hooks.example.com/x' }), { ok: false, resolve: 'hooks.example.com' });
