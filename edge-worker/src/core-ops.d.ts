@@ -74,7 +74,7 @@ export interface components {
         Missing: {
             missing: components["schemas"]["Hash32"][];
         };
-        /** @description The records to store for every intent of a quote, its bare quote id and the delivery intent's hash. */
+        /** @description The records to store for every intent of a quote (top level and steps), merged into existing ones, its bare quote id and the delivery intent's hash: the top-level intentHash, or the stitched-destination intent of a multi-hop quote (status lookups by quoteId report it). */
         Registration: {
             records: {
                 [key: string]: components["schemas"]["IntentRecord"];
@@ -154,7 +154,7 @@ export interface components {
         };
         /** @description The remote solvers' answers as received, each {"solverId", "answer"} (or the answer's members beside solverId); malformed ones only drop that solver. */
         SolverAnswers: Record<string, never>[];
-        /** @description Each chain's latest block time the poller saw, by chain id. */
+        /** @description Each chain's latest block time the poller saw, by chain id. Deadlines are judged by chain clocks (a refund opens by the source chain's block time) and a local chain's clock can run ahead of the worker's, so each chain's clock is max(now, its chain time). */
         ChainTimes: {
             [key: string]: components["schemas"]["UnixSeconds"];
         };
@@ -293,7 +293,7 @@ export interface components {
             chainTimes?: components["schemas"]["ChainTimes"];
         };
         IntentStatusAnswer: components["schemas"]["IntentStatus"];
-        /** @description Op "pollPlan": Which block ranges of which chains the chain reader fetches next, with their eth_getLogs filters. */
+        /** @description Op "pollPlan": Which block ranges of which chains the chain reader fetches next, with their eth_getLogs filters. The chains are the EVM chains with an endpoint: the configuration's rpcUrl (local chains), else rpcUrls; a chain with neither is not read. Each range re-reads a confirmation window for reorganisations. */
         PollPlanInput: {
             /** @description The last processed block per chain, null when none. */
             cursors?: {
@@ -327,7 +327,9 @@ export interface components {
                 ranges: {
                     fromBlock: components["schemas"]["BlockNumber"];
                     toBlock: components["schemas"]["BlockNumber"];
+                    /** @description The eth_getLogs filter of the Portal and prover logs. */
                     filter: Record<string, never>;
+                    /** @description The eth_getLogs filters of Transfer logs into the chain's watched deposit vaults; empty without. */
                     transferFilters: Record<string, never>[];
                 }[];
             }[];
@@ -1146,7 +1148,7 @@ export interface CoreOps {
     applyLogs: { input: schemas["ApplyLogsInput"]; answer: schemas["ApplyLogsAnswer"] };
     /** The v1 IntentStatus of a stored record (GET /v1/intents/status), or unknown. (area status; non-2xx: 400) */
     intentStatus: { input: schemas["IntentStatusInput"]; answer: schemas["IntentStatusAnswer"] };
-    /** Which block ranges of which chains the chain reader fetches next, with their eth_getLogs filters. (area reader; non-2xx: none) */
+    /** Which block ranges of which chains the chain reader fetches next, with their eth_getLogs filters. The chains are the EVM chains with an endpoint: the configuration's rpcUrl (local chains), else rpcUrls; a chain with neither is not read. Each range re-reads a confirmation window for reorganisations. (area reader; non-2xx: none) */
     pollPlan: { input: schemas["PollPlanInput"]; answer: schemas["PollPlanAnswer"] };
     /** Proves a gasless submit (Permit3, Permit2, ERC-3009) before the worker accepts it. (area funding; non-2xx: 400, 503) */
     gaslessVerify: { input: schemas["GaslessVerifyInput"]; answer: schemas["GaslessVerifyAnswer"] };
