@@ -7,6 +7,10 @@ import coreWasm from "../wasm/core.wasm";
 import { problemBody } from "./http.js";
 
 /** @typedef {{ status: number, body: any, headers?: Record<string, string> }} CoreAnswer */
+// Each op's input and answer, generated from src/service/ops.json (src/core-ops.d.ts):
+// CoreOps["quote"]["input"], CoreOps["quote"]["answer"].
+/** @typedef {import("./core-ops").CoreOps} CoreOps */
+/** @typedef {import("./core-ops").CoreOpName} CoreOpName */
 
 /** @type {Promise<{ handle(op: string, input: string): string }> | null} */
 let service = null;

@@ -119,9 +119,17 @@ TEST(ServiceOps, TheTableAndItsDocumentAgree) {
   std::vector<std::pair<std::string, std::string>> tabled;
   for (const Op& op : op_table()) tabled.emplace_back(std::string(op.name), std::string(op.area));
   EXPECT_EQ(tabled, documented);
+  // Each op is described, not merely named: a summary, real input and answer schemas (not the bare
+  // {"type": "object"} placeholder) and the non-2xx statuses it answers. tests/node/core-ops.test.mjs
+  // checks the schemas against what the core answers.
+  const json placeholder = {{"type", "object"}};
   for (const auto& [name, op] : document.at("ops").items()) {
+    EXPECT_TRUE(op.at("summary").is_string()) << name;
     EXPECT_TRUE(op.at("input").is_object()) << name;
+    EXPECT_NE(op.at("input"), placeholder) << name;
     EXPECT_TRUE(op.at("answer").is_object()) << name;
+    EXPECT_NE(op.at("answer"), placeholder) << name;
+    EXPECT_TRUE(op.at("problems").is_array()) << name;
   }
 }
 

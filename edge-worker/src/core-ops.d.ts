@@ -1,0 +1,1207 @@
+// Generated from the core's op document (src/service/ops.json) by edge-worker/scripts/core-ops-types.mjs
+// with openapi-typescript. Do not edit: change the document and run `npm run types --workspace edge-worker`.
+
+export type paths = Record<string, never>;
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        BlockNumber: number;
+        /** @description A JSON-RPC quantity, 0x-hex. */
+        HexQuantity: string;
+        /** @description At least 32 random bytes, hex. */
+        RandomHex: string;
+        /** @description The body of a non-2xx answer (RFC 9457): the API's Problem without requestId, which the worker adds. */
+        Problem: {
+            /** @description urn:stableroutes:problem:<code> */
+            type: string;
+            title: string;
+            status: number;
+            /** @enum {string} */
+            code: "invalid-request" | "invalid-api-key" | "partner-not-mapped" | "feature-not-enabled" | "not-found" | "conflict" | "payload-too-large" | "unsupported-media-type" | "chain-not-supported" | "funding-would-fail" | "rate-limited" | "internal" | "solver-error" | "chain-unverified";
+            detail: string;
+            /** @description The fields to correct; empty when the problem is not about fields. */
+            errors: {
+                field: string;
+                message: string;
+            }[];
+        };
+        /** @description The worker's API key record (keys.json). The core reads partner, feeSchedule (else the partner's) and features; other members are the worker's. */
+        KeyRecord: {
+            id?: string;
+            partner?: string | null;
+            feeSchedule?: {
+                protocolBps: number;
+                gatewayBps: number;
+            };
+            /** @description What the key may use; none when absent. */
+            features?: ("quotes" | "all-quotes" | "gasless")[];
+        };
+        /** @description Where one event of an intent was observed. */
+        TransactionObservation: {
+            chainId: components["schemas"]["ChainId"];
+            transactionHash: components["schemas"]["Hash32"];
+            blockNumber: components["schemas"]["BlockNumber"];
+            logIndex: number;
+        };
+        /** @description An intent record as the worker stores it (sharded by intent hash) and the core reads it strictly; opaque to the worker. */
+        IntentRecord: {
+            intentHash: components["schemas"]["Hash32"];
+            sourceChainId: components["schemas"]["ChainId"] | null;
+            destinationChainId: components["schemas"]["ChainId"] | null;
+            routeDeadline: components["schemas"]["UnixSeconds"] | null;
+            rewardDeadline: components["schemas"]["UnixSeconds"] | null;
+            role: string | null;
+            quoteId: string | null;
+            fundedComplete: boolean;
+            updatedAt: components["schemas"]["UnixSeconds"];
+            transactions: {
+                published: components["schemas"]["TransactionObservation"] | null;
+                funded: components["schemas"]["TransactionObservation"] | null;
+                fulfilled: components["schemas"]["TransactionObservation"] | null;
+                proven: components["schemas"]["TransactionObservation"] | null;
+                withdrawn: components["schemas"]["TransactionObservation"] | null;
+                refunded: components["schemas"]["TransactionObservation"] | null;
+            };
+            proofSent?: components["schemas"]["TransactionObservation"] | null;
+            routeHash?: components["schemas"]["Hash32"] | null;
+            reward?: components["schemas"]["Reward"] | null;
+        };
+        /** @description Intent hash -> the stored record, or null for "the caller has none". */
+        RecordMap: {
+            [key: string]: components["schemas"]["IntentRecord"] | null;
+        };
+        /** @description The records the op needs and the caller did not pass: ask again with them (null when none is stored). */
+        Missing: {
+            missing: components["schemas"]["Hash32"][];
+        };
+        /** @description The records to store for every intent of a quote (top level and steps), merged into existing ones, its bare quote id and the delivery intent's hash: the top-level intentHash, or the stitched-destination intent of a multi-hop quote (status lookups by quoteId report it). */
+        Registration: {
+            records: {
+                [key: string]: components["schemas"]["IntentRecord"];
+            };
+            quoteId: string;
+            deliveryIntentHash: components["schemas"]["Hash32"] | null;
+        };
+        /** @description A log as eth_getLogs answers it. */
+        EthLog: {
+            address: components["schemas"]["EvmAddress"];
+            topics: components["schemas"]["Hash32"][];
+            data: components["schemas"]["HexBytes"];
+            blockNumber: components["schemas"]["HexQuantity"];
+            transactionHash: components["schemas"]["Hash32"];
+            logIndex: components["schemas"]["HexQuantity"];
+            blockHash?: components["schemas"]["Hash32"];
+            transactionIndex?: components["schemas"]["HexQuantity"];
+            removed?: boolean;
+            blockTimestamp?: components["schemas"]["HexQuantity"];
+        };
+        IgnoredLog: {
+            index: number;
+            reason: string;
+        };
+        /** @description An ERC-20 Transfer into a deposit vault, as stored. */
+        Transfer: {
+            transactionHash: components["schemas"]["Hash32"];
+            blockNumber: components["schemas"]["BlockNumber"];
+            logIndex: number;
+            token: components["schemas"]["EvmAddress"];
+            from: components["schemas"]["EvmAddress"];
+            value: components["schemas"]["Amount"];
+        };
+        WatchedDeposit: {
+            vault: components["schemas"]["EvmAddress"];
+            token: components["schemas"]["EvmAddress"];
+        };
+        /** @description A deposit address as depositCreate answered it and the worker keeps it. */
+        StoredDeposit: {
+            record: components["schemas"]["DepositAddress"];
+            intent: components["schemas"]["Intent"];
+        };
+        /** @description What the relayer needs for a verified funding, from verified values only: opaque to the worker, which stores it and hands it back. */
+        RelayPlan: {
+            /** @enum {string} */
+            standard: "permit3" | "permit2" | "erc3009" | "erc2612" | "transfer";
+            chainId: components["schemas"]["ChainId"];
+            token: components["schemas"]["EvmAddress"];
+            funder: components["schemas"]["EvmAddress"];
+            vault: components["schemas"]["EvmAddress"];
+            intent: components["schemas"]["Intent"];
+            authorization: Record<string, never> | null;
+            signature: components["schemas"]["HexBytes"] | null;
+        };
+        /** @description A verified funding submit: the job's idempotency key, the relay plan and the job it creates. */
+        FundingVerified: {
+            jobKey: components["schemas"]["Hash32"];
+            /** @enum {string} */
+            standard: "permit3" | "permit2" | "erc3009" | "erc2612" | "transfer";
+            quoteId: string;
+            intentHash: components["schemas"]["Hash32"];
+            chainId: components["schemas"]["ChainId"];
+            funder: components["schemas"]["EvmAddress"];
+            vault: components["schemas"]["EvmAddress"];
+            plan: components["schemas"]["RelayPlan"];
+            job: components["schemas"]["GaslessJob"];
+        };
+        /** @description What to POST to each remote solver that serves the pair directly, in configured order. */
+        SolverRequests: {
+            requests: {
+                solverId: string;
+                url: string;
+                timeoutMs: number;
+                /** @description The JSON body to POST (docs/solver-protocol.md). */
+                body: Record<string, never>;
+            }[];
+        };
+        /** @description The remote solvers' answers as received, each {"solverId", "answer"} (or the answer's members beside solverId); malformed ones only drop that solver. */
+        SolverAnswers: Record<string, never>[];
+        /** @description Each chain's latest block time the poller saw, by chain id. Deadlines are judged by chain clocks (a refund opens by the source chain's block time) and a local chain's clock can run ahead of the worker's, so each chain's clock is max(now, its chain time). */
+        ChainTimes: {
+            [key: string]: components["schemas"]["UnixSeconds"];
+        };
+        /** @description The URL host's resolved IP addresses (the worker resolves names). */
+        WebhookTargetAddresses: string[];
+        /** @description Op "chains": The chain catalogue, each chain with whether its Portal confirmed the vault derivation. */
+        ChainsInput: {
+            /** @description The chains whose Portal confirmed the vault derivation (vaultDerivationVerdict), as the worker remembers them. */
+            confirmedChains?: components["schemas"]["ChainId"][];
+        };
+        ChainsAnswer: {
+            chains: components["schemas"]["ChainRecord"][];
+        };
+        /** @description Op "tokens": The configured tokens, of every chain or of one (GET /v1/tokens?chainId=). */
+        TokensInput: {
+            /** @description The chainId query parameter: the raw text the client sent, or null when absent; the core validates it. */
+            chainId?: string | null;
+        };
+        TokensAnswer: {
+            tokens: components["schemas"]["TokenRecord"][];
+        };
+        /** @description Op "vaultDerivationProbes": The eth_call to send to each EVM chain's Portal to check the configured vault derivation. */
+        VaultDerivationProbesInput: Record<string, never>;
+        VaultDerivationProbesAnswer: {
+            probes: {
+                chainId: components["schemas"]["ChainId"];
+                to: components["schemas"]["EvmAddress"];
+                data: components["schemas"]["HexBytes"];
+                expectedVault: components["schemas"]["EvmAddress"];
+            }[];
+        };
+        /** @description Op "vaultDerivationVerdict": Whether a Portal's answer to the probe confirms the vault derivation. */
+        VaultDerivationVerdictInput: {
+            /** @description A configured EVM chain. */
+            chainId: components["schemas"]["ChainId"];
+            /** @description The eth_call's return data, 0x-hex. */
+            result: string;
+        };
+        VaultDerivationVerdictAnswer: {
+            chainId: components["schemas"]["ChainId"];
+            /** @enum {string} */
+            vaultDerivation: "confirmed" | "unconfirmed";
+            detail: string;
+        };
+        /** @description Op "authorizeKey": Whether an API key may use a feature's endpoints (gasless: a partner and the feature). */
+        AuthorizeKeyInput: {
+            key: components["schemas"]["KeyRecord"];
+            /** @enum {string} */
+            feature: "gasless";
+        };
+        AuthorizeKeyAnswer: Record<string, never>;
+        /** @description Op "solverRequests": The requests to POST to remote solvers for a quote request, after validating it as quote does. */
+        SolverRequestsInput: {
+            /** @description The QuoteRequest, exactly as the client sent it (any JSON): the core validates it and answers 400 naming each wrong field. */
+            body: unknown;
+            key?: components["schemas"]["KeyRecord"];
+            /** @description The worker's clock: Unix seconds (the core has none). */
+            now: components["schemas"]["UnixSeconds"];
+        };
+        SolverRequestsAnswer: components["schemas"]["SolverRequests"];
+        /** @description Op "quote": The complete, signed Quote for a request (POST /v1/quotes), with the records to store for its intents. */
+        QuoteInput: {
+            /** @description The QuoteRequest, exactly as the client sent it (any JSON): the core validates it and answers 400 naming each wrong field. */
+            body: unknown;
+            key: components["schemas"]["KeyRecord"];
+            /** @description The worker's clock: Unix seconds (the core has none). */
+            now: components["schemas"]["UnixSeconds"];
+            /** @description Fresh random bytes from the worker (the core has no randomness): ids, salts, secrets derive from them. */
+            random: components["schemas"]["RandomHex"];
+            solverAnswers?: components["schemas"]["SolverAnswers"];
+        };
+        QuoteAnswer: components["schemas"]["Quote"];
+        /** @description One registration per quote: the winner first, then each competing quote. */
+        QuoteRegistrations: components["schemas"]["Registration"][];
+        /** @description Op "registerQuote": The records to store for every intent of a quote, merged into those already stored. */
+        RegisterQuoteInput: {
+            quote: components["schemas"]["Quote"];
+            records?: components["schemas"]["RecordMap"];
+            /** @description The worker's clock: Unix seconds (the core has none). */
+            now: components["schemas"]["UnixSeconds"];
+            /** @description Every record counts as absent: no missing round trip. */
+            fresh?: boolean;
+        };
+        RegisterQuoteAnswer: components["schemas"]["Registration"] | components["schemas"]["Missing"];
+        /** @description Op "mergeRegistration": A registration merged into the record chain events created first. */
+        MergeRegistrationInput: {
+            registered: components["schemas"]["IntentRecord"];
+            stored: components["schemas"]["IntentRecord"];
+        };
+        MergeRegistrationAnswer: {
+            record: components["schemas"]["IntentRecord"];
+        };
+        /** @description Op "routeLogs": Which intent each Portal or prover log concerns, so the worker hands it to the object holding the record. */
+        RouteLogsInput: {
+            chainId: components["schemas"]["ChainId"];
+            logs: components["schemas"]["EthLog"][];
+        };
+        RouteLogsAnswer: {
+            byIntent: {
+                [key: string]: components["schemas"]["EthLog"][];
+            };
+            transactions: {
+                transactionHash: components["schemas"]["Hash32"];
+                intentHash: components["schemas"]["Hash32"];
+            }[];
+            ignored: components["schemas"]["IgnoredLog"][];
+        };
+        /** @description Op "applyLogs": Portal and prover logs folded into intent records; only records that changed are answered. */
+        ApplyLogsInput: {
+            chainId: components["schemas"]["ChainId"];
+            logs: components["schemas"]["EthLog"][];
+            records?: components["schemas"]["RecordMap"];
+            /** @description The worker's clock: Unix seconds (the core has none). */
+            now: components["schemas"]["UnixSeconds"];
+        };
+        ApplyLogsAnswer: {
+            updates: {
+                [key: string]: components["schemas"]["IntentRecord"];
+            };
+            /** @description How many events changed a record. */
+            applied: number;
+            ignored: components["schemas"]["IgnoredLog"][];
+        } | components["schemas"]["Missing"];
+        /** @description Op "intentStatus": The v1 IntentStatus of a stored record (GET /v1/intents/status), or unknown. */
+        IntentStatusInput: {
+            /** @description The lookup as the client wrote it: exactly one of intentHash and quoteId. */
+            query: {
+                /** @description The intentHash query parameter: the raw text the client sent, or null when absent; the core validates it. */
+                intentHash?: string | null;
+                /** @description The quoteId query parameter: the raw text the client sent, or null when absent; the core validates it. */
+                quoteId?: string | null;
+            };
+            record?: components["schemas"]["IntentRecord"] | null;
+            /** @description The worker's clock: Unix seconds (the core has none). */
+            now: components["schemas"]["UnixSeconds"];
+            chainTimes?: components["schemas"]["ChainTimes"];
+        };
+        IntentStatusAnswer: components["schemas"]["IntentStatus"];
+        /** @description Op "pollPlan": Which block ranges of which chains the chain reader fetches next, with their eth_getLogs filters. The chains are the EVM chains with an endpoint: the configuration's rpcUrl (local chains), else rpcUrls; a chain with neither is not read. Each range re-reads a confirmation window for reorganisations. */
+        PollPlanInput: {
+            /** @description The last processed block per chain, null when none. */
+            cursors?: {
+                [key: string]: components["schemas"]["BlockNumber"] | null;
+            };
+            /** @description Each chain's latest block. */
+            heads?: {
+                [key: string]: components["schemas"]["BlockNumber"];
+            };
+            /** @description Default 12. */
+            confirmations?: number;
+            /** @description Default 1000. */
+            maxRange?: number;
+            /** @description Default 4. */
+            maxRanges?: number;
+            /** @description Default 10000. */
+            lookback?: number;
+            /** @description The deployment's RPC endpoint per chain id (CHAIN_RPC_URLS). */
+            rpcUrls?: {
+                [key: string]: string;
+            };
+            /** @description The watched deposit vaults per chain id. */
+            deposits?: {
+                [key: string]: components["schemas"]["WatchedDeposit"][];
+            };
+        };
+        PollPlanAnswer: {
+            chains: {
+                chainId: components["schemas"]["ChainId"];
+                rpcUrl: string;
+                ranges: {
+                    fromBlock: components["schemas"]["BlockNumber"];
+                    toBlock: components["schemas"]["BlockNumber"];
+                    /** @description The eth_getLogs filter of the Portal and prover logs. */
+                    filter: Record<string, never>;
+                    /** @description The eth_getLogs filters of Transfer logs into the chain's watched deposit vaults; empty without. */
+                    transferFilters: Record<string, never>[];
+                }[];
+            }[];
+            confirmations: number;
+        };
+        /** @description Op "gaslessVerify": Proves a gasless submit (Permit3, Permit2, ERC-3009) before the worker accepts it. */
+        GaslessVerifyInput: {
+            /** @enum {string} */
+            standard: "permit3" | "permit2" | "erc3009";
+            /** @description The submit body {quote, permit3|permit2|authorization, signature}, exactly as the client sent it (any JSON): the core validates it and answers 400 naming each wrong field. */
+            body: unknown;
+            /** @description The worker's clock: Unix seconds (the core has none). */
+            now: components["schemas"]["UnixSeconds"];
+            /** @description The chains whose Portal confirmed the vault derivation (vaultDerivationVerdict), as the worker remembers them. */
+            confirmedChains: components["schemas"]["ChainId"][];
+        };
+        GaslessVerifyAnswer: components["schemas"]["FundingVerified"];
+        /** @description Op "gaslessJobLookup": The quote id a job id or quote id names (GET /v1/gasless/jobs/{id}, ?quoteId=). */
+        GaslessJobLookupInput: {
+            /** @description The job id path segment: the raw text the client sent, or null when absent; the core validates it. */
+            jobId: string | null;
+        } | {
+            /** @description The quoteId query parameter: the raw text the client sent, or null when absent; the core validates it. */
+            quoteId: string | null;
+        };
+        GaslessJobLookupAnswer: {
+            /** @description The bare UUID, lowercase. */
+            quoteId: string;
+        };
+        /** @description Op "gaslessJobAdvance": A relay outcome applied to an accepted job: the next job and when to try again. */
+        GaslessJobAdvanceInput: {
+            job: components["schemas"]["GaslessJob"];
+            outcome: {
+                transactionHash: components["schemas"]["Hash32"];
+            } | {
+                error: string;
+            } | {
+                transientError: string;
+                attempts: number;
+            };
+            /** @description The worker's clock: Unix seconds (the core has none). */
+            now: components["schemas"]["UnixSeconds"];
+        };
+        GaslessJobAdvanceAnswer: {
+            job: components["schemas"]["GaslessJob"];
+            retryAfterSec: number | null;
+        };
+        /** @description Op "relayerAccount": The relayer's address. */
+        RelayerAccountInput: {
+            /** @description The relayer's secret key (RELAYER_KEY), 0x + 64 hex. */
+            relayerKey: string;
+        };
+        RelayerAccountAnswer: {
+            address: components["schemas"]["EvmAddress"];
+        };
+        /** @description Op "relayTransactions": The relayer's signed EIP-1559 transactions for a verified funding, in the order to broadcast. */
+        RelayTransactionsInput: {
+            plan: components["schemas"]["RelayPlan"];
+            /** @description The relayer's secret key (RELAYER_KEY), 0x + 64 hex. */
+            relayerKey: string;
+            /** @description The relayer's next nonce on the chain. */
+            nonce: number;
+            baseFeePerGas: components["schemas"]["HexQuantity"] | null;
+            priorityFeeSuggestion: components["schemas"]["HexQuantity"] | null;
+        };
+        RelayTransactionsAnswer: {
+            from: components["schemas"]["EvmAddress"];
+            maxFeePerGas: components["schemas"]["Amount"];
+            maxPriorityFeePerGas: components["schemas"]["Amount"];
+            transactions: {
+                /** @enum {string} */
+                purpose: "authorization" | "funding";
+                to: components["schemas"]["EvmAddress"];
+                nonce: number;
+                hash: components["schemas"]["Hash32"];
+                raw: components["schemas"]["HexBytes"];
+            }[];
+        };
+        /** @description Op "fundingPreflight": The read-only calls that tell whether the relayer's transactions would succeed. */
+        FundingPreflightInput: {
+            plan: components["schemas"]["RelayPlan"];
+            relayer: components["schemas"]["EvmAddress"];
+        };
+        FundingPreflightAnswer: {
+            calls: {
+                /** @enum {string} */
+                id: "balance" | "authorizationState" | "permitNonce" | "permitContractAllowance" | "permit2Nonce" | "authorization";
+                from?: components["schemas"]["EvmAddress"];
+                to: components["schemas"]["EvmAddress"];
+                data: components["schemas"]["HexBytes"];
+            }[];
+        };
+        /** @description Op "fundingPreflightVerdict": Whether the funding would succeed, judged from the preflight calls' answers. */
+        FundingPreflightVerdictInput: {
+            plan: components["schemas"]["RelayPlan"];
+            /** @description Each call's answer by id. */
+            results: {
+                [key: string]: {
+                    result: components["schemas"]["HexBytes"];
+                } | {
+                    error: string;
+                    data?: components["schemas"]["HexBytes"];
+                };
+            };
+        };
+        FundingPreflightVerdictAnswer: {
+            /** @constant */
+            ok: true;
+        };
+        /** @description Op "depositSolverRequests": The remote solver requests for a deposit-address request. */
+        DepositSolverRequestsInput: {
+            /** @description The DepositAddressRequest, exactly as the client sent it (any JSON): the core validates it and answers 400 naming each wrong field. */
+            body: unknown;
+            /** @description The slug of a partner with deposit addresses. */
+            partner: string;
+            /** @description The worker's clock: Unix seconds (the core has none). */
+            now: components["schemas"]["UnixSeconds"];
+        };
+        DepositSolverRequestsAnswer: components["schemas"]["SolverRequests"];
+        /** @description Op "depositCreate": A deposit address: the vault of a quoted direct intent, accepting funding until its deadline. */
+        DepositCreateInput: {
+            /** @description The DepositAddressRequest, exactly as the client sent it (any JSON): the core validates it and answers 400 naming each wrong field. */
+            body: unknown;
+            /** @description The slug of a partner with deposit addresses. */
+            partner: string;
+            /** @description The worker's clock: Unix seconds (the core has none). */
+            now: components["schemas"]["UnixSeconds"];
+            /** @description Fresh random bytes from the worker (the core has no randomness): ids, salts, secrets derive from them. */
+            random: components["schemas"]["RandomHex"];
+            solverAnswers?: components["schemas"]["SolverAnswers"];
+            /** @description The chains whose Portal confirmed the vault derivation (vaultDerivationVerdict), as the worker remembers them. */
+            confirmedChains: components["schemas"]["ChainId"][];
+        };
+        DepositCreateAnswer: components["schemas"]["StoredDeposit"];
+        /** @description Op "depositSubmitVerify": Proves a deposit address's funding (ERC-3009, EIP-2612, or the confirmed transfers) before a job is created. */
+        DepositSubmitVerifyInput: {
+            /** @enum {string} */
+            standard: "erc-3009" | "erc-2612" | "transfer";
+            /** @description The submit body {vaultAddress, authorization|permit, signature} (unused for transfer), exactly as the client sent it (any JSON): the core validates it and answers 400 naming each wrong field. */
+            body?: unknown;
+            deposit: components["schemas"]["StoredDeposit"];
+            /** @description The worker's clock: Unix seconds (the core has none). */
+            now: components["schemas"]["UnixSeconds"];
+            /** @description The chains whose Portal confirmed the vault derivation (vaultDerivationVerdict), as the worker remembers them. */
+            confirmedChains?: components["schemas"]["ChainId"][];
+        };
+        DepositSubmitVerifyAnswer: components["schemas"]["FundingVerified"];
+        /** @description Op "depositStatus": A deposit address's status and its stored record as listed. */
+        DepositStatusInput: {
+            deposit: components["schemas"]["StoredDeposit"];
+            job?: components["schemas"]["GaslessJob"] | null;
+            transfers?: components["schemas"]["Transfer"][];
+            intentStatus?: components["schemas"]["IntentStatus"] | null;
+            /** @description The worker's clock: Unix seconds (the core has none). */
+            now: components["schemas"]["UnixSeconds"];
+        };
+        DepositStatusAnswer: {
+            status: components["schemas"]["DepositStatus"];
+            record: components["schemas"]["DepositAddressRecord"];
+        };
+        /** @description Op "depositVault": The vault a client's vaultAddress names (the vault's Durable Object name). */
+        DepositVaultInput: {
+            /** @description The vaultAddress query value or body member: the raw text the client sent, or null when absent; the core validates it. */
+            vaultAddress?: string | null;
+        };
+        DepositVaultAnswer: {
+            /** @description Lowercase 0x-hex. */
+            vault: string;
+        };
+        /** @description Op "routeDepositTransfers": The ERC-20 Transfer logs into watched deposit vaults, by vault. */
+        RouteDepositTransfersInput: {
+            chainId: components["schemas"]["ChainId"];
+            logs: components["schemas"]["EthLog"][];
+            deposits: components["schemas"]["WatchedDeposit"][];
+        };
+        RouteDepositTransfersAnswer: {
+            byVault: {
+                [key: string]: components["schemas"]["Transfer"][];
+            };
+            ignored: components["schemas"]["IgnoredLog"][];
+        };
+        /** @description Op "depositObserve": A delivery of transfers into a deposit vault folded into what the vault holds: funded, waiting or expired. */
+        DepositObserveInput: {
+            deposit: components["schemas"]["StoredDeposit"];
+            /** @description What the vault's object held. */
+            transfers: components["schemas"]["Transfer"][];
+            delivery: {
+                fromBlock: components["schemas"]["BlockNumber"];
+                toBlock: components["schemas"]["BlockNumber"];
+                transfers: components["schemas"]["Transfer"][];
+            };
+            confirmations: number;
+            /** @description The worker's clock: Unix seconds (the core has none). */
+            now: components["schemas"]["UnixSeconds"];
+        };
+        DepositObserveAnswer: {
+            transfers: components["schemas"]["Transfer"][];
+            /** @enum {string} */
+            state: "funded" | "waiting" | "expired";
+            received: components["schemas"]["Amount"];
+            confirmed: components["schemas"]["Amount"];
+            recheckFrom: components["schemas"]["BlockNumber"] | null;
+        };
+        /** @description Op "webhookCreate": A new webhook endpoint with its secret, or the host name to resolve first. */
+        WebhookCreateInput: {
+            /** @description The WebhookCreateRequest, exactly as the client sent it (any JSON): the core validates it and answers 400 naming each wrong field. */
+            body: unknown;
+            /** @description Fresh random bytes from the worker (the core has no randomness): ids, salts, secrets derive from them. */
+            random: components["schemas"]["RandomHex"];
+            /** @description The worker's clock: Unix seconds (the core has none). */
+            now: components["schemas"]["UnixSeconds"];
+            addresses?: components["schemas"]["WebhookTargetAddresses"];
+        };
+        WebhookCreateAnswer: components["schemas"]["WebhookEndpointCreated"] | {
+            /** @description The host name to resolve; ask again with addresses. */
+            resolve: string;
+        };
+        /** @description Op "webhookTarget": Whether a webhook URL may receive a delivery now (the creation rules, at delivery time). */
+        WebhookTargetInput: {
+            url: string;
+            addresses?: components["schemas"]["WebhookTargetAddresses"];
+        };
+        WebhookTargetAnswer: {
+            /** @constant */
+            ok: true;
+        } | {
+            /** @constant */
+            ok: false;
+            reason: string;
+        } | {
+            /** @constant */
+            ok: false;
+            /** @description The host name to resolve; ask again with addresses. */
+            resolve: string;
+        };
+        /** @description Op "webhookEvents": The deliveries a status change makes, one per subscribed endpoint. */
+        WebhookEventsInput: {
+            endpoints: {
+                id: string;
+                events: string[];
+            }[];
+            before?: components["schemas"]["IntentStatus"] | null;
+            after: components["schemas"]["IntentStatus"];
+            /** @description The worker's clock: Unix seconds (the core has none). */
+            now: components["schemas"]["UnixSeconds"];
+        };
+        WebhookEventsAnswer: {
+            deliveries: {
+                endpointId: string;
+                /** @description msg:<24 hex> */
+                messageId: string;
+                /** @constant */
+                eventType: "intent.status";
+                intentHash: components["schemas"]["Hash32"];
+                status: components["schemas"]["IntentStatusValue"];
+                /** @description The exact JSON text to sign and send: a WebhookPayload. */
+                payload: string;
+            }[];
+        };
+        /** @description Op "webhookRetry": When to try a failed delivery again, or null to give up. */
+        WebhookRetryInput: {
+            attempts: number;
+            firstAttemptAt: components["schemas"]["UnixSeconds"];
+            /** @description The worker's clock: Unix seconds (the core has none). */
+            now: components["schemas"]["UnixSeconds"];
+        };
+        WebhookRetryAnswer: {
+            retryAt: components["schemas"]["UnixSeconds"] | null;
+        };
+        /** @description Op "legacyExactIn": Legacy v3 exact-in quotes (POST /api/v3/quotes/exactIn), one entry per solver. */
+        LegacyExactInInput: {
+            /** @description The LegacyQuoteRequest, exactly as the client sent it (any JSON): the core validates it and answers 400 naming each wrong field. */
+            body: unknown;
+            /** @description The worker's clock: Unix seconds (the core has none). */
+            now: components["schemas"]["UnixSeconds"];
+            /** @description Fresh random bytes from the worker (the core has no randomness): ids, salts, secrets derive from them. */
+            random: components["schemas"]["RandomHex"];
+        };
+        LegacyExactInAnswer: components["schemas"]["LegacyQuoteResponse"];
+        /** @description Op "legacyExactOut": Legacy v3 exact-out quotes (POST /api/v3/quotes/exactOut), one entry per solver. */
+        LegacyExactOutInput: {
+            /** @description The LegacyQuoteRequest, exactly as the client sent it (any JSON): the core validates it and answers 400 naming each wrong field. */
+            body: unknown;
+            /** @description The worker's clock: Unix seconds (the core has none). */
+            now: components["schemas"]["UnixSeconds"];
+            /** @description Fresh random bytes from the worker (the core has no randomness): ids, salts, secrets derive from them. */
+            random: components["schemas"]["RandomHex"];
+        };
+        LegacyExactOutAnswer: components["schemas"]["LegacyQuoteResponse"];
+        /** @description Op "legacyIntentStatus": The legacy v3 status envelope of a stored record (POST /api/v3/intents/intentStatus). */
+        LegacyIntentStatusInput: {
+            /** @description The LegacyIntentStatusRequest, exactly as the client sent it (any JSON): the core validates it and answers 400 naming each wrong field. */
+            body: unknown;
+            record?: components["schemas"]["IntentRecord"] | null;
+            /** @description The worker's clock: Unix seconds (the core has none). */
+            now: components["schemas"]["UnixSeconds"];
+            chainTimes?: components["schemas"]["ChainTimes"];
+        };
+        LegacyIntentStatusAnswer: components["schemas"]["LegacyIntentStatusResponse"];
+        /**
+         * @description EVM address (0x + 40 hex, EIP-55 checksummed in responses) or Solana base58 public key.
+         * @example 0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48
+         */
+        Address: string;
+        /**
+         * @description Decimal integer in the token's smallest unit.
+         * @example 1000000
+         */
+        Amount: string;
+        /** @description A destination call; value in base units of the native currency. */
+        Call: {
+            target: components["schemas"]["Address"];
+            data: components["schemas"]["HexBytes"];
+            value: components["schemas"]["Amount"];
+        };
+        /** @description Chain id (EVM chain id; Solana uses the configured id). */
+        ChainId: number;
+        /** @description A supported chain. A client recomputes vault addresses from portal and vaultInitCodeHash alone; quoteSigner signs this chain's quotes. */
+        ChainRecord: {
+            chainId: components["schemas"]["ChainId"];
+            /** @description Chain name. */
+            name: string;
+            /**
+             * @description Virtual machine family.
+             * @enum {string}
+             */
+            vm: "evm" | "svm";
+            portal: components["schemas"]["Address"];
+            /** @description The prover the quotes of this chain name; null on a chain configured without one (an SVM chain may have none). */
+            prover: components["schemas"]["Address"] | null;
+            permit2: components["schemas"]["Address"] | null;
+            permit3: components["schemas"]["Address"] | null;
+            vaultInitCodeHash: components["schemas"]["Hash32"] | null;
+            quoteSigner: components["schemas"]["EvmAddress"];
+            nativeCurrency: components["schemas"]["NativeCurrency"];
+            /** @description Block explorer base URL; null on chains without an explorer (development chains). */
+            blockExplorerUrl: string | null;
+            /**
+             * Format: uri
+             * @description JSON-RPC URL of a development chain the service itself runs; absent for every public chain.
+             */
+            rpcUrl?: string;
+            /**
+             * @description confirmed: this chain's Portal answered intentVaultAddress with exactly the vault the service derives from portal and vaultInitCodeHash. Deposit addresses, ERC-3009 authorizations and Permit3 transfers (mode 0) pay a vault directly, with no Portal call in between: on an unconfirmed chain the service refuses them with 503 chain-unverified and Retry-After, because funds sent to a wrongly derived vault would be lost. Funding through the Portal (execution.transaction), Permit2 and Permit3 allowances work either way (they only let the vault the Portal deploys pull). Chains without an EVM vault (Solana) are always unconfirmed.
+             * @enum {string}
+             */
+            vaultDerivation: "confirmed" | "unconfirmed";
+        };
+        DepositAddress: {
+            vaultAddress: components["schemas"]["EvmAddress"];
+            intentHash: components["schemas"]["Hash32"];
+            quoteId: components["schemas"]["Uuid"];
+            deadline: components["schemas"]["UnixSeconds"];
+            source: {
+                chainId: components["schemas"]["ChainId"];
+                token: components["schemas"]["Address"];
+                amount: components["schemas"]["Amount"];
+            };
+            destination: {
+                chainId: components["schemas"]["ChainId"];
+                token: components["schemas"]["Address"];
+                recipient: components["schemas"]["Address"];
+            };
+            fees: components["schemas"]["Fee"][];
+            minAmountOut: components["schemas"]["Amount"];
+            /** @description How the address can be funded: erc-3009 and erc-2612 are signed authorizations submitted to this gateway; transfer is ERC-20 transfers of source.token into vaultAddress, from anyone, counted once confirmed at the service's confirmation depth and before deadline (only on chains the service reads). */
+            fundingMethods: ("erc-3009" | "erc-2612" | "transfer")[];
+        };
+        DepositAddressRecord: components["schemas"]["DepositAddress"] & {
+            /** @description As in DepositStatus. */
+            status: string;
+            job: components["schemas"]["GaslessJob"] | null;
+            intentStatus: components["schemas"]["IntentStatus"] | null;
+        };
+        DepositStatus: {
+            vaultAddress: components["schemas"]["EvmAddress"];
+            /** @description The intent's status (IntentStatusValue) once chain events report it; before that awaiting-funding, partially-funded (transfers into the address seen that do not cover the amount at the confirmation depth yet: below it, or not yet confirmed), funding-submitted (a funding job exists: a submitted authorization, or transfers that covered the amount once confirmed), funding-failed (the funding job failed) or expired (the deadline passed unfunded). */
+            status: components["schemas"]["IntentStatusValue"] | ("awaiting-funding" | "partially-funded" | "funding-submitted" | "funding-failed");
+            deadline: components["schemas"]["UnixSeconds"];
+            intentHash: components["schemas"]["Hash32"];
+            transactions: components["schemas"]["IntentTransactions"];
+        };
+        /** @description EVM address, 0x + 40 hex digits; EIP-55 checksummed in responses. */
+        EvmAddress: string;
+        /** @description Sent as-is from source.funder. For funding: to = source Portal, data = publishAndFund(destination, encodedRoute, reward, false). */
+        EvmTransaction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "evm";
+            chainId: components["schemas"]["ChainId"];
+            from: components["schemas"]["EvmAddress"];
+            to: components["schemas"]["EvmAddress"];
+            data: components["schemas"]["HexBytes"];
+            value: components["schemas"]["Amount"];
+        };
+        Execution: {
+            transaction: components["schemas"]["Transaction"];
+            intent: components["schemas"]["Intent"];
+            /** @description Vault the source Portal funds; the counterparty of gasless submits. */
+            vault: components["schemas"]["Address"];
+            /** @description ERC-20 approve(portal, amount) the funder sends first, or null. */
+            approval: components["schemas"]["EvmTransaction"] | null;
+        };
+        Fee: {
+            /**
+             * @description Fee type.
+             * @enum {string}
+             */
+            type: "gas" | "proving" | "protocol" | "gateway";
+            amount: components["schemas"]["Amount"];
+            token: components["schemas"]["FeeToken"];
+            /** @description false: the amount is binding. */
+            estimate: boolean;
+        };
+        FeeToken: {
+            chainId: components["schemas"]["ChainId"];
+            address: components["schemas"]["Address"];
+            /** @description Symbol. */
+            symbol: string;
+            /** @description Decimals. */
+            decimals: number;
+        };
+        GaslessJob: {
+            /** @description job:<uuid>. */
+            id: string;
+            /**
+             * @description published is not delivery: track the intent's status.
+             * @enum {string}
+             */
+            status: "accepted" | "published" | "failed";
+            /**
+             * @description Authorization standard; erc2612 and transfer only for deposit addresses (transfer: tokens sent to the vault, funded by the relayer once confirmed transfers cover the amount before the address's deadline).
+             * @enum {string}
+             */
+            standard: "permit3" | "permit2" | "erc3009" | "erc2612" | "transfer";
+            quoteId: components["schemas"]["Uuid"];
+            intentHash: components["schemas"]["Hash32"];
+            chainId: components["schemas"]["ChainId"];
+            transactionHash: components["schemas"]["Hash32"] | null;
+            error: string | null;
+            createdAt: components["schemas"]["UnixSeconds"];
+            updatedAt: components["schemas"]["UnixSeconds"];
+        };
+        /** @description 32-byte hash, lowercase 0x-hex in responses. */
+        Hash32: string;
+        /** @description 0x-prefixed hex bytes. */
+        HexBytes: string;
+        /** @description Decoded intent; intentHash = keccak256(uint64 destination ‖ keccak256(encodedRoute) ‖ keccak256(abi.encode(reward)). */
+        Intent: {
+            destination: components["schemas"]["ChainId"];
+            route: components["schemas"]["Route"];
+            reward: components["schemas"]["Reward"];
+        };
+        /** @description The Portal call that returns an unfilled intent's reward to its creator. */
+        IntentRefund: {
+            /** @description Sent from any account: the Portal returns the reward to reward.creator whoever calls. No from, unlike EvmTransaction. */
+            transaction: {
+                /** @constant */
+                type: "evm";
+                chainId: components["schemas"]["ChainId"];
+                /** @description The source chain's Portal. */
+                to: components["schemas"]["EvmAddress"];
+                /** @description refund(uint64 destination, bytes32 routeHash, Reward reward), selector 0x308adade. */
+                data: components["schemas"]["HexBytes"];
+                /**
+                 * @description No native value.
+                 * @constant
+                 */
+                value: "0";
+            };
+            /** @description The reward deadline: the Portal accepts the call in a source block whose timestamp is at least this (the second the status turns refundable); before it the call reverts. */
+            availableAt: components["schemas"]["Uint64"];
+        };
+        /**
+         * @description Derived only from Portal and prover events (IntentPublished, IntentFunded, IntentFulfilled, IntentProven, IntentWithdrawn, IntentRefunded), polled with eth_getLogs or pushed to /internal/chain-events; a log seen twice changes nothing. Rules, first match wins ("source time" / "destination time" = the latest block time of that chain, never earlier than the server clock):
+         *     | recorded on chain | time | status |
+         *     | - | - | - |
+         *     | refunded | any | refunded |
+         *     | proven or withdrawn | any | settled |
+         *     | fulfilled (destination) | any | filled |
+         *     | funded, complete | source time >= reward deadline | refundable |
+         *     | funded, complete | destination time > route deadline | expired (no fill can land; refund opens at the reward deadline) |
+         *     | funded, complete | before the route deadline | pending |
+         *     | funded, partial | source time >= reward deadline | refundable |
+         *     | published or partly funded | destination time > route deadline | failed (funding never completed) |
+         *     | published or partly funded | before the route deadline | pending |
+         *     | nothing (the quote was issued, never funded) | destination time > route deadline | expired |
+         *     | nothing | before the route deadline | pending |
+         *     | no record for the identifier | | unknown |
+         *     So an intent moves pending -> filled -> settled when a solver fills and proves it, or pending -> expired -> refundable -> refunded when nobody fills it. A refund after a fill (the solver never proved in time) reports refunded. updatedAt is when the reported status began: the last event that changed the record, or the second a deadline moved it (the reward deadline itself for refundable: the Portal refunds at block.timestamp >= reward.deadline; the second after the route deadline for expired and failed). refundable and expired bodies carry refund, the Portal call that returns the reward to its creator. Multi-hop: the stitched-source intent can be filled or settled while the recipient is not yet paid; a quoteId lookup reports the stitched-destination (delivery) intent.
+         */
+        IntentStatus: {
+            /** @description The reported intent; null for an unknown quoteId. */
+            intentHash: components["schemas"]["Hash32"] | null;
+            status: components["schemas"]["IntentStatusValue"];
+            sourceChainId: components["schemas"]["ChainId"] | null;
+            destinationChainId: components["schemas"]["ChainId"] | null;
+            /** @description Unix seconds when the reported status began; null for unknown. */
+            updatedAt: components["schemas"]["Uint64"] | null;
+            transactions: components["schemas"]["IntentTransactions"];
+            /** @description When the status is refundable or expired: the source Portal's refund call, which anyone may send. null for every other status, for Solana sources (their refund is a Solana instruction) and for intents whose reward the server has not seen (neither quoted here nor published yet). */
+            refund: components["schemas"]["IntentRefund"] | null;
+        };
+        /**
+         * @description Derived from Portal events; unknown: no record for this identifier.
+         * @enum {string}
+         */
+        IntentStatusValue: "pending" | "filled" | "settled" | "refundable" | "expired" | "refunded" | "failed" | "unknown";
+        IntentTransactions: {
+            published: components["schemas"]["TransactionRef"] | null;
+            funded: components["schemas"]["TransactionRef"] | null;
+            fulfilled: components["schemas"]["TransactionRef"] | null;
+            proven: components["schemas"]["TransactionRef"] | null;
+            withdrawn: components["schemas"]["TransactionRef"] | null;
+            refunded: components["schemas"]["TransactionRef"] | null;
+        };
+        /** @description Defaults are used when omitted. */
+        LegacyContracts: {
+            sourcePortal?: components["schemas"]["EvmAddress"];
+            destinationPortal?: components["schemas"]["EvmAddress"];
+            prover?: components["schemas"]["EvmAddress"];
+        };
+        LegacyFee: {
+            /** @description Fee name. */
+            name: string;
+            /** @description Fee description. */
+            description: string;
+            token: {
+                address: components["schemas"]["Address"];
+                /** @description Decimals. */
+                decimals: number;
+                /** @description Symbol. */
+                symbol: string;
+            };
+            amount: components["schemas"]["Amount"];
+        };
+        LegacyIntentStatusResponse: {
+            /** @description The v1 status mapped: pending -> Pending/WaitingToFulfill; filled, settled -> Completed/Fulfilled; expired, refundable, failed -> Pending/WaitingForRefund; refunded -> Completed/Refunded. */
+            data: {
+                /** @description Intent hash. */
+                intentHash: string;
+                status: {
+                    /**
+                     * @description Status.
+                     * @enum {string}
+                     */
+                    status: "Pending" | "Completed";
+                    /**
+                     * @description Sub-status.
+                     * @enum {string}
+                     */
+                    subStatus: "WaitingToFulfill" | "Fulfilled" | "WaitingForRefund" | "Refunded";
+                };
+                /** @description The IntentPublished (else IntentFunded) transaction; null until seen. */
+                intentCreated: components["schemas"]["LegacyTransaction"] | null;
+                /** @description The destination's IntentFulfilled transaction; null until seen. */
+                fulfillment: components["schemas"]["LegacyTransaction"] | null;
+                /** @description The IntentRefunded transaction; null unless refunded. */
+                refund: components["schemas"]["LegacyTransaction"] | null;
+            };
+        };
+        LegacyQuoteEntry: {
+            /** @description Quote id. */
+            quoteID: string;
+            /** @description Solver id. */
+            solverID: string;
+            receiveSignedIntentUrl: string | null;
+            quoteData: {
+                quoteResponse: {
+                    /**
+                     * @description Execution type.
+                     * @enum {string}
+                     */
+                    intentExecutionType: "SELF_PUBLISH";
+                    sourceChainID: components["schemas"]["ChainId"];
+                    destinationChainID: components["schemas"]["ChainId"];
+                    sourceToken: components["schemas"]["Address"];
+                    destinationToken: components["schemas"]["Address"];
+                    sourceAmount: components["schemas"]["Amount"];
+                    /** @description exactIn: the guaranteed output for the fixed sourceAmount. exactOut: the requested amount, delivered exactly. */
+                    destinationAmount: components["schemas"]["Amount"];
+                    funder: components["schemas"]["Address"];
+                    refundRecipient: components["schemas"]["Address"];
+                    recipient: components["schemas"]["Address"];
+                    fees: components["schemas"]["LegacyFee"][];
+                    /** @description The reward deadline. */
+                    deadline: components["schemas"]["UnixSeconds"];
+                    /** @description Seconds. */
+                    estimatedFulfillTimeSec: number;
+                    /** @description ABI-encoded route of the protocol page. */
+                    encodedRoute: components["schemas"]["HexBytes"];
+                };
+                contracts: components["schemas"]["LegacyContracts"];
+            };
+        };
+        LegacyQuoteResponse: {
+            /** @description One entry per solver. */
+            data: components["schemas"]["LegacyQuoteEntry"][];
+        };
+        LegacyTransaction: {
+            chainId: components["schemas"]["ChainId"];
+            /** @description Transaction hash. */
+            transactionHash: string;
+            blockExplorerUrl: string | null;
+        };
+        NativeCurrency: {
+            /** @description Symbol. */
+            symbol: string;
+            /** @description Decimals. */
+            decimals: number;
+        };
+        Quote: {
+            /** @description quote:<uuid v4>. Signed with its prefix; status lookups take the bare UUID. */
+            id: string;
+            /**
+             * @description Echo of the request type.
+             * @enum {string}
+             */
+            type: "exact-in" | "exact-out" | "custom";
+            source: {
+                chainId: components["schemas"]["ChainId"];
+                token: components["schemas"]["Address"];
+                amount: components["schemas"]["Amount"];
+                funder: components["schemas"]["Address"];
+                refundRecipient?: components["schemas"]["Address"];
+            };
+            destination: {
+                chainId: components["schemas"]["ChainId"];
+                token: components["schemas"]["Address"];
+                recipient: components["schemas"]["Address"];
+                amount?: components["schemas"]["Amount"];
+                calls?: components["schemas"]["Call"][];
+                amountOut: components["schemas"]["Amount"];
+                minAmountOut: components["schemas"]["Amount"];
+            };
+            /** @description Tolerance bound into destination.minAmountOut. */
+            slippage: number;
+            fees: components["schemas"]["Fee"][];
+            steps: components["schemas"]["Step"][];
+            solver: components["schemas"]["Solver"];
+            /** @description The primary intent; null when every intent is listed under steps[].intents. */
+            intentHash: components["schemas"]["Hash32"] | null;
+            execution: components["schemas"]["Execution"];
+            expiresAt: components["schemas"]["UnixSeconds"];
+            /** @description EIP-712 signature r ‖ s ‖ v (65 bytes, v = 27 or 28, low s) by the source chain's quoteSigner over Quote(string id, bytes32[] intentHashes, uint64 expiresAt), domain {name: ServiceQuoteV1, version: 1, chainId: source.chainId}; intentHashes = intentHash plus every steps[].intents[].intentHash, lowercased, de-duplicated, sorted ascending. */
+            signature: string;
+            /** @description Every competing quote, each signed, ranked best first, when options.allQuotes is true; null otherwise. */
+            competingQuotes: components["schemas"]["Quote"][] | null;
+        };
+        /** @description Source side of an intent; creator receives refunds (the refund recipient). */
+        Reward: {
+            /** @description Unix seconds: from this source block time on, the creator may refund. */
+            deadline: components["schemas"]["Uint64"];
+            creator: components["schemas"]["Address"];
+            prover: components["schemas"]["Address"];
+            nativeAmount: components["schemas"]["Amount"];
+            tokens: components["schemas"]["TokenAmount"][];
+        };
+        /** @description Destination side of an intent (protocol page: Route). */
+        Route: {
+            salt: components["schemas"]["Hash32"];
+            /** @description Unix seconds: the last destination block time a fill may land in. */
+            deadline: components["schemas"]["Uint64"];
+            portal: components["schemas"]["Address"];
+            nativeAmount: components["schemas"]["Amount"];
+            tokens: components["schemas"]["TokenAmount"][];
+            calls: components["schemas"]["Call"][];
+        };
+        Solver: {
+            /** @description Solver id. */
+            id: string;
+            /** @description Solver name. */
+            name: string;
+        };
+        Step: {
+            /** @description Who executes this leg. */
+            provider: string;
+            intents: components["schemas"]["StepIntent"][];
+        };
+        StepIntent: {
+            /**
+             * @description stitched-destination credits the recipient and is the intent to track; bucket-candidate entries are alternatives, not all of which fill.
+             * @enum {string}
+             */
+            role: "direct" | "stitched-source" | "stitched-destination" | "bucket-candidate";
+            intentHash: components["schemas"]["Hash32"];
+            sourceChainId: components["schemas"]["ChainId"];
+            destinationChainId: components["schemas"]["ChainId"];
+            intent: components["schemas"]["Intent"];
+            encodedRoute: components["schemas"]["HexBytes"];
+            vault: components["schemas"]["Address"];
+        };
+        SvmAccountMeta: {
+            pubkey: components["schemas"]["Address"];
+            /** @description Signs. */
+            isSigner: boolean;
+            /** @description Writable. */
+            isWritable: boolean;
+        };
+        SvmInstruction: {
+            programId: components["schemas"]["Address"];
+            accounts: components["schemas"]["SvmAccountMeta"][];
+            /** @description Instruction data, base64. */
+            data: string;
+        };
+        SvmTransaction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "svm";
+            feePayer: components["schemas"]["Address"];
+            instructions: components["schemas"]["SvmInstruction"][];
+        };
+        TokenAmount: {
+            token: components["schemas"]["Address"];
+            amount: components["schemas"]["Amount"];
+        };
+        TokenRecord: {
+            chainId: components["schemas"]["ChainId"];
+            address: components["schemas"]["Address"];
+            /** @description Symbol. */
+            symbol: string;
+            /** @description Name. */
+            name: string;
+            /** @description Decimals. */
+            decimals: number;
+            /** @description Gasless authorization standards the token supports. */
+            gasless: ("permit3" | "permit2" | "erc3009")[];
+            eip712: {
+                /** @description EIP-712 domain name. */
+                name: string;
+                /** @description EIP-712 domain version. */
+                version: string;
+            } | null;
+        };
+        Transaction: components["schemas"]["EvmTransaction"] | components["schemas"]["SvmTransaction"];
+        TransactionRef: {
+            chainId: components["schemas"]["ChainId"];
+            /** @description Transaction hash or signature. */
+            transactionHash: string;
+            /** @description Block or slot; null only for the funding transaction a deposit address's relayer sent, until a chain event reports the intent. */
+            blockNumber: number | null;
+            /** @description <chain blockExplorerUrl>/tx/<hash>; null on chains without an explorer (development chains). */
+            blockExplorerUrl: string | null;
+        };
+        /** @description An unsigned 64-bit integer: a JSON number up to 2^53 - 1 (exact in every JSON reader), a decimal string above. */
+        Uint64: number | string;
+        /** @description Unix time, seconds. */
+        UnixSeconds: number;
+        /**
+         * Format: uuid
+         * @description UUID.
+         */
+        Uuid: string;
+        /** @description A webhook endpoint of this API key, without its secret. */
+        WebhookEndpoint: {
+            /** @description wh:<uuid>. */
+            id: string;
+            /**
+             * Format: uri
+             * @description The endpoint URL as given.
+             */
+            url: string;
+            events: components["schemas"]["WebhookEventType"][];
+            /** @description As given; absent when none was. */
+            description?: string;
+            createdAt: components["schemas"]["UnixSeconds"];
+        };
+        WebhookEndpointCreated: components["schemas"]["WebhookEndpoint"] & {
+            /** @description whsec_<base64 of 32 random bytes>: the HMAC key deliveries are signed with (Standard Webhooks). Shown in this answer only: it is stored encrypted and never listed, so keep it now, on the receiving server. */
+            secret: string;
+        };
+        /**
+         * @description intent.status: the intent's status changed (the first status known counts as a change). The one event type.
+         * @enum {string}
+         */
+        WebhookEventType: "intent.status";
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;
+
+type schemas = components["schemas"];
+
+/** Every op of the core's door (src/service/op_table.h): its input and the body of its 2xx answer. */
+export interface CoreOps {
+    /** The chain catalogue, each chain with whether its Portal confirmed the vault derivation. (area chain; non-2xx: none) */
+    chains: { input: schemas["ChainsInput"]; answer: schemas["ChainsAnswer"] };
+    /** The configured tokens, of every chain or of one (GET /v1/tokens?chainId=). (area chain; non-2xx: 400, 422) */
+    tokens: { input: schemas["TokensInput"]; answer: schemas["TokensAnswer"] };
+    /** The eth_call to send to each EVM chain's Portal to check the configured vault derivation. (area chain; non-2xx: none) */
+    vaultDerivationProbes: { input: schemas["VaultDerivationProbesInput"]; answer: schemas["VaultDerivationProbesAnswer"] };
+    /** Whether a Portal's answer to the probe confirms the vault derivation. (area chain; non-2xx: none) */
+    vaultDerivationVerdict: { input: schemas["VaultDerivationVerdictInput"]; answer: schemas["VaultDerivationVerdictAnswer"] };
+    /** Whether an API key may use a feature's endpoints (gasless: a partner and the feature). (area keys; non-2xx: 403) */
+    authorizeKey: { input: schemas["AuthorizeKeyInput"]; answer: schemas["AuthorizeKeyAnswer"] };
+    /** The requests to POST to remote solvers for a quote request, after validating it as quote does. (area quotes; non-2xx: 400, 403, 422) */
+    solverRequests: { input: schemas["SolverRequestsInput"]; answer: schemas["SolverRequestsAnswer"] };
+    /** The complete, signed Quote for a request (POST /v1/quotes), with the records to store for its intents. (area quotes; non-2xx: 400, 403, 422, 502) */
+    quote: { input: schemas["QuoteInput"]; answer: schemas["QuoteAnswer"] };
+    /** The records to store for every intent of a quote, merged into those already stored. (area status; non-2xx: none) */
+    registerQuote: { input: schemas["RegisterQuoteInput"]; answer: schemas["RegisterQuoteAnswer"] };
+    /** A registration merged into the record chain events created first. (area status; non-2xx: none) */
+    mergeRegistration: { input: schemas["MergeRegistrationInput"]; answer: schemas["MergeRegistrationAnswer"] };
+    /** Which intent each Portal or prover log concerns, so the worker hands it to the object holding the record. (area status; non-2xx: 400, 422) */
+    routeLogs: { input: schemas["RouteLogsInput"]; answer: schemas["RouteLogsAnswer"] };
+    /** Portal and prover logs folded into intent records; only records that changed are answered. (area status; non-2xx: 400, 422) */
+    applyLogs: { input: schemas["ApplyLogsInput"]; answer: schemas["ApplyLogsAnswer"] };
+    /** The v1 IntentStatus of a stored record (GET /v1/intents/status), or unknown. (area status; non-2xx: 400) */
+    intentStatus: { input: schemas["IntentStatusInput"]; answer: schemas["IntentStatusAnswer"] };
+    /** Which block ranges of which chains the chain reader fetches next, with their eth_getLogs filters. The chains are the EVM chains with an endpoint: the configuration's rpcUrl (local chains), else rpcUrls; a chain with neither is not read. Each range re-reads a confirmation window for reorganisations. (area reader; non-2xx: none) */
+    pollPlan: { input: schemas["PollPlanInput"]; answer: schemas["PollPlanAnswer"] };
+    /** Proves a gasless submit (Permit3, Permit2, ERC-3009) before the worker accepts it. (area funding; non-2xx: 400, 503) */
+    gaslessVerify: { input: schemas["GaslessVerifyInput"]; answer: schemas["GaslessVerifyAnswer"] };
+    /** The quote id a job id or quote id names (GET /v1/gasless/jobs/{id}, ?quoteId=). (area funding; non-2xx: 400) */
+    gaslessJobLookup: { input: schemas["GaslessJobLookupInput"]; answer: schemas["GaslessJobLookupAnswer"] };
+    /** A relay outcome applied to an accepted job: the next job and when to try again. (area funding; non-2xx: none) */
+    gaslessJobAdvance: { input: schemas["GaslessJobAdvanceInput"]; answer: schemas["GaslessJobAdvanceAnswer"] };
+    /** The relayer's address. (area funding; non-2xx: none) */
+    relayerAccount: { input: schemas["RelayerAccountInput"]; answer: schemas["RelayerAccountAnswer"] };
+    /** The relayer's signed EIP-1559 transactions for a verified funding, in the order to broadcast. (area funding; non-2xx: none) */
+    relayTransactions: { input: schemas["RelayTransactionsInput"]; answer: schemas["RelayTransactionsAnswer"] };
+    /** The read-only calls that tell whether the relayer's transactions would succeed. (area funding; non-2xx: none) */
+    fundingPreflight: { input: schemas["FundingPreflightInput"]; answer: schemas["FundingPreflightAnswer"] };
+    /** Whether the funding would succeed, judged from the preflight calls' answers. (area funding; non-2xx: 422) */
+    fundingPreflightVerdict: { input: schemas["FundingPreflightVerdictInput"]; answer: schemas["FundingPreflightVerdictAnswer"] };
+    /** The remote solver requests for a deposit-address request. (area deposits; non-2xx: 400, 422) */
+    depositSolverRequests: { input: schemas["DepositSolverRequestsInput"]; answer: schemas["DepositSolverRequestsAnswer"] };
+    /** A deposit address: the vault of a quoted direct intent, accepting funding until its deadline. (area deposits; non-2xx: 400, 422, 502, 503) */
+    depositCreate: { input: schemas["DepositCreateInput"]; answer: schemas["DepositCreateAnswer"] };
+    /** Proves a deposit address's funding (ERC-3009, EIP-2612, or the confirmed transfers) before a job is created. (area deposits; non-2xx: 400, 409, 503) */
+    depositSubmitVerify: { input: schemas["DepositSubmitVerifyInput"]; answer: schemas["DepositSubmitVerifyAnswer"] };
+    /** A deposit address's status and its stored record as listed. (area deposits; non-2xx: none) */
+    depositStatus: { input: schemas["DepositStatusInput"]; answer: schemas["DepositStatusAnswer"] };
+    /** The vault a client's vaultAddress names (the vault's Durable Object name). (area deposits; non-2xx: 400) */
+    depositVault: { input: schemas["DepositVaultInput"]; answer: schemas["DepositVaultAnswer"] };
+    /** The ERC-20 Transfer logs into watched deposit vaults, by vault. (area deposits; non-2xx: 400, 422) */
+    routeDepositTransfers: { input: schemas["RouteDepositTransfersInput"]; answer: schemas["RouteDepositTransfersAnswer"] };
+    /** A delivery of transfers into a deposit vault folded into what the vault holds: funded, waiting or expired. (area deposits; non-2xx: none) */
+    depositObserve: { input: schemas["DepositObserveInput"]; answer: schemas["DepositObserveAnswer"] };
+    /** A new webhook endpoint with its secret, or the host name to resolve first. (area webhooks; non-2xx: 400) */
+    webhookCreate: { input: schemas["WebhookCreateInput"]; answer: schemas["WebhookCreateAnswer"] };
+    /** Whether a webhook URL may receive a delivery now (the creation rules, at delivery time). (area webhooks; non-2xx: none) */
+    webhookTarget: { input: schemas["WebhookTargetInput"]; answer: schemas["WebhookTargetAnswer"] };
+    /** The deliveries a status change makes, one per subscribed endpoint. (area webhooks; non-2xx: none) */
+    webhookEvents: { input: schemas["WebhookEventsInput"]; answer: schemas["WebhookEventsAnswer"] };
+    /** When to try a failed delivery again, or null to give up. (area webhooks; non-2xx: none) */
+    webhookRetry: { input: schemas["WebhookRetryInput"]; answer: schemas["WebhookRetryAnswer"] };
+    /** Legacy v3 exact-in quotes (POST /api/v3/quotes/exactIn), one entry per solver. (area legacy; non-2xx: 400, 422, 502) */
+    legacyExactIn: { input: schemas["LegacyExactInInput"]; answer: schemas["LegacyExactInAnswer"] };
+    /** Legacy v3 exact-out quotes (POST /api/v3/quotes/exactOut), one entry per solver. (area legacy; non-2xx: 400, 422, 502) */
+    legacyExactOut: { input: schemas["LegacyExactOutInput"]; answer: schemas["LegacyExactOutAnswer"] };
+    /** The legacy v3 status envelope of a stored record (POST /api/v3/intents/intentStatus). (area legacy; non-2xx: 400, 404) */
+    legacyIntentStatus: { input: schemas["LegacyIntentStatusInput"]; answer: schemas["LegacyIntentStatusAnswer"] };
+}
+export type CoreOpName = keyof CoreOps;
+export type CoreOpInput<Op extends CoreOpName> = CoreOps[Op]["input"];
+export type CoreOpAnswer<Op extends CoreOpName> = CoreOps[Op]["answer"];
+/** The body of a non-2xx answer (the worker adds requestId). */
+export type CoreProblem = schemas["Problem"];
+/** What Service.handle answers: the HTTP status, the body, and rarely headers and (op quote) registrations. */
+export interface CoreAnswer<Op extends CoreOpName> {
+    status: number;
+    body: CoreOpAnswer<Op> | CoreProblem;
+    headers?: Record<string, string> | null;
+    registrations?: schemas["QuoteRegistrations"] | null;
+}

@@ -1,0 +1,317 @@
+// Every op of the core's door against its schemas in src/service/ops.json: the real core wasm
+// (build/wasm-release) answers each op with realistic inputs (a quote's life through registration,
+// chain logs and status; a gasless submit signed with ethers through verification, preflight,
+// relaying and its job; a deposit address from creation to its funding; webhooks; the legacy
+// interface), each input is valid against the op's input schema, each 2xx body against its answer
+// schema and each non-2xx body is a Problem with a status the op lists. Inputs that need chain data
+// are built from the core's own earlier answers. An op of the table without a case fails the suite,
+// and known-bad inputs are refused by the schemas, so they are not vacuous.
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import { AbiCoder, Interface, Wallet, getAddress, hexlify, id, randomBytes, zeroPadValue } from 'ethers';
+
+import { compileOps, describeErrors, opsDocument } from './core-ops-schemas.mjs';
+import { loadLocalConfig } from './local-config.mjs';
+import { instantiate } from './wasm.mjs';
+import { ERC3009_TYPES, USDC_BASE, erc3009Submit, funder, nowSec, usdcBaseDomain, vectorQuote } from '../../edge-worker/test/gasless-helpers.mjs';
+import { fulfilled, proven, publishedAndFunded } from '../../edge-worker/test/pushed-events.mjs';
+
+const { config, secrets } = await loadLocalConfig();
+const core = await instantiate('core');
+const service = new core.Service(JSON.stringify(config), JSON.stringify(secrets));
+const { ops, validateProblem } = compileOps();
+
+const now = nowSec();
+const random = () => hexlify(randomBytes(32));
+const USDC_OP = config.tokens.find((t) => t.chainId === 10 && t.symbol === 'USDC').address;
+const recipient = '0x976EA74026E726554dB657fA54763abd0C3a0aa9';
+const acmeKey = { id: 'dev-acme', partner: 'acme', feeSchedule: { protocolBps: 0, gatewayBps: 10 }, features: ['quotes', 'all-quotes', 'gasless'] };
+// Anvil's first key: a relayer of the local chains.
+const relayer = new Wallet('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');
+const coder = AbiCoder.defaultAbiCoder();
+const erc20 = new Interface(['event Transfer(address indexed from, address indexed to, uint256 value)']);
+
+/** Every call made, by op: its input and the core's answer. */
+const calls = new Map();
+
+/**
+ * Calls `op` with `input`: the input must fit the op's input schema, the answer its answer schema
+ * (or be a Problem with a status the op lists). With `inputValid: false` the input carries client
+ * data the schema describes strictly (a pushed log, say): the schema must refuse it as the core does.
+ */
+function call(op, input, expectedStatus = 200, { inputValid = true } = {}) {
+  const schema = ops[op];
+  assert.ok(schema, `op ${op} is not in ops.json`);
+  if (inputValid) {
+    assert.ok(schema.validateInput(input), `${op} input: ${describeErrors(schema.validateInput)}`);
+  } else {
+    assert.equal(schema.validateInput(input), false, `${op} input schema accepts what the core refuses: ${JSON.stringify(input)}`);
+  }
+  const answer = JSON.parse(service.handle(op, JSON.stringify(input)));
+  assert.equal(answer.status, expectedStatus, `${op} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  if (answer.status < 300) {
+    assert.ok(schema.validateAnswer(answer.body), `${op} answer: ${describeErrors(schema.validateAnswer)}`);
+  } else {
+    assert.ok(schema.problems.includes(answer.status), `${op} answered ${answer.status}, which ops.json does not list in its problems`);
+    assert.ok(validateProblem(answer.body), `${op} problem: ${describeErrors(validateProblem)}`);
+  }
+  if (schema.validateRegistrations && answer.status < 300) {
+    assert.ok(schema.validateRegistrations(answer.registrations), `${op} registrations: ${describeErrors(schema.validateRegistrations)}`);
+  } else {
+    assert.equal(answer.registrations ?? null, null, `${op} answered registrations that ops.json does not describe (or with a ${answer.status})`);
+  }
+  if (!calls.has(op)) calls.set(op, []);
+  calls.get(op).push({ input, answer });
+  return answer.body;
+}
+
+const quoteBody = () => ({
+  type: 'exact-in',
+  source: { chainId: 8453, token: USDC_BASE, amount: '25000000', funder: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' },
+  destination: { chainId: 10, token: USDC_OP, recipient },
+  dappId: 'core-ops-test',
+});
+const depositBody = () => ({
+  source: { chainId: 8453, token: USDC_BASE, amount: '25000000' },
+  destination: { chainId: 10, token: USDC_OP, recipient },
+  refundRecipient: funder.address,
+});
+
+describe('every op of the core answers as ops.json describes', () => {
+  it('chain catalogue and vault derivation', () => {
+    const { chains } = call('chains', { confirmedChains: [8453] });
+    assert.equal(chains.find((c) => c.chainId === 8453).vaultDerivation, 'confirmed');
+    call('chains', {});
+    assert.ok(call('tokens', { chainId: '8453' }).tokens.every((t) => t.chainId === 8453));
+    call('tokens', { chainId: null });
+    call('tokens', { chainId: '999999' }, 422);
+    call('tokens', { chainId: '08453' }, 400);
+    const { probes } = call('vaultDerivationProbes', {});
+    const probe = probes.find((p) => p.chainId === 8453);
+    const verdict = call('vaultDerivationVerdict', { chainId: 8453, result: coder.encode(['address'], [probe.expectedVault]) });
+    assert.equal(verdict.vaultDerivation, 'confirmed');
+    assert.equal(call('vaultDerivationVerdict', { chainId: 8453, result: '0x' }).vaultDerivation, 'unconfirmed');
+  });
+
+  it('keys', () => {
+    assert.deepEqual(call('authorizeKey', { key: acmeKey, feature: 'gasless' }), {});
+    call('authorizeKey', { key: { ...acmeKey, features: ['quotes'] }, feature: 'gasless' }, 403);
+  });
+
+  describe('a quote through registration, chain logs and status', () => {
+    let quote;
+    let registered;
+    let updated;
+    let status;
+    before(() => {
+      call('solverRequests', { body: quoteBody(), key: acmeKey, now });
+      call('solverRequests', { body: { ...quoteBody(), type: 'sideways' }, now }, 400);
+      quote = call('quote', { body: quoteBody(), key: acmeKey, now, random: random() });
+      call('quote', { body: { ...quoteBody(), options: { allQuotes: true } }, key: acmeKey, now, random: random() });
+      call('quote', { body: quoteBody(), key: { ...acmeKey, features: [] }, now, random: random() }, 403);
+    });
+
+    it('registerQuote and mergeRegistration', () => {
+      const missing = call('registerQuote', { quote, records: {}, now });
+      assert.deepEqual(missing.missing, [quote.intentHash]);
+      registered = call('registerQuote', { quote, records: { [quote.intentHash]: null }, now });
+      assert.equal(registered.deliveryIntentHash, quote.intentHash);
+      assert.deepEqual(call('registerQuote', { quote, now, fresh: true }), registered);
+    });
+
+    it('routeLogs and applyLogs from the Portal and prover logs of its life', () => {
+      const logs = [...publishedAndFunded(quote), ...proven(quote)];
+      const routed = call('routeLogs', { chainId: 8453, logs });
+      assert.deepEqual(Object.keys(routed.byIntent), [quote.intentHash]);
+      call('routeLogs', { chainId: 999999, logs }, 422);
+      call('routeLogs', { chainId: 8453, logs: [{ ...logs[0], data: 'zz' }] }, 400, { inputValid: false });
+      const record = registered.records[quote.intentHash];
+      assert.deepEqual(call('applyLogs', { chainId: 8453, logs, now }).missing, [quote.intentHash]);
+      const applied = call('applyLogs', { chainId: 8453, logs, records: { [quote.intentHash]: record }, now });
+      assert.equal(applied.applied, 3);
+      updated = applied.updates[quote.intentHash];
+      const merged = call('mergeRegistration', { registered: record, stored: updated });
+      assert.deepEqual(merged.record, updated);
+      const destination = call('applyLogs', { chainId: 10, logs: fulfilled(quote), records: { [quote.intentHash]: updated }, now });
+      assert.equal(destination.applied, 1);
+    });
+
+    it('intentStatus and legacyIntentStatus of the record', () => {
+      status = call('intentStatus', { query: { intentHash: quote.intentHash, quoteId: null }, record: updated, now, chainTimes: { 8453: now } });
+      assert.equal(status.status, 'settled');
+      assert.equal(call('intentStatus', { query: { intentHash: null, quoteId: quote.id.replace('quote:', '') }, record: null, now }).status, 'unknown');
+      call('intentStatus', { query: { intentHash: 'not a hash', quoteId: null }, record: null, now }, 400);
+      const legacy = call('legacyIntentStatus', { body: { intentHash: quote.intentHash }, record: updated, now });
+      assert.equal(legacy.data.intentHash, quote.intentHash);
+      call('legacyIntentStatus', { body: { intentHash: quote.intentHash }, record: null, now }, 404);
+    });
+
+    it('webhookEvents for its status change', () => {
+      const { deliveries } = call('webhookEvents', { endpoints: [{ id: 'wh:1', events: ['intent.status'] }], before: null, after: status, now });
+      assert.equal(deliveries.length, 1);
+      assert.deepEqual(JSON.parse(deliveries[0].payload).data, status);
+      assert.deepEqual(call('webhookEvents', { endpoints: [{ id: 'wh:1', events: ['intent.status'] }], before: status, after: status, now }).deliveries, []);
+    });
+  });
+
+  it('pollPlan', () => {
+    const plan = call('pollPlan', {
+      cursors: { 8453: 100, 10: null },
+      heads: { 8453: 200, 10: 50 },
+      confirmations: 3,
+      rpcUrls: { 8453: 'http://127.0.0.1:8545', 10: 'http://127.0.0.1:8546' },
+      deposits: { 8453: [{ vault: '0x' + '11'.repeat(20), token: USDC_BASE }] },
+    });
+    assert.ok(plan.chains.some((c) => c.chainId === 8453 && c.ranges.length > 0));
+    call('pollPlan', {});
+  });
+
+  describe('a gasless submit through verification, preflight, relaying and its job', () => {
+    let verified;
+    before(async () => {
+      const submit = await erc3009Submit(await vectorQuote({ expiresAt: now + 120 }));
+      call('gaslessVerify', { standard: 'erc3009', body: { ...submit, extra: 1 }, now, confirmedChains: [8453] }, 400);
+      call('gaslessVerify', { standard: 'erc3009', body: submit, now, confirmedChains: [] }, 503);
+      verified = call('gaslessVerify', { standard: 'erc3009', body: submit, now, confirmedChains: [8453] });
+    });
+
+    it('gaslessJobLookup and gaslessJobAdvance', () => {
+      assert.equal(call('gaslessJobLookup', { jobId: verified.job.id }).quoteId, verified.job.quoteId);
+      assert.equal(call('gaslessJobLookup', { quoteId: verified.job.quoteId }).quoteId, verified.job.quoteId);
+      call('gaslessJobLookup', { jobId: 'job:nope' }, 400);
+      const retried = call('gaslessJobAdvance', { job: verified.job, outcome: { transientError: 'node down', attempts: 1 }, now });
+      assert.equal(retried.job.status, 'accepted');
+      assert.ok(retried.retryAfterSec > 0);
+      const published = call('gaslessJobAdvance', { job: verified.job, outcome: { transactionHash: id('funding') }, now: now + 5 });
+      assert.equal(published.job.status, 'published');
+      assert.equal(published.retryAfterSec, null);
+      assert.equal(call('gaslessJobAdvance', { job: verified.job, outcome: { error: 'reverted' }, now }).job.status, 'failed');
+    });
+
+    it('relayerAccount, relayTransactions, fundingPreflight and its verdict', () => {
+      assert.equal(call('relayerAccount', { relayerKey: relayer.privateKey }).address, relayer.address);
+      const relay = call('relayTransactions', { plan: verified.plan, relayerKey: relayer.privateKey, nonce: 7, baseFeePerGas: '0x3b9aca00', priorityFeeSuggestion: null });
+      assert.deepEqual(relay.transactions.map((t) => [t.purpose, t.nonce]), [['authorization', 7], ['funding', 8]]);
+      const { calls: preflight } = call('fundingPreflight', { plan: verified.plan, relayer: relayer.address });
+      const word = (n) => coder.encode(['uint256'], [n]);
+      const results = Object.fromEntries(preflight.map((c) => [c.id, { result: c.id === 'balance' ? word(10n ** 12n) : c.id === 'authorization' ? '0x' : word(0) }]));
+      assert.deepEqual(call('fundingPreflightVerdict', { plan: verified.plan, results }), { ok: true });
+      call('fundingPreflightVerdict', { plan: verified.plan, results: { ...results, balance: { result: word(1) } } }, 422);
+    });
+  });
+
+  describe('a deposit address from creation to its funding', () => {
+    let deposit;
+    before(() => {
+      call('depositSolverRequests', { body: depositBody(), partner: 'acme', now });
+      call('depositSolverRequests', { body: { ...depositBody(), extra: true }, partner: 'acme', now }, 400);
+      call('depositCreate', { body: depositBody(), partner: 'acme', now, random: random(), confirmedChains: [] }, 503);
+      deposit = call('depositCreate', { body: depositBody(), partner: 'acme', now, random: random(), confirmedChains: [8453] }, 201);
+    });
+
+    it('depositVault', () => {
+      assert.equal(call('depositVault', { vaultAddress: deposit.record.vaultAddress }).vault, deposit.record.vaultAddress.toLowerCase());
+      call('depositVault', { vaultAddress: 'nope' }, 400);
+    });
+
+    it('depositSubmitVerify (ERC-3009 and transfer) and depositStatus', async () => {
+      const authorization = { from: funder.address, to: deposit.record.vaultAddress, value: deposit.record.source.amount, validAfter: '0', validBefore: String(now + 3600), nonce: random() };
+      const signature = await funder.signTypedData(usdcBaseDomain, ERC3009_TYPES, authorization);
+      const body = { vaultAddress: deposit.record.vaultAddress, authorization, signature };
+      const verified = call('depositSubmitVerify', { standard: 'erc-3009', body, deposit, now, confirmedChains: [8453] });
+      assert.equal(verified.vault, deposit.record.vaultAddress);
+      call('depositSubmitVerify', { standard: 'erc-3009', body: { ...body, signature: '0x' + '00'.repeat(65) }, deposit, now, confirmedChains: [8453] }, 400);
+      call('depositSubmitVerify', { standard: 'erc-3009', body, deposit, now: deposit.record.deadline + 1, confirmedChains: [8453] }, 409);
+      const transfer = call('depositSubmitVerify', { standard: 'transfer', deposit, now });
+      assert.equal(transfer.plan.standard, 'transfer');
+      const before = call('depositStatus', { deposit, job: null, transfers: [], intentStatus: null, now });
+      assert.equal(before.status.status, 'awaiting-funding');
+      assert.equal(call('depositStatus', { deposit, job: verified.job, now }).status.status, 'funding-submitted');
+    });
+
+    it('routeDepositTransfers and depositObserve', () => {
+      const vault = deposit.record.vaultAddress;
+      const encoded = erc20.encodeEventLog('Transfer', [funder.address, vault, deposit.record.source.amount]);
+      const log = { address: USDC_BASE, ...encoded, blockNumber: '0x69', transactionHash: id('deposit transfer'), logIndex: '0x0' };
+      const other = { ...log, ...erc20.encodeEventLog('Transfer', [funder.address, recipient, 1n]), logIndex: '0x1' };
+      const routed = call('routeDepositTransfers', { chainId: 8453, logs: [log, other], deposits: [{ vault, token: USDC_BASE }] });
+      const transfers = routed.byVault[vault.toLowerCase()];
+      assert.equal(transfers.length, 1);
+      assert.deepEqual(routed.ignored.map((i) => i.index), [1]);
+      call('routeDepositTransfers', { chainId: 999999, logs: [], deposits: [] }, 422);
+      const waiting = call('depositObserve', { deposit, transfers: [], delivery: { fromBlock: 100, toBlock: 105, transfers }, confirmations: 3, now });
+      assert.equal(waiting.state, 'waiting');
+      assert.equal(waiting.recheckFrom, 105);
+      const funded = call('depositObserve', { deposit, transfers: waiting.transfers, delivery: { fromBlock: 106, toBlock: 110, transfers: [] }, confirmations: 3, now });
+      assert.equal(funded.state, 'funded');
+      assert.equal(getAddress(funded.transfers[0].from), funder.address);
+    });
+  });
+
+  it('webhooks', () => {
+    const created = call('webhookCreate', { body: { url: 'https://93.184.216.34/hooks', events: ['intent.status'], description: 'ops' }, random: random(), now }, 201);
+    assert.match(created.secret, /^whsec_/);
+    assert.deepEqual(call('webhookCreate', { body: { url: 'https://hooks.example.com/x', events: ['intent.status'] }, random: random(), now }), { resolve: 'hooks.example.com' });
+    call('webhookCreate', { body: { url: 'https://hooks.example.com/x', events: ['intent.status'] }, random: random(), now, addresses: ['93.184.216.34'] }, 201);
+    call('webhookCreate', { body: { url: 'http://10.0.0.1/x', events: [] }, random: random(), now }, 400);
+    assert.deepEqual(call('webhookTarget', { url: 'https://93.184.216.34/hooks' }), { ok: true });
+    assert.equal(call('webhookTarget', { url: 'https://10.0.0.1/hooks' }).ok, false);
+    assert.deepEqual(call('webhookTarget', { url: 'https://hooks.example.com/x' }), { ok: false, resolve: 'hooks.example.com' });
+    assert.equal(call('webhookRetry', { attempts: 1, firstAttemptAt: now, now }).retryAt, now + 5);
+    assert.equal(call('webhookRetry', { attempts: 9, firstAttemptAt: now - 3 * 86400, now }).retryAt, null);
+  });
+
+  it('the legacy v3 quotes', () => {
+    const legacy = (sourceAmount) => ({
+      dAppID: 'core-ops-test',
+      intentExecutionTypes: ['SELF_PUBLISH'],
+      quoteRequest: { sourceChainID: 8453, destinationChainID: 10, sourceToken: USDC_BASE, destinationToken: USDC_OP, sourceAmount, funder: funder.address, recipient },
+    });
+    assert.ok(call('legacyExactIn', { body: legacy('25000000'), now, random: random() }).data.length > 0);
+    assert.ok(call('legacyExactOut', { body: legacy('20000000'), now, random: random() }).data.length > 0);
+    call('legacyExactIn', { body: { ...legacy('25000000'), quoteRequest: {} }, now, random: random() }, 400);
+  });
+
+  it('every op of the document has a case, with a 2xx answer', () => {
+    const without = Object.keys(opsDocument.ops).filter((op) => !(calls.get(op) ?? []).some((c) => c.answer.status < 300));
+    assert.deepEqual(without, []);
+  });
+});
+
+it('every op of the document has a summary, an input and answer schema and its non-2xx statuses', () => {
+  for (const [name, op] of Object.entries(opsDocument.ops)) {
+    assert.deepEqual(Object.keys(op).filter((k) => !['registrations'].includes(k)), ['area', 'summary', 'input', 'answer', 'problems'], name);
+    assert.ok(op.summary.length > 10, name);
+    assert.ok(op.problems.every((s) => Number.isInteger(s) && s >= 400 && s < 600), name);
+    assert.deepEqual(op.problems, [...new Set(op.problems)].sort(), name);
+    assert.notDeepEqual(op.input, { type: 'object' }, `${name}: a bare placeholder input`);
+    assert.notDeepEqual(op.answer, { type: 'object' }, `${name}: a bare placeholder answer`);
+  }
+});
+
+describe('the schemas refuse what the core refuses', () => {
+  const refused = (op, input, why) => {
+    it(`${op}: ${why}`, () => {
+      assert.equal(ops[op].validateInput(input), false, `${op} input schema accepts ${JSON.stringify(input)}`);
+      const answer = JSON.parse(service.handle(op, JSON.stringify(input)));
+      assert.ok(answer.status >= 400, `${op} answered ${answer.status} to an input its schema refuses`);
+    });
+  };
+  refused('quote', { body: quoteBody(), key: acmeKey, random: random() }, 'no now');
+  refused('quote', { body: quoteBody(), key: acmeKey, now, random: '0x1234' }, 'too few random bytes');
+  refused('webhookRetry', { attempts: -1, firstAttemptAt: now, now }, 'a negative attempt count');
+  refused('gaslessVerify', { standard: 'erc2612', body: {}, now, confirmedChains: [] }, 'a standard gasless submits do not have');
+  refused('relayTransactions', { plan: {}, relayerKey: '0x12', nonce: 0, baseFeePerGas: null, priorityFeeSuggestion: null }, 'a malformed relayer key and plan');
+  refused('routeLogs', { chainId: 8453, logs: [{ address: USDC_BASE }] }, 'a log without topics, data, block, transaction');
+  refused('applyLogs', { chainId: 8453, logs: [], records: {}, now: 'yesterday' }, 'a clock that is not Unix seconds');
+  refused('intentStatus', { query: { intentHash: null, quoteId: null }, record: { intentHash: '0x12' }, now }, 'a record that is not one');
+  refused('authorizeKey', { key: acmeKey, feature: 'teleport' }, 'a feature that is not one');
+  refused('depositSubmitVerify', { standard: 'erc-3009', body: {}, deposit: { record: {}, intent: {} }, now }, 'a malformed stored deposit');
+
+  it('answers that break the schemas are refused too', () => {
+    assert.equal(ops.webhookRetry.validateAnswer({ retryAt: 'soon' }), false);
+    assert.equal(ops.depositObserve.validateAnswer({ transfers: [], state: 'maybe', received: '0', confirmed: '0', recheckFrom: null }), false);
+    assert.equal(ops.applyLogs.validateAnswer({ updates: {}, applied: 1 }), false);
+    assert.equal(validateProblem({ status: 400, code: 'invalid-request' }), false);
+  });
+});
