@@ -199,11 +199,11 @@ export interface components {
             vaultDerivation: "confirmed" | "unconfirmed";
             detail: string;
         };
-        /** @description Op "authorizeKey": Whether an API key may use a feature's endpoints (gasless: a partner and the feature). */
+        /** @description Op "authorizeKey": Whether an API key may use a family of endpoints: gasless (a configured partner and the gasless feature), quotes or all-quotes (the feature), webhooks (a configured partner: the endpoints are the partner's). */
         AuthorizeKeyInput: {
             key: components["schemas"]["KeyRecord"];
             /** @enum {string} */
-            feature: "gasless";
+            feature: "gasless" | "quotes" | "all-quotes" | "webhooks";
         };
         AuthorizeKeyAnswer: Record<string, never>;
         /** @description Op "solverRequests": The requests to POST to remote solvers for a quote request, after validating it as quote does. */
@@ -1132,7 +1132,7 @@ export interface CoreOps {
     vaultDerivationProbes: { input: schemas["VaultDerivationProbesInput"]; answer: schemas["VaultDerivationProbesAnswer"] };
     /** Whether a Portal's answer to the probe confirms the vault derivation. (area chain; non-2xx: none) */
     vaultDerivationVerdict: { input: schemas["VaultDerivationVerdictInput"]; answer: schemas["VaultDerivationVerdictAnswer"] };
-    /** Whether an API key may use a feature's endpoints (gasless: a partner and the feature). (area keys; non-2xx: 403) */
+    /** Whether an API key may use a family of endpoints: gasless (a configured partner and the gasless feature), quotes or all-quotes (the feature), webhooks (a configured partner: the endpoints are the partner's). (area keys; non-2xx: 403) */
     authorizeKey: { input: schemas["AuthorizeKeyInput"]; answer: schemas["AuthorizeKeyAnswer"] };
     /** The requests to POST to remote solvers for a quote request, after validating it as quote does. (area quotes; non-2xx: 400, 403, 422) */
     solverRequests: { input: schemas["SolverRequestsInput"]; answer: schemas["SolverRequestsAnswer"] };

@@ -96,6 +96,7 @@ describe('every op of the core answers as ops.json describes', () => {
   it('keys', () => {
     assert.deepEqual(call('authorizeKey', { key: acmeKey, feature: 'gasless' }), {});
     call('authorizeKey', { key: { ...acmeKey, features: ['quotes'] }, feature: 'gasless' }, 403);
+    assert.deepEqual(call('authorizeKey', { key: acmeKey, feature: 'webhooks' }), {});
   });
 
   describe('a quote through registration, chain logs and status', () => {
