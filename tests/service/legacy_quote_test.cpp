@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include "engine_fixture.h"
 #include "service/service.h"
 
@@ -144,6 +146,43 @@ TEST(LegacyQuote, ProductionWithoutSolversAnswers502NamingTheMissingSolver) {
   json bad = legacy_body();
   bad["quoteRequest"]["sourceAmount"] = "0";
   EXPECT_EQ(legacy_quote_op(production, signer, legacy_input(bad), LegacyQuoteKind::exact_in).status, 400);
+}
+
+// The legacy request asks remote solvers exactly as the v1 request it stands for would.
+TEST(LegacyQuote, SolverRequestsAreThoseOfTheV1RequestItStandsFor) {
+  json j = config_json("local");
+  for (json& solver : j["solvers"]) {
+    if (solver["id"] == "meridian") {
+      solver["url"] = "https://meridian.example/quote";
+      solver["timeoutMs"] = 900;
+      solver["name"] = "Meridian Markets";
+    }
+  }
+  const Config config = Config::from_json(j);
+  for (const auto& [kind, type, side] : {std::tuple{"exactIn", "exact-in", "source"}, std::tuple{"exactOut", "exact-out", "destination"}}) {
+    SCOPED_TRACE(kind);
+    const OpResult plan = legacy_solver_requests_op(config, {{"body", legacy_body("75000000")}, {"kind", kind}, {"now", kNow}});
+    ASSERT_EQ(plan.status, 200) << plan.body.dump();
+    ASSERT_EQ(plan.body["requests"].size(), 1u) << plan.body.dump();
+    const json& request = plan.body["requests"][0];
+    EXPECT_EQ(request["solverId"], "meridian");
+    EXPECT_EQ(request["url"], "https://meridian.example/quote");
+    EXPECT_EQ(request["timeoutMs"], 900);
+    EXPECT_EQ(request["body"]["type"], type);
+    EXPECT_EQ(request["body"][side]["amount"], "75000000");
+  }
+  // In-process solvers only (the local configuration): nothing to ask.
+  const json none = call("legacySolverRequests", {{"body", legacy_body()}, {"kind", "exactIn"}, {"now", kNow}});
+  EXPECT_EQ(none["status"], 200);
+  EXPECT_EQ(none["body"]["requests"], json::array());
+  // The legacy request's own 400 (legacy paths), and a worker mistake is a 500.
+  json bad = legacy_body();
+  bad["intentExecutionTypes"] = {"GASLESS"};
+  const json refused = call("legacySolverRequests", {{"body", bad}, {"kind", "exactOut"}, {"now", kNow}});
+  EXPECT_EQ(refused["status"], 400);
+  EXPECT_EQ(refused["body"]["errors"][0]["field"], "intentExecutionTypes");
+  EXPECT_EQ(call("legacySolverRequests", {{"body", legacy_body()}, {"kind", "reverse"}, {"now", kNow}})["status"], 500);
+  EXPECT_EQ(call("legacySolverRequests", {{"body", legacy_body()}, {"kind", "exactIn"}})["status"], 500);
 }
 
 }  // namespace
