@@ -447,7 +447,8 @@ TEST(StatusOps, LegacyStatusMapsTheSameRecords) {
   apply(store, kB, {fulfilled(intent, 20, 2)});
   const OpResult r = legacy_intent_status_op(config(), {{"body", {{"intentHash", hash}}}, {"record", store[hash]}, {"now", 1000}});
   ASSERT_EQ(r.status, 200) << r.body.dump();
-  EXPECT_EQ(r.body["data"]["status"], (json{{"status", "Completed"}, {"subStatus", "Fulfilled"}}));
+  EXPECT_EQ(r.body["data"]["status"], (json{{"status", "Completed"}, {"subStatus", "Fulfilled"},
+                                             {"subStatusMessage", legacy_status(IntentStatus::filled).message}}));
   EXPECT_EQ(r.body["data"]["intentCreated"],
             (json{{"chainId", kA}, {"transactionHash", tx_hash(1)}, {"blockExplorerUrl", "https://explorer-a.example/tx/" + tx_hash(1)}}));
   EXPECT_EQ(r.body["data"]["fulfillment"]["chainId"], kB);
