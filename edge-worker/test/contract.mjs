@@ -3,12 +3,15 @@
 // must be documented, the content type must be one the response lists, the documented headers
 // must be present and valid, and the body must match its schema: a member the document lacks
 // (every object schema is closed), a wrong type or a missing required member fails the test
-// that received it, and so do members in another order than the document lists them.
+// that received it, and so do members in another order than the document lists them. A success
+// answer on /api/v3 is also held to Eco's published schemas of the same operation
+// (eco-v3-schemas.mjs), which a client generated from Eco's document relies on.
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
+import { ecoResponseViolations } from "./eco-v3-schemas.mjs";
 
 export const CONTRACT_PATH = join(dirname(fileURLToPath(import.meta.url)), "..", "openapi.json");
 export const contract = JSON.parse(readFileSync(CONTRACT_PATH, "utf8"));
@@ -150,6 +153,7 @@ export function contractViolations(method, url, response, bodyText) {
   } else {
     for (const departure of orderViolations(body, media.schema)) problems.push(`${where}: ${departure}`);
   }
+  for (const departure of ecoResponseViolations(pathname, response.status, body)) problems.push(`${where}: ${departure}`);
   return problems;
 }
 

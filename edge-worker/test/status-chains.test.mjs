@@ -55,6 +55,10 @@ async function cursors() {
   return read.filter(Boolean).map((c) => ({ chain_id: c.chainId, block: c.block, head: c.head, head_time: c.headTime, polled_at: c.polledAt }));
 }
 
+/** POST /api/v3/intents/intentStatus, keyless; the response unread. */
+const legacyStatusOf = (query) =>
+  worker.fetch("/api/v3/intents/intentStatus", { method: "POST", headers: JSON_HEADERS, body: JSON.stringify(query) });
+
 async function quoteExactIn(amount) {
   const res = await worker.fetch("/v1/quotes", {
     method: "POST",
@@ -146,10 +150,24 @@ describe("intent status from the local chains", { timeout: 90_000 }, () => {
     assert.equal(s.intentHash, quote.intentHash);
     assert.deepEqual(Object.values(s.transactions), [null, null, null, null, null, null]);
 
+    // Registered but not yet created on chain: Eco's intentCreated is required, so the legacy
+    // lookup answers 404 until the chain shows the intent.
+    const early = await legacyStatusOf({ intentHash: quote.intentHash });
+    assert.equal(early.status, 404);
+    assert.equal((await early.json()).code, "not-found");
+
     const funding = await fund(quote);
     await pollOnce();
     s = await statusOf({ intentHash: quote.intentHash });
     assert.equal(s.status, "pending");
+    const waiting = await legacyStatusOf({ intentHash: quote.intentHash });
+    const waitingBody = await waiting.json();
+    assert.equal(waiting.status, 200, JSON.stringify(waitingBody));
+    assert.deepEqual(waitingBody.data, {
+      intentHash: quote.intentHash,
+      status: { status: "Pending", subStatus: "WaitingToFulfill", subStatusMessage: "The intent is created on the source chain and waits for a solver to fulfill it." },
+      intentCreated: { chainId: 31337, transactionHash: funding.hash, blockExplorerUrl: "" },
+    });
     assert.equal(s.sourceChainId, 31337);
     assert.equal(s.destinationChainId, 31338);
     assert.deepEqual(s.transactions.funded, { chainId: 31337, transactionHash: funding.hash, blockNumber: funding.blockNumber, blockExplorerUrl: null });
@@ -183,13 +201,19 @@ describe("intent status from the local chains", { timeout: 90_000 }, () => {
     const recipientBalance = await new Contract(chainB.tokens.USDC, erc20, providerB).balanceOf(RECIPIENT);
     assert.ok(recipientBalance >= BigInt(quote.destination.minAmountOut), `${recipientBalance} < ${quote.destination.minAmountOut}`);
 
-    const legacy = await worker.fetch("/api/v3/intents/intentStatus", { method: "POST", headers: JSON_HEADERS, body: JSON.stringify({ intentCreatedHash: funding.hash }) });
-    const legacyBody = await legacy.json();
-    assert.equal(legacy.status, 200, JSON.stringify(legacyBody));
-    assert.equal(legacyBody.data.intentHash, quote.intentHash);
-    assert.deepEqual(legacyBody.data.status, { status: "Completed", subStatus: "Fulfilled" });
-    assert.deepEqual(legacyBody.data.intentCreated, { chainId: 31337, transactionHash: funding.hash, blockExplorerUrl: null });
-    assert.equal(legacyBody.data.refund, null);
+    // The same intent by its creation and by its fill transaction: one answer, Eco's shape (the
+    // harness holds every /api/v3 answer to Eco's published schemas).
+    for (const query of [{ intentCreatedHash: funding.hash }, { fulfillmentHash: filled.transactions.fulfilled.transactionHash }]) {
+      const legacy = await legacyStatusOf(query);
+      const legacyBody = await legacy.json();
+      assert.equal(legacy.status, 200, JSON.stringify(legacyBody));
+      assert.deepEqual(legacyBody.data, {
+        intentHash: quote.intentHash,
+        status: { status: "Completed", subStatus: "Fulfilled", subStatusMessage: "The intent was fulfilled: the solver delivered to the recipient on the destination chain." },
+        intentCreated: { chainId: 31337, transactionHash: funding.hash, blockExplorerUrl: "" },
+        fulfillment: { chainId: 31338, transactionHash: filled.transactions.fulfilled.transactionHash, blockExplorerUrl: "" },
+      });
+    }
     settledQuote = quote;
   });
 
@@ -251,6 +275,9 @@ describe("intent status from the local chains", { timeout: 90_000 }, () => {
     assert.equal(refundable.status, "refundable");
     assert.equal(refundable.updatedAt, availableAt);
     assert.deepEqual(refundable.refund, expired.refund);
+    const waitingForRefund = await (await legacyStatusOf({ intentHash: quote.intentHash })).json();
+    assert.deepEqual(waitingForRefund.data.status, { status: "Pending", subStatus: "WaitingForRefund", subStatusMessage: "The intent can no longer be fulfilled and waits for its reward to be refunded on the source chain." });
+    assert.equal("fulfillment" in waitingForRefund.data || "refund" in waitingForRefund.data, false);
 
     // Exactly the offered transaction, from a wallet that is not the funder, in a block at availableAt.
     const sender = bystander.connect(providerA);
@@ -266,8 +293,9 @@ describe("intent status from the local chains", { timeout: 90_000 }, () => {
     assert.equal(refunded.transactions.refunded.transactionHash, refund.hash);
     assert.equal(refunded.transactions.fulfilled, null);
     assert.equal(await rewardToken.balanceOf(funder.address), balanceBefore);
-    const legacy = await (await worker.fetch("/api/v3/intents/intentStatus", { method: "POST", headers: JSON_HEADERS, body: JSON.stringify({ intentHash: quote.intentHash }) })).json();
-    assert.deepEqual(legacy.data.status, { status: "Completed", subStatus: "Refunded" });
-    assert.equal(legacy.data.refund.transactionHash, refund.hash);
+    const legacy = await (await legacyStatusOf({ intentHash: quote.intentHash })).json();
+    assert.deepEqual(legacy.data.status, { status: "Completed", subStatus: "Refunded", subStatusMessage: "The intent was refunded: the reward returned to the refund recipient on the source chain." });
+    assert.deepEqual(legacy.data.refund, { chainId: 31337, transactionHash: refund.hash, blockExplorerUrl: "" });
+    assert.equal("fulfillment" in legacy.data, false);
   });
 });

@@ -10,6 +10,7 @@ import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { buildBundle, DEV_KEYS, sendHeadOnly, startWorker, tempDir, workerDir } from "./harness.mjs";
 import { contract, CONTRACT_PATH } from "./contract.mjs";
+import { ecoViolations } from "./eco-v3-schemas.mjs";
 
 const MISSING_KEY_BODY = '{"Message":"User is not authorized to access this resource"}';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -363,6 +364,60 @@ describe("request bodies", () => {
     await problemOf(res, 400, "invalid-request");
     assert.equal(res.headers.get("access-control-allow-origin"), "*");
     await problemOf(await worker.fetch("/api/v3/intents/intentStatus", { method: "POST", body: "{}" }), 415, "unsupported-media-type");
+  });
+});
+
+// Eco's quotes API, served keyless. Every /api/v3 answer below is also held by the harness to
+// Eco's published schemas (eco-v3-schemas.mjs); these tests say what the fields hold.
+describe("legacy v3 as Eco publishes it", () => {
+  const BASE_USDC = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
+  const OPTIMISM_USDC = "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85";
+  const FUNDER = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
+  const RECIPIENT = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
+  const envelope = (extra = {}) => ({
+    dAppID: "worker-test",
+    intentExecutionTypes: ["SELF_PUBLISH"],
+    quoteRequest: { sourceChainID: 8453, destinationChainID: 10, sourceToken: BASE_USDC, destinationToken: OPTIMISM_USDC, sourceAmount: "50000000", funder: FUNDER, recipient: RECIPIENT },
+    ...extra,
+  });
+  const post = (path, body) => worker.fetch(path, { method: "POST", headers: json, body: JSON.stringify(body) });
+
+  test("every request these tests send is valid by Eco's request schemas", () => {
+    for (const body of [envelope(), envelope({ intentExecutionTypes: ["GASLESS"] })]) assert.deepEqual(ecoViolations("QuotesRequestV3DTO", body), []);
+    assert.deepEqual(ecoViolations("IntentStatusRequestV3DTO", { intentHash: HASH }), []);
+  });
+
+  for (const path of ["/api/v3/quotes/exactIn", "/api/v3/quotes/exactOut"]) {
+    test(`${path}: every entry is Eco's SolverQuoteV2ResponseDTO, receiveSignedIntentUrl the gasless endpoint of the source token`, async () => {
+      const res = await post(path, envelope());
+      const body = await res.json();
+      assert.equal(res.status, 200, JSON.stringify(body));
+      assert.ok(body.data.length >= 2, "the local simulations compete on Base USDC -> Optimism USDC");
+      assert.deepEqual(ecoViolations("QuotesResponseV3DTO", body), []);
+      for (const entry of body.data) {
+        // config/local/service.json baseUrl; Base USDC lists permit3 first.
+        assert.equal(entry.receiveSignedIntentUrl, "http://127.0.0.1:8787/v1/gasless/permit3");
+        assert.equal(entry.quoteData.quoteResponse.intentExecutionType, "SELF_PUBLISH");
+        assert.ok(entry.quoteData.quoteResponse.fees.every((fee) => typeof fee.description === "string" && fee.description.length > 0));
+      }
+      // The in-process price models say what they are wherever a quote names them.
+      const v1 = await (await worker.fetch("/v1/quotes", { method: "POST", key: DEV_KEYS.acme, headers: json, body: JSON.stringify({ type: "exact-in", source: { chainId: 8453, token: BASE_USDC, amount: "50000000", funder: FUNDER }, destination: { chainId: 10, token: OPTIMISM_USDC, recipient: RECIPIENT }, dappId: "worker-test" }) })).json();
+      assert.match(v1.solver.name, / \(simulation\)$/);
+    });
+  }
+
+  test('intentExecutionTypes ["GASLESS"] (in Eco\'s enum): 400 naming the field, the detail pointing to /v1/gasless', async () => {
+    for (const types of [["GASLESS"], ["SELF_PUBLISH", "GASLESS"]]) {
+      const body = await problemOf(await post("/api/v3/quotes/exactOut", envelope({ intentExecutionTypes: types })), 400, "invalid-request");
+      assert.deepEqual(body.errors.map((e) => e.field), ["intentExecutionTypes"]);
+      assert.match(body.detail, /\/v1\/gasless/);
+    }
+  });
+
+  test("intentStatus of an identifier the chain has not shown created: 404 not-found", async () => {
+    for (const query of [{ intentHash: HASH }, { intentCreatedHash: HASH }, { fulfillmentHash: HASH }]) {
+      await problemOf(await post("/api/v3/intents/intentStatus", query), 404, "not-found");
+    }
   });
 });
 

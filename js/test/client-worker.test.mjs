@@ -12,6 +12,7 @@ import { createClient, StableRoutesError } from 'stableroutes/client';
 import { buildBundle, removeBundle, startWorker, tempDir, DEV_KEYS } from '../../edge-worker/test/harness.mjs';
 import { ERC3009_TYPES, PERMIT_TYPES, USDC_BASE, erc3009Submit, funder, nowSec, usdcBaseDomain, vectors, waitFor } from '../../edge-worker/test/gasless-helpers.mjs';
 import { chainRpcUrls, startChainDouble } from '../../edge-worker/test/chain-double.mjs';
+import { publishedAndFunded, pushLogs } from '../../edge-worker/test/pushed-events.mjs';
 import { typecheckModule } from './typecheck.mjs';
 
 const OPTIMISM_USDC = '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85';
@@ -119,8 +120,13 @@ describe('stableroutes/client against the real worker', () => {
     assert.ok(exactIn.data.length > 0);
     const exactOut = record('legacyExactOut', await client.legacyExactOut(legacy('20000000')));
     assert.equal(exactOut.data[0].quoteData.quoteResponse.destinationAmount, '20000000');
+    // Eco's intentStatus has an intentCreated to give only once the chain shows the intent
+    // created: an indexer pushes the quote's IntentPublished and IntentFunded first.
+    await pushLogs(worker, 8453, publishedAndFunded(quote));
     const status = record('legacyIntentStatus', await client.legacyIntentStatus({ intentHash: quote.intentHash }));
     assert.equal(status.data.intentHash, quote.intentHash);
+    assert.equal(status.data.intentCreated.chainId, 8453);
+    assert.equal(status.data.status.subStatus, 'WaitingToFulfill');
   });
 
   it('throws the problem+json of a refused request', async () => {

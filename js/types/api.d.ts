@@ -428,7 +428,7 @@ export interface paths {
         put?: never;
         /**
          * Legacy exact-out quotes
-         * @description The legacy request names one amount: for exactOut, quoteRequest.sourceAmount is the amount the recipient must receive (destination token base units); each entry's sourceAmount is what the funder locks for it. Entries are the direct quotes of every solver, best first (multi-hop routes have no legacy form).
+         * @description The legacy request names one amount: for exactOut, quoteRequest.sourceAmount is the amount the recipient must receive (destination token base units); each entry's sourceAmount is what the funder locks for it. Entries are the direct quotes of every solver, best first (multi-hop routes have no legacy form). Remote solvers are asked as for /v1/quotes. Answers follow Eco's published QuotesResponseV3DTO; a deployment that lists no solver (production, until an operator adds one) answers 502 solver-error.
          */
         post: operations["legacyQuoteExactOut"];
         delete?: never;
@@ -448,7 +448,7 @@ export interface paths {
         put?: never;
         /**
          * Legacy keyless exact-in quotes
-         * @description Same envelope as exactOut; destinationAmount is the guaranteed output for the fixed sourceAmount.
+         * @description Same envelope as exactOut; destinationAmount is the guaranteed output for the fixed sourceAmount. Remote solvers are asked as for /v1/quotes. Answers follow Eco's published QuotesResponseV3DTO; a deployment that lists no solver (production, until an operator adds one) answers 502 solver-error.
          */
         post: operations["legacyQuoteExactIn"];
         delete?: never;
@@ -468,7 +468,7 @@ export interface paths {
         put?: never;
         /**
          * Legacy intent status
-         * @description Looks up by intentHash, else by intentCreatedHash or fulfillmentHash (transactions the indexer has seen).
+         * @description Looks up by intentHash, else by intentCreatedHash or fulfillmentHash (transactions the indexer has seen). Answers follow Eco's published IntentStatusResponseV3DTO; an identifier the chain has not shown created answers 404.
          */
         post: operations["legacyIntentStatus"];
         delete?: never;
@@ -1171,8 +1171,8 @@ export interface components {
         LegacyQuoteRequest: {
             /** @description Client application identifier (attribution only). */
             dAppID: string;
-            /** @description SELF_PUBLISH is the one served. */
-            intentExecutionTypes: "SELF_PUBLISH"[];
+            /** @description Eco's execution types. SELF_PUBLISH is the one served here; a request naming GASLESS answers 400 naming intentExecutionTypes, its message pointing to /v1/gasless (the legacy host relays nothing). */
+            intentExecutionTypes: ("SELF_PUBLISH" | "GASLESS")[];
             quoteRequest: {
                 sourceChainID: components["schemas"]["ChainId"];
                 destinationChainID: components["schemas"]["ChainId"];
@@ -1205,7 +1205,11 @@ export interface components {
             quoteID: string;
             /** @description Solver id. */
             solverID: string;
-            receiveSignedIntentUrl: string | null;
+            /**
+             * Format: uri
+             * @description The absolute URL (from the configuration's service.baseUrl) of this service's endpoint that takes a signed authorization for the entry's source token: the v1 gasless endpoint of its first gasless standard (permit3, then permit2, then erc3009), e.g. https://api.example/v1/gasless/permit3; <baseUrl>/v1/gasless for a token without one. That endpoint needs an API key and a v1 quote; the legacy host itself relays nothing.
+             */
+            receiveSignedIntentUrl: string;
             quoteData: {
                 quoteResponse: {
                     /**
@@ -1250,7 +1254,8 @@ export interface components {
             chainId: components["schemas"]["ChainId"];
             /** @description Transaction hash. */
             transactionHash: string;
-            blockExplorerUrl: string | null;
+            /** @description Explorer link; "" on a chain without an explorer. */
+            blockExplorerUrl: string;
         };
         LegacyIntentStatusResponse: {
             /** @description The v1 status mapped: pending -> Pending/WaitingToFulfill; filled, settled -> Completed/Fulfilled; expired, refundable, failed -> Pending/WaitingForRefund; refunded -> Completed/Refunded. */
@@ -1268,13 +1273,15 @@ export interface components {
                      * @enum {string}
                      */
                     subStatus: "WaitingToFulfill" | "Fulfilled" | "WaitingForRefund" | "Refunded";
+                    /** @description One sentence saying what the subStatus means for this intent. */
+                    subStatusMessage: string;
                 };
-                /** @description The IntentPublished (else IntentFunded) transaction; null until seen. */
-                intentCreated: components["schemas"]["LegacyTransaction"] | null;
-                /** @description The destination's IntentFulfilled transaction; null until seen. */
-                fulfillment: components["schemas"]["LegacyTransaction"] | null;
-                /** @description The IntentRefunded transaction; null unless refunded. */
-                refund: components["schemas"]["LegacyTransaction"] | null;
+                /** @description The IntentPublished (else IntentFunded) transaction. An intent the chain has not shown created answers 404 not-found. */
+                intentCreated: components["schemas"]["LegacyTransaction"];
+                /** @description The destination's IntentFulfilled transaction; absent until seen. */
+                fulfillment?: components["schemas"]["LegacyTransaction"];
+                /** @description The IntentRefunded transaction; absent unless refunded. */
+                refund?: components["schemas"]["LegacyTransaction"];
             };
         };
     };

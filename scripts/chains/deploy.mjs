@@ -70,7 +70,7 @@ export const REFERENCE_SOLVER_FEES = Object.freeze({ feeBps: 5, fixedFee: 10_000
 export const LOCAL_SOLVERS = Object.freeze([
   Object.freeze({
     id: 'local-reference',
-    name: 'Local reference solver',
+    name: 'Local reference solver (simulation)',
     accountIndex: ACCOUNT_INDEX.solver,
     feeBps: REFERENCE_SOLVER_FEES.feeBps,
     fixedFee: REFERENCE_SOLVER_FEES.fixedFee,
@@ -81,7 +81,7 @@ export const LOCAL_SOLVERS = Object.freeze([
   }),
   Object.freeze({
     id: 'local-budget',
-    name: 'Local budget solver',
+    name: 'Local budget solver (simulation)',
     accountIndex: ACCOUNT_INDEX.budgetSolver,
     feeBps: 2,
     fixedFee: 50_000n,

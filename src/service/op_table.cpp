@@ -83,6 +83,7 @@ constexpr std::array kOps{
        [](const OpContext& c, const Json& input) { return legacy_quote_op(c.config, c.quote_signer, input, LegacyQuoteKind::exact_in); }},
     Op{"legacyExactOut", "legacy",
        [](const OpContext& c, const Json& input) { return legacy_quote_op(c.config, c.quote_signer, input, LegacyQuoteKind::exact_out); }},
+    Op{"legacySolverRequests", "legacy", with_config<legacy_solver_requests_op>},
     Op{"legacyIntentStatus", "legacy", with_config<legacy_intent_status_op>},
 };
 

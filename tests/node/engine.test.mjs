@@ -3,6 +3,7 @@
 // the intent, vaults recomputed with CREATE2, and the signature verified with verifyTypedData
 // against the configured quoteSigner. For exact-in, exact-out, custom, multi-hop and allQuotes.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 
 import { loadLocalConfig } from './local-config.mjs';
@@ -117,5 +118,48 @@ describe('core Service quotes, checked with ethers', () => {
     assert.equal(bad.status, 400);
     assert.equal(JSON.parse(service.handle('nope', '{}')).status, 500);
     assert.throws(() => new core.Service('{}', JSON.stringify(secrets)), /core Service: invalid configuration/);
+  });
+});
+
+// config/production as shipped, with one change a test must make: every chain's quoteSigner is the
+// development key's address (the production key is a deployment secret nobody here holds, and the
+// Service refuses a key that is not the configured signer's). Its solvers.json is what is tested.
+describe('the production configuration names no solver', () => {
+  const readProduction = (name) => JSON.parse(readFileSync(new URL(`../../config/production/${name}.json`, import.meta.url), 'utf8'));
+  const production = Object.fromEntries(['service', 'chains', 'tokens', 'solvers', 'partners'].map((n) => [n, readProduction(n)]));
+  const devSigner = config.chains[0].quoteSigner;
+  production.chains = production.chains.map((c) => ({ ...c, quoteSigner: devSigner }));
+  const prodService = new core.Service(JSON.stringify(production), JSON.stringify(secrets));
+  const ask = (op, input) => JSON.parse(prodService.handle(op, JSON.stringify(input)));
+
+  it('lists no solver, and every in-process model of the local configuration is labelled a simulation', () => {
+    assert.deepEqual(production.solvers, []);
+    assert.ok(config.solvers.length > 0);
+    for (const s of config.solvers) {
+      assert.equal(s.url ?? null, null, s.id);
+      assert.match(s.name, / \(simulation\)$/);
+    }
+  });
+
+  it('quotes answer 502 solver-error saying no solver is configured, on v1 and legacy v3', () => {
+    const legacyBody = {
+      dAppID: 'engine-node-test',
+      intentExecutionTypes: ['SELF_PUBLISH'],
+      quoteRequest: { sourceChainID: 42161, destinationChainID: 8453, sourceToken: token(42161, 'USDC'), destinationToken: token(8453, 'USDC'), sourceAmount: '100000000', funder, recipient },
+    };
+    const answers = [
+      ask('quote', { body: exactIn(), key: acmeKey, now, random: '0x' + '01'.repeat(32) }),
+      ask('legacyExactIn', { body: legacyBody, now, random: '0x' + '01'.repeat(32) }),
+      ask('legacyExactOut', { body: legacyBody, now, random: '0x' + '01'.repeat(32) }),
+    ];
+    for (const out of answers) {
+      assert.equal(out.status, 502, JSON.stringify(out.body));
+      assert.equal(out.body.code, 'solver-error');
+      assert.match(out.body.detail, /^no solver is configured in this deployment, so nobody can fill USDC on chain 42161 to USDC on chain 8453/);
+    }
+    // The worker asks no remote solver either: there is none to ask.
+    const requests = ask('solverRequests', { body: exactIn(), key: acmeKey, now });
+    assert.equal(requests.status, 200, JSON.stringify(requests.body));
+    assert.deepEqual(requests.body.requests, []);
   });
 });

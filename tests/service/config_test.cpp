@@ -16,6 +16,7 @@ namespace {
 
 using json = nlohmann::ordered_json;
 using testing::config_json;
+using testing::local_config;
 using testing::production_config;
 
 // Runs Config::from_json on `config` and returns its errors (empty when it loaded).
@@ -55,7 +56,9 @@ TEST(ServiceConfig, ProductionAndLocalConfigurationsLoad) {
     const Config config = Config::from_json(config_json(env));
     EXPECT_EQ(config.chains().size(), 6u);
     EXPECT_EQ(config.tokens().size(), 12u);
-    EXPECT_EQ(config.solvers().size(), 5u);
+    // Production names no solver until an operator adds a real (remote) one; the local
+    // configuration keeps the in-process price models, each labelled a simulation.
+    EXPECT_EQ(config.solvers().size(), env == std::string("production") ? 0u : 5u);
     ASSERT_NE(config.partner("acme"), nullptr);
     EXPECT_EQ(config.service().quote_lifetime_sec, 120u);
     EXPECT_EQ(config.service().slippage.default_millionths, 5000u);
@@ -65,7 +68,7 @@ TEST(ServiceConfig, ProductionAndLocalConfigurationsLoad) {
 }
 
 TEST(ServiceConfig, LookupsFindChainsTokensSolversAndPartners) {
-  const Config& config = production_config();
+  const Config& config = local_config();
   ASSERT_NE(config.chain(8453), nullptr);
   EXPECT_EQ(config.chain(8453)->name, "Base");
   EXPECT_EQ(config.chain(999), nullptr);
@@ -86,7 +89,7 @@ TEST(ServiceConfig, LookupsFindChainsTokensSolversAndPartners) {
 }
 
 TEST(ServiceConfig, SolverPairsAllowMultiHopWhereNoDirectRouteExists) {
-  const Config& config = production_config();
+  const Config& config = local_config();
   const auto key = [&](std::uint64_t chain, const char* symbol) {
     const TokenRecord* t = config.token_by_symbol(chain, symbol);
     if (!t) throw std::runtime_error("missing token");
@@ -109,7 +112,7 @@ TEST(ServiceConfig, SolverPairsAllowMultiHopWhereNoDirectRouteExists) {
 }
 
 TEST(ServiceConfig, SolverRecordCarriesInventoryLimitsAndDefaults) {
-  const Config& config = production_config();
+  const Config& config = local_config();
   const SolverRecord& atlas = *config.solver("atlas");
   const TokenRecord& base_usdc = *config.token_by_symbol(8453, "USDC");
   EXPECT_EQ(atlas.inventory_of({8453, base_usdc.address}), U256::from_decimal("5000000000000"));
@@ -124,7 +127,7 @@ TEST(ServiceConfig, SolverRecordCarriesInventoryLimitsAndDefaults) {
 }
 
 TEST(ServiceConfig, RemoteSolverNeedsUrlAndTimeoutTogether) {
-  json config = config_json();
+  json config = config_json("local");
   config["solvers"][0]["url"] = "https://solver.example/quote";
   config["solvers"][0]["timeoutMs"] = 800;
   const Config loaded = Config::from_json(config);
@@ -141,7 +144,7 @@ TEST(ServiceConfig, RemoteSolverNeedsUrlAndTimeoutTogether) {
 }
 
 TEST(ServiceConfig, RejectsUnknownAndMissingTopLevelFields) {
-  json config = config_json();
+  json config = config_json("local");
   config["key"] = json::array();  // keys.json is "keys"
   EXPECT_CONFIG_ERROR(config, "key", "key is not a known field");
   config.erase("key");
@@ -151,7 +154,7 @@ TEST(ServiceConfig, RejectsUnknownAndMissingTopLevelFields) {
 }
 
 TEST(ServiceConfig, RejectsUnknownFieldsInRecords) {
-  json config = config_json();
+  json config = config_json("local");
   config["chains"][2]["explorer"] = "https://basescan.org";
   config["tokens"][0]["eip712"]["salt"] = "0x00";
   config["solvers"][1]["routes"][0]["via"] = 8453;
@@ -161,7 +164,7 @@ TEST(ServiceConfig, RejectsUnknownFieldsInRecords) {
 }
 
 TEST(ServiceConfig, RejectsDuplicateChainIds) {
-  json config = config_json();
+  json config = config_json("local");
   config["chains"][1]["chainId"] = 1;
   config["tokens"] = json::array();
   config["solvers"] = json::array();
@@ -169,7 +172,7 @@ TEST(ServiceConfig, RejectsDuplicateChainIds) {
 }
 
 TEST(ServiceConfig, RejectsAddressesInvalidForTheChainsVm) {
-  json config = config_json();
+  json config = config_json("local");
   // EIP-55: one flipped letter case breaks the checksum.
   chain_by_id(config, 10)["portal"] = "0x399dbd5DF04f83103F77A58cBa2B7c4d3cdede97";
   chain_by_id(config, 8453)["prover"] = "0x0C4E3063239c9f4f323A956C79738916594D8F";  // 19 bytes
@@ -184,13 +187,13 @@ TEST(ServiceConfig, RejectsAddressesInvalidForTheChainsVm) {
 }
 
 TEST(ServiceConfig, RejectsTheZeroAddress) {
-  json config = config_json();
+  json config = config_json("local");
   chain_by_id(config, 1)["quoteSigner"] = "0x0000000000000000000000000000000000000000";
   EXPECT_CONFIG_ERROR(config, "chains[0].quoteSigner", "must not be the zero address");
 }
 
 TEST(ServiceConfig, SvmChainsCarryNoEvmContracts) {
-  json config = config_json();
+  json config = config_json("local");
   chain_by_id(config, 1399811149)["permit2"] = "0x000000000022D473030F116dDEE9F6B43aC78BA3";
   chain_by_id(config, 1399811149)["vaultInitCodeHash"] =
       "0x3bed9489d928fc6fa33b97aa1f28cc906f867806e9a9082068ffd67361e8e3c5";
@@ -200,19 +203,19 @@ TEST(ServiceConfig, SvmChainsCarryNoEvmContracts) {
 }
 
 TEST(ServiceConfig, EvmChainsNeedAProverAndAVaultInitCodeHash) {
-  json config = config_json();
+  json config = config_json("local");
   chain_by_id(config, 10).erase("prover");
   chain_by_id(config, 10)["vaultInitCodeHash"] = nullptr;
   const auto errors = load_errors(config);
   EXPECT_TRUE(has_error(errors, "chains[1].prover", "is required on an EVM chain"));
   EXPECT_TRUE(has_error(errors, "chains[1].vaultInitCodeHash", "is required on an EVM chain"));
-  config = config_json();
+  config = config_json("local");
   chain_by_id(config, 10)["vaultInitCodeHash"] = "0x3bed";
   EXPECT_CONFIG_ERROR(config, "chains[1].vaultInitCodeHash", "must be a 32-byte hash");
 }
 
 TEST(ServiceConfig, RejectsBadChainScalars) {
-  json config = config_json();
+  json config = config_json("local");
   config["chains"][0]["vm"] = "tvm";
   config["chains"][1]["chainId"] = 0;
   config["chains"][2]["chainId"] = "8453";
@@ -229,20 +232,20 @@ TEST(ServiceConfig, RejectsBadChainScalars) {
 }
 
 TEST(ServiceConfig, RejectsTokensOnUnknownChains) {
-  json config = config_json();
+  json config = config_json("local");
   config["tokens"][0]["chainId"] = 5;
   EXPECT_CONFIG_ERROR(config, "tokens[0].chainId", "5 is not a configured chain");
 }
 
 TEST(ServiceConfig, RejectsDuplicateTokens) {
-  json config = config_json();
+  json config = config_json("local");
   json copy = config["tokens"][2];
   copy["address"] = "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913";  // same token, written in lowercase
   copy["symbol"] = "USDC2";
   config["tokens"].push_back(copy);
   EXPECT_CONFIG_ERROR(config, "tokens[12].address", "is already used by tokens[2]");
 
-  config = config_json();
+  config = config_json("local");
   copy = config["tokens"][2];
   copy["address"] = "0x1111111111111111111111111111111111111111";
   config["tokens"].push_back(copy);
@@ -250,7 +253,7 @@ TEST(ServiceConfig, RejectsDuplicateTokens) {
 }
 
 TEST(ServiceConfig, RejectsTokenAddressesInvalidForTheChainsVm) {
-  json config = config_json();
+  json config = config_json("local");
   config["tokens"][5]["address"] = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48";  // Solana USDC entry
   config["tokens"][0]["address"] = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
   const auto errors = load_errors(config);
@@ -259,7 +262,7 @@ TEST(ServiceConfig, RejectsTokenAddressesInvalidForTheChainsVm) {
 }
 
 TEST(ServiceConfig, GaslessStandardsAreCheckedAgainstChainAndToken) {
-  json config = config_json();
+  json config = config_json("local");
   config["tokens"][0]["gasless"] = {"permit3", "permit4"};
   config["tokens"][1]["gasless"] = {"permit2", "permit2"};
   config["tokens"][6]["gasless"] = {"erc3009"};  // Ethereum USDT: no EIP-712 domain
@@ -270,13 +273,13 @@ TEST(ServiceConfig, GaslessStandardsAreCheckedAgainstChainAndToken) {
   EXPECT_TRUE(has_error(errors, "tokens[6].gasless", "lists erc3009 but the token has no eip712 domain"));
   EXPECT_TRUE(has_error(errors, "tokens[5].gasless", "must be empty on an SVM chain"));
 
-  config = config_json();
+  config = config_json("local");
   chain_by_id(config, 8453)["permit2"] = nullptr;
   EXPECT_CONFIG_ERROR(config, "tokens[2].gasless", "lists permit2 but chain 8453 has no permit2");
 }
 
 TEST(ServiceConfig, GaslessStandardsComeOutInCanonicalOrder) {
-  json config = config_json();
+  json config = config_json("local");
   config["tokens"][0]["gasless"] = {"erc3009", "permit2", "permit3"};
   const Config loaded = Config::from_json(config);
   EXPECT_EQ(loaded.tokens()[0].gasless,
@@ -284,7 +287,7 @@ TEST(ServiceConfig, GaslessStandardsComeOutInCanonicalOrder) {
 }
 
 TEST(ServiceConfig, RejectsSolverPairsOnUnknownTokens) {
-  json config = config_json();
+  json config = config_json("local");
   config["solvers"][0]["routes"][0]["sources"][0] = {{"chainId", 1}, {"symbol", "DAI"}};
   config["solvers"][0]["routes"][0]["destinations"][1] = {{"chainId", 5}, {"symbol", "USDC"}};
   const auto errors = load_errors(config);
@@ -293,13 +296,13 @@ TEST(ServiceConfig, RejectsSolverPairsOnUnknownTokens) {
 }
 
 TEST(ServiceConfig, RejectsSolverSourcesOnChainsWithoutAProver) {
-  json config = config_json();
+  json config = config_json("local");
   config["solvers"][2]["routes"][0]["sources"].push_back({{"chainId", 1399811149}, {"symbol", "USDC"}});
   EXPECT_CONFIG_ERROR(config, "solvers[2].routes[0].sources[2]", "chain 1399811149 has no prover, so it cannot be a source");
 }
 
 TEST(ServiceConfig, RejectsRoutesThatServeNoPair) {
-  json config = config_json();
+  json config = config_json("local");
   config["solvers"][0]["routes"].push_back(
       {{"sources", {{{"chainId", 1}, {"symbol", "USDC"}}}}, {"destinations", {{{"chainId", 1}, {"symbol", "USDT"}}}}});
   EXPECT_CONFIG_ERROR(config, "solvers[0].routes[1]", "serves no pair");
@@ -308,19 +311,19 @@ TEST(ServiceConfig, RejectsRoutesThatServeNoPair) {
 }
 
 TEST(ServiceConfig, RejectsMinimumAboveMaximum) {
-  json config = config_json();
+  json config = config_json("local");
   config["solvers"][0]["minAmount"] = "2000000000000";
   EXPECT_CONFIG_ERROR(config, "solvers[0].minAmount", "(2000000000000) must not be greater than solvers[0].maxAmount (1000000000000)");
 }
 
 TEST(ServiceConfig, RejectsAFixedFeeThatEatsTheMinimum) {
-  json config = config_json();
+  json config = config_json("local");
   config["solvers"][4]["fixedFee"] = "50000000";
   EXPECT_CONFIG_ERROR(config, "solvers[4].fixedFee", "must be less than solvers[4].minAmount (50000000)");
 }
 
 TEST(ServiceConfig, RejectsBadSolverAmountsAndBps) {
-  json config = config_json();
+  json config = config_json("local");
   config["solvers"][0]["minAmount"] = "0";
   config["solvers"][1]["maxAmount"] = 100;
   config["solvers"][2]["fixedFee"] = "01";
@@ -333,25 +336,25 @@ TEST(ServiceConfig, RejectsBadSolverAmountsAndBps) {
 }
 
 TEST(ServiceConfig, RequiresInventoryForEveryDeliveredTokenAndNoOther) {
-  json config = config_json();
+  json config = config_json("local");
   config["solvers"][0]["inventory"].erase(0);
   EXPECT_CONFIG_ERROR(config, "solvers[0].inventory", "has no entry for 0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48 on chain 1");
-  config = config_json();
+  config = config_json("local");
   config["solvers"][0]["inventory"].push_back({{"chainId", 1399811149}, {"symbol", "USDC"}, {"amount", "1"}});
   EXPECT_CONFIG_ERROR(config, "solvers[0].inventory[5]", "which the solver never delivers");
-  config = config_json();
+  config = config_json("local");
   config["solvers"][0]["inventory"].push_back(config["solvers"][0]["inventory"][0]);
   EXPECT_CONFIG_ERROR(config, "solvers[0].inventory[5]", "repeats USDC on chain 1");
 }
 
 TEST(ServiceConfig, RejectsSolversMixingDecimals) {
-  json config = config_json();
+  json config = config_json("local");
   config["tokens"][7]["decimals"] = 18;  // Optimism USDT, which meridian serves with 6-decimal tokens
   EXPECT_CONFIG_ERROR(config, "solvers[1].routes", "mixes tokens with different decimals");
 }
 
 TEST(ServiceConfig, RejectsDuplicateSolverIdsAndBadSlugs) {
-  json config = config_json();
+  json config = config_json("local");
   config["solvers"][1]["id"] = "atlas";
   config["solvers"][2]["id"] = "Sol Bridge";
   const auto errors = load_errors(config);
@@ -360,31 +363,31 @@ TEST(ServiceConfig, RejectsDuplicateSolverIdsAndBadSlugs) {
 }
 
 TEST(ServiceConfig, RejectsPartnerFeeSchedulesThatTakeEverything) {
-  json config = config_json();
+  json config = config_json("local");
   config["partners"][0]["feeSchedule"] = {{"protocolBps", 5000}, {"gatewayBps", 5000}};
   EXPECT_CONFIG_ERROR(config, "partners[0].feeSchedule", "protocolBps + gatewayBps must be below 10000");
   config["partners"][0]["feeSchedule"] = {{"protocolBps", 0}};
   EXPECT_CONFIG_ERROR(config, "partners[0].feeSchedule.gatewayBps", "is required");
-  config = config_json();
+  config = config_json("local");
   config["partners"].push_back(config["partners"][0]);
   EXPECT_CONFIG_ERROR(config, "partners[1].slug", "acme is already used by partners[0]");
 }
 
 TEST(ServiceConfig, SlippageSettingsStayInsideTheSpecifiedRange) {
-  json config = config_json();
+  json config = config_json("local");
   config["service"]["slippage"]["min"] = 0.00005;
   EXPECT_CONFIG_ERROR(config, "service.slippage.min", "must be between 0.0001 and 1");
-  config = config_json();
+  config = config_json("local");
   config["service"]["slippage"]["default"] = 0.5;
   config["service"]["slippage"]["max"] = 0.1;
   EXPECT_CONFIG_ERROR(config, "service.slippage.default", "must lie between service.slippage.min and service.slippage.max");
-  config = config_json();
+  config = config_json("local");
   config["service"]["slippage"]["default"] = "0.005";
   EXPECT_CONFIG_ERROR(config, "service.slippage.default", "must be a number");
 }
 
 TEST(ServiceConfig, RejectsBadServiceSettings) {
-  json config = config_json();
+  json config = config_json("local");
   config["service"]["quoteLifetimeSec"] = 0;
   config["service"]["maxHops"] = 3;
   config["service"]["retries"] = 2;
@@ -405,13 +408,13 @@ TEST(ServiceConfig, RelaySettingsAreReadWithDefaults) {
   EXPECT_EQ(shipped.first_retry_delay_sec, 2u);
 
   // Without `relay` (or with any member left out) the defaults are the shipped values.
-  json config = config_json();
+  json config = config_json("local");
   config["service"].erase("relay");
   EXPECT_TRUE(Config::from_json(config).service().relay == shipped);
   EXPECT_TRUE(Config::from_json(config_json("local")).service().relay == shipped);
   EXPECT_TRUE(RelaySettings{} == shipped);
 
-  config = config_json();
+  config = config_json("local");
   config["service"]["relay"] = {{"gasLimits", {{"funding", 1'000'000}}}, {"maxFeePerGasWei", "300000000000"}};
   const RelaySettings set = Config::from_json(config).service().relay;
   EXPECT_EQ(set.authorization_gas_limit, 200'000u);
@@ -420,7 +423,7 @@ TEST(ServiceConfig, RelaySettingsAreReadWithDefaults) {
 }
 
 TEST(ServiceConfig, RejectsBadRelaySettings) {
-  json config = config_json();
+  json config = config_json("local");
   config["service"]["relay"] = {{"gasLimits", {{"authorization", 20'999}, {"funding", 30'000'001}, {"permit", 1}}},
                                 {"baseFeeMultiplier", 0},
                                 {"fallbackPriorityFeeWei", 1000},
@@ -439,16 +442,16 @@ TEST(ServiceConfig, RejectsBadRelaySettings) {
   EXPECT_TRUE(has_error(errors, "service.relay.firstRetryDelaySec", "must be between 1 and 3600"));
   EXPECT_TRUE(has_error(errors, "service.relay.maxFeePerGas", "is not a known field"));
 
-  config = config_json();
+  config = config_json("local");
   config["service"]["relay"] = {{"fallbackPriorityFeeWei", "2000"}, {"maxFeePerGasWei", "1000"}};
   EXPECT_CONFIG_ERROR(config, "service.relay.fallbackPriorityFeeWei", "must not be greater than service.relay.maxFeePerGasWei");
-  config = config_json();
+  config = config_json("local");
   config["service"]["relay"] = 5;
   EXPECT_CONFIG_ERROR(config, "service.relay", "must be an object");
 }
 
 TEST(ServiceConfig, OneErrorListsEveryProblem) {
-  json config = config_json();
+  json config = config_json("local");
   config["chains"][0]["portal"] = "0x1234";
   config["tokens"][3]["decimals"] = -1;
   config["solvers"][0]["estimatedFulfillTimeSec"] = 0;
@@ -585,6 +588,54 @@ TEST(ServiceConfig, KeysMustBeAnArrayOfObjectsWhenPresent) {
   config["keys"] = nullptr;  // null and missing mean the same: no keys
   EXPECT_TRUE(load_errors(config).empty());
   config.erase("keys");
+  EXPECT_TRUE(load_errors(config).empty());
+}
+
+TEST(ServiceConfig, BaseUrlIsAnAbsoluteHttpsUrlOrLoopbackHttp) {
+  EXPECT_EQ(production_config().service().base_url, "https://api.stableroutes.example");
+  EXPECT_EQ(local_config().service().base_url, "http://127.0.0.1:8787");
+  json config = config_json("production");
+  for (const char* good : {"https://api.example.com", "https://api.example.com:8443/prefix", "http://127.0.0.1:8787",
+                           "http://localhost:9000", "http://[::1]:8787"}) {
+    config["service"]["baseUrl"] = good;
+    EXPECT_EQ(Config::from_json(config).service().base_url, good);
+  }
+  config["service"].erase("baseUrl");
+  EXPECT_CONFIG_ERROR(config, "service.baseUrl", "service.baseUrl is required");
+  config["service"]["baseUrl"] = "http://api.example.com";
+  EXPECT_CONFIG_ERROR(config, "service.baseUrl", "must be an https:// URL (http:// only for 127.0.0.1");
+  config["service"]["baseUrl"] = "http://127.0.0.1.example.com";
+  EXPECT_CONFIG_ERROR(config, "service.baseUrl", "must be an https:// URL");
+  config["service"]["baseUrl"] = "https://api.example.com/";
+  EXPECT_CONFIG_ERROR(config, "service.baseUrl", "must not end with '/'");
+  config["service"]["baseUrl"] = "https://api.example.com?x=1";
+  EXPECT_CONFIG_ERROR(config, "service.baseUrl", "must not carry a query or fragment");
+  config["service"]["baseUrl"] = "api.example.com";
+  EXPECT_CONFIG_ERROR(config, "service.baseUrl", "must be an http:// or https:// URL");
+  config["service"]["baseUrl"] = 8787;
+  EXPECT_CONFIG_ERROR(config, "service.baseUrl", "must be a string");
+}
+
+TEST(ServiceConfig, ProductionNamesNoSolverAndAnEmptyListLoads) {
+  EXPECT_TRUE(production_config().solvers().empty());
+  json config = config_json("local");
+  config["solvers"] = json::array();
+  EXPECT_TRUE(load_errors(config).empty());
+  config["solvers"] = nullptr;
+  EXPECT_CONFIG_ERROR(config, "solvers", "solvers is required");
+}
+
+TEST(ServiceConfig, InProcessSolversAreLabelledSimulations) {
+  for (const SolverRecord& solver : local_config().solvers()) {
+    EXPECT_FALSE(solver.url.has_value()) << solver.id;
+    EXPECT_TRUE(solver.name.ends_with(" (simulation)")) << solver.name;
+  }
+  json config = config_json("local");
+  config["solvers"][0]["name"] = "Atlas Liquidity";
+  EXPECT_CONFIG_ERROR(config, "solvers[0].name", "must end with \"(simulation)\": a solver without a url is an in-process price model");
+  // A remote solver is a party of its own: its name is its own.
+  config["solvers"][0]["url"] = "https://solver.example/quote";
+  config["solvers"][0]["timeoutMs"] = 800;
   EXPECT_TRUE(load_errors(config).empty());
 }
 

@@ -164,7 +164,7 @@ TEST_F(DistinctTokens, StitchedRoutesWithBucketCandidatesAndCompetingQuotes) {
   json clone = config_json_["solvers"][2];  // solbridge: a second solver for the second leg
   ASSERT_EQ(clone["id"], "solbridge");
   clone["id"] = "sunrise";
-  clone["name"] = "Sunrise";
+  clone["name"] = "Sunrise (simulation)";
   clone["feeBps"] = 9;
   config_json_["solvers"].push_back(clone);
   for (const std::string type : {"exact-in", "exact-out"}) {

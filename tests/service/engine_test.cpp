@@ -59,7 +59,7 @@ TEST_F(EngineTest, ExactInDirectQuoteIsCompleteAndConsistent) {
   EXPECT_EQ(q["destination"], json({{"chainId", 10}, {"token", kOptimismUsdc}, {"recipient", kRecipient},
                                     {"amountOut", "99840000"}, {"minAmountOut", "99340800"}}));
   EXPECT_EQ(q["slippage"].dump(), "0.005");
-  EXPECT_EQ(q["solver"], json({{"id", "atlas"}, {"name", "Atlas Liquidity"}}));
+  EXPECT_EQ(q["solver"], json({{"id", "atlas"}, {"name", "Atlas Liquidity (simulation)"}}));
   const json usdc = {{"chainId", 8453}, {"address", kBaseUsdc}, {"symbol", "USDC"}, {"decimals", 6}};
   EXPECT_EQ(q["fees"], json::array({
                            {{"type", "protocol"}, {"amount", "0"}, {"token", usdc}, {"estimate", false}},
@@ -426,7 +426,7 @@ TEST_F(EngineTest, AlternativeSecondLegFillsAreBucketCandidates) {
   json clone = config_json_["solvers"][2];  // solbridge
   ASSERT_EQ(clone["id"], "solbridge");
   clone["id"] = "sunrise";
-  clone["name"] = "Sunrise";
+  clone["name"] = "Sunrise (simulation)";
   clone["feeBps"] = 9;
   config_json_["solvers"].push_back(clone);
   json body = stitched_body();

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include "engine_fixture.h"
 #include "service/service.h"
 
@@ -63,6 +65,9 @@ TEST(LegacyQuote, ExactInEntriesAreTheEnginesDirectQuotes) {
   for (std::size_t i = 1; i < data.size(); ++i) {
     EXPECT_EQ(data[i]["quoteID"], v1["competingQuotes"][i - 1]["id"]);
   }
+  // Eco's receiveSignedIntentUrl is a required string: this service's endpoint taking a signed
+  // authorization of Base USDC's first gasless standard, under the configured base URL.
+  for (const json& entry : data) EXPECT_EQ(entry["receiveSignedIntentUrl"], "http://127.0.0.1:8787/v1/gasless/permit3");
 }
 
 TEST(LegacyQuote, ExactOutDeliversTheRequestedAmount) {
@@ -90,6 +95,94 @@ TEST(LegacyQuote, ErrorsNameTheLegacyFields) {
   body["quoteRequest"]["destinationChainID"] = 999;
   EXPECT_EQ(call("legacyExactOut", legacy_input(body))["status"], 422);
   EXPECT_EQ(call("legacyExactIn", legacy_input(legacy_body("1")))["status"], 502);
+}
+
+TEST(LegacyQuote, ReceiveSignedIntentUrlIsTheGaslessEndpointOfTheSourceTokensFirstStandard) {
+  json j = config_json("local");
+  j["service"]["baseUrl"] = "https://api.example.com/routes";
+  for (json& token : j["tokens"]) {
+    if (token["chainId"] == 10 && token["symbol"] == "USDC") token["gasless"] = {"erc3009"};
+    if (token["chainId"] == 8453 && token["symbol"] == "USDC") token["gasless"] = {"permit2", "erc3009"};
+  }
+  const Config config = Config::from_json(j);
+  const auto evm = [](const char* address) { return ChainAddress::parse(Vm::evm, address); };
+  EXPECT_EQ(receive_signed_intent_url(config, 8453, evm(kBaseUsdc)), "https://api.example.com/routes/v1/gasless/permit2");
+  EXPECT_EQ(receive_signed_intent_url(config, 10, evm(kOptimismUsdc)), "https://api.example.com/routes/v1/gasless/erc3009");
+  EXPECT_EQ(receive_signed_intent_url(config, 137, evm(kPolygonUsdc)), "https://api.example.com/routes/v1/gasless/permit3");
+  // Solana tokens list no gasless standard: the prefix of the gasless endpoints, still a URL.
+  EXPECT_EQ(receive_signed_intent_url(config, 1399811149, ChainAddress::parse(Vm::svm, kSolanaUsdc)),
+            "https://api.example.com/routes/v1/gasless");
+}
+
+TEST(LegacyQuote, GaslessExecutionAnswers400PointingToV1Gasless) {
+  json body = legacy_body();
+  body["intentExecutionTypes"] = {"GASLESS"};
+  for (const char* op : {"legacyExactIn", "legacyExactOut"}) {
+    const json out = call(op, legacy_input(body));
+    ASSERT_EQ(out["status"], 400) << out.dump();
+    EXPECT_EQ(out["body"]["code"], "invalid-request");
+    EXPECT_EQ(out["body"]["errors"][0]["field"], "intentExecutionTypes") << out.dump();
+    EXPECT_NE(out["body"]["detail"].get<std::string>().find("/v1/gasless"), std::string::npos) << out.dump();
+  }
+}
+
+// Production lists no solver until an operator adds a real one: a well-formed quote request then
+// answers 502 solver-error saying so, on both interfaces, instead of a quote nobody would fill.
+TEST(LegacyQuote, ProductionWithoutSolversAnswers502NamingTheMissingSolver) {
+  const Config& production = production_config();
+  ASSERT_TRUE(production.solvers().empty());
+  const auto signer = secp256k1::SecretKey::from_hex(local_signer_key());
+  const auto expect_no_solver = [](const OpResult& result) {
+    EXPECT_EQ(result.status, 502) << result.body.dump();
+    EXPECT_EQ(result.body["code"], "solver-error");
+    EXPECT_NE(result.body["detail"].get<std::string>().find("no solver is configured in this deployment"), std::string::npos)
+        << result.body.dump();
+  };
+  expect_no_solver(legacy_quote_op(production, signer, legacy_input(legacy_body()), LegacyQuoteKind::exact_in));
+  expect_no_solver(legacy_quote_op(production, signer, legacy_input(legacy_body("75000000")), LegacyQuoteKind::exact_out));
+  expect_no_solver(quote_op(production, signer,
+                            {{"body", exact_in_body()}, {"key", acme_key()}, {"now", kNow}, {"random", kRandom}}));
+  // A bad request is still a 400 first: the missing solver is not the client's error to fix.
+  json bad = legacy_body();
+  bad["quoteRequest"]["sourceAmount"] = "0";
+  EXPECT_EQ(legacy_quote_op(production, signer, legacy_input(bad), LegacyQuoteKind::exact_in).status, 400);
+}
+
+// The legacy request asks remote solvers exactly as the v1 request it stands for would.
+TEST(LegacyQuote, SolverRequestsAreThoseOfTheV1RequestItStandsFor) {
+  json j = config_json("local");
+  for (json& solver : j["solvers"]) {
+    if (solver["id"] == "meridian") {
+      solver["url"] = "https://meridian.example/quote";
+      solver["timeoutMs"] = 900;
+      solver["name"] = "Meridian Markets";
+    }
+  }
+  const Config config = Config::from_json(j);
+  for (const auto& [kind, type, side] : {std::tuple{"exactIn", "exact-in", "source"}, std::tuple{"exactOut", "exact-out", "destination"}}) {
+    SCOPED_TRACE(kind);
+    const OpResult plan = legacy_solver_requests_op(config, {{"body", legacy_body("75000000")}, {"kind", kind}, {"now", kNow}});
+    ASSERT_EQ(plan.status, 200) << plan.body.dump();
+    ASSERT_EQ(plan.body["requests"].size(), 1u) << plan.body.dump();
+    const json& request = plan.body["requests"][0];
+    EXPECT_EQ(request["solverId"], "meridian");
+    EXPECT_EQ(request["url"], "https://meridian.example/quote");
+    EXPECT_EQ(request["timeoutMs"], 900);
+    EXPECT_EQ(request["body"]["type"], type);
+    EXPECT_EQ(request["body"][side]["amount"], "75000000");
+  }
+  // In-process solvers only (the local configuration): nothing to ask.
+  const json none = call("legacySolverRequests", {{"body", legacy_body()}, {"kind", "exactIn"}, {"now", kNow}});
+  EXPECT_EQ(none["status"], 200);
+  EXPECT_EQ(none["body"]["requests"], json::array());
+  // The legacy request's own 400 (legacy paths), and a worker mistake is a 500.
+  json bad = legacy_body();
+  bad["intentExecutionTypes"] = {"GASLESS"};
+  const json refused = call("legacySolverRequests", {{"body", bad}, {"kind", "exactOut"}, {"now", kNow}});
+  EXPECT_EQ(refused["status"], 400);
+  EXPECT_EQ(refused["body"]["errors"][0]["field"], "intentExecutionTypes");
+  EXPECT_EQ(call("legacySolverRequests", {{"body", legacy_body()}, {"kind", "reverse"}, {"now", kNow}})["status"], 500);
+  EXPECT_EQ(call("legacySolverRequests", {{"body", legacy_body()}, {"kind", "exactIn"}})["status"], 500);
 }
 
 }  // namespace

@@ -83,10 +83,29 @@ TEST(LegacyQuoteRequest, ExecutionTypesAreARequiredNonEmptyArrayOfKnownValues) {
   EXPECT_TRUE(has_field_error(quote_error(body), "intentExecutionTypes", "must be an array"));
   body["intentExecutionTypes"] = json::array();
   EXPECT_TRUE(has_field_error(quote_error(body), "intentExecutionTypes", "must list at least one execution type"));
-  body["intentExecutionTypes"] = {"SELF_PUBLISH", "GASLESS", 3};
+  body["intentExecutionTypes"] = {"SELF_PUBLISH", "SELF_FUND", 3};
   const OpResult result = quote_error(body);
-  EXPECT_TRUE(has_field_error(result, "intentExecutionTypes[1]", "must be \"SELF_PUBLISH\""));
+  EXPECT_TRUE(has_field_error(result, "intentExecutionTypes[1]", "must be \"SELF_PUBLISH\" or \"GASLESS\""));
   EXPECT_TRUE(has_field_error(result, "intentExecutionTypes[2]", "must be a string"));
+}
+
+// GASLESS is in Eco's enum, so it is not an unknown value: the request is refused as a whole,
+// naming the field itself, and the answer says where gasless funding is served.
+TEST(LegacyQuoteRequest, GaslessIsRefusedWithAPointerToTheV1GaslessEndpoints) {
+  for (const json& types : {json{"GASLESS"}, json{"SELF_PUBLISH", "GASLESS"}, json{"GASLESS", "GASLESS"}}) {
+    SCOPED_TRACE(types.dump());
+    json body = envelope();
+    body["intentExecutionTypes"] = types;
+    const OpResult result = quote_error(body);
+    EXPECT_EQ(result.status, 400);
+    EXPECT_EQ(result.body["code"], "invalid-request");
+    ASSERT_EQ(result.body["errors"].size(), 1u) << result.body.dump();
+    EXPECT_EQ(result.body["errors"][0]["field"], "intentExecutionTypes");
+    EXPECT_TRUE(has_field_error(result, "intentExecutionTypes", "names \"GASLESS\", which the legacy interface does not serve"));
+    const std::string detail = result.body["detail"].get<std::string>();
+    EXPECT_NE(detail.find("/v1/gasless"), std::string::npos) << detail;
+    EXPECT_NE(detail.find("POST /v1/gasless/permit3"), std::string::npos) << detail;
+  }
 }
 
 TEST(LegacyQuoteRequest, RepeatedExecutionTypesCollapse) {

@@ -447,13 +447,76 @@ TEST(StatusOps, LegacyStatusMapsTheSameRecords) {
   apply(store, kB, {fulfilled(intent, 20, 2)});
   const OpResult r = legacy_intent_status_op(config(), {{"body", {{"intentHash", hash}}}, {"record", store[hash]}, {"now", 1000}});
   ASSERT_EQ(r.status, 200) << r.body.dump();
-  EXPECT_EQ(r.body["data"]["status"], (json{{"status", "Completed"}, {"subStatus", "Fulfilled"}}));
+  EXPECT_EQ(r.body["data"]["status"], (json{{"status", "Completed"}, {"subStatus", "Fulfilled"},
+                                             {"subStatusMessage", legacy_status(IntentStatus::filled).message}}));
   EXPECT_EQ(r.body["data"]["intentCreated"],
             (json{{"chainId", kA}, {"transactionHash", tx_hash(1)}, {"blockExplorerUrl", "https://explorer-a.example/tx/" + tx_hash(1)}}));
   EXPECT_EQ(r.body["data"]["fulfillment"]["chainId"], kB);
-  EXPECT_TRUE(r.body["data"]["refund"].is_null());
+  EXPECT_EQ(r.body["data"]["status"]["subStatusMessage"], legacy_status(IntentStatus::filled).message);
+  // Eco's schema has no null: a transaction not seen is an absent member.
+  EXPECT_FALSE(r.body["data"].contains("refund")) << r.body.dump();
   EXPECT_EQ(legacy_intent_status_op(config(), {{"body", {{"intentHash", hash}}}, {"record", nullptr}, {"now", 1}}).status, 404);
   EXPECT_EQ(legacy_intent_status_op(config(), {{"body", {{"intentHash", "0x1"}}}, {"record", nullptr}, {"now", 1}}).status, 400);
+}
+
+// Eco's IntentStatusV3DTO: status.subStatusMessage is a required string, one sentence per
+// subStatus; each status value maps to exactly one subStatus and its sentence.
+TEST(StatusOps, LegacySubStatusesCarryOneSentenceEach) {
+  std::map<std::string, std::string> sentences;
+  for (IntentStatus status : {IntentStatus::pending, IntentStatus::unknown, IntentStatus::filled, IntentStatus::settled,
+                              IntentStatus::refundable, IntentStatus::expired, IntentStatus::failed, IntentStatus::refunded}) {
+    const LegacyStatus legacy = legacy_status(status);
+    const std::string message(legacy.message);
+    ASSERT_FALSE(message.empty());
+    EXPECT_TRUE(message.front() >= 'A' && message.front() <= 'Z' && message.back() == '.') << message;
+    const auto [it, fresh] = sentences.emplace(std::string(legacy.sub_status), message);
+    EXPECT_EQ(it->second, message) << "one sentence per subStatus: " << legacy.sub_status;
+  }
+  EXPECT_EQ(sentences.size(), 4u);  // WaitingToFulfill, Fulfilled, WaitingForRefund, Refunded
+}
+
+// The legacy answer through its whole life: intentCreated always an object, fulfillment and
+// refund present only once seen, never null.
+TEST(StatusOps, LegacyStatusMembersArePresentOrAbsentNeverNull) {
+  std::map<std::string, json> store;
+  const auto intent = sample_intent(12);
+  const std::string hash = hash_text(intent);
+  const auto legacy = [&](std::uint64_t now) {
+    const OpResult r = legacy_intent_status_op(config(), {{"body", {{"intentHash", hash}}}, {"record", store[hash]}, {"now", now}});
+    EXPECT_EQ(r.status, 200) << r.body.dump();
+    return r.body["data"];
+  };
+  apply(store, kA, {published(intent, 10, 1), funded(intent, true, 10, 1)});
+  json data = legacy(1000);
+  EXPECT_EQ(data["status"], (json{{"status", "Pending"}, {"subStatus", "WaitingToFulfill"},
+                                  {"subStatusMessage", legacy_status(IntentStatus::pending).message}}));
+  EXPECT_TRUE(data["intentCreated"].is_object());
+  EXPECT_FALSE(data.contains("fulfillment"));
+  EXPECT_FALSE(data.contains("refund"));
+  data = legacy(kRewardDeadline + 1);
+  EXPECT_EQ(data["status"]["subStatus"], "WaitingForRefund");
+  EXPECT_EQ(data["status"]["subStatusMessage"], legacy_status(IntentStatus::refundable).message);
+  apply(store, kA, {refunded(intent, 30, 5)});
+  data = legacy(kRewardDeadline + 10);
+  EXPECT_EQ(data["status"]["subStatus"], "Refunded");
+  EXPECT_EQ(data["refund"], (json{{"chainId", kA}, {"transactionHash", tx_hash(5)},
+                                  {"blockExplorerUrl", "https://explorer-a.example/tx/" + tx_hash(5)}}));
+  EXPECT_FALSE(data.contains("fulfillment"));
+}
+
+// A record the chain has not shown created (here a fill seen before its creation) has no
+// intentCreated to give: 404 not-found, as for an identifier never seen.
+TEST(StatusOps, LegacyStatusOfAnIntentNotSeenCreatedIsNotFound) {
+  std::map<std::string, json> store;
+  const auto intent = sample_intent(13);
+  const std::string hash = hash_text(intent);
+  apply(store, kB, {fulfilled(intent, 20, 2)});
+  ASSERT_TRUE(store.contains(hash));
+  const OpResult r = legacy_intent_status_op(config(), {{"body", {{"intentHash", hash}}}, {"record", store[hash]}, {"now", 1000}});
+  EXPECT_EQ(r.status, 404) << r.body.dump();
+  EXPECT_EQ(r.body["code"], "not-found");
+  // The v1 status of the same record still answers: the rule is Eco's schema's, not the record's.
+  EXPECT_EQ(intent_status_op(config(), {{"query", {{"intentHash", hash}}}, {"record", store[hash]}, {"now", 1000}}).status, 200);
 }
 
 TEST(StatusOps, ChainsWithoutAnExplorerGiveNullLinks) {
@@ -476,6 +539,17 @@ TEST(StatusOps, ChainsWithoutAnExplorerGiveNullLinks) {
   EXPECT_EQ(r.body["status"], "filled");
   EXPECT_TRUE(r.body["transactions"]["fulfilled"]["blockExplorerUrl"].is_null());
   EXPECT_EQ(r.body["transactions"]["fulfilled"]["transactionHash"], tx_hash(2));
+
+  // The legacy answer gives "" instead (Eco's blockExplorerUrl is a required string), and the
+  // explorer link on the chain that has one.
+  json created = apply_logs_op(local, {{"chainId", kA}, {"logs", json::array({published(intent, 10, 1)})},
+                                       {"records", {{hash_text(intent), store[hash_text(intent)]}}}, {"now", 1}})
+                     .body["updates"][hash_text(intent)];
+  const OpResult legacy = legacy_intent_status_op(local, {{"body", {{"intentHash", hash_text(intent)}}}, {"record", created}, {"now", 1}});
+  ASSERT_EQ(legacy.status, 200) << legacy.body.dump();
+  EXPECT_EQ(legacy.body["data"]["fulfillment"],
+            (json{{"chainId", kB}, {"transactionHash", tx_hash(2)}, {"blockExplorerUrl", ""}}));
+  EXPECT_EQ(legacy.body["data"]["intentCreated"]["blockExplorerUrl"], "https://explorer-a.example/tx/" + tx_hash(1));
 }
 
 TEST(StatusOps, PollPlanReReadsTheConfirmationWindowInBoundedRanges) {

@@ -60,7 +60,7 @@ TEST_F(EngineQuotes, SlippageAndRefundRecipientPass) {
 TEST_F(EngineQuotes, StitchedWithBucketCandidatesAndCompetingQuotesPasses) {
   auto clone = config_json_["solvers"][2];
   clone["id"] = "sunrise";
-  clone["name"] = "Sunrise";
+  clone["name"] = "Sunrise (simulation)";
   clone["feeBps"] = 9;
   config_json_["solvers"].push_back(clone);
   json body = {

@@ -1,13 +1,21 @@
-// Legacy v3 (keyless): the core speaks the legacy formats; the worker only moves bytes.
+// Legacy v3 (keyless): the core speaks the legacy formats; the worker only moves bytes. Quotes
+// take the same solver fan-out as v1 (the core names the remote solvers to ask, the worker asks
+// them and hands their answers back), so remote solvers quote on /api/v3 too.
 import { recordDappId } from "../attribution.js";
 import { randomHex } from "../lib/bytes.js";
 import { nowSec } from "../lib/time.js";
+import { askSolvers } from "../solvers.js";
 import { askCore, coreResponse } from "./core-response.js";
 
-const legacy = (op, endpoint) => async (c) => {
-  if (endpoint) recordDappId(c.env, c.ctx, c.body?.dAppID, endpoint);
-  return coreResponse(c, await askCore(c, op, { body: c.body, now: nowSec(), random: randomHex() }));
+const legacy = (op, kind, endpoint) => async (c) => {
+  recordDappId(c.env, c.ctx, c.body?.dAppID, endpoint);
+  // One clock reading for both ops: the solvers are asked about deadlines derived from it.
+  const now = nowSec();
+  const plan = await askCore(c, "legacySolverRequests", { body: c.body, kind, now });
+  if (plan.status !== 200) return coreResponse(c, plan);
+  const solverAnswers = await askSolvers(plan.body.requests ?? []);
+  return coreResponse(c, await askCore(c, op, { body: c.body, now, random: randomHex(), solverAnswers }));
 };
 
-export const exactOut = legacy("legacyExactOut", "v3/quotes/exactOut");
-export const exactIn = legacy("legacyExactIn", "v3/quotes/exactIn");
+export const exactOut = legacy("legacyExactOut", "exactOut", "v3/quotes/exactOut");
+export const exactIn = legacy("legacyExactIn", "exactIn", "v3/quotes/exactIn");

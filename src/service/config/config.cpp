@@ -115,6 +115,23 @@ std::optional<std::string> read_url(ObjectReader& r, std::string_view name, bool
   return text;
 }
 
+// What service.baseUrl may not be, beyond read_url's rules: clients are sent to it, so it is https
+// unless it names this machine (a local configuration), and it carries no query or fragment, since
+// endpoint paths are appended to it.
+std::optional<std::string> base_url_problem(const std::string& url) {
+  if (url.find_first_of("?#") != std::string::npos) return "must not carry a query or fragment (paths are appended to it)";
+  if (url.starts_with("https://")) return std::nullopt;
+  const std::string rest = url.substr(7);
+  const std::string authority = rest.substr(0, rest.find('/'));
+  std::string host = authority;
+  if (host.starts_with("[")) {
+    host = host.substr(0, host.find(']') + 1);
+  } else {
+    host = host.substr(0, host.find(':'));
+  }
+  if (host == "127.0.0.1" || host == "localhost" || host == "[::1]") return std::nullopt;
+  return "must be an https:// URL (http:// only for 127.0.0.1, localhost or [::1])";
+}
 
 struct LoadedConfig {
   ServiceSettings service;
@@ -265,6 +282,13 @@ std::optional<ServiceSettings> Loader::read_service(const Json& value, const std
   ObjectReader r(value, path, errors_);
   const std::size_t errors_before = errors_.size();
   ServiceSettings s;
+  if (auto url = read_url(r, "baseUrl", true, false)) {
+    if (auto problem = base_url_problem(*url)) {
+      errors_.add(r.path_of("baseUrl"), r.path_of("baseUrl") + " " + *problem);
+    } else {
+      s.base_url = *url;
+    }
+  }
   s.quote_lifetime_sec = r.integer("quoteLifetimeSec", true, 1, 3600).value_or(0);
   s.route_fill_window_sec = r.integer("routeFillWindowSec", true, 1, 30 * 86400).value_or(0);
   s.reward_window_sec = r.integer("rewardWindowSec", true, 1, 30 * 86400).value_or(0);
@@ -627,6 +651,13 @@ std::optional<SolverRecord> Loader::read_solver(const Json& value, const std::st
   }
   if (!r.has("url") && r.has("timeoutMs")) {
     errors_.add(r.path_of("timeoutMs"), r.path_of("timeoutMs") + " applies only to a remote solver; set url or remove it");
+  }
+  // An in-process solver is a price model of this service, not a party that fills: its name says
+  // so wherever quotes show it (solver.name), and a configuration cannot pass one off as real.
+  if (!r.has("url") && solver.name.size() > 0 && !solver.name.ends_with(std::string(kSimulationSuffix))) {
+    errors_.add(r.path_of("name"), r.path_of("name") + " must end with \"" + std::string(kSimulationSuffix) +
+                                       "\": a solver without a url is an in-process price model (a simulation); "
+                                       "a real solver is remote (url and timeoutMs)");
   }
   r.reject_unknown();
 

@@ -90,6 +90,10 @@ struct SolverPair {
   friend auto operator<=>(const SolverPair&, const SolverPair&) = default;
 };
 
+// The end of every in-process solver's name: such a solver is a price model of this service (a
+// simulation that nobody fills), so the configuration refuses one whose name does not say so.
+inline constexpr std::string_view kSimulationSuffix = "(simulation)";
+
 // A solver's offer. Amounts (fixed fee, minimum, maximum) are base units of the pair's source
 // token; load-time validation makes every token a solver touches share one number of decimals,
 // so one figure means the same value on every pair.
@@ -190,6 +194,11 @@ struct RelaySettings {
 };
 
 struct ServiceSettings {
+  // The absolute URL at which this deployment serves /v1 (scheme and host, optional port and path
+  // prefix, no trailing slash): answers that name one of the service's own endpoints to a client
+  // (the legacy entries' receiveSignedIntentUrl) are built from it. https, or http on a loopback
+  // host (local configuration only).
+  std::string base_url;
   std::uint64_t quote_lifetime_sec = 120;
   std::uint64_t route_fill_window_sec = 3600;  // route deadline = expiresAt + solver fill window
   std::uint64_t reward_window_sec = 3600;      // reward deadline = route deadline + this

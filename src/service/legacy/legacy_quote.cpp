@@ -1,6 +1,8 @@
 #include "service/legacy/legacy_quote.h"
 
+#include "service/common/op_input.h"
 #include "service/quotes/engine.h"
+#include "service/quotes/solver_protocol.h"
 #include "service/legacy/legacy_request.h"
 
 namespace sr::service {
@@ -31,7 +33,7 @@ json legacy_fees(const json& quote) {
   return fees;
 }
 
-json legacy_entry(const Config& config, const json& quote) {
+json legacy_entry(const Config& config, const json& quote, const std::string& receive_signed_intent_url) {
   const json& intent = quote.at("steps")[0].at("intents")[0];
   const SolverRecord* solver = config.solver(quote.at("solver").at("id").get<std::string>());
   const ChainRecord* source = config.chain(quote.at("source").at("chainId").get<std::uint64_t>());
@@ -39,9 +41,7 @@ json legacy_entry(const Config& config, const json& quote) {
   return {
       {"quoteID", quote.at("id")},
       {"solverID", quote.at("solver").at("id")},
-      // This deployment has no service that takes signed intents; funding is by the entry's
-      // own publishAndFund, so there is no URL to give.
-      {"receiveSignedIntentUrl", nullptr},
+      {"receiveSignedIntentUrl", receive_signed_intent_url},
       {"quoteData",
        {{"quoteResponse",
          {{"intentExecutionType", "SELF_PUBLISH"},
@@ -67,12 +67,18 @@ json legacy_entry(const Config& config, const json& quote) {
 
 }  // namespace
 
-OpResult legacy_quote_op(const Config& config, const secp256k1::SecretKey& signer, const json& input,
-                         LegacyQuoteKind kind) {
-  const auto validated = validate_legacy_quote_request(input.at("body"), config);
-  if (!validated) return validated.error;
-  const LegacyQuoteRequest& request = *validated.value;
+std::string receive_signed_intent_url(const Config& config, std::uint64_t source_chain_id,
+                                      const ChainAddress& source_token) {
+  const std::string gasless = config.service().base_url + "/v1/gasless";
+  const TokenRecord* token = config.token(source_chain_id, source_token);
+  if (!token || token->gasless.empty()) return gasless;
+  return gasless + "/" + std::string(gasless_name(token->gasless.front()));
+}
 
+namespace {
+
+// The v1 request a legacy request stands for: every solver's direct quote, keyless.
+json v1_body(const LegacyQuoteRequest& request, LegacyQuoteKind kind) {
   json source = {{"chainId", request.source_chain_id},
                  {"token", request.source_token.text()},
                  {"funder", request.funder.text()},
@@ -81,26 +87,52 @@ OpResult legacy_quote_op(const Config& config, const secp256k1::SecretKey& signe
                       {"token", request.destination_token.text()},
                       {"recipient", request.recipient.text()}};
   (kind == LegacyQuoteKind::exact_in ? source : destination)["amount"] = request.source_amount.to_decimal();
-  const json v1 = {{"type", kind == LegacyQuoteKind::exact_in ? "exact-in" : "exact-out"},
-                   {"source", source},
-                   {"destination", destination},
-                   {"dappId", request.dapp_id},
-                   {"options", {{"allQuotes", true}}}};
+  return {{"type", kind == LegacyQuoteKind::exact_in ? "exact-in" : "exact-out"},
+          {"source", source},
+          {"destination", destination},
+          {"dappId", request.dapp_id},
+          {"options", {{"allQuotes", true}}}};
+}
+
+// Keyless: no partner, no partner fees; the legacy contract answers every competing quote, so
+// both features are the op's own.
+json keyless_grant() { return {{"features", {"quotes", "all-quotes"}}}; }
+
+}  // namespace
+
+OpResult legacy_solver_requests_op(const Config& config, const json& input) {
+  const OpInput in(input, "legacySolverRequests");
+  const json& kind_value = in.member("kind");
+  const std::string kind_text = kind_value.is_string() ? kind_value.get<std::string>() : "";
+  if (kind_text != "exactIn" && kind_text != "exactOut") {
+    throw OpInputError("legacySolverRequests: kind must be \"exactIn\" or \"exactOut\"");
+  }
+  const auto validated = validate_legacy_quote_request(in.member("body"), config);
+  if (!validated) return validated.error;
+  const LegacyQuoteKind kind = kind_text == "exactIn" ? LegacyQuoteKind::exact_in : LegacyQuoteKind::exact_out;
+  return solver_requests(config, {{"body", v1_body(*validated.value, kind)}, {"key", keyless_grant()}, {"now", in.unix_seconds("now")}});
+}
+
+OpResult legacy_quote_op(const Config& config, const secp256k1::SecretKey& signer, const json& input,
+                         LegacyQuoteKind kind) {
+  const auto validated = validate_legacy_quote_request(input.at("body"), config);
+  if (!validated) return validated.error;
+  const LegacyQuoteRequest& request = *validated.value;
+  const json v1 = v1_body(request, kind);
   OpResult quoted = quote_op(config, signer,
                              {{"body", v1},
-                              // Keyless: no partner, no partner fees; the legacy contract answers
-                              // every competing quote, so both features are the op's own.
-                              {"key", {{"features", {"quotes", "all-quotes"}}}},
+                              {"key", keyless_grant()},
                               {"now", input.at("now")},
                               {"random", input.at("random")},
                               {"solverAnswers", input.value("solverAnswers", json::array())}});
   if (quoted.status != 200) return quoted;
 
+  const std::string url = receive_signed_intent_url(config, request.source_chain_id, request.source_token);
   json data = json::array();
-  if (is_direct(quoted.body)) data.push_back(legacy_entry(config, quoted.body));
+  if (is_direct(quoted.body)) data.push_back(legacy_entry(config, quoted.body, url));
   if (quoted.body.at("competingQuotes").is_array()) {
     for (const json& competing : quoted.body.at("competingQuotes")) {
-      if (is_direct(competing)) data.push_back(legacy_entry(config, competing));
+      if (is_direct(competing)) data.push_back(legacy_entry(config, competing, url));
     }
   }
   if (data.empty()) {

@@ -10,22 +10,35 @@ namespace sr::service {
 
 namespace {
 
+// Eco's enum has two execution types. SELF_PUBLISH (the funder publishes and funds the entry's
+// intent) is the one this keyless interface quotes; GASLESS asks the quoting host to relay a signed
+// authorization, which the legacy host never does: such a request is refused as a whole, naming
+// the field and where gasless funding is served.
+constexpr std::string_view kGaslessRefusal =
+    "intentExecutionTypes names \"GASLESS\", which the legacy interface does not serve (it quotes SELF_PUBLISH "
+    "and relays nothing); gasless funding is served under /v1/gasless (POST /v1/gasless/permit3, "
+    "/v1/gasless/permit2 or /v1/gasless/erc3009, with an API key)";
+
 std::vector<IntentExecutionType> read_execution_types(ObjectReader& root) {
   std::vector<IntentExecutionType> types;
   const Json* value = root.required("intentExecutionTypes");
   const std::string path = "intentExecutionTypes";
   if (!value || !read_array(*value, path, root.errors())) return types;
   if (value->empty()) root.errors().add(path, path + " must list at least one execution type");
+  bool gasless = false;
   for (std::size_t i = 0; i < value->size(); ++i) {
     const std::string item = element_path(path, i);
     auto text = read_string((*value)[i], item, root.errors());
     if (!text) continue;
-    if (*text != "SELF_PUBLISH") {
-      root.errors().add(item, item + " must be \"SELF_PUBLISH\", the only execution type this service quotes");
+    if (*text == "GASLESS") {
+      gasless = true;
+    } else if (*text != "SELF_PUBLISH") {
+      root.errors().add(item, item + " must be \"SELF_PUBLISH\" or \"GASLESS\" (the execution types of Eco's interface)");
     } else if (std::find(types.begin(), types.end(), IntentExecutionType::self_publish) == types.end()) {
       types.push_back(IntentExecutionType::self_publish);
     }
   }
+  if (gasless) root.errors().add(path, std::string(kGaslessRefusal));
   return types;
 }
 

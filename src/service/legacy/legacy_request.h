@@ -4,8 +4,11 @@
 //
 // Decisions (also in the OpenAPI document):
 // - POST /api/v3/quotes/exactOut and /exactIn share one envelope: dAppID (1-128 characters),
-//   intentExecutionTypes (non-empty array; "SELF_PUBLISH" is the only type this service quotes,
-//   repeats are ignored), quoteRequest, optional contracts. Unknown members are refused.
+//   intentExecutionTypes (non-empty array of Eco's enum, "SELF_PUBLISH" or "GASLESS"; repeats are
+//   ignored), quoteRequest, optional contracts. Unknown members are refused.
+// - "SELF_PUBLISH" is the only type this service quotes on the legacy host: a request naming
+//   "GASLESS" answers 400 naming intentExecutionTypes, its message pointing to /v1/gasless (the
+//   legacy host relays nothing).
 // - quoteRequest: sourceChainID, destinationChainID (positive integers), sourceToken,
 //   destinationToken, sourceAmount (strict decimal string > 0), funder, recipient are required;
 //   refundRecipient defaults to funder. Addresses are checked for their chain's VM.

@@ -212,6 +212,13 @@ class Planner {
     const std::string pair = source.symbol + " on chain " + std::to_string(source.chain_id) + " to " +
                              destination.symbol + " on chain " + std::to_string(destination.chain_id);
     Refusal r;
+    if (config_.solvers().empty()) {
+      // A deployment lists only solvers that exist; until an operator adds one, nobody fills.
+      r.reason = PricingFailure::pair_not_served;
+      r.detail = "no solver is configured in this deployment, so nobody can fill " + pair +
+                 "; an operator adds remote solvers to solvers.json (docs/solver-protocol.md)";
+      return r;
+    }
     if (failures_.empty()) {
       r.reason = PricingFailure::pair_not_served;
       r.detail = "no solver serves " + pair + ", directly or through another chain";
