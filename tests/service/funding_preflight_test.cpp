@@ -185,7 +185,8 @@ const json kGoodErc3009 = {{"balance", {{"result", word(25'000'000)}}},
 // computed independently of the core).
 TEST(FundingPreflight, AnIntentThePortalAlreadyFundedIsRefused) {
   for (const std::string standard : {"erc3009", "permit2", "permit3", "erc2612", "transfer"}) {
-    const json& status = call(calls_of(plan(standard)), "rewardStatus");
+    const json calls = calls_of(plan(standard));
+    const json& status = call(calls, "rewardStatus");
     EXPECT_EQ(status["to"], local_config().chain(8453)->portal.evm().checksummed()) << standard;
     // getRewardStatus(bytes32) is 0x1299d617 (keccak256 of the signature, by ethers).
     EXPECT_EQ(status["data"], "0x1299d617" + vectors()["intents"][0]["intentHash"].get<std::string>().substr(2)) << standard;
