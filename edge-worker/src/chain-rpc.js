@@ -43,6 +43,11 @@ async function post(url, method, params) {
   return res.json();
 }
 
+/** One JSON-RPC request: resolves to the node's whole answer ({result} or {error: {code, message, data?}}); throws only when the node cannot be reached. */
+export function rpcRequest(url, method, params) {
+  return post(url, method, params);
+}
+
 /** A minimal JSON-RPC client: resolves to the result; errors (transport or node) throw with the node's message. */
 export function jsonRpc(url) {
   return async (method, params) => {

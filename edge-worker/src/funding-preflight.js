@@ -4,7 +4,8 @@
 // makes them against the pending block (what the relayer's next transaction will meet), and the
 // core judges the answers (op
 // "fundingPreflightVerdict": 200, or 422 funding-would-fail with the reason). Nothing is sent and
-// no job is created unless the verdict is 200.
+// no job is created unless the verdict is 200. It runs inside the chain's reservation store
+// (funding-reservations.js), which passes the funder's other reservations to the verdict.
 import { callCore } from "./core.js";
 import { ethCall, rpcUrlOf } from "./chain-rpc.js";
 import { HttpError } from "./http.js";
@@ -15,9 +16,13 @@ let relayerAddress = null;
 /**
  * @param {any} env
  * @param {{ chainId: number }} plan the verified plan of a gasless or deposit submit
- * @returns {Promise<import("./core.js").CoreAnswer>} the core's verdict
+ * @param {{ jobId?: string, reserved?: (reservation: { token: string, funder: string }) => { jobId: string, amount: string }[] }} [options]
+ *   reserved: the stored reservations of the funding's chain, token and funder (funding-reservations.js),
+ *   read before the chain is; the core counts them against the balance
+ * @returns {Promise<import("./core.js").CoreAnswer & { reservation: object | null }>} the core's
+ *   verdict, and the reservation the funding takes (the core's, null for a plain transfer)
  */
-export async function simulateFunding(env, plan) {
+export async function simulateFunding(env, plan, { jobId, reserved } = {}) {
   const coreInputs = settings(env).coreInputs;
   const url = rpcUrlOf(env, plan.chainId);
   if (!url || !env.RELAYER_KEY) {
@@ -30,7 +35,9 @@ export async function simulateFunding(env, plan) {
     relayerAddress = account.body.address;
   }
   const planned = await callCore(coreInputs, "fundingPreflight", { plan, relayer: relayerAddress });
-  if (planned.status !== 200) return planned;
+  if (planned.status !== 200) return { ...planned, reservation: null };
+  const reservation = planned.body.reservation ?? null;
+  const rows = reservation && reserved ? reserved(reservation) : null;
   const results = {};
   try {
     await Promise.all(planned.body.calls.map(async ({ id, ...call }) => {
@@ -39,5 +46,6 @@ export async function simulateFunding(env, plan) {
   } catch (e) {
     throw new HttpError(500, "internal", `the relayer could not simulate the funding: chain ${plan.chainId} did not answer (${e?.message ?? e}); nothing was sent, retry later`);
   }
-  return callCore(coreInputs, "fundingPreflightVerdict", { plan, results });
+  const verdict = await callCore(coreInputs, "fundingPreflightVerdict", { plan, results, ...(rows ? { reserved: rows, jobId } : {}) });
+  return { ...verdict, reservation };
 }

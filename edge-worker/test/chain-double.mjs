@@ -3,8 +3,11 @@
 // only what the worker asks before and while relaying:
 // - Portal.intentVaultAddress as a Portal with the given vaultInitCodeHash would (CREATE2 computed
 //   here with ethers), or another address when `derivation` is "wrong";
-// - the simulation's reads (balanceOf, authorizationState, nonces, allowance, Permit2.allowance)
-//   from a small world the test may change, and success for any other call (the authorization);
+// - the simulation's reads (balanceOf, authorizationState, nonces, allowance, Permit2.allowance,
+//   Permit3.isNonceUsed, Portal.getRewardStatus) from a small world the test may change, and
+//   success for any other call (the authorization);
+// - the relayer's simulation right before signing (eth_simulateV1): every call succeeds unless
+//   the world says the funding reverts;
 // - nonce, fees, sendRawTransaction (recorded) and receipts with the status the test chose;
 // - a head block (world.head) and eth_getLogs over world.logs (eth_getLogs form), filtered by
 //   block range, address and topics as a node would, so the chain readers can poll it.
@@ -33,7 +36,10 @@ export async function startChainDouble({ portal, vaultInitCodeHash, derivation =
     permitNonce: 0n,
     allowance: (1n << 256n) - 1n,
     permit2Nonce: 0n,
+    permit3SaltUsed: false,
+    rewardStatus: 0, // Portal.getRewardStatus: Initial
     authorizationReverts: false,
+    fundingRevertsInSimulation: false,
     receiptStatus: "0x1",
     head: 1,
     logs: [],
@@ -57,6 +63,8 @@ export async function startChainDouble({ portal, vaultInitCodeHash, derivation =
       case "0x7ecebe00": return { result: word(world.permitNonce) };
       case "0xdd62ed3e": return { result: word(world.allowance) };
       case "0x927da105": return { result: abi.encode(["uint160", "uint48", "uint48"], [0, 0, world.permit2Nonce]) };
+      case "0x0685c03a": return { result: word(world.permit3SaltUsed ? 1 : 0) };
+      case "0x1299d617": return { result: word(world.rewardStatus) };
       default:
         if (world.authorizationReverts) return { error: { code: 3, message: "execution reverted: FiatTokenV2: invalid signature" } };
         return { result: "0x" };
@@ -85,6 +93,16 @@ export async function startChainDouble({ portal, vaultInitCodeHash, derivation =
         logReads.push(params[0]);
         return { result: world.logs.filter((log) => matches(params[0], log)) };
       case "eth_maxPriorityFeePerGas": return { result: "0x3b9aca00" };
+      case "eth_simulateV1": {
+        const calls = params[0].blockStateCalls[0].calls;
+        return {
+          result: [{
+            calls: calls.map((c, i) => world.fundingRevertsInSimulation && i === calls.length - 1
+              ? { status: "0x0", returnData: "0x", gasUsed: "0x0", logs: [], error: { code: 3, message: "execution reverted" } }
+              : { status: "0x1", returnData: "0x", gasUsed: "0x0", logs: [] }),
+          }],
+        };
+      }
       case "eth_sendRawTransaction":
         sent.push(params[0]);
         return { result: keccak256(params[0]) };

@@ -244,6 +244,26 @@ describe("the relayer simulates before it accepts", () => {
     await refusedWhile({ allowance: 0n }, "permit3", permit3Submit(await vectorQuote()), /Permit3 not approved/);
     await refusedWhile({ permit2Nonce: 1n }, "permit2", await permit2Submit(await vectorQuote()), /authorization already used/);
     await refusedWhile({ authorizationReverts: true }, "erc3009", await erc3009Submit(await vectorQuote()), /the authorization call reverts: execution reverted: FiatTokenV2: invalid signature/);
+    await refusedWhile({ rewardStatus: 1 }, "erc3009", await erc3009Submit(await vectorQuote()), /intent already funded: the Portal .* reports intent 0x[0-9a-f]{64} as funded/);
+    await refusedWhile({ permit3SaltUsed: true }, "permit3", permit3Submit(await vectorQuote()), /authorization already used: Permit3 salt 0x[0-9a-f]{64}/);
+  });
+
+  test("a job whose funding would revert when simulated right before signing fails, and nothing is broadcast", async () => {
+    await relayerIdle();
+    const sentBefore = chain.sent.length;
+    chain.world.fundingRevertsInSimulation = true;
+    try {
+      const res = await submit("erc3009", await erc3009Submit(await vectorQuote()));
+      assert.equal(res.status, 202);
+      const { id } = await res.json();
+      const job = await waitFor(async () => (await worker.fetch(`/v1/gasless/jobs/${id}`, { key: DEV_KEYS.acme })).json(), (j) => j.status !== "accepted");
+      assert.equal(job.status, "failed", JSON.stringify(job));
+      assert.match(job.error, /simulated together against the pending state, the funding call reverts: execution reverted/);
+      assert.equal(job.transactionHash, null);
+    } finally {
+      chain.world.fundingRevertsInSimulation = false;
+    }
+    assert.equal(chain.sent.length, sentBefore, "nothing broadcast");
   });
 
   test("a submit for a quote that has its job answers the job without simulating again", async () => {

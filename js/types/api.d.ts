@@ -161,7 +161,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a permit3 authorization for a quote
-         * @description Each permit3.chainPermits.permits[].account must equal execution.vault. The key must be enabled for v1, mapped to a partner and have the gasless feature. The source token must list "permit3" in gasless. Exactly one job exists per signed payload, also under concurrent submits; a quote has at most one job, whose id is job:<the quote's UUID>. Validity windows: the authorization must be usable now and stay usable until the quote's expiresAt (ERC-3009 validAfter < now and validBefore >= expiresAt; Permit2 sigDeadline and every expiration >= expiresAt; Permit3 deadline and allowance expirations >= expiresAt, mode 0 or an allowance), so the relayer can fund whenever it runs before the quote expires. 503 chain-unverified, after every other check passed, when a permit is a transfer (modeOrExpiration 0) on a chain whose vaultDerivation is unconfirmed.
+         * @description Each permit3.chainPermits.permits[].account must equal execution.vault. The key must be enabled for v1, mapped to a partner and have the gasless feature. The source token must list "permit3" in gasless. Exactly one job exists per signed payload, also under concurrent submits; a quote has at most one job, whose id is job:<the quote's UUID>. Validity windows: the authorization must be usable now and stay usable until the quote's expiresAt (ERC-3009 validAfter < now and validBefore >= expiresAt; Permit2 sigDeadline and every expiration >= expiresAt; Permit3 deadline and allowance expirations >= expiresAt, mode 0 or an allowance), so the relayer can fund whenever it runs before the quote expires; the relayer does not sign a job whose window closes within relay.windowMarginSec (60 s) of the chain's time (the job fails, nothing sent), so sign windows comfortably past expiresAt. 503 chain-unverified, after every other check passed, when a permit is a transfer (modeOrExpiration 0) on a chain whose vaultDerivation is unconfirmed.
          */
         post: operations["submitGaslessPermit3"];
         delete?: never;
@@ -181,7 +181,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a permit2 authorization for a quote
-         * @description permit2.spender must equal execution.vault; the token must already be approved to the Permit2 contract. The key must be enabled for v1, mapped to a partner and have the gasless feature. The source token must list "permit2" in gasless. Exactly one job exists per signed payload, also under concurrent submits; a quote has at most one job, whose id is job:<the quote's UUID>. Validity windows: the authorization must be usable now and stay usable until the quote's expiresAt (ERC-3009 validAfter < now and validBefore >= expiresAt; Permit2 sigDeadline and every expiration >= expiresAt; Permit3 deadline and allowance expirations >= expiresAt, mode 0 or an allowance), so the relayer can fund whenever it runs before the quote expires.
+         * @description permit2.spender must equal execution.vault; the token must already be approved to the Permit2 contract. The key must be enabled for v1, mapped to a partner and have the gasless feature. The source token must list "permit2" in gasless. Exactly one job exists per signed payload, also under concurrent submits; a quote has at most one job, whose id is job:<the quote's UUID>. Validity windows: the authorization must be usable now and stay usable until the quote's expiresAt (ERC-3009 validAfter < now and validBefore >= expiresAt; Permit2 sigDeadline and every expiration >= expiresAt; Permit3 deadline and allowance expirations >= expiresAt, mode 0 or an allowance), so the relayer can fund whenever it runs before the quote expires; the relayer does not sign a job whose window closes within relay.windowMarginSec (60 s) of the chain's time (the job fails, nothing sent), so sign windows comfortably past expiresAt.
          */
         post: operations["submitGaslessPermit2"];
         delete?: never;
@@ -201,7 +201,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a erc3009 authorization for a quote
-         * @description authorization.to must equal execution.vault. The key must be enabled for v1, mapped to a partner and have the gasless feature. The source token must list "erc3009" in gasless. Exactly one job exists per signed payload, also under concurrent submits; a quote has at most one job, whose id is job:<the quote's UUID>. Validity windows: the authorization must be usable now and stay usable until the quote's expiresAt (ERC-3009 validAfter < now and validBefore >= expiresAt; Permit2 sigDeadline and every expiration >= expiresAt; Permit3 deadline and allowance expirations >= expiresAt, mode 0 or an allowance), so the relayer can fund whenever it runs before the quote expires. 503 chain-unverified, after every other check passed, when the source chain's vaultDerivation is unconfirmed.
+         * @description authorization.to must equal execution.vault. The key must be enabled for v1, mapped to a partner and have the gasless feature. The source token must list "erc3009" in gasless. Exactly one job exists per signed payload, also under concurrent submits; a quote has at most one job, whose id is job:<the quote's UUID>. Validity windows: the authorization must be usable now and stay usable until the quote's expiresAt (ERC-3009 validAfter < now and validBefore >= expiresAt; Permit2 sigDeadline and every expiration >= expiresAt; Permit3 deadline and allowance expirations >= expiresAt, mode 0 or an allowance), so the relayer can fund whenever it runs before the quote expires; the relayer does not sign a job whose window closes within relay.windowMarginSec (60 s) of the chain's time (the job fails, nothing sent), so sign windows comfortably past expiresAt. 503 chain-unverified, after every other check passed, when the source chain's vaultDerivation is unconfirmed.
          */
         post: operations["submitGaslessErc3009"];
         delete?: never;
@@ -345,7 +345,7 @@ export interface paths {
         put?: never;
         /**
          * Fund a deposit address with an ERC-3009 authorization
-         * @description authorization.to must be the vault. A deposit address past its deadline refuses new submissions with 409.
+         * @description authorization.to must be the vault. validBefore must be at least 300 s past now, or the address's deadline if sooner (the job may wait in the relay queue, and the relayer does not sign a window closing within relay.windowMarginSec). A deposit address past its deadline refuses new submissions with 409.
          */
         post: operations["submitDepositErc3009"];
         delete?: never;
@@ -368,7 +368,7 @@ export interface paths {
         put?: never;
         /**
          * Fund a deposit address with an EIP-2612 permit
-         * @description permit.spender must be the vault. A deposit address past its deadline refuses new submissions with 409.
+         * @description permit.spender must be the vault. deadline must be at least 300 s past now, or the address's deadline if sooner (the job may wait in the relay queue, and the relayer does not sign a window closing within relay.windowMarginSec). A deposit address past its deadline refuses new submissions with 409.
          */
         post: operations["submitDepositErc2612"];
         delete?: never;
@@ -985,7 +985,7 @@ export interface components {
             /** @description job:<uuid>. */
             id: string;
             /**
-             * @description published is not delivery: track the intent's status.
+             * @description published is not delivery: track the intent's status. failed: the relay did not happen or did not succeed; error says why. A job whose simulation right before signing fails (the balance moved away, the authorization spent or its window closing within the relayer's margin, the funding reverting) fails with nothing sent.
              * @enum {string}
              */
             status: "accepted" | "published" | "failed";
@@ -1394,7 +1394,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description funding-would-fail: before accepting, the relayer simulates its transactions against the latest block (eth_call) and they would revert; detail names the first reason: the funder's token balance is below the amount, the token is not approved to Permit2 or Permit3, the authorization (ERC-3009 nonce or EIP-2612 permit nonce) is already used, or the authorization call itself reverts (with its decoded reason). Nothing is sent and no job is created: correct the cause and submit again. */
+        /** @description funding-would-fail: before accepting, the relayer simulates its transactions against the pending block (eth_call) and they would revert, or the funder's balance is already held by its other relayed fundings; detail names the first reason: the intent is already funded (the Portal's getRewardStatus is not Initial), the funder's token balance is below the amount, the balance less what the funder's other accepted and unsettled relayed fundings on the chain reserve is below the amount (insufficient balance once reserved, naming each reserving job and its amount), the token is not approved to Permit2 or Permit3, the authorization (ERC-3009 nonce, EIP-2612 permit nonce, Permit2 nonce or Permit3 salt) is already used, or the authorization call itself reverts (with its decoded reason). Nothing is sent and no job is created: correct the cause and submit again. */
         FundingWouldFail: {
             headers: {
                 "x-request-id": components["headers"]["x-request-id"];
@@ -1815,7 +1815,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description chain-not-supported: the quote's source chain is not served. funding-would-fail: before accepting, the relayer simulates its transactions against the latest block (eth_call) and they would revert; detail names the first reason: the funder's token balance is below the amount, the token is not approved to Permit2 or Permit3, the authorization (ERC-3009 nonce or EIP-2612 permit nonce) is already used, or the authorization call itself reverts (with its decoded reason). Nothing is sent and no job is created: correct the cause and submit again. */
+            /** @description chain-not-supported: the quote's source chain is not served. funding-would-fail: before accepting, the relayer simulates its transactions against the pending block (eth_call) and they would revert, or the funder's balance is already held by its other relayed fundings; detail names the first reason: the intent is already funded (the Portal's getRewardStatus is not Initial), the funder's token balance is below the amount, the balance less what the funder's other accepted and unsettled relayed fundings on the chain reserve is below the amount (insufficient balance once reserved, naming each reserving job and its amount), the token is not approved to Permit2 or Permit3, the authorization (ERC-3009 nonce, EIP-2612 permit nonce, Permit2 nonce or Permit3 salt) is already used, or the authorization call itself reverts (with its decoded reason). Nothing is sent and no job is created: correct the cause and submit again. */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -1877,7 +1877,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description chain-not-supported: the quote's source chain is not served. funding-would-fail: before accepting, the relayer simulates its transactions against the latest block (eth_call) and they would revert; detail names the first reason: the funder's token balance is below the amount, the token is not approved to Permit2 or Permit3, the authorization (ERC-3009 nonce or EIP-2612 permit nonce) is already used, or the authorization call itself reverts (with its decoded reason). Nothing is sent and no job is created: correct the cause and submit again. */
+            /** @description chain-not-supported: the quote's source chain is not served. funding-would-fail: before accepting, the relayer simulates its transactions against the pending block (eth_call) and they would revert, or the funder's balance is already held by its other relayed fundings; detail names the first reason: the intent is already funded (the Portal's getRewardStatus is not Initial), the funder's token balance is below the amount, the balance less what the funder's other accepted and unsettled relayed fundings on the chain reserve is below the amount (insufficient balance once reserved, naming each reserving job and its amount), the token is not approved to Permit2 or Permit3, the authorization (ERC-3009 nonce, EIP-2612 permit nonce, Permit2 nonce or Permit3 salt) is already used, or the authorization call itself reverts (with its decoded reason). Nothing is sent and no job is created: correct the cause and submit again. */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -1938,7 +1938,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description chain-not-supported: the quote's source chain is not served. funding-would-fail: before accepting, the relayer simulates its transactions against the latest block (eth_call) and they would revert; detail names the first reason: the funder's token balance is below the amount, the token is not approved to Permit2 or Permit3, the authorization (ERC-3009 nonce or EIP-2612 permit nonce) is already used, or the authorization call itself reverts (with its decoded reason). Nothing is sent and no job is created: correct the cause and submit again. */
+            /** @description chain-not-supported: the quote's source chain is not served. funding-would-fail: before accepting, the relayer simulates its transactions against the pending block (eth_call) and they would revert, or the funder's balance is already held by its other relayed fundings; detail names the first reason: the intent is already funded (the Portal's getRewardStatus is not Initial), the funder's token balance is below the amount, the balance less what the funder's other accepted and unsettled relayed fundings on the chain reserve is below the amount (insufficient balance once reserved, naming each reserving job and its amount), the token is not approved to Permit2 or Permit3, the authorization (ERC-3009 nonce, EIP-2612 permit nonce, Permit2 nonce or Permit3 salt) is already used, or the authorization call itself reverts (with its decoded reason). Nothing is sent and no job is created: correct the cause and submit again. */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];

@@ -57,4 +57,14 @@ const Function& permit3_permit_with_proof() {
   return f;
 }
 
+const Function& permit3_is_nonce_used() {
+  static const Function f("isNonceUsed(address,bytes32)");
+  return f;
+}
+
+const Function& portal_get_reward_status() {
+  static const Function f("getRewardStatus(bytes32)");
+  return f;
+}
+
 }  // namespace sr::protocol::contract_calls

@@ -27,5 +27,10 @@ const Function& permit2_allowance();  // allowance(address owner,address token,a
 // Permit3 (one chain: merkleRoot = that chain's hash; several: with a Merkle proof of the chain's hash)
 const Function& permit3_permit();  // permit(address,bytes32,uint48,uint48,(uint64,(uint48,bytes32,address,uint160)[]),bytes)
 const Function& permit3_permit_with_proof();  // permit(address,bytes32,uint48,uint48,(uint64,(uint48,bytes32,address,uint160)[]),bytes32[],bytes)
+const Function& permit3_is_nonce_used();  // isNonceUsed(address owner,bytes32 salt) -> bool
+
+// The Portal (source side): getRewardStatus(bytes32 intentHash) -> uint8, the enum
+// Initial = 0, Funded = 1, Withdrawn = 2, Refunded = 3.
+const Function& portal_get_reward_status();
 
 }  // namespace sr::protocol::contract_calls

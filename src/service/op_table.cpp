@@ -11,6 +11,7 @@
 #include "service/funding/gasless.h"
 #include "service/funding/gasless_job.h"
 #include "service/funding/relay.h"
+#include "service/funding/relay_simulation.h"
 #include "service/keys/key_access.h"
 #include "service/legacy/legacy_quote.h"
 #include "service/legacy/legacy_status.h"
@@ -65,6 +66,8 @@ constexpr std::array kOps{
     Op{"relayTransactions", "funding", with_config<relay_transactions_op>},
     Op{"fundingPreflight", "funding", with_config<funding_preflight_op>},
     Op{"fundingPreflightVerdict", "funding", with_config<funding_preflight_verdict_op>},
+    Op{"relaySimulation", "funding", with_config<relay_simulation_op>},
+    Op{"relaySimulationVerdict", "funding", with_config<relay_simulation_verdict_op>},
     // deposit addresses
     Op{"depositSolverRequests", "deposits", with_config<deposit_solver_requests_op>},
     Op{"depositCreate", "deposits", [](const OpContext& c, const Json& input) { return deposit_create_op(c.config, c.quote_signer, input); }},

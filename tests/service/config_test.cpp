@@ -420,6 +420,9 @@ TEST(ServiceConfig, RelaySettingsAreReadWithDefaults) {
   EXPECT_EQ(set.authorization_gas_limit, 200'000u);
   EXPECT_EQ(set.funding_gas_limit, 1'000'000u);
   EXPECT_EQ(set.max_fee_per_gas_wei, U256::from_decimal("300000000000"));
+  EXPECT_EQ(set.window_margin_sec, 60u);  // the default
+  config["service"]["relay"]["windowMarginSec"] = 0;
+  EXPECT_EQ(Config::from_json(config).service().relay.window_margin_sec, 0u);
 }
 
 TEST(ServiceConfig, RejectsBadRelaySettings) {
@@ -430,6 +433,7 @@ TEST(ServiceConfig, RejectsBadRelaySettings) {
                                 {"maxFeePerGasWei", "0"},
                                 {"maxAttempts", 21},
                                 {"firstRetryDelaySec", 0},
+                                {"windowMarginSec", 3601},
                                 {"maxFeePerGas", "1"}};
   const auto errors = load_errors(config);
   EXPECT_TRUE(has_error(errors, "service.relay.gasLimits.authorization", "must be between 21000 and 30000000"));
@@ -440,6 +444,7 @@ TEST(ServiceConfig, RejectsBadRelaySettings) {
   EXPECT_TRUE(has_error(errors, "service.relay.maxFeePerGasWei", "must be greater than 0"));
   EXPECT_TRUE(has_error(errors, "service.relay.maxAttempts", "must be between 1 and 20"));
   EXPECT_TRUE(has_error(errors, "service.relay.firstRetryDelaySec", "must be between 1 and 3600"));
+  EXPECT_TRUE(has_error(errors, "service.relay.windowMarginSec", "must be between 0 and 3600"));
   EXPECT_TRUE(has_error(errors, "service.relay.maxFeePerGas", "is not a known field"));
 
   config = config_json("local");

@@ -218,6 +218,10 @@ TEST(DepositSubmit, RefusesBindingSignerDomainAmountAndWindowViolations) {
   auth = erc3009_body()["authorization"];
   auth["validBefore"] = std::to_string(kNow + 30);  // lapses before the relayer's margin
   EXPECT_EQ(fields(submit("erc-3009", erc3009_body(auth))), std::vector<std::string>{"authorization.validBefore"});
+  // Two minutes is not enough either: the job may wait in the relay queue, and the relayer does not
+  // sign a window closing within relay.windowMarginSec (kDepositRelayMarginSec = 300).
+  auth["validBefore"] = std::to_string(kNow + 120);
+  EXPECT_EQ(fields(submit("erc-3009", erc3009_body(auth))), std::vector<std::string>{"authorization.validBefore"});
   permit = erc2612_body()["permit"];
   permit["deadline"] = std::to_string(kNow - 1);
   EXPECT_EQ(fields(submit("erc-2612", erc2612_body(permit))), std::vector<std::string>{"permit.deadline"});

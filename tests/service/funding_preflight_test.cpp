@@ -38,6 +38,12 @@ json plan(const std::string& standard) {
     permit2["details"] = json::array({permit2["details"]});
     out["authorization"] = permit2;
     out["signature"] = permits["permit2Single"]["signature"];
+  } else if (standard == "permit3") {
+    const json& p = permits["permit3"];
+    out["authorization"] = {{"owner", p["owner"]},         {"salt", p["salt"]},
+                            {"deadline", p["deadline"]},   {"timestamp", p["timestamp"]},
+                            {"chainPermits", p["chainPermits"]}, {"proof", json::array()}};
+    out["signature"] = p["signature"];
   } else if (standard == "erc2612") {
     out["authorization"] = {{"owner", out["funder"]}, {"spender", out["vault"]}, {"value", "25000000"}, {"nonce", "3"}, {"deadline", "1763703600"}};
   } else if (standard == "transfer") {
@@ -86,7 +92,7 @@ const char* const kInvalidSignatureRevert =
 
 TEST(FundingPreflight, Erc3009ChecksBalanceNonceAndTheCallItself) {
   const json calls = calls_of(plan("erc3009"));
-  EXPECT_EQ(ids(calls), (std::vector<std::string>{"balance", "authorizationState", "authorization"}));
+  EXPECT_EQ(ids(calls), (std::vector<std::string>{"balance", "authorizationState", "rewardStatus", "authorization"}));
   const std::string funder_word = "00000000000000000000000070997970c51812dc3a010c7d01b50e0d17dc79c8";
   EXPECT_EQ(call(calls, "balance")["to"], kUsdc);
   EXPECT_EQ(call(calls, "balance")["data"], "0x70a08231" + funder_word);
@@ -99,6 +105,7 @@ TEST(FundingPreflight, Erc3009ChecksBalanceNonceAndTheCallItself) {
 
   const json good = {{"balance", {{"result", word(25'000'000)}}},
                      {"authorizationState", {{"result", word(0)}}},
+                     {"rewardStatus", {{"result", word(0)}}},
                      {"authorization", {{"result", "0x"}}}};
   EXPECT_EQ(judge(plan("erc3009"), good).status, 200);
 
@@ -127,7 +134,7 @@ TEST(FundingPreflight, Erc3009ChecksBalanceNonceAndTheCallItself) {
 
 TEST(FundingPreflight, Permit2NeedsTheFundersApprovalAndAnUnusedNonce) {
   const json calls = calls_of(plan("permit2"));
-  EXPECT_EQ(ids(calls), (std::vector<std::string>{"balance", "permitContractAllowance", "permit2Nonce", "authorization"}));
+  EXPECT_EQ(ids(calls), (std::vector<std::string>{"balance", "permitContractAllowance", "permit2Nonce", "rewardStatus", "authorization"}));
   EXPECT_EQ(call(calls, "permitContractAllowance")["data"],
             "0xdd62ed3e00000000000000000000000070997970c51812dc3a010c7d01b50e0d17dc79c8"
             "000000000000000000000000000000000022d473030f116ddee9f6b43ac78ba3");
@@ -139,6 +146,7 @@ TEST(FundingPreflight, Permit2NeedsTheFundersApprovalAndAnUnusedNonce) {
   json good = {{"balance", {{"result", kPlenty}}},
                {"permitContractAllowance", {{"result", kPlenty}}},
                {"permit2Nonce", {{"result", allowance(0)}}},
+               {"rewardStatus", {{"result", word(0)}}},
                {"authorization", {{"result", "0x"}}}};
   EXPECT_EQ(judge(plan("permit2"), good).status, 200);
   json unapproved = good;
@@ -150,24 +158,107 @@ TEST(FundingPreflight, Permit2NeedsTheFundersApprovalAndAnUnusedNonce) {
 }
 
 TEST(FundingPreflight, Erc2612ChecksTheTokensNonceAndTransferTheVaultsBalance) {
-  EXPECT_EQ(ids(calls_of(plan("erc2612"))), (std::vector<std::string>{"balance", "permitNonce", "authorization"}));
-  json answers = {{"balance", {{"result", kPlenty}}}, {"permitNonce", {{"result", word(3)}}}, {"authorization", {{"result", "0x"}}}};
+  EXPECT_EQ(ids(calls_of(plan("erc2612"))), (std::vector<std::string>{"balance", "permitNonce", "rewardStatus", "authorization"}));
+  json answers = {{"balance", {{"result", kPlenty}}}, {"permitNonce", {{"result", word(3)}}}, {"rewardStatus", {{"result", word(0)}}}, {"authorization", {{"result", "0x"}}}};
   EXPECT_EQ(judge(plan("erc2612"), answers).status, 200);
   answers["permitNonce"]["result"] = word(4);
   EXPECT_NE(detail(judge(plan("erc2612"), answers)).find("authorization already used"), std::string::npos);
 
   // A deposit funded by plain transfers: only the vault's balance matters, and nothing is authorized.
   const json calls = calls_of(plan("transfer"));
-  EXPECT_EQ(ids(calls), std::vector<std::string>{"balance"});
+  EXPECT_EQ(ids(calls), (std::vector<std::string>{"balance", "rewardStatus"}));
   EXPECT_NE(call(calls, "balance")["data"].get<std::string>().find("dba132cebb317454e84382d8f7e012a68ba349a8"), std::string::npos);
-  EXPECT_EQ(judge(plan("transfer"), {{"balance", {{"result", word(25'000'000)}}}}).status, 200);
-  const OpResult short_vault = judge(plan("transfer"), {{"balance", {{"result", word(1)}}}});
+  const json unfunded = {{"result", word(0)}};
+  EXPECT_EQ(judge(plan("transfer"), {{"balance", {{"result", word(25'000'000)}}}, {"rewardStatus", unfunded}}).status, 200);
+  const OpResult short_vault = judge(plan("transfer"), {{"balance", {{"result", word(1)}}}, {"rewardStatus", unfunded}});
   EXPECT_NE(detail(short_vault).find("the vault"), std::string::npos);
+}
+
+const json kGoodErc3009 = {{"balance", {{"result", word(25'000'000)}}},
+                           {"authorizationState", {{"result", word(0)}}},
+                           {"rewardStatus", {{"result", word(0)}}},
+                           {"authorization", {{"result", "0x"}}}};
+
+// publishAndFundFor on an intent the Portal already counts as funded (or withdrawn, refunded)
+// would revert after the authorization moved the funder's tokens: refused up front, whatever the
+// standard, by the Portal's own getRewardStatus(bytes32) of the intent hash (the vectors' hash,
+// computed independently of the core).
+TEST(FundingPreflight, AnIntentThePortalAlreadyFundedIsRefused) {
+  for (const std::string standard : {"erc3009", "permit2", "permit3", "erc2612", "transfer"}) {
+    const json calls = calls_of(plan(standard));
+    const json& status = call(calls, "rewardStatus");
+    EXPECT_EQ(status["to"], local_config().chain(8453)->portal.evm().checksummed()) << standard;
+    // getRewardStatus(bytes32) is 0x1299d617 (keccak256 of the signature, by ethers).
+    EXPECT_EQ(status["data"], "0x1299d617" + vectors()["intents"][0]["intentHash"].get<std::string>().substr(2)) << standard;
+  }
+  for (const auto& [status, name] : std::vector<std::pair<int, std::string>>{{1, "funded"}, {2, "withdrawn"}, {3, "refunded"}}) {
+    json funded = kGoodErc3009;
+    funded["rewardStatus"]["result"] = word(status);
+    const OpResult r = judge(plan("erc3009"), funded);
+    EXPECT_EQ(r.status, 422);
+    EXPECT_EQ(r.body["code"], "funding-would-fail");
+    EXPECT_NE(detail(r).find("intent already funded"), std::string::npos) << detail(r);
+    EXPECT_NE(detail(r).find("as " + name), std::string::npos) << detail(r);
+    EXPECT_NE(detail(r).find(vectors()["intents"][0]["intentHash"].get<std::string>()), std::string::npos);
+  }
+}
+
+// Permit3 spends a salt once (isNonceUsed(owner, salt), selector 0x0685c03a by ethers).
+TEST(FundingPreflight, Permit3ChecksItsSalt) {
+  const json calls = calls_of(plan("permit3"));
+  EXPECT_EQ(ids(calls), (std::vector<std::string>{"balance", "permitContractAllowance", "permit3Nonce", "rewardStatus", "authorization"}));
+  EXPECT_EQ(call(calls, "permit3Nonce")["to"], "0xEc00030C0000245E27d1521Cc2EE88F071c2Ae34");
+  EXPECT_EQ(call(calls, "permit3Nonce")["data"],
+            "0x0685c03a00000000000000000000000070997970c51812dc3a010c7d01b50e0d17dc79c8" + std::string(64, '3'));
+  json good = {{"balance", {{"result", kPlenty}}},
+               {"permitContractAllowance", {{"result", kPlenty}}},
+               {"permit3Nonce", {{"result", word(0)}}},
+               {"rewardStatus", {{"result", word(0)}}},
+               {"authorization", {{"result", "0x"}}}};
+  EXPECT_EQ(judge(plan("permit3"), good).status, 200);
+  good["permit3Nonce"]["result"] = word(1);
+  const OpResult used = judge(plan("permit3"), good);
+  EXPECT_EQ(used.status, 422);
+  EXPECT_NE(detail(used).find("authorization already used: Permit3 salt 0x3333"), std::string::npos) << detail(used);
+}
+
+// One balance cannot back two relayed fundings: the preflight names the reservation the funding
+// takes (chain, token, funder, amount), and the verdict counts the other accepted, unsettled
+// fundings of that funder ("reserved", as the worker's per-chain store keeps them) against the balance.
+TEST(FundingPreflight, ReservationsOfOtherFundingsCountAgainstTheBalance) {
+  const OpResult planned = funding_preflight_op(local_config(), {{"plan", plan("erc3009")}, {"relayer", kRelayer}});
+  ASSERT_EQ(planned.status, 200);
+  EXPECT_EQ(planned.body["reservation"], (json{{"chainId", 8453}, {"token", kUsdc}, {"funder", "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"}, {"amount", "25000000"}}));
+  // A plain transfer already paid the vault: it holds nothing of the funder's.
+  EXPECT_TRUE(funding_preflight_op(local_config(), {{"plan", plan("transfer")}, {"relayer", kRelayer}}).body["reservation"].is_null());
+
+  const auto judge_reserved = [](const json& results, const json& reserved, const json& job_id) {
+    return funding_preflight_verdict_op(local_config(), {{"plan", plan("erc3009")}, {"results", results}, {"reserved", reserved}, {"jobId", job_id}});
+  };
+  json results = kGoodErc3009;
+  results["balance"]["result"] = word(50'000'000);
+  // 50 USDC held, 25 reserved by another job: exactly covered.
+  EXPECT_EQ(judge_reserved(results, json::array({{{"jobId", "job:a"}, {"amount", "25000000"}}}), "job:mine").status, 200);
+  // One more unit reserved elsewhere: refused, naming each reservation and the amounts.
+  const OpResult over = judge_reserved(results, json::array({{{"jobId", "job:a"}, {"amount", "25000000"}}, {{"jobId", "job:b"}, {"amount", "1"}}}), "job:mine");
+  EXPECT_EQ(over.status, 422);
+  EXPECT_EQ(over.body["code"], "funding-would-fail");
+  EXPECT_NE(detail(over).find("insufficient balance once reserved"), std::string::npos) << detail(over);
+  EXPECT_NE(detail(over).find("25000001 is reserved"), std::string::npos) << detail(over);
+  EXPECT_NE(detail(over).find("job:a (25000000), job:b (1)"), std::string::npos) << detail(over);
+  // The submit's own job (a retried submit of the same job) never counts against itself.
+  EXPECT_EQ(judge_reserved(results, json::array({{{"jobId", "job:mine"}, {"amount", "25000000"}}, {{"jobId", "job:a"}, {"amount", "25000000"}}}), "job:mine").status, 200);
+  // Reservations larger than the balance: refused, never an underflow.
+  EXPECT_EQ(judge_reserved(results, json::array({{{"jobId", "job:a"}, {"amount", "99000000"}}}), "job:mine").status, 422);
+  // Malformed rows are the worker's bug.
+  EXPECT_THROW(judge_reserved(results, json::array({{{"jobId", "job:a"}}}), "job:mine"), OpInputError);
+  EXPECT_THROW(judge_reserved(results, json{{"jobId", "job:a"}}, "job:mine"), OpInputError);
+  EXPECT_THROW(judge_reserved(results, json::array({{{"jobId", "job:a"}, {"amount", "lots"}}}), "job:mine"), OpInputError);
 }
 
 TEST(FundingPreflight, MissingOrMalformedAnswersAreWorkerBugs) {
   EXPECT_THROW(judge(plan("erc3009"), {{"balance", {{"result", kPlenty}}}}), OpInputError);
-  EXPECT_THROW(judge(plan("erc3009"), {{"balance", {{"result", "0x12"}}}}), OpInputError);
+  EXPECT_THROW(judge(plan("erc3009"), {{"balance", {{"result", "0x12"}}}, {"rewardStatus", {{"result", word(0)}}}}), OpInputError);
   EXPECT_THROW(funding_preflight_op(local_config(), {{"plan", plan("erc3009")}, {"relayer", "nope"}}), OpInputError);
 }
 

@@ -17,6 +17,7 @@
 #include "protocol/intent_hash.h"
 #include "protocol/permit3.h"
 #include "protocol/quote_signature.h"
+#include "protocol/permit2.h"
 #include "protocol/vault.h"
 
 namespace sr::service {
@@ -311,6 +312,31 @@ TEST(GaslessVerify, ShortAmountsAreRefused) {
   auto permit3 = permit3_body();
   permit3["permit3"]["chainPermits"]["permits"][0]["amountDelta"] = "1";
   EXPECT_TRUE(names(verify("permit3", permit3), "permit3.chainPermits.permits[0].amountDelta"));
+}
+
+// Permit2's batch permit replaces the allowance entry by entry, so 24,999,999 + 1 of one token
+// leaves an allowance of 1 (shown on the real Permit2 in edge-worker/test/gasless-chains.test.mjs):
+// the second entry is refused, signed correctly or not, and never added to the first.
+TEST(GaslessVerify, APermit2BatchNamingTheTokenTwiceIsRefused) {
+  auto body = permit2_body();
+  json& details = body["permit2"]["details"];
+  json second = details[0];
+  details[0]["amount"] = "24999999";
+  second["amount"] = "1";
+  second["nonce"] = std::to_string(std::stoull(details[0]["nonce"].get<std::string>()) + 1);
+  details.push_back(second);
+  const auto& chain = *local_config().chain(8453);
+  body["signature"] = sign(protocol::permit2::digest(protocol::permit2::parse(body["permit2"]), 8453, *chain.permit2));
+  const auto r = verify("permit2", body);
+  EXPECT_EQ(r.status, 400);
+  // Only the duplicate (and the first entry's amount, which alone does not cover 25 USDC).
+  EXPECT_EQ(fields(r), (std::vector<std::string>{"permit2.details[1].token", "permit2.details[0].amount"})) << r.body.dump();
+  EXPECT_NE(r.body.dump().find("keeps only the last approval"), std::string::npos);
+
+  // The whole amount in the first entry: still refused for the second.
+  details[0]["amount"] = "25000000";
+  body["signature"] = sign(protocol::permit2::digest(protocol::permit2::parse(body["permit2"]), 8453, *chain.permit2));
+  EXPECT_EQ(fields(verify("permit2", body)), std::vector<std::string>{"permit2.details[1].token"});
 }
 
 TEST(GaslessVerify, TokensChainsAndWindowsMustMatchTheQuote) {

@@ -1,13 +1,13 @@
 // Gasless submits and jobs. The core proves the submit (op "gaslessVerify": quote signature and
 // expiry, recomputed intent hashes, token support, the binding to the vault, the authorization's
 // signer and domain, amounts, windows, and that a vault paid directly is one the chain confirmed)
-// and answers the job it creates; the relayer's transactions are simulated before a job exists
-// (funding-preflight.js); the quote's Durable Object makes the job idempotent; the relayer
+// and answers the job it creates; the relayer's transactions are simulated, and the funder's
+// balance reserved, before a job exists (funding-preflight.js, funding-reservations.js); the quote's Durable Object makes the job idempotent; the relayer
 // publishes it. Job ids and lookup queries are the core's to check (op "gaslessJobLookup").
 import { HttpError, json } from "../http.js";
 import { jobsOf } from "../objects/stubs.js";
 import { near } from "../location.js";
-import { simulateFunding } from "../funding-preflight.js";
+import { reservationsOf } from "../funding-reservations.js";
 import { confirmedChains } from "../vault-derivation.js";
 import { nowSec } from "../lib/time.js";
 import { askCore, coreResponse } from "./core-response.js";
@@ -33,20 +33,33 @@ export async function requirePartner(c, next) {
 
 /**
  * Stores a verified submit in its quote's object: 202 created, 200 the same job, 409 another.
- * A quote without a job gets one only if the simulation says its funding would succeed (else
- * 422 funding-would-fail, nothing sent); a quote with one answers from it (a retried submit whose
- * authorization the relayer already spent must still get its job back).
+ * A quote without a job gets one only if the simulation says its funding would succeed with what
+ * its funder's balance has left after its other accepted, unsettled fundings on the chain (else
+ * 422 funding-would-fail, nothing sent); the chain's reservation store (funding-reservations.js)
+ * judges and reserves in one step, one submit at a time. A quote with a job answers from it (a
+ * retried submit whose authorization the relayer already spent must still get its job back).
  */
 export async function storeJob(c, verified, owner) {
   const jobs = jobsOf(c.env, verified.job.quoteId, near(c.request));
+  let reserved = false;
   if (!(await jobs.read())) {
-    const verdict = await simulateFunding(c.env, verified.plan);
+    const verdict = await reservationsOf(c.env, verified.plan.chainId).reserve({ plan: verified.plan, jobId: verified.job.id });
+    if (verdict.httpError) throw new HttpError(verdict.httpError.status, verdict.httpError.code, verdict.httpError.detail);
     if (verdict.status !== 200) {
       console.log(JSON.stringify({ event: "gasless-refused", requestId: c.requestId, standard: verified.standard, detail: verdict.body?.detail }));
       return coreResponse(c, verdict);
     }
+    reserved = true;
   }
-  const stored = await jobs.submit({ jobKey: verified.jobKey, owner, job: verified.job, plan: verified.plan });
+  let stored;
+  try {
+    stored = await jobs.submit({ jobKey: verified.jobKey, owner, job: verified.job, plan: verified.plan });
+  } catch (e) {
+    if (reserved) await reservationsOf(c.env, verified.plan.chainId).release(verified.job.id);
+    throw e;
+  }
+  // The quote's job had already settled (a race with another submit): nothing is left to hold.
+  if (reserved && stored.job.status !== "accepted") await reservationsOf(c.env, verified.plan.chainId).release(verified.job.id);
   console.log(JSON.stringify({ event: "gasless-submit", requestId: c.requestId, jobId: stored.job.id, outcome: stored.outcome, standard: verified.standard }));
   if (stored.outcome === "conflict") {
     throw new HttpError(409, "conflict", `quote ${verified.quoteId} already has gasless job ${stored.job.id} for a different authorization; inspect that job before authorizing another payment`, [], {});

@@ -12,6 +12,7 @@
 // object's alarm (set in the same transaction), which the runtime retries after a restart.
 import { DurableObject } from "cloudflare:workers";
 import { callCore } from "../core.js";
+import { reservationsOf } from "../funding-reservations.js";
 import { nowSec } from "../lib/time.js";
 import { relayer } from "../relayer.js";
 import { settings } from "../settings.js";
@@ -63,8 +64,9 @@ export class GaslessJobs extends DurableObject {
     const row = this.#row();
     if (!row) return;
     const job = JSON.parse(row.job);
-    // A finished job is final; an alarm that fires again after the outcome was stored has nothing to do.
-    if (job.status !== "accepted") return;
+    // A finished job is final; an alarm that fires again after the outcome was stored has only
+    // its reservation to release (in case the release below did not complete).
+    if (job.status !== "accepted") return this.#release(job);
     let outcome;
     let attempts = row.attempts;
     try {
@@ -85,6 +87,13 @@ export class GaslessJobs extends DurableObject {
       return;
     }
     console.log(JSON.stringify({ event: "gasless-job", jobId: next.id, status: next.status, transactionHash: next.transactionHash, error: next.error }));
+    // Settled (published: its funding is mined; failed): the funder's balance is no longer held.
+    // A release that throws has the runtime retry the alarm, which releases again.
+    await this.#release(next);
+  }
+
+  async #release(job) {
+    await reservationsOf(this.env, job.chainId).release(job.id);
   }
 
   #row() {

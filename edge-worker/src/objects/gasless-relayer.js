@@ -1,18 +1,25 @@
 // The gasless relayer of one chain, one Durable Object per chain (relayer.js is its interface):
 // it sends real transactions over the chain's JSON-RPC (chain-rpc.js) from the account of the
 // worker secret RELAYER_KEY. Before a job exists its transactions were simulated
-// (funding-preflight.js), so a revert here means the chain changed in between.
+// (funding-preflight.js), and right before signing the whole job is simulated again, both calls
+// together against the pending state, with its windows checked against the chain's time
+// (relay-simulation.js): a job that would fail is failed and nothing is sent. A revert here means
+// the chain changed between that simulation and the block.
 // The core builds, prices and signs them (op "relayTransactions": the token authorization call,
 // then the Portal's publishAndFundFor, with the gas limits and fee policy of service.json `relay`);
 // the worker only fetches the nonce, the latest base fee and the node's priority fee suggestion,
 // and broadcasts.
 // One object per chain sends, one job at a time, so two jobs never take the same nonce.
+// The same object keeps the chain's reservations of accepted, unsettled fundings
+// (funding-reservations.js).
 // It stores the signed bytes before broadcasting: after a restart it re-broadcasts exactly those
 // bytes (signing is deterministic) and waits for their receipts instead of signing anew.
 import { DurableObject } from "cloudflare:workers";
 import { callCore } from "../core.js";
 import { jsonRpc } from "../chain-rpc.js";
 import { settings } from "../settings.js";
+import { FundingReservations } from "../funding-reservations.js";
+import { simulateJob } from "../relay-simulation.js";
 
 const RECEIPT_TIMEOUT_MS = 60_000;
 const RECEIPT_POLL_MS = 250;
@@ -25,6 +32,23 @@ export class GaslessRelayer extends DurableObject {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     this.sql.exec("CREATE TABLE IF NOT EXISTS sent (job_id TEXT PRIMARY KEY, transactions TEXT NOT NULL)");
+    this.reservations = new FundingReservations(this.sql, env);
+  }
+
+  // The chain's one store of relayed-funding reservations (funding-reservations.js). Its queue is
+  // its own: a submit is judged while a relay waits for its receipt.
+  /** @param {{ plan: unknown, jobId: string }} input */
+  reserve(input) {
+    return this.reservations.reserve(input);
+  }
+
+  /** @param {string} jobId */
+  release(jobId) {
+    this.reservations.release(jobId);
+  }
+
+  reservationsHeld() {
+    return this.reservations.list();
   }
 
   /**
@@ -41,7 +65,7 @@ export class GaslessRelayer extends DurableObject {
     const rpc = jsonRpc(rpcUrl);
     let transactions;
     try {
-      transactions = this.#stored(jobId) ?? (await this.#sign(rpc, jobId, plan));
+      transactions = this.#stored(jobId) ?? (await this.#sign(rpc, rpcUrl, jobId, plan));
     } catch (e) {
       if (e instanceof RelayRefused) return { error: e.message };
       return { retry: `chain ${chainId}: ${e.message}` };
@@ -63,7 +87,7 @@ export class GaslessRelayer extends DurableObject {
     return row ? JSON.parse(row.transactions) : null;
   }
 
-  async #sign(rpc, jobId, plan) {
+  async #sign(rpc, rpcUrl, jobId, plan) {
     const coreInputs = settings(this.env).coreInputs;
     const account = await callCore(coreInputs, "relayerAccount", { relayerKey: this.env.RELAYER_KEY });
     if (account.status !== 200) throw new RelayRefused(`the relayer key is unusable: ${account.body?.detail}`);
@@ -74,6 +98,10 @@ export class GaslessRelayer extends DurableObject {
       // Not every node answers this; the core then uses relay.fallbackPriorityFeeWei.
       rpc("eth_maxPriorityFeePerGas", []).catch(() => null),
     ]);
+    // The whole job, simulated right before signing (relay-simulation.js): a job that would fail
+    // is failed, and nothing is signed or sent.
+    const refused = await simulateJob({ coreInputs, rpcUrl, plan, from, chainTime: Number(BigInt(block.timestamp)) });
+    if (refused) return refused;
     const answer = await callCore(coreInputs, "relayTransactions", {
       plan,
       relayerKey: this.env.RELAYER_KEY,

@@ -346,6 +346,7 @@ std::optional<RelaySettings> Loader::read_relay(const Json& value, const std::st
   }
   s.max_attempts = static_cast<std::uint32_t>(r.integer("maxAttempts", false, 1, 20).value_or(s.max_attempts));
   s.first_retry_delay_sec = r.integer("firstRetryDelaySec", false, 1, 3600).value_or(s.first_retry_delay_sec);
+  s.window_margin_sec = r.integer("windowMarginSec", false, 0, 3600).value_or(s.window_margin_sec);
   r.reject_unknown();
   if (s.max_fee_per_gas_wei && s.fallback_priority_fee_wei > *s.max_fee_per_gas_wei) {
     errors_.add(r.path_of("fallbackPriorityFeeWei"),

@@ -189,6 +189,9 @@ struct RelaySettings {
   // all, the n-th retry after first_retry_delay_sec * 2^(n-1).
   std::uint32_t max_attempts = 5;
   std::uint64_t first_retry_delay_sec = 2;
+  // Right before signing, an authorization whose window closes within this many seconds of the
+  // chain's latest block time is not sent (its transactions could land after it closes).
+  std::uint64_t window_margin_sec = 60;
 
   friend bool operator==(const RelaySettings&, const RelaySettings&) = default;
 };

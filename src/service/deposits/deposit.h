@@ -54,8 +54,11 @@
 namespace sr::service {
 
 // How long a deposit-address authorization must stay valid past `now` at least (or until the
-// address's deadline, if sooner): enough for the relayer's two transactions to land.
-inline constexpr std::uint64_t kDepositRelayMarginSec = 60;
+// address's deadline, if sooner): enough for the job to wait in the chain's relay queue and for
+// the relayer's two transactions to land. Right before signing the relayer refuses a window that
+// closes within service.json relay.windowMarginSec (60 s by default; relay_simulation.h), so this
+// must exceed that margin by the time a busy queue may take.
+inline constexpr std::uint64_t kDepositRelayMarginSec = 300;
 
 // A deposit as the worker stores it ({"record", "intent"} from depositCreate), read strictly from
 // the op's "deposit" member: a malformed one is a worker bug (OpInputError, 500).

@@ -1,6 +1,7 @@
 #include "service/funding/funding_authorization.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "crypto/hex.h"
 #include "eth/signer.h"
@@ -121,7 +122,11 @@ Parsed parse_permit2(const json& value, const std::string& path, const FundingTa
   p.digest = protocol::permit2::digest(permit, t.chain->chain_id, *t.chain->permit2);
   require_vault(permit.spender, path_of(path, "spender"), t, errors);
   require_until(permit.sig_deadline, path_of(path, "sigDeadline"), t, errors);
+  // Permit2 applies a batch entry by entry, each one replacing the (owner, token, spender) allowance
+  // (and spending the next nonce): a token named twice ends with the LAST amount, not the sum. So
+  // only the first entry of the source token may count, and a second one is refused.
   U256 allowed;
+  std::optional<std::size_t> first_source_entry;
   for (std::size_t i = 0; i < permit.details.size(); ++i) {
     const auto& d = permit.details[i];
     const std::string entry = jf::element_path(details_path, i);
@@ -129,7 +134,15 @@ Parsed parse_permit2(const json& value, const std::string& path, const FundingTa
       errors.add(path_of(entry, "token"), path_of(entry, "token") + " must be the source token " + t.token->address.text());
       continue;
     }
-    allowed = allowed.checked_add(d.amount).value_or(U256::max());
+    if (first_source_entry) {
+      errors.add(path_of(entry, "token"), path_of(entry, "token") + " names the source token again (first in " +
+                                              jf::element_path(details_path, *first_source_entry) +
+                                              "): Permit2 keeps only the last approval of a token, it does not add the amounts; "
+                                              "sign one entry for the whole amount");
+      continue;
+    }
+    first_source_entry = i;
+    allowed = d.amount;
     // 0 means "this block only" in Permit2, which the two-transaction relay cannot meet.
     require_until(d.expiration, path_of(entry, "expiration"), t, errors);
   }

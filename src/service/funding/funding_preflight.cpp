@@ -6,6 +6,8 @@
 #include "eth/abi.h"
 #include "protocol/calldata.h"
 #include "protocol/contract_calls.h"
+#include "protocol/intent.h"
+#include "protocol/intent_hash.h"
 #include "service/common/op_input.h"
 #include "service/funding/relay_calls.h"
 
@@ -38,6 +40,7 @@ struct Plan {
   Address funder;
   Address vault;
   U256 amount;
+  Hash32 intent_hash;
   const json* authorization;
 };
 
@@ -49,6 +52,10 @@ Plan read_plan(const Config& config, const json& plan) {
   p.funder = Address::parse(plan.at("funder").get<std::string>());
   p.vault = Address::parse(plan.at("vault").get<std::string>());
   p.amount = needed_amount(plan);
+  const json& intent = plan.at("intent");
+  const ChainRecord* destination = config.chain(intent.at("destination").get<std::uint64_t>());
+  if (!destination) throw ParseError("the plan's destination chain is not configured");
+  p.intent_hash = protocol::hash_intent(protocol::intent_from_json(intent, p.chain->vm, destination->vm), p.chain->vm, destination->vm).intent_hash;
   p.authorization = &plan.at("authorization");
   return p;
 }
@@ -77,33 +84,6 @@ OpResult guarded(std::string_view op, Fn&& fn) {
   }
 }
 
-// The reason a reverting call gives: Error(string), Panic(uint256), a custom error's selector, or
-// the node's own message.
-std::string revert_reason(const json& failure) {
-  const std::string message = failure.value("error", std::string("reverted"));
-  const json* data = failure.contains("data") && failure["data"].is_string() ? &failure["data"] : nullptr;
-  if (!data) return message;
-  Bytes bytes;
-  try {
-    bytes = hex::decode(data->get<std::string>());
-  } catch (const ParseError&) {
-    return message;
-  }
-  if (bytes.size() < 4) return message;
-  const ByteView args = ByteView(bytes).subspan(4);
-  const std::string selector = hex::encode(ByteView(bytes).first(4));
-  try {
-    if (selector == "0x08c379a0") {
-      return std::get<std::string>(abi::decode_params({abi::Type::string()}, args, abi::Mode::allow_trailing).at(0));
-    }
-    if (selector == "0x4e487b71") {
-      return "panic " + std::get<U256>(abi::decode_params({abi::Type::uint()}, args, abi::Mode::allow_trailing).at(0)).to_decimal();
-    }
-  } catch (const ParseError&) {
-  }
-  return "custom error " + selector;
-}
-
 class Results {
  public:
   Results(const json& results) : results_(results) {}
@@ -129,12 +109,82 @@ class Results {
   const json& results_;
 };
 
+std::string reward_status_name(const U256& status) {
+  if (status == U256(1)) return "funded";
+  if (status == U256(2)) return "withdrawn";
+  if (status == U256(3)) return "refunded";
+  return "status " + status.to_decimal();
+}
+
+// What a relayed funding holds of its funder's balance until it settles: the funder's own tokens
+// (a plain transfer has already paid the vault, so it holds nothing of anyone's).
+json reservation_of(const Plan& p) {
+  if (p.standard == "transfer") return nullptr;
+  return {{"chainId", p.chain->chain_id}, {"token", p.token.checksummed()}, {"funder", p.funder.checksummed()},
+          {"amount", p.amount.to_decimal()}};
+}
+
+struct Held {
+  U256 total;
+  std::string jobs;  // "job:… (amount), …"
+};
+
+// The other reservations of the same chain, token and funder ("reserved": [{"jobId", "amount"}],
+// what the worker's per-chain store holds under the reservation this op's preflight named; a row of
+// the submit's own job counts once, not against itself). nullopt when the input has none.
+std::optional<Held> reserved(const OpInput& in, const Plan& p) {
+  const json* rows = in.optional("reserved");
+  if (!rows || p.standard == "transfer") return std::nullopt;
+  if (!rows->is_array()) throw OpInputError("op \"fundingPreflightVerdict\": reserved must be an array");
+  const json* own = in.optional("jobId");
+  Held held;
+  for (const json& row : *rows) {
+    if (!row.is_object() || !row.contains("jobId") || !row["jobId"].is_string() || !row.contains("amount") || !row["amount"].is_string()) {
+      throw OpInputError("op \"fundingPreflightVerdict\": each reserved row must be {\"jobId\", \"amount\"}");
+    }
+    if (own && own->is_string() && *own == row["jobId"]) continue;
+    const U256 amount = U256::from_decimal(row["amount"].get<std::string>());
+    held.total = held.total.checked_add(amount).value_or(U256::max());
+    if (!held.jobs.empty()) held.jobs += ", ";
+    held.jobs += row["jobId"].get<std::string>() + " (" + amount.to_decimal() + ")";
+  }
+  if (held.jobs.empty()) return std::nullopt;
+  return held;
+}
+
 OpResult would_fail(const std::string& reason) {
   return problem(ProblemCode::funding_would_fail,
                  "the funding would fail, so the relayer will not send it: " + reason + ". Nothing was sent and no job was created");
 }
 
 }  // namespace
+
+// The reason a reverting call gives: Error(string), Panic(uint256), a custom error's selector, or
+// the node's own message.
+std::string call_revert_reason(const json& failure) {
+  const std::string message = failure.value("error", std::string("reverted"));
+  const json* data = failure.contains("data") && failure["data"].is_string() ? &failure["data"] : nullptr;
+  if (!data) return message;
+  Bytes bytes;
+  try {
+    bytes = hex::decode(data->get<std::string>());
+  } catch (const ParseError&) {
+    return message;
+  }
+  if (bytes.size() < 4) return message;
+  const ByteView args = ByteView(bytes).subspan(4);
+  const std::string selector = hex::encode(ByteView(bytes).first(4));
+  try {
+    if (selector == "0x08c379a0") {
+      return std::get<std::string>(abi::decode_params({abi::Type::string()}, args, abi::Mode::allow_trailing).at(0));
+    }
+    if (selector == "0x4e487b71") {
+      return "panic " + std::get<U256>(abi::decode_params({abi::Type::uint()}, args, abi::Mode::allow_trailing).at(0)).to_decimal();
+    }
+  } catch (const ParseError&) {
+  }
+  return "custom error " + selector;
+}
 
 OpResult funding_preflight_op(const Config& config, const json& input) {
   const OpInput in(input, "fundingPreflight");
@@ -157,14 +207,19 @@ OpResult funding_preflight_op(const Config& config, const json& input) {
       calls.push_back(call("permitContractAllowance", p.token, calls::erc20_allowance().encode({p.funder, *contract})));
       if (p.standard == "permit2") {
         calls.push_back(call("permit2Nonce", *contract, calls::permit2_allowance().encode({p.funder, p.token, p.vault})));
+      } else {
+        calls.push_back(call("permit3Nonce", *contract,
+                             calls::permit3_is_nonce_used().encode({p.funder, hex::decode(a.at("salt").get<std::string>())})));
       }
     }
+    calls.push_back(call("rewardStatus", p.chain->portal.evm(),
+                         calls::portal_get_reward_status().encode({Bytes(p.intent_hash.begin(), p.intent_hash.end())})));
     if (const auto authorization = relay_calls(config, plan).authorization) {
       json simulated = call("authorization", authorization->to, authorization->data);
       simulated["from"] = from.checksummed();
       calls.push_back(std::move(simulated));
     }
-    return ok({{"calls", std::move(calls)}});
+    return ok({{"calls", std::move(calls)}, {"reservation", reservation_of(p)}});
   });
 }
 
@@ -178,11 +233,25 @@ OpResult funding_preflight_verdict_op(const Config& config, const json& input) {
     const Results results(results_json);
     const json& a = *p.authorization;
 
+    const U256 status = results.word("rewardStatus");
+    if (!status.is_zero()) {
+      return would_fail("intent already funded: the Portal " + p.chain->portal.evm().checksummed() + " reports intent " +
+                        hex::encode(p.intent_hash) + " as " + reward_status_name(status) +
+                        ", so publishing and funding it again would revert");
+    }
     const U256 balance = results.word("balance");
     if (balance < p.amount) {
       const std::string holder = p.standard == "transfer" ? "the vault " + p.vault.checksummed() : p.funder.checksummed();
       return would_fail("insufficient balance: " + holder + " holds " + balance.to_decimal() + " of token " +
                         p.token.checksummed() + ", the funding needs " + p.amount.to_decimal());
+    }
+    if (const auto held = reserved(in, p)) {
+      if (balance.checked_sub(held->total).value_or(U256()) < p.amount) {
+        return would_fail("insufficient balance once reserved: " + p.funder.checksummed() + " holds " + balance.to_decimal() +
+                          " of token " + p.token.checksummed() + ", of which " + held->total.to_decimal() +
+                          " is reserved by its accepted fundings not yet settled (" + held->jobs +
+                          "), the funding needs " + p.amount.to_decimal());
+      }
     }
     if (const auto contract = permit_contract(p)) {
       const U256 allowance = results.word("permitContractAllowance");
@@ -213,8 +282,12 @@ OpResult funding_preflight_verdict_op(const Config& config, const json& input) {
                           current.to_decimal() + " for this owner, token and vault");
       }
     }
+    if (p.standard == "permit3" && !results.word("permit3Nonce").is_zero()) {
+      return would_fail("authorization already used: Permit3 salt " + a.at("salt").get<std::string>() + " of " +
+                        p.funder.checksummed() + " was spent on chain");
+    }
     if (p.standard != "transfer" && !results.data("authorization")) {
-      return would_fail("the authorization call reverts: " + revert_reason(results.entry("authorization")));
+      return would_fail("the authorization call reverts: " + call_revert_reason(results.entry("authorization")));
     }
     return ok({{"ok", true}});
   });

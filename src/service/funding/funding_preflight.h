@@ -5,21 +5,32 @@
 // relayer's next transaction will meet), and the core judges the answers.
 //
 // Ops:
-//   "fundingPreflight" {"plan", "relayer"} -> 200 {"calls": [{"id", "from"?, "to", "data"}]}
+//   "fundingPreflight" {"plan", "relayer"} -> 200 {"calls": [{"id", "from"?, "to", "data"}],
+//       "reservation": {"chainId", "token", "funder", "amount"} | null}
 //     ids, by standard:
 //       balance             token.balanceOf(funder) (transfer: of the vault)       every standard
 //       authorizationState  token.authorizationState(from, nonce)                  erc3009
 //       permitNonce         token.nonces(owner)                                    erc2612
 //       permitContractAllowance  token.allowance(funder, Permit2 | Permit3)        permit2, permit3
 //       permit2Nonce        Permit2.allowance(funder, token, vault)                 permit2
+//       permit3Nonce        Permit3.isNonceUsed(owner, salt)                        permit3
+//       rewardStatus        Portal.getRewardStatus(intentHash)                     every standard
 //       authorization       the authorization call itself, from the relayer        all but transfer
+//     reservation: what the funding holds of its funder's balance until it settles (null for a
+//     plain transfer, which has already paid the vault). The worker keeps one store per chain of
+//     the reservations of accepted, unsettled fundings and passes the rows of this chain, token
+//     and funder to the verdict.
 //   "fundingPreflightVerdict" {"plan", "results": {"<id>": {"result": "0x…"} | {"error": "…",
-//     "data"?: "0x…"}}} (an "error" is the node's answer to a reverting call; an unreachable node
-//     is the worker's to report) -> 200 {"ok": true} | 422 funding-would-fail whose detail names
-//     the first reason: insufficient balance, Permit2/Permit3 not approved, authorization already
-//     used, or the authorization call reverting (with its decoded reason).
-// The funding call itself is not simulated: it spends what the authorization moves, so it cannot
-// succeed before the authorization is mined; balance and approvals cover what it needs.
+//     "data"?: "0x…"}}, "reserved"?: [{"jobId", "amount"}], "jobId"?} (an "error" is the node's
+//     answer to a reverting call; an unreachable node is the worker's to report; a reserved row of
+//     `jobId` itself is not counted) -> 200 {"ok": true} | 422 funding-would-fail whose detail
+//     names the first reason: intent already funded (the Portal's status is not Initial),
+//     insufficient balance, insufficient balance once reserved (naming each reservation),
+//     Permit2/Permit3 not approved, authorization already used (ERC-3009 nonce, EIP-2612 nonce,
+//     Permit2 nonce, Permit3 salt), or the authorization call reverting (with its decoded reason).
+// The funding call itself is not simulated here: it spends what the authorization moves, so it
+// cannot succeed before the authorization is mined; balance, approvals and the intent's status
+// cover what it needs.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -31,5 +42,9 @@ namespace sr::service {
 
 OpResult funding_preflight_op(const Config& config, const nlohmann::ordered_json& input);
 OpResult funding_preflight_verdict_op(const Config& config, const nlohmann::ordered_json& input);
+
+// The reason a reverting call gives, from {"error": the node's message, "data"?: "0x…" revert
+// data}: Error(string), Panic(uint256), a custom error's selector, or the node's own message.
+std::string call_revert_reason(const nlohmann::ordered_json& failure);
 
 }  // namespace sr::service

@@ -1,0 +1,94 @@
+// Reservations of relayed fundings: one balance cannot back two of them (openapi.json, "Relayed
+// fundings: who pays"). A funder's accepted, unsettled relayed fundings (keyed gasless jobs and
+// keyless deposit-address jobs alike) hold their amounts per chain, token and funder, in ONE store
+// per chain: the chain's relayer object (relayer.js) keeps the table and delegates to this class.
+//
+// The rule is the core's: op "fundingPreflight" names the reservation a funding takes (null for a
+// plain transfer, which has already paid the vault), and op "fundingPreflightVerdict" counts the
+// stored rows of that chain, token and funder against the balance the preflight read (422
+// funding-would-fail naming the reservations). This class only stores rows and runs one preflight
+// at a time per chain, so several submits backed by one balance are judged one after the other,
+// each seeing the rows of those accepted before it.
+//
+// Order matters: the rows are read before the balance. A row is released only once its job has
+// settled (published: its funding is mined, so the balance already lacks the amount; failed:
+// whatever it moved has moved), so a balance read after the rows never counts money that a
+// missing row's job took; at worst a job settling in between is counted twice, a refusal that a
+// retry clears. Rows are deleted when their job settles (retention: the life of the job).
+import { simulateFunding } from "./funding-preflight.js";
+import { HttpError } from "./http.js";
+import { relayerOf } from "./objects/stubs.js";
+
+export class FundingReservations {
+  /** @type {Promise<unknown>} */
+  #queue = Promise.resolve();
+
+  /** @param {SqlStorage} sql the relayer object's storage @param {any} env */
+  constructor(sql, env) {
+    this.sql = sql;
+    this.env = env;
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS reservation (
+      job_id TEXT NOT NULL,
+      token TEXT NOT NULL,
+      funder TEXT NOT NULL,
+      amount TEXT NOT NULL,
+      PRIMARY KEY (job_id, token, funder)
+    )`);
+  }
+
+  /**
+   * Simulates the funding of `jobId` and, if the core says it would succeed with the balance its
+   * funder has left, reserves its amount. One at a time per chain.
+   * @param {{ plan: any, jobId: string }} input
+   * @returns {Promise<{ status: number, body: any } | { httpError: { status: number, code: string, detail: string } }>}
+   */
+  reserve(input) {
+    const run = this.#queue.then(() => this.#reserve(input));
+    this.#queue = run.catch(() => {});
+    return run;
+  }
+
+  async #reserve({ plan, jobId }) {
+    let verdict;
+    try {
+      verdict = await simulateFunding(this.env, plan, { jobId, reserved: (r) => this.#rows(r) });
+    } catch (e) {
+      // An HttpError does not survive the call out of the object as itself: hand its parts back.
+      if (e instanceof HttpError) return { httpError: { status: e.status, code: e.code, detail: e.message } };
+      throw e;
+    }
+    const { reservation } = verdict;
+    if (verdict.status === 200 && reservation) {
+      // Synchronous, in the same turn as nothing else: the next reserve in the queue sees it.
+      this.sql.exec(
+        "INSERT OR IGNORE INTO reservation (job_id, token, funder, amount) VALUES (?, ?, ?, ?)",
+        jobId, reservation.token.toLowerCase(), reservation.funder.toLowerCase(), reservation.amount,
+      );
+    }
+    return { status: verdict.status, body: verdict.body };
+  }
+
+  /** The stored reservations of the reservation's token and funder, as the verdict takes them. */
+  #rows({ token, funder }) {
+    return this.sql
+      .exec("SELECT job_id, amount FROM reservation WHERE token = ? AND funder = ?", token.toLowerCase(), funder.toLowerCase())
+      .toArray()
+      .map((row) => ({ jobId: row.job_id, amount: row.amount }));
+  }
+
+  /** Releases every reservation of a job that has settled (idempotent). */
+  release(jobId) {
+    this.sql.exec("DELETE FROM reservation WHERE job_id = ?", jobId);
+  }
+
+  /** @returns {{ jobId: string, token: string, funder: string, amount: string }[]} what is held (for tests and operators) */
+  list() {
+    return this.sql.exec("SELECT job_id, token, funder, amount FROM reservation ORDER BY job_id").toArray()
+      .map((row) => ({ jobId: row.job_id, token: row.token, funder: row.funder, amount: row.amount }));
+  }
+}
+
+/** The chain's reservation store (its relayer object). */
+export function reservationsOf(env, chainId) {
+  return relayerOf(env, chainId);
+}

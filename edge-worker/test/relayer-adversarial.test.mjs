@@ -1,0 +1,328 @@
+// The relayer never pays for someone else's failure: an outsider's attempts, on the local chains
+// with the real contracts (scripts/chains startLocalStack: the Eco Portal, canonical Permit2,
+// Circle's FiatToken USDC, our Permit3), to make the worker's relayer (RELAYER_KEY, anvil #11)
+// send a transaction that reverts. Each case ends by counting the relayer's reverted receipts on
+// the chain since the suite started: zero.
+// - one balance behind several relayed fundings at once (keyless deposit-address submits and keyed
+//   gasless submits): exactly the ones the balance covers are accepted; the others answer 422
+//   funding-would-fail naming the reservation; the reservation is released once its job settles;
+// - a Permit2 batch naming the token twice (the real Permit2 keeps the last amount, shown here);
+// - an intent the Portal already counts as funded; a Permit3 salt already spent.
+// Signatures are made with ethers, independently of the core.
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { Contract, Signature, Wallet, hexlify, randomBytes } from "ethers";
+import { freePort } from "../../scripts/chains/anvil.mjs";
+import { devAccount, localProvider } from "../../scripts/chains/deploy.mjs";
+import { startLocalStack } from "../../scripts/chains/local.mjs";
+import { buildBundle, DEV_KEYS, startWorker, tempDir } from "./harness.mjs";
+import { ERC3009_TYPES, PERMIT2_TYPES, erc3009Submit, fieldsOf, nowSec, permit3Submit, waitFor } from "./gasless-helpers.mjs";
+
+const json = { "content-type": "application/json" };
+const RECIPIENT = "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc"; // anvil #6
+const RELAYER = "0x71bE63f3384f5fb98995898A86B02Fb2426c5788"; // anvil #11
+const PERMIT2 = "0x000000000022D473030F116dDEE9F6B43aC78BA3";
+const PERMIT3 = "0xEc00030C0000245E27d1521Cc2EE88F071c2Ae34";
+const ERC20 = ["function balanceOf(address) view returns (uint256)", "function transfer(address,uint256) returns (bool)", "function approve(address,uint256) returns (bool)"];
+const PERMIT2_BATCH_TYPES = { PermitBatch: [{ name: "details", type: "PermitDetails[]" }, { name: "spender", type: "address" }, { name: "sigDeadline", type: "uint256" }], PermitDetails: PERMIT2_TYPES.PermitDetails };
+const PERMIT2_ABI = [
+  "function permit(address owner, ((address token, uint160 amount, uint48 expiration, uint48 nonce)[] details, address spender, uint256 sigDeadline) permitBatch, bytes signature)",
+  "function allowance(address owner, address token, address spender) view returns (uint160 amount, uint48 expiration, uint48 nonce)",
+];
+
+let stack;
+let outDir;
+let worker;
+let persist;
+let chainA;
+let providerA;
+let firstBlock;
+
+before(async () => {
+  outDir = mkdtempSync(join(tmpdir(), "sr-relayer-adversarial-"));
+  const [portA, portB] = [await freePort(), await freePort()];
+  stack = await startLocalStack({
+    chains: [
+      { name: "Test A", chainId: 31337, port: portA },
+      { name: "Test B", chainId: 31338, port: portB },
+    ],
+    outDir,
+    solverOptions: { pollMs: 200 },
+    log: () => {},
+  });
+  [chainA] = stack.deployment.chains;
+  providerA = localProvider(chainA.rpcUrl, 31337);
+  firstBlock = await providerA.getBlockNumber();
+  const previous = process.env.SR_LOCAL_CHAINS_DIR;
+  process.env.SR_LOCAL_CHAINS_DIR = outDir;
+  try {
+    const bundleDir = buildBundle();
+    persist = tempDir("sr-relayer-adversarial-state-");
+    worker = await startWorker({ bundleDir, persistDir: persist.dir });
+  } finally {
+    if (previous === undefined) delete process.env.SR_LOCAL_CHAINS_DIR;
+    else process.env.SR_LOCAL_CHAINS_DIR = previous;
+  }
+});
+
+after(async () => {
+  await worker?.dispose();
+  persist?.remove();
+  providerA?.destroy();
+  await stack?.stop();
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+const usdcDomain = () => ({ name: "USD Coin", version: "2", chainId: 31337, verifyingContract: chainA.tokens.USDC });
+const usdc = (runner = providerA) => new Contract(chainA.tokens.USDC, ERC20, runner);
+
+/** A wallet that holds `amount` of USDC on chain A and no ETH. */
+async function walletHolding(amount) {
+  const wallet = Wallet.createRandom();
+  await (await usdc(devAccount(1, providerA)).transfer(wallet.address, amount)).wait();
+  return wallet;
+}
+
+async function quoteFor(funderAddress, amount) {
+  const res = await worker.fetch("/v1/quotes", {
+    method: "POST",
+    key: DEV_KEYS.acme,
+    headers: json,
+    body: JSON.stringify({
+      type: "exact-in",
+      source: { chainId: 31337, token: chainA.tokens.USDC, amount, funder: funderAddress },
+      destination: { chainId: 31338, token: stack.deployment.chains[1].tokens.USDC, recipient: RECIPIENT },
+      dappId: "relayer-adversarial-test",
+    }),
+  });
+  const quote = await res.json();
+  assert.equal(res.status, 200, JSON.stringify(quote));
+  return quote;
+}
+
+async function depositAddress(refundRecipient, amount) {
+  const res = await worker.fetch("/v1/acme-gateway/deposit-addresses", {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({
+      source: { chainId: 31337, token: chainA.tokens.USDC, amount },
+      destination: { chainId: 31338, token: stack.deployment.chains[1].tokens.USDC, recipient: RECIPIENT },
+      refundRecipient,
+    }),
+  });
+  const record = await res.json();
+  assert.equal(res.status, 201, JSON.stringify(record));
+  return record;
+}
+
+const submit = (standard, body) => worker.fetch(`/v1/gasless/${standard}`, { method: "POST", key: DEV_KEYS.acme, headers: json, body: JSON.stringify(body) });
+const jobOf = async (id) => (await worker.fetch(`/v1/gasless/jobs/${id}`, { key: DEV_KEYS.acme })).json();
+
+/** Every transaction the relayer sent on chain A since the suite started, with its receipt's status. */
+async function relayerTransactions() {
+  const latest = await providerA.getBlockNumber();
+  const sent = [];
+  for (let n = firstBlock + 1; n <= latest; n++) {
+    const block = await providerA.getBlock(n, true);
+    for (const tx of block.prefetchedTransactions) {
+      if (tx.from !== RELAYER) continue;
+      sent.push({ hash: tx.hash, status: (await providerA.getTransactionReceipt(tx.hash)).status });
+    }
+  }
+  return sent;
+}
+
+async function assertNoRevertedRelayerTransaction() {
+  const reverted = (await relayerTransactions()).filter((t) => t.status !== 1);
+  assert.deepEqual(reverted, [], "the relayer sent no transaction that reverted");
+}
+
+/** The responses of `requests` started together, with their bodies. */
+async function together(requests) {
+  return Promise.all(requests.map(async (start) => {
+    const res = await start();
+    return { status: res.status, body: await res.json() };
+  }));
+}
+
+/** Waits for a job to settle and asserts it was published by a successful relayer transaction. */
+async function published(readJob) {
+  const job = await waitFor(readJob, (j) => j && j.status !== "accepted", { timeoutMs: 60_000, intervalMs: 300 });
+  assert.equal(job.status, "published", JSON.stringify(job));
+  assert.equal((await providerA.getTransactionReceipt(job.transactionHash)).status, 1);
+  return job;
+}
+
+describe("one balance cannot back two relayed fundings", () => {
+  test("keyless: four deposit addresses, four ERC-3009 authorizations of the whole 2 USDC at once: one accepted", async () => {
+    const payer = await walletHolding(2_000_000n);
+    const records = await Promise.all([0, 1, 2, 3].map(() => depositAddress(payer.address, "2000000")));
+    const bodies = await Promise.all(records.map(async (record) => {
+      const authorization = { from: payer.address, to: record.vaultAddress, value: record.source.amount, validAfter: "0", validBefore: String(nowSec() + 3600), nonce: hexlify(randomBytes(32)) };
+      return { vaultAddress: record.vaultAddress, authorization, signature: await payer.signTypedData(usdcDomain(), ERC3009_TYPES, authorization) };
+    }));
+    const answers = await together(bodies.map((body) => () => worker.fetch("/v1/acme-gateway/submit/erc-3009", { method: "POST", headers: json, body: JSON.stringify(body) })));
+    const accepted = answers.filter((a) => a.status === 202);
+    const refused = answers.filter((a) => a.status === 422);
+    assert.equal(accepted.length, 1, JSON.stringify(answers));
+    assert.equal(refused.length, 3, JSON.stringify(answers));
+    for (const { body } of refused) {
+      assert.equal(body.code, "funding-would-fail");
+      // The detail names the reservation: the accepted job and its amount.
+      assert.match(body.detail, /insufficient balance once reserved/);
+      assert.ok(body.detail.includes(`${accepted[0].body.id} (2000000)`), body.detail);
+    }
+    const record = records[answers.indexOf(accepted[0])];
+    await published(async () => (await (await worker.fetch(`/v1/acme-gateway/${record.vaultAddress}`)).json()).job);
+    assert.equal(await usdc().balanceOf(payer.address), 0n);
+    await assertNoRevertedRelayerTransaction();
+  });
+
+  test("keyed: three quotes, three ERC-3009 gasless submits of the whole 2 USDC at once: one accepted; released once published", async () => {
+    const payer = await walletHolding(2_000_000n);
+    const quotes = await Promise.all([0, 1, 2].map(() => quoteFor(payer.address, "2000000")));
+    const bodies = await Promise.all(quotes.map((quote) => erc3009Submit(quote, { wallet: payer, from: payer.address, domain: usdcDomain() })));
+    const answers = await together(bodies.map((body) => () => submit("erc3009", body)));
+    const accepted = answers.filter((a) => a.status === 202);
+    assert.equal(accepted.length, 1, JSON.stringify(answers));
+    for (const { status, body } of answers.filter((a) => a.status !== 202)) {
+      assert.equal(status, 422, JSON.stringify(body));
+      assert.equal(body.code, "funding-would-fail");
+      assert.ok(body.detail.includes(`${accepted[0].body.id} (2000000)`), body.detail);
+    }
+    await published(() => jobOf(accepted[0].body.id));
+
+    // Settled: the reservation is gone. Topped up with 2 USDC, the wallet funds one more quote
+    // (a reservation left behind would refuse it: the 2 USDC would be "reserved" still).
+    await (await usdc(devAccount(1, providerA)).transfer(payer.address, 2_000_000n)).wait();
+    const again = await submit("erc3009", await erc3009Submit(await quoteFor(payer.address, "2000000"), { wallet: payer, from: payer.address, domain: usdcDomain() }));
+    const job = await again.json();
+    assert.equal(again.status, 202, JSON.stringify(job));
+    await published(() => jobOf(job.id));
+    await assertNoRevertedRelayerTransaction();
+  });
+});
+
+describe("the contracts' own semantics are refused up front", () => {
+  test("a Permit2 batch naming the token twice: Permit2 keeps the last amount, so the service refuses it naming the field", async () => {
+    const owner = devAccount(3); // holds USDC and approved Permit2
+    const permit2 = new Contract(PERMIT2, PERMIT2_ABI, devAccount(1, providerA));
+    // On the real Permit2, sent by someone else: 4,999,999 then 1 of the same token for a spender.
+    const spender = Wallet.createRandom().address;
+    const { nonce } = await permit2.allowance(owner.address, chainA.tokens.USDC, spender);
+    const expiration = String(nowSec() + 7200);
+    const batch = {
+      details: [
+        { token: chainA.tokens.USDC, amount: "4999999", expiration, nonce: String(nonce) },
+        { token: chainA.tokens.USDC, amount: "1", expiration, nonce: String(nonce + 1n) },
+      ],
+      spender,
+      sigDeadline: String(nowSec() + 3600),
+    };
+    const domain = { name: "Permit2", chainId: 31337, verifyingContract: PERMIT2 };
+    await (await permit2.permit(owner.address, batch, await owner.signTypedData(domain, PERMIT2_BATCH_TYPES, batch))).wait();
+    const kept = await permit2.allowance(owner.address, chainA.tokens.USDC, spender);
+    assert.equal(kept.amount, 1n, "Permit2 keeps the last entry's amount, not the sum");
+
+    // The same shape for a quote of 5 USDC is refused before anything is sent.
+    const quote = await quoteFor(owner.address, "5000000");
+    const relayerNonce = await providerA.getTransactionCount(RELAYER);
+    const forQuote = { ...batch, spender: quote.execution.vault, details: batch.details.map((d, i) => ({ ...d, nonce: String(i) })) };
+    const res = await submit("permit2", { quote, permit2: forQuote, signature: await owner.signTypedData(domain, PERMIT2_BATCH_TYPES, forQuote) });
+    const problem = await res.json();
+    assert.equal(res.status, 400, JSON.stringify(problem));
+    assert.ok(fieldsOf(problem).includes("permit2.details[1].token"), JSON.stringify(problem));
+    assert.equal(await providerA.getTransactionCount(RELAYER), relayerNonce, "the relayer sent nothing");
+  });
+
+  test("an intent the Portal already counts as funded: 422 intent already funded, nothing sent", async () => {
+    const funder = devAccount(1, providerA);
+    const quote = await quoteFor(funder.address, "3000000");
+    // The funder funds it itself, exactly as quoted, then also signs a gasless authorization.
+    for (const tx of [quote.execution.approval, quote.execution.transaction]) {
+      if (tx) await (await funder.sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value) })).wait();
+    }
+    const relayerNonce = await providerA.getTransactionCount(RELAYER);
+    const res = await submit("erc3009", await erc3009Submit(quote, { wallet: funder, from: funder.address, domain: usdcDomain() }));
+    const problem = await res.json();
+    assert.equal(res.status, 422, JSON.stringify(problem));
+    assert.equal(problem.code, "funding-would-fail");
+    assert.match(problem.detail, /intent already funded/);
+    assert.ok(problem.detail.includes(quote.intentHash.toLowerCase()), problem.detail);
+    assert.equal(await providerA.getTransactionCount(RELAYER), relayerNonce, "the relayer sent nothing");
+  });
+
+  test("a Permit3 salt its owner already spent: 422 authorization already used, nothing sent", async () => {
+    const owner = devAccount(5, providerA); // holds USDC and approved Permit3
+    const quote = await quoteFor(owner.address, "3000000");
+    const body = permit3Submit(quote, { wallet: owner, modeOrExpiration: "0" });
+    const permit3 = new Contract(PERMIT3, ["function invalidateNonces(bytes32[] salts)"], owner);
+    await (await permit3.invalidateNonces([body.permit3.salt])).wait();
+    const relayerNonce = await providerA.getTransactionCount(RELAYER);
+    const res = await submit("permit3", body);
+    const problem = await res.json();
+    assert.equal(res.status, 422, JSON.stringify(problem));
+    assert.match(problem.detail, /authorization already used: Permit3 salt/);
+    assert.equal(await providerA.getTransactionCount(RELAYER), relayerNonce, "the relayer sent nothing");
+    await assertNoRevertedRelayerTransaction();
+  });
+});
+
+// Last in this file: it stops chain A's automatic mining for a while and moves its clock forward.
+describe("the whole job is simulated right before signing", () => {
+  test("a balance moved away and an authorization expiring while queued: both jobs fail, the relayer sends nothing for them", async () => {
+    const first = devAccount(2); // holds USDC
+    const expiring = devAccount(3); // holds USDC
+    const payer = await walletHolding(2_000_000n);
+    const [firstQuote, movedQuote, expiringQuote] = await Promise.all([first, payer, expiring].map((w) => quoteFor(w.address, "2000000")));
+    const relayerBefore = await providerA.getTransactionCount(RELAYER);
+    // Hold the chain's relay queue: with automatic mining off, the first job's authorization
+    // waits in the mempool and the relayer waits for its receipt, so the next jobs queue behind it.
+    await providerA.send("evm_setAutomine", [false]);
+    let automine = false;
+    try {
+      const firstRes = await submit("erc3009", await erc3009Submit(firstQuote, { wallet: first, from: first.address, domain: usdcDomain() }));
+      const firstJob = await firstRes.json();
+      assert.equal(firstRes.status, 202, JSON.stringify(firstJob));
+      await waitFor(() => providerA.getTransactionCount(RELAYER, "pending"), (n) => n > relayerBefore, { timeoutMs: 30_000, intervalMs: 100 });
+
+      // Accepted while the balance is there; then the payer moves it away (an ERC-3009 transfer
+      // that someone else sends for it: the payer has no ETH).
+      const movedRes = await submit("erc3009", await erc3009Submit(movedQuote, { wallet: payer, from: payer.address, domain: usdcDomain() }));
+      const movedJob = await movedRes.json();
+      assert.equal(movedRes.status, 202, JSON.stringify(movedJob));
+      const away = { from: payer.address, to: RECIPIENT, value: "2000000", validAfter: "0", validBefore: String(nowSec() + 3600), nonce: hexlify(randomBytes(32)) };
+      const { v, r, s } = Signature.from(await payer.signTypedData(usdcDomain(), ERC3009_TYPES, away));
+      const fiat = new Contract(chainA.tokens.USDC, ["function transferWithAuthorization(address,address,uint256,uint256,uint256,bytes32,uint8,bytes32,bytes32)"], devAccount(1, providerA));
+      await fiat.transferWithAuthorization(away.from, away.to, away.value, away.validAfter, away.validBefore, away.nonce, v, r, s);
+
+      // Accepted with an authorization valid for 150 s (the quote expires in 120 s); then, while
+      // it waits, the chain's clock passes 120 s: the window closes within the 60 s margin.
+      const expiringRes = await submit("erc3009", await erc3009Submit(expiringQuote, { wallet: expiring, from: expiring.address, domain: usdcDomain(), validBefore: String(nowSec() + 150) }));
+      const expiringJob = await expiringRes.json();
+      assert.equal(expiringRes.status, 202, JSON.stringify(expiringJob));
+      await providerA.send("evm_increaseTime", [120]);
+
+      await providerA.send("evm_setAutomine", [true]);
+      automine = true;
+      await providerA.send("evm_mine", []);
+      assert.equal(await usdc().balanceOf(payer.address), 0n, "the balance moved away");
+
+      await published(() => jobOf(firstJob.id));
+      const moved = await waitFor(() => jobOf(movedJob.id), (j) => j.status !== "accepted", { timeoutMs: 60_000, intervalMs: 300 });
+      assert.equal(moved.status, "failed", JSON.stringify(moved));
+      assert.match(moved.error, /simulated together against the pending state, the authorization call reverts: .*exceeds balance/);
+      const expired = await waitFor(() => jobOf(expiringJob.id), (j) => j.status !== "accepted", { timeoutMs: 60_000, intervalMs: 300 });
+      assert.equal(expired.status, "failed", JSON.stringify(expired));
+      assert.match(expired.error, /authorization\.validBefore ends at \d+, within 60 s of the chain's time/);
+      // The relayer sent the first job's two transactions and nothing else.
+      assert.equal(await providerA.getTransactionCount(RELAYER), relayerBefore + 2);
+      await assertNoRevertedRelayerTransaction();
+    } finally {
+      if (!automine) await providerA.send("evm_setAutomine", [true]);
+    }
+  });
+});

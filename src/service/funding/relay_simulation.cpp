@@ -1,0 +1,141 @@
+#include "service/funding/relay_simulation.h"
+
+#include <string>
+#include <vector>
+
+#include "crypto/hex.h"
+#include "eth/abi.h"
+#include "service/common/op_input.h"
+#include "service/funding/funding_preflight.h"
+#include "service/funding/relay_calls.h"
+
+namespace sr::service {
+
+using json = nlohmann::ordered_json;
+
+namespace {
+
+U256 as_uint(const json& value) { return std::get<U256>(abi::value_from_json(abi::Type::uint(), value)); }
+
+struct Window {
+  std::string field;  // as the submit named it
+  U256 closes;        // the last second at which the contract still accepts it
+};
+
+// The windows of a plan's authorization that the relayer's transactions must land within. The
+// field names are the submit's (a deposit-address ERC-2612 submit names its permit "permit").
+std::vector<Window> windows(const json& plan) {
+  const std::string standard = plan.at("standard").get<std::string>();
+  const json& a = plan.at("authorization");
+  std::vector<Window> out;
+  if (standard == "erc3009") {
+    // FiatToken requires block.timestamp < validBefore.
+    const U256 before = as_uint(a.at("validBefore"));
+    out.push_back({"authorization.validBefore", before.is_zero() ? before : *before.checked_sub(U256(1))});
+  } else if (standard == "erc2612") {
+    out.push_back({"permit.deadline", as_uint(a.at("deadline"))});
+  } else if (standard == "permit2") {
+    out.push_back({"permit2.sigDeadline", as_uint(a.at("sigDeadline"))});
+    // The vault pulls through the allowance in the funding transaction.
+    const json& details = a.at("details");
+    for (std::size_t i = 0; i < details.size(); ++i) {
+      out.push_back({"permit2.details[" + std::to_string(i) + "].expiration", as_uint(details[i].at("expiration"))});
+    }
+  } else if (standard == "permit3") {
+    out.push_back({"permit3.deadline", as_uint(a.at("deadline"))});
+    const json& permits = a.at("chainPermits").at("permits");
+    for (std::size_t i = 0; i < permits.size(); ++i) {
+      const U256 mode = as_uint(permits[i].at("modeOrExpiration"));
+      // 0 transfers at once; 1..3 (decrease, lock, unlock) are refused at submit; above is an
+      // allowance expiring then, which the funding transaction spends.
+      if (mode > U256(3)) out.push_back({"permit3.chainPermits.permits[" + std::to_string(i) + "].modeOrExpiration", mode});
+    }
+  }
+  return out;
+}
+
+template <class Fn>
+OpResult guarded(std::string_view op, Fn&& fn) {
+  try {
+    return fn();
+  } catch (const ParseError& e) {
+    throw OpInputError("op \"" + std::string(op) + "\": the plan or a result is malformed: " + e.what());
+  } catch (const json::exception& e) {
+    throw OpInputError("op \"" + std::string(op) + "\": the plan or a result is malformed: " + e.what());
+  }
+}
+
+OpResult would_fail(const std::string& reason) {
+  return problem(ProblemCode::funding_would_fail,
+                 "the funding would fail, so the relayer did not send it: " + reason + ". Nothing was sent");
+}
+
+std::string quantity(std::uint64_t value) { return U256(value).to_hex(); }
+
+}  // namespace
+
+OpResult relay_simulation_op(const Config& config, const json& input) {
+  const OpInput in(input, "relaySimulation");
+  const json& plan = in.member("plan");
+  const json& relayer = in.member("relayer");
+  const std::uint64_t chain_time = in.unix_seconds("chainTime");
+  return guarded("relaySimulation", [&] {
+    const Address from = Address::parse(relayer.get<std::string>());
+    const RelaySettings& settings = config.service().relay;
+    const U256 latest_landing = U256(chain_time).checked_add(U256(settings.window_margin_sec)).value_or(U256::max());
+    for (const Window& w : windows(plan)) {
+      if (w.closes < latest_landing) {
+        return would_fail("the authorization's window closes: " + w.field + " ends at " + w.closes.to_decimal() +
+                          ", within " + std::to_string(settings.window_margin_sec) + " s of the chain's time " +
+                          std::to_string(chain_time) + ", too soon for the relayer's transactions to land");
+      }
+    }
+    const RelayCalls relay = relay_calls(config, plan);
+    json calls = json::array();
+    const auto add = [&](std::string_view purpose, const ContractCall& call, std::uint64_t gas) {
+      calls.push_back({{"purpose", purpose},
+                       {"from", from.checksummed()},
+                       {"to", call.to.checksummed()},
+                       {"data", hex::encode(call.data)},
+                       {"gas", quantity(gas)}});
+    };
+    if (relay.authorization) add("authorization", *relay.authorization, settings.authorization_gas_limit);
+    add("funding", relay.funding, settings.funding_gas_limit);
+    return ok({{"calls", std::move(calls)}});
+  });
+}
+
+OpResult relay_simulation_verdict_op(const Config& config, const json& input) {
+  const OpInput in(input, "relaySimulationVerdict");
+  const json& plan = in.member("plan");
+  const json& results = in.member("results");
+  if (!results.is_array()) throw OpInputError("op \"relaySimulationVerdict\": results must be an array");
+  return guarded("relaySimulationVerdict", [&] {
+    const RelayCalls relay = relay_calls(config, plan);
+    std::vector<std::string> purposes;
+    if (relay.authorization) purposes.push_back("authorization");
+    purposes.push_back("funding");
+    if (results.size() != purposes.size()) {
+      throw OpInputError("op \"relaySimulationVerdict\": results must hold one entry per call (" + std::to_string(purposes.size()) + ")");
+    }
+    for (std::size_t i = 0; i < purposes.size(); ++i) {
+      const json& r = results[i];
+      if (!r.is_object() || !r.contains("status") || !r["status"].is_string()) {
+        throw OpInputError("op \"relaySimulationVerdict\": results[" + std::to_string(i) + "].status is missing");
+      }
+      if (r["status"] == "0x1") continue;
+      json failure = {{"error", "reverted"}};
+      if (r.contains("error") && r["error"].is_object()) {
+        const json& e = r["error"];
+        if (e.contains("message") && e["message"].is_string()) failure["error"] = e["message"];
+        if (e.contains("data") && e["data"].is_string()) failure["data"] = e["data"];
+      }
+      if (!failure.contains("data") && r.contains("returnData") && r["returnData"].is_string()) failure["data"] = r["returnData"];
+      return would_fail("simulated together against the pending state, the " + purposes[i] + " call reverts: " +
+                        call_revert_reason(failure));
+    }
+    return ok({{"ok", true}});
+  });
+}
+
+}  // namespace sr::service
