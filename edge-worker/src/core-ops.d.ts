@@ -439,6 +439,43 @@ export interface components {
             /** @constant */
             ok: true;
         };
+        /** @description Op "relaySimulation": Right before the relayer signs: the job's authorization windows checked against the chain's time with relay.windowMarginSec, and the job's calls (authorization, then funding) exactly as they will be signed, for the worker to simulate together against the pending state. */
+        RelaySimulationInput: {
+            plan: components["schemas"]["RelayPlan"];
+            /** @description The relayer account, the sender of every call. */
+            relayer: components["schemas"]["EvmAddress"];
+            /** @description The latest block's timestamp: windows are judged by the chain's clock. */
+            chainTime: components["schemas"]["UnixSeconds"];
+        };
+        RelaySimulationAnswer: {
+            /** @description In the order the relayer sends them; the last is the funding. */
+            calls: {
+                /** @enum {unknown} */
+                purpose: "authorization" | "funding";
+                from: components["schemas"]["EvmAddress"];
+                to: components["schemas"]["EvmAddress"];
+                data: components["schemas"]["HexBytes"];
+                gas: components["schemas"]["HexQuantity"];
+            }[];
+        };
+        /** @description Op "relaySimulationVerdict": Whether the simulated job would succeed: eth_simulateV1's results of the calls relaySimulation named, in order; a call that would revert fails the job with its reason. */
+        RelaySimulationVerdictInput: {
+            plan: components["schemas"]["RelayPlan"];
+            /** @description The one simulated block's calls, in the order relaySimulation named them. */
+            results: {
+                /** @enum {unknown} */
+                status: "0x1" | "0x0";
+                returnData?: components["schemas"]["HexBytes"];
+                error?: {
+                    message: string;
+                    data?: components["schemas"]["HexBytes"];
+                };
+            }[];
+        };
+        RelaySimulationVerdictAnswer: {
+            /** @constant */
+            ok: true;
+        };
         /** @description Op "depositSolverRequests": The remote solver requests for a deposit-address request. */
         DepositSolverRequestsInput: {
             /** @description The DepositAddressRequest, exactly as the client sent it (any JSON): the core validates it and answers 400 naming each wrong field. */
@@ -619,6 +656,16 @@ export interface components {
             random: components["schemas"]["RandomHex"];
         };
         LegacyExactOutAnswer: components["schemas"]["LegacyQuoteResponse"];
+        /** @description Op "legacySolverRequests": The remote solvers to ask for a legacy v3 quote request, as solverRequests answers them for the v1 request it stands for; the worker passes their answers to legacyExactIn or legacyExactOut with the same now. */
+        LegacySolverRequestsInput: {
+            /** @description The legacy v3 quote request as received. */
+            body: unknown;
+            /** @enum {unknown} */
+            kind: "exactIn" | "exactOut";
+            /** @description The worker's clock; the same value goes to legacyExactIn or legacyExactOut. */
+            now: components["schemas"]["UnixSeconds"];
+        };
+        LegacySolverRequestsAnswer: components["schemas"]["SolverRequests"];
         /** @description Op "legacyIntentStatus": The legacy v3 status envelope of a stored record (POST /api/v3/intents/intentStatus). */
         LegacyIntentStatusInput: {
             /** @description The LegacyIntentStatusRequest, exactly as the client sent it (any JSON): the core validates it and answers 400 naming each wrong field. */
@@ -697,6 +744,10 @@ export interface components {
             minAmountOut: components["schemas"]["Amount"];
             /** @description How the address can be funded: erc-3009 and erc-2612 are signed authorizations submitted to this gateway; transfer is ERC-20 transfers of source.token into vaultAddress, from anyone, counted once confirmed at the service's confirmation depth and before deadline (only on chains the service reads). */
             fundingMethods: ("erc-3009" | "erc-2612" | "transfer")[];
+            /** @description The intent the vault funds, decoded (the shape of a quote's execution.intent): its route pays destination.recipient at least minAmountOut of destination.token; its reward locks source.amount of source.token with the refund recipient as creator. intentHash is its hash and vaultAddress its vault on the source Portal (CREATE2 with the chain's vaultInitCodeHash), so a client recomputes both. */
+            intent: components["schemas"]["Intent"];
+            /** @description EIP-712 signature r ‖ s ‖ v (65 bytes, v = 27 or 28, low s) by the source chain's quoteSigner over the Quote typed data of v1 quotes (Quote(string id, bytes32[] intentHashes, uint64 expiresAt), domain {name: ServiceQuoteV1, version: 1, chainId: source.chainId}) with id = "quote:" + quoteId, intentHashes = [intentHash] and expiresAt = deadline. The verifier package checks it and the rest of the answer (verifyDepositAddress). */
+            signature: string;
         };
         DepositAddressRecord: components["schemas"]["DepositAddress"] & {
             /** @description As in DepositStatus. */
@@ -758,7 +809,7 @@ export interface components {
             /** @description job:<uuid>. */
             id: string;
             /**
-             * @description published is not delivery: track the intent's status.
+             * @description published is not delivery: track the intent's status. failed: the relay did not happen or did not succeed; error says why. A job whose simulation right before signing fails (the balance moved away, the authorization spent or its window closing within the relayer's margin, the funding reverting) fails with nothing sent.
              * @enum {string}
              */
             status: "accepted" | "published" | "failed";
@@ -884,13 +935,15 @@ export interface components {
                      * @enum {string}
                      */
                     subStatus: "WaitingToFulfill" | "Fulfilled" | "WaitingForRefund" | "Refunded";
+                    /** @description One sentence saying what the subStatus means for this intent. */
+                    subStatusMessage: string;
                 };
-                /** @description The IntentPublished (else IntentFunded) transaction; null until seen. */
-                intentCreated: components["schemas"]["LegacyTransaction"] | null;
-                /** @description The destination's IntentFulfilled transaction; null until seen. */
-                fulfillment: components["schemas"]["LegacyTransaction"] | null;
-                /** @description The IntentRefunded transaction; null unless refunded. */
-                refund: components["schemas"]["LegacyTransaction"] | null;
+                /** @description The IntentPublished (else IntentFunded) transaction. An intent the chain has not shown created answers 404 not-found. */
+                intentCreated: components["schemas"]["LegacyTransaction"];
+                /** @description The destination's IntentFulfilled transaction; absent until seen. */
+                fulfillment?: components["schemas"]["LegacyTransaction"];
+                /** @description The IntentRefunded transaction; absent unless refunded. */
+                refund?: components["schemas"]["LegacyTransaction"];
             };
         };
         LegacyQuoteEntry: {
@@ -898,7 +951,11 @@ export interface components {
             quoteID: string;
             /** @description Solver id. */
             solverID: string;
-            receiveSignedIntentUrl: string | null;
+            /**
+             * Format: uri
+             * @description The absolute URL (from the configuration's service.baseUrl) of this service's endpoint that takes a signed authorization for the entry's source token: the v1 gasless endpoint of its first gasless standard (permit3, then permit2, then erc3009), e.g. https://api.example/v1/gasless/permit3; <baseUrl>/v1/gasless for a token without one. That endpoint needs an API key and a v1 quote; the legacy host itself relays nothing.
+             */
+            receiveSignedIntentUrl: string;
             quoteData: {
                 quoteResponse: {
                     /**
@@ -935,7 +992,8 @@ export interface components {
             chainId: components["schemas"]["ChainId"];
             /** @description Transaction hash. */
             transactionHash: string;
-            blockExplorerUrl: string | null;
+            /** @description Explorer link; "" on a chain without an explorer. */
+            blockExplorerUrl: string;
         };
         NativeCurrency: {
             /** @description Symbol. */
@@ -1164,6 +1222,10 @@ export interface CoreOps {
     fundingPreflight: { input: schemas["FundingPreflightInput"]; answer: schemas["FundingPreflightAnswer"] };
     /** Whether the funding would succeed, judged from the preflight calls' answers. (area funding; non-2xx: 422) */
     fundingPreflightVerdict: { input: schemas["FundingPreflightVerdictInput"]; answer: schemas["FundingPreflightVerdictAnswer"] };
+    /** Right before the relayer signs: the job's authorization windows checked against the chain's time with relay.windowMarginSec, and the job's calls (authorization, then funding) exactly as they will be signed, for the worker to simulate together against the pending state. (area funding; non-2xx: 422) */
+    relaySimulation: { input: schemas["RelaySimulationInput"]; answer: schemas["RelaySimulationAnswer"] };
+    /** Whether the simulated job would succeed: eth_simulateV1's results of the calls relaySimulation named, in order; a call that would revert fails the job with its reason. (area funding; non-2xx: 422) */
+    relaySimulationVerdict: { input: schemas["RelaySimulationVerdictInput"]; answer: schemas["RelaySimulationVerdictAnswer"] };
     /** The remote solver requests for a deposit-address request. (area deposits; non-2xx: 400, 422) */
     depositSolverRequests: { input: schemas["DepositSolverRequestsInput"]; answer: schemas["DepositSolverRequestsAnswer"] };
     /** A deposit address: the vault of a quoted direct intent, accepting funding until its deadline. (area deposits; non-2xx: 400, 422, 502, 503) */
@@ -1190,6 +1252,8 @@ export interface CoreOps {
     legacyExactIn: { input: schemas["LegacyExactInInput"]; answer: schemas["LegacyExactInAnswer"] };
     /** Legacy v3 exact-out quotes (POST /api/v3/quotes/exactOut), one entry per solver. (area legacy; non-2xx: 400, 422, 502) */
     legacyExactOut: { input: schemas["LegacyExactOutInput"]; answer: schemas["LegacyExactOutAnswer"] };
+    /** The remote solvers to ask for a legacy v3 quote request, as solverRequests answers them for the v1 request it stands for; the worker passes their answers to legacyExactIn or legacyExactOut with the same now. (area legacy; non-2xx: 400, 422) */
+    legacySolverRequests: { input: schemas["LegacySolverRequestsInput"]; answer: schemas["LegacySolverRequestsAnswer"] };
     /** The legacy v3 status envelope of a stored record (POST /api/v3/intents/intentStatus). (area legacy; non-2xx: 400, 404) */
     legacyIntentStatus: { input: schemas["LegacyIntentStatusInput"]; answer: schemas["LegacyIntentStatusAnswer"] };
 }

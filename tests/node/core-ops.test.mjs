@@ -199,6 +199,17 @@ describe('every op of the core answers as ops.json describes', () => {
       assert.deepEqual(call('fundingPreflightVerdict', { plan: verified.plan, results }), { ok: true });
       call('fundingPreflightVerdict', { plan: verified.plan, results: { ...results, balance: { result: word(1) } } }, 422);
     });
+
+    it('relaySimulation and its verdict, right before signing', () => {
+      const { calls: job } = call('relaySimulation', { plan: verified.plan, relayer: relayer.address, chainTime: now });
+      assert.deepEqual(job.map((c) => c.purpose), ['authorization', 'funding']);
+      // A window that closes within the margin: nothing to simulate, the job fails.
+      call('relaySimulation', { plan: verified.plan, relayer: relayer.address, chainTime: now + 10 ** 6 }, 422);
+      const succeeded = job.map(() => ({ status: '0x1', returnData: '0x' }));
+      assert.deepEqual(call('relaySimulationVerdict', { plan: verified.plan, results: succeeded }), { ok: true });
+      const reverted = [succeeded[0], { status: '0x0', returnData: '0x', error: { message: 'execution reverted' } }];
+      call('relaySimulationVerdict', { plan: verified.plan, results: reverted }, 422);
+    });
   });
 
   describe('a deposit address from creation to its funding', () => {
@@ -268,6 +279,8 @@ describe('every op of the core answers as ops.json describes', () => {
       intentExecutionTypes: ['SELF_PUBLISH'],
       quoteRequest: { sourceChainID: 8453, destinationChainID: 10, sourceToken: USDC_BASE, destinationToken: USDC_OP, sourceAmount, funder: funder.address, recipient },
     });
+    assert.ok(Array.isArray(call('legacySolverRequests', { body: legacy('25000000'), kind: 'exactIn', now }).requests));
+    call('legacySolverRequests', { body: { ...legacy('25000000'), quoteRequest: {} }, kind: 'exactOut', now }, 400);
     assert.ok(call('legacyExactIn', { body: legacy('25000000'), now, random: random() }).data.length > 0);
     assert.ok(call('legacyExactOut', { body: legacy('20000000'), now, random: random() }).data.length > 0);
     call('legacyExactIn', { body: { ...legacy('25000000'), quoteRequest: {} }, now, random: random() }, 400);
