@@ -416,11 +416,18 @@ export interface components {
         FundingPreflightAnswer: {
             calls: {
                 /** @enum {string} */
-                id: "balance" | "authorizationState" | "permitNonce" | "permitContractAllowance" | "permit2Nonce" | "authorization";
+                id: "balance" | "authorizationState" | "permitNonce" | "permitContractAllowance" | "permit2Nonce" | "permit3Nonce" | "rewardStatus" | "authorization";
                 from?: components["schemas"]["EvmAddress"];
                 to: components["schemas"]["EvmAddress"];
                 data: components["schemas"]["HexBytes"];
             }[];
+            /** @description What the funding holds of its funder's balance until it settles (null for a plain transfer, which already paid the vault). */
+            reservation: {
+                chainId: components["schemas"]["ChainId"];
+                token: components["schemas"]["EvmAddress"];
+                funder: components["schemas"]["EvmAddress"];
+                amount: string;
+            } | null;
         };
         /** @description Op "fundingPreflightVerdict": Whether the funding would succeed, judged from the preflight calls' answers. */
         FundingPreflightVerdictInput: {
@@ -434,6 +441,13 @@ export interface components {
                     data?: components["schemas"]["HexBytes"];
                 };
             };
+            /** @description The funder's other accepted, unsettled relayed fundings of this chain and token, from the chain's reservation store. */
+            reserved?: {
+                jobId: string;
+                amount: string;
+            }[];
+            /** @description The job this funding would be: its own reserved row is not counted. */
+            jobId?: string;
         };
         FundingPreflightVerdictAnswer: {
             /** @constant */
@@ -744,10 +758,6 @@ export interface components {
             minAmountOut: components["schemas"]["Amount"];
             /** @description How the address can be funded: erc-3009 and erc-2612 are signed authorizations submitted to this gateway; transfer is ERC-20 transfers of source.token into vaultAddress, from anyone, counted once confirmed at the service's confirmation depth and before deadline (only on chains the service reads). */
             fundingMethods: ("erc-3009" | "erc-2612" | "transfer")[];
-            /** @description The intent the vault funds, decoded (the shape of a quote's execution.intent): its route pays destination.recipient at least minAmountOut of destination.token; its reward locks source.amount of source.token with the refund recipient as creator. intentHash is its hash and vaultAddress its vault on the source Portal (CREATE2 with the chain's vaultInitCodeHash), so a client recomputes both. */
-            intent: components["schemas"]["Intent"];
-            /** @description EIP-712 signature r ‖ s ‖ v (65 bytes, v = 27 or 28, low s) by the source chain's quoteSigner over the Quote typed data of v1 quotes (Quote(string id, bytes32[] intentHashes, uint64 expiresAt), domain {name: ServiceQuoteV1, version: 1, chainId: source.chainId}) with id = "quote:" + quoteId, intentHashes = [intentHash] and expiresAt = deadline. The verifier package checks it and the rest of the answer (verifyDepositAddress). */
-            signature: string;
         };
         DepositAddressRecord: components["schemas"]["DepositAddress"] & {
             /** @description As in DepositStatus. */

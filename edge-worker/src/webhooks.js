@@ -34,7 +34,7 @@ export async function openSecret(env, sealed) {
 
 /** Standard Webhooks: v1,<base64 HMAC-SHA256(secret bytes, "<id>.<timestamp>.<body>")>. */
 export async function signature(secret, id, timestamp, body) {
-  const key = await crypto.subtle.importKey("raw", unbase64Of(secret.replace(/^whsec_/, "")), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await crypto.subtle.importKey("raw", bytesOfBase64(secret.replace(/^whsec_/, "")), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(`${id}.${timestamp}.${body}`)));
   return `v1,${base64Of(mac)}`;
 }

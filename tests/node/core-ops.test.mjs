@@ -198,6 +198,9 @@ describe('every op of the core answers as ops.json describes', () => {
       const results = Object.fromEntries(preflight.map((c) => [c.id, { result: c.id === 'balance' ? word(10n ** 12n) : c.id === 'authorization' ? '0x' : word(0) }]));
       assert.deepEqual(call('fundingPreflightVerdict', { plan: verified.plan, results }), { ok: true });
       call('fundingPreflightVerdict', { plan: verified.plan, results: { ...results, balance: { result: word(1) } } }, 422);
+      // Another accepted funding of the same funder reserves the whole balance: refused.
+      const reserved = [{ jobId: 'job:00000000-0000-4000-8000-000000000000', amount: String(10n ** 12n) }];
+      call('fundingPreflightVerdict', { plan: verified.plan, results, reserved, jobId: verified.job.id }, 422);
     });
 
     it('relaySimulation and its verdict, right before signing', () => {

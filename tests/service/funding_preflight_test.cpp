@@ -264,3 +264,25 @@ TEST(FundingPreflight, MissingOrMalformedAnswersAreWorkerBugs) {
 
 }  // namespace
 }  // namespace sr::service
+
+namespace sr::service {
+namespace {
+
+// Error(string) reasons as nodes hand them over: canonical, and without the final padding (as
+// eth_simulateV1 results have come); other data keeps the selector, never a made-up message.
+TEST(FundingPreflight, RevertReasonsAreReadWhateverThePadding) {
+  const std::string selector = "08c379a0";
+  const std::string offset = "0000000000000000000000000000000000000000000000000000000000000020";
+  const std::string length = "0000000000000000000000000000000000000000000000000000000000000026";
+  // "ERC20: transfer amount exceeds balance" (38 bytes), padded to 64.
+  const std::string text = "45524332303a207472616e7366657220616d6f756e7420657863656564732062616c616e6365";
+  const std::string canonical = "0x" + selector + offset + length + text + std::string(52, '0');
+  const std::string unpadded = "0x" + selector + offset + length + text;
+  EXPECT_EQ(call_revert_reason({{"error", "execution reverted"}, {"data", canonical}}), "ERC20: transfer amount exceeds balance");
+  EXPECT_EQ(call_revert_reason({{"error", "execution reverted"}, {"data", unpadded}}), "ERC20: transfer amount exceeds balance");
+  EXPECT_EQ(call_revert_reason({{"error", "execution reverted"}, {"data", "0xdeadbeef"}}), "custom error 0xdeadbeef");
+  EXPECT_EQ(call_revert_reason({{"error", "execution reverted"}}), "execution reverted");
+}
+
+}  // namespace
+}  // namespace sr::service

@@ -1,5 +1,7 @@
 #include "service/funding/funding_preflight.h"
 
+#include <algorithm>
+#include <optional>
 #include <string>
 
 #include "crypto/hex.h"
@@ -159,6 +161,38 @@ OpResult would_fail(const std::string& reason) {
 
 }  // namespace
 
+namespace {
+
+// Error(string)'s message read leniently: nodes differ in how they pad revert data (eth_simulateV1
+// results have been seen without the final padding), and the reason is only shown, never trusted.
+// The offset word, then the length word at that offset, then that many bytes, cut to what is there;
+// nullopt unless the offset and length are plausible and the bytes are printable ASCII.
+std::optional<std::string> error_string(ByteView args) {
+  const auto word_at = [&](std::size_t at) -> std::optional<std::uint64_t> {
+    if (at + 32 > args.size()) return std::nullopt;
+    for (std::size_t i = at; i < at + 24; ++i) {
+      if (args[i] != 0) return std::nullopt;
+    }
+    std::uint64_t value = 0;
+    for (std::size_t i = at + 24; i < at + 32; ++i) value = (value << 8) | args[i];
+    return value;
+  };
+  const auto offset = word_at(0);
+  if (!offset || *offset > args.size()) return std::nullopt;
+  const auto length = word_at(static_cast<std::size_t>(*offset));
+  if (!length) return std::nullopt;
+  const std::size_t start = static_cast<std::size_t>(*offset) + 32;
+  const std::size_t end = std::min<std::size_t>(args.size(), start + std::min<std::uint64_t>(*length, 1024));
+  std::string text;
+  for (std::size_t i = start; i < end; ++i) {
+    if (args[i] < 0x20 || args[i] > 0x7e) return std::nullopt;
+    text.push_back(static_cast<char>(args[i]));
+  }
+  return text;
+}
+
+}  // namespace
+
 // The reason a reverting call gives: Error(string), Panic(uint256), a custom error's selector, or
 // the node's own message.
 std::string call_revert_reason(const json& failure) {
@@ -176,6 +210,7 @@ std::string call_revert_reason(const json& failure) {
   const std::string selector = hex::encode(ByteView(bytes).first(4));
   try {
     if (selector == "0x08c379a0") {
+      if (auto text = error_string(args)) return *text;
       return std::get<std::string>(abi::decode_params({abi::Type::string()}, args, abi::Mode::allow_trailing).at(0));
     }
     if (selector == "0x4e487b71") {
