@@ -3,7 +3,7 @@
 // endpoints in the worker secret CHAIN_RPC_URLS, a JSON object {"<chainId>": "<https url>"}
 // (secret because provider URLs usually embed an API key). A chain with neither has no access:
 // nothing is relayed there, its vault derivation stays unconfirmed, and its logs are not read
-// (no status from polling, no deposit funded by a plain transfer: chain-reader.js).
+// (no status from polling, no deposit funded by a plain transfer: objects/chain-reader.js).
 import bundled from "../generated/config.js";
 
 const CALL_TIMEOUT_MS = 5_000;

@@ -52,13 +52,13 @@ async function limited(c, next, bucket, limit) {
     else if (e !== null && typeof e === "object") e.responseHeaders = headers;
     throw e;
   } finally {
-    // A lease refill this request started ends before its answer (rate-limiter.js says why).
+    // A lease refill this request started ends before its answer (objects/rate-limiter.js says why).
     if (result.refill) await result.refill;
   }
 }
 
 /**
- * How much of a key's rate an isolate leases at once (rate-limiter.js). RATE_LIMIT_LEASE_MS="0"
+ * How much of a key's rate an isolate leases at once (objects/rate-limiter.js). RATE_LIMIT_LEASE_MS="0"
  * turns leases off, every request calling its bucket's object: the benchmarks' baseline.
  */
 function leaseWindowMs(env) {
