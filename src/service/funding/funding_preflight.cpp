@@ -75,17 +75,6 @@ json call(std::string_view id, const Address& to, const Bytes& data) {
   return {{"id", id}, {"to", to.checksummed()}, {"data", hex::encode(data)}};
 }
 
-template <class Fn>
-OpResult guarded(std::string_view op, Fn&& fn) {
-  try {
-    return fn();
-  } catch (const ParseError& e) {
-    throw OpInputError("op \"" + std::string(op) + "\": the plan or a result is malformed: " + e.what());
-  } catch (const json::exception& e) {
-    throw OpInputError("op \"" + std::string(op) + "\": the plan or a result is malformed: " + e.what());
-  }
-}
-
 class Results {
  public:
   Results(const json& results) : results_(results) {}
@@ -225,7 +214,7 @@ OpResult funding_preflight_op(const Config& config, const json& input) {
   const OpInput in(input, "fundingPreflight");
   const json& plan = in.member("plan");
   const json& relayer = in.member("relayer");
-  return guarded("fundingPreflight", [&] {
+  return guarded_plan_op("fundingPreflight", [&] {
     const Plan p = read_plan(config, plan);
     const Address from = Address::parse(relayer.get<std::string>());
     json calls = json::array();
@@ -263,7 +252,7 @@ OpResult funding_preflight_verdict_op(const Config& config, const json& input) {
   const json& plan = in.member("plan");
   const json& results_json = in.member("results");
   if (!results_json.is_object()) throw OpInputError("op \"fundingPreflightVerdict\": results must be an object");
-  return guarded("fundingPreflightVerdict", [&] {
+  return guarded_plan_op("fundingPreflightVerdict", [&] {
     const Plan p = read_plan(config, plan);
     const Results results(results_json);
     const json& a = *p.authorization;

@@ -34,8 +34,11 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
 
 #include "service/config/config.h"
+#include "service/common/op_input.h"
 #include "service/common/problem.h"
 
 namespace sr::service {
@@ -46,5 +49,19 @@ OpResult funding_preflight_verdict_op(const Config& config, const nlohmann::orde
 // The reason a reverting call gives, from {"error": the node's message, "data"?: "0x…" revert
 // data}: Error(string), Panic(uint256), a custom error's selector, or the node's own message.
 std::string call_revert_reason(const nlohmann::ordered_json& failure);
+
+// Runs an op over a relay plan and the node's results: a malformed plan or result is the worker's
+// mistake (OpInputError naming `op`), never the client's. Shared by the preflight and the
+// simulation before signing (relay_simulation.h).
+template <class Fn>
+OpResult guarded_plan_op(std::string_view op, Fn&& fn) {
+  try {
+    return fn();
+  } catch (const ParseError& e) {
+    throw OpInputError("op \"" + std::string(op) + "\": the plan or a result is malformed: " + e.what());
+  } catch (const nlohmann::ordered_json::exception& e) {
+    throw OpInputError("op \"" + std::string(op) + "\": the plan or a result is malformed: " + e.what());
+  }
+}
 
 }  // namespace sr::service

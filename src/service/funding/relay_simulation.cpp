@@ -54,17 +54,6 @@ std::vector<Window> windows(const json& plan) {
   return out;
 }
 
-template <class Fn>
-OpResult guarded(std::string_view op, Fn&& fn) {
-  try {
-    return fn();
-  } catch (const ParseError& e) {
-    throw OpInputError("op \"" + std::string(op) + "\": the plan or a result is malformed: " + e.what());
-  } catch (const json::exception& e) {
-    throw OpInputError("op \"" + std::string(op) + "\": the plan or a result is malformed: " + e.what());
-  }
-}
-
 OpResult would_fail(const std::string& reason) {
   return problem(ProblemCode::funding_would_fail,
                  "the funding would fail, so the relayer did not send it: " + reason + ". Nothing was sent");
@@ -79,7 +68,7 @@ OpResult relay_simulation_op(const Config& config, const json& input) {
   const json& plan = in.member("plan");
   const json& relayer = in.member("relayer");
   const std::uint64_t chain_time = in.unix_seconds("chainTime");
-  return guarded("relaySimulation", [&] {
+  return guarded_plan_op("relaySimulation", [&] {
     const Address from = Address::parse(relayer.get<std::string>());
     const RelaySettings& settings = config.service().relay;
     const U256 latest_landing = U256(chain_time).checked_add(U256(settings.window_margin_sec)).value_or(U256::max());
@@ -110,7 +99,7 @@ OpResult relay_simulation_verdict_op(const Config& config, const json& input) {
   const json& plan = in.member("plan");
   const json& results = in.member("results");
   if (!results.is_array()) throw OpInputError("op \"relaySimulationVerdict\": results must be an array");
-  return guarded("relaySimulationVerdict", [&] {
+  return guarded_plan_op("relaySimulationVerdict", [&] {
     const RelayCalls relay = relay_calls(config, plan);
     std::vector<std::string> purposes;
     if (relay.authorization) purposes.push_back("authorization");
