@@ -1,5 +1,6 @@
 // The verifier module: what a browser needs to check a quote (crypto, eth, verify).
 #include "exports.h"
+#include "verify/deposit_verifier.h"
 #include "verify/gasless_verifier.h"
 #include "verify/quote_verifier.h"
 
@@ -25,6 +26,11 @@ inline std::string verify_gasless_payload_json(std::string input) {
   return call_json(std::move(input), [](const Json& args) { return verify::verify_gasless_payload_json(args); });
 }
 
+// {"answer","request","chains","now"} -> the same report shape, for a deposit address.
+inline std::string verify_deposit_address_json(std::string input) {
+  return call_json(std::move(input), [](const Json& args) { return verify::verify_deposit_address_json(args); });
+}
+
 }  // namespace sr::bindings
 
 #ifndef SR_VERIFIER_PACKAGE
@@ -33,6 +39,7 @@ EMSCRIPTEN_BINDINGS(sr_verifier) {
   sr::bindings::register_primitives();
   emscripten::function("verify_quote", &sr::bindings::verify_quote_json);
   emscripten::function("verify_gasless_payload", &sr::bindings::verify_gasless_payload_json);
+  emscripten::function("verify_deposit_address", &sr::bindings::verify_deposit_address_json);
 }
 
 #else
@@ -126,6 +133,12 @@ EMSCRIPTEN_KEEPALIVE std::size_t sr_verify_gasless_payload(char* data, std::size
                            [](const sr::verify::Json& args, int) { return sr::verify::verify_gasless_payload_json(args); }));
 }
 
+EMSCRIPTEN_KEEPALIVE std::size_t sr_verify_deposit_address(char* data, std::size_t size) {
+  using namespace sr::bindings;
+  return answer(call_value(take(data, size),
+                           [](const sr::verify::Json& args, int) { return sr::verify::verify_deposit_address_json(args); }));
+}
+
 // {"chains"} -> {"ok":true,"result":handle}: the records read as verify_quote reads them (the
 // same ParseError messages), kept until sr_release_chains(handle).
 EMSCRIPTEN_KEEPALIVE std::size_t sr_bind_chains(char* data, std::size_t size) {
@@ -155,6 +168,25 @@ EMSCRIPTEN_KEEPALIVE std::size_t sr_verify_quote_bound(int handle, char* data, s
     const std::uint64_t now = jf::read_u64_number(member(args, "now", ""), "now");
     return sr::verify::to_json(
         sr::verify::verify_quote(member(args, "quote", ""), sr::verify::QuoteContext{&found->second, request, now}));
+  }, handle));
+}
+
+// {"answer","request","now"} against the bound records: verify_deposit_address's reply, by the
+// same steps as verify::verify_deposit_address_json after its chain records are read.
+EMSCRIPTEN_KEEPALIVE std::size_t sr_verify_deposit_address_bound(int handle, char* data, std::size_t size) {
+  using namespace sr::bindings;
+  return answer(call_value(take(data, size), [](const sr::verify::Json& args, int handle) {
+    namespace jf = sr::protocol::json_fields;
+    using sr::verify::member;
+    const auto found = bound_chains().find(handle);
+    if (found == bound_chains().end()) throw sr::ParseError("these chain records were released");
+    const sr::verify::Json& request = member(args, "request", "");
+    if (!request.is_object()) {
+      throw sr::ParseError("request: must be the deposit-address request object {source, destination, refundRecipient}");
+    }
+    const std::uint64_t now = jf::read_u64_number(member(args, "now", ""), "now");
+    return sr::verify::to_json(sr::verify::verify_deposit_address(
+        member(args, "answer", ""), sr::verify::DepositContext{&found->second, &request, now}));
   }, handle));
 }
 

@@ -68,12 +68,12 @@ if(SR_WASM_SPEED_FLAGS OR SR_WASM_SIZE_FLAGS)
 endif()
 
 # The npm package's verifier (js/scripts/build.mjs): plain C exports instead of embind
-# (bindings/verifier.cpp says why), and only verify_quote / verify_gasless_payload and the bound
-# chain records. The repository's own verifier module keeps embind and the primitives.
+# (bindings/verifier.cpp says why), and only verify_quote / verify_gasless_payload /
+# verify_deposit_address and the bound chain records. The repository's own verifier module keeps embind and the primitives.
 option(SR_VERIFIER_PACKAGE "Build the verifier module as the npm package ships it" OFF)
 set(SR_VERIFIER_PACKAGE_EXPORTS
   _sr_alloc _sr_reply _sr_verify_quote _sr_verify_gasless_payload _sr_bind_chains _sr_release_chains
-  _sr_verify_quote_bound)
+  _sr_verify_quote_bound _sr_verify_deposit_address _sr_verify_deposit_address_bound)
 
 function(sr_wasm_module name binding)
   add_executable(${name} "${CMAKE_SOURCE_DIR}/bindings/${binding}")

@@ -8,21 +8,27 @@ import { byShard, shardOf } from "./objects/stubs.js";
  * Hands one chain's logs to the shards of their intents (op "routeLogs" decides which log is
  * whose), and records which intent each transaction touched. Throws when a shard fails, so a
  * poller keeps its cursor; answers the core's 400/422 for malformed pushed logs.
- * @returns {Promise<{ status: number, body: any }>}
+ * `range` {fromBlock, toBlock, intents}: the logs are a reader's read of those blocks, and
+ * `intents` the ones it saw there before; each shard gets its part of both, so the core replaces
+ * what the records held in the range (without a range, pushed logs are folded in).
+ * @returns {Promise<{ status: number, body: any, seen: Array<[string, number]> }>} `seen`: the
+ *   (intent hash, block number) of every delivered log
  */
-export async function deliverLogs(env, chainId, logs) {
+export async function deliverLogs(env, chainId, logs, range = null) {
   const coreInputs = settings(env).coreInputs;
   const routed = await callCore(coreInputs, "routeLogs", { chainId, logs });
   if (routed.status !== 200) return routed;
   const { byIntent, transactions, ignored } = routed.body;
-  const perShard = byShard(Object.entries(byIntent), ([hash]) => hash);
-  const answers = await Promise.all(
-    [...perShard.values()].map((entries) => shardOf(env, entries[0][0]).applyLogs(chainId, entries.flatMap(([, intentLogs]) => intentLogs))),
-  );
+  const entries = Object.entries(byIntent);
+  for (const hash of range?.intents ?? []) if (!byIntent[hash]) entries.push([hash, []]);
+  const perShard = byShard(entries, ([hash]) => hash);
+  const window = range ? { fromBlock: range.fromBlock, toBlock: range.toBlock } : null;
+  const answers = await Promise.all([...perShard.values()].map((group) => shardOf(env, group[0][0]).applyLogs(chainId, Object.fromEntries(group), window)));
   for (const answer of answers) {
     if (answer.status !== 200) throw new Error(`applyLogs answered ${answer.status}: ${answer.body?.detail ?? ""}`);
   }
   await Promise.all([...byShard(transactions, (t) => t.transactionHash).values()].map((pairs) => shardOf(env, pairs[0].transactionHash).mapTransactions(pairs)));
   const sum = (key) => answers.reduce((total, a) => total + a.body[key], 0);
-  return { status: 200, body: { applied: sum("applied"), updated: sum("updated"), ignored } };
+  const seen = Object.entries(byIntent).flatMap(([hash, intentLogs]) => intentLogs.map((log) => [hash, Number(BigInt(log.blockNumber))]));
+  return { status: 200, body: { applied: sum("applied"), updated: sum("updated"), ignored }, seen };
 }

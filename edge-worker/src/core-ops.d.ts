@@ -42,6 +42,8 @@ export interface components {
             transactionHash: components["schemas"]["Hash32"];
             blockNumber: components["schemas"]["BlockNumber"];
             logIndex: number;
+            /** @description The block the event was read in (absent in records from before reorganisations were tracked): a re-read range whose block at that height differs removes or moves it. */
+            blockHash?: components["schemas"]["Hash32"];
         };
         /** @description An intent record as the worker stores it (sharded by intent hash) and the core reads it strictly; opaque to the worker. */
         IntentRecord: {
@@ -160,6 +162,18 @@ export interface components {
         };
         /** @description The URL host's resolved IP addresses (the worker resolves names). */
         WebhookTargetAddresses: string[];
+        /** @description What the chain readers last saw of each chain, keyed by decimal chain id: how final each recorded transaction is follows from it. */
+        ChainHeads: {
+            [key: string]: {
+                head: components["schemas"]["BlockNumber"];
+                /** @description The node's finalized block, or null where it serves no such tag. */
+                finalized: components["schemas"]["BlockNumber"] | null;
+                /** @description The reader's confirmation depth (the window it re-reads). */
+                depth: number;
+                /** @description The reader's cursor: the last block it processed. */
+                read?: components["schemas"]["BlockNumber"] | null;
+            };
+        };
         /** @description Op "chains": The chain catalogue, each chain with whether its Portal confirmed the vault derivation. */
         ChainsInput: {
             /** @description The chains whose Portal confirmed the vault derivation (vaultDerivationVerdict), as the worker remembers them. */
@@ -269,6 +283,9 @@ export interface components {
             records?: components["schemas"]["RecordMap"];
             /** @description The worker's clock: Unix seconds (the core has none). */
             now: components["schemas"]["UnixSeconds"];
+            /** @description With toBlock: the logs are a reader's read of these blocks, so the records' transactions in them are replaced (a reorganisation removes what left the chain); without, pushed logs are folded in. */
+            fromBlock?: components["schemas"]["BlockNumber"];
+            toBlock?: components["schemas"]["BlockNumber"];
         };
         ApplyLogsAnswer: {
             updates: {
@@ -291,6 +308,7 @@ export interface components {
             /** @description The worker's clock: Unix seconds (the core has none). */
             now: components["schemas"]["UnixSeconds"];
             chainTimes?: components["schemas"]["ChainTimes"];
+            chainHeads?: components["schemas"]["ChainHeads"];
         };
         IntentStatusAnswer: components["schemas"]["IntentStatus"];
         /** @description Op "pollPlan": Which block ranges of which chains the chain reader fetches next, with their eth_getLogs filters. The chains are the EVM chains with an endpoint: the configuration's rpcUrl (local chains), else rpcUrls; a chain with neither is not read. Each range re-reads a confirmation window for reorganisations. */
@@ -758,6 +776,10 @@ export interface components {
             minAmountOut: components["schemas"]["Amount"];
             /** @description How the address can be funded: erc-3009 and erc-2612 are signed authorizations submitted to this gateway; transfer is ERC-20 transfers of source.token into vaultAddress, from anyone, counted once confirmed at the service's confirmation depth and before deadline (only on chains the service reads). */
             fundingMethods: ("erc-3009" | "erc-2612" | "transfer")[];
+            /** @description The intent the vault funds, decoded (the shape of a quote's execution.intent): its route pays destination.recipient at least minAmountOut of destination.token; its reward locks source.amount of source.token with the refund recipient as creator. intentHash is its hash and vaultAddress its vault on the source Portal (CREATE2 with the chain's vaultInitCodeHash), so a client recomputes both. */
+            intent: components["schemas"]["Intent"];
+            /** @description EIP-712 signature r ‖ s ‖ v (65 bytes, v = 27 or 28, low s) by the source chain's quoteSigner over the Quote typed data of v1 quotes (Quote(string id, bytes32[] intentHashes, uint64 expiresAt), domain {name: ServiceQuoteV1, version: 1, chainId: source.chainId}) with id = "quote:" + quoteId, intentHashes = [intentHash] and expiresAt = deadline. The verifier package checks it and the rest of the answer (verifyDepositAddress). */
+            signature: string;
         };
         DepositAddressRecord: components["schemas"]["DepositAddress"] & {
             /** @description As in DepositStatus. */
@@ -882,7 +904,7 @@ export interface components {
          *     | nothing (the quote was issued, never funded) | destination time > route deadline | expired |
          *     | nothing | before the route deadline | pending |
          *     | no record for the identifier | | unknown |
-         *     So an intent moves pending -> filled -> settled when a solver fills and proves it, or pending -> expired -> refundable -> refunded when nobody fills it. A refund after a fill (the solver never proved in time) reports refunded. updatedAt is when the reported status began: the last event that changed the record, or the second a deadline moved it (the reward deadline itself for refundable: the Portal refunds at block.timestamp >= reward.deadline; the second after the route deadline for expired and failed). refundable and expired bodies carry refund, the Portal call that returns the reward to its creator. Multi-hop: the stitched-source intent can be filled or settled while the recipient is not yet paid; a quoteId lookup reports the stitched-destination (delivery) intent.
+         *     So an intent moves pending -> filled -> settled when a solver fills and proves it, or pending -> expired -> refundable -> refunded when nobody fills it. A refund after a fill (the solver never proved in time) reports refunded. updatedAt is when the reported status began: the last event that changed the record, or the second a deadline moved it (the reward deadline itself for refundable: the Portal refunds at block.timestamp >= reward.deadline; the second after the route deadline for expired and failed). refundable and expired bodies carry refund, the Portal call that returns the reward to its creator. Multi-hop: the stitched-source intent can be filled or settled while the recipient is not yet paid; a quoteId lookup reports the stitched-destination (delivery) intent. Statuses are reported before finality: a reorganisation that removes a recorded transaction (within the confirmation window the reader re-reads) removes it from the body, the status is derived again and may go back (filled -> pending, settled -> filled), and the change is delivered like any other (webhook, stream event, legacy answer). Each transaction carries confirmations and final; the body carries final.
          */
         IntentStatus: {
             /** @description The reported intent; null for an unknown quoteId. */
@@ -892,9 +914,27 @@ export interface components {
             destinationChainId: components["schemas"]["ChainId"] | null;
             /** @description Unix seconds when the reported status began; null for unknown. */
             updatedAt: components["schemas"]["Uint64"] | null;
-            transactions: components["schemas"]["IntentTransactions"];
+            transactions: components["schemas"]["IntentStatusTransactions"];
             /** @description When the status is refundable or expired: the source Portal's refund call, which anyone may send. null for every other status, for Solana sources (their refund is a Solana instruction) and for intents whose reward the server has not seen (neither quoted here nor published yet). */
             refund: components["schemas"]["IntentRefund"] | null;
+            /** @description Whether the status can no longer change: settled (proven or withdrawn) with a final proof or withdrawal, or refunded with a final refund. Every other status, and any status resting on transactions that are not final yet, may still change (a reorganisation can take filled back to pending). */
+            final: boolean;
+        };
+        /** @description A recorded transaction of an IntentStatus body, with how final it is. Until final, a reorganisation may remove it: it then leaves the body and the status is derived again. */
+        IntentStatusTransactionRef: components["schemas"]["TransactionRef"] & {
+            /** @description Blocks mined on top of the transaction's block by the chain's head as the server's reader last saw it: 0 at the head (and while the reader has not reported the chain). */
+            confirmations: number;
+            /** @description Whether the transaction can no longer be reorganised away: at or below the chain's `finalized` block where the node serves that tag, else at least the chain's configured confirmation depth (the window the reader re-reads; local chains 4 blocks, production 12). false for a chain the reader has not reported. */
+            final: boolean;
+        };
+        /** @description The transactions of an IntentStatus body, each with its confirmations and finality. */
+        IntentStatusTransactions: {
+            published: components["schemas"]["IntentStatusTransactionRef"] | null;
+            funded: components["schemas"]["IntentStatusTransactionRef"] | null;
+            fulfilled: components["schemas"]["IntentStatusTransactionRef"] | null;
+            proven: components["schemas"]["IntentStatusTransactionRef"] | null;
+            withdrawn: components["schemas"]["IntentStatusTransactionRef"] | null;
+            refunded: components["schemas"]["IntentStatusTransactionRef"] | null;
         };
         /**
          * @description Derived from Portal events; unknown: no record for this identifier.

@@ -9,12 +9,11 @@
 //   the same second unless a shard is unavailable, and is retried until it does.
 import { callCore } from "./core.js";
 import { deliverLogs } from "./chain-logs.js";
-import { deploymentRpcUrls } from "./chain-rpc.js";
+import { chainClocks, polledChains, startReaders } from "./chain-clocks.js";
 import { nowSec } from "./lib/time.js";
 import { byShard, chainReader, shardKey, shardOf } from "./objects/stubs.js";
 import { settings } from "./settings.js";
 
-const CHAIN_TIMES_TTL_MS = 5_000;
 const STREAM_REGISTRATION_WAIT_MS = 3_000;
 const REGISTER_ATTEMPTS = 4;
 const REGISTER_RETRY_MS = 250;
@@ -79,7 +78,8 @@ async function retried(attempt) {
 export async function intentStatus(env, query) {
   const hash = typeof query.intentHash === "string" ? query.intentHash : await deliveryOf(env, query.quoteId);
   // The core validates the query and answers "unknown" without a record; any shard can do that.
-  return shardOf(env, hash ?? "00").status(query, hash, await chainTimes(env));
+  const clocks = await chainClocks(env);
+  return shardOf(env, hash ?? "00").status(query, hash, clocks.times, clocks.heads);
 }
 
 /**
@@ -96,9 +96,9 @@ export async function intentStream(env, query, lastEventId = null) {
     await new Promise((r) => setTimeout(r, 100));
     hash = await deliveryOf(env, query.quoteId);
   }
-  const times = await chainTimes(env);
+  const { times, heads } = await chainClocks(env);
   const shard = shardOf(env, hash ?? "00");
-  const checked = await shard.status(query, hash, times);
+  const checked = await shard.status(query, hash, times, heads);
   if (checked.status !== 200) return checked;
   const params = new URLSearchParams({ query: JSON.stringify(query), chainTimes: JSON.stringify(times) });
   if (hash) params.set("intentHash", hash);
@@ -111,7 +111,7 @@ export async function legacyIntentStatus(env, body) {
   const b = body && typeof body === "object" ? body : {};
   const byTx = async (tx) => (tx ? shardOf(env, tx).intentOfTransaction(tx) : null);
   const hash = text(b.intentHash) ?? (await byTx(text(b.intentCreatedHash))) ?? (await byTx(text(b.fulfillmentHash)));
-  return shardOf(env, hash ?? "00").legacyStatus(body, hash, await chainTimes(env));
+  return shardOf(env, hash ?? "00").legacyStatus(body, hash, (await chainClocks(env)).times);
 }
 
 /** POST /internal/chain-events: pushed logs of one chain, the poller's path. */
@@ -128,40 +128,4 @@ export async function pollChains(env) {
 async function deliveryOf(env, quoteId) {
   if (typeof quoteId !== "string" || !/^[0-9a-fA-F-]{36}$/.test(quoteId)) return null;
   return shardOf(env, quoteId).deliveryOf(quoteId);
-}
-
-// ---- per isolate: the polled chains, their readers' alarms, their clocks ----------------------
-
-let polled = null;
-let started = null;
-let times = { at: 0, value: {} };
-
-async function polledChains(env) {
-  polled ??= callCore(settings(env).coreInputs, "pollPlan", { cursors: {}, rpcUrls: deploymentRpcUrls(env) }).then((a) => (a.status === 200 ? a.body.chains.map((c) => c.chainId) : []));
-  return polled;
-}
-
-/** Arms every chain reader's polling alarm, once per isolate (a no-op without POLL_INTERVAL_MS). */
-async function startReaders(env) {
-  if (!(Number(env.POLL_INTERVAL_MS ?? 0) > 0)) return;
-  started ??= polledChains(env).then((ids) => Promise.all(ids.map((id) => chainReader(env, id).start(id))));
-  return started.catch((e) => {
-    started = null;
-    console.error(JSON.stringify({ event: "chain-readers-start-failed", message: String(e?.message ?? e) }));
-  });
-}
-
-/**
- * The latest block time each reader saw, cached for a few seconds: deadlines are judged by chain
- * clocks (a local chain's can run ahead of the worker's), and a status lookup must not ask every
- * reader.
- */
-async function chainTimes(env) {
-  if (Date.now() - times.at < CHAIN_TIMES_TTL_MS) return times.value;
-  await startReaders(env);
-  const cursors = await Promise.all((await polledChains(env)).map((id) => chainReader(env, id).cursor().catch(() => null)));
-  const value = {};
-  for (const c of cursors) if (c?.headTime != null) value[c.chainId] = c.headTime;
-  times = { at: Date.now(), value };
-  return value;
 }

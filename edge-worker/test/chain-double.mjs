@@ -86,7 +86,13 @@ export async function startChainDouble({ portal, vaultInitCodeHash, derivation =
       case "eth_call": return call(params[0]);
       case "eth_getTransactionCount": return { result: "0x0" };
       case "eth_getBlockByNumber": {
-        const number = params[0] === "latest" ? world.head : Number(BigInt(params[0]));
+        // "safe" and "finalized" answer null unless the world sets world.finalized: a chain whose
+        // node reports no finality (the reader then judges by its confirmation depth).
+        const tag = params[0];
+        if (tag === "safe" || tag === "finalized") {
+          if (world.finalized == null) return { result: null };
+        }
+        const number = tag === "latest" || tag === "pending" ? world.head : tag === "safe" || tag === "finalized" ? world.finalized : Number(BigInt(tag));
         return { result: { number: "0x" + number.toString(16), hash: keccak256("0x" + number.toString(16).padStart(64, "0")), baseFeePerGas: "0x3b9aca00", timestamp: "0x0" } };
       }
       case "eth_getLogs":

@@ -4,10 +4,12 @@
 // through the engine, so these tests need a core build with Service; Base is a JSON-RPC double
 // (chain-double.mjs; the real contracts in gasless-chains.test.mjs). (409 past an address's
 // deadline is covered natively in tests/service/deposit_test.cpp: the local deadline is a day.)
+// Answers pass the package's verifyDepositAddress (js/test/deposit-verifier.test.mjs tampers).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { hexlify, Interface, randomBytes, Wallet } from "ethers";
-import { buildBundle, startWorker, tempDir } from "./harness.mjs";
+import { loadVerifier } from "stableroutes";
+import { buildBundle, DEV_KEYS, startWorker, tempDir } from "./harness.mjs";
 import { chainRpcUrls, startChainDouble } from "./chain-double.mjs";
 import { ERC3009_TYPES, PERMIT_TYPES, USDC_BASE, fieldsOf, nowSec, stranger, usdcBaseDomain, vectors, waitFor } from "./gasless-helpers.mjs";
 
@@ -67,7 +69,7 @@ describe("deposit addresses", () => {
     const record = await res.json();
     assert.equal(res.status, 201, JSON.stringify(record));
     assert.equal(res.headers.get("access-control-allow-origin"), "*");
-    assert.deepEqual(Object.keys(record), ["vaultAddress", "intentHash", "quoteId", "deadline", "source", "destination", "fees", "minAmountOut", "fundingMethods"]);
+    assert.deepEqual(Object.keys(record), ["vaultAddress", "intentHash", "quoteId", "deadline", "source", "destination", "fees", "minAmountOut", "fundingMethods", "intent", "signature"]);
     assert.match(record.vaultAddress, /^0x[0-9a-fA-F]{40}$/);
     assert.match(record.intentHash, /^0x[0-9a-f]{64}$/);
     assert.match(record.quoteId, /^[0-9a-f-]{36}$/);
@@ -85,6 +87,15 @@ describe("deposit addresses", () => {
     const got = await (await worker.fetch(`${base}/${record.vaultAddress}`)).json();
     assert.equal(got.vaultAddress, record.vaultAddress);
     assert.equal(got.status, "awaiting-funding");
+    // Both answers carry the intent and the signature, and the package's verifier passes both
+    // against the worker's own chain records.
+    assert.deepEqual([got.intent, got.signature], [record.intent, record.signature]);
+    const chains = await (await worker.fetch("/v1/chains", { key: DEV_KEYS.acme })).json();
+    const verifier = await loadVerifier();
+    for (const answer of [record, got]) {
+      const report = verifier.verifyDepositAddress(answer, { chains, request: createBody() });
+      assert.equal(report.ok, true, JSON.stringify(report.checks.filter((c) => !c.ok)));
+    }
     const status = await worker.fetch(`${base}/status?vaultAddress=${record.vaultAddress}`);
     assert.equal(status.status, 200);
     const body = await status.json();

@@ -6,20 +6,26 @@
 //   recipient's balance checked;
 // - a submit whose funding would fail (an empty wallet, a used authorization, a missing Permit2
 //   approval) is refused with 422 funding-would-fail: no job, and the relayer sends nothing;
-// - the chain records say the local Portals confirmed the vault derivation.
+// - the chain records say the local Portals confirmed the vault derivation;
+// - a deposit address's answer (POST and GET) holds up against independent implementations: the
+//   real Portal's getIntentHash and intentVaultAddress of its intent, ethers' EIP-712 recovery of
+//   its signature to the chain's quoteSigner, and the package's verifyDepositAddress.
 // Signatures are made here with ethers, independently of the core.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { Contract, Signature, Wallet, hexlify, randomBytes } from "ethers";
+import { Contract, Signature, Wallet, hexlify, randomBytes, verifyTypedData } from "ethers";
 import { freePort } from "../../scripts/chains/anvil.mjs";
 import { devAccount, localProvider } from "../../scripts/chains/deploy.mjs";
 import { startLocalStack } from "../../scripts/chains/local.mjs";
 import { buildBundle, DEV_KEYS, startWorker, tempDir } from "./harness.mjs";
 import http from "node:http";
 import { verifyWebhook } from "stableroutes/client";
+import { loadVerifier } from "stableroutes";
+import { PORTAL_FUNCTIONS, encodeRoute } from "../../scripts/chains/intent.mjs";
+import { portalArtifact } from "../../scripts/chains/packages.mjs";
 import { ERC3009_TYPES, PERMIT_TYPES, erc3009Submit, nowSec, permit2Submit, permit3Submit, waitFor } from "./gasless-helpers.mjs";
 
 const json = { "content-type": "application/json" };
@@ -267,6 +273,47 @@ describe("deposit addresses funded three ways are relayed and delivered", () => 
     assert.deepEqual(standards, ["erc3009", "erc2612", "transfer"]);
     const minimum = records.reduce((sum, r) => sum + BigInt(r.minAmountOut), 0n);
     assert.ok((await recipientBalance()) - before >= minimum, "the recipient received every deposit");
+  });
+});
+
+describe("a deposit address verifies against the real Portal, ethers and the package", () => {
+  test("intent hash and vault from the Portal, signer from ethers, every check of verifyDepositAddress", async () => {
+    const request = {
+      source: { chainId: 31337, token: chainA.tokens.USDC, amount: "2000000" },
+      destination: { chainId: 31338, token: chainB.tokens.USDC, recipient: RECIPIENT },
+      refundRecipient: devAccount(5).address,
+    };
+    const res = await worker.fetch("/v1/acme-gateway/deposit-addresses", { method: "POST", headers: json, body: JSON.stringify(request) });
+    const created = await res.json();
+    assert.equal(res.status, 201, JSON.stringify(created));
+    const served = await (await worker.fetch(`/v1/acme-gateway/${created.vaultAddress}`)).json();
+    assert.deepEqual([served.intent, served.signature], [created.intent, created.signature]);
+
+    // The Portal deployed on chain A (its own code, not ours) hashes the intent and derives its vault.
+    const { intent } = created;
+    const portal = new Contract(chainA.portal, portalArtifact().abi, providerA);
+    const encodedRoute = encodeRoute(intent.route);
+    const [intentHash] = await portal[PORTAL_FUNCTIONS.getIntentHash](intent.destination, encodedRoute, intent.reward);
+    assert.equal(intentHash, created.intentHash);
+    assert.equal(await portal[PORTAL_FUNCTIONS.intentVaultAddress](intent.destination, encodedRoute, intent.reward), created.vaultAddress);
+
+    // ethers recovers the v1 Quote typed data's signer: the quoteSigner of chain A's record.
+    const chains = await (await worker.fetch("/v1/chains", { key: DEV_KEYS.acme })).json();
+    const record = chains.chains.find((c) => c.chainId === 31337);
+    const signer = verifyTypedData({ name: "ServiceQuoteV1", version: "1", chainId: 31337 },
+      { Quote: [{ name: "id", type: "string" }, { name: "intentHashes", type: "bytes32[]" }, { name: "expiresAt", type: "uint64" }] },
+      { id: `quote:${created.quoteId}`, intentHashes: [created.intentHash], expiresAt: created.deadline }, created.signature);
+    assert.equal(signer, record.quoteSigner);
+
+    // The package's verifier passes both answers, and names the check a changed answer fails.
+    const verifier = await loadVerifier();
+    for (const answer of [created, served]) {
+      const report = verifier.verifyDepositAddress(answer, { chains, request });
+      assert.equal(report.ok, true, JSON.stringify(report.checks.filter((c) => !c.ok)));
+    }
+    const elsewhere = await portal[PORTAL_FUNCTIONS.intentVaultAddress](intent.destination, encodedRoute, { ...intent.reward, creator: RECIPIENT });
+    const report = verifier.verifyDepositAddress({ ...created, vaultAddress: elsewhere }, { chains, request });
+    assert.deepEqual(report.checks.filter((c) => !c.ok).map((c) => c.name), ["vault"]);
   });
 });
 

@@ -5,6 +5,9 @@
 // - exact-in: pending -> filled (a pushed fill log) -> settled (polled proof), through a worker
 //   restart that keeps every record and cursor; the recipient gets at least minAmountOut;
 // - POST /internal/chain-events: bearer token, idempotency, malformed logs;
+// - reorganisations (anvil_reorg) that remove the funding block of one intent and the fill block
+//   of another: the status goes back (the funding leaves the record; filled -> pending, on the
+//   open stream too) and no status, stream event or legacy answer names the vanished transaction;
 // - an unfilled intent (solver stopped): expired (offering refund.transaction) -> refundable at
 //   exactly refund.availableAt by the chain clock (evm_setNextBlockTimestamp) -> that transaction,
 //   sent as-is by a wallet that is not the funder in a block at availableAt -> refunded, and the
@@ -19,8 +22,10 @@ import { Contract, HDNodeWallet, Interface, JsonRpcProvider, Wallet, getAddress,
 import { DEV_MNEMONIC, freePort } from "../../scripts/chains/anvil.mjs";
 import { loadArtifact } from "../../scripts/chains/compile.mjs";
 import { startLocalStack } from "../../scripts/chains/local.mjs";
-import { startSolver } from "../../scripts/chains/solver.mjs";
+import { ACCOUNT_INDEX, devAccount } from "../../scripts/chains/deploy.mjs";
+import { parseIntentPublished, startSolver } from "../../scripts/chains/solver.mjs";
 import { waitFor } from "./gasless-helpers.mjs";
+import { sse } from "./sse.mjs";
 import { buildBundle, DEV_KEYS, startWorker, tempDir } from "./harness.mjs";
 
 const JSON_HEADERS = { "content-type": "application/json" };
@@ -130,7 +135,7 @@ after(async () => {
   if (outDir) rmSync(outDir, { recursive: true, force: true });
 });
 
-describe("intent status from the local chains", { timeout: 90_000 }, () => {
+describe("intent status from the local chains", { timeout: 150_000 }, () => {
   let settledQuote;
 
   test("the local configuration lists only the local chains, with rpcUrl", async () => {
@@ -170,7 +175,12 @@ describe("intent status from the local chains", { timeout: 90_000 }, () => {
     });
     assert.equal(s.sourceChainId, 31337);
     assert.equal(s.destinationChainId, 31338);
-    assert.deepEqual(s.transactions.funded, { chainId: 31337, transactionHash: funding.hash, blockNumber: funding.blockNumber, blockExplorerUrl: null });
+    const { confirmations, final, ...fundedRef } = s.transactions.funded;
+    assert.deepEqual(fundedRef, { chainId: 31337, transactionHash: funding.hash, blockNumber: funding.blockNumber, blockExplorerUrl: null });
+    // anvil's finalized block is 64 below its head: a fresh funding is not final, nor the status.
+    assert.ok(Number.isInteger(confirmations) && confirmations >= 0 && confirmations < 64, `${confirmations}`);
+    assert.equal(final, false);
+    assert.equal(s.final, false);
     assert.equal(s.transactions.published.transactionHash, funding.hash);
 
     solver = await startSolver({ chains: stack.deployment.chains, pollMs: 200, log: () => {} });
@@ -238,6 +248,94 @@ describe("intent status from the local chains", { timeout: 90_000 }, () => {
       assert.equal(body.applied, 0);
       assert.deepEqual(await statusOf({ intentHash: settledQuote.intentHash }), before);
     }
+  });
+
+  test("reorganisations: the funding block and then the fill block leave the chain, and the status goes back", async () => {
+    await solver?.stop();
+    solver = null;
+    const legacyOf = async (intentHash) =>
+      (await worker.fetch("/api/v3/intents/intentStatus", { method: "POST", headers: JSON_HEADERS, body: JSON.stringify({ intentHash }) })).json();
+    /** Removes `block` and every later block of the chain, mines as many empty ones, and one more. */
+    const reorgFrom = async (provider, block) => {
+      const depth = (await provider.getBlockNumber()) - block + 1;
+      // The local readers re-read POLL_CONFIRMATIONS (4) blocks: a deeper reorganisation is final.
+      assert.ok(depth >= 1 && depth <= 3, `depth ${depth}`);
+      await provider.send("anvil_reorg", [depth, []]);
+      await provider.send("evm_mine", []);
+    };
+    // This suite's worker polls only when asked (the cron handler): every look polls first, so
+    // the test does not depend on which earlier test left a polling worker behind.
+    const polledStatus = async (query) => {
+      await pollOnce();
+      return statusOf(query);
+    };
+    /** A quote whose registration has landed: a funding log is then never read before its intent. */
+    const registeredQuote = async (amount) => {
+      const quote = await quoteExactIn(amount);
+      await waitFor(() => statusOf({ intentHash: quote.intentHash }), (b) => b.status === "pending", { timeoutMs: 5_000 });
+      return quote;
+    };
+
+    // The funding leaves the chain: the status no longer names it.
+    const quote = await registeredQuote("3000000");
+    const funding = await fund(quote);
+    const funded = await waitFor(() => polledStatus({ intentHash: quote.intentHash }), (b) => b.transactions.funded !== null);
+    assert.equal(funded.transactions.funded.transactionHash, funding.hash);
+    assert.equal((await legacyOf(quote.intentHash)).data.intentCreated.transactionHash, funding.hash);
+    await reorgFrom(providerA, funding.blockNumber);
+    assert.equal(await providerA.send("eth_getTransactionReceipt", [funding.hash]), null);
+    const unfunded = await waitFor(() => polledStatus({ intentHash: quote.intentHash }), (b) => b.transactions.funded === null);
+    assert.equal(unfunded.status, "pending");
+    assert.equal(unfunded.transactions.published, null);
+    assert.ok(!JSON.stringify(unfunded).includes(funding.hash.slice(2)), JSON.stringify(unfunded));
+    const legacyUnfunded = await legacyOf(quote.intentHash);
+    assert.ok(!JSON.stringify(legacyUnfunded).toLowerCase().includes(funding.hash.slice(2).toLowerCase()), JSON.stringify(legacyUnfunded));
+
+    // A fill leaves the destination chain: filled -> pending, pushed to an open stream as well.
+    const second = await registeredQuote("4000000");
+    const secondFunding = await fund(second);
+    await waitFor(() => polledStatus({ intentHash: second.intentHash }), (b) => b.transactions.funded !== null);
+    const published = secondFunding.logs.find((l) => l.address.toLowerCase() === chainA.portal.toLowerCase() && l.topics[0] === portalInterface.getEvent("IntentPublished").topicHash);
+    const { intent, rewardHash } = parseIntentPublished(portalInterface, published);
+    const filler = devAccount(ACCOUNT_INDEX.solver, providerB);
+    const usdcB = new Contract(chainB.tokens.USDC, [...erc20, "function allowance(address,address) view returns (uint256)", "function approve(address,uint256) returns (bool)"], filler);
+    if ((await usdcB.allowance(filler.address, chainB.portal)) < 10n ** 30n) await (await usdcB.approve(chainB.portal, 2n ** 255n)).wait();
+    const portalB = new Contract(chainB.portal, portalInterface, filler);
+    const claimant = "0x" + filler.address.slice(2).toLowerCase().padStart(64, "0");
+    const fill = await (await portalB.fulfill(second.intentHash, intent.route, rewardHash, claimant)).wait();
+    assert.equal(fill.status, 1);
+    const stream = sse(await worker.fetch(`/v1/intents/stream?intentHash=${second.intentHash}`, { key: DEV_KEYS.acme }));
+    const filled = await waitFor(() => polledStatus({ intentHash: second.intentHash }), (b) => b.status === "filled");
+    assert.equal(filled.transactions.fulfilled.transactionHash, fill.hash);
+    assert.equal((await legacyOf(second.intentHash)).data.fulfillment.transactionHash, fill.hash);
+    await stream.until(() => stream.statuses().some((b) => b.status === "filled"));
+
+    await reorgFrom(providerB, fill.blockNumber);
+    assert.equal(await providerB.send("eth_getTransactionReceipt", [fill.hash]), null);
+    const back = await waitFor(() => polledStatus({ intentHash: second.intentHash }), (b) => b.status !== "filled");
+    assert.equal(back.status, "pending");
+    assert.equal(back.transactions.fulfilled, null);
+    assert.equal(back.transactions.funded.transactionHash, secondFunding.hash);
+    const legacyBack = await legacyOf(second.intentHash);
+    assert.deepEqual([legacyBack.data.status.status, legacyBack.data.status.subStatus], ["Pending", "WaitingToFulfill"]);
+    for (const answer of [back, legacyBack]) {
+      assert.ok(!JSON.stringify(answer).toLowerCase().includes(fill.hash.slice(2).toLowerCase()), JSON.stringify(answer));
+    }
+    // The stream told its client: after filled, pending again, and nothing since names the fill.
+    await stream.until(() => stream.statuses().at(-1)?.status === "pending");
+    const told = stream.statuses().map((b) => b.status);
+    assert.deepEqual(told.slice(told.lastIndexOf("filled")), ["filled", "pending"]);
+    assert.ok(!JSON.stringify(stream.statuses().at(-1)).includes(fill.hash.slice(2)));
+    await stream.close();
+
+    // Finality: once the source chain's finalized block (anvil: 64 below the head) passes the
+    // funding, the funding says so; the intent itself (pending) can still change.
+    assert.equal(back.transactions.funded.final, false);
+    await providerA.send("anvil_mine", ["0x48"]);
+    const deep = await waitFor(() => polledStatus({ intentHash: second.intentHash }), (b) => b.transactions.funded.final === true, { timeoutMs: 20_000 });
+    assert.ok(deep.transactions.funded.confirmations >= 64, JSON.stringify(deep.transactions.funded));
+    assert.equal(deep.transactions.published.final, true);
+    assert.equal(deep.final, false);
   });
 
   test("an unfilled intent: expired, then refundable, then refunded by anyone with the offered transaction", async () => {

@@ -265,6 +265,7 @@ describe("intent status (no records until status is derived from chain events)",
       updatedAt: null,
       transactions: { published: null, funded: null, fulfilled: null, proven: null, withdrawn: null, refunded: null },
       refund: null,
+      final: false,
     });
   });
 

@@ -2,7 +2,7 @@
 // esbuild does not (README.md). Compiled while downloading when served as application/wasm.
 import { instantiateVerifier } from './verifier.js';
 
-export { CHECK_NAMES } from './verifier.js';
+export { CHECK_NAMES, DEPOSIT_CHECK_NAMES } from './verifier.js';
 
 export const verifierWasmUrl = new URL('../wasm/verifier.wasm', import.meta.url);
 

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 
 import { instantiateVerifier } from './verifier.js';
 
-export { CHECK_NAMES } from './verifier.js';
+export { CHECK_NAMES, DEPOSIT_CHECK_NAMES } from './verifier.js';
 
 export const verifierWasmUrl = new URL('../wasm/verifier.wasm', import.meta.url);
 

@@ -5,7 +5,7 @@ import bundledModule from '../wasm/verifier.wasm';
 
 import { instantiateVerifier } from './verifier.js';
 
-export { CHECK_NAMES } from './verifier.js';
+export { CHECK_NAMES, DEPOSIT_CHECK_NAMES } from './verifier.js';
 
 export async function loadVerifier({ wasmModule = bundledModule } = {}) {
   if (!(wasmModule instanceof WebAssembly.Module)) {

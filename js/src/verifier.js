@@ -18,6 +18,19 @@ const CHECK_NAMES = Object.freeze([
 ]);
 export { CHECK_NAMES };
 
+// verifyDepositAddress's checks, in order (src/verify/deposit_verifier.h).
+const DEPOSIT_CHECK_NAMES = Object.freeze([
+  'signature',
+  'deadline',
+  'intent-hash',
+  'vault',
+  'route-pays-recipient',
+  'reward-locks-deposit',
+  'fees',
+  'matches-request',
+]);
+export { DEPOSIT_CHECK_NAMES };
+
 // `source` is a WebAssembly.Module, bytes (ArrayBuffer or a view), or a Response / Promise of one.
 export async function instantiateVerifier(source) {
   // emscripten calls instantiateWasm and waits for receive(); a failure there would otherwise leave
@@ -96,6 +109,14 @@ export function createVerifierApi(module) {
       }
       return call(module, 'verify_gasless_payload', { quote, standard, payload, signature, chains, tokens, now });
     },
+    // A deposit address (the answer of POST .../deposit-addresses or GET .../{vaultAddress})
+    // against the request the dapp sent, which alone names the refund recipient.
+    verifyDepositAddress(answer, { chains, request, now = nowSeconds() } = {}) {
+      if (chains === undefined || request == null) {
+        throw new TypeError('verifyDepositAddress: options.chains (GET /v1/chains) and options.request are required');
+      }
+      return call(module, 'verify_deposit_address', { answer, request, chains, now });
+    },
     // The chain records read once (their addresses parsed and checksummed once) for any number of
     // verifications: the same reports as verifyQuote(quote, { chains, ... }), for less work per call.
     // A malformed `chains` throws the TypeError here that verifyQuote would throw on every call.
@@ -107,6 +128,11 @@ export function createVerifierApi(module) {
         verifyQuote(quote, { request = null, now = nowSeconds() } = {}) {
           if (released) throw new TypeError('verifyQuote: these chain records were released');
           return call(module, 'verify_quote_bound', { quote, request, now }, handle);
+        },
+        verifyDepositAddress(answer, { request, now = nowSeconds() } = {}) {
+          if (released) throw new TypeError('verifyDepositAddress: these chain records were released');
+          if (request == null) throw new TypeError('verifyDepositAddress: options.request is required');
+          return call(module, 'verify_deposit_address_bound', { answer, request, now }, handle);
         },
         verifyGaslessPayload(quote, options = {}) {
           return api.verifyGaslessPayload(quote, { ...options, chains });

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, it, after } from 'node:test';
 
 import * as f from './fixtures.mjs';
+import * as d from './deposit-fixtures.mjs';
 
 const bin = fileURLToPath(new URL('../bin/stableroutes.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'stableroutes-cli-'));
@@ -79,4 +80,34 @@ describe('stableroutes verify', () => {
       assert.match(stderr, /^stableroutes: /);
     });
   }
+});
+
+describe('stableroutes verify-deposit', () => {
+  const deposit = file('deposit.json', d.buildDeposit());
+  const depositRequest = file('deposit-request.json', d.depositRequest());
+
+  it('exits 0 and prints every check for a valid deposit answer', async () => {
+    const { code, stdout } = await run(['verify-deposit', deposit, '--chains', chains, '--request', depositRequest, '--now', String(f.NOW)]);
+    assert.equal(code, 0, stdout);
+    for (const name of ['signature', 'deadline', 'intent-hash', 'vault', 'route-pays-recipient', 'reward-locks-deposit', 'fees', 'matches-request']) {
+      assert.match(stdout, new RegExp(`^pass  ${name} `, 'm'));
+    }
+    assert.match(stdout, /deposit address verified: every check passed/);
+  });
+
+  it('exits 1 and names the failing check for a tampered answer, read from stdin', async () => {
+    const tampered = d.buildDeposit();
+    tampered.vaultAddress = f.OTHER;
+    const { code, stdout } = await run(['verify-deposit', '-', '--chains', chains, '--request', depositRequest, '--now', String(f.NOW)],
+      JSON.stringify(tampered));
+    assert.equal(code, 1, stdout);
+    assert.match(stdout, /^FAIL  vault +answer\.vaultAddress is/m);
+    assert.match(stdout, /deposit address NOT verified: 1 check\(s\) failed/);
+  });
+
+  it('exits 2 without --request: only the request names the refund recipient', async () => {
+    const { code, stderr } = await run(['verify-deposit', deposit, '--chains', chains]);
+    assert.equal(code, 2);
+    assert.match(stderr, /--request is required for verify-deposit/);
+  });
 });

@@ -860,6 +860,22 @@ export interface components {
             withdrawn: components["schemas"]["TransactionRef"] | null;
             refunded: components["schemas"]["TransactionRef"] | null;
         };
+        /** @description A recorded transaction of an IntentStatus body, with how final it is. Until final, a reorganisation may remove it: it then leaves the body and the status is derived again. */
+        IntentStatusTransactionRef: components["schemas"]["TransactionRef"] & {
+            /** @description Blocks mined on top of the transaction's block by the chain's head as the server's reader last saw it: 0 at the head (and while the reader has not reported the chain). */
+            confirmations: number;
+            /** @description Whether the transaction can no longer be reorganised away: at or below the chain's `finalized` block where the node serves that tag, else at least the chain's configured confirmation depth (the window the reader re-reads; local chains 4 blocks, production 12). false for a chain the reader has not reported. */
+            final: boolean;
+        };
+        /** @description The transactions of an IntentStatus body, each with its confirmations and finality. */
+        IntentStatusTransactions: {
+            published: components["schemas"]["IntentStatusTransactionRef"] | null;
+            funded: components["schemas"]["IntentStatusTransactionRef"] | null;
+            fulfilled: components["schemas"]["IntentStatusTransactionRef"] | null;
+            proven: components["schemas"]["IntentStatusTransactionRef"] | null;
+            withdrawn: components["schemas"]["IntentStatusTransactionRef"] | null;
+            refunded: components["schemas"]["IntentStatusTransactionRef"] | null;
+        };
         /**
          * @description Derived from Portal events; unknown: no record for this identifier.
          * @enum {string}
@@ -901,7 +917,7 @@ export interface components {
          *     | nothing (the quote was issued, never funded) | destination time > route deadline | expired |
          *     | nothing | before the route deadline | pending |
          *     | no record for the identifier | | unknown |
-         *     So an intent moves pending -> filled -> settled when a solver fills and proves it, or pending -> expired -> refundable -> refunded when nobody fills it. A refund after a fill (the solver never proved in time) reports refunded. updatedAt is when the reported status began: the last event that changed the record, or the second a deadline moved it (the reward deadline itself for refundable: the Portal refunds at block.timestamp >= reward.deadline; the second after the route deadline for expired and failed). refundable and expired bodies carry refund, the Portal call that returns the reward to its creator. Multi-hop: the stitched-source intent can be filled or settled while the recipient is not yet paid; a quoteId lookup reports the stitched-destination (delivery) intent.
+         *     So an intent moves pending -> filled -> settled when a solver fills and proves it, or pending -> expired -> refundable -> refunded when nobody fills it. A refund after a fill (the solver never proved in time) reports refunded. updatedAt is when the reported status began: the last event that changed the record, or the second a deadline moved it (the reward deadline itself for refundable: the Portal refunds at block.timestamp >= reward.deadline; the second after the route deadline for expired and failed). refundable and expired bodies carry refund, the Portal call that returns the reward to its creator. Multi-hop: the stitched-source intent can be filled or settled while the recipient is not yet paid; a quoteId lookup reports the stitched-destination (delivery) intent. Statuses are reported before finality: a reorganisation that removes a recorded transaction (within the confirmation window the reader re-reads) removes it from the body, the status is derived again and may go back (filled -> pending, settled -> filled), and the change is delivered like any other (webhook, stream event, legacy answer). Each transaction carries confirmations and final; the body carries final.
          */
         IntentStatus: {
             /** @description The reported intent; null for an unknown quoteId. */
@@ -911,9 +927,11 @@ export interface components {
             destinationChainId: components["schemas"]["ChainId"] | null;
             /** @description Unix seconds when the reported status began; null for unknown. */
             updatedAt: components["schemas"]["Uint64"] | null;
-            transactions: components["schemas"]["IntentTransactions"];
+            transactions: components["schemas"]["IntentStatusTransactions"];
             /** @description When the status is refundable or expired: the source Portal's refund call, which anyone may send. null for every other status, for Solana sources (their refund is a Solana instruction) and for intents whose reward the server has not seen (neither quoted here nor published yet). */
             refund: components["schemas"]["IntentRefund"] | null;
+            /** @description Whether the status can no longer change: settled (proven or withdrawn) with a final proof or withdrawal, or refunded with a final refund. Every other status, and any status resting on transactions that are not final yet, may still change (a reorganisation can take filled back to pending). */
+            final: boolean;
         };
         Permit3Permit: {
             modeOrExpiration: components["schemas"]["Amount"];
@@ -1034,6 +1052,10 @@ export interface components {
             minAmountOut: components["schemas"]["Amount"];
             /** @description How the address can be funded: erc-3009 and erc-2612 are signed authorizations submitted to this gateway; transfer is ERC-20 transfers of source.token into vaultAddress, from anyone, counted once confirmed at the service's confirmation depth and before deadline (only on chains the service reads). */
             fundingMethods: ("erc-3009" | "erc-2612" | "transfer")[];
+            /** @description The intent the vault funds, decoded (the shape of a quote's execution.intent): its route pays destination.recipient at least minAmountOut of destination.token; its reward locks source.amount of source.token with the refund recipient as creator. intentHash is its hash and vaultAddress its vault on the source Portal (CREATE2 with the chain's vaultInitCodeHash), so a client recomputes both. */
+            intent: components["schemas"]["Intent"];
+            /** @description EIP-712 signature r ‖ s ‖ v (65 bytes, v = 27 or 28, low s) by the source chain's quoteSigner over the Quote typed data of v1 quotes (Quote(string id, bytes32[] intentHashes, uint64 expiresAt), domain {name: ServiceQuoteV1, version: 1, chainId: source.chainId}) with id = "quote:" + quoteId, intentHashes = [intentHash] and expiresAt = deadline. The verifier package checks it and the rest of the answer (verifyDepositAddress). */
+            signature: string;
         };
         DepositSubmitErc3009: {
             vaultAddress: components["schemas"]["EvmAddress"];

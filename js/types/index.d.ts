@@ -67,14 +67,21 @@ export type IntentRefund = Schemas['IntentRefund'];
 /** application/problem+json error body. */
 export type Problem = Schemas['Problem'];
 
+/** POST /v1/{partner}-gateway/deposit-addresses: the request body and the answer (also GET .../{vaultAddress}). */
+export type DepositAddressRequest = Schemas['DepositAddressRequest'];
+export type DepositAddress = Schemas['DepositAddress'];
+
 // ---- verifier ---------------------------------------------------------------------------------
 
 export type QuoteCheckName =
   | 'signature' | 'expiry' | 'intent-hashes' | 'vault' | 'funding-target' | 'funding-calldata'
   | 'route-matches-request' | 'slippage-bound' | 'competing-quotes';
 export type GaslessCheckName = 'standard' | 'binding' | 'amount' | 'validity' | 'signer';
+export type DepositCheckName =
+  | 'signature' | 'deadline' | 'intent-hash' | 'vault' | 'route-pays-recipient' | 'reward-locks-deposit'
+  | 'fees' | 'matches-request';
 
-export interface VerificationCheck<Name extends string = QuoteCheckName | GaslessCheckName> {
+export interface VerificationCheck<Name extends string = QuoteCheckName | GaslessCheckName | DepositCheckName> {
   name: Name;
   ok: boolean;
   /** What was compared, with the JSON path of the offending field on failure. */
@@ -92,6 +99,15 @@ export interface VerifyQuoteOptions {
   chains: ChainRecord[] | { chains: ChainRecord[] };
   /** The request the dapp sent; omit to check the quote only against its own echo. */
   request?: QuoteRequest | null;
+  /** Unix seconds; defaults to Math.floor(Date.now() / 1000). */
+  now?: number;
+}
+
+export interface VerifyDepositOptions {
+  /** GET /v1/chains: the body or its `chains` array. */
+  chains: ChainRecord[] | { chains: ChainRecord[] };
+  /** The deposit-addresses request body the dapp sent: required, it alone names the refund recipient. */
+  request: DepositAddressRequest;
   /** Unix seconds; defaults to Math.floor(Date.now() / 1000). */
   now?: number;
 }
@@ -114,6 +130,11 @@ export interface Verifier {
   /** Checks an authorization before the wallet signs or sends it. Verify the quote first. */
   verifyGaslessPayload(quote: unknown, options: VerifyGaslessOptions): VerificationReport<GaslessCheckName>;
   /**
+   * Checks a deposit address (the answer of POST .../deposit-addresses or GET .../{vaultAddress})
+   * before anyone sends money to it. Never throws for a bad answer; throws TypeError for malformed options.
+   */
+  verifyDepositAddress(answer: unknown, options: VerifyDepositOptions): VerificationReport<DepositCheckName>;
+  /**
    * A verifier bound to these chain records, read once: use it for every quote checked against the
    * same GET /v1/chains answer. Throws TypeError for malformed records.
    */
@@ -124,6 +145,7 @@ export interface ChainBoundVerifier {
   /** verifyQuote(quote, { chains, request, now }) with the bound chains: the same report. */
   verifyQuote(quote: unknown, options?: Omit<VerifyQuoteOptions, 'chains'>): VerificationReport<QuoteCheckName>;
   verifyGaslessPayload(quote: unknown, options: Omit<VerifyGaslessOptions, 'chains'>): VerificationReport<GaslessCheckName>;
+  verifyDepositAddress(answer: unknown, options: Omit<VerifyDepositOptions, 'chains'>): VerificationReport<DepositCheckName>;
   /** Frees the records in the module now (otherwise when this object is garbage collected). */
   release(): void;
 }
@@ -142,3 +164,4 @@ export interface LoadVerifierOptions {
 export function loadVerifier(options?: LoadVerifierOptions): Promise<Verifier>;
 
 export const CHECK_NAMES: readonly QuoteCheckName[];
+export const DEPOSIT_CHECK_NAMES: readonly DepositCheckName[];

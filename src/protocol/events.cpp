@@ -135,7 +135,7 @@ Log log_from_json(const Json& json, const std::string& path) {
   log.block_number = o.read("blockNumber", read_quantity);
   log.transaction_hash = o.read("transactionHash", read_hash32);
   log.log_index = o.read("logIndex", read_quantity);
-  if (const Json* block_hash = o.find("blockHash")) read_hash32(*block_hash, o.path("blockHash"));
+  if (const Json* block_hash = o.find("blockHash")) log.block_hash = read_hash32(*block_hash, o.path("blockHash"));
   if (const Json* index = o.find("transactionIndex")) read_quantity(*index, o.path("transactionIndex"));
   if (const Json* timestamp = o.find("blockTimestamp")) read_quantity(*timestamp, o.path("blockTimestamp"));
   if (const Json* removed = o.find("removed")) log.removed = read_bool(*removed, o.path("removed"));
@@ -151,6 +151,7 @@ Json to_json(const Log& log) {
               {"blockNumber", quantity_hex(log.block_number)},
               {"transactionHash", hex::encode(log.transaction_hash)},
               {"logIndex", quantity_hex(log.log_index)}};
+  if (log.block_hash) out["blockHash"] = hex::encode(*log.block_hash);
   if (log.removed) out["removed"] = true;
   return out;
 }

@@ -35,6 +35,9 @@ struct Log {
   Hash32 transaction_hash{};
   std::uint64_t log_index = 0;
   bool removed = false;  // dropped by a reorganisation (eth_getLogs "removed": true)
+  // The block the log was read in: the same transaction at the same height in another block is
+  // another observation (a reorganisation re-included it). Absent when the source omitted it.
+  std::optional<Hash32> block_hash;
   bool operator==(const Log&) const = default;
 };
 

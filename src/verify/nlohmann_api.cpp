@@ -4,6 +4,7 @@
 // module never calls these, so they do not reach its WebAssembly.
 #include "json/nlohmann_bridge.h"
 #include "verify/chain_directory.h"
+#include "verify/deposit_verifier.h"
 #include "verify/gasless_verifier.h"
 #include "verify/quote_verifier.h"
 #include "verify/slippage.h"
@@ -34,6 +35,10 @@ Report verify_gasless_payload(const nlohmann::json& quote, const std::string& st
                               const nlohmann::json& signature, const GaslessContext& context) {
   return verify_gasless_payload(json::from_nlohmann(quote), standard, json::from_nlohmann(payload),
                                 json::from_nlohmann(signature), context);
+}
+
+nlohmann::json verify_deposit_address_json(const nlohmann::json& args) {
+  return json::to_nlohmann(verify_deposit_address_json(json::from_nlohmann(args)));
 }
 
 nlohmann::json verify_gasless_payload_json(const nlohmann::json& args) {

@@ -14,7 +14,7 @@
 #include "protocol/quote_signature.h"
 #include "protocol/svm_fund.h"
 #include "protocol/svm_transaction.h"
-#include "protocol/vault.h"
+#include "verify/intent_terms.h"
 #include "verify/quote_document.h"
 #include "verify/slippage.h"
 
@@ -26,20 +26,8 @@ using protocol::Intent;
 
 namespace {
 
-std::string text(const Account& account, const ChainInfo& chain) { return account.to_string(chain.vm); }
-std::string chain_text(const ChainInfo& chain) { return cat("chain ", std::to_string(chain.chain_id)); }
-
 std::uint64_t expires_at(const Json& quote) {
   return jf::read_u64_number(member(quote, "expiresAt", "quote"), "quote.expiresAt");
-}
-
-Account vault_of(const ChainInfo& chain, const Hash32& intent_hash) {
-  if (chain.vm == Vm::svm) return Account::from_svm(protocol::svm_vault_address(intent_hash, chain.portal.to_svm()));
-  if (!chain.vault_init_code_hash) {
-    fail(chain_text(chain), " has no vaultInitCodeHash in the chain records, so its vaults cannot be recomputed");
-  }
-  return Account::from_evm(
-      protocol::evm_vault_address(chain.portal.to_evm(), intent_hash, *chain.vault_init_code_hash));
 }
 
 // The parts of one quote the checks share, read and hashed once per verification (the checks
@@ -398,38 +386,14 @@ std::vector<protocol::Call> destination_calls(const Json& quote, const ChainInfo
 void expect_pays_recipient(const ListedIntent& entry, const QuoteSide& destination, const U256& minimum,
                            const std::string& type, const Json& quote) {
   const ChainInfo& chain = *destination.chain;
-  if (entry.destination != &chain) {
-    fail(entry.path, " delivers on ", chain_text(*entry.destination), ", not on the destination ", chain_text(chain));
-  }
-  if (entry.intent.route.portal != chain.portal) {
-    fail(entry.path, ".intent.route.portal is ", text(entry.intent.route.portal, chain), ", not the Portal of ",
-         chain_text(chain));
-  }
-  const auto& tokens = entry.intent.route.tokens;
-  const auto token = std::find_if(tokens.begin(), tokens.end(),
-                                  [&](const protocol::TokenAmount& t) { return t.token == destination.token; });
-  if (token == tokens.end() || token->amount < minimum) {
-    fail(entry.path, ".intent.route.tokens does not provide minAmountOut (", minimum.to_decimal(), ") of ",
-         text(destination.token, chain));
-  }
+  expect_route_provides(entry.path, entry.intent, *entry.destination, chain, destination.token, minimum);
   if (type == "custom") {
     if (entry.intent.route.calls != destination_calls(quote, chain)) {
       fail(entry.path, ".intent.route.calls differ from quote.destination.calls");
     }
     return;
   }
-  if (chain.vm == Vm::svm) return;  // the route's tokens go to the recipient's token account by the Portal itself
-  for (const protocol::Call& call : entry.intent.route.calls) {
-    if (call.target != destination.token || !call.value.is_zero()) continue;
-    try {
-      const protocol::erc20::AmountTo transfer = protocol::erc20::decode_transfer(call.data);
-      if (Account::from_evm(transfer.account) == destination.party && transfer.amount >= minimum) return;
-    } catch (const ParseError&) {
-      // not a transfer: keep looking
-    }
-  }
-  fail(entry.path, " has no call ", text(destination.token, chain), ".transfer(", text(destination.party, chain),
-       ", >= ", minimum.to_decimal(), ")");
+  expect_transfer_call(entry.path, entry.intent, chain, destination.token, destination.party, minimum);
 }
 
 // `got` (in the quote) must be `want` (in the request); both read on the same VM.

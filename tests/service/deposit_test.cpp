@@ -13,6 +13,7 @@
 #include "eth/eip712.h"
 #include "protocol/intent.h"
 #include "protocol/intent_hash.h"
+#include "protocol/quote_signature.h"
 #include "protocol/vault.h"
 
 namespace sr::service {
@@ -138,6 +139,31 @@ TEST(DepositCreate, BuildsAQuotedVaultWithItsOwnDeadline) {
   const ChainRecord& base = *local_config().chain(8453);
   EXPECT_EQ(record["vaultAddress"],
             protocol::evm_vault_address(base.portal.evm(), hash, *base.vault_init_code_hash).checksummed());
+}
+
+// The record carries its intent and the v1 quote signature over [intentHash] until the deadline,
+// by the source chain's quoteSigner (config/local/chains.json: the address of anvil #1's key).
+TEST(DepositCreate, RecordCarriesTheIntentAndAQuoteSignatureOverItsHash) {
+  const json& record = created()["record"];
+  EXPECT_EQ(record["intent"], created()["intent"]);
+  const std::string id = "quote:" + record["quoteId"].get<std::string>();
+  const std::vector<Hash32> hashes = {hex::decode32(record["intentHash"].get<std::string>())};
+  const std::uint64_t deadline = record["deadline"];
+  const std::string signature = record["signature"];
+  const Address signer = protocol::recover_quote_signer(id, hashes, deadline, 8453, signature);
+  EXPECT_EQ(signer, local_config().chain(8453)->quote_signer);
+  EXPECT_EQ(signer.checksummed(), "0x70997970C51812dc3A010C7d01b50e0d17dc79C8");
+  // Over exactly those values: another expiry, hash, id or chain recovers someone else.
+  EXPECT_NE(protocol::recover_quote_signer(id, hashes, deadline + 1, 8453, signature), signer);
+  EXPECT_NE(protocol::recover_quote_signer(id, {Hash32{}}, deadline, 8453, signature), signer);
+  EXPECT_NE(protocol::recover_quote_signer(record["quoteId"].get<std::string>(), hashes, deadline, 8453, signature), signer);
+  EXPECT_NE(protocol::recover_quote_signer(id, hashes, deadline, 10, signature), signer);
+  // Both endpoints serve the stored record: GET's answer (op depositStatus) keeps both.
+  const OpResult r = deposit_status_op(local_config(), {{"deposit", created()}, {"job", nullptr}, {"transfers", json::array()},
+                                                        {"intentStatus", nullptr}, {"now", kNow}});
+  ASSERT_EQ(r.status, 200);
+  EXPECT_EQ(r.body["record"]["intent"], record["intent"]);
+  EXPECT_EQ(r.body["record"]["signature"], record["signature"]);
 }
 
 TEST(DepositCreate, RefusesUnknownAndMissingFields) {

@@ -34,7 +34,7 @@ IntentEvent event(IntentStep step, std::uint8_t tx_tag, std::uint64_t block, std
   e.intent_hash = kIntent;
   const bool destination = step == IntentStep::fulfilled || step == IntentStep::proof_sent;
   const std::uint64_t chain = destination ? kDestination : kSource;
-  e.tx = ChainTx{chain, hash_of(tx_tag), block, log_index};
+  e.tx = ChainTx{chain, hash_of(tx_tag), block, log_index, std::nullopt};
   if (step == IntentStep::published) {
     e.destination_chain_id = kDestination;
     e.route_deadline = kRouteDeadline;
@@ -270,6 +270,106 @@ TEST(IntentStatusEvents, AReorgMovesATransactionAndARemovedLogClearsIt) {
   EXPECT_EQ(derive_status(r, at(kAfterRoute)), IntentStatus::failed);
 }
 
+IntentEvent in_block(IntentEvent e, std::uint8_t block_hash_tag) {
+  e.tx.block_hash = hash_of(block_hash_tag);
+  return e;
+}
+
+// A reader's re-read of a range replaces what the record held there: what the chain no longer
+// has leaves the record and the status goes back.
+TEST(IntentStatusReorg, AReReadRangeWithoutTheFillTakesTheStatusBackToPending) {
+  IntentRecord r = with({in_block(event(IntentStep::published, 1, 10), 0x10), in_block(event(IntentStep::funded, 1, 10, 1), 0x10),
+                         in_block(event(IntentStep::fulfilled, 2, 50), 0x50)});
+  EXPECT_EQ(derive_status(r, at(kBeforeRoute)), IntentStatus::filled);
+  // The destination re-read over 45..55 finds nothing: the fill's block left the chain.
+  EXPECT_EQ(replace_range(r, kDestination, 45, 55, {}, 300), EventOutcome::changed);
+  EXPECT_FALSE(r.tx(IntentStep::fulfilled).has_value());
+  EXPECT_EQ(derive_status(r, at(kBeforeRoute)), IntentStatus::pending);
+  EXPECT_EQ(r.updated_at, 300u);
+  // The source's records are the source chain's: a destination range does not touch them.
+  EXPECT_EQ(r.tx(IntentStep::funded)->block_number, 10u);
+  EXPECT_TRUE(r.funded_complete);
+  // Reading the same range again changes nothing (and keeps the time stamp).
+  EXPECT_EQ(replace_range(r, kDestination, 45, 55, {}, 400), EventOutcome::unchanged);
+  EXPECT_EQ(r.updated_at, 300u);
+}
+
+TEST(IntentStatusReorg, ARangeThatStillHoldsTheSameLogsChangesNothing) {
+  const std::vector<IntentEvent> logs = {in_block(event(IntentStep::published, 1, 10), 0x10),
+                                         in_block(event(IntentStep::funded, 1, 10, 1), 0x10)};
+  IntentRecord r = with(logs);
+  const IntentRecord before = r;
+  EXPECT_EQ(replace_range(r, kSource, 5, 15, logs, 300), EventOutcome::unchanged);
+  EXPECT_EQ(r, before);
+  // A range that does not reach the record's blocks keeps them whatever it holds.
+  EXPECT_EQ(replace_range(r, kSource, 11, 20, {}, 300), EventOutcome::unchanged);
+  EXPECT_EQ(replace_range(r, kSource, 0, 9, {}, 300), EventOutcome::unchanged);
+  EXPECT_EQ(r, before);
+}
+
+TEST(IntentStatusReorg, TheFundingLeavesAndARecordedFillKeepsItFilled) {
+  IntentRecord r = with({event(IntentStep::published, 1, 10), event(IntentStep::funded, 1, 10, 1),
+                         event(IntentStep::fulfilled, 2, 50)});
+  EXPECT_EQ(replace_range(r, kSource, 8, 12, {}, 300), EventOutcome::changed);
+  EXPECT_FALSE(r.tx(IntentStep::published).has_value());
+  EXPECT_FALSE(r.tx(IntentStep::funded).has_value());
+  EXPECT_FALSE(r.funded_complete);
+  // What the chains show: a fill (the destination still has it), whatever the source lost.
+  EXPECT_EQ(derive_status(r, at(kBeforeRoute)), IntentStatus::filled);
+  // The deadlines are fixed by the intent hash and stay.
+  EXPECT_EQ(r.route_deadline, kRouteDeadline);
+  // Without the fill too, a record with nothing on chain is pending, then expired.
+  EXPECT_EQ(replace_range(r, kDestination, 50, 50, {}, 400), EventOutcome::changed);
+  EXPECT_EQ(derive_status(r, at(kBeforeRoute)), IntentStatus::pending);
+  EXPECT_EQ(derive_status(r, at(kAfterRoute)), IntentStatus::expired);
+}
+
+TEST(IntentStatusReorg, AProofAndASettlementGoBackToFilled) {
+  IntentRecord r = with({event(IntentStep::published, 1, 10), event(IntentStep::funded, 1, 10, 1),
+                         event(IntentStep::fulfilled, 2, 50), event(IntentStep::proven, 3, 20)});
+  EXPECT_EQ(derive_status(r, at(kBeforeRoute)), IntentStatus::settled);
+  EXPECT_EQ(replace_range(r, kSource, 18, 30, {}, 300), EventOutcome::changed);
+  EXPECT_FALSE(r.tx(IntentStep::proven).has_value());
+  EXPECT_EQ(r.tx(IntentStep::funded)->block_number, 10u);
+  EXPECT_EQ(derive_status(r, at(kBeforeRoute)), IntentStatus::filled);
+}
+
+TEST(IntentStatusReorg, ATransactionReIncludedInAnotherBlockMovesThere) {
+  IntentRecord r = with({event(IntentStep::published, 1, 10), event(IntentStep::funded, 1, 10, 1),
+                         in_block(event(IntentStep::fulfilled, 2, 50), 0x50)});
+  // Same height, another block (its hash differs): the new block is where the fill is.
+  EXPECT_EQ(replace_range(r, kDestination, 45, 55, {in_block(event(IntentStep::fulfilled, 2, 50), 0x51)}, 300),
+            EventOutcome::changed);
+  EXPECT_EQ(r.tx(IntentStep::fulfilled)->block_hash, hash_of(0x51));
+  // Two blocks later.
+  EXPECT_EQ(replace_range(r, kDestination, 45, 55, {in_block(event(IntentStep::fulfilled, 2, 52, 4), 0x52)}, 400),
+            EventOutcome::changed);
+  EXPECT_EQ(r.tx(IntentStep::fulfilled)->block_number, 52u);
+  EXPECT_EQ(r.tx(IntentStep::fulfilled)->log_index, 4u);
+  // Another transaction fills it in the new chain: that one is recorded, the old one is gone.
+  EXPECT_EQ(replace_range(r, kDestination, 45, 55, {event(IntentStep::fulfilled, 7, 53)}, 500), EventOutcome::changed);
+  EXPECT_EQ(r.tx(IntentStep::fulfilled)->transaction_hash, hash_of(7));
+  EXPECT_EQ(derive_status(r, at(kBeforeRoute)), IntentStatus::filled);
+}
+
+TEST(IntentStatusReorg, APartialFundingReplacesAVanishedCompleteOne) {
+  IntentRecord r = with({event(IntentStep::published, 1, 10), partial_funding(2, 11), event(IntentStep::funded, 3, 12)});
+  EXPECT_TRUE(r.funded_complete);
+  EXPECT_EQ(r.tx(IntentStep::funded)->transaction_hash, hash_of(3));
+  // The re-read of 11..12 finds only the partial funding: the reward is no longer complete.
+  EXPECT_EQ(replace_range(r, kSource, 11, 12, {partial_funding(2, 11)}, 300), EventOutcome::changed);
+  EXPECT_FALSE(r.funded_complete);
+  EXPECT_EQ(r.tx(IntentStep::funded)->transaction_hash, hash_of(2));
+  EXPECT_EQ(derive_status(r, at(kAfterRoute)), IntentStatus::failed);
+}
+
+TEST(IntentStatusReorg, TheSameTransactionInAnotherBlockOfTheSameHeightMovesWhenPushed) {
+  IntentRecord r = with({in_block(event(IntentStep::fulfilled, 2, 50), 0x50)});
+  EXPECT_EQ(apply_event(r, in_block(event(IntentStep::fulfilled, 2, 50), 0x51), 300), EventOutcome::changed);
+  EXPECT_EQ(r.tx(IntentStep::fulfilled)->block_hash, hash_of(0x51));
+  EXPECT_EQ(apply_event(r, in_block(event(IntentStep::fulfilled, 2, 50), 0x51), 400), EventOutcome::unchanged);
+}
+
 TEST(IntentStatusEvents, EventsOnTheWrongChainAreIgnored) {
   IntentRecord r = registered();
   IntentEvent fill_on_source = event(IntentStep::fulfilled, 2, 50);
@@ -383,6 +483,16 @@ TEST(IntentStatusRecord, JsonRoundTripsAndIsStrict) {
   nlohmann::ordered_json bad_proof = with_proof;
   bad_proof["proofSent"]["transactionHash"] = "0x12";
   EXPECT_NE(record_error(bad_proof).find("record.proofSent.transactionHash"), std::string::npos);
+
+  // A transaction's block hash is kept, and optional: records stored before it existed.
+  const IntentRecord hashed = with({in_block(event(IntentStep::proven, 7, 60), 0x60)}, r);
+  const nlohmann::ordered_json with_hash = record_to_json(hashed);
+  EXPECT_EQ(with_hash["transactions"]["proven"]["blockHash"], hex::encode(hash_of(0x60)));
+  EXPECT_FALSE(j["transactions"]["fulfilled"].contains("blockHash"));
+  EXPECT_EQ(record_from_json(with_hash), hashed);
+  nlohmann::ordered_json bad_block_hash = with_hash;
+  bad_block_hash["transactions"]["proven"]["blockHash"] = "0x12";
+  EXPECT_NE(record_error(bad_block_hash).find("record.transactions.proven.blockHash"), std::string::npos);
 
   nlohmann::ordered_json extra = j;
   extra["status"] = "filled";

@@ -199,9 +199,11 @@ TEST(StatusOps, LogsDriveAnIntentFromPendingToSettledWithEveryTransaction) {
   EXPECT_EQ(s["status"], "pending");
   EXPECT_EQ(s["sourceChainId"], kA);
   EXPECT_EQ(s["destinationChainId"], kB);
+  // No chain heads passed: nothing is known to be final.
   EXPECT_EQ(s["transactions"]["published"],
             (json{{"chainId", kA}, {"transactionHash", tx_hash(1)}, {"blockNumber", 10},
-                  {"blockExplorerUrl", "https://explorer-a.example/tx/" + tx_hash(1)}}));
+                  {"blockExplorerUrl", "https://explorer-a.example/tx/" + tx_hash(1)}, {"confirmations", 0}, {"final", false}}));
+  EXPECT_EQ(s["final"], false);
   EXPECT_EQ(store[hash]["routeDeadline"], kRouteDeadline);  // read from the published route bytes
   EXPECT_EQ(store[hash]["rewardDeadline"], kRewardDeadline);
 
@@ -212,6 +214,42 @@ TEST(StatusOps, LogsDriveAnIntentFromPendingToSettledWithEveryTransaction) {
 
   apply(store, kA, {proven(intent, kB, 12, 3)});
   EXPECT_EQ(status_of(store, hash, 1000)["status"], "settled");
+}
+
+// Each transaction says how final it is, by its chain's head as the readers last saw it; the
+// body is final once a settled status rests on a final proof.
+TEST(StatusOps, EachTransactionCarriesItsConfirmationsAndTheBodyItsFinality) {
+  std::map<std::string, json> store;
+  const auto intent = sample_intent(23);
+  const std::string hash = hash_text(intent);
+  apply(store, kA, {published(intent, 10, 1), funded(intent, true, 10, 1)});
+  apply(store, kB, {fulfilled(intent, 20, 2)});
+  apply(store, kA, {proven(intent, kB, 30, 3)});
+  const auto body = [&](json heads) {
+    const OpResult r = intent_status_op(config(), {{"query", {{"intentHash", hash}, {"quoteId", nullptr}}},
+                                                   {"record", store[hash]}, {"now", 1000}, {"chainHeads", std::move(heads)}});
+    EXPECT_EQ(r.status, 200) << r.body.dump();
+    return r.body;
+  };
+  // Source A serves no finalized tag (depth 4, read through 33); B's finalized block is 15.
+  json s = body({{"31337", {{"head", 33}, {"finalized", nullptr}, {"depth", 4}, {"read", 33}}},
+                 {"31338", {{"head", 40}, {"finalized", 15}, {"depth", 4}, {"read", 40}}}});
+  EXPECT_EQ(s["status"], "settled");
+  EXPECT_EQ(s["transactions"]["funded"]["confirmations"], 23);
+  EXPECT_EQ(s["transactions"]["funded"]["final"], true);
+  EXPECT_EQ(s["transactions"]["fulfilled"]["confirmations"], 20);
+  EXPECT_EQ(s["transactions"]["fulfilled"]["final"], false);  // 20 deep, above B's finalized block
+  EXPECT_EQ(s["transactions"]["proven"]["confirmations"], 3);
+  EXPECT_EQ(s["transactions"]["proven"]["final"], false);
+  EXPECT_TRUE(s["transactions"]["withdrawn"].is_null());
+  EXPECT_EQ(s["final"], false);  // the proof can still be reorganised away
+  s = body({{"31337", {{"head", 34}, {"finalized", nullptr}, {"depth", 4}, {"read", 34}}}});
+  EXPECT_EQ(s["transactions"]["proven"]["final"], true);
+  EXPECT_EQ(s["final"], true);
+  EXPECT_EQ(s["transactions"]["fulfilled"]["confirmations"], 0);  // B not reported
+  EXPECT_EQ(s["transactions"]["fulfilled"]["final"], false);
+  // A malformed chainHeads is the worker's mistake.
+  EXPECT_THROW(body({{"31337", {{"head", "x"}}}}), OpInputError);
 }
 
 TEST(StatusOps, ALogSeenTwiceChangesNothingAndOtherEmittersAreIgnored) {
@@ -308,6 +346,94 @@ TEST(StatusOps, OutOfOrderChainsAndReorgReReads) {
   removed["removed"] = true;
   apply(store, kB, {removed});
   EXPECT_EQ(status_of(store, hash, 1000)["status"], "pending");
+}
+
+// A reader's re-read of a range, as a shard runs it: one call with the records of every intent
+// the range concerns (those routeLogs named and those recorded in the range before).
+json reread(std::map<std::string, json>& store, std::uint64_t chain, std::uint64_t from, std::uint64_t to,
+            const std::vector<json>& logs, const std::vector<std::string>& intents, std::uint64_t now = 2000) {
+  json records = json::object();
+  for (const auto& hash : intents) records[hash] = store.contains(hash) ? store[hash] : json(nullptr);
+  const OpResult r = apply_logs_op(config(), {{"chainId", chain}, {"logs", json(logs)}, {"records", records},
+                                              {"now", now}, {"fromBlock", from}, {"toBlock", to}});
+  EXPECT_EQ(r.status, 200) << r.body.dump();
+  EXPECT_FALSE(r.body.contains("missing")) << r.body.dump();
+  for (const auto& [hash, record] : r.body["updates"].items()) store[hash] = record;
+  return r.body;
+}
+
+json with_block_hash(json log, int tag) {
+  log["blockHash"] = "0x" + word(std::to_string(tag));
+  return log;
+}
+
+TEST(StatusOps, AReReadRangeRemovesWhatTheChainNoLongerHasAndTheStatusGoesBack) {
+  std::map<std::string, json> store;
+  const auto intent = sample_intent(20);
+  const auto bystander = sample_intent(21);
+  const std::string hash = hash_text(intent);
+  const std::string other = hash_text(bystander);
+  reread(store, kA, 1, 12, {with_block_hash(published(intent, 10, 1), 10), with_block_hash(funded(intent, true, 10, 1), 10),
+                            with_block_hash(published(bystander, 11, 5), 11)},
+         {hash, other});
+  EXPECT_EQ(store[hash]["transactions"]["funded"]["blockHash"], "0x" + word("10"));
+  reread(store, kB, 1, 30, {with_block_hash(fulfilled(intent, 20, 2), 20)}, {hash});
+  EXPECT_EQ(status_of(store, hash, 1000)["status"], "filled");
+
+  // The destination's fill block left the chain: the re-read of 15..25 has no log of it.
+  json out = reread(store, kB, 15, 25, {}, {hash});
+  EXPECT_EQ(out["updates"].size(), 1u);
+  EXPECT_EQ(out["applied"], 0);
+  json s = status_of(store, hash, 1000);
+  EXPECT_EQ(s["status"], "pending");
+  EXPECT_TRUE(s["transactions"]["fulfilled"].is_null());
+  EXPECT_EQ(store[hash]["updatedAt"], 2000);
+  // Read again: nothing changes.
+  EXPECT_EQ(reread(store, kB, 15, 25, {}, {hash})["updates"], json::object());
+
+  // The source's funding block is replaced by one without the funding; the bystander's
+  // publication, re-included in block 12, moves there.
+  out = reread(store, kA, 5, 14, {with_block_hash(published(bystander, 12, 5), 12)}, {hash, other});
+  EXPECT_EQ(out["updates"].size(), 2u);
+  s = status_of(store, hash, 1000);
+  EXPECT_EQ(s["status"], "pending");
+  EXPECT_TRUE(s["transactions"]["published"].is_null());
+  EXPECT_TRUE(s["transactions"]["funded"].is_null());
+  EXPECT_FALSE(store[hash]["fundedComplete"]);
+  EXPECT_EQ(status_of(store, other, 1000)["transactions"]["published"]["blockNumber"], 12);
+  // No answer names the vanished funding, the legacy one included.
+  for (const json& answer : {status_of(store, hash, 1000), status_of(store, other, 1000)}) {
+    EXPECT_EQ(answer.dump().find(tx_hash(1)), std::string::npos) << answer.dump();
+  }
+  const OpResult legacy = legacy_intent_status_op(
+      config(), {{"body", {{"intentHash", hash}}}, {"record", store[hash]}, {"now", 1000}, {"chainTimes", json::object()}});
+  EXPECT_EQ(legacy.body.dump().find(tx_hash(1)), std::string::npos) << legacy.body.dump();
+}
+
+TEST(StatusOps, AReReadRangeAsksForTheRecordsOfItsLogsAndRefusesLogsOutsideIt) {
+  std::map<std::string, json> store;
+  const auto intent = sample_intent(22);
+  const std::string hash = hash_text(intent);
+  json input = {{"chainId", kA}, {"logs", json::array({published(intent, 10, 1)})}, {"records", json::object()},
+                {"now", 1000}, {"fromBlock", 5}, {"toBlock", 15}};
+  OpResult r = apply_logs_op(config(), input);
+  EXPECT_EQ(r.body, (json{{"missing", {hash}}}));
+  // A record passed as null is a new record.
+  input["records"][hash] = nullptr;
+  r = apply_logs_op(config(), input);
+  ASSERT_EQ(r.status, 200) << r.body.dump();
+  EXPECT_EQ(r.body["updates"][hash]["transactions"]["published"]["blockNumber"], 10);
+  // A record passed as null without logs is nothing to store.
+  input["logs"] = json::array();
+  EXPECT_EQ(apply_logs_op(config(), input).body["updates"], json::object());
+  // The worker's own mistakes: a log outside the range, half a range, a reversed one.
+  input["logs"] = json::array({published(intent, 16, 1)});
+  EXPECT_THROW(apply_logs_op(config(), input), OpInputError);
+  input["logs"] = json::array();
+  input.erase("toBlock");
+  EXPECT_THROW(apply_logs_op(config(), input), OpInputError);
+  input["toBlock"] = 4;
+  EXPECT_THROW(apply_logs_op(config(), input), OpInputError);
 }
 
 TEST(StatusOps, DeadlinesFollowTheChainClocks) {

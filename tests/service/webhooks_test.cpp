@@ -129,6 +129,22 @@ TEST(Webhooks, OneDeliveryPerSubscribedEndpointWhenTheStatusChanges) {
                 .body["deliveries"].size(), 2u);
 }
 
+// A reorganisation takes a fill away: the status going back is a change like any other, and the
+// fill seen again later is a new message (its updatedAt differs), not a repeat of the first.
+TEST(Webhooks, AStatusThatGoesBackAfterAReorganisationIsDelivered) {
+  const json endpoints = {{{"id", "wh:1"}, {"events", {"intent.status"}}}};
+  const auto deliveries = [&](const json& before, const json& after) {
+    return webhook_events_op(production(), {{"endpoints", endpoints}, {"before", before}, {"after", after}, {"now", 1}}).body["deliveries"];
+  };
+  const json filled = deliveries(status("pending"), status("filled", 200));
+  const json back = deliveries(status("filled", 200), status("pending", 300));
+  ASSERT_EQ(back.size(), 1u);
+  EXPECT_EQ(back[0]["status"], "pending");
+  const json again = deliveries(status("pending", 300), status("filled", 400));
+  ASSERT_EQ(again.size(), 1u);
+  EXPECT_NE(again[0]["messageId"], filled[0]["messageId"]);
+}
+
 TEST(Webhooks, RetriesBackOffThenEverySixHoursForThreeDays) {
   const auto retry = [](std::uint64_t attempts, std::uint64_t now) {
     return webhook_retry_op({{"attempts", attempts}, {"firstAttemptAt", 1000}, {"now", now}}).body["retryAt"];

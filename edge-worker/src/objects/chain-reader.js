@@ -2,7 +2,9 @@
 // block. It fetches the chain's Portal and prover logs in the core's bounded ranges (op
 // "pollPlan", re-reading a confirmation window for reorganisations) and hands them to the intent
 // shards that own them (chain-logs.js); the cursor advances only after every shard stored its part,
-// so a failure re-reads the range and a log seen twice changes nothing.
+// so a failure re-reads the range and a log seen twice changes nothing. A re-read range also goes
+// to the shards of the intents it had logs of before (window_intent): the core replaces what their
+// records held in those blocks, so a transaction a reorganisation removed leaves them.
 //
 // The same reading feeds deposit addresses funded by plain transfer: the reader keeps the chain's
 // watched deposit vaults (registered by DepositAddresses at creation, dropped once funded, funded
@@ -47,8 +49,20 @@ export class ChainReader extends DurableObject {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     this.sql.exec("CREATE TABLE IF NOT EXISTS cursor (id INTEGER PRIMARY KEY CHECK (id = 1), chain_id INTEGER NOT NULL, block INTEGER, head INTEGER, head_time INTEGER, anchor_hash TEXT, polled_at INTEGER)");
+    // The chain's finalized block at the last head (null where the node serves no such tag) and
+    // the confirmation depth read with it: what status bodies judge finality by (finality.h).
+    for (const column of ["finalized INTEGER", "depth INTEGER"]) {
+      try {
+        this.sql.exec(`ALTER TABLE cursor ADD COLUMN ${column}`);
+      } catch {
+        // an object created since the column existed
+      }
+    }
     // recheck_from: the lowest block of the vault's transfers not yet at the confirmation depth.
     this.sql.exec("CREATE TABLE IF NOT EXISTS deposit_watch (vault TEXT PRIMARY KEY, token TEXT NOT NULL, deadline INTEGER NOT NULL, recheck_from INTEGER)");
+    // Which intents had logs in the blocks the confirmation window still re-reads: a re-read
+    // range hands them to their shards even when the chain no longer has their logs there.
+    this.sql.exec("CREATE TABLE IF NOT EXISTS window_intent (block INTEGER NOT NULL, intent_hash TEXT NOT NULL, PRIMARY KEY (block, intent_hash))");
   }
 
   /** Reads transfers into a deposit vault from now until it is funded or `deadline` (Unix seconds) passes. */
@@ -87,11 +101,13 @@ export class ChainReader extends DurableObject {
     }
   }
 
-  /** {chainId, block, head, headTime, polledAt} or null before the first poll. */
+  /** {chainId, block, head, headTime, finalized, depth, polledAt} or null before the first poll. */
   cursor() {
     this.#count("cursor");
     const row = this.#row();
-    return row ? { chainId: row.chain_id, block: row.block, head: row.head, headTime: row.head_time, polledAt: row.polled_at } : null;
+    return row
+      ? { chainId: row.chain_id, block: row.block, head: row.head, headTime: row.head_time, finalized: row.finalized, depth: row.depth, polledAt: row.polled_at }
+      : null;
   }
 
   // ---- internals ---------------------------------------------------------------------------
@@ -101,7 +117,7 @@ export class ChainReader extends DurableObject {
   }
 
   #row() {
-    return this.sql.exec("SELECT chain_id, block, head, head_time, anchor_hash, polled_at FROM cursor WHERE id = 1").toArray()[0] ?? null;
+    return this.sql.exec("SELECT chain_id, block, head, head_time, anchor_hash, polled_at, finalized, depth FROM cursor WHERE id = 1").toArray()[0] ?? null;
   }
 
   #remember(chainId) {
@@ -135,10 +151,11 @@ export class ChainReader extends DurableObject {
     }
     this.#dropExpiredDeposits();
     const watched = this.sql.exec("SELECT vault, token FROM deposit_watch").toArray().map(({ vault, token }) => ({ vault, token }));
+    head.depth = Number(this.env.POLL_CONFIRMATIONS ?? DEFAULT_CONFIRMATIONS);
     const plan = await callCore(coreInputs, "pollPlan", {
       cursors: { [chainId]: head.reset ? null : this.#row().block },
       heads: { [chainId]: head.number },
-      confirmations: Number(this.env.POLL_CONFIRMATIONS ?? DEFAULT_CONFIRMATIONS),
+      confirmations: head.depth,
       maxRange: Number(this.env.POLL_MAX_RANGE ?? DEFAULT_MAX_RANGE),
       maxRanges: MAX_RANGES_PER_POLL,
       rpcUrls,
@@ -150,11 +167,18 @@ export class ChainReader extends DurableObject {
     try {
       for (const range of ranges) {
         const found = await rpc("eth_getLogs", [range.filter]);
-        const delivered = await deliverLogs(this.env, chainId, found);
+        const intents = this.sql.exec("SELECT DISTINCT intent_hash FROM window_intent WHERE block BETWEEN ? AND ?", range.fromBlock, range.toBlock).toArray().map((r) => r.intent_hash);
+        const delivered = await deliverLogs(this.env, chainId, found, { fromBlock: range.fromBlock, toBlock: range.toBlock, intents });
         if (delivered.status !== 200) throw new Error(`routeLogs answered ${delivered.status}: ${delivered.body?.detail}`);
         logs += found.length;
         logs += await this.#deliverTransfers(rpc, chainId, range, watched, plan.body.confirmations);
-        this.#saveCursor(range.toBlock, head);
+        this.ctx.storage.transactionSync(() => {
+          this.sql.exec("DELETE FROM window_intent WHERE block BETWEEN ? AND ?", range.fromBlock, range.toBlock);
+          for (const [hash, n] of delivered.seen) this.sql.exec("INSERT OR IGNORE INTO window_intent (block, intent_hash) VALUES (?, ?)", n, hash);
+          // Blocks below the next round's window are never read again.
+          this.sql.exec("DELETE FROM window_intent WHERE block < ?", range.toBlock + 1 - plan.body.confirmations);
+          this.#saveCursor(range.toBlock, head);
+        });
       }
       if (ranges.length === 0) this.#saveCursor(head.reset ? null : this.#row().block, head);
       return { chainId, head: head.number, ranges: ranges.length, logs };
@@ -207,10 +231,25 @@ export class ChainReader extends DurableObject {
       this.sql.exec("UPDATE cursor SET anchor_hash = ?, block = CASE WHEN ? THEN NULL ELSE block END WHERE id = 1", anchor, reset ? 1 : 0);
       this.#anchorChecked = true;
     }
-    return { number, time: Number(BigInt(latest.timestamp)), reset };
+    return { number, time: Number(BigInt(latest.timestamp)), reset, finalized: await this.#finalized(rpc, number) };
+  }
+
+  /**
+   * The chain's `finalized` block number, or null where the node serves no such tag (an error,
+   * or no block). Never above the head read just before: a node behind its balancer can answer
+   * both from different states.
+   */
+  async #finalized(rpc, head) {
+    try {
+      const block = await rpc("eth_getBlockByNumber", ["finalized", false]);
+      return block?.number ? Math.min(head, Number(BigInt(block.number))) : null;
+    } catch {
+      return null;
+    }
   }
 
   #saveCursor(block, head) {
-    this.sql.exec("UPDATE cursor SET block = ?, head = ?, head_time = ?, polled_at = ? WHERE id = 1", block, head.number, head.time, nowSec());
+    this.sql.exec("UPDATE cursor SET block = ?, head = ?, head_time = ?, finalized = ?, depth = ?, polled_at = ? WHERE id = 1",
+      block, head.number, head.time, head.finalized ?? null, head.depth ?? null, nowSec());
   }
 }

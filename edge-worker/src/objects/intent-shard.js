@@ -4,10 +4,11 @@
 // transaction hash. Hashes and random UUIDs spread evenly, so every shard takes 1/256 of the load
 // and none is on every request (docs/scale.md says why shards and not one object per intent).
 // The core decides everything (ops registerQuote, mergeRegistration, applyLogs, intentStatus,
-// legacyIntentStatus);
+// legacyIntentStatus), including which recorded transactions a reorganisation removed;
 // a shard stores, serialises its own read-modify-writes and keeps no clock of its own.
 import { DurableObject } from "cloudflare:workers";
 import { callCore } from "../core.js";
+import { chainClocks } from "../chain-clocks.js";
 import { nowSec } from "../lib/time.js";
 import { hexOf } from "../lib/bytes.js";
 import { settings } from "../settings.js";
@@ -115,29 +116,35 @@ export class IntentShard extends DurableObject {
   }
 
   /**
-   * One chain's logs of this shard's intents (routed by the core's op "routeLogs"). Answers the
-   * core's {status, body: {applied, updated}}.
+   * One chain's logs of this shard's intents, grouped by intent as op "routeLogs" grouped them
+   * (an intent with no logs is one a re-read range must check: it had a transaction there).
+   * `range` {fromBlock, toBlock}: the logs are everything the chain has in those blocks, so the
+   * core replaces what the records held there (a reorganisation's removals leave them); without
+   * it (pushed logs) they are folded in. One core call with the records of the named intents.
+   * Answers the core's {status, body: {applied, updated}}.
    */
-  applyLogs(chainId, logs) {
+  applyLogs(chainId, byIntent, range = null) {
     this.#count("applyLogs");
     return this.#serially(async () => {
-      try {
-        const body = await this.#withRecords("applyLogs", { chainId, logs, now: nowSec() }, (out) => this.#storeRecords(out.updates));
-        this.#notify(Object.keys(body.updates));
-        await this.#checkOwned(Object.keys(body.updates));
-        return { status: 200, body: { applied: body.applied, updated: Object.keys(body.updates).length } };
-      } catch (e) {
-        if (e.answer) return e.answer;
-        throw e;
-      }
+      const records = Object.fromEntries(Object.keys(byIntent).map((h) => [h.toLowerCase(), this.#record(h.toLowerCase())]));
+      const input = { chainId, logs: Object.values(byIntent).flat(), records, now: nowSec() };
+      if (range) Object.assign(input, { fromBlock: range.fromBlock, toBlock: range.toBlock });
+      const answer = await this.#core("applyLogs", input);
+      if (answer.status !== 200) return answer;
+      if (answer.body.missing) throw new Error(`applyLogs asked for records it was given: ${answer.body.missing.join(", ")}`);
+      const { updates, applied } = answer.body;
+      this.ctx.storage.transactionSync(() => this.#storeRecords(updates));
+      this.#notify(Object.keys(updates));
+      await this.#checkOwned(Object.keys(updates));
+      return { status: 200, body: { applied, updated: Object.keys(updates).length } };
     });
   }
 
-  /** GET /v1/intents/status of an intent of this shard. */
-  status(query, intentHash, chainTimes) {
+  /** GET /v1/intents/status of an intent of this shard (chainHeads: chain-clocks.js). */
+  status(query, intentHash, chainTimes, chainHeads = {}) {
     this.#count("status");
     const record = intentHash ? this.#record(intentHash.toLowerCase()) : null;
-    return this.#core("intentStatus", { query, record, now: nowSec(), chainTimes });
+    return this.#core("intentStatus", { query, record, now: nowSec(), chainTimes, chainHeads });
   }
 
   /** POST /api/v3/intents/intentStatus of an intent of this shard (or of none). */
@@ -213,7 +220,8 @@ export class IntentShard extends DurableObject {
       const record = this.#record(row.intent_hash);
       let next = null;
       try {
-        const answer = await this.#core("intentStatus", { query: { intentHash: row.intent_hash, quoteId: null }, record, now, chainTimes: {} });
+        const { heads } = await chainClocks(this.env);
+        const answer = await this.#core("intentStatus", { query: { intentHash: row.intent_hash, quoteId: null }, record, now, chainTimes: {}, chainHeads: heads });
         if (answer.status !== 200) throw new Error(`intentStatus answered ${answer.status}`);
         const after = answer.body;
         if (after.status !== row.last_status) {
@@ -249,7 +257,10 @@ export class IntentShard extends DurableObject {
       if (!this.#live.has(sub.intentHash)) this.#live.set(sub.intentHash, this.#record(sub.intentHash));
       record = this.#live.get(sub.intentHash);
     }
-    const answer = await this.#core("intentStatus", { query: sub.query, record, now: nowSec(), chainTimes: sub.chainTimes });
+    // The readers' latest heads: a transaction's confirmations grow, and it turns final, while the
+    // stream is open.
+    const { heads } = await chainClocks(this.env);
+    const answer = await this.#core("intentStatus", { query: sub.query, record, now: nowSec(), chainTimes: sub.chainTimes, chainHeads: heads });
     if (sub.closed) return;
     if (answer.status !== 200) return this.#close(sub);
     const data = JSON.stringify(answer.body);
@@ -323,26 +334,6 @@ export class IntentShard extends DurableObject {
 
   async #core(op, input) {
     return callCore(settings(this.env).coreInputs, op, input);
-  }
-
-  /**
-   * Runs a record-merging op: first with no records, then with the records it names as missing,
-   * then `store` on the answer. Updates are serialised, so no other update interleaves between
-   * loading and storing.
-   */
-  async #withRecords(op, input, store) {
-    let answer = await this.#core(op, { ...input, records: {} });
-    if (answer.status === 200 && Array.isArray(answer.body.missing)) {
-      const records = Object.fromEntries(answer.body.missing.map((h) => [h, this.#record(h)]));
-      answer = await this.#core(op, { ...input, records });
-    }
-    if (answer.status !== 200) {
-      const error = new Error(`${op} answered ${answer.status}: ${answer.body?.detail ?? ""}`);
-      error.answer = answer;
-      throw error;
-    }
-    this.ctx.storage.transactionSync(() => store(answer.body));
-    return answer.body;
   }
 
   #storeRecords(records) {

@@ -1,7 +1,7 @@
 // Compiled (not run) by types.test.mjs with tsc --strict: the declarations describe the API as the
 // tests use it, and the @ts-expect-error lines prove they reject misuse.
-import { loadVerifier, CHECK_NAMES } from 'stableroutes';
-import type { Quote, QuoteRequest, ChainRecord, TokenRecord, VerificationReport, QuoteCheckName, GaslessJob, IntentStatus, Problem } from 'stableroutes';
+import { loadVerifier, CHECK_NAMES, DEPOSIT_CHECK_NAMES } from 'stableroutes';
+import type { Quote, QuoteRequest, ChainRecord, TokenRecord, VerificationReport, QuoteCheckName, DepositCheckName, DepositAddressRequest, GaslessJob, IntentStatus, Problem } from 'stableroutes';
 import { createClient, StableRoutesError, verifyWebhook } from 'stableroutes/client';
 import type { WebhookDelivery, WebhookEndpointCreated } from 'stableroutes/client';
 
@@ -35,6 +35,14 @@ export async function example(quote: Quote, chains: ChainRecord[], tokens: Token
   const recovered: boolean = submitted.recovered;
   const record = await client.getDepositAddress('0x99a7FD4F520Ff770A5310e94591aCDa99e790D44');
   const funding: GaslessJob['standard'] | undefined = record.job?.standard;
+  // A deposit address is shown only once the browser verified it against its own request.
+  const depositRequest: DepositAddressRequest = { source: record.source, destination: record.destination, refundRecipient: '0x' };
+  const deposit: VerificationReport<DepositCheckName> = verifier.verifyDepositAddress(record, { chains, request: depositRequest });
+  const depositNames: readonly DepositCheckName[] = DEPOSIT_CHECK_NAMES;
+  const boundDeposit: boolean = verifier.forChains(chains).verifyDepositAddress(record, { request: depositRequest }).ok && deposit.ok;
+  const signedIntent: string = record.signature + record.intent.route.salt;
+  // @ts-expect-error the request is required: it alone names the refund recipient
+  verifier.verifyDepositAddress(record, { chains });
   // @ts-expect-error a deposit permit needs its spender
   await client.submitDepositErc2612({ vaultAddress: record.vaultAddress, permit: { owner: '0x', value: '1', nonce: 0, deadline: 1 }, signature: '0x' });
   const legacy = await client.legacyExactOut({ dAppID: 'usage', intentExecutionTypes: ['SELF_PUBLISH'], quoteRequest: {

@@ -5,6 +5,7 @@
 #include "crypto/hex.h"
 #include "protocol/intent.h"
 #include "protocol/intent_hash.h"
+#include "protocol/quote_signature.h"
 #include "protocol/vault.h"
 #include "service/quotes/engine.h"
 #include "service/common/field_reader.h"
@@ -180,10 +181,16 @@ OpResult deposit_create_op(const Config& config, const secp256k1::SecretKey& sig
   const Hash32 intent_hash = protocol::hash_intent(intent, source.vm, destination.vm).intent_hash;
   const Address vault = protocol::evm_vault_address(source.portal.evm(), intent_hash, *source.vault_init_code_hash);
 
+  // The record carries what a browser needs to check the address without trusting us (the
+  // verifier's verify_deposit_address): the intent the vault pays out, and the v1 quote signature
+  // over the one intent hash with the address's deadline as its expiry.
+  const std::string quote_id = quote["id"].get<std::string>();
+  const json intent_json = protocol::intent_to_json(intent, source.vm, destination.vm);
+  const std::string signature = protocol::sign_quote(quote_id, {intent_hash}, deadline, source.chain_id, signer);
   const json record = {
       {"vaultAddress", vault.checksummed()},
       {"intentHash", hex::encode(intent_hash)},
-      {"quoteId", quote["id"].get<std::string>().substr(std::string_view("quote:").size())},
+      {"quoteId", quote_id.substr(std::string_view("quote:").size())},
       {"deadline", deadline},
       {"source", {{"chainId", source.chain_id}, {"token", quote["source"]["token"]}, {"amount", quote["source"]["amount"]}}},
       {"destination",
@@ -192,8 +199,10 @@ OpResult deposit_create_op(const Config& config, const secp256k1::SecretKey& sig
         {"recipient", quote["destination"]["recipient"]}}},
       {"fees", quote["fees"]},
       {"minAmountOut", quote["destination"]["minAmountOut"]},
-      {"fundingMethods", {"erc-3009", "erc-2612", "transfer"}}};
-  return ok({{"record", record}, {"intent", protocol::intent_to_json(intent, source.vm, destination.vm)}}, 201);
+      {"fundingMethods", {"erc-3009", "erc-2612", "transfer"}},
+      {"intent", intent_json},
+      {"signature", signature}};
+  return ok({{"record", record}, {"intent", intent_json}}, 201);
 }
 
 OpResult deposit_submit_verify_op(const Config& config, const json& input) {

@@ -10,13 +10,17 @@
 //   (instead of the quote lifetime): the engine's deadlines are shifted by (deadline - expiresAt),
 //   so route deadline = deadline + the solver's fill window and reward deadline after it, exactly
 //   as a quote expiring at `deadline` would have. The intent hash and vault are recomputed.
+// - The record is verifiable by a client alone (verify/deposit_verifier.h): it carries the intent
+//   (execution.intent's shape) and the v1 quote signature (protocol/quote_signature.h) with id
+//   "quote:" + quoteId, intentHashes [intentHash] and expiresAt = deadline, by the source chain's
+//   quoteSigner. Both endpoints serve the stored record, so both carry them.
 //
 // Ops (the worker keeps `record` and `intent` in the vault's Durable Object):
 //   "depositSolverRequests" {body, partner, now} -> 200 {requests} (the engine's solverRequests for
 //       the derived quote request) | 400 | 404 (partner without deposit addresses)
 //   "depositCreate" {body, partner, now, random, solverAnswers, confirmedChains} -> 201 {"record":
 //       {vaultAddress, intentHash, quoteId, deadline, source, destination, fees, minAmountOut,
-//       fundingMethods}, "intent": <the funded intent>} | 400 | 422 | 502 | 503 chain-unverified
+//       fundingMethods, intent, signature}, "intent": <the funded intent>} | 400 | 422 | 502 | 503 chain-unverified
 //       when the source chain's Portal has not confirmed the vault derivation (vault_derivation.h)
 //   "depositSubmitVerify" {standard: "erc-3009"|"erc-2612"|"transfer", body, deposit: {record,
 //       intent}, now, confirmedChains (erc-3009 only)} -> 200 like gaslessVerify | 400 | 409

@@ -1,5 +1,6 @@
 #include "service/status/intent_logs.h"
 
+#include <map>
 #include <set>
 #include <string>
 #include <utility>
@@ -12,6 +13,7 @@
 #include "protocol/intent_abi.h"
 #include "protocol/intent_hash.h"
 #include "service/chain/chain_logs.h"
+#include "service/common/op_input.h"
 #include "service/status/intent_status.h"
 #include "service/status/status_records.h"
 
@@ -51,7 +53,7 @@ Decoded to_intent_event(const Config& config, const ChainRecord& chain, const ev
   if (!decoded) return {std::nullopt, "not an intent event"};
 
   IntentEvent e;
-  e.tx = ChainTx{chain.chain_id, log.transaction_hash, log.block_number, log.log_index};
+  e.tx = ChainTx{chain.chain_id, log.transaction_hash, log.block_number, log.log_index, log.block_hash};
   e.removed = log.removed;
   const bool expected_emitter = std::visit(
       [&](const auto& event) {
@@ -125,16 +127,30 @@ OpResult route_logs_op(const Config& config, const Json& input) {
   return ok(Json{{"byIntent", std::move(by_intent)}, {"transactions", std::move(transactions)}, {"ignored", std::move(ignored)}});
 }
 
+// The optional re-read range {"fromBlock", "toBlock"}: both or neither.
+static std::optional<std::pair<std::uint64_t, std::uint64_t>> read_range(const OpInput& in) {
+  const Json* from = in.optional("fromBlock");
+  const Json* to = in.optional("toBlock");
+  if (!from && !to) return std::nullopt;
+  const auto from_block = from ? json_u64(*from) : std::nullopt;
+  const auto to_block = to ? json_u64(*to) : std::nullopt;
+  if (!from_block || !to_block || *from_block > *to_block) {
+    throw OpInputError("op \"applyLogs\": fromBlock and toBlock must both be block numbers, fromBlock <= toBlock");
+  }
+  return std::pair{*from_block, *to_block};
+}
+
 OpResult apply_logs_op(const Config& config, const Json& input) {
   OpInput in(input, "applyLogs");
   ChainLogs read = read_chain_logs(config, in);
   if (read.refused) return *read.refused;
   const ChainRecord* chain = read.chain;
   const std::uint64_t now = in.unix_seconds("now");
+  const auto range = read_range(in);
   RecordMap records = read_records(in, "applyLogs");
   const std::vector<ev::Log>& parsed = read.logs;
 
-  std::vector<IntentEvent> events;
+  std::map<std::string, std::vector<IntentEvent>> events;  // by intent hash
   Json ignored = Json::array();
   std::set<std::string> missing;
   for (std::size_t i = 0; i < parsed.size(); ++i) {
@@ -143,23 +159,45 @@ OpResult apply_logs_op(const Config& config, const Json& input) {
       ignored.push_back(Json{{"index", i}, {"reason", d.ignored_because}});
       continue;
     }
+    if (range && (parsed[i].block_number < range->first || parsed[i].block_number > range->second)) {
+      throw OpInputError("op \"applyLogs\": logs[" + std::to_string(i) + "] lies outside fromBlock..toBlock");
+    }
     const std::string hash = hex::encode(d.event->intent_hash);
     if (!records.contains(hash)) missing.insert(hash);
-    events.push_back(*d.event);
+    events[hash].push_back(*d.event);
   }
   if (!missing.empty()) return missing_answer(missing);
 
   std::set<std::string> changed;
   std::size_t applied = 0;
-  for (const IntentEvent& e : events) {
-    const std::string hash = hex::encode(e.intent_hash);
-    std::optional<IntentRecord>& held = records[hash];
-    IntentRecord record = held.value_or(IntentRecord{});
-    record.intent_hash = e.intent_hash;
-    if (apply_event(record, e, now) == EventOutcome::changed) {
-      held = std::move(record);
-      changed.insert(hash);
-      ++applied;
+  if (range) {
+    // A re-read: the range's logs replace what every passed record held in it, including the
+    // records of intents the range no longer has any log of.
+    for (auto& [hash, held] : records) {
+      const auto it = events.find(hash);
+      if (!held && it == events.end()) continue;
+      IntentRecord record = held.value_or(IntentRecord{});
+      if (!held) record.intent_hash = it->second.front().intent_hash;
+      static const std::vector<IntentEvent> kNone;
+      const std::vector<IntentEvent>& found = it == events.end() ? kNone : it->second;
+      if (replace_range(record, chain->chain_id, range->first, range->second, found, now) == EventOutcome::changed) {
+        held = std::move(record);
+        changed.insert(hash);
+        applied += found.size();
+      }
+    }
+  } else {
+    for (const auto& [hash, intent_events] : events) {
+      std::optional<IntentRecord>& held = records[hash];
+      for (const IntentEvent& e : intent_events) {
+        IntentRecord record = held.value_or(IntentRecord{});
+        record.intent_hash = e.intent_hash;
+        if (apply_event(record, e, now) == EventOutcome::changed) {
+          held = std::move(record);
+          changed.insert(hash);
+          ++applied;
+        }
+      }
     }
   }
   Json updates = Json::object();

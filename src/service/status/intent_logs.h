@@ -1,6 +1,15 @@
 // Portal and prover logs read as intent events: ops "routeLogs" (which intent each log concerns,
 // so the worker hands every log to the shard holding its intent's record) and "applyLogs" (the
 // events folded into the records). Shapes in ops.json.
+//
+// applyLogs {"chainId", "logs", "records": {hash: record|null}, "now"[, "fromBlock", "toBlock"]}
+//   -> 200 {"updates": {hash: record}, "applied", "ignored"} | 200 {"missing": [hashes]}.
+// Without a range the logs are folded into the records (pushed logs). With one, the logs are
+// everything the chain has in fromBlock..toBlock for the passed records' intents, and they
+// replace what those records held there (replace_range, intent_status.h): a reader passes the
+// records of the intents routeLogs named and of those it recorded in the range before, so a
+// transaction a reorganisation removed leaves its record. "applied" counts the logs folded into
+// records that changed.
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -52,8 +52,10 @@ bool supersedes(const ChainTx& candidate, bool candidate_complete, const ChainTx
                 IntentStep step) {
   if (candidate.transaction_hash == held.transaction_hash) {
     // The same transaction again: in another block it was re-included after a reorganisation
-    // and the newer observation is the truth; in the same block, its first log counts.
+    // and the newer observation is the truth; in the same block, its first log counts. A block
+    // at the same height with another hash is another block.
     if (candidate.block_number != held.block_number || candidate.chain_id != held.chain_id) return true;
+    if (candidate.block_hash && held.block_hash && *candidate.block_hash != *held.block_hash) return true;
     return candidate.log_index < held.log_index;
   }
   if (step == IntentStep::funded && candidate_complete != held_complete) return candidate_complete;
@@ -111,6 +113,28 @@ EventOutcome apply_event(IntentRecord& record, const IntentEvent& event, std::ui
   return EventOutcome::changed;
 }
 
+EventOutcome replace_range(IntentRecord& record, std::uint64_t chain_id, std::uint64_t from_block,
+                           std::uint64_t to_block, const std::vector<IntentEvent>& events, std::uint64_t now) {
+  IntentRecord next = record;
+  const auto in_range = [&](const std::optional<ChainTx>& tx) {
+    return tx && tx->chain_id == chain_id && tx->block_number >= from_block && tx->block_number <= to_block;
+  };
+  for (const IntentStep step : {IntentStep::published, IntentStep::funded, IntentStep::fulfilled, IntentStep::proven,
+                                IntentStep::withdrawn, IntentStep::refunded, IntentStep::proof_sent}) {
+    if (!in_range(next.tx(step))) continue;
+    next.tx(step).reset();
+    if (step == IntentStep::funded) next.funded_complete = false;
+  }
+  for (const IntentEvent& event : events) {
+    if (event.intent_hash == record.intent_hash) apply_event(next, event, now);
+  }
+  next.updated_at = record.updated_at;
+  if (next == record) return EventOutcome::unchanged;
+  next.updated_at = now;
+  record = std::move(next);
+  return EventOutcome::changed;
+}
+
 IntentStatus derive_status(const IntentRecord& r, const StatusClocks& clocks) {
   const auto has = [&](IntentStep step) { return r.tx(step).has_value(); };
   const bool past_route = r.route_deadline && clocks.destination_time > *r.route_deadline;
@@ -154,11 +178,13 @@ Json optional_number(const std::optional<std::uint64_t>& value) {
 Json optional_text(const std::optional<std::string>& value) { return value ? Json(*value) : Json(nullptr); }
 
 Json tx_to_json(const std::optional<ChainTx>& tx) {
-  return tx ? Json{{"chainId", jf::u64_to_json(tx->chain_id)},
-                   {"transactionHash", hex::encode(tx->transaction_hash)},
-                   {"blockNumber", jf::u64_to_json(tx->block_number)},
-                   {"logIndex", jf::u64_to_json(tx->log_index)}}
-            : Json(nullptr);
+  if (!tx) return nullptr;
+  Json out{{"chainId", jf::u64_to_json(tx->chain_id)},
+           {"transactionHash", hex::encode(tx->transaction_hash)},
+           {"blockNumber", jf::u64_to_json(tx->block_number)},
+           {"logIndex", jf::u64_to_json(tx->log_index)}};
+  if (tx->block_hash) out["blockHash"] = hex::encode(*tx->block_hash);
+  return out;
 }
 
 std::optional<std::uint64_t> read_optional_u64(const jf::Object<jf::Json>& object, std::string_view name) {
@@ -174,9 +200,11 @@ std::optional<std::string> read_optional_string(const jf::Object<jf::Json>& obje
 }
 
 ChainTx tx_from_json(const Json& json, const std::string& path) {
-  const jf::Object o(json, path, {"chainId", "transactionHash", "blockNumber", "logIndex"});
-  return ChainTx{o.read("chainId", jf::read_u64), o.read("transactionHash", jf::read_hash32),
-                 o.read("blockNumber", jf::read_u64), o.read("logIndex", jf::read_u64)};
+  const jf::Object o(json, path, {"chainId", "transactionHash", "blockNumber", "logIndex"}, {"blockHash"});
+  ChainTx tx{o.read("chainId", jf::read_u64), o.read("transactionHash", jf::read_hash32),
+             o.read("blockNumber", jf::read_u64), o.read("logIndex", jf::read_u64), std::nullopt};
+  if (const Json* block_hash = o.find("blockHash")) tx.block_hash = jf::read_hash32(*block_hash, o.path("blockHash"));
+  return tx;
 }
 
 }  // namespace

@@ -40,6 +40,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "crypto/bytes.h"
 #include "protocol/intent.h"
@@ -56,11 +57,14 @@ inline constexpr std::size_t kIntentStepCount = 6;  // the public steps, publish
 std::string_view step_name(IntentStep step);  // "published", ..., "proofSent"
 
 // Where one event was observed. (chain, block, log index) orders observations of one step.
+// The block hash names the block the log was read in (absent in records stored before it was
+// kept, and for logs pushed without one).
 struct ChainTx {
   std::uint64_t chain_id = 0;
   Hash32 transaction_hash{};
   std::uint64_t block_number = 0;
   std::uint64_t log_index = 0;
+  std::optional<Hash32> block_hash;
 
   friend bool operator==(const ChainTx&, const ChainTx&) = default;
 };
@@ -124,6 +128,19 @@ enum class EventOutcome { changed, unchanged, wrong_chain };
 // another destination) are `wrong_chain` and ignored.
 EventOutcome apply_event(IntentRecord& record, const IntentEvent& event, std::uint64_t now);
 
+// A reader's re-read of blocks from..to of one chain: `events` are everything the chain now has in
+// those blocks for this record's intent. They replace what the record held there: each step
+// whose transaction sits on `chain_id` within from..to is cleared, then the events are folded in
+// again, so a transaction a reorganisation took out of the chain leaves the record (and the
+// status derived from it may go back: filled -> pending, funded -> none), one re-included in
+// another block moves there, and one still in place changes nothing. Steps recorded on another
+// chain or outside the range are untouched. The record keeps one transaction per step, so an
+// earlier observation the removed one had superseded (a partial funding before the complete one)
+// is not recalled until it is read again. `changed` when anything but the time stamp differs
+// (then updated_at = now).
+EventOutcome replace_range(IntentRecord& record, std::uint64_t chain_id, std::uint64_t from_block,
+                           std::uint64_t to_block, const std::vector<IntentEvent>& events, std::uint64_t now);
+
 // The clocks the time-dependent transitions read. Each chain judges its own deadline: refunds
 // open by the source chain's block time, fills close by the destination's.
 struct StatusClocks {
@@ -138,12 +155,13 @@ std::uint64_t status_since(const IntentRecord& record, IntentStatus status);
 // The stored JSON form:
 //   {"intentHash", "sourceChainId", "destinationChainId", "routeDeadline", "rewardDeadline",
 //    "role", "quoteId", "fundedComplete", "updatedAt",
-//    "transactions": {"published": {"chainId","transactionHash","blockNumber","logIndex"} | null, ...},
+//    "transactions": {"published": {"chainId","transactionHash","blockNumber","logIndex"[,"blockHash"]} | null, ...},
 //    "proofSent": {"chainId", ...} | null,
 //    "routeHash": "0x..32 bytes" | null,
 //    "reward": {"deadline", "creator", "prover", "nativeAmount", "tokens"} (EVM form) | null}
 // Unknown values are null. record_from_json is strict and throws ParseError naming the path;
-// "proofSent", "routeHash" and "reward" may be absent, as in records stored before they existed.
+// "proofSent", "routeHash", "reward" and a transaction's "blockHash" may be absent, as in records
+// stored before they existed.
 nlohmann::ordered_json record_to_json(const IntentRecord& record);
 IntentRecord record_from_json(const nlohmann::ordered_json& json, const std::string& path = "record");
 

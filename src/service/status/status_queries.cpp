@@ -8,6 +8,7 @@
 #include "protocol/portal_calldata.h"
 #include "service/common/identifiers.h"
 #include "service/common/op_input.h"
+#include "service/status/finality.h"
 #include "service/status/status_records.h"
 
 namespace sr::service {
@@ -81,11 +82,17 @@ Json refund_body(const Config& config, const IntentRecord& record, IntentStatus 
               {"availableAt", jf::u64_to_json(record.reward->deadline)}};
 }
 
-Json status_body(const Config& config, const IntentRecord& record, IntentStatus status) {
+Json status_body(const Config& config, const IntentRecord& record, IntentStatus status, const ChainHeads& heads) {
   Json transactions = Json::object();
   for (std::size_t i = 0; i < kIntentStepCount; ++i) {
     const auto step = static_cast<IntentStep>(i);
-    transactions[std::string(step_name(step))] = transaction_body(config, record.tx(step), true);
+    Json body = transaction_body(config, record.tx(step), true);
+    if (record.tx(step)) {
+      const TxFinality finality = tx_finality(*record.tx(step), heads);
+      body["confirmations"] = jf::u64_to_json(finality.confirmations);
+      body["final"] = finality.final;
+    }
+    transactions[std::string(step_name(step))] = std::move(body);
   }
   return Json{{"intentHash", hex::encode(record.intent_hash)},
               {"status", status_name(status)},
@@ -93,7 +100,8 @@ Json status_body(const Config& config, const IntentRecord& record, IntentStatus 
               {"destinationChainId", optional_u64(record.destination_chain_id)},
               {"updatedAt", jf::u64_to_json(status_since(record, status))},
               {"transactions", std::move(transactions)},
-              {"refund", refund_body(config, record, status)}};
+              {"refund", refund_body(config, record, status)},
+              {"final", status_final(record, status, heads)}};
 }
 
 Json unknown_body(const std::optional<std::string>& intent_hash) {
@@ -105,7 +113,8 @@ Json unknown_body(const std::optional<std::string>& intent_hash) {
               {"destinationChainId", nullptr},
               {"updatedAt", nullptr},
               {"transactions", std::move(transactions)},
-              {"refund", nullptr}};
+              {"refund", nullptr},
+              {"final", false}};
 }
 
 // ---- query validation ---------------------------------------------------------------------
@@ -156,7 +165,7 @@ OpResult intent_status_op(const Config& config, const Json& input) {
   if (query.value->intent_hash && hex::encode(record->intent_hash) != *query.value->intent_hash) {
     throw OpInputError("op \"intentStatus\": the record is not the queried intent's");
   }
-  return ok(status_body(config, *record, derive_status(*record, status_clocks(in, *record))));
+  return ok(status_body(config, *record, derive_status(*record, status_clocks(in, *record)), read_chain_heads(in)));
 }
 
 }  // namespace sr::service

@@ -1,6 +1,8 @@
 // Status lookups: op "intentStatus" (the v1 IntentStatus body of a stored record, or unknown) with
 // its query validation, and the pieces the legacy lookup (legacy/legacy_status.h) shares. The
 // status itself is derived in intent_status.h; this file turns a record into the response.
+// Each recorded transaction carries "confirmations" and "final", and the body "final", from the
+// optional input "chainHeads" (finality.h): what the chain readers last saw of each chain.
 #pragma once
 
 #include <string_view>

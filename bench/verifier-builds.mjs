@@ -1,0 +1,51 @@
+// Builds of the package's verifier module against each other, in one Node process: each build's
+// verifyQuote rate on the same fixture quote, in interleaved rounds (the order flips every round),
+// and the median rate of each as a ratio to the first build's. For choosing compile options: two
+// builds measured in separate processes on a shared machine differ more than the options do.
+//   node bench/verifier-builds.mjs [--rounds R] [--seconds S] NAME=FILE.wasm NAME=FILE.wasm ...
+// Every build must pass the same quote before timing (a build that verifies less is not faster).
+import { readFileSync } from 'node:fs';
+
+import { loadVerifier } from '../js/src/entry-node.js';
+import * as f from '../js/test/fixtures.mjs';
+
+const option = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const rounds = option('--rounds', 8);
+const seconds = option('--seconds', 0.7);
+const builds = process.argv.slice(2).filter((a) => a.includes('=')).map((a) => a.split('='));
+if (builds.length < 2) {
+  console.error('usage: node bench/verifier-builds.mjs [--rounds R] [--seconds S] NAME=FILE.wasm NAME=FILE.wasm ...');
+  process.exit(2);
+}
+
+const quote = f.buildQuote();
+const context = { chains: f.chains, request: f.request(), now: f.NOW };
+const subjects = [];
+for (const [name, file] of builds) {
+  const verifier = await loadVerifier({ wasmBinary: readFileSync(file) });
+  const report = verifier.verifyQuote(quote, context);
+  if (!report.ok) throw new Error(`${name}: the fixture quote fails ${JSON.stringify(report.checks.filter((c) => !c.ok))}`);
+  subjects.push({ name, verifier, rates: [] });
+}
+
+const rateOf = (verifier) => {
+  const end = performance.now() + seconds * 1000;
+  let n = 0;
+  while (performance.now() < end) {
+    verifier.verifyQuote(quote, context);
+    n += 1;
+  }
+  return n / seconds;
+};
+for (let round = 0; round < rounds; round += 1) {
+  for (const subject of round % 2 ? [...subjects].reverse() : subjects) subject.rates.push(rateOf(subject.verifier));
+}
+const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
+const base = median(subjects[0].rates);
+console.log(`verifyQuote per second, median of ${rounds} interleaved ${seconds} s rounds, one process:`);
+for (const { name, rates } of subjects) {
+  console.log(`  ${name.padEnd(12)} ${String(Math.round(median(rates))).padStart(6)} /s   ${(median(rates) / base).toFixed(3)}x ${subjects[0].name}`);
+}
