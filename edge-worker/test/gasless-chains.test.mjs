@@ -311,7 +311,9 @@ describe("a deposit address verifies against the real Portal, ethers and the pac
       const report = verifier.verifyDepositAddress(answer, { chains, request });
       assert.equal(report.ok, true, JSON.stringify(report.checks.filter((c) => !c.ok)));
     }
-    const elsewhere = await portal[PORTAL_FUNCTIONS.intentVaultAddress](intent.destination, encodedRoute, { ...intent.reward, creator: RECIPIENT });
+    // The vault of the same intent with another creator (refunds): a real vault, not ours.
+    const elsewhere = await portal[PORTAL_FUNCTIONS.intentVaultAddress](intent.destination, encodedRoute, { ...intent.reward, creator: devAccount(6).address });
+    assert.notEqual(elsewhere.toLowerCase(), created.vaultAddress.toLowerCase());
     const report = verifier.verifyDepositAddress({ ...created, vaultAddress: elsewhere }, { chains, request });
     assert.deepEqual(report.checks.filter((c) => !c.ok).map((c) => c.name), ["vault"]);
   });
