@@ -1,7 +1,9 @@
-// JSON-RPC access to the configured chains: which endpoint serves a chain, and two small clients.
+// JSON-RPC access to the configured chains: which endpoints serve a chain, and small clients.
 // Locally each chain record carries its loopback `rpcUrl`; a production deployment names its
-// endpoints in the worker secret CHAIN_RPC_URLS, a JSON object {"<chainId>": "<https url>"}
-// (secret because provider URLs usually embed an API key). A chain with neither has no access:
+// endpoints in the worker secret CHAIN_RPC_URLS, a JSON object {"<chainId>": "<https url>"} or
+// {"<chainId>": ["<https url>", ...]} in order of preference (secret because provider URLs usually
+// embed an API key). The chain readers use every endpoint, failing over (rpc-endpoints.js); the
+// other callers use the first. A chain with neither has no access:
 // nothing is relayed there, its vault derivation stays unconfirmed, and its logs are not read
 // (no status from polling, no deposit funded by a plain transfer: objects/chain-reader.js).
 import bundled from "../generated/config.js";
@@ -9,12 +11,18 @@ import bundled from "../generated/config.js";
 const CALL_TIMEOUT_MS = 5_000;
 let secretUrls = null;
 
-/** @returns {string | null} the JSON-RPC endpoint of `chainId`, or null */
-export function rpcUrlOf(env, chainId) {
+/** @returns {string[]} the JSON-RPC endpoints of `chainId` in order of preference (none: []) */
+export function rpcUrlsOf(env, chainId) {
   const configured = bundled.config.chains.find((c) => c.chainId === chainId)?.rpcUrl;
-  if (configured) return configured;
-  const urls = deploymentRpcUrls(env);
-  return typeof urls[chainId] === "string" ? urls[chainId] : null;
+  if (configured) return [configured];
+  const urls = deploymentRpcUrls(env)[chainId];
+  if (typeof urls === "string") return [urls];
+  return Array.isArray(urls) ? urls.filter((u) => typeof u === "string") : [];
+}
+
+/** @returns {string | null} the first JSON-RPC endpoint of `chainId`, or null */
+export function rpcUrlOf(env, chainId) {
+  return rpcUrlsOf(env, chainId)[0] ?? null;
 }
 
 /** The deployment's endpoints, CHAIN_RPC_URLS parsed ({} without it); the core's pollPlan takes them as rpcUrls. */

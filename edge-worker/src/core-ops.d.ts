@@ -329,9 +329,9 @@ export interface components {
             maxRanges?: number;
             /** @description Default 10000. */
             lookback?: number;
-            /** @description The deployment's RPC endpoint per chain id (CHAIN_RPC_URLS). */
+            /** @description The deployment's RPC endpoints per chain id (CHAIN_RPC_URLS): one URL, or several in order of preference. */
             rpcUrls?: {
-                [key: string]: string;
+                [key: string]: string | string[];
             };
             /** @description The watched deposit vaults per chain id. */
             deposits?: {
@@ -341,6 +341,7 @@ export interface components {
         PollPlanAnswer: {
             chains: {
                 chainId: components["schemas"]["ChainId"];
+                /** @description The configuration's endpoint, else the first of the deployment's. */
                 rpcUrl: string;
                 ranges: {
                     fromBlock: components["schemas"]["BlockNumber"];

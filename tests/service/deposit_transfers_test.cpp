@@ -100,6 +100,19 @@ json watched(std::size_t count) {
   return out;
 }
 
+TEST(PollPlanTransfers, ADeploymentMayNameSeveralEndpointsPerChain) {
+  const json input = {{"cursors", {{"8453", 1000}}},
+                      {"heads", {{"8453", 1010}}},
+                      {"rpcUrls", {{"8453", {"https://a.example/key", "https://b.example/key"}}}}};
+  const OpResult r = poll_plan_op(production(), input);
+  ASSERT_EQ(r.status, 200) << r.body.dump();
+  ASSERT_EQ(r.body["chains"].size(), 1u);
+  EXPECT_EQ(r.body["chains"][0]["rpcUrl"], "https://a.example/key");
+  for (const json& bad : {json::array(), json{"https://a.example", 7}, json(7)}) {
+    EXPECT_THROW(poll_plan_op(production(), {{"rpcUrls", {{"8453", bad}}}}), OpInputError) << bad.dump();
+  }
+}
+
 TEST(PollPlanTransfers, ChainsWithADeploymentEndpointAreReadWithTheirVaultsTransferFilters) {
   // Production chains have no rpcUrl of their own: only those the deployment names are read.
   const OpResult none = poll_plan_op(production(), {{"cursors", json::object()}});

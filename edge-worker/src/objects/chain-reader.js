@@ -20,8 +20,15 @@
 // When it runs: the cron trigger calls `poll` (every minute in production). With the variable
 // POLL_INTERVAL_MS set (local: 1000) the object also polls from its own alarm at that interval,
 // armed by `start` (the status facade calls it once per isolate). A chain whose block 1 changed
-// (a restarted anvil: its blocks carry new timestamps) starts over from its first block; so does
-// a chain whose head is below the cursor.
+// (a restarted anvil: its blocks carry new timestamps) starts over from its first block. A head
+// below the cursor with the same block 1 is a node behind its balancer: the round reads nothing
+// and moves nothing until a head passes the cursor again.
+//
+// Providers as they are: the chain's endpoints are tried in order of health, 429s honoured, every
+// call bounded in time (rpc-endpoints.js); a log range the provider refuses as too large is read in
+// halves (getLogs below). A node that answers eth_getLogs from behind the head it reported (an
+// empty answer for blocks it does not have yet) is caught by the confirmation window: every round
+// re-reads the last `confirmations` blocks, so such blocks are read again from a node that has them.
 //
 // Only chains with a JSON-RPC endpoint are read: the configuration's rpcUrl (local chains) or the
 // deployment's CHAIN_RPC_URLS (chain-rpc.js). Without one a chain has no status from polling (only
@@ -30,7 +37,8 @@
 import { DurableObject } from "cloudflare:workers";
 import { callCore } from "../core.js";
 import { deliverLogs } from "../chain-logs.js";
-import { deploymentRpcUrls, jsonRpc } from "../chain-rpc.js";
+import { deploymentRpcUrls, rpcUrlsOf } from "../chain-rpc.js";
+import { refusesRange, rpcEndpoints } from "../rpc-endpoints.js";
 import { nowSec } from "../lib/time.js";
 import { settings } from "../settings.js";
 import { depositOf } from "./stubs.js";
@@ -141,13 +149,19 @@ export class ChainReader extends DurableObject {
     const rpcUrls = deploymentRpcUrls(this.env);
     const target = (await callCore(coreInputs, "pollPlan", { cursors: { [chainId]: block }, rpcUrls })).body?.chains?.find((c) => c.chainId === chainId);
     if (!target) return { chainId, skipped: "no JSON-RPC endpoint" };
-    const rpc = jsonRpc(target.rpcUrl);
+    const rpc = rpcEndpoints(rpcUrlsOf(this.env, chainId)).call;
     let head;
     try {
       head = await this.#head(rpc);
     } catch (e) {
       console.error(JSON.stringify({ event: "chain-poll-failed", chainId, stage: "head", message: e.message }));
       return { chainId, error: e.message };
+    }
+    if (head.lagging) {
+      // The node answering is behind what this reader already proved: nothing moves until the
+      // head passes the cursor again (the window is re-read then).
+      console.log(JSON.stringify({ event: "chain-head-behind", chainId, head: head.number, cursor: this.#row().block }));
+      return { chainId, lagging: true, head: head.number };
     }
     this.#dropExpiredDeposits();
     const watched = this.sql.exec("SELECT vault, token FROM deposit_watch").toArray().map(({ vault, token }) => ({ vault, token }));
@@ -166,7 +180,7 @@ export class ChainReader extends DurableObject {
     let logs = 0;
     try {
       for (const range of ranges) {
-        const found = await rpc("eth_getLogs", [range.filter]);
+        const found = await getLogs(rpc, range.filter);
         const intents = this.sql.exec("SELECT DISTINCT intent_hash FROM window_intent WHERE block BETWEEN ? AND ?", range.fromBlock, range.toBlock).toArray().map((r) => r.intent_hash);
         const delivered = await deliverLogs(this.env, chainId, found, { fromBlock: range.fromBlock, toBlock: range.toBlock, intents });
         if (delivered.status !== 200) throw new Error(`routeLogs answered ${delivered.status}: ${delivered.body?.detail}`);
@@ -198,7 +212,7 @@ export class ChainReader extends DurableObject {
   async #deliverTransfers(rpc, chainId, range, watched, confirmations) {
     if (watched.length === 0) return 0;
     const logs = [];
-    for (const filter of range.transferFilters) logs.push(...(await rpc("eth_getLogs", [filter])));
+    for (const filter of range.transferFilters) logs.push(...(await getLogs(rpc, filter)));
     const routed = await callCore(settings(this.env).coreInputs, "routeDepositTransfers", { chainId, logs, deposits: watched });
     if (routed.status !== 200) throw new Error(`routeDepositTransfers answered ${routed.status}: ${routed.body?.detail ?? ""}`);
     const { byVault } = routed.body;
@@ -221,8 +235,14 @@ export class ChainReader extends DurableObject {
    */
   async #head(rpc) {
     const latest = await rpc("eth_getBlockByNumber", ["latest", false]);
+    if (!latest?.number) throw new Error("eth_getBlockByNumber(latest) answered no block");
     const number = Number(BigInt(latest.number));
     let reset = false;
+    // A head below the cursor is a node behind its balancer, or another chain at this URL (a
+    // restarted anvil): the anchor block tells them apart, so it is compared again.
+    const cursor = this.#row()?.block;
+    const behind = cursor != null && number < cursor;
+    if (behind) this.#anchorChecked = false;
     if (!this.#anchorChecked && number >= 1) {
       const anchor = (await rpc("eth_getBlockByNumber", ["0x1", false]))?.hash ?? null;
       const stored = this.#row()?.anchor_hash;
@@ -231,6 +251,7 @@ export class ChainReader extends DurableObject {
       this.sql.exec("UPDATE cursor SET anchor_hash = ?, block = CASE WHEN ? THEN NULL ELSE block END WHERE id = 1", anchor, reset ? 1 : 0);
       this.#anchorChecked = true;
     }
+    if (behind && !reset) return { number, lagging: true };
     return { number, time: Number(BigInt(latest.timestamp)), reset, finalized: await this.#finalized(rpc, number) };
   }
 
@@ -251,5 +272,24 @@ export class ChainReader extends DurableObject {
   #saveCursor(block, head) {
     this.sql.exec("UPDATE cursor SET block = ?, head = ?, head_time = ?, finalized = ?, depth = ?, polled_at = ? WHERE id = 1",
       block, head.number, head.time, head.finalized ?? null, head.depth ?? null, nowSec());
+  }
+}
+
+/**
+ * eth_getLogs over a filter's block range, split in halves whenever the provider refuses a range
+ * as too wide or too rich (-32005, "query returned more than 10000 results", "block range too
+ * large"), down to single blocks: the same logs, in order, in as many calls as the provider takes.
+ */
+async function getLogs(rpc, filter) {
+  try {
+    return await rpc("eth_getLogs", [filter]);
+  } catch (e) {
+    const from = Number(BigInt(filter.fromBlock));
+    const to = Number(BigInt(filter.toBlock));
+    if (!refusesRange(e) || from >= to) throw e;
+    const middle = from + Math.floor((to - from) / 2);
+    const quantity = (n) => "0x" + n.toString(16);
+    const first = await getLogs(rpc, { ...filter, fromBlock: quantity(from), toBlock: quantity(middle) });
+    return first.concat(await getLogs(rpc, { ...filter, fromBlock: quantity(middle + 1), toBlock: quantity(to) }));
   }
 }

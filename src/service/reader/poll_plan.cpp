@@ -38,14 +38,18 @@ OpResult poll_plan_op(const Config& config, const Json& input) {
   if ((rpc_urls && !rpc_urls->is_object()) || (deposits && !deposits->is_object())) {
     throw OpInputError("op \"pollPlan\": rpcUrls and deposits must be objects keyed by chain id");
   }
-  // A chain's endpoint: its configuration's (local chains), else the deployment's (CHAIN_RPC_URLS).
+  // A chain's endpoint: its configuration's (local chains), else the deployment's (CHAIN_RPC_URLS:
+  // one URL, or several in order of preference, of which the reader fails over; the first is named).
   const auto rpc_url_of = [&](const ChainRecord& chain) -> std::optional<std::string> {
     if (chain.rpc_url) return chain.rpc_url;
     if (!rpc_urls) return std::nullopt;
     const auto it = rpc_urls->find(std::to_string(chain.chain_id));
     if (it == rpc_urls->end() || it->is_null()) return std::nullopt;
-    if (!it->is_string()) throw OpInputError("op \"pollPlan\": rpcUrls values must be URLs");
-    return it->get<std::string>();
+    if (it->is_string()) return it->get<std::string>();
+    const bool urls = it->is_array() && !it->empty() &&
+                      std::all_of(it->begin(), it->end(), [](const Json& url) { return url.is_string(); });
+    if (!urls) throw OpInputError("op \"pollPlan\": rpcUrls values must be a URL or a non-empty list of URLs");
+    return it->front().get<std::string>();
   };
   const auto block_of = [](const Json* map, std::uint64_t chain_id) -> std::optional<std::uint64_t> {
     if (!map) return std::nullopt;
