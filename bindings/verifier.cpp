@@ -113,6 +113,13 @@ std::map<int, verify::ChainDirectory>& bound_chains() {
   return chains;
 }
 
+// The records bound under `handle`; a released handle fails the call with a clear message.
+const verify::ChainDirectory& bound(int handle) {
+  const auto found = bound_chains().find(handle);
+  if (found == bound_chains().end()) throw ParseError("these chain records were released");
+  return found->second;
+}
+
 }  // namespace
 }  // namespace sr::bindings
 
@@ -161,13 +168,12 @@ EMSCRIPTEN_KEEPALIVE std::size_t sr_verify_quote_bound(int handle, char* data, s
   return answer(call_value(take(data, size), [](const sr::verify::Json& args, int handle) {
     namespace jf = sr::protocol::json_fields;
     using sr::verify::member;
-    const auto found = bound_chains().find(handle);
-    if (found == bound_chains().end()) throw sr::ParseError("these chain records were released");
+    const sr::verify::ChainDirectory& chains = bound(handle);
     const sr::verify::Json* request = sr::verify::optional_member(args, "request", "");
     if (request != nullptr && !request->is_object()) throw sr::ParseError("request: must be an object or null");
     const std::uint64_t now = jf::read_u64_number(member(args, "now", ""), "now");
     return sr::verify::to_json(
-        sr::verify::verify_quote(member(args, "quote", ""), sr::verify::QuoteContext{&found->second, request, now}));
+        sr::verify::verify_quote(member(args, "quote", ""), sr::verify::QuoteContext{&chains, request, now}));
   }, handle));
 }
 
@@ -178,15 +184,14 @@ EMSCRIPTEN_KEEPALIVE std::size_t sr_verify_deposit_address_bound(int handle, cha
   return answer(call_value(take(data, size), [](const sr::verify::Json& args, int handle) {
     namespace jf = sr::protocol::json_fields;
     using sr::verify::member;
-    const auto found = bound_chains().find(handle);
-    if (found == bound_chains().end()) throw sr::ParseError("these chain records were released");
+    const sr::verify::ChainDirectory& chains = bound(handle);
     const sr::verify::Json& request = member(args, "request", "");
     if (!request.is_object()) {
       throw sr::ParseError("request: must be the deposit-address request object {source, destination, refundRecipient}");
     }
     const std::uint64_t now = jf::read_u64_number(member(args, "now", ""), "now");
     return sr::verify::to_json(sr::verify::verify_deposit_address(
-        member(args, "answer", ""), sr::verify::DepositContext{&found->second, &request, now}));
+        member(args, "answer", ""), sr::verify::DepositContext{&chains, &request, now}));
   }, handle));
 }
 

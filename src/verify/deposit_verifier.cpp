@@ -102,15 +102,7 @@ std::string check_deadline(const Json& answer, const DepositContext& context) {
     fail("expired: now (", std::to_string(context.now), ") is at or after answer.deadline (", std::to_string(deadline),
          ")");
   }
-  const Intent& intent = read_intent(answer, *context.chains).intent;
-  if (intent.route.deadline <= deadline) {
-    fail("answer.intent.route.deadline (", std::to_string(intent.route.deadline), ") is not after answer.deadline (",
-         std::to_string(deadline), "): money funded at the deadline could not be filled");
-  }
-  if (intent.reward.deadline <= intent.route.deadline) {
-    fail("answer.intent.reward.deadline (", std::to_string(intent.reward.deadline),
-         ") is not after the route deadline (", std::to_string(intent.route.deadline), ")");
-  }
+  expect_deadlines_after("answer.intent", read_intent(answer, *context.chains).intent, deadline, "answer.deadline");
   return cat(std::to_string(deadline - context.now), " s left (deadline ", std::to_string(deadline),
              "); route and reward deadlines are later");
 }

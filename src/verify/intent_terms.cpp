@@ -24,6 +24,18 @@ Account vault_of(const ChainInfo& chain, const Hash32& intent_hash) {
       protocol::evm_vault_address(chain.portal.to_evm(), intent_hash, *chain.vault_init_code_hash));
 }
 
+void expect_deadlines_after(const std::string& where, const protocol::Intent& intent, std::uint64_t deadline,
+                            const std::string& deadline_name) {
+  if (intent.route.deadline <= deadline) {
+    fail(where, ".route.deadline (", std::to_string(intent.route.deadline), ") is not after ", deadline_name, " (",
+         std::to_string(deadline), ")");
+  }
+  if (intent.reward.deadline <= intent.route.deadline) {
+    fail(where, ".reward.deadline (", std::to_string(intent.reward.deadline), ") is not after the route deadline (",
+         std::to_string(intent.route.deadline), ")");
+  }
+}
+
 void expect_route_provides(const std::string& where, const protocol::Intent& intent, const ChainInfo& delivers_on,
                            const ChainInfo& chain, const Account& token, const U256& minimum) {
   if (&delivers_on != &chain) {

@@ -4,6 +4,7 @@
 // deposit address can never be held to different rules (and the browser's download carries it once).
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include "crypto/bytes.h"
@@ -22,6 +23,12 @@ std::string chain_text(const ChainInfo& chain);
 // The vault the Portal of `chain` derives for `intent_hash` (CREATE2 on EVM chains, the program's
 // PDA on Solana); fails when the chain records carry no vault init code hash.
 protocol::Account vault_of(const ChainInfo& chain, const Hash32& intent_hash);
+
+// Funding at `deadline` (a quote's expiresAt, a deposit address's deadline, named `deadline_name`)
+// still leaves a solver time: the intent's route deadline is after it and its reward deadline after
+// that. Funding after the route deadline would lock a reward no solver may earn any more.
+void expect_deadlines_after(const std::string& where, const protocol::Intent& intent, std::uint64_t deadline,
+                            const std::string& deadline_name);
 
 // The intent (named `where` in messages, its fields at `where`.intent) delivers on `chain`, to
 // `chain`'s Portal, with at least `minimum` of `token` among its route tokens.

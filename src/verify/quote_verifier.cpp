@@ -132,16 +132,7 @@ std::string check_expiry(const Json& quote, const QuoteContext& context, QuotePa
   if (context.now >= expires) {
     fail("expired: now (", std::to_string(context.now), ") is at or after expiresAt (", std::to_string(expires), ")");
   }
-  // Funding after the route deadline locks a reward no solver may earn any more.
-  const Intent& intent = parts.execution().intent;
-  if (intent.route.deadline <= expires) {
-    fail("quote.execution.intent.route.deadline (", std::to_string(intent.route.deadline), ") is not after expiresAt (",
-         std::to_string(expires), ")");
-  }
-  if (intent.reward.deadline <= intent.route.deadline) {
-    fail("quote.execution.intent.reward.deadline (", std::to_string(intent.reward.deadline),
-         ") is not after the route deadline (", std::to_string(intent.route.deadline), ")");
-  }
+  expect_deadlines_after("quote.execution.intent", parts.execution().intent, expires, "expiresAt");
   return cat(std::to_string(expires - context.now), " s left (expiresAt ", std::to_string(expires),
              "); route and reward deadlines are later");
 }
