@@ -12,6 +12,7 @@
 #include "service/funding/gasless_job.h"
 #include "service/funding/relay.h"
 #include "service/funding/relay_simulation.h"
+#include "service/keys/client_network.h"
 #include "service/keys/key_access.h"
 #include "service/legacy/legacy_quote.h"
 #include "service/legacy/legacy_status.h"
@@ -47,6 +48,8 @@ constexpr std::array kOps{
     Op{"vaultDerivationVerdict", "chain", with_config<vault_derivation_verdict_op>},
     // what an API key may reach
     Op{"authorizeKey", "keys", with_config<authorize_key_op>},
+    // which client network a keyless request counts against
+    Op{"clientNetwork", "keys", input_only<client_network_op>},
     // quotes
     Op{"solverRequests", "quotes", with_config<solver_requests>},
     Op{"quote", "quotes", [](const OpContext& c, const Json& input) { return quote_op(c.config, c.quote_signer, input); }},
