@@ -1,5 +1,5 @@
 // The five deposit-address endpoints of each partner with deposit addresses enabled
-// (/v1/<slug>-gateway/...; locally `acme`). Keyless and rate-limited per client address. The
+// (/v1/<slug>-gateway/...; locally `acme`). Keyless and rate-limited per client network. The
 // core builds the quoted per-intent vault (op "depositCreate") and verifies submissions (op
 // "depositSubmitVerify"); the vault's Durable Object keeps the record and the transfers into it
 // that its chain's reader hands over (objects/deposit-addresses.js); funding jobs live with the gasless
@@ -7,7 +7,7 @@
 import { askSolvers } from "../solvers.js";
 import { inBackground } from "../background.js";
 import { near } from "../location.js";
-import { chainReader, depositOf, jobsOf } from "../objects/stubs.js";
+import { chainReader, depositOf, jobsOf, shardOf } from "../objects/stubs.js";
 import { HttpError, json } from "../http.js";
 import { randomHex } from "../lib/bytes.js";
 import { nowSec } from "../lib/time.js";
@@ -28,6 +28,9 @@ export async function create(c, slug) {
   const { record } = answer.body;
   const { intent } = answer.body;
   await depositOf(c.env, record.vaultAddress, near(c.request)).create({ owner: `partner:${slug}`, record, intent });
+  // Indexed once stored and before it is answered: nobody can look the vault up before this, and
+  // a lookup never reaches the vault's own object unless the index names it.
+  await shardOf(c.env, record.vaultAddress).indexDeposit(record.vaultAddress, `partner:${slug}`);
   // The status index tracks the address's intent (not the engine's quote, whose deadlines the
   // address replaced) as the one direct intent of its quote id.
   await registerQuote(c, {
@@ -44,8 +47,11 @@ export async function create(c, slug) {
 async function depositFor(c, slug, vaultAddress) {
   const checked = await askCore(c, "depositVault", { vaultAddress: vaultAddress ?? null });
   if (checked.status !== 200) throw new HttpError(checked.status, checked.body.code, checked.body.detail, checked.body.errors);
+  const notFound = () => new HttpError(404, "not-found", `no deposit address ${vaultAddress}`);
+  // The index first (a fixed set of shards): an unknown vault costs no object of its own.
+  if ((await shardOf(c.env, checked.body.vault).depositOwner(checked.body.vault)) !== `partner:${slug}`) throw notFound();
   const deposit = await depositOf(c.env, checked.body.vault).read();
-  if (!deposit || deposit.owner !== `partner:${slug}`) throw new HttpError(404, "not-found", `no deposit address ${vaultAddress}`);
+  if (!deposit || deposit.owner !== `partner:${slug}`) throw notFound();
   return deposit;
 }
 
