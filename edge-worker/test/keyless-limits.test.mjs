@@ -100,7 +100,8 @@ describe("reads of unknown identifiers create nothing", () => {
     const ns = await w.mf.getDurableObjectNamespace("RATE_LIMITER");
     const pool = ns.get(ns.idFromName("pool:test-prune"));
     for (let i = 0; i < 200; i++) await pool.take({ ratePerSec: 1000, burst: 5 }, 1, true, `net:read:ipv4:198.18.0.${i}`);
-    assert.ok((await pool.peek("net:read:ipv4:198.18.0.1")).buckets > 100);
+    // (How many are held at this point depends on the machine's speed: the alarm may already
+    // have dropped the first ones.)
     const deadline = Date.now() + 10_000;
     let peek;
     do {
