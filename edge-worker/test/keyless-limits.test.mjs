@@ -83,7 +83,8 @@ describe("reads of unknown identifiers create nothing", () => {
       answers.push(await post("/api/v3/quotes/exactOut", { dAppID: `probe-${hex(8)}` }, randomIpv6()));
     }
     const statuses = answers.map((r) => r.status);
-    for (const r of answers) await r.arrayBuffer();
+    // Drain what is left of each body (some are consumed already by the runtime's own checks).
+    for (const r of answers) if (!r.bodyUsed) await r.arrayBuffer().catch(() => {});
     assert.equal(statuses.filter((s) => s >= 500).length, 0, JSON.stringify(statuses));
     assert.ok(statuses.every((s) => s === 404 || s === 400 || s === 200), JSON.stringify([...new Set(statuses)]));
     assert.equal(statuses.filter((s) => s === 404).length, 180, "vault reads, status reads and submits of unknown vaults");
