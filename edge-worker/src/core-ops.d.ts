@@ -206,6 +206,28 @@ export interface components {
             feature: "gasless" | "quotes" | "all-quotes" | "webhooks";
         };
         AuthorizeKeyAnswer: Record<string, never>;
+        /** @description Op "clientNetwork": Which client network a keyless request counts against: an IPv4 address, an IPv6 /64 whatever the spelling (an IPv4-mapped IPv6 address is its IPv4 address), or the shared network unknown for an absent or unparseable address. */
+        ClientNetworkInput: {
+            /** @description The CF-Connecting-IP header's text, or null when absent. */
+            address?: string | null;
+        };
+        ClientNetworkAnswer: {
+            /** @description ipv4:<dotted quad>, ipv6:<the first four groups, lowercase, without leading zeros>::/64, or unknown. */
+            network: string;
+        };
+        /** @description Op "streamAdmission": Whether a caller (an API key, or the client network of a keyless request) may open one more status stream: admitted while its open streams, this one included, are at most its cap (100 per key, 10 per client network, or the deployment's); beyond, 429 rate-limited with Retry-After and the RateLimit-* headers. */
+        StreamAdmissionInput: {
+            /** @enum {string} */
+            caller: "key" | "network";
+            /** @description The caller's open streams, this one included. */
+            open: number;
+            /** @description The deployment's cap for this kind of caller (STREAMS_PER_KEY, STREAMS_PER_CLIENT), or null for the default. */
+            cap?: number | null;
+        };
+        StreamAdmissionAnswer: {
+            cap: number;
+            remaining: number;
+        };
         /** @description Op "solverRequests": The requests to POST to remote solvers for a quote request, after validating it as quote does. */
         SolverRequestsInput: {
             /** @description The QuoteRequest, exactly as the client sent it (any JSON): the core validates it and answers 400 naming each wrong field. */
@@ -584,7 +606,7 @@ export interface components {
             confirmed: components["schemas"]["Amount"];
             recheckFrom: components["schemas"]["BlockNumber"] | null;
         };
-        /** @description Op "webhookCreate": A new webhook endpoint with its secret, or the host name to resolve first. */
+        /** @description Op "webhookCreate": A new webhook endpoint with its secret, or the host name to resolve first; 409 when the key has 16 endpoints already. */
         WebhookCreateInput: {
             /** @description The WebhookCreateRequest, exactly as the client sent it (any JSON): the core validates it and answers 400 naming each wrong field. */
             body: unknown;
@@ -593,6 +615,8 @@ export interface components {
             /** @description The worker's clock: Unix seconds (the core has none). */
             now: components["schemas"]["UnixSeconds"];
             addresses?: components["schemas"]["WebhookTargetAddresses"];
+            /** @description How many endpoints the key has already; at 16 the answer is 409 conflict. */
+            existing?: number;
         };
         WebhookCreateAnswer: components["schemas"]["WebhookEndpointCreated"] | {
             /** @description The host name to resolve; ask again with addresses. */
@@ -621,6 +645,8 @@ export interface components {
             endpoints: {
                 id: string;
                 events: string[];
+                /** @description The API key the endpoint belongs to: a revoked or unconfigured key's endpoints get no deliveries. */
+                keyId?: string;
             }[];
             before?: components["schemas"]["IntentStatus"] | null;
             after: components["schemas"]["IntentStatus"];
@@ -1202,6 +1228,10 @@ export interface CoreOps {
     vaultDerivationVerdict: { input: schemas["VaultDerivationVerdictInput"]; answer: schemas["VaultDerivationVerdictAnswer"] };
     /** Whether an API key may use a family of endpoints: gasless (a configured partner and the gasless feature), quotes or all-quotes (the feature), webhooks (a configured partner: the endpoints are the partner's). (area keys; non-2xx: 403) */
     authorizeKey: { input: schemas["AuthorizeKeyInput"]; answer: schemas["AuthorizeKeyAnswer"] };
+    /** Which client network a keyless request counts against: an IPv4 address, an IPv6 /64 whatever the spelling (an IPv4-mapped IPv6 address is its IPv4 address), or the shared network unknown for an absent or unparseable address. (area keys; non-2xx: none) */
+    clientNetwork: { input: schemas["ClientNetworkInput"]; answer: schemas["ClientNetworkAnswer"] };
+    /** Whether a caller (an API key, or the client network of a keyless request) may open one more status stream: admitted while its open streams, this one included, are at most its cap (100 per key, 10 per client network, or the deployment's); beyond, 429 rate-limited with Retry-After and the RateLimit-* headers. (area keys; non-2xx: 429) */
+    streamAdmission: { input: schemas["StreamAdmissionInput"]; answer: schemas["StreamAdmissionAnswer"] };
     /** The requests to POST to remote solvers for a quote request, after validating it as quote does. (area quotes; non-2xx: 400, 403, 422) */
     solverRequests: { input: schemas["SolverRequestsInput"]; answer: schemas["SolverRequestsAnswer"] };
     /** The complete, signed Quote for a request (POST /v1/quotes), with the records to store for its intents. (area quotes; non-2xx: 400, 403, 422, 502) */
@@ -1250,7 +1280,7 @@ export interface CoreOps {
     routeDepositTransfers: { input: schemas["RouteDepositTransfersInput"]; answer: schemas["RouteDepositTransfersAnswer"] };
     /** A delivery of transfers into a deposit vault folded into what the vault holds: funded, waiting or expired. (area deposits; non-2xx: none) */
     depositObserve: { input: schemas["DepositObserveInput"]; answer: schemas["DepositObserveAnswer"] };
-    /** A new webhook endpoint with its secret, or the host name to resolve first. (area webhooks; non-2xx: 400) */
+    /** A new webhook endpoint with its secret, or the host name to resolve first; 409 when the key has 16 endpoints already. (area webhooks; non-2xx: 400, 409) */
     webhookCreate: { input: schemas["WebhookCreateInput"]; answer: schemas["WebhookCreateAnswer"] };
     /** Whether a webhook URL may receive a delivery now (the creation rules, at delivery time). (area webhooks; non-2xx: none) */
     webhookTarget: { input: schemas["WebhookTargetInput"]; answer: schemas["WebhookTargetAnswer"] };

@@ -14,6 +14,7 @@
 #include "service/funding/relay_simulation.h"
 #include "service/keys/client_network.h"
 #include "service/keys/key_access.h"
+#include "service/keys/stream_admission.h"
 #include "service/legacy/legacy_quote.h"
 #include "service/legacy/legacy_status.h"
 #include "service/quotes/engine.h"
@@ -50,6 +51,8 @@ constexpr std::array kOps{
     Op{"authorizeKey", "keys", with_config<authorize_key_op>},
     // which client network a keyless request counts against
     Op{"clientNetwork", "keys", input_only<client_network_op>},
+    // whether a caller may open one more status stream
+    Op{"streamAdmission", "keys", input_only<stream_admission_op>},
     // quotes
     Op{"solverRequests", "quotes", with_config<solver_requests>},
     Op{"quote", "quotes", [](const OpContext& c, const Json& input) { return quote_op(c.config, c.quote_signer, input); }},

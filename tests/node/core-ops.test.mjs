@@ -99,6 +99,14 @@ describe('every op of the core answers as ops.json describes', () => {
     assert.deepEqual(call('authorizeKey', { key: acmeKey, feature: 'webhooks' }), {});
   });
 
+  it('clientNetwork', () => {
+    assert.deepEqual(call('clientNetwork', { address: '203.0.113.7' }), { network: 'ipv4:203.0.113.7' });
+    assert.deepEqual(call('clientNetwork', { address: '2001:DB8:1:2:aa:bb:cc:dd' }), { network: 'ipv6:2001:db8:1:2::/64' });
+    assert.deepEqual(call('clientNetwork', { address: '::ffff:203.0.113.7' }), { network: 'ipv4:203.0.113.7' });
+    assert.deepEqual(call('clientNetwork', { address: null }), { network: 'unknown' });
+    assert.deepEqual(call('clientNetwork', { address: 'local' }), { network: 'unknown' });
+  });
+
   describe('a quote through registration, chain logs and status', () => {
     let quote;
     let registered;
@@ -152,6 +160,14 @@ describe('every op of the core answers as ops.json describes', () => {
       assert.equal(deliveries.length, 1);
       assert.deepEqual(JSON.parse(deliveries[0].payload).data, status);
       assert.deepEqual(call('webhookEvents', { endpoints: [{ id: 'wh:1', events: ['intent.status'] }], before: status, after: status, now }).deliveries, []);
+      // An endpoint of a revoked key (config/local/keys.json dev-revoked) hears nothing.
+      const keyed = call('webhookEvents', {
+        endpoints: [{ id: 'wh:1', events: ['intent.status'], keyId: 'dev-acme' }, { id: 'wh:2', events: ['intent.status'], keyId: 'dev-revoked' }],
+        before: null,
+        after: status,
+        now,
+      });
+      assert.deepEqual(keyed.deliveries.map((d) => d.endpointId), ['wh:1']);
     });
   });
 
@@ -269,6 +285,8 @@ describe('every op of the core answers as ops.json describes', () => {
     assert.deepEqual(call('webhookCreate', { body: { url: 'https://hooks.example.com/x', events: ['intent.status'] }, random: random(), now }), { resolve: 'hooks.example.com' });
     call('webhookCreate', { body: { url: 'https://hooks.example.com/x', events: ['intent.status'] }, random: random(), now, addresses: ['93.184.216.34'] }, 201);
     call('webhookCreate', { body: { url: 'http://10.0.0.1/x', events: [] }, random: random(), now }, 400);
+    call('webhookCreate', { body: { url: 'https://93.184.216.34/hooks', events: ['intent.status'] }, random: random(), now, existing: 15 }, 201);
+    assert.equal(call('webhookCreate', { body: { url: 'https://93.184.216.34/hooks', events: ['intent.status'] }, random: random(), now, existing: 16 }, 409).code, 'conflict');
     assert.deepEqual(call('webhookTarget', { url: 'https://93.184.216.34/hooks' }), { ok: true });
     assert.equal(call('webhookTarget', { url: 'https://10.0.0.1/hooks' }).ok, false);
     assert.deepEqual(call('webhookTarget', { url: 'https://hooks.example.com/x' }), { ok: false, resolve: 'hooks.example.com' });
@@ -323,6 +341,7 @@ describe('the schemas refuse what the core refuses', () => {
   refused('applyLogs', { chainId: 8453, logs: [], records: {}, now: 'yesterday' }, 'a clock that is not Unix seconds');
   refused('intentStatus', { query: { intentHash: null, quoteId: null }, record: { intentHash: '0x12' }, now }, 'a record that is not one');
   refused('authorizeKey', { key: acmeKey, feature: 'teleport' }, 'a feature that is not one');
+  refused('clientNetwork', { address: 7 }, 'an address that is not text');
   refused('depositSubmitVerify', { standard: 'erc-3009', body: {}, deposit: { record: {}, intent: {} }, now }, 'a malformed stored deposit');
 
   it('answers that break the schemas are refused too', () => {

@@ -110,21 +110,23 @@ export class RateLimiter extends DurableObject {
   }
 
   /**
-   * Takes one of `cap` concurrent slots under `name` (the open streams of a client network or a
-   * key, stream-caps.js) until `release` or `ttlMs`, whichever is first: the expiry frees the
-   * slot of a stream whose release never arrived (an isolate that died). Slots are held in
-   * memory only: a restart of this object forgets them, letting at most `cap` more open.
-   * @returns {{ allowed: boolean, slot: string | null, open: number, cap: number }}
+   * Counts one more concurrent use under `name` (the open streams of a client network or a key,
+   * stream-caps.js) until `releaseSlot` or `ttlMs`, whichever is first, and answers how many are
+   * open with it. The core decides whether that many may be (op "streamAdmission"); a refused
+   * caller releases its slot again, so racing opens each see their own count and never more than
+   * the cap are admitted. The expiry frees the slot of a stream whose release never arrived (an
+   * isolate that died). Slots are held in memory only: a restart of this object forgets them,
+   * letting up to the cap more open until the old ones end.
+   * @returns {{ slot: string, open: number }}
    */
-  acquireSlot(name, cap, ttlMs) {
+  acquireSlot(name, ttlMs) {
     const now = Date.now();
     let slots = this.#slots.get(name);
     if (!slots) this.#slots.set(name, (slots = new Map()));
     for (const [id, expires] of slots) if (expires <= now) slots.delete(id);
-    if (slots.size >= cap) return { allowed: false, slot: null, open: slots.size, cap };
     const slot = crypto.randomUUID();
     slots.set(slot, now + ttlMs);
-    return { allowed: true, slot, open: slots.size, cap };
+    return { slot, open: slots.size };
   }
 
   /** Frees a slot taken by acquireSlot (a no-op when it already expired). */
