@@ -103,7 +103,7 @@ export async function intentStream(env, query, lastEventId = null, open = async 
   const shard = shardOf(env, hash ?? "00");
   const checked = await shard.status(query, hash, times);
   if (checked.status !== 200) return checked;
-  if (!hash || !(await shard.record(hash))) {
+  if (!hash || !(await shard.hasRecord(hash))) {
     const what = hash ? `intent ${hash}` : `quote ${query.quoteId}`;
     return { status: 404, body: problemBody(404, "not-found", `no record of ${what}: a stream opens for an intent that was quoted or seen on a chain`) };
   }

@@ -107,6 +107,12 @@ describe('every op of the core answers as ops.json describes', () => {
     assert.deepEqual(call('clientNetwork', { address: 'local' }), { network: 'unknown' });
   });
 
+  it('streamAdmission', () => {
+    assert.deepEqual(call('streamAdmission', { caller: 'network', open: 10 }), { cap: 10, remaining: 0 });
+    assert.deepEqual(call('streamAdmission', { caller: 'key', open: 3, cap: 5 }), { cap: 5, remaining: 2 });
+    assert.equal(call('streamAdmission', { caller: 'network', open: 11, cap: null }, 429).code, 'rate-limited');
+  });
+
   describe('a quote through registration, chain logs and status', () => {
     let quote;
     let registered;
@@ -342,6 +348,8 @@ describe('the schemas refuse what the core refuses', () => {
   refused('intentStatus', { query: { intentHash: null, quoteId: null }, record: { intentHash: '0x12' }, now }, 'a record that is not one');
   refused('authorizeKey', { key: acmeKey, feature: 'teleport' }, 'a feature that is not one');
   refused('clientNetwork', { address: 7 }, 'an address that is not text');
+  refused('streamAdmission', { caller: 'partner', open: 1 }, 'a caller that is neither a key nor a network');
+  refused('streamAdmission', { caller: 'key', open: 0 }, 'no open stream counted');
   refused('depositSubmitVerify', { standard: 'erc-3009', body: {}, deposit: { record: {}, intent: {} }, now }, 'a malformed stored deposit');
 
   it('answers that break the schemas are refused too', () => {

@@ -157,6 +157,12 @@ export class IntentShard extends DurableObject {
     return this.#core("intentStatus", { query, record, now: nowSec(), chainTimes });
   }
 
+  /** Whether this shard holds a record of the intent (a stream opens only for one: intent-status.js). */
+  hasRecord(intentHash) {
+    this.#count("hasRecord");
+    return this.sql.exec("SELECT 1 FROM record WHERE intent_hash = ?", String(intentHash).toLowerCase()).toArray().length > 0;
+  }
+
   /** POST /api/v3/intents/intentStatus of an intent of this shard (or of none). */
   legacyStatus(body, intentHash, chainTimes) {
     this.#count("legacyStatus");

@@ -6,6 +6,17 @@
 
 namespace sr::service {
 
+namespace {
+
+// A JSON integer of either signedness at least `min`: the wasm's parser reads 3 as unsigned, a
+// C++ caller's json(3) is signed.
+bool count_at_least(const nlohmann::ordered_json& v, std::uint64_t min) {
+  if (v.is_number_unsigned()) return v.get<std::uint64_t>() >= min;
+  return v.is_number_integer() && v.get<std::int64_t>() >= 0 && static_cast<std::uint64_t>(v.get<std::int64_t>()) >= min;
+}
+
+}  // namespace
+
 OpResult stream_admission_op(const nlohmann::ordered_json& input) {
   OpInput in(input, "streamAdmission");
   const auto& caller = in.member("caller");
@@ -13,13 +24,13 @@ OpResult stream_admission_op(const nlohmann::ordered_json& input) {
     throw OpInputError("op \"streamAdmission\": caller must be \"key\" or \"network\"");
   }
   const auto& open = in.member("open");
-  if (!open.is_number_unsigned() || open.get<std::uint64_t>() == 0) {
+  if (!count_at_least(open, 1)) {
     throw OpInputError("op \"streamAdmission\": open must be a count of at least 1 (this stream included)");
   }
   std::uint64_t cap = caller == "key" ? kDefaultStreamsPerKey : kDefaultStreamsPerNetwork;
   if (const auto* set = in.optional("cap")) {
     // A cap of 0 would refuse every stream: a deployment mistake, not a policy.
-    if (!set->is_number_unsigned() || set->get<std::uint64_t>() == 0) {
+    if (!count_at_least(*set, 1)) {
       throw OpInputError("op \"streamAdmission\": cap must be a count of at least 1, or null");
     }
     cap = set->get<std::uint64_t>();

@@ -227,7 +227,11 @@ OpResult webhook_create_op(const Config& config, const json& input) {
   // The endpoints the key has already: each costs a delivery queue per status change of every
   // intent the key's partner owns, so a key gets a bounded number.
   const json* existing = in.optional("existing");
-  if (existing && !existing->is_number_unsigned()) throw OpInputError("op \"webhookCreate\": existing must be a count");
+  // (A JSON integer of either signedness: the wasm's parser reads 3 as unsigned, a C++ caller's
+  // json(3) is signed.)
+  if (existing && !(existing->is_number_unsigned() || (existing->is_number_integer() && existing->get<std::int64_t>() >= 0))) {
+    throw OpInputError("op \"webhookCreate\": existing must be a count");
+  }
   if (existing && existing->get<std::uint64_t>() >= kMaxEndpointsPerKey) {
     return problem(ProblemCode::conflict, "this API key has " + std::to_string(kMaxEndpointsPerKey) +
                                               " webhook endpoints, the most a key may have; delete one first");
