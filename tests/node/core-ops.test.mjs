@@ -7,6 +7,7 @@
 // are built from the core's own earlier answers. An op of the table without a case fails the suite,
 // and known-bad inputs are refused by the schemas, so they are not vacuous.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { before, describe, it } from 'node:test';
 import { AbiCoder, Interface, Wallet, getAddress, hexlify, id, randomBytes, zeroPadValue } from 'ethers';
 
@@ -17,6 +18,9 @@ import { ERC3009_TYPES, USDC_BASE, erc3009Submit, funder, nowSec, usdcBaseDomain
 import { fulfilled, proven, publishedAndFunded } from '../../edge-worker/test/pushed-events.mjs';
 
 const { config, secrets } = await loadLocalConfig();
+// The key records too, as the worker's bundled configuration carries them (webhookEvents gives a
+// revoked key's endpoints nothing, so it must know the keys).
+config.keys = JSON.parse(readFileSync(new URL('../../config/local/keys.json', import.meta.url), 'utf8'));
 const core = await instantiate('core');
 const service = new core.Service(JSON.stringify(config), JSON.stringify(secrets));
 const { ops, validateProblem } = compileOps();
