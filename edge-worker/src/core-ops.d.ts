@@ -563,10 +563,14 @@ export interface components {
             status: components["schemas"]["DepositStatus"];
             record: components["schemas"]["DepositAddressRecord"];
         };
-        /** @description Op "depositVault": The vault a client's vaultAddress names (the vault's Durable Object name). */
+        /** @description Op "depositVault": The vault a client's vaultAddress names (the vault's Durable Object name and index key); given the vault's stored owner, whether the gateway's partner may see it (404 otherwise, as for a vault never created). */
         DepositVaultInput: {
             /** @description The vaultAddress query value or body member: the raw text the client sent, or null when absent; the core validates it. */
             vaultAddress?: string | null;
+            /** @description The gateway's partner slug; required with owner. */
+            partner?: string;
+            /** @description The vault's owner as the deposit index or the vault's record holds it (partner:<slug>), or null when neither has the vault. */
+            owner?: string | null;
         };
         DepositVaultAnswer: {
             /** @description Lowercase 0x-hex. */
@@ -1274,7 +1278,7 @@ export interface CoreOps {
     depositSubmitVerify: { input: schemas["DepositSubmitVerifyInput"]; answer: schemas["DepositSubmitVerifyAnswer"] };
     /** A deposit address's status and its stored record as listed. (area deposits; non-2xx: none) */
     depositStatus: { input: schemas["DepositStatusInput"]; answer: schemas["DepositStatusAnswer"] };
-    /** The vault a client's vaultAddress names (the vault's Durable Object name). (area deposits; non-2xx: 400) */
+    /** The vault a client's vaultAddress names (the vault's Durable Object name and index key); given the vault's stored owner, whether the gateway's partner may see it (404 otherwise, as for a vault never created). (area deposits; non-2xx: 400, 404) */
     depositVault: { input: schemas["DepositVaultInput"]; answer: schemas["DepositVaultAnswer"] };
     /** The ERC-20 Transfer logs into watched deposit vaults, by vault. (area deposits; non-2xx: 400, 422) */
     routeDepositTransfers: { input: schemas["RouteDepositTransfersInput"]; answer: schemas["RouteDepositTransfersAnswer"] };

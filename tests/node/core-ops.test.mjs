@@ -253,6 +253,10 @@ describe('every op of the core answers as ops.json describes', () => {
     it('depositVault', () => {
       assert.equal(call('depositVault', { vaultAddress: deposit.record.vaultAddress }).vault, deposit.record.vaultAddress.toLowerCase());
       call('depositVault', { vaultAddress: 'nope' }, 400);
+      const vaultAddress = deposit.record.vaultAddress;
+      assert.equal(call('depositVault', { vaultAddress, partner: 'acme', owner: 'partner:acme' }).vault, vaultAddress.toLowerCase());
+      assert.equal(call('depositVault', { vaultAddress, partner: 'globex', owner: 'partner:acme' }, 404).code, 'not-found');
+      call('depositVault', { vaultAddress, partner: 'acme', owner: null }, 404);
     });
 
     it('depositSubmitVerify (ERC-3009 and transfer) and depositStatus', async () => {
@@ -352,6 +356,7 @@ describe('the schemas refuse what the core refuses', () => {
   refused('intentStatus', { query: { intentHash: null, quoteId: null }, record: { intentHash: '0x12' }, now }, 'a record that is not one');
   refused('authorizeKey', { key: acmeKey, feature: 'teleport' }, 'a feature that is not one');
   refused('clientNetwork', { address: 7 }, 'an address that is not text');
+  refused('depositVault', { vaultAddress: '0x' + '11'.repeat(20), owner: 'partner:acme' }, 'an owner without the partner asking');
   refused('streamAdmission', { caller: 'partner', open: 1 }, 'a caller that is neither a key nor a network');
   refused('streamAdmission', { caller: 'key', open: 0 }, 'no open stream counted');
   refused('depositSubmitVerify', { standard: 'erc-3009', body: {}, deposit: { record: {}, intent: {} }, now }, 'a malformed stored deposit');

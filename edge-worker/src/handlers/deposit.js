@@ -43,15 +43,22 @@ export async function create(c, slug) {
   return json(record, 201);
 }
 
-/** The stored deposit of `vault` for this partner; throws the 400 (op "depositVault") or 404 answer. */
+/**
+ * The stored deposit of `vault` for this partner; throws the core's 400 or 404 (op "depositVault":
+ * the core names the vault, then decides from the owner the index and the record hold).
+ */
 async function depositFor(c, slug, vaultAddress) {
-  const checked = await askCore(c, "depositVault", { vaultAddress: vaultAddress ?? null });
-  if (checked.status !== 200) throw new HttpError(checked.status, checked.body.code, checked.body.detail, checked.body.errors);
-  const notFound = () => new HttpError(404, "not-found", `no deposit address ${vaultAddress}`);
-  // The index first (a fixed set of shards): an unknown vault costs no object of its own.
-  if ((await shardOf(c.env, checked.body.vault).depositOwner(checked.body.vault)) !== `partner:${slug}`) throw notFound();
-  const deposit = await depositOf(c.env, checked.body.vault).read();
-  if (!deposit || deposit.owner !== `partner:${slug}`) throw notFound();
+  const ask = async (input) => {
+    const answer = await askCore(c, "depositVault", { vaultAddress: vaultAddress ?? null, ...input });
+    if (answer.status !== 200) throw new HttpError(answer.status, answer.body.code, answer.body.detail, answer.body.errors);
+    return answer.body.vault;
+  };
+  const vault = await ask({});
+  // The index first (rows in the fixed set of intent shards): an unknown vault costs no object of
+  // its own, and only a vault the index names is read from its object.
+  await ask({ partner: slug, owner: await shardOf(c.env, vault).depositOwner(vault) });
+  const deposit = await depositOf(c.env, vault).read();
+  await ask({ partner: slug, owner: deposit?.owner ?? null });
   return deposit;
 }
 
