@@ -300,7 +300,7 @@ export interface components {
             applied: number;
             ignored: components["schemas"]["IgnoredLog"][];
         } | components["schemas"]["Missing"];
-        /** @description Op "intentStatus": The v1 IntentStatus of a stored record (GET /v1/intents/status), or unknown. */
+        /** @description Op "intentStatus": The v1 IntentStatus of a stored record (GET /v1/intents/status), or unknown; for a stream, 404 without a record (no stream opens). */
         IntentStatusInput: {
             /** @description The lookup as the client wrote it: exactly one of intentHash and quoteId. */
             query: {
@@ -313,6 +313,8 @@ export interface components {
             /** @description The worker's clock: Unix seconds (the core has none). */
             now: components["schemas"]["UnixSeconds"];
             chainTimes?: components["schemas"]["ChainTimes"];
+            /** @description True when the answer opens a status stream: an intent without a record is then 404, not unknown. */
+            stream?: boolean;
         };
         IntentStatusAnswer: components["schemas"]["IntentStatus"];
         /** @description Op "pollPlan": Which block ranges of which chains the chain reader fetches next, with their eth_getLogs filters. The chains are the EVM chains with an endpoint: the configuration's rpcUrl (local chains), else rpcUrls; a chain with neither is not read. Each range re-reads a confirmation window for reorganisations. */
@@ -1248,7 +1250,7 @@ export interface CoreOps {
     routeLogs: { input: schemas["RouteLogsInput"]; answer: schemas["RouteLogsAnswer"] };
     /** Portal and prover logs folded into intent records; only records that changed are answered. (area status; non-2xx: 400, 422) */
     applyLogs: { input: schemas["ApplyLogsInput"]; answer: schemas["ApplyLogsAnswer"] };
-    /** The v1 IntentStatus of a stored record (GET /v1/intents/status), or unknown. (area status; non-2xx: 400) */
+    /** The v1 IntentStatus of a stored record (GET /v1/intents/status), or unknown; for a stream, 404 without a record (no stream opens). (area status; non-2xx: 400, 404) */
     intentStatus: { input: schemas["IntentStatusInput"]; answer: schemas["IntentStatusAnswer"] };
     /** Which block ranges of which chains the chain reader fetches next, with their eth_getLogs filters. The chains are the EVM chains with an endpoint: the configuration's rpcUrl (local chains), else rpcUrls; a chain with neither is not read. Each range re-reads a confirmation window for reorganisations. (area reader; non-2xx: none) */
     pollPlan: { input: schemas["PollPlanInput"]; answer: schemas["PollPlanAnswer"] };

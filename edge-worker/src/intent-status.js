@@ -13,7 +13,6 @@ import { deploymentRpcUrls } from "./chain-rpc.js";
 import { nowSec } from "./lib/time.js";
 import { byShard, chainReader, shardKey, shardOf } from "./objects/stubs.js";
 import { settings } from "./settings.js";
-import { problemBody } from "./http.js";
 
 const CHAIN_TIMES_TTL_MS = 5_000;
 const STREAM_REGISTRATION_WAIT_MS = 3_000;
@@ -101,12 +100,9 @@ export async function intentStream(env, query, lastEventId = null, open = async 
   }
   const times = await chainTimes(env);
   const shard = shardOf(env, hash ?? "00");
-  const checked = await shard.status(query, hash, times);
+  // The core validates the query and refuses an intent without a record (404: no stream).
+  const checked = await shard.status(query, hash, times, true);
   if (checked.status !== 200) return checked;
-  if (!hash || !(await shard.hasRecord(hash))) {
-    const what = hash ? `intent ${hash}` : `quote ${query.quoteId}`;
-    return { status: 404, body: problemBody(404, "not-found", `no record of ${what}: a stream opens for an intent that was quoted or seen on a chain`) };
-  }
   const wrap = await open();
   const params = new URLSearchParams({ query: JSON.stringify(query), chainTimes: JSON.stringify(times) });
   params.set("intentHash", hash);

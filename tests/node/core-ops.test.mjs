@@ -160,6 +160,9 @@ describe('every op of the core answers as ops.json describes', () => {
       assert.equal(status.status, 'settled');
       assert.equal(call('intentStatus', { query: { intentHash: null, quoteId: quote.id.replace('quote:', '') }, record: null, now }).status, 'unknown');
       call('intentStatus', { query: { intentHash: 'not a hash', quoteId: null }, record: null, now }, 400);
+      // A stream: the record's status, and no stream (404) without a record.
+      assert.equal(call('intentStatus', { query: { intentHash: quote.intentHash, quoteId: null }, record: updated, now, stream: true }).status, 'settled');
+      assert.equal(call('intentStatus', { query: { intentHash: `0x${'ab'.repeat(32)}`, quoteId: null }, record: null, now, stream: true }, 404).code, 'not-found');
       const legacy = call('legacyIntentStatus', { body: { intentHash: quote.intentHash }, record: updated, now });
       assert.equal(legacy.data.intentHash, quote.intentHash);
       call('legacyIntentStatus', { body: { intentHash: quote.intentHash }, record: null, now }, 404);

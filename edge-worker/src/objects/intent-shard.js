@@ -151,16 +151,11 @@ export class IntentShard extends DurableObject {
   }
 
   /** GET /v1/intents/status of an intent of this shard. */
-  status(query, intentHash, chainTimes) {
+  status(query, intentHash, chainTimes, stream = false) {
     this.#count("status");
     const record = intentHash ? this.#record(intentHash.toLowerCase()) : null;
-    return this.#core("intentStatus", { query, record, now: nowSec(), chainTimes });
-  }
-
-  /** Whether this shard holds a record of the intent (a stream opens only for one: intent-status.js). */
-  hasRecord(intentHash) {
-    this.#count("hasRecord");
-    return this.sql.exec("SELECT 1 FROM record WHERE intent_hash = ?", String(intentHash).toLowerCase()).toArray().length > 0;
+    // With `stream` the core refuses an intent without a record (404) instead of answering "unknown".
+    return this.#core("intentStatus", { query, record, now: nowSec(), chainTimes, stream });
   }
 
   /** POST /api/v3/intents/intentStatus of an intent of this shard (or of none). */
