@@ -128,6 +128,20 @@ describe("webhook endpoints", () => {
     assert.deepEqual((await bad.json()).errors.map((e) => e.field).sort(), ["events[0]", "extra"]);
     await worker.fetch(`/v1/webhooks/${(await ok.json()).id}`, { method: "DELETE", key: DEV_KEYS.acme });
   });
+
+  test("a key has at most 16 endpoints: the 17th is 409 conflict, and deleting one makes room", async () => {
+    const existing = (await (await worker.fetch("/v1/webhooks", { key: DEV_KEYS.acme })).json()).webhooks;
+    const created = [];
+    for (let i = existing.length; i < 16; i++) created.push(await createEndpoint(`https://93.184.216.34/hook-${i}`));
+    const full = await post("/v1/webhooks", { url: "https://93.184.216.34/one-too-many", events: ["intent.status"] });
+    const refusal = await full.json();
+    assert.equal(full.status, 409, JSON.stringify(refusal));
+    assert.equal(refusal.code, "conflict");
+    assert.match(refusal.detail, /16 webhook endpoints/);
+    assert.equal((await worker.fetch(`/v1/webhooks/${created[0].id}`, { method: "DELETE", key: DEV_KEYS.acme })).status, 204);
+    created.push(await createEndpoint("https://93.184.216.34/room-again"));
+    for (const e of created.slice(1)) assert.equal((await worker.fetch(`/v1/webhooks/${e.id}`, { method: "DELETE", key: DEV_KEYS.acme })).status, 204);
+  });
 });
 
 describe("deliveries", () => {
