@@ -206,7 +206,7 @@ export interface components {
             feature: "gasless" | "quotes" | "all-quotes" | "webhooks";
         };
         AuthorizeKeyAnswer: Record<string, never>;
-        /** @description Op "clientNetwork": Which client network a keyless request counts against: an IPv4 address, an IPv6 /64 whatever the spelling (an IPv4-mapped IPv6 address is its IPv4 address), or the shared network unknown for an absent or unparseable address. */
+        /** @description Op "clientNetwork": Which client network a keyless request counts against: an IPv4 address, an IPv6 /64 whatever the spelling (an IPv4-mapped IPv6 address is its IPv4 address), or the shared network unknown for an absent or unparseable address; an IPv6 network also counts against its /48. */
         ClientNetworkInput: {
             /** @description The CF-Connecting-IP header's text, or null when absent. */
             address?: string | null;
@@ -214,6 +214,8 @@ export interface components {
         ClientNetworkAnswer: {
             /** @description ipv4:<dotted quad>, ipv6:<the first four groups, lowercase, without leading zeros>::/64, or unknown. */
             network: string;
+            /** @description ipv6:<the first three groups>::/48 for an IPv6 network (its wider buckets), else null. */
+            aggregate: string | null;
         };
         /** @description Op "streamAdmission": Whether a caller (an API key, or the client network of a keyless request) may open one more status stream: admitted while its open streams, this one included, are at most its cap (100 per key, 10 per client network, or the deployment's); beyond, 429 rate-limited with Retry-After and the RateLimit-* headers. */
         StreamAdmissionInput: {
@@ -1234,7 +1236,7 @@ export interface CoreOps {
     vaultDerivationVerdict: { input: schemas["VaultDerivationVerdictInput"]; answer: schemas["VaultDerivationVerdictAnswer"] };
     /** Whether an API key may use a family of endpoints: gasless (a configured partner and the gasless feature), quotes or all-quotes (the feature), webhooks (a configured partner: the endpoints are the partner's). (area keys; non-2xx: 403) */
     authorizeKey: { input: schemas["AuthorizeKeyInput"]; answer: schemas["AuthorizeKeyAnswer"] };
-    /** Which client network a keyless request counts against: an IPv4 address, an IPv6 /64 whatever the spelling (an IPv4-mapped IPv6 address is its IPv4 address), or the shared network unknown for an absent or unparseable address. (area keys; non-2xx: none) */
+    /** Which client network a keyless request counts against: an IPv4 address, an IPv6 /64 whatever the spelling (an IPv4-mapped IPv6 address is its IPv4 address), or the shared network unknown for an absent or unparseable address; an IPv6 network also counts against its /48. (area keys; non-2xx: none) */
     clientNetwork: { input: schemas["ClientNetworkInput"]; answer: schemas["ClientNetworkAnswer"] };
     /** Whether a caller (an API key, or the client network of a keyless request) may open one more status stream: admitted while its open streams, this one included, are at most its cap (100 per key, 10 per client network, or the deployment's); beyond, 429 rate-limited with Retry-After and the RateLimit-* headers. (area keys; non-2xx: 429) */
     streamAdmission: { input: schemas["StreamAdmissionInput"]; answer: schemas["StreamAdmissionAnswer"] };

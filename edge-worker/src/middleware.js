@@ -32,7 +32,7 @@ export async function requireKey(c, next) {
     c.key = await authenticate(c.request, settings(c.env).keys);
   } catch (e) {
     if (e instanceof HttpError && e.status === 401) {
-      const result = await takeToken(c.env.RATE_LIMITER, networkBucket("read", await clientNetwork(c)), keylessLimit(c.env, "read"), c.ctx, leaseWindowMs(c.env));
+      const result = await takeKeyless(c, "read");
       if (result.refill) await result.refill;
       if (!result.allowed) throw refusal(result, rateLimitHeaders(result));
     }
@@ -43,15 +43,29 @@ export async function requireKey(c, next) {
 
 /** Per-key token bucket; every keyed response carries the RateLimit-* headers. */
 export async function keyRateLimit(c, next) {
-  return limited(c, next, `key:${c.key.id}`, c.key.rateLimit);
+  return limited(c, next, await takeToken(c.env.RATE_LIMITER, `key:${c.key.id}`, c.key.rateLimit, c.ctx, leaseWindowMs(c.env)));
 }
 
 /**
- * The keyless bucket of the client's network for a cost class ("read", "create", "stream";
+ * The keyless buckets of the client's network for a cost class ("read", "create", "stream";
  * client-limits.js). Locally there is no CF-Connecting-IP: all local callers share the
  * "unknown" network.
  */
-export const networkRateLimit = (cost) => async (c, next) => limited(c, next, networkBucket(cost, await clientNetwork(c)), keylessLimit(c.env, cost));
+export const networkRateLimit = (cost) => async (c, next) => limited(c, next, await takeKeyless(c, cost));
+
+/**
+ * One token from the client network's bucket of `cost` and, for an IPv6 client, one from its
+ * /48's wider bucket too (client-limits.js): refused when either is empty, and answering the
+ * headers of the bucket that refused, else of the one with fewer tokens left.
+ */
+async function takeKeyless(c, cost) {
+  const { network, aggregate } = await clientNetwork(c);
+  const own = await takeToken(c.env.RATE_LIMITER, networkBucket(cost, network), keylessLimit(c.env, cost), c.ctx, leaseWindowMs(c.env));
+  if (!own.allowed || !aggregate) return own;
+  const wide = await takeToken(c.env.RATE_LIMITER, networkBucket(cost, aggregate), keylessLimit(c.env, cost, { aggregate: true }), c.ctx, leaseWindowMs(c.env));
+  const refill = own.refill || wide.refill ? Promise.all([own.refill, wide.refill]) : null;
+  return { ...(!wide.allowed || wide.remaining < own.remaining ? wide : own), refill };
+}
 
 /** The keyless read bucket (the cheap endpoints). */
 export const addressRateLimit = networkRateLimit("read");
@@ -60,10 +74,12 @@ function refusal(result, headers) {
   return new HttpError(429, "rate-limited", `rate limit exceeded; retry after ${result.retryAfterSec} s`, [], headers);
 }
 
-async function limited(c, next, bucket, limit) {
-  const result = await takeToken(c.env.RATE_LIMITER, bucket, limit, c.ctx, leaseWindowMs(c.env));
+/** Answers the limiter's refusal, or runs the rest of the chain with the limiter's headers. */
+async function limited(c, next, result) {
   const headers = rateLimitHeaders(result);
   if (!result.allowed) {
+    // One bucket may have granted (and started a lease refill) before the other refused.
+    if (result.refill) await result.refill;
     throw refusal(result, headers);
   }
   try {

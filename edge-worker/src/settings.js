@@ -24,6 +24,8 @@ export function settings(env) {
       create: limitOf(env, "KEYLESS_CREATE", 1, 10),
       stream: limitOf(env, "KEYLESS_STREAM", 1, 10),
     },
+    // How much wider an IPv6 /48's keyless buckets are than each of its /64s' (client-limits.js).
+    keylessAggregateFactor: Number(env.KEYLESS_AGGREGATE_FACTOR ?? 16),
     legacyHostname: env.LEGACY_HOSTNAME || null,
     coreInputs: () => ({
       configJson: JSON.stringify(coreConfig),

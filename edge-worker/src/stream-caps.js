@@ -22,7 +22,7 @@ function capOf(value) {
 /** The slot name, kind and deployment cap of a request's caller: its key's, else its client network's. */
 async function callerOf(c) {
   if (c.key) return { name: `streams:key:${c.key.id}`, caller: "key", cap: capOf(c.env.STREAMS_PER_KEY) };
-  return { name: `streams:net:${await clientNetwork(c)}`, caller: "network", cap: capOf(c.env.STREAMS_PER_CLIENT) };
+  return { name: `streams:net:${(await clientNetwork(c)).network}`, caller: "network", cap: capOf(c.env.STREAMS_PER_CLIENT) };
 }
 
 /**

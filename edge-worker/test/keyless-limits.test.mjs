@@ -135,6 +135,7 @@ describe("keyless limits by client network and cost; stream caps", () => {
     KEYLESS_CREATE_BURST: "3",
     KEYLESS_STREAM_RATE_PER_SEC: "1000",
     KEYLESS_STREAM_BURST: "1000",
+    KEYLESS_AGGREGATE_FACTOR: "2",
     STREAMS_PER_CLIENT: "2",
     STREAMS_PER_KEY: "2",
     STREAM_KEEPALIVE_MS: "200",
@@ -171,6 +172,18 @@ describe("keyless limits by client network and cost; stream caps", () => {
     for (let i = 0; i < 5; i++) assert.equal((await w.fetch("/health", from("198.51.100.20"))).status, 200);
     await assertLimited(await w.fetch("/health", from("::ffff:198.51.100.20")), 5);
     assert.equal((await w.fetch("/health", from("198.51.100.21"))).status, 200, "IPv4 clients are counted per address");
+  });
+
+  test("the /64s of one IPv6 /48 also share its bucket, twice a /64's: a third /64 is refused at once", async () => {
+    const answers = [];
+    for (const net of ["2001:db8:88:1", "2001:db8:88:2", "2001:db8:88:3"]) {
+      for (let i = 1; i <= 5; i++) answers.push(await w.fetch("/health", from(`${net}::${i}`)));
+    }
+    assert.deepEqual(answers.map((r) => r.status), [...Array(10).fill(200), ...Array(5).fill(429)]);
+    // The /48's bucket refused: its headers (burst 10), not the untouched /64's.
+    for (const r of answers.slice(10)) await assertLimited(r, 10);
+    assert.equal((await w.fetch("/health", from("2001:db8:89:1::1"))).status, 200, "the next /48 has its own bucket");
+    assert.equal((await w.fetch("/health", from("198.51.100.88"))).status, 200, "IPv4 clients have no aggregate");
   });
 
   test("failed authentication counts against the client's read bucket: 401 five times, then 429", async () => {

@@ -104,11 +104,11 @@ describe('every op of the core answers as ops.json describes', () => {
   });
 
   it('clientNetwork', () => {
-    assert.deepEqual(call('clientNetwork', { address: '203.0.113.7' }), { network: 'ipv4:203.0.113.7' });
-    assert.deepEqual(call('clientNetwork', { address: '2001:DB8:1:2:aa:bb:cc:dd' }), { network: 'ipv6:2001:db8:1:2::/64' });
-    assert.deepEqual(call('clientNetwork', { address: '::ffff:203.0.113.7' }), { network: 'ipv4:203.0.113.7' });
-    assert.deepEqual(call('clientNetwork', { address: null }), { network: 'unknown' });
-    assert.deepEqual(call('clientNetwork', { address: 'local' }), { network: 'unknown' });
+    assert.deepEqual(call('clientNetwork', { address: '203.0.113.7' }), { network: 'ipv4:203.0.113.7', aggregate: null });
+    assert.deepEqual(call('clientNetwork', { address: '2001:DB8:1:2:aa:bb:cc:dd' }), { network: 'ipv6:2001:db8:1:2::/64', aggregate: 'ipv6:2001:db8:1::/48' });
+    assert.deepEqual(call('clientNetwork', { address: '::ffff:203.0.113.7' }), { network: 'ipv4:203.0.113.7', aggregate: null });
+    assert.deepEqual(call('clientNetwork', { address: null }), { network: 'unknown', aggregate: null });
+    assert.deepEqual(call('clientNetwork', { address: 'local' }), { network: 'unknown', aggregate: null });
   });
 
   it('streamAdmission', () => {

@@ -51,10 +51,27 @@ TEST(ClientNetwork, AbsentOrUnparseableAddressesShareTheUnknownBucket) {
   }
 }
 
+TEST(ClientNetwork, AnIpv6NetworkAlsoCountsAgainstItsSlashFortyEight) {
+  // Every /64 of one /48, whatever the spelling, shares the aggregate; the next /48 does not.
+  for (const char* address : {"2001:db8:1:2::1", "2001:db8:1:ffff::1", "2001:0DB8:0001:0000::5", "2001:db8:1::"}) {
+    SCOPED_TRACE(address);
+    EXPECT_EQ(client_aggregate(address), "ipv6:2001:db8:1::/48");
+  }
+  EXPECT_EQ(client_aggregate("2001:db8:2:1::1"), "ipv6:2001:db8:2::/48");
+  EXPECT_EQ(client_aggregate("::1"), "ipv6:0:0:0::/48");
+  // IPv4 clients (in either spelling) and unparseable text have no aggregate.
+  for (const char* address : {"203.0.113.7", "::ffff:203.0.113.7", "local", "", "2001:db8::1::2"}) {
+    SCOPED_TRACE(address);
+    EXPECT_EQ(client_aggregate(address), "");
+  }
+}
+
 TEST(ClientNetwork, TheOpAnswersTheNetworkAndRefusesAWorkerBug) {
-  EXPECT_EQ(client_network_op({{"address", "2001:db8:1:2::99"}}).body, (json{{"network", "ipv6:2001:db8:1:2::/64"}}));
-  EXPECT_EQ(client_network_op({{"address", nullptr}}).body, (json{{"network", "unknown"}}));
-  EXPECT_EQ(client_network_op(json::object()).body, (json{{"network", "unknown"}}));
+  EXPECT_EQ(client_network_op({{"address", "2001:db8:1:2::99"}}).body,
+            (json{{"network", "ipv6:2001:db8:1:2::/64"}, {"aggregate", "ipv6:2001:db8:1::/48"}}));
+  EXPECT_EQ(client_network_op({{"address", "203.0.113.7"}}).body, (json{{"network", "ipv4:203.0.113.7"}, {"aggregate", nullptr}}));
+  EXPECT_EQ(client_network_op({{"address", nullptr}}).body, (json{{"network", "unknown"}, {"aggregate", nullptr}}));
+  EXPECT_EQ(client_network_op(json::object()).body, (json{{"network", "unknown"}, {"aggregate", nullptr}}));
   EXPECT_THROW(client_network_op({{"address", 7}}), OpInputError);
 }
 
