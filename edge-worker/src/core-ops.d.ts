@@ -684,6 +684,14 @@ export interface components {
         WebhookRetryAnswer: {
             retryAt: components["schemas"]["UnixSeconds"] | null;
         };
+        /** @description Op "webhookKeys": Whose endpoint stores a key manages: its own and every other key of its partner, revoked ones included (endpoints are the partner's). */
+        WebhookKeysInput: {
+            key: components["schemas"]["KeyRecord"];
+        };
+        WebhookKeysAnswer: {
+            /** @description The key's own id first. */
+            keyIds: string[];
+        };
         /** @description Op "legacyExactIn": Legacy v3 exact-in quotes (POST /api/v3/quotes/exactIn), one entry per solver. */
         LegacyExactInInput: {
             /** @description The LegacyQuoteRequest, exactly as the client sent it (any JSON): the core validates it and answers 400 naming each wrong field. */
@@ -1296,6 +1304,8 @@ export interface CoreOps {
     webhookEvents: { input: schemas["WebhookEventsInput"]; answer: schemas["WebhookEventsAnswer"] };
     /** When to try a failed delivery again, or null to give up. (area webhooks; non-2xx: none) */
     webhookRetry: { input: schemas["WebhookRetryInput"]; answer: schemas["WebhookRetryAnswer"] };
+    /** Whose endpoint stores a key manages: its own and every other key of its partner, revoked ones included (endpoints are the partner's). (area webhooks; non-2xx: 403) */
+    webhookKeys: { input: schemas["WebhookKeysInput"]; answer: schemas["WebhookKeysAnswer"] };
     /** Legacy v3 exact-in quotes (POST /api/v3/quotes/exactIn), one entry per solver. (area legacy; non-2xx: 400, 422, 502) */
     legacyExactIn: { input: schemas["LegacyExactInInput"]; answer: schemas["LegacyExactInAnswer"] };
     /** Legacy v3 exact-out quotes (POST /api/v3/quotes/exactOut), one entry per solver. (area legacy; non-2xx: 400, 422, 502) */

@@ -255,8 +255,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * This key's webhook endpoints
-         * @description Secrets are never listed.
+         * The webhook endpoints of this key's partner
+         * @description Endpoints are the partner's: every key of the partner lists, reads the deliveries of and deletes those created with any of its keys, a revoked key's included. Secrets are never listed.
          */
         get: operations["listWebhooks"];
         put?: never;

@@ -87,6 +87,7 @@ constexpr std::array kOps{
     Op{"webhookTarget", "webhooks", with_config<webhook_target_op>},
     Op{"webhookEvents", "webhooks", with_config<webhook_events_op>},
     Op{"webhookRetry", "webhooks", input_only<webhook_retry_op>},
+    Op{"webhookKeys", "webhooks", with_config<webhook_keys_op>},
     // the legacy v3 interface, on top of what it maps
     Op{"legacyExactIn", "legacy",
        [](const OpContext& c, const Json& input) { return legacy_quote_op(c.config, c.quote_signer, input, LegacyQuoteKind::exact_in); }},

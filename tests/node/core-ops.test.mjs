@@ -304,6 +304,10 @@ describe('every op of the core answers as ops.json describes', () => {
     call('webhookCreate', { body: { url: 'http://10.0.0.1/x', events: [] }, random: random(), now }, 400);
     call('webhookCreate', { body: { url: 'https://93.184.216.34/hooks', events: ['intent.status'] }, random: random(), now, existing: 15 }, 201);
     assert.equal(call('webhookCreate', { body: { url: 'https://93.184.216.34/hooks', events: ['intent.status'] }, random: random(), now, existing: 16 }, 409).code, 'conflict');
+    const { keyIds } = call('webhookKeys', { key: acmeKey });
+    assert.equal(keyIds[0], 'dev-acme');
+    assert.ok(keyIds.includes('dev-revoked'), 'a revoked key of the partner keeps its endpoints manageable');
+    call('webhookKeys', { key: { ...acmeKey, id: 'dev-unmapped', partner: null } }, 403);
     assert.deepEqual(call('webhookTarget', { url: 'https://93.184.216.34/hooks' }), { ok: true });
     assert.equal(call('webhookTarget', { url: 'https://10.0.0.1/hooks' }).ok, false);
     assert.deepEqual(call('webhookTarget', { url: 'https://hooks.example.com/x' }), { ok: false, resolve: 'hooks.example.com' });

@@ -185,6 +185,23 @@ TEST(Webhooks, AKeyHasAtMostSixteenEndpoints) {
   EXPECT_THROW(with_existing("3"), OpInputError);
 }
 
+TEST(Webhooks, AnyKeyOfThePartnerManagesItsEndpointsThoseOfARevokedKeyIncluded) {
+  const json acme = {{"id", "dev-basic"}, {"partner", "acme"}, {"features", {"quotes"}}};
+  const OpResult r = webhook_keys_op(local(), {{"key", acme}});
+  ASSERT_EQ(r.status, 200) << r.body.dump();
+  const json ids = r.body["keyIds"];
+  ASSERT_FALSE(ids.empty());
+  EXPECT_EQ(ids[0], "dev-basic");
+  EXPECT_NE(std::find(ids.begin(), ids.end(), json("dev-acme")), ids.end());
+  EXPECT_NE(std::find(ids.begin(), ids.end(), json("dev-revoked")), ids.end());
+  EXPECT_EQ(std::find(ids.begin(), ids.end(), json("dev-unmapped")), ids.end()) << "another partner's (or no partner's) key";
+  EXPECT_EQ(std::count(ids.begin(), ids.end(), json("dev-basic")), 1);
+  const OpResult unmapped = webhook_keys_op(local(), {{"key", {{"id", "dev-unmapped"}, {"partner", nullptr}}}});
+  EXPECT_EQ(unmapped.status, 403);
+  EXPECT_EQ(unmapped.body["code"], "partner-not-mapped");
+  EXPECT_THROW(webhook_keys_op(local(), {{"key", {{"partner", "acme"}}}}), OpInputError);
+}
+
 TEST(Webhooks, RetriesBackOffThenEverySixHoursForThreeDays) {
   const auto retry = [](std::uint64_t attempts, std::uint64_t now) {
     return webhook_retry_op({{"attempts", attempts}, {"firstAttemptAt", 1000}, {"now", now}}).body["retryAt"];

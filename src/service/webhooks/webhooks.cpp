@@ -15,6 +15,7 @@
 #include "service/common/ip_address.h"
 #include "service/common/op_input.h"
 #include "service/common/quote_randomness.h"
+#include "service/keys/key_record.h"
 
 namespace sr::service {
 
@@ -349,6 +350,26 @@ OpResult webhook_events_op(const Config& config, const json& input) {
                           {"payload", payload}});
   }
   return ok({{"deliveries", std::move(deliveries)}});
+}
+
+OpResult webhook_keys_op(const Config& config, const json& input) {
+  const OpInput in(input, "webhookKeys");
+  const json& record = in.member("key");
+  const KeyRecord key = key_record_from_json(record, config, "webhookKeys");
+  const auto id = record.find("id");
+  if (id == record.end() || !id->is_string()) throw OpInputError("op \"webhookKeys\": key.id must be a string");
+  if (!key.partner || !config.partner(*key.partner)) {
+    return problem(ProblemCode::partner_not_mapped,
+                   "the request cannot be attributed to an authorized key: this API key is not mapped to a partner, "
+                   "which webhook endpoints require");
+  }
+  // Endpoints are the partner's: any of its keys manages them, those of a revoked key included
+  // (revoking a key must not leave endpoints nobody can list or delete).
+  json ids = json::array({id->get<std::string>()});
+  for (const ApiKeyRecord& k : config.keys()) {
+    if (k.partner == key.partner && k.id != id->get<std::string>()) ids.push_back(k.id);
+  }
+  return ok({{"keyIds", std::move(ids)}});
 }
 
 OpResult webhook_retry_op(const json& input) {

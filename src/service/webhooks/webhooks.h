@@ -53,6 +53,10 @@ std::string rfc3339(std::uint64_t unix_seconds);
 OpResult webhook_create_op(const Config& config, const nlohmann::ordered_json& input);
 OpResult webhook_target_op(const Config& config, const nlohmann::ordered_json& input);
 OpResult webhook_events_op(const Config& config, const nlohmann::ordered_json& input);
+// Op "webhookKeys" {"key": the worker's key record} -> 200 {"keyIds": [the key's own id, then
+// every other configured key of its partner, revoked ones included]}: whose endpoint stores the
+// key lists, deletes and reads deliveries of | 403 partner-not-mapped.
+OpResult webhook_keys_op(const Config& config, const nlohmann::ordered_json& input);
 OpResult webhook_retry_op(const nlohmann::ordered_json& input);
 
 }  // namespace sr::service
