@@ -2,7 +2,7 @@
 import { errorResponse, HttpError, problemBody, problemResponse, SCHEMA_VERSION } from "./http.js";
 import { MISSING_KEY_BODY } from "./keys.js";
 import { Router, run } from "./router.js";
-import { addressRateLimit, CORS_READ_HEADERS, jsonBody, keyRateLimit, preflight, requestIdOf, requireKey, withHeaders } from "./middleware.js";
+import { addressRateLimit, networkRateLimit, CORS_READ_HEADERS, jsonBody, keyRateLimit, preflight, requestIdOf, requireKey, withHeaders } from "./middleware.js";
 import bundled from "../generated/config.js";
 import { settings } from "./settings.js";
 import * as legacy from "./handlers/legacy.js";
@@ -15,15 +15,16 @@ import * as webhooks from "./handlers/webhooks.js";
 
 export const router = new Router();
 
-// Keyless: limited per client address.
+// Keyless: limited per client network (client-limits.js), cheap reads in one bucket...
 router
   .group({ keyless: true }, addressRateLimit)
   .on("GET", "/health", health)
   .on("GET", "/openapi.json", openapi)
-  .on("GET", "/v1/public/intents/stream", publicIntentStream)
   .on("POST", "/api/v3/quotes/exactOut", jsonBody, legacy.exactOut)
   .on("POST", "/api/v3/quotes/exactIn", jsonBody, legacy.exactIn)
   .on("POST", "/api/v3/intents/intentStatus", jsonBody, legacyIntentStatus);
+// ...opening a stream in its own (each open stream holds a slot too: stream-caps.js).
+router.group({ keyless: true }, networkRateLimit("stream")).on("GET", "/v1/public/intents/stream", publicIntentStream);
 
 // Keyed: the key, then its limit, then what the endpoint needs.
 const keyed = router.group({ keyless: false }, requireKey, keyRateLimit);
@@ -55,11 +56,15 @@ router.group({ internal: true }, requireIndexerToken).on("POST", "/internal/chai
 for (const { slug } of bundled.config.partners.filter((p) => p.depositAddresses?.enabled)) {
   const base = `/v1/${slug}-gateway`;
   const forPartner = (handler) => (c) => handler(c, slug);
+  // Creating an address and submitting create stored, watched work: their own bucket per client
+  // network, apart from the cheap reads.
   router
-    .group({ keyless: true }, addressRateLimit)
+    .group({ keyless: true }, networkRateLimit("create"))
     .on("POST", `${base}/deposit-addresses`, jsonBody, forPartner(deposit.create))
     .on("POST", `${base}/submit/erc-3009`, jsonBody, forPartner(deposit.submitFor("erc-3009")))
-    .on("POST", `${base}/submit/erc-2612`, jsonBody, forPartner(deposit.submitFor("erc-2612")))
+    .on("POST", `${base}/submit/erc-2612`, jsonBody, forPartner(deposit.submitFor("erc-2612")));
+  router
+    .group({ keyless: true }, addressRateLimit)
     .on("GET", `${base}/status`, forPartner(deposit.status))
     .on("GET", `${base}/:vaultAddress`, forPartner(deposit.byVault));
 }

@@ -220,6 +220,30 @@ export interface components {
             feature: "gasless" | "quotes" | "all-quotes" | "webhooks";
         };
         AuthorizeKeyAnswer: Record<string, never>;
+        /** @description Op "clientNetwork": Which client network a keyless request counts against: an IPv4 address, an IPv6 /64 whatever the spelling (an IPv4-mapped IPv6 address is its IPv4 address), or the shared network unknown for an absent or unparseable address; an IPv6 network also counts against its /48. */
+        ClientNetworkInput: {
+            /** @description The CF-Connecting-IP header's text, or null when absent. */
+            address?: string | null;
+        };
+        ClientNetworkAnswer: {
+            /** @description ipv4:<dotted quad>, ipv6:<the first four groups, lowercase, without leading zeros>::/64, or unknown. */
+            network: string;
+            /** @description ipv6:<the first three groups>::/48 for an IPv6 network (its wider buckets), else null. */
+            aggregate: string | null;
+        };
+        /** @description Op "streamAdmission": Whether a caller (an API key, or the client network of a keyless request) may open one more status stream: admitted while its open streams, this one included, are at most its cap (100 per key, 10 per client network, or the deployment's); beyond, 429 rate-limited with Retry-After and the RateLimit-* headers. */
+        StreamAdmissionInput: {
+            /** @enum {string} */
+            caller: "key" | "network";
+            /** @description The caller's open streams, this one included. */
+            open: number;
+            /** @description The deployment's cap for this kind of caller (STREAMS_PER_KEY, STREAMS_PER_CLIENT), or null for the default. */
+            cap?: number | null;
+        };
+        StreamAdmissionAnswer: {
+            cap: number;
+            remaining: number;
+        };
         /** @description Op "solverRequests": The requests to POST to remote solvers for a quote request, after validating it as quote does. */
         SolverRequestsInput: {
             /** @description The QuoteRequest, exactly as the client sent it (any JSON): the core validates it and answers 400 naming each wrong field. */
@@ -295,7 +319,7 @@ export interface components {
             applied: number;
             ignored: components["schemas"]["IgnoredLog"][];
         } | components["schemas"]["Missing"];
-        /** @description Op "intentStatus": The v1 IntentStatus of a stored record (GET /v1/intents/status), or unknown. */
+        /** @description Op "intentStatus": The v1 IntentStatus of a stored record (GET /v1/intents/status), or unknown; for a stream, 404 without a record (no stream opens). */
         IntentStatusInput: {
             /** @description The lookup as the client wrote it: exactly one of intentHash and quoteId. */
             query: {
@@ -309,6 +333,8 @@ export interface components {
             now: components["schemas"]["UnixSeconds"];
             chainTimes?: components["schemas"]["ChainTimes"];
             chainHeads?: components["schemas"]["ChainHeads"];
+            /** @description True when the answer opens a status stream: an intent without a record is then 404, not unknown. */
+            stream?: boolean;
         };
         IntentStatusAnswer: components["schemas"]["IntentStatus"];
         /** @description Op "pollPlan": Which block ranges of which chains the chain reader fetches next, with their eth_getLogs filters. The chains are the EVM chains with an endpoint: the configuration's rpcUrl (local chains), else rpcUrls; a chain with neither is not read. Each range re-reads a confirmation window for reorganisations. */
@@ -560,10 +586,14 @@ export interface components {
             status: components["schemas"]["DepositStatus"];
             record: components["schemas"]["DepositAddressRecord"];
         };
-        /** @description Op "depositVault": The vault a client's vaultAddress names (the vault's Durable Object name). */
+        /** @description Op "depositVault": The vault a client's vaultAddress names (the vault's Durable Object name and index key); given the vault's stored owner, whether the gateway's partner may see it (404 otherwise, as for a vault never created). */
         DepositVaultInput: {
             /** @description The vaultAddress query value or body member: the raw text the client sent, or null when absent; the core validates it. */
             vaultAddress?: string | null;
+            /** @description The gateway's partner slug; required with owner. */
+            partner?: string;
+            /** @description The vault's owner as the deposit index or the vault's record holds it (partner:<slug>), or null when neither has the vault. */
+            owner?: string | null;
         };
         DepositVaultAnswer: {
             /** @description Lowercase 0x-hex. */
@@ -603,7 +633,7 @@ export interface components {
             confirmed: components["schemas"]["Amount"];
             recheckFrom: components["schemas"]["BlockNumber"] | null;
         };
-        /** @description Op "webhookCreate": A new webhook endpoint with its secret, or the host name to resolve first. */
+        /** @description Op "webhookCreate": A new webhook endpoint with its secret, or the host name to resolve first; 409 when the key has 16 endpoints already. */
         WebhookCreateInput: {
             /** @description The WebhookCreateRequest, exactly as the client sent it (any JSON): the core validates it and answers 400 naming each wrong field. */
             body: unknown;
@@ -612,6 +642,8 @@ export interface components {
             /** @description The worker's clock: Unix seconds (the core has none). */
             now: components["schemas"]["UnixSeconds"];
             addresses?: components["schemas"]["WebhookTargetAddresses"];
+            /** @description How many endpoints the key has already; at 16 the answer is 409 conflict. */
+            existing?: number;
         };
         WebhookCreateAnswer: components["schemas"]["WebhookEndpointCreated"] | {
             /** @description The host name to resolve; ask again with addresses. */
@@ -640,6 +672,8 @@ export interface components {
             endpoints: {
                 id: string;
                 events: string[];
+                /** @description The API key the endpoint belongs to: a revoked or unconfigured key's endpoints get no deliveries. */
+                keyId?: string;
             }[];
             before?: components["schemas"]["IntentStatus"] | null;
             after: components["schemas"]["IntentStatus"];
@@ -668,6 +702,14 @@ export interface components {
         };
         WebhookRetryAnswer: {
             retryAt: components["schemas"]["UnixSeconds"] | null;
+        };
+        /** @description Op "webhookKeys": Whose endpoint stores a key manages: its own and every other key of its partner, revoked ones included (endpoints are the partner's). */
+        WebhookKeysInput: {
+            key: components["schemas"]["KeyRecord"];
+        };
+        WebhookKeysAnswer: {
+            /** @description The key's own id first. */
+            keyIds: string[];
         };
         /** @description Op "legacyExactIn": Legacy v3 exact-in quotes (POST /api/v3/quotes/exactIn), one entry per solver. */
         LegacyExactInInput: {
@@ -1243,6 +1285,10 @@ export interface CoreOps {
     vaultDerivationVerdict: { input: schemas["VaultDerivationVerdictInput"]; answer: schemas["VaultDerivationVerdictAnswer"] };
     /** Whether an API key may use a family of endpoints: gasless (a configured partner and the gasless feature), quotes or all-quotes (the feature), webhooks (a configured partner: the endpoints are the partner's). (area keys; non-2xx: 403) */
     authorizeKey: { input: schemas["AuthorizeKeyInput"]; answer: schemas["AuthorizeKeyAnswer"] };
+    /** Which client network a keyless request counts against: an IPv4 address, an IPv6 /64 whatever the spelling (an IPv4-mapped IPv6 address is its IPv4 address), or the shared network unknown for an absent or unparseable address; an IPv6 network also counts against its /48. (area keys; non-2xx: none) */
+    clientNetwork: { input: schemas["ClientNetworkInput"]; answer: schemas["ClientNetworkAnswer"] };
+    /** Whether a caller (an API key, or the client network of a keyless request) may open one more status stream: admitted while its open streams, this one included, are at most its cap (100 per key, 10 per client network, or the deployment's); beyond, 429 rate-limited with Retry-After and the RateLimit-* headers. (area keys; non-2xx: 429) */
+    streamAdmission: { input: schemas["StreamAdmissionInput"]; answer: schemas["StreamAdmissionAnswer"] };
     /** The requests to POST to remote solvers for a quote request, after validating it as quote does. (area quotes; non-2xx: 400, 403, 422) */
     solverRequests: { input: schemas["SolverRequestsInput"]; answer: schemas["SolverRequestsAnswer"] };
     /** The complete, signed Quote for a request (POST /v1/quotes), with the records to store for its intents. (area quotes; non-2xx: 400, 403, 422, 502) */
@@ -1255,7 +1301,7 @@ export interface CoreOps {
     routeLogs: { input: schemas["RouteLogsInput"]; answer: schemas["RouteLogsAnswer"] };
     /** Portal and prover logs folded into intent records; only records that changed are answered. (area status; non-2xx: 400, 422) */
     applyLogs: { input: schemas["ApplyLogsInput"]; answer: schemas["ApplyLogsAnswer"] };
-    /** The v1 IntentStatus of a stored record (GET /v1/intents/status), or unknown. (area status; non-2xx: 400) */
+    /** The v1 IntentStatus of a stored record (GET /v1/intents/status), or unknown; for a stream, 404 without a record (no stream opens). (area status; non-2xx: 400, 404) */
     intentStatus: { input: schemas["IntentStatusInput"]; answer: schemas["IntentStatusAnswer"] };
     /** Which block ranges of which chains the chain reader fetches next, with their eth_getLogs filters. The chains are the EVM chains with an endpoint: the configuration's rpcUrl (local chains), else rpcUrls; a chain with neither is not read. Each range re-reads a confirmation window for reorganisations. (area reader; non-2xx: none) */
     pollPlan: { input: schemas["PollPlanInput"]; answer: schemas["PollPlanAnswer"] };
@@ -1285,13 +1331,13 @@ export interface CoreOps {
     depositSubmitVerify: { input: schemas["DepositSubmitVerifyInput"]; answer: schemas["DepositSubmitVerifyAnswer"] };
     /** A deposit address's status and its stored record as listed. (area deposits; non-2xx: none) */
     depositStatus: { input: schemas["DepositStatusInput"]; answer: schemas["DepositStatusAnswer"] };
-    /** The vault a client's vaultAddress names (the vault's Durable Object name). (area deposits; non-2xx: 400) */
+    /** The vault a client's vaultAddress names (the vault's Durable Object name and index key); given the vault's stored owner, whether the gateway's partner may see it (404 otherwise, as for a vault never created). (area deposits; non-2xx: 400, 404) */
     depositVault: { input: schemas["DepositVaultInput"]; answer: schemas["DepositVaultAnswer"] };
     /** The ERC-20 Transfer logs into watched deposit vaults, by vault. (area deposits; non-2xx: 400, 422) */
     routeDepositTransfers: { input: schemas["RouteDepositTransfersInput"]; answer: schemas["RouteDepositTransfersAnswer"] };
     /** A delivery of transfers into a deposit vault folded into what the vault holds: funded, waiting or expired. (area deposits; non-2xx: none) */
     depositObserve: { input: schemas["DepositObserveInput"]; answer: schemas["DepositObserveAnswer"] };
-    /** A new webhook endpoint with its secret, or the host name to resolve first. (area webhooks; non-2xx: 400) */
+    /** A new webhook endpoint with its secret, or the host name to resolve first; 409 when the key has 16 endpoints already. (area webhooks; non-2xx: 400, 409) */
     webhookCreate: { input: schemas["WebhookCreateInput"]; answer: schemas["WebhookCreateAnswer"] };
     /** Whether a webhook URL may receive a delivery now (the creation rules, at delivery time). (area webhooks; non-2xx: none) */
     webhookTarget: { input: schemas["WebhookTargetInput"]; answer: schemas["WebhookTargetAnswer"] };
@@ -1299,6 +1345,8 @@ export interface CoreOps {
     webhookEvents: { input: schemas["WebhookEventsInput"]; answer: schemas["WebhookEventsAnswer"] };
     /** When to try a failed delivery again, or null to give up. (area webhooks; non-2xx: none) */
     webhookRetry: { input: schemas["WebhookRetryInput"]; answer: schemas["WebhookRetryAnswer"] };
+    /** Whose endpoint stores a key manages: its own and every other key of its partner, revoked ones included (endpoints are the partner's). (area webhooks; non-2xx: 403) */
+    webhookKeys: { input: schemas["WebhookKeysInput"]; answer: schemas["WebhookKeysAnswer"] };
     /** Legacy v3 exact-in quotes (POST /api/v3/quotes/exactIn), one entry per solver. (area legacy; non-2xx: 400, 422, 502) */
     legacyExactIn: { input: schemas["LegacyExactInInput"]; answer: schemas["LegacyExactInAnswer"] };
     /** Legacy v3 exact-out quotes (POST /api/v3/quotes/exactOut), one entry per solver. (area legacy; non-2xx: 400, 422, 502) */

@@ -83,11 +83,13 @@ export async function intentStatus(env, query) {
 }
 
 /**
- * GET /v1/intents/stream (and its keyless twin): the query is validated like a status lookup,
- * then the shard owning the intent serves the stream. Answers the core's 400 as {status, body},
- * else a streaming Response.
+ * GET /v1/intents/stream (and its keyless twin): the query is validated like a status lookup, an
+ * intent with no record answers 404 (no stream: nothing would ever be sent on it), then the shard
+ * owning the intent serves the stream. `open()` runs just before the stream opens (the caller's
+ * concurrency cap, stream-caps.js) and answers a function that wraps the stream's response.
+ * Answers {status, body} for a 400 or 404, else a streaming Response.
  */
-export async function intentStream(env, query, lastEventId = null) {
+export async function intentStream(env, query, lastEventId = null, open = async () => (response) => response) {
   let hash = typeof query.intentHash === "string" ? query.intentHash : await deliveryOf(env, query.quoteId);
   // A quote's stream opened right after the quote may come before its registration (background):
   // give the registration a moment, since the stream is served by the shard of the intent.
@@ -98,11 +100,13 @@ export async function intentStream(env, query, lastEventId = null) {
   }
   const { times, heads } = await chainClocks(env);
   const shard = shardOf(env, hash ?? "00");
-  const checked = await shard.status(query, hash, times, heads);
+  // The core validates the query and refuses an intent without a record (404: no stream).
+  const checked = await shard.status(query, hash, times, heads, true);
   if (checked.status !== 200) return checked;
+  const wrap = await open();
   const params = new URLSearchParams({ query: JSON.stringify(query), chainTimes: JSON.stringify(times) });
-  if (hash) params.set("intentHash", hash);
-  return shard.fetch(new Request(`https://intent-shard/stream?${params}`, { headers: lastEventId ? { "last-event-id": lastEventId } : {} }));
+  params.set("intentHash", hash);
+  return wrap(await shard.fetch(new Request(`https://intent-shard/stream?${params}`, { headers: lastEventId ? { "last-event-id": lastEventId } : {} })));
 }
 
 /** POST /api/v3/intents/intentStatus: by intentHash, else by the creation or fill transaction. */

@@ -1,6 +1,7 @@
 // Cross-cutting steps of the request pipeline: keys, limits, body parsing, CORS.
 import { readJsonBody } from "./body.js";
 import { authenticate } from "./keys.js";
+import { clientNetwork, keylessLimit, networkBucket } from "./client-limits.js";
 import { LEASE_WINDOW_MS, rateLimitHeaders, takeToken } from "./objects/rate-limiter.js";
 import { HttpError } from "./http.js";
 import { settings } from "./settings.js";
@@ -20,35 +21,73 @@ export function withHeaders(response, headers) {
   return out;
 }
 
-/** @type {import("./router.js").Middleware} */
+/**
+ * Authenticates the key. A request that fails authentication (401) takes a token from its client
+ * network's keyless read bucket, so guessing keys is limited like any keyless request: once the
+ * bucket is empty the answer is 429, not another 401.
+ * @type {import("./router.js").Middleware}
+ */
 export async function requireKey(c, next) {
-  c.key = await authenticate(c.request, settings(c.env).keys);
+  try {
+    c.key = await authenticate(c.request, settings(c.env).keys);
+  } catch (e) {
+    if (e instanceof HttpError && e.status === 401) {
+      const result = await takeKeyless(c, "read");
+      if (result.refill) await result.refill;
+      if (!result.allowed) throw refusal(result, rateLimitHeaders(result));
+    }
+    throw e;
+  }
   return next();
 }
 
 /** Per-key token bucket; every keyed response carries the RateLimit-* headers. */
 export async function keyRateLimit(c, next) {
-  return limited(c, next, `key:${c.key.id}`, c.key.rateLimit);
+  return limited(c, next, await takeToken(c.env.RATE_LIMITER, `key:${c.key.id}`, c.key.rateLimit, c.ctx, leaseWindowMs(c.env)));
 }
 
-/** Per-client-address bucket for keyless endpoints. */
-export async function addressRateLimit(c, next) {
-  // Locally there is no CF-Connecting-IP: all local callers share one bucket.
-  const address = c.request.headers.get("cf-connecting-ip") ?? "local";
-  return limited(c, next, `ip:${address}`, settings(c.env).keylessRateLimit);
+/**
+ * The keyless buckets of the client's network for a cost class ("read", "create", "stream";
+ * client-limits.js). Locally there is no CF-Connecting-IP: all local callers share the
+ * "unknown" network.
+ */
+export const networkRateLimit = (cost) => async (c, next) => limited(c, next, await takeKeyless(c, cost));
+
+/**
+ * One token from the client network's bucket of `cost` and, for an IPv6 client, one from its
+ * /48's wider bucket too (client-limits.js): refused when either is empty, and answering the
+ * headers of the bucket that refused, else of the one with fewer tokens left.
+ */
+async function takeKeyless(c, cost) {
+  const { network, aggregate } = await clientNetwork(c);
+  const own = await takeToken(c.env.RATE_LIMITER, networkBucket(cost, network), keylessLimit(c.env, cost), c.ctx, leaseWindowMs(c.env));
+  if (!own.allowed || !aggregate) return own;
+  const wide = await takeToken(c.env.RATE_LIMITER, networkBucket(cost, aggregate), keylessLimit(c.env, cost, { aggregate: true }), c.ctx, leaseWindowMs(c.env));
+  const refill = own.refill || wide.refill ? Promise.all([own.refill, wide.refill]) : null;
+  return { ...(!wide.allowed || wide.remaining < own.remaining ? wide : own), refill };
 }
 
-async function limited(c, next, bucket, limit) {
-  const result = await takeToken(c.env.RATE_LIMITER, bucket, limit, c.ctx, leaseWindowMs(c.env));
+/** The keyless read bucket (the cheap endpoints). */
+export const addressRateLimit = networkRateLimit("read");
+
+function refusal(result, headers) {
+  return new HttpError(429, "rate-limited", `rate limit exceeded; retry after ${result.retryAfterSec} s`, [], headers);
+}
+
+/** Answers the limiter's refusal, or runs the rest of the chain with the limiter's headers. */
+async function limited(c, next, result) {
   const headers = rateLimitHeaders(result);
   if (!result.allowed) {
-    throw new HttpError(429, "rate-limited", `rate limit exceeded; retry after ${result.retryAfterSec} s`, [], headers);
+    // One bucket may have granted (and started a lease refill) before the other refused.
+    if (result.refill) await result.refill;
+    throw refusal(result, headers);
   }
   try {
     return withHeaders(await next(), headers);
   } catch (e) {
     // Failures after the limiter answered still tell the client where its bucket stands.
-    if (e instanceof HttpError) Object.assign(e.headers, headers);
+    // A refusal of its own (a stream cap's 429) keeps its headers.
+    if (e instanceof HttpError) e.headers = { ...headers, ...e.headers };
     else if (e !== null && typeof e === "object") e.responseHeaders = headers;
     throw e;
   } finally {

@@ -18,10 +18,14 @@ export function settings(env) {
   cached = {
     environment: bundled.environment,
     keys: keyTable(coreConfig.keys),
-    keylessRateLimit: {
-      ratePerSec: Number(env.KEYLESS_RATE_PER_SEC ?? 10),
-      burst: Number(env.KEYLESS_BURST ?? 20),
+    // Per client network and cost class (client-limits.js): cheap reads, work-creating calls, streams.
+    keylessLimits: {
+      read: limitOf(env, "KEYLESS", 10, 20),
+      create: limitOf(env, "KEYLESS_CREATE", 1, 10),
+      stream: limitOf(env, "KEYLESS_STREAM", 1, 10),
     },
+    // How much wider an IPv6 /48's keyless buckets are than each of its /64s' (client-limits.js).
+    keylessAggregateFactor: Number(env.KEYLESS_AGGREGATE_FACTOR ?? 16),
     legacyHostname: env.LEGACY_HOSTNAME || null,
     coreInputs: () => ({
       configJson: JSON.stringify(coreConfig),
@@ -29,4 +33,9 @@ export function settings(env) {
     }),
   };
   return cached;
+}
+
+/** {ratePerSec, burst} from the vars <prefix>_RATE_PER_SEC and <prefix>_BURST, else the defaults. */
+function limitOf(env, prefix, ratePerSec, burst) {
+  return { ratePerSec: Number(env[`${prefix}_RATE_PER_SEC`] ?? ratePerSec), burst: Number(env[`${prefix}_BURST`] ?? burst) };
 }

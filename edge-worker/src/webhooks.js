@@ -52,7 +52,8 @@ export function keyIdsOf(env, owner) {
  */
 export async function deliverStatusChange(env, owner, before, after) {
   const keyIds = keyIdsOf(env, owner);
-  const endpoints = (await Promise.all(keyIds.map((id) => endpointsOf(env, id).list()))).flat();
+  // Each endpoint names its key: the core gives a revoked key's endpoints nothing.
+  const endpoints = (await Promise.all(keyIds.map(async (id) => (await endpointsOf(env, id).list()).map((e) => ({ ...e, keyId: id }))))).flat();
   if (endpoints.length === 0) return;
   const answer = await callCore(settings(env).coreInputs, "webhookEvents", { endpoints, before, after, now: nowSec() });
   if (answer.status !== 200) throw new Error(`webhookEvents answered ${answer.status}: ${answer.body?.detail ?? ""}`);

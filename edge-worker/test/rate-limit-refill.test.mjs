@@ -7,13 +7,15 @@ import { register } from "node:module";
 import { test } from "node:test";
 
 // rate-limiter.js extends the runtime's DurableObject; plain Node has no `cloudflare:workers`. And
-// middleware.js reaches the bundled configuration (settings.js), a build output that a fresh clone
-// has only once a worker suite has built it; the keyed limit reads nothing of it.
+// middleware.js reaches the bundled configuration (settings.js) and the core's wasm (core.js, for
+// the keyless limits' client network), build outputs that a fresh clone has only once a worker
+// suite has built them; the keyed limit reads neither.
 const dataModule = (source) => JSON.stringify(`data:text/javascript,${encodeURIComponent(source)}`);
 const runtime = "export class DurableObject { constructor(ctx, env) { this.ctx = ctx; this.env = env; } }";
 const hooks = `export async function resolve(specifier, context, next) {
   if (specifier === "cloudflare:workers") return { url: ${dataModule(runtime)}, shortCircuit: true };
   if (specifier.endsWith("/generated/config.js")) return { url: ${dataModule("export default {};")}, shortCircuit: true };
+  if (specifier.endsWith("/wasm/core.mjs") || specifier.endsWith("/wasm/core.wasm")) return { url: ${dataModule("export default null;")}, shortCircuit: true };
   return next(specifier, context);
 }`;
 register(`data:text/javascript,${encodeURIComponent(hooks)}`);

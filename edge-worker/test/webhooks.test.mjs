@@ -128,6 +128,33 @@ describe("webhook endpoints", () => {
     assert.deepEqual((await bad.json()).errors.map((e) => e.field).sort(), ["events[0]", "extra"]);
     await worker.fetch(`/v1/webhooks/${(await ok.json()).id}`, { method: "DELETE", key: DEV_KEYS.acme });
   });
+
+  test("endpoints are the partner's: another of its keys lists them, reads their deliveries and deletes them", async () => {
+    const endpoint = await createEndpoint("https://93.184.216.34/partner-wide");
+    const listed = await (await worker.fetch("/v1/webhooks", { key: DEV_KEYS.basic })).json();
+    assert.ok(listed.webhooks.some((w) => w.id === endpoint.id), JSON.stringify(listed));
+    assert.equal((await worker.fetch(`/v1/webhooks/${endpoint.id}/deliveries`, { key: DEV_KEYS.basic })).status, 200);
+    // A key of no partner sees none of them.
+    assert.equal((await worker.fetch("/v1/webhooks", { key: DEV_KEYS.unmapped })).status, 403);
+    assert.equal((await worker.fetch(`/v1/webhooks/${endpoint.id}`, { method: "DELETE", key: DEV_KEYS.basic })).status, 204);
+    const after = await (await worker.fetch("/v1/webhooks", { key: DEV_KEYS.acme })).json();
+    assert.ok(!after.webhooks.some((w) => w.id === endpoint.id), "deleted for every key of the partner");
+    assert.equal((await worker.fetch(`/v1/webhooks/${endpoint.id}`, { method: "DELETE", key: DEV_KEYS.acme })).status, 404);
+  });
+
+  test("a key has at most 16 endpoints: the 17th is 409 conflict, and deleting one makes room", async () => {
+    const existing = (await (await worker.fetch("/v1/webhooks", { key: DEV_KEYS.acme })).json()).webhooks;
+    const created = [];
+    for (let i = existing.length; i < 16; i++) created.push(await createEndpoint(`https://93.184.216.34/hook-${i}`));
+    const full = await post("/v1/webhooks", { url: "https://93.184.216.34/one-too-many", events: ["intent.status"] });
+    const refusal = await full.json();
+    assert.equal(full.status, 409, JSON.stringify(refusal));
+    assert.equal(refusal.code, "conflict");
+    assert.match(refusal.detail, /16 webhook endpoints/);
+    assert.equal((await worker.fetch(`/v1/webhooks/${created[0].id}`, { method: "DELETE", key: DEV_KEYS.acme })).status, 204);
+    created.push(await createEndpoint("https://93.184.216.34/room-again"));
+    for (const e of created.slice(1)) assert.equal((await worker.fetch(`/v1/webhooks/${e.id}`, { method: "DELETE", key: DEV_KEYS.acme })).status, 204);
+  });
 });
 
 describe("deliveries", () => {

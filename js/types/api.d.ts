@@ -119,7 +119,7 @@ export interface paths {
         };
         /**
          * Follow an intent's status as it changes
-         * @description Pass exactly one of intentHash and quoteId (a quoteId follows the stitched-destination intent). Server-Sent Events (text/event-stream) from the shard that owns the intent: the current status at once, then one `status` event per change of the status body (chain events, or a deadline passing), each `data` the IntentStatus JSON and each `id` naming that body; `: keep-alive` comments every 15 s. The server ends the stream after a final status (settled, refunded, failed) or after 10 minutes; reconnect with Last-Event-ID set to the last id received (EventSource does this itself) and the status already seen is not sent again. pending, filled, expired, refundable and unknown are not final: an intent hash without a record yet streams unknown, then its statuses once chain events create the record. 400 invalid-request names intentHash or quoteId (validated as GET /v1/intents/status validates them).
+         * @description Pass exactly one of intentHash and quoteId (a quoteId follows the stitched-destination intent). Server-Sent Events (text/event-stream) from the shard that owns the intent: the current status at once, then one `status` event per change of the status body (chain events, or a deadline passing), each `data` the IntentStatus JSON and each `id` naming that body; `: keep-alive` comments every 15 s. The server ends the stream after a final status (settled, refunded, failed) or after 10 minutes; reconnect with Last-Event-ID set to the last id received (EventSource does this itself) and the status already seen is not sent again. pending, filled, expired, refundable and unknown are not final. An intent with no record (never quoted here, not yet seen on a chain) answers 404 not-found instead of a stream: retry once the intent is published. Open streams are capped per API key (STREAMS_PER_KEY, default 100): beyond, 429 rate-limited with Retry-After. 400 invalid-request names intentHash or quoteId (validated as GET /v1/intents/status validates them).
          */
         get: operations["streamIntentStatus"];
         put?: never;
@@ -139,7 +139,7 @@ export interface paths {
         };
         /**
          * Follow an intent's status as it changes, without a key
-         * @description The keyless twin of GET /v1/intents/stream, for browsers and wallets: by intent hash only (a quoteId is refused with 400: quote ids are the integrator's), limited per client address, readable cross-origin (Access-Control-Allow-Origin: *; preflights allow Last-Event-ID). Server-Sent Events (text/event-stream) from the shard that owns the intent: the current status at once, then one `status` event per change of the status body (chain events, or a deadline passing), each `data` the IntentStatus JSON and each `id` naming that body; `: keep-alive` comments every 15 s. The server ends the stream after a final status (settled, refunded, failed) or after 10 minutes; reconnect with Last-Event-ID set to the last id received (EventSource does this itself) and the status already seen is not sent again. pending, filled, expired, refundable and unknown are not final: an intent hash without a record yet streams unknown, then its statuses once chain events create the record. 400 invalid-request names intentHash or quoteId (validated as GET /v1/intents/status validates them).
+         * @description The keyless twin of GET /v1/intents/stream, for browsers and wallets: by intent hash only (a quoteId is refused with 400: quote ids are the integrator's), limited per client network (an IPv4 address, an IPv6 /64; a stream bucket apart from reads), readable cross-origin (Access-Control-Allow-Origin: *; preflights allow Last-Event-ID). Server-Sent Events (text/event-stream) from the shard that owns the intent: the current status at once, then one `status` event per change of the status body (chain events, or a deadline passing), each `data` the IntentStatus JSON and each `id` naming that body; `: keep-alive` comments every 15 s. The server ends the stream after a final status (settled, refunded, failed) or after 10 minutes; reconnect with Last-Event-ID set to the last id received (EventSource does this itself) and the status already seen is not sent again. pending, filled, expired, refundable and unknown are not final. An intent with no record (never quoted here, not yet seen on a chain) answers 404 not-found instead of a stream: retry once the intent is published. Open streams are capped per client network (an IPv4 address, an IPv6 /64; STREAMS_PER_CLIENT, default 10): beyond, 429 rate-limited with Retry-After. 400 invalid-request names intentHash or quoteId (validated as GET /v1/intents/status validates them).
          */
         get: operations["streamIntentStatusPublic"];
         put?: never;
@@ -255,14 +255,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * This key's webhook endpoints
-         * @description Secrets are never listed.
+         * The webhook endpoints of this key's partner
+         * @description Endpoints are the partner's: every key of the partner lists, reads the deliveries of and deletes those created with any of its keys, a revoked key's included. Secrets are never listed.
          */
         get: operations["listWebhooks"];
         put?: never;
         /**
          * Create a webhook endpoint
-         * @description The key must be mapped to a partner. The answer holds the signing secret, shown this once. 400 invalid-request names url (not acceptable, or its host could not be resolved), events or description. Each change of the status of an intent quoted with the endpoint's key (or created through its partner's deposit-address gateway) is POSTed to every subscribed endpoint of that key as application/json: {"type": "intent.status", "timestamp": RFC 3339, "data": IntentStatus}. Headers (Standard Webhooks): webhook-id (msg:<hex>, the same on every attempt of one delivery: deduplicate on it), webhook-timestamp (Unix seconds of this attempt), webhook-signature "v1,<base64 of HMAC-SHA256 keyed with the bytes of the secret after whsec_, over webhook-id + "." + webhook-timestamp + "." + the raw body>". Verify the signature over the exact bytes received and refuse timestamps far from now (stableroutes/client verifyWebhook, or any Standard Webhooks library). Any 2xx within 10 s is success; a network error, a timeout (10 s), a redirect or any other status is retried about 5 s, 30 s, 2 min, 10 min and 1 h after the attempts so far, then every 6 h until three days after the first attempt, when it is given up (GET /v1/webhooks/{id}/deliveries shows each delivery's attempts). Delivery is at least once, in order per intent (a status waits until the one before it was delivered or given up); one slow endpoint never delays another. Before every attempt the URL is checked again: in production https only, to public addresses (a name now resolving to a private address fails the attempt).
+         * @description The key must be mapped to a partner. The answer holds the signing secret, shown this once. 400 invalid-request names url (not acceptable, or its host could not be resolved), events or description. Each change of the status of an intent quoted with the endpoint's key (or created through its partner's deposit-address gateway) is POSTed to every subscribed endpoint of that key as application/json: {"type": "intent.status", "timestamp": RFC 3339, "data": IntentStatus}. Headers (Standard Webhooks): webhook-id (msg:<hex>, the same on every attempt of one delivery: deduplicate on it), webhook-timestamp (Unix seconds of this attempt), webhook-signature "v1,<base64 of HMAC-SHA256 keyed with the bytes of the secret after whsec_, over webhook-id + "." + webhook-timestamp + "." + the raw body>". Verify the signature over the exact bytes received and refuse timestamps far from now (stableroutes/client verifyWebhook, or any Standard Webhooks library). Any 2xx within 10 s is success; a network error, a timeout (10 s), a redirect or any other status is retried about 5 s, 30 s, 2 min, 10 min and 1 h after the attempts so far, then every 6 h until three days after the first attempt, when it is given up (GET /v1/webhooks/{id}/deliveries shows each delivery's attempts). Delivery is at least once, in order per intent (a status waits until the one before it was delivered or given up); one slow endpoint never delays another. Before every attempt the URL is checked again: in production https only, to public addresses (a name now resolving to a private address fails the attempt). A key has at most 16 endpoints: a 17th answers 409 conflict (delete one first). Endpoints of a key that is revoked receive no more deliveries.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -1737,6 +1737,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["InvalidApiKey"];
             403: components["responses"]["MissingApiKey"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
@@ -1782,6 +1783,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
@@ -2100,6 +2102,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["InvalidApiKey"];
             403: components["responses"]["WebhooksForbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];

@@ -12,7 +12,9 @@
 #include "service/funding/gasless_job.h"
 #include "service/funding/relay.h"
 #include "service/funding/relay_simulation.h"
+#include "service/keys/client_network.h"
 #include "service/keys/key_access.h"
+#include "service/keys/stream_admission.h"
 #include "service/legacy/legacy_quote.h"
 #include "service/legacy/legacy_status.h"
 #include "service/quotes/engine.h"
@@ -47,6 +49,10 @@ constexpr std::array kOps{
     Op{"vaultDerivationVerdict", "chain", with_config<vault_derivation_verdict_op>},
     // what an API key may reach
     Op{"authorizeKey", "keys", with_config<authorize_key_op>},
+    // which client network a keyless request counts against
+    Op{"clientNetwork", "keys", input_only<client_network_op>},
+    // whether a caller may open one more status stream
+    Op{"streamAdmission", "keys", input_only<stream_admission_op>},
     // quotes
     Op{"solverRequests", "quotes", with_config<solver_requests>},
     Op{"quote", "quotes", [](const OpContext& c, const Json& input) { return quote_op(c.config, c.quote_signer, input); }},
@@ -81,6 +87,7 @@ constexpr std::array kOps{
     Op{"webhookTarget", "webhooks", with_config<webhook_target_op>},
     Op{"webhookEvents", "webhooks", with_config<webhook_events_op>},
     Op{"webhookRetry", "webhooks", input_only<webhook_retry_op>},
+    Op{"webhookKeys", "webhooks", with_config<webhook_keys_op>},
     // the legacy v3 interface, on top of what it maps
     Op{"legacyExactIn", "legacy",
        [](const OpContext& c, const Json& input) { return legacy_quote_op(c.config, c.quote_signer, input, LegacyQuoteKind::exact_in); }},

@@ -7,6 +7,7 @@
 // are built from the core's own earlier answers. An op of the table without a case fails the suite,
 // and known-bad inputs are refused by the schemas, so they are not vacuous.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { before, describe, it } from 'node:test';
 import { AbiCoder, Interface, Wallet, getAddress, hexlify, id, randomBytes, zeroPadValue } from 'ethers';
 
@@ -17,6 +18,9 @@ import { ERC3009_TYPES, USDC_BASE, erc3009Submit, funder, nowSec, usdcBaseDomain
 import { fulfilled, proven, publishedAndFunded } from '../../edge-worker/test/pushed-events.mjs';
 
 const { config, secrets } = await loadLocalConfig();
+// The key records too, as the worker's bundled configuration carries them (webhookEvents gives a
+// revoked key's endpoints nothing, so it must know the keys).
+config.keys = JSON.parse(readFileSync(new URL('../../config/local/keys.json', import.meta.url), 'utf8'));
 const core = await instantiate('core');
 const service = new core.Service(JSON.stringify(config), JSON.stringify(secrets));
 const { ops, validateProblem } = compileOps();
@@ -99,6 +103,20 @@ describe('every op of the core answers as ops.json describes', () => {
     assert.deepEqual(call('authorizeKey', { key: acmeKey, feature: 'webhooks' }), {});
   });
 
+  it('clientNetwork', () => {
+    assert.deepEqual(call('clientNetwork', { address: '203.0.113.7' }), { network: 'ipv4:203.0.113.7', aggregate: null });
+    assert.deepEqual(call('clientNetwork', { address: '2001:DB8:1:2:aa:bb:cc:dd' }), { network: 'ipv6:2001:db8:1:2::/64', aggregate: 'ipv6:2001:db8:1::/48' });
+    assert.deepEqual(call('clientNetwork', { address: '::ffff:203.0.113.7' }), { network: 'ipv4:203.0.113.7', aggregate: null });
+    assert.deepEqual(call('clientNetwork', { address: null }), { network: 'unknown', aggregate: null });
+    assert.deepEqual(call('clientNetwork', { address: 'local' }), { network: 'unknown', aggregate: null });
+  });
+
+  it('streamAdmission', () => {
+    assert.deepEqual(call('streamAdmission', { caller: 'network', open: 10 }), { cap: 10, remaining: 0 });
+    assert.deepEqual(call('streamAdmission', { caller: 'key', open: 3, cap: 5 }), { cap: 5, remaining: 2 });
+    assert.equal(call('streamAdmission', { caller: 'network', open: 11, cap: null }, 429).code, 'rate-limited');
+  });
+
   describe('a quote through registration, chain logs and status', () => {
     let quote;
     let registered;
@@ -142,6 +160,9 @@ describe('every op of the core answers as ops.json describes', () => {
       assert.equal(status.status, 'settled');
       assert.equal(call('intentStatus', { query: { intentHash: null, quoteId: quote.id.replace('quote:', '') }, record: null, now }).status, 'unknown');
       call('intentStatus', { query: { intentHash: 'not a hash', quoteId: null }, record: null, now }, 400);
+      // A stream: the record's status, and no stream (404) without a record.
+      assert.equal(call('intentStatus', { query: { intentHash: quote.intentHash, quoteId: null }, record: updated, now, stream: true }).status, 'settled');
+      assert.equal(call('intentStatus', { query: { intentHash: `0x${'ab'.repeat(32)}`, quoteId: null }, record: null, now, stream: true }, 404).code, 'not-found');
       const legacy = call('legacyIntentStatus', { body: { intentHash: quote.intentHash }, record: updated, now });
       assert.equal(legacy.data.intentHash, quote.intentHash);
       call('legacyIntentStatus', { body: { intentHash: quote.intentHash }, record: null, now }, 404);
@@ -152,6 +173,14 @@ describe('every op of the core answers as ops.json describes', () => {
       assert.equal(deliveries.length, 1);
       assert.deepEqual(JSON.parse(deliveries[0].payload).data, status);
       assert.deepEqual(call('webhookEvents', { endpoints: [{ id: 'wh:1', events: ['intent.status'] }], before: status, after: status, now }).deliveries, []);
+      // An endpoint of a revoked key (config/local/keys.json dev-revoked) hears nothing.
+      const keyed = call('webhookEvents', {
+        endpoints: [{ id: 'wh:1', events: ['intent.status'], keyId: 'dev-acme' }, { id: 'wh:2', events: ['intent.status'], keyId: 'dev-revoked' }],
+        before: null,
+        after: status,
+        now,
+      });
+      assert.deepEqual(keyed.deliveries.map((d) => d.endpointId), ['wh:1']);
     });
   });
 
@@ -227,6 +256,10 @@ describe('every op of the core answers as ops.json describes', () => {
     it('depositVault', () => {
       assert.equal(call('depositVault', { vaultAddress: deposit.record.vaultAddress }).vault, deposit.record.vaultAddress.toLowerCase());
       call('depositVault', { vaultAddress: 'nope' }, 400);
+      const vaultAddress = deposit.record.vaultAddress;
+      assert.equal(call('depositVault', { vaultAddress, partner: 'acme', owner: 'partner:acme' }).vault, vaultAddress.toLowerCase());
+      assert.equal(call('depositVault', { vaultAddress, partner: 'globex', owner: 'partner:acme' }, 404).code, 'not-found');
+      call('depositVault', { vaultAddress, partner: 'acme', owner: null }, 404);
     });
 
     it('depositSubmitVerify (ERC-3009 and transfer) and depositStatus', async () => {
@@ -269,6 +302,12 @@ describe('every op of the core answers as ops.json describes', () => {
     assert.deepEqual(call('webhookCreate', { body: { url: 'https://hooks.example.com/x', events: ['intent.status'] }, random: random(), now }), { resolve: 'hooks.example.com' });
     call('webhookCreate', { body: { url: 'https://hooks.example.com/x', events: ['intent.status'] }, random: random(), now, addresses: ['93.184.216.34'] }, 201);
     call('webhookCreate', { body: { url: 'http://10.0.0.1/x', events: [] }, random: random(), now }, 400);
+    call('webhookCreate', { body: { url: 'https://93.184.216.34/hooks', events: ['intent.status'] }, random: random(), now, existing: 15 }, 201);
+    assert.equal(call('webhookCreate', { body: { url: 'https://93.184.216.34/hooks', events: ['intent.status'] }, random: random(), now, existing: 16 }, 409).code, 'conflict');
+    const { keyIds } = call('webhookKeys', { key: acmeKey });
+    assert.equal(keyIds[0], 'dev-acme');
+    assert.ok(keyIds.includes('dev-revoked'), 'a revoked key of the partner keeps its endpoints manageable');
+    call('webhookKeys', { key: { ...acmeKey, id: 'dev-unmapped', partner: null } }, 403);
     assert.deepEqual(call('webhookTarget', { url: 'https://93.184.216.34/hooks' }), { ok: true });
     assert.equal(call('webhookTarget', { url: 'https://10.0.0.1/hooks' }).ok, false);
     assert.deepEqual(call('webhookTarget', { url: 'https://hooks.example.com/x' }), { ok: false, resolve: 'hooks.example.com' });
@@ -323,6 +362,10 @@ describe('the schemas refuse what the core refuses', () => {
   refused('applyLogs', { chainId: 8453, logs: [], records: {}, now: 'yesterday' }, 'a clock that is not Unix seconds');
   refused('intentStatus', { query: { intentHash: null, quoteId: null }, record: { intentHash: '0x12' }, now }, 'a record that is not one');
   refused('authorizeKey', { key: acmeKey, feature: 'teleport' }, 'a feature that is not one');
+  refused('clientNetwork', { address: 7 }, 'an address that is not text');
+  refused('depositVault', { vaultAddress: '0x' + '11'.repeat(20), owner: 'partner:acme' }, 'an owner without the partner asking');
+  refused('streamAdmission', { caller: 'partner', open: 1 }, 'a caller that is neither a key nor a network');
+  refused('streamAdmission', { caller: 'key', open: 0 }, 'no open stream counted');
   refused('depositSubmitVerify', { standard: 'erc-3009', body: {}, deposit: { record: {}, intent: {} }, now }, 'a malformed stored deposit');
 
   it('answers that break the schemas are refused too', () => {

@@ -15,6 +15,7 @@
 #include "protocol/intent_hash.h"
 #include "protocol/quote_signature.h"
 #include "protocol/vault.h"
+#include "service/common/op_input.h"
 
 namespace sr::service {
 namespace {
@@ -298,6 +299,28 @@ TEST(DepositVault, NamesTheVaultOrRefusesTheField) {
     EXPECT_EQ(r.body["errors"][0]["field"], "vaultAddress");
   }
   EXPECT_EQ(deposit_vault_op(json::object()).status, 400);
+}
+
+TEST(DepositVault, OnlyTheOwningPartnerSeesItAndAnotherPartnersVaultIsAsAbsentAsAnUnknownOne) {
+  const std::string vault = created()["record"]["vaultAddress"];
+  const auto seen_by = [&](const char* partner, json owner) {
+    return deposit_vault_op({{"vaultAddress", vault}, {"partner", partner}, {"owner", owner}});
+  };
+  EXPECT_EQ(seen_by("acme", "partner:acme").status, 200);
+  const OpResult foreign = seen_by("globex", "partner:acme");
+  const OpResult unknown = seen_by("acme", nullptr);
+  EXPECT_EQ(foreign.status, 404);
+  EXPECT_EQ(unknown.status, 404);
+  EXPECT_EQ(foreign.body["code"], "not-found");
+  // The same answer either way: nothing tells another partner's address from an unknown one.
+  EXPECT_EQ(foreign.body["detail"], unknown.body["detail"]);
+  EXPECT_EQ(seen_by("acme", "key:dev-acme").status, 404);
+  EXPECT_EQ(seen_by("acme", "partner:acme2").status, 404);
+  // A malformed address is still the client's 400, whatever the owner.
+  EXPECT_EQ(deposit_vault_op({{"vaultAddress", "nope"}, {"partner", "acme"}, {"owner", "partner:acme"}}).status, 400);
+  // An owner without a partner, or of the wrong type, is a worker bug.
+  EXPECT_THROW(deposit_vault_op({{"vaultAddress", vault}, {"owner", "partner:acme"}}), OpInputError);
+  EXPECT_THROW(seen_by("acme", 7), OpInputError);
 }
 
 }  // namespace

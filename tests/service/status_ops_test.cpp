@@ -156,6 +156,26 @@ json status_of(const std::map<std::string, json>& store, const std::string& hash
   return r.body;
 }
 
+TEST(StatusOps, AStreamOpensOnlyForAnIntentWithARecord) {
+  const std::string hash = "0x" + std::string(64, 'a');
+  const json by_hash = {{"intentHash", hash}, {"quoteId", nullptr}};
+  // A lookup of an unknown intent answers "unknown"; a stream of one is refused.
+  const OpResult lookup = intent_status_op(config(), {{"query", by_hash}, {"record", nullptr}, {"now", 1}, {"stream", false}});
+  EXPECT_EQ(lookup.status, 200);
+  EXPECT_EQ(lookup.body["status"], "unknown");
+  const OpResult stream = intent_status_op(config(), {{"query", by_hash}, {"record", nullptr}, {"now", 1}, {"stream", true}});
+  EXPECT_EQ(stream.status, 404);
+  EXPECT_EQ(stream.body["code"], "not-found");
+  EXPECT_NE(stream.body["detail"].get<std::string>().find(hash), std::string::npos);
+  const std::string quote = "0b4e2a36-3c8f-4d1e-9a57-2f6b8c1d0e93";
+  const OpResult by_quote = intent_status_op(config(), {{"query", {{"intentHash", nullptr}, {"quoteId", quote}}}, {"record", nullptr}, {"now", 1}, {"stream", true}});
+  EXPECT_EQ(by_quote.status, 404);
+  EXPECT_NE(by_quote.body["detail"].get<std::string>().find("quote " + quote), std::string::npos);
+  // A malformed query is still the client's 400 first.
+  EXPECT_EQ(intent_status_op(config(), {{"query", {{"intentHash", "0x12"}, {"quoteId", nullptr}}}, {"record", nullptr}, {"now", 1}, {"stream", true}}).status, 400);
+  EXPECT_THROW(intent_status_op(config(), {{"query", by_hash}, {"record", nullptr}, {"now", 1}, {"stream", "yes"}}), OpInputError);
+}
+
 // Records are sharded by intent hash: routeLogs says which intent each log concerns, and what
 // each shard then applies gives the same records as applying the whole batch at once.
 TEST(StatusOps, RouteLogsGroupsByIntentAndShardsApplyToTheSameRecords) {

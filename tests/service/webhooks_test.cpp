@@ -71,6 +71,34 @@ TEST(Webhooks, UrlsThatCouldReachInsideAreRefusedNamingUrl) {
   EXPECT_EQ(url_error(production(), "https://[2606:4700:4700::1111]/hook"), "accepted");
 }
 
+TEST(Webhooks, EveryIpv6SpellingOfANonPublicAddressIsRefused) {
+  // Each names the loopback, a private or the metadata address another way; none may pass.
+  for (const char* url : {"https://[::127.0.0.1]/", "https://[::7f00:1]/", "https://[::ffff:127.0.0.1]/", "https://[::ffff:7f00:1]/",
+                          "https://[0:0:0:0:0:ffff:7f00:1]/", "https://[::ffff:0:127.0.0.1]/", "https://[::ffff:0:7f00:1]/",
+                          "https://[64:ff9b::127.0.0.1]/", "https://[64:ff9b::7f00:1]/", "https://[64:ff9b:1::127.0.0.1]/",
+                          "https://[64:ff9b:1:ffff::a9fe:a9fe]/", "https://[2002:7f00:1::]/", "https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/",
+                          "https://[fec0::1]/", "https://[3fff::1]/", "https://[100::1]/", "https://[::]/", "https://[5f00::1]/",
+                          "https://[4000::1]/"}) {
+    SCOPED_TRACE(url);
+    EXPECT_NE(url_error(production(), url), "accepted");
+  }
+  // Embedded IPv4 forms are refused whatever the IPv4 address: a public one is given as IPv4.
+  for (const char* url : {"https://[::93.184.216.34]/", "https://[::ffff:93.184.216.34]/", "https://[::ffff:0:93.184.216.34]/",
+                          "https://[64:ff9b::93.184.216.34]/", "https://[64:ff9b:1::5db8:d822]/"}) {
+    SCOPED_TRACE(url);
+    EXPECT_NE(url_error(production(), url), "accepted");
+  }
+  EXPECT_NE(url_error(production(), "https://[::127.0.0.1]/").find("IPv4-compatible"), std::string::npos);
+  EXPECT_NE(url_error(production(), "https://[::ffff:0:127.0.0.1]/").find("IPv4-translated"), std::string::npos);
+  EXPECT_NE(url_error(production(), "https://[64:ff9b:1::127.0.0.1]/").find("NAT64"), std::string::npos);
+  // Resolved addresses get the same rules (a name resolving to the NAT64 form of the metadata address).
+  EXPECT_EQ(webhook_target_op(production(), {{"url", "https://rebind.example.com/"}, {"addresses", {"64:ff9b::a9fe:a9fe"}}}).body["ok"], false);
+  EXPECT_EQ(webhook_target_op(production(), {{"url", "https://rebind.example.com/"}, {"addresses", {"::ffff:0:a00:1"}}}).body["ok"], false);
+  // Public global unicast still passes.
+  EXPECT_EQ(url_error(production(), "https://[2a00:1450:4001:82a::200e]/hook"), "accepted");
+  EXPECT_EQ(webhook_target_op(production(), {{"url", "https://ok.example.com/"}, {"addresses", {"2606:4700::6810:84e5"}}}).body["ok"], true);
+}
+
 TEST(Webhooks, TheLocalConfigurationAlsoAllowsALoopbackReceiver) {
   EXPECT_EQ(url_error(local(), "http://127.0.0.1:9000/hook"), "accepted");
   EXPECT_EQ(url_error(local(), "https://127.0.0.1:9000/hook"), "accepted");
@@ -143,6 +171,51 @@ TEST(Webhooks, AStatusThatGoesBackAfterAReorganisationIsDelivered) {
   const json again = deliveries(status("pending", 300), status("filled", 400));
   ASSERT_EQ(again.size(), 1u);
   EXPECT_NE(again[0]["messageId"], filled[0]["messageId"]);
+}
+
+TEST(Webhooks, EndpointsOfARevokedOrUnconfiguredKeyHearNothing) {
+  const json endpoints = {{{"id", "wh:live"}, {"events", {"intent.status"}}, {"keyId", "dev-acme"}},
+                          {{"id", "wh:revoked"}, {"events", {"intent.status"}}, {"keyId", "dev-revoked"}},
+                          {{"id", "wh:gone"}, {"events", {"intent.status"}}, {"keyId", "dev-deleted"}}};
+  const OpResult r = webhook_events_op(local(), {{"endpoints", endpoints}, {"before", nullptr}, {"after", status("pending")}, {"now", 1}});
+  ASSERT_EQ(r.status, 200);
+  ASSERT_EQ(r.body["deliveries"].size(), 1u);
+  EXPECT_EQ(r.body["deliveries"][0]["endpointId"], "wh:live");
+  EXPECT_THROW(webhook_events_op(local(), {{"endpoints", {{{"id", "wh:x"}, {"events", {"intent.status"}}, {"keyId", 7}}}},
+                                           {"before", nullptr}, {"after", status("pending")}, {"now", 1}}),
+               OpInputError);
+}
+
+TEST(Webhooks, AKeyHasAtMostSixteenEndpoints) {
+  const json body = {{"url", "https://93.184.216.34/hook"}, {"events", {"intent.status"}}};
+  const auto with_existing = [&](json existing) {
+    return webhook_create_op(production(), {{"body", body}, {"keyId", "acme-dev"}, {"random", kRandom}, {"now", 1}, {"existing", existing}});
+  };
+  EXPECT_EQ(with_existing(0).status, 201);
+  EXPECT_EQ(with_existing(kMaxEndpointsPerKey - 1).status, 201);
+  const OpResult full = with_existing(kMaxEndpointsPerKey);
+  EXPECT_EQ(full.status, 409);
+  EXPECT_EQ(full.body["code"], "conflict");
+  EXPECT_NE(full.body["detail"].get<std::string>().find("16"), std::string::npos);
+  EXPECT_EQ(with_existing(100).status, 409);
+  EXPECT_THROW(with_existing("3"), OpInputError);
+}
+
+TEST(Webhooks, AnyKeyOfThePartnerManagesItsEndpointsThoseOfARevokedKeyIncluded) {
+  const json acme = {{"id", "dev-basic"}, {"partner", "acme"}, {"features", {"quotes"}}};
+  const OpResult r = webhook_keys_op(local(), {{"key", acme}});
+  ASSERT_EQ(r.status, 200) << r.body.dump();
+  const json ids = r.body["keyIds"];
+  ASSERT_FALSE(ids.empty());
+  EXPECT_EQ(ids[0], "dev-basic");
+  EXPECT_NE(std::find(ids.begin(), ids.end(), json("dev-acme")), ids.end());
+  EXPECT_NE(std::find(ids.begin(), ids.end(), json("dev-revoked")), ids.end());
+  EXPECT_EQ(std::find(ids.begin(), ids.end(), json("dev-unmapped")), ids.end()) << "another partner's (or no partner's) key";
+  EXPECT_EQ(std::count(ids.begin(), ids.end(), json("dev-basic")), 1);
+  const OpResult unmapped = webhook_keys_op(local(), {{"key", {{"id", "dev-unmapped"}, {"partner", nullptr}}}});
+  EXPECT_EQ(unmapped.status, 403);
+  EXPECT_EQ(unmapped.body["code"], "partner-not-mapped");
+  EXPECT_THROW(webhook_keys_op(local(), {{"key", {{"partner", "acme"}}}}), OpInputError);
 }
 
 TEST(Webhooks, RetriesBackOffThenEverySixHoursForThreeDays) {

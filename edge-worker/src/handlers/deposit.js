@@ -1,5 +1,5 @@
 // The five deposit-address endpoints of each partner with deposit addresses enabled
-// (/v1/<slug>-gateway/...; locally `acme`). Keyless and rate-limited per client address. The
+// (/v1/<slug>-gateway/...; locally `acme`). Keyless and rate-limited per client network. The
 // core builds the quoted per-intent vault (op "depositCreate") and verifies submissions (op
 // "depositSubmitVerify"); the vault's Durable Object keeps the record and the transfers into it
 // that its chain's reader hands over (objects/deposit-addresses.js); funding jobs live with the gasless
@@ -7,7 +7,7 @@
 import { askSolvers } from "../solvers.js";
 import { inBackground } from "../background.js";
 import { near } from "../location.js";
-import { chainReader, depositOf, jobsOf } from "../objects/stubs.js";
+import { chainReader, depositOf, jobsOf, shardOf } from "../objects/stubs.js";
 import { HttpError, json } from "../http.js";
 import { randomHex } from "../lib/bytes.js";
 import { nowSec } from "../lib/time.js";
@@ -28,6 +28,9 @@ export async function create(c, slug) {
   const { record } = answer.body;
   const { intent } = answer.body;
   await depositOf(c.env, record.vaultAddress, near(c.request)).create({ owner: `partner:${slug}`, record, intent });
+  // Indexed once stored and before it is answered: nobody can look the vault up before this, and
+  // a lookup never reaches the vault's own object unless the index names it.
+  await shardOf(c.env, record.vaultAddress).indexDeposit(record.vaultAddress, `partner:${slug}`);
   // The status index tracks the address's intent (not the engine's quote, whose deadlines the
   // address replaced) as the one direct intent of its quote id.
   await registerQuote(c, {
@@ -40,12 +43,22 @@ export async function create(c, slug) {
   return json(record, 201);
 }
 
-/** The stored deposit of `vault` for this partner; throws the 400 (op "depositVault") or 404 answer. */
+/**
+ * The stored deposit of `vault` for this partner; throws the core's 400 or 404 (op "depositVault":
+ * the core names the vault, then decides from the owner the index and the record hold).
+ */
 async function depositFor(c, slug, vaultAddress) {
-  const checked = await askCore(c, "depositVault", { vaultAddress: vaultAddress ?? null });
-  if (checked.status !== 200) throw new HttpError(checked.status, checked.body.code, checked.body.detail, checked.body.errors);
-  const deposit = await depositOf(c.env, checked.body.vault).read();
-  if (!deposit || deposit.owner !== `partner:${slug}`) throw new HttpError(404, "not-found", `no deposit address ${vaultAddress}`);
+  const ask = async (input) => {
+    const answer = await askCore(c, "depositVault", { vaultAddress: vaultAddress ?? null, ...input });
+    if (answer.status !== 200) throw new HttpError(answer.status, answer.body.code, answer.body.detail, answer.body.errors);
+    return answer.body.vault;
+  };
+  const vault = await ask({});
+  // The index first (rows in the fixed set of intent shards): an unknown vault costs no object of
+  // its own, and only a vault the index names is read from its object.
+  await ask({ partner: slug, owner: await shardOf(c.env, vault).depositOwner(vault) });
+  const deposit = await depositOf(c.env, vault).read();
+  await ask({ partner: slug, owner: deposit?.owner ?? null });
   return deposit;
 }
 

@@ -8,13 +8,16 @@ import { askSolvers } from "../solvers.js";
 import { askCore, coreResponse } from "./core-response.js";
 
 const legacy = (op, kind, endpoint) => async (c) => {
-  recordDappId(c.env, c.ctx, c.body?.dAppID, endpoint);
   // One clock reading for both ops: the solvers are asked about deadlines derived from it.
   const now = nowSec();
   const plan = await askCore(c, "legacySolverRequests", { body: c.body, kind, now });
   if (plan.status !== 200) return coreResponse(c, plan);
   const solverAnswers = await askSolvers(plan.body.requests ?? []);
-  return coreResponse(c, await askCore(c, op, { body: c.body, now, random: randomHex(), solverAnswers }));
+  const answer = await askCore(c, op, { body: c.body, now, random: randomHex(), solverAnswers });
+  // Only what the core accepted is a use of the label: a stranger's invalid requests add no
+  // attribution rows (nor objects).
+  if (answer.status < 400) recordDappId(c.env, c.ctx, c.body?.dAppID, endpoint);
+  return coreResponse(c, answer);
 };
 
 export const exactOut = legacy("legacyExactOut", "exactOut", "v3/quotes/exactOut");

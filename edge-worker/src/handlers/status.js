@@ -6,6 +6,7 @@ import { HttpError, json } from "../http.js";
 import * as index from "../intent-status.js";
 import { sameBytes } from "../lib/bytes.js";
 import { coreResponse } from "./core-response.js";
+import { takeStreamSlot } from "../stream-caps.js";
 
 export async function intentStatus(c) {
   const params = c.url.searchParams;
@@ -15,13 +16,25 @@ export async function intentStatus(c) {
 
 /**
  * GET /v1/intents/stream?intentHash=|quoteId= (keyed) and GET /v1/public/intents/stream?intentHash=
- * (keyless, per-address limit): Server-Sent Events from the shard that owns the intent.
+ * (keyless, per-network limit): Server-Sent Events from the shard that owns the intent. An intent
+ * with no record answers 404; open streams are capped per key and per client network (429).
  */
 const streamHandler = (byQuoteId) => async (c) => {
   const params = c.url.searchParams;
   const query = { intentHash: params.get("intentHash"), quoteId: byQuoteId ? params.get("quoteId") : null };
-  const answer = await index.intentStream(c.env, query, c.request.headers.get("last-event-id"));
-  return answer instanceof Response ? answer : coreResponse(c, answer);
+  let slot = null;
+  const open = async () => {
+    slot = await takeStreamSlot(c);
+    return slot.attach;
+  };
+  try {
+    const answer = await index.intentStream(c.env, query, c.request.headers.get("last-event-id"), open);
+    return answer instanceof Response ? answer : coreResponse(c, answer);
+  } catch (e) {
+    // The slot is freed by the stream's end once attached; before that, here.
+    if (slot) c.ctx.waitUntil(slot.release());
+    throw e;
+  }
 };
 export const intentStream = streamHandler(true);
 // Keyless: by intent hash only (status reveals nothing a chain explorer does not; a quote id is

@@ -8,9 +8,12 @@ import { deliveriesOf, endpointsOf } from "../objects/stubs.js";
 import { randomHex } from "../lib/bytes.js";
 import { nowSec } from "../lib/time.js";
 import { askCore, coreResponse } from "./core-response.js";
+import { keyForCore } from "../keys.js";
 
 export async function createWebhook(c) {
-  const input = { body: c.body, keyId: c.key.id, random: randomHex(), now: nowSec() };
+  // The count lets the core cap endpoints per key (two creates racing may each see the last free place).
+  const existing = (await endpointsOf(c.env, c.key.id).list()).length;
+  const input = { body: c.body, keyId: c.key.id, random: randomHex(), now: nowSec(), existing };
   let answer = await askCore(c, "webhookCreate", input);
   if (answer.status === 200 && answer.body.resolve) {
     let addresses;
@@ -28,17 +31,30 @@ export async function createWebhook(c) {
   return json(answer.body, 201);
 }
 
+/** The endpoint stores this key manages: the core names its partner's keys, revoked ones included. */
+async function managedStores(c) {
+  const answer = await askCore(c, "webhookKeys", { key: keyForCore(c.key) });
+  if (answer.status !== 200) throw new HttpError(answer.status, answer.body.code, answer.body.detail, answer.body.errors);
+  return answer.body.keyIds.map((id) => endpointsOf(c.env, id));
+}
+
+/** The store holding endpoint `id` among those the key manages, else the 404 (another partner's endpoint is as invisible as a missing one). */
+async function storeOf(c, id) {
+  for (const store of await managedStores(c)) if (await store.has(id)) return store;
+  throw new HttpError(404, "not-found", `no webhook ${id}`);
+}
+
 export async function listWebhooks(c) {
-  return json({ webhooks: await endpointsOf(c.env, c.key.id).list() });
+  const lists = await Promise.all((await managedStores(c)).map((store) => store.list()));
+  return json({ webhooks: lists.flat().sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1)) });
 }
 
 export async function deleteWebhook(c) {
-  if (!(await endpointsOf(c.env, c.key.id).remove(c.params.id))) throw new HttpError(404, "not-found", `no webhook ${c.params.id}`);
+  if (!(await (await storeOf(c, c.params.id)).remove(c.params.id))) throw new HttpError(404, "not-found", `no webhook ${c.params.id}`);
   return new Response(null, { status: 204 });
 }
 
 export async function webhookDeliveries(c) {
-  // Another key's endpoint is as invisible as a missing one.
-  if (!(await endpointsOf(c.env, c.key.id).has(c.params.id))) throw new HttpError(404, "not-found", `no webhook ${c.params.id}`);
+  await storeOf(c, c.params.id);
   return json({ deliveries: await deliveriesOf(c.env, c.params.id).recent() });
 }

@@ -1,8 +1,8 @@
 // Intent records, sharded: 256 Durable Objects, one per first byte of a hex key. An intent's record
 // lives in the shard of its intent hash; the quoteId -> delivery intent map in the shard of the
 // quote's UUID; the transaction -> intent map (legacy status by transaction) in the shard of the
-// transaction hash. Hashes and random UUIDs spread evenly, so every shard takes 1/256 of the load
-// and none is on every request (docs/scale.md says why shards and not one object per intent).
+// transaction hash; the deposit-address index in the shard of the vault address. Hashes and random
+// UUIDs spread evenly, so every shard takes 1/256 of the load and none is on every request (docs/scale.md says why shards and not one object per intent).
 // The core decides everything (ops registerQuote, mergeRegistration, applyLogs, intentStatus,
 // legacyIntentStatus), including which recorded transactions a reorganisation removed;
 // a shard stores, serialises its own read-modify-writes and keeps no clock of its own.
@@ -45,7 +45,8 @@ export class IntentShard extends DurableObject {
     this.sql.exec(`CREATE TABLE IF NOT EXISTS record (intent_hash TEXT PRIMARY KEY, record TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS quote (quote_id TEXT PRIMARY KEY, intent_hash TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS tx (tx_hash TEXT NOT NULL, intent_hash TEXT NOT NULL, PRIMARY KEY (tx_hash, intent_hash));
-      CREATE TABLE IF NOT EXISTS owner (intent_hash TEXT PRIMARY KEY, owner TEXT NOT NULL, last_status TEXT, check_at INTEGER)`);
+      CREATE TABLE IF NOT EXISTS owner (intent_hash TEXT PRIMARY KEY, owner TEXT NOT NULL, last_status TEXT, check_at INTEGER);
+      CREATE TABLE IF NOT EXISTS deposit_vault (vault TEXT PRIMARY KEY, owner TEXT NOT NULL)`);
   }
 
   /**
@@ -101,6 +102,22 @@ export class IntentShard extends DurableObject {
     return this.sql.exec("SELECT intent_hash FROM quote WHERE quote_id = ?", String(quoteId).toLowerCase()).toArray()[0]?.intent_hash ?? null;
   }
 
+  /**
+   * The deposit-address index (this shard holds the vault's first byte): which vaults exist and
+   * whose they are. Lookups read it before the vault's own object, so an unknown vault answers
+   * 404 from one of these 256 shards and never instantiates an object of its own.
+   */
+  indexDeposit(vault, owner) {
+    this.#count("indexDeposit");
+    this.sql.exec("INSERT OR IGNORE INTO deposit_vault (vault, owner) VALUES (?, ?)", String(vault).toLowerCase(), owner);
+  }
+
+  /** The owner ("partner:<slug>") of an indexed deposit vault, or null. */
+  depositOwner(vault) {
+    this.#count("depositOwner");
+    return this.sql.exec("SELECT owner FROM deposit_vault WHERE vault = ?", String(vault).toLowerCase()).toArray()[0]?.owner ?? null;
+  }
+
   /** Remembers transaction -> intent pairs (this shard holds the transactions). */
   mapTransactions(pairs) {
     this.#count("mapTransactions");
@@ -140,11 +157,14 @@ export class IntentShard extends DurableObject {
     });
   }
 
-  /** GET /v1/intents/status of an intent of this shard (chainHeads: chain-clocks.js). */
-  status(query, intentHash, chainTimes, chainHeads = {}) {
+  /**
+   * GET /v1/intents/status of an intent of this shard (chainHeads: chain-clocks.js). With `stream`
+   * the core refuses an intent without a record (404) instead of answering "unknown".
+   */
+  status(query, intentHash, chainTimes, chainHeads = {}, stream = false) {
     this.#count("status");
     const record = intentHash ? this.#record(intentHash.toLowerCase()) : null;
-    return this.#core("intentStatus", { query, record, now: nowSec(), chainTimes, chainHeads });
+    return this.#core("intentStatus", { query, record, now: nowSec(), chainTimes, chainHeads, stream });
   }
 
   /** POST /api/v3/intents/intentStatus of an intent of this shard (or of none). */

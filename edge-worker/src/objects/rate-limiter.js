@@ -1,8 +1,11 @@
-// Token buckets, one Durable Object per bucket (per API key, per client address), and the leases
-// through which a worker isolate spends them.
+// Token buckets and the leases through which a worker isolate spends them. Objects are a bounded
+// set (objects/stubs.js, limiterObjectName): one per API key (keys are configured, so their number is), and a fixed
+// pool for the keyless buckets of client networks, each pool object holding one row per bucket:
+// a stranger sending from new addresses adds rows, never objects, and idle rows are dropped by
+// the object's alarm (a bucket refilled to its burst is exactly an unused one).
 //
 // The object. It runs one call at a time and `take` never awaits, so concurrent callers see each
-// other's withdrawals. The bucket lives in the object's memory and is written to its SQLite
+// other's withdrawals. Its buckets live in the object's memory and are written to its SQLite
 // storage at most once per second (a write on every request paused workerd's thread and made the
 // latency tail): a restart reads the last written bucket, so it can hand out again at most the
 // tokens withdrawn in the second before it (docs/security.md, "Rate limits: how exact").
@@ -21,8 +24,10 @@
 // token (below 1/LEASE_WINDOW_MS tokens per second, e.g. 20/s at 50 ms) takes its token from the
 // object on every request, exactly as without leases.
 import { DurableObject } from "cloudflare:workers";
+import { limiterObjectName } from "./stubs.js";
 
 const FLUSH_INTERVAL_MS = 1_000;
+const PRUNE_INTERVAL_MS = 60_000;
 /** How much of a key's rate one lease holds: a key at its full rate calls its object about 20 times a second. */
 export const LEASE_WINDOW_MS = 50;
 /** How long the object counts a lease's unspent tokens as held by an isolate. */
@@ -36,21 +41,32 @@ const LOCAL_LEASE_TTL_MS = LEASE_TTL_MS - 100;
 const ACQUIRE_STALE_MS = 1_000;
 
 export class RateLimiter extends DurableObject {
-  /** @type {{ tokens: number, updatedMs: number } | null} */
-  #bucket;
+  /**
+   * The buckets this object holds, by name (one object holds many: a key's own, or the network
+   * buckets of a pool slot, stubs.js).
+   * @type {Map<string, { tokens: number, updatedMs: number, ratePerSec: number, burst: number, dirty: boolean,
+   *   leases: { tokens: number, expiresMs: number }[], counts: { calls: number, granted: number, leased: number } }>}
+   */
+  #buckets = new Map();
   #flushTimer = null;
-  /** Unspent tokens of leases not yet expired, as granted: @type {{ tokens: number, expiresMs: number }[]} */
-  #leases = [];
-  // Since this object started, for tests and benchmarks: calls, tokens granted, tokens leased.
-  #counts = { calls: 0, granted: 0, leased: 0 };
+  #pruneArmed = false;
+  /** name -> slot id -> expiry (ms): concurrent-use caps (acquireSlot). */
+  #slots = new Map();
 
   /** @param {DurableObjectState} ctx @param {unknown} env */
   constructor(ctx, env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    this.sql.exec("CREATE TABLE IF NOT EXISTS bucket (id INTEGER PRIMARY KEY CHECK (id = 1), tokens REAL NOT NULL, updated_ms REAL NOT NULL)");
-    const row = this.sql.exec("SELECT tokens, updated_ms FROM bucket WHERE id = 1").toArray()[0];
-    this.#bucket = row ? { tokens: row.tokens, updatedMs: row.updated_ms } : null;
+    // One row per bucket. (Objects of the one-bucket-per-object layout kept theirs in "bucket".)
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS buckets (name TEXT PRIMARY KEY, tokens REAL NOT NULL, updated_ms REAL NOT NULL,
+      rate_per_sec REAL NOT NULL, burst REAL NOT NULL)`);
+    for (const row of this.sql.exec("SELECT name, tokens, updated_ms, rate_per_sec, burst FROM buckets").toArray()) {
+      this.#buckets.set(row.name, this.#fresh(row.tokens, row.updated_ms, row.rate_per_sec, row.burst));
+    }
+  }
+
+  #fresh(tokens, updatedMs, ratePerSec, burst) {
+    return { tokens, updatedMs, ratePerSec, burst, dirty: false, leases: [], counts: { calls: 0, granted: 0, leased: 0 } };
   }
 
   /**
@@ -58,26 +74,31 @@ export class RateLimiter extends DurableObject {
    * spends one of them now; the others are a lease, counted against the bucket's refill until
    * they expire.
    * @param {{ ratePerSec: number, burst: number }} limit
-   * @param {number} [want] @param {boolean} [spendOne]
+   * @param {number} [want] @param {boolean} [spendOne] @param {string} [name] the bucket
    * @returns {{ allowed: boolean, granted: number, limit: number, remaining: number, resetSec: number, retryAfterSec: number }}
    */
-  take(limit, want = 1, spendOne = true) {
+  take(limit, want = 1, spendOne = true, name = "") {
     const { ratePerSec, burst } = limit;
     const now = Date.now();
-    this.#leases = this.#leases.filter((l) => l.expiresMs > now);
-    const leased = this.#leases.reduce((sum, l) => sum + l.tokens, 0);
-    const held = this.#bucket;
-    const refilled = held ? held.tokens + (Math.max(0, now - held.updatedMs) / 1000) * ratePerSec : burst;
+    let held = this.#buckets.get(name);
+    if (!held) {
+      held = this.#fresh(burst, now, ratePerSec, burst);
+      this.#buckets.set(name, held);
+    }
+    held.leases = held.leases.filter((l) => l.expiresMs > now);
+    const leased = held.leases.reduce((sum, l) => sum + l.tokens, 0);
+    const refilled = held.tokens + (Math.max(0, now - held.updatedMs) / 1000) * ratePerSec;
     let tokens = Math.max(0, Math.min(burst - leased, refilled));
     const granted = Math.max(0, Math.min(Math.floor(want), Math.floor(tokens)));
     tokens -= granted;
     const leasedNow = granted - (spendOne && granted > 0 ? 1 : 0);
-    if (leasedNow > 0) this.#leases.push({ tokens: leasedNow, expiresMs: now + LEASE_TTL_MS });
-    this.#counts.calls += 1;
-    this.#counts.granted += granted;
-    this.#counts.leased += leasedNow;
-    this.#bucket = { tokens, updatedMs: now };
+    if (leasedNow > 0) held.leases.push({ tokens: leasedNow, expiresMs: now + LEASE_TTL_MS });
+    held.counts.calls += 1;
+    held.counts.granted += granted;
+    held.counts.leased += leasedNow;
+    Object.assign(held, { tokens, updatedMs: now, ratePerSec, burst, dirty: true });
     this.#flushSoon();
+    this.#pruneSoon();
     return {
       allowed: granted > 0,
       granted,
@@ -89,27 +110,109 @@ export class RateLimiter extends DurableObject {
   }
 
   /**
-   * The bucket as last written and as held now, the tokens out on unexpired leases, and the
-   * counts since this object started, for tests, benchmarks and operators.
+   * Counts one more concurrent use under `name` (the open streams of a client network or a key,
+   * stream-caps.js) until `releaseSlot` or `ttlMs`, whichever is first, and answers how many are
+   * open with it. The core decides whether that many may be (op "streamAdmission"); a refused
+   * caller releases its slot again, so racing opens each see their own count and never more than
+   * the cap are admitted. The expiry frees the slot of a stream whose release never arrived (an
+   * isolate that died). Slots are held in memory only: a restart of this object forgets them,
+   * letting up to the cap more open until the old ones end.
+   * @returns {{ slot: string, open: number }}
    */
-  peek() {
-    const stored = this.sql.exec("SELECT tokens, updated_ms FROM bucket WHERE id = 1").toArray()[0] ?? null;
+  acquireSlot(name, ttlMs) {
     const now = Date.now();
-    const leased = this.#leases.filter((l) => l.expiresMs > now).reduce((sum, l) => sum + l.tokens, 0);
-    return { stored, held: this.#bucket, leased, counts: { ...this.#counts } };
+    let slots = this.#slots.get(name);
+    if (!slots) this.#slots.set(name, (slots = new Map()));
+    for (const [id, expires] of slots) if (expires <= now) slots.delete(id);
+    const slot = crypto.randomUUID();
+    slots.set(slot, now + ttlMs);
+    return { slot, open: slots.size };
+  }
+
+  /** Frees a slot taken by acquireSlot (a no-op when it already expired). */
+  releaseSlot(name, slot) {
+    const slots = this.#slots.get(name);
+    slots?.delete(slot);
+    if (slots?.size === 0) this.#slots.delete(name);
+  }
+
+  /**
+   * A bucket as last written and as held now, the tokens out on its unexpired leases, and its
+   * counts since this object started; plus how many buckets the object holds and has stored, for
+   * tests, benchmarks and operators.
+   * @param {string} [name]
+   */
+  peek(name = "") {
+    const row = this.sql.exec("SELECT tokens, updated_ms FROM buckets WHERE name = ?", name).toArray()[0];
+    const stored = row ? { tokens: row.tokens, updated_ms: row.updated_ms } : null;
+    const now = Date.now();
+    const b = this.#buckets.get(name);
+    const leased = (b?.leases ?? []).filter((l) => l.expiresMs > now).reduce((sum, l) => sum + l.tokens, 0);
+    const storedRows = this.sql.exec("SELECT COUNT(*) AS n FROM buckets").toArray()[0].n;
+    return {
+      stored,
+      held: b ? { tokens: b.tokens, updatedMs: b.updatedMs } : null,
+      leased,
+      counts: { ...(b?.counts ?? { calls: 0, granted: 0, leased: 0 }) },
+      buckets: this.#buckets.size,
+      storedRows,
+    };
+  }
+
+  /**
+   * Forgets idle buckets: one whose refill has brought it back to its burst, with no lease out,
+   * is exactly a bucket never used, so dropping its row changes no answer. Runs every
+   * PRUNE_INTERVAL_MS while the object holds buckets; a bucket is at most PRUNE_INTERVAL_MS
+   * plus its refill time (burst / rate) older than its last use when it goes.
+   */
+  async alarm() {
+    this.#pruneArmed = false;
+    this.#prune(Date.now());
+    this.#pruneSoon();
+  }
+
+  #prune(now) {
+    for (const [name, b] of this.#buckets) {
+      const full = b.tokens + (Math.max(0, now - b.updatedMs) / 1000) * b.ratePerSec >= b.burst;
+      if (full && !b.leases.some((l) => l.expiresMs > now)) {
+        this.#buckets.delete(name);
+        this.sql.exec("DELETE FROM buckets WHERE name = ?", name);
+      }
+    }
+  }
+
+  #pruneSoon() {
+    if (this.#pruneArmed || this.#buckets.size === 0) return;
+    this.#pruneArmed = true;
+    this.ctx.storage.setAlarm(Date.now() + pruneIntervalMs(this.env)).catch(() => {
+      this.#pruneArmed = false;
+    });
   }
 
   #flushSoon() {
     this.#flushTimer ??= setTimeout(() => {
       this.#flushTimer = null;
-      const { tokens, updatedMs } = this.#bucket;
-      this.sql.exec(
-        "INSERT INTO bucket (id, tokens, updated_ms) VALUES (1, ?, ?) ON CONFLICT(id) DO UPDATE SET tokens = excluded.tokens, updated_ms = excluded.updated_ms",
-        tokens,
-        updatedMs,
-      );
+      for (const [name, b] of this.#buckets) {
+        if (!b.dirty) continue;
+        b.dirty = false;
+        this.sql.exec(
+          `INSERT INTO buckets (name, tokens, updated_ms, rate_per_sec, burst) VALUES (?, ?, ?, ?, ?) ON CONFLICT(name) DO UPDATE SET
+            tokens = excluded.tokens, updated_ms = excluded.updated_ms, rate_per_sec = excluded.rate_per_sec, burst = excluded.burst`,
+          name,
+          b.tokens,
+          b.updatedMs,
+          b.ratePerSec,
+          b.burst,
+        );
+      }
     }, FLUSH_INTERVAL_MS);
   }
+}
+
+/** How often a limiter object drops its idle buckets (RATE_LIMIT_PRUNE_MS shortens it in tests). */
+function pruneIntervalMs(env) {
+  const set = Number(env?.RATE_LIMIT_PRUNE_MS);
+  return Number.isFinite(set) && set > 0 ? set : PRUNE_INTERVAL_MS;
 }
 
 /** Tokens one lease asks for: about LEASE_WINDOW_MS of the rate, at least 1, at most the burst. */
@@ -186,12 +289,13 @@ function headersResult(allowed, limit, remaining, retryAfterSec) {
  */
 export async function takeToken(namespace, bucketName, limit, ctx, windowMs = LEASE_WINDOW_MS) {
   const size = windowMs > 0 ? leaseSize(limit, windowMs) : 1;
-  const stub = () => namespace.get(namespace.idFromName(bucketName));
-  if (size === 1) return stub().take(limit);
+  const object = limiterObjectName(bucketName);
+  const stub = () => namespace.get(namespace.idFromName(object));
+  if (size === 1) return stub().take(limit, 1, true, bucketName);
 
   const state = leaseOf(bucketName);
   if (spendLocal(state, Date.now())) {
-    const refill = refillSoon(state, stub, limit, size, ctx);
+    const refill = refillSoon(state, stub, bucketName, limit, size, ctx);
     return { ...headersResult(true, limit, state.objectRemaining + localTokens(state, Date.now()), 0), refill };
   }
   // Nothing leased: this request calls the object. One call at a time per isolate and bucket asks
@@ -206,7 +310,7 @@ export async function takeToken(namespace, bucketName, limit, ctx, windowMs = LE
   const sentMs = Date.now();
   let answer;
   try {
-    answer = await stub().take(limit, lead ? size : 1, true);
+    answer = await stub().take(limit, lead ? size : 1, true, bucketName);
   } finally {
     if (mine && state.acquiring === mine) state.acquiring = null;
   }
@@ -223,13 +327,13 @@ export async function takeToken(namespace, bucketName, limit, ctx, windowMs = LE
  * Starts a background lease call when half the lease is spent and none is in flight; answers the
  * call (which never rejects), or null.
  */
-function refillSoon(state, stub, limit, size, ctx) {
+function refillSoon(state, stub, bucketName, limit, size, ctx) {
   const now = Date.now();
   if (localTokens(state, now) * 2 > size || acquiring(state, now)) return null;
   const mine = { sinceMs: now };
   state.acquiring = mine;
   const call = stub()
-    .take(limit, size, false)
+    .take(limit, size, false, bucketName)
     .then((answer) => {
       state.objectRemaining = answer.remaining;
       if (answer.granted > 0) state.grants.push({ tokens: answer.granted, expiresMs: mine.sinceMs + LOCAL_LEASE_TTL_MS });

@@ -63,3 +63,27 @@ export function endpointsOf(env, keyId) {
 export function deliveriesOf(env, endpointId) {
   return env.WEBHOOK_DELIVERIES.get(env.WEBHOOK_DELIVERIES.idFromName(endpointId));
 }
+
+// Which RateLimiter object holds a bucket (objects/rate-limiter.js). An API key's bucket has an
+// object of its own (keys are configured, so their objects are bounded, and a busy key does not
+// share its object's throughput). Every other bucket (a client network's, per cost class, and the
+// stream slots of a network) lives in one of LIMITER_POOL_SIZE pool objects picked by a hash of
+// its name: how many client addresses exist never changes how many objects exist.
+export const LIMITER_POOL_SIZE = 64;
+
+/** The RateLimiter object name of a bucket: "key:<id>" itself, else "pool:<n>". */
+export function limiterObjectName(bucketName) {
+  if (bucketName.startsWith("key:")) return bucketName;
+  // FNV-1a over the UTF-16 units: stable, cheap, and spreads similar names apart.
+  let h = 0x811c9dc5;
+  for (let i = 0; i < bucketName.length; i++) {
+    h ^= bucketName.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return `pool:${h % LIMITER_POOL_SIZE}`;
+}
+
+/** The RateLimiter object holding the bucket (or slot set) `bucketName`. */
+export function limiterOf(env, bucketName) {
+  return env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(limiterObjectName(bucketName)));
+}

@@ -343,9 +343,24 @@ OpResult deposit_vault_op(const json& input) {
   const OpInput in(input, "depositVault");
   const json* vault = in.optional("vaultAddress");
   if (vault && vault->is_string()) {
+    std::string lower;
     try {
-      return ok(json{{"vault", Address::parse(vault->get<std::string>()).lower_hex()}});
+      lower = Address::parse(vault->get<std::string>()).lower_hex();
     } catch (const ParseError&) {
+    }
+    if (!lower.empty()) {
+      // Whose it is, once the worker has looked the vault up: only the partner whose gateway
+      // created it sees it; for anyone else it is as absent as a vault never created (404, not
+      // 403, so another partner's addresses cannot be told from unknown ones).
+      if (const auto owner = input.find("owner"); owner != input.end()) {
+        if (!owner->is_null() && !owner->is_string()) throw OpInputError("op \"depositVault\": owner must be a string or null");
+        const json& partner = in.member("partner");
+        if (!partner.is_string()) throw OpInputError("op \"depositVault\": partner must be a slug");
+        if (owner->is_null() || owner->get<std::string>() != "partner:" + partner.get<std::string>()) {
+          return problem(ProblemCode::not_found, "no deposit address " + vault->get<std::string>());
+        }
+      }
+      return ok(json{{"vault", lower}});
     }
   }
   FieldErrors errors;

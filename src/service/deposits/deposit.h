@@ -37,8 +37,14 @@
 //       "expired" (deadline passed without funding), "partially-funded" (transfers seen that do
 //       not cover the amount at the confirmation depth yet: below it, or not deep enough), else
 //       "awaiting-funding". `transfers` is what depositObserve kept (deposit_transfers.h).
-//   "depositVault" {"vaultAddress": the raw query value or body member} -> 200 {"vault": lowercase,
-//       the name of the vault's Durable Object} | 400 naming vaultAddress (not an EVM address)
+//   "depositVault" {"vaultAddress": the raw query value or body member, "partner"?: the gateway's
+//       slug, "owner"?: the vault's owner as stored ("partner:<slug>"), null when none is}
+//       -> 200 {"vault": lowercase, the name of the vault's Durable Object and its index key}
+//        | 400 naming vaultAddress (not an EVM address)
+//        | 404 not-found when an owner was given (null included) that is not the partner: a
+//          vault never created and another partner's vault answer alike.
+//       The worker asks first without an owner (to find the vault's index entry), then with the
+//       owner the index names, then with the owner the vault's record holds.
 #pragma once
 
 #include <cstdint>

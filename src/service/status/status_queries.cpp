@@ -161,7 +161,17 @@ OpResult intent_status_op(const Config& config, const Json& input) {
   auto query = read_status_query(in.member("query"));
   if (!query) return query.error;
   const std::optional<IntentRecord> record = read_optional_record(in, "intentStatus");
-  if (!record) return ok(unknown_body(query.value->intent_hash));
+  if (!record) {
+    // A lookup answers "unknown"; a stream would send nothing, ever, while holding a shard's
+    // attention for its whole life: an intent without a record gets no stream.
+    const Json* stream = in.optional("stream");
+    if (stream && !stream->is_boolean()) throw OpInputError("op \"intentStatus\": stream must be a boolean");
+    if (stream && stream->get<bool>()) {
+      const std::string what = query.value->intent_hash ? "intent " + *query.value->intent_hash : "quote " + query.value->quote_id.value_or("");
+      return problem(ProblemCode::not_found, "no record of " + what + ": a stream opens for an intent that was quoted or seen on a chain");
+    }
+    return ok(unknown_body(query.value->intent_hash));
+  }
   if (query.value->intent_hash && hex::encode(record->intent_hash) != *query.value->intent_hash) {
     throw OpInputError("op \"intentStatus\": the record is not the queried intent's");
   }

@@ -17,6 +17,9 @@
 
 namespace sr::service {
 
+// Op "intentStatus" {"query", "record": the stored record or null, "now", "chainTimes"?,
+// "stream"?: true when the answer opens a status stream} -> 200 IntentStatus (status "unknown"
+// without a record) | 400 naming the query's field | 404 not-found for a stream without a record.
 OpResult intent_status_op(const Config& config, const nlohmann::ordered_json& input);
 
 // The clocks a record's deadlines are judged by: input "now", raised to each chain's latest block

@@ -12,8 +12,10 @@
 #include "crypto/base64.h"
 #include "crypto/hex.h"
 #include "crypto/keccak.h"
+#include "service/common/ip_address.h"
 #include "service/common/op_input.h"
 #include "service/common/quote_randomness.h"
+#include "service/keys/key_record.h"
 
 namespace sr::service {
 
@@ -25,83 +27,7 @@ constexpr std::size_t kMaxUrlLength = 2048;
 constexpr std::size_t kMaxDescription = 256;
 constexpr std::string_view kStatusEvent = "intent.status";
 
-std::optional<std::array<std::uint8_t, 4>> parse_ipv4(std::string_view text) {
-  std::array<std::uint8_t, 4> out{};
-  std::size_t part = 0;
-  std::size_t i = 0;
-  while (part < 4) {
-    const std::size_t start = i;
-    while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) ++i;
-    const std::size_t digits = i - start;
-    if (digits == 0 || digits > 3 || (digits > 1 && text[start] == '0')) return std::nullopt;
-    unsigned value = 0;
-    std::from_chars(text.data() + start, text.data() + i, value);
-    if (value > 255) return std::nullopt;
-    out[part++] = static_cast<std::uint8_t>(value);
-    if (part < 4) {
-      if (i >= text.size() || text[i] != '.') return std::nullopt;
-      ++i;
-    }
-  }
-  if (i != text.size()) return std::nullopt;
-  return out;
-}
-
-std::optional<std::array<std::uint8_t, 16>> parse_ipv6(std::string_view text) {
-  std::vector<std::uint16_t> head, tail;
-  std::vector<std::uint16_t>* groups = &head;
-  bool compressed = false;
-  std::optional<std::array<std::uint8_t, 4>> v4;
-  std::size_t i = 0;
-  if (text.starts_with("::")) {
-    compressed = true;
-    groups = &tail;
-    i = 2;
-  }
-  while (i < text.size()) {
-    const std::size_t start = i;
-    while (i < text.size() && std::isxdigit(static_cast<unsigned char>(text[i]))) ++i;
-    if (i < text.size() && text[i] == '.') {  // a trailing dotted IPv4
-      v4 = parse_ipv4(text.substr(start));
-      if (!v4) return std::nullopt;
-      i = text.size();
-      break;
-    }
-    const std::size_t digits = i - start;
-    if (digits == 0 || digits > 4) return std::nullopt;
-    unsigned value = 0;
-    std::from_chars(text.data() + start, text.data() + i, value, 16);
-    groups->push_back(static_cast<std::uint16_t>(value));
-    if (i == text.size()) break;
-    if (text[i] != ':') return std::nullopt;
-    ++i;
-    if (i < text.size() && text[i] == ':') {
-      if (compressed) return std::nullopt;
-      compressed = true;
-      groups = &tail;
-      ++i;
-    } else if (i == text.size()) {
-      return std::nullopt;  // a trailing single colon
-    }
-  }
-  const std::size_t words = head.size() + tail.size() + (v4 ? 2 : 0);
-  if (compressed ? words > 7 : words != 8) return std::nullopt;
-  std::array<std::uint8_t, 16> out{};
-  std::size_t at = 0;
-  for (auto g : head) {
-    out[at++] = g >> 8;
-    out[at++] = g & 0xff;
-  }
-  at = 16 - tail.size() * 2 - (v4 ? 4 : 0);
-  for (auto g : tail) {
-    out[at++] = g >> 8;
-    out[at++] = g & 0xff;
-  }
-  if (v4) std::copy(v4->begin(), v4->end(), out.begin() + 12);
-  return out;
-}
-
-std::optional<std::string> non_public_ipv4(const std::array<std::uint8_t, 4>& a) {
+std::optional<std::string> non_public_ipv4(const Ipv4Address& a) {
   if (a[0] == 0) return "a 'this network' address (0.0.0.0/8)";
   if (a[0] == 10 || (a[0] == 172 && (a[1] & 0xf0) == 16) || (a[0] == 192 && a[1] == 168)) return "a private address";
   if (a[0] == 100 && (a[1] & 0xc0) == 64) return "a shared address space address (100.64.0.0/10)";
@@ -114,23 +40,41 @@ std::optional<std::string> non_public_ipv4(const std::array<std::uint8_t, 4>& a)
   return std::nullopt;
 }
 
-std::optional<std::string> non_public_ipv6(const std::array<std::uint8_t, 16>& a) {
+// Only global unicast (2000::/3) is public, less the special ranges inside it. Everything that
+// embeds an IPv4 address is refused whatever the embedded address: an IPv4-mapped or -translated
+// address reaches the IPv4 one through the sender's own stack, a NAT64 or 6to4 one through a
+// translator or relay the sender's network runs, so the IPv6 spelling must never be a way around
+// the IPv4 rules (a public IPv4 receiver is given as its IPv4 address).
+std::optional<std::string> non_public_ipv6(const Ipv6Address& a) {
   const auto zeros = [&](std::size_t from, std::size_t to) {
     for (std::size_t i = from; i < to; ++i) {
       if (a[i] != 0) return false;
     }
     return true;
   };
-  const std::array<std::uint8_t, 4> tail{a[12], a[13], a[14], a[15]};
   if (zeros(0, 16)) return "the unspecified address";
   if (zeros(0, 15) && a[15] == 1) return "a loopback address";
-  if (zeros(0, 10) && a[10] == 0xff && a[11] == 0xff) return non_public_ipv4(tail);  // IPv4-mapped
-  if (a[0] == 0x00 && a[1] == 0x64 && a[2] == 0xff && a[3] == 0x9b && zeros(4, 12)) return non_public_ipv4(tail);  // NAT64
+  if (zeros(0, 12)) return "an IPv4-compatible address (::/96, deprecated; give the IPv4 address)";
+  if (ipv4_mapped(a)) return "an IPv4-mapped address (::ffff:0:0/96; give the IPv4 address)";
+  if (zeros(0, 8) && a[8] == 0xff && a[9] == 0xff && a[10] == 0 && a[11] == 0) {
+    return "an IPv4-translated address (::ffff:0:0:0/96; give the IPv4 address)";
+  }
+  if (a[0] == 0x00 && a[1] == 0x64 && a[2] == 0xff && a[3] == 0x9b) {
+    if (zeros(4, 12)) return "a NAT64 address (64:ff9b::/96, translated by the sender's network)";
+    if (a[4] == 0x00 && a[5] == 0x01) return "a local-use NAT64 address (64:ff9b:1::/48, translated by the sender's network)";
+  }
+  if (a[0] == 0x01 && zeros(1, 8)) return "a discard-only address (100::/64)";
   if ((a[0] & 0xfe) == 0xfc) return "a unique local address (fc00::/7, where cloud metadata services live)";
   if (a[0] == 0xfe && (a[1] & 0xc0) == 0x80) return "a link-local address";
+  if (a[0] == 0xfe && (a[1] & 0xc0) == 0xc0) return "a site-local address (fec0::/10)";
   if (a[0] == 0xff) return "a multicast address";
+  if ((a[0] & 0xe0) != 0x20) return "a reserved address (outside global unicast 2000::/3)";
   if (a[0] == 0x20 && a[1] == 0x01 && a[2] == 0x0d && a[3] == 0xb8) return "a documentation address";
-  if (a[0] == 0x01 && zeros(1, 8)) return "a discard-only address";
+  if (a[0] == 0x3f && a[1] == 0xff && (a[2] & 0xf0) == 0) return "a documentation address (3fff::/20)";
+  if (a[0] == 0x20 && a[1] == 0x02) return "a 6to4 address (2002::/16, relayed to an embedded IPv4 address)";
+  if (a[0] == 0x20 && a[1] == 0x01 && a[2] < 0x02) {
+    return "an IETF protocol assignment (2001::/23: Teredo, benchmarking, ORCHID and others)";
+  }
   return std::nullopt;
 }
 
@@ -281,6 +225,18 @@ OpResult webhook_create_op(const Config& config, const json& input) {
   const json& body = in.member("body");
   const std::uint64_t now = in.unix_seconds("now");
   const QuoteRandomness random(in.hex_bytes("random", QuoteRandomness::kMinBytes));
+  // The endpoints the key has already: each costs a delivery queue per status change of every
+  // intent the key's partner owns, so a key gets a bounded number.
+  const json* existing = in.optional("existing");
+  // (A JSON integer of either signedness: the wasm's parser reads 3 as unsigned, a C++ caller's
+  // json(3) is signed.)
+  if (existing && !(existing->is_number_unsigned() || (existing->is_number_integer() && existing->get<std::int64_t>() >= 0))) {
+    throw OpInputError("op \"webhookCreate\": existing must be a count");
+  }
+  if (existing && existing->get<std::uint64_t>() >= kMaxEndpointsPerKey) {
+    return problem(ProblemCode::conflict, "this API key has " + std::to_string(kMaxEndpointsPerKey) +
+                                              " webhook endpoints, the most a key may have; delete one first");
+  }
   FieldErrors errors;
   if (!body.is_object()) {
     errors.add("", "the request body must be an object {url, events, description?}");
@@ -357,7 +313,7 @@ OpResult webhook_target_op(const Config& config, const json& input) {
   return ok({{"ok", true}});
 }
 
-OpResult webhook_events_op(const Config&, const json& input) {
+OpResult webhook_events_op(const Config& config, const json& input) {
   const OpInput in(input, "webhookEvents");
   const json& endpoints = in.member("endpoints");
   const json& after = in.member("after");
@@ -372,6 +328,12 @@ OpResult webhook_events_op(const Config&, const json& input) {
   const std::string payload =
       json{{"type", kStatusEvent}, {"timestamp", rfc3339(now)}, {"data", after}}.dump();
   for (const json& endpoint : endpoints) {
+    // An endpoint of a key that is revoked (or no longer configured) hears nothing more.
+    if (const auto key_id = endpoint.find("keyId"); key_id != endpoint.end()) {
+      if (!key_id->is_string()) throw OpInputError("op \"webhookEvents\": endpoints[].keyId must be a string");
+      const ApiKeyRecord* key = config.key(key_id->get<std::string>());
+      if (!key || key->revoked) continue;
+    }
     const json& events = endpoint.at("events");
     if (std::find(events.begin(), events.end(), json(kStatusEvent)) == events.end()) continue;
     const std::string endpoint_id = endpoint.at("id").get<std::string>();
@@ -388,6 +350,26 @@ OpResult webhook_events_op(const Config&, const json& input) {
                           {"payload", payload}});
   }
   return ok({{"deliveries", std::move(deliveries)}});
+}
+
+OpResult webhook_keys_op(const Config& config, const json& input) {
+  const OpInput in(input, "webhookKeys");
+  const json& record = in.member("key");
+  const KeyRecord key = key_record_from_json(record, config, "webhookKeys");
+  const auto id = record.find("id");
+  if (id == record.end() || !id->is_string()) throw OpInputError("op \"webhookKeys\": key.id must be a string");
+  if (!key.partner || !config.partner(*key.partner)) {
+    return problem(ProblemCode::partner_not_mapped,
+                   "the request cannot be attributed to an authorized key: this API key is not mapped to a partner, "
+                   "which webhook endpoints require");
+  }
+  // Endpoints are the partner's: any of its keys manages them, those of a revoked key included
+  // (revoking a key must not leave endpoints nobody can list or delete).
+  json ids = json::array({id->get<std::string>()});
+  for (const ApiKeyRecord& k : config.keys()) {
+    if (k.partner == key.partner && k.id != id->get<std::string>()) ids.push_back(k.id);
+  }
+  return ok({{"keyIds", std::move(ids)}});
 }
 
 OpResult webhook_retry_op(const json& input) {

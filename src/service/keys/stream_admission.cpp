@@ -1,0 +1,50 @@
+#include "service/keys/stream_admission.h"
+
+#include <string>
+
+#include "service/common/op_input.h"
+
+namespace sr::service {
+
+namespace {
+
+// A JSON integer of either signedness at least `min`: the wasm's parser reads 3 as unsigned, a
+// C++ caller's json(3) is signed.
+bool count_at_least(const nlohmann::ordered_json& v, std::uint64_t min) {
+  if (v.is_number_unsigned()) return v.get<std::uint64_t>() >= min;
+  return v.is_number_integer() && v.get<std::int64_t>() >= 0 && static_cast<std::uint64_t>(v.get<std::int64_t>()) >= min;
+}
+
+}  // namespace
+
+OpResult stream_admission_op(const nlohmann::ordered_json& input) {
+  OpInput in(input, "streamAdmission");
+  const auto& caller = in.member("caller");
+  if (!caller.is_string() || (caller != "key" && caller != "network")) {
+    throw OpInputError("op \"streamAdmission\": caller must be \"key\" or \"network\"");
+  }
+  const auto& open = in.member("open");
+  if (!count_at_least(open, 1)) {
+    throw OpInputError("op \"streamAdmission\": open must be a count of at least 1 (this stream included)");
+  }
+  std::uint64_t cap = caller == "key" ? kDefaultStreamsPerKey : kDefaultStreamsPerNetwork;
+  if (const auto* set = in.optional("cap")) {
+    // A cap of 0 would refuse every stream: a deployment mistake, not a policy.
+    if (!count_at_least(*set, 1)) {
+      throw OpInputError("op \"streamAdmission\": cap must be a count of at least 1, or null");
+    }
+    cap = set->get<std::uint64_t>();
+  }
+  const std::uint64_t n = open.get<std::uint64_t>();
+  if (n <= cap) return ok({{"cap", cap}, {"remaining", cap - n}});
+  const std::string whose = caller == "key" ? "this API key" : "this client network";
+  OpResult refused = problem(ProblemCode::rate_limited, "at most " + std::to_string(cap) + " status streams may be open at once for " +
+                                                            whose + "; close one or retry later");
+  refused.headers = {{"Retry-After", std::to_string(kStreamRetryAfterSec)},
+                     {"RateLimit-Limit", std::to_string(cap)},
+                     {"RateLimit-Remaining", "0"},
+                     {"RateLimit-Reset", std::to_string(kStreamRetryAfterSec)}};
+  return refused;
+}
+
+}  // namespace sr::service
