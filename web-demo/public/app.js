@@ -356,10 +356,12 @@ function showAccount(account) {
   state.wallet.account = account ?? null;
   $('wallet-account').textContent = account ?? 'not connected';
   $('connect-wallet').hidden = Boolean(account);
+  if (!account) return;
   // The connected account funds: it is the quote's funder, and a deposit's refunds go back to it
-  // unless another refund recipient was given.
-  if (account) $('funder').value = account;
-  if (account && !$('refund-recipient').value.trim()) $('refund-recipient').value = account;
+  // unless a refund recipient other than the previous funder was given.
+  const refund = $('refund-recipient');
+  if (!refund.value.trim() || sameAddress(refund.value.trim(), $('funder').value.trim())) refund.value = account;
+  $('funder').value = account;
 }
 
 async function connectWallet() {

@@ -11,14 +11,20 @@
 //   with a development account and sends to the local anvil chain), the page connects it, switches
 //   it to the quote's source chain, has it send the approval and the funding transaction, and
 //   follows the intent to delivery on the stream; the backend's development wallet stays unused;
+// - a deposit address asked in the page of the keyless gateway passes every check of
+//   verifyDepositAddress, by name, and only then is its address shown (the one the gateway
+//   answered, whose signature ethers recovers to the source chain's quoteSigner); each deposit
+//   tamper fails its named check and hides the address; the development wallet's transfer to the
+//   address is followed on the keyless stream to delivery and the recipient's balance grows by at
+//   least minAmountOut;
 // - no response delivered to the page carries the API key, and the page talks to its own origin
-//   only, apart from the API's keyless status stream.
+//   only, apart from the API's keyless status stream and deposit-address gateway.
 // Without /usr/bin/chromium this suite FAILS (scripts/ensure-chromium.sh installs it).
 // Needs a core build with the quote engine (build/wasm-release, or SR_WASM_DIR).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
-import { Contract, JsonRpcProvider, Wallet } from 'ethers';
+import { Contract, JsonRpcProvider, Wallet, verifyTypedData } from 'ethers';
 
 import { launchChromium } from '../scripts/browser.mjs';
 import { DEMO_API_KEY, startDemoStack } from '../scripts/local-stack.mjs';
@@ -34,6 +40,19 @@ const TAMPER_CAUGHT_BY = {
   portal: 'funding-target',
   signature: 'signature',
   expiry: 'expiry',
+};
+
+const DEPOSIT_CHECK_NAMES = [
+  'signature', 'deadline', 'intent-hash', 'vault', 'route-pays-recipient',
+  'reward-locks-deposit', 'fees', 'matches-request',
+];
+// Which check must name each tampered field of a deposit address's answer.
+const DEPOSIT_TAMPER_CAUGHT_BY = {
+  vault: 'vault',
+  recipient: 'matches-request',
+  minAmountOut: 'route-pays-recipient',
+  signature: 'signature',
+  deadline: 'deadline',
 };
 
 let stack;
@@ -75,8 +94,14 @@ after(async () => {
   await stack?.stop();
 });
 
-const checkStates = () =>
-  page.$$eval('#checks li', (items) => items.map((li) => ({ name: li.dataset.check, ok: li.dataset.ok === 'true', detail: li.textContent })));
+const checkStates = (list = '#checks') =>
+  page.$$eval(`${list} li`, (items) => items.map((li) => ({ name: li.dataset.check, ok: li.dataset.ok === 'true', detail: li.textContent })));
+const depositChecks = () => checkStates('#deposit-checks');
+/** What the page shows of the deposit address: nothing unless every check passed. */
+const shownAddress = async () => ({
+  hidden: await page.isHidden('#deposit-address-box'),
+  text: await page.textContent('#deposit-address'),
+});
 
 describe('web demo in Chromium', { timeout: 90_000 }, () => {
   test('a quote asked through the backend passes every check in the browser', async () => {
@@ -148,6 +173,78 @@ describe('web demo in Chromium', { timeout: 90_000 }, () => {
     await page.click('[data-tamper="amount"]');
     const tampered = await checkStates();
     assert.equal(tampered.find((c) => c.name === 'route-matches-request').ok, false);
+  });
+
+  test('a deposit address asked in the page passes every check, and only then is it shown', async () => {
+    assert.equal(await shownAddress().then((a) => a.hidden), true, 'no address before one was asked for');
+    const refund = stack.deployment.accounts.users[1].address;
+    assert.equal(await page.inputValue('#refund-recipient'), refund, 'the refund recipient is prefilled with the funder');
+    await page.fill('#amount', '12.5');
+    await page.click('#deposit-button');
+    await page.waitForFunction(() => document.querySelector('#deposit-checks li') ||
+      !['', 'Asking for a deposit address…'].includes(document.getElementById('deposit-message').textContent), null, { timeout: 20_000 });
+    assert.equal(await page.textContent('#deposit-message'), '', 'the page reported a problem');
+    const checks = await depositChecks();
+    assert.deepEqual(checks.map((c) => c.name), DEPOSIT_CHECK_NAMES);
+    for (const check of checks) assert.ok(check.ok, `check failed on the untouched answer: ${check.detail}`);
+    assert.equal(await page.textContent('#deposit-verdict'), 'all checks pass');
+
+    // The address shown is the gateway's answer to the page's own request, signed by the source
+    // chain's quoteSigner (recovered here with ethers, independently of the package).
+    await Promise.all(pending);
+    const created = responses.findLast((r) => r.url.endsWith('/v1/acme-gateway/deposit-addresses'));
+    assert.equal(created?.status, 201, created?.body);
+    const answer = JSON.parse(created.body);
+    assert.deepEqual(await shownAddress(), { hidden: false, text: answer.vaultAddress });
+    assert.equal(answer.source.amount, '12500000');
+    assert.equal(answer.destination.recipient, await page.inputValue('#recipient'));
+    assert.equal(answer.intent.reward.creator, refund);
+    const sourceChain = (await (await fetch(`${stack.demoUrl}/api/chains`)).json()).chains.find((c) => c.chainId === answer.source.chainId);
+    const signer = verifyTypedData({ name: 'ServiceQuoteV1', version: '1', chainId: answer.source.chainId },
+      { Quote: [{ name: 'id', type: 'string' }, { name: 'intentHashes', type: 'bytes32[]' }, { name: 'expiresAt', type: 'uint64' }] },
+      { id: `quote:${answer.quoteId}`, intentHashes: [answer.intentHash], expiresAt: answer.deadline }, answer.signature);
+    assert.equal(signer, sourceChain.quoteSigner);
+    assert.equal(await page.isDisabled('#deposit-send-button'), false);
+  });
+
+  for (const [tamper, caughtBy] of Object.entries(DEPOSIT_TAMPER_CAUGHT_BY)) {
+    test(`tampering with the deposit address's ${tamper} fails "${caughtBy}" and hides the address`, async () => {
+      await page.click(`[data-deposit-tamper="${tamper}"]`);
+      await page.waitForSelector(`[data-deposit-tamper="${tamper}"].active`);
+      const checks = await depositChecks();
+      const named = checks.find((c) => c.name === caughtBy);
+      assert.equal(named.ok, false, `${caughtBy} passed an answer with a tampered ${tamper}: ${named.detail}`);
+      assert.equal(await page.textContent('#deposit-verdict'), 'REJECTED');
+      assert.deepEqual(await shownAddress(), { hidden: true, text: '' }, 'a tampered answer shows no address');
+      assert.equal(await page.isVisible('#deposit-withheld'), true);
+    });
+  }
+
+  test('the original deposit address is shown again, the dev wallet sends to it and it is delivered', async () => {
+    await page.click('[data-deposit-tamper="none"]');
+    const checks = await depositChecks();
+    assert.ok(checks.every((c) => c.ok), JSON.stringify(checks.filter((c) => !c.ok)));
+    await Promise.all(pending);
+    const answer = JSON.parse(responses.findLast((r) => r.url.endsWith('/v1/acme-gateway/deposit-addresses')).body);
+    assert.deepEqual(await shownAddress(), { hidden: false, text: answer.vaultAddress });
+
+    const destination = stack.deployment.chains.find((c) => c.chainId === answer.destination.chainId);
+    const provider = new JsonRpcProvider(destination.rpcUrl, destination.chainId, { staticNetwork: true });
+    const token = new Contract(answer.destination.token, ['function balanceOf(address) view returns (uint256)'], provider);
+    const before = await token.balanceOf(answer.destination.recipient);
+
+    await page.click('#deposit-send-button');
+    await page.waitForSelector('#deposit-log [data-kind="transfer"], #deposit-log .fail', { timeout: 30_000 });
+    assert.equal(await page.$('#deposit-log .fail'), null, await page.textContent('#deposit-log'));
+    await page.waitForSelector('#deposit-status[data-status="filled"], #deposit-status[data-status="settled"]', { timeout: 60_000 });
+    assert.match(await page.textContent('#deposit-status'), /delivered/);
+    assert.equal(await page.getAttribute('#deposit-status', 'data-via'), 'stream');
+
+    const received = (await token.balanceOf(answer.destination.recipient)) - before;
+    provider.destroy();
+    assert.ok(received >= BigInt(answer.minAmountOut), `recipient got ${received}, the answer promised at least ${answer.minAmountOut}`);
+    await Promise.all(pending);
+    assert.ok(responses.some((r) => r.url.includes(`/v1/public/intents/stream?intentHash=${answer.intentHash}`)), 'followed on the keyless stream');
   });
 
   test('an injected EIP-1193 wallet funds the quote and the page follows it on the keyless stream', async () => {
@@ -277,7 +374,8 @@ describe('web demo in Chromium', { timeout: 90_000 }, () => {
     await Promise.all(pending);
     const origin = new URL(stack.demoUrl).origin;
     const urls = responses.map((r) => r.url);
-    for (const expected of ['/api/chains', '/api/tokens', '/api/quote', '/api/fund', '/v1/public/intents/stream?intentHash=', '/vendor/stableroutes/wasm/verifier.wasm']) {
+    for (const expected of ['/api/chains', '/api/tokens', '/api/quote', '/api/fund', '/v1/public/intents/stream?intentHash=', '/vendor/stableroutes/wasm/verifier.wasm',
+      '/v1/acme-gateway/deposit-addresses', '/api/deposit-transfer']) {
       assert.ok(urls.some((u) => u.includes(expected)), `the page never fetched ${expected}: ${urls.join(' ')}`);
     }
     assert.deepEqual(urls.filter((u) => /\/(api|v1\/intents)\/status/.test(u)), [], 'the page polled a status endpoint');
@@ -287,9 +385,11 @@ describe('web demo in Chromium', { timeout: 90_000 }, () => {
     const apiOrigin = new URL(stack.worker.base).origin;
     for (const response of responses) {
       const url = new URL(response.url);
-      // The keyless status stream is read straight from the API (CORS-open, no key).
-      const keylessStream = url.origin === apiOrigin && url.pathname === '/v1/public/intents/stream';
-      assert.ok(url.origin === origin || keylessStream, `the page talked to another origin: ${response.url}`);
+      // The keyless status stream and deposit-address gateway are asked of the API directly
+      // (CORS-open, no key).
+      const keyless = url.origin === apiOrigin &&
+        (url.pathname === '/v1/public/intents/stream' || url.pathname === '/v1/acme-gateway/deposit-addresses');
+      assert.ok(url.origin === origin || keyless, `the page talked to another origin: ${response.url}`);
       assert.ok(!response.body.includes(DEMO_API_KEY), `${response.url} delivered the API key in its body`);
       assert.ok(!JSON.stringify(response.headers).includes(DEMO_API_KEY), `${response.url} delivered the API key in a header`);
       const body = response.body.toLowerCase();
