@@ -318,7 +318,7 @@ function verify(tamperName) {
 }
 
 /** The verdict badge and every check of `report`, by name; `tamper`'s own check is outlined. */
-function showChecks(report, tamper, { verdict, list }) {
+function showChecks(report, tamper, { verdict, list, detail = (text) => text }) {
   verdict.textContent = report.ok ? 'all checks pass' : 'REJECTED';
   verdict.className = `badge ${report.ok ? 'pass' : 'fail'}`;
   list.replaceChildren(
@@ -329,7 +329,7 @@ function showChecks(report, tamper, { verdict, list }) {
       },
       element('span', { className: 'mark', textContent: check.ok ? '✓' : '✗' }),
       element('span', { className: 'name', textContent: check.name }),
-      element('span', { className: 'detail', textContent: check.detail }))),
+      element('span', { className: 'detail', textContent: detail(check.detail) }))),
   );
 }
 
@@ -592,14 +592,18 @@ function showDeposit(answer, tamper) {
     ['Send before', new Date(Number(answer.deadline) * 1000).toLocaleString()],
   ];
   $('deposit-amounts').replaceChildren(...rows.flatMap(([k, v]) => [element('dt', { textContent: k }), element('dd', { textContent: v })]));
-  showChecks(report, tamper, { verdict: $('deposit-verdict'), list: $('deposit-checks') });
-  for (const button of document.querySelectorAll('[data-deposit-tamper]')) {
-    button.classList.toggle('active', button.dataset.depositTamper === state.deposit.tamper);
-  }
 
   // The address exists on the page only for the untouched answer that passed every check: a
   // wrong address loses the money, and nothing between the transfer and the vault checks it.
+  // Otherwise the check details name it as withheld rather than print it (the vault check
+  // recomputes it, so its detail would show it).
   const shown = report.ok && state.deposit.tamper === 'none';
+  const addresses = [answer.vaultAddress, state.deposit.answer.vaultAddress].filter((a) => /^0x[0-9a-f]{40}$/i.test(a ?? ''));
+  const withhold = (text) => addresses.reduce((out, address) => out.replace(new RegExp(address, 'gi'), '(address withheld)'), text);
+  showChecks(report, tamper, { verdict: $('deposit-verdict'), list: $('deposit-checks'), detail: shown ? undefined : withhold });
+  for (const button of document.querySelectorAll('[data-deposit-tamper]')) {
+    button.classList.toggle('active', button.dataset.depositTamper === state.deposit.tamper);
+  }
   $('deposit-address-box').hidden = !shown;
   $('deposit-withheld').hidden = shown;
   $('deposit-address').textContent = shown ? answer.vaultAddress : '';
