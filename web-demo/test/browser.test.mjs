@@ -10,7 +10,9 @@
 // - with an injected EIP-1193 wallet (window.ethereum, whose eth_sendTransaction the test signs
 //   with a development account and sends to the local anvil chain), the page connects it, switches
 //   it to the quote's source chain, has it send the approval and the funding transaction, and
-//   follows the intent to delivery on the stream; the backend's development wallet stays unused;
+//   follows the intent to delivery on the stream; then it sends a verified deposit address its
+//   amount as one USDC transfer (the refund recipient following the connected account), which the
+//   page follows to delivery too; the backend's development wallet stays unused;
 // - a deposit address asked in the page of the keyless gateway passes every check of
 //   verifyDepositAddress, by name, and only then is its address shown (the one the gateway
 //   answered, whose signature ethers recovers to the source chain's quoteSigner); each deposit
@@ -253,7 +255,7 @@ describe('web demo in Chromium', { timeout: 90_000 }, () => {
     assert.ok(responses.some((r) => r.url.includes(`/v1/public/intents/stream?intentHash=${answer.intentHash}`)), 'followed on the keyless stream');
   });
 
-  test('an injected EIP-1193 wallet funds the quote and the page follows it on the keyless stream', async () => {
+  test('an injected EIP-1193 wallet funds the quote and a deposit address, followed on the keyless stream', async () => {
     // The wallet: a development account on the local chains, starting on the destination chain
     // so that the page has to switch it. Its eth_sendTransaction is signed here and sent to anvil.
     const user = stack.deployment.accounts.users[2];
@@ -344,6 +346,7 @@ describe('web demo in Chromium', { timeout: 90_000 }, () => {
       const quote = JSON.parse((await Promise.all(bodies)).findLast((r) => r.url.endsWith('/api/quote')).body);
       assert.equal(quote.execution.transaction.from, user.address);
       const destination = stack.deployment.chains.find((c) => c.chainId === quote.destination.chainId);
+      // The deposit below goes to the same recipient on the same chain.
       const provider = new JsonRpcProvider(destination.rpcUrl, destination.chainId, { staticNetwork: true });
       const token = new Contract(quote.destination.token, ['function balanceOf(address) view returns (uint256)'], provider);
       const before = await token.balanceOf(quote.destination.recipient);
@@ -354,7 +357,6 @@ describe('web demo in Chromium', { timeout: 90_000 }, () => {
       await walletPage.waitForSelector('#status[data-status="filled"], #status[data-status="settled"]', { timeout: 45_000 });
       assert.match(await walletPage.textContent('#status'), /delivered/);
       const received = (await token.balanceOf(quote.destination.recipient)) - before;
-      provider.destroy();
       assert.ok(received >= BigInt(quote.destination.minAmountOut), `recipient got ${received}, the quote promised at least ${quote.destination.minAmountOut}`);
 
       // The wallet was asked as a dapp asks one, and sent both transactions on the source chain.
@@ -367,9 +369,44 @@ describe('web demo in Chromium', { timeout: 90_000 }, () => {
       const funded = await walletPage.$$eval('#fund-log [data-kind="funding"] code', (codes) => codes.map((c) => c.title));
       assert.deepEqual(funded, [sentFrom.at(-1).hash]);
 
+      // A deposit address, sent its amount by the same wallet: one plain USDC transfer to the
+      // verified address, on the source chain; the refunds go back to the connected account.
+      assert.equal(await walletPage.inputValue('#refund-recipient'), user.address, 'the refund recipient follows the connected account');
+      await walletPage.fill('#amount', '7');
+      await walletPage.click('#deposit-button');
+      await walletPage.waitForFunction(() => document.querySelector('#deposit-checks li') ||
+        !['', 'Asking for a deposit address…'].includes(document.getElementById('deposit-message').textContent), null, { timeout: 20_000 });
+      assert.equal(await walletPage.textContent('#deposit-message'), '', 'the page reported a problem');
+      assert.equal(await walletPage.textContent('#deposit-verdict'), 'all checks pass');
+      assert.equal(await walletPage.textContent('#deposit-send-button'), 'Send with wallet');
+      const deposit = JSON.parse((await Promise.all(bodies)).findLast((r) => r.url.endsWith('/v1/acme-gateway/deposit-addresses')).body);
+      assert.equal(deposit.intent.reward.creator, user.address);
+      assert.equal(await walletPage.textContent('#deposit-address'), deposit.vaultAddress);
+      const source = stack.deployment.chains.find((c) => c.chainId === deposit.source.chainId);
+      const sourceProvider = new JsonRpcProvider(source.rpcUrl, source.chainId, { staticNetwork: true });
+      const usdc = new Contract(deposit.source.token, ['function balanceOf(address) view returns (uint256)'], sourceProvider);
+      const delivered = new Contract(deposit.destination.token, ['function balanceOf(address) view returns (uint256)'], provider);
+      const depositBefore = await delivered.balanceOf(deposit.destination.recipient);
+      const sendsBefore = sentFrom.length;
+      await walletPage.click('#deposit-send-button');
+      await walletPage.waitForSelector('#deposit-log [data-kind="transfer"], #deposit-log .fail', { timeout: 30_000 });
+      assert.equal(await walletPage.$('#deposit-log .fail'), null, await walletPage.textContent('#deposit-log'));
+      assert.deepEqual(sentFrom.slice(sendsBefore).map((s) => s.chainId), [deposit.source.chainId], 'one transaction, on the source chain');
+      assert.equal(await usdc.balanceOf(deposit.vaultAddress), BigInt(deposit.source.amount), 'the vault holds the deposit');
+      // A transfer counts at the worker's confirmation depth, and anvil mines only when something
+      // is sent: mine the blocks that time would bring on a live chain.
+      await sourceProvider.send('anvil_mine', ['0xc']);
+      await walletPage.waitForSelector('#deposit-status[data-status="filled"], #deposit-status[data-status="settled"]', { timeout: 45_000 });
+      assert.match(await walletPage.textContent('#deposit-status'), /delivered/);
+      const depositReceived = (await delivered.balanceOf(deposit.destination.recipient)) - depositBefore;
+      sourceProvider.destroy();
+      provider.destroy();
+      assert.ok(depositReceived >= BigInt(deposit.minAmountOut), `recipient got ${depositReceived}, the answer promised at least ${deposit.minAmountOut}`);
+
       // Followed on the keyless stream by intent hash; no status polling, no backend funding.
       assert.ok(seen.some((u) => u.includes(`/v1/public/intents/stream?intentHash=${quote.intentHash}`)), seen.join(' '));
-      assert.deepEqual(seen.filter((u) => /\/(api|v1\/intents)\/status|\/api\/fund/.test(u)), []);
+      assert.ok(seen.some((u) => u.includes(`/v1/public/intents/stream?intentHash=${deposit.intentHash}`)), seen.join(' '));
+      assert.deepEqual(seen.filter((u) => /\/(api|v1\/intents)\/status|\/api\/fund|\/api\/deposit-transfer/.test(u)), []);
       assert.deepEqual(errors, [], 'the page threw');
     } finally {
       await walletPage.close();
