@@ -6,8 +6,8 @@ import { Contract, JsonRpcProvider, Wallet, getAddress } from 'ethers';
 
 const sameAddress = (a, b) => getAddress(a) === getAddress(b);
 // A transfer into a deposit address counts once the worker's confirmation depth holds it (locally
-// POLL_CONFIRMATIONS = 4, at most its default of 12), and anvil mines only when something is sent:
-// on the local chains the wallet mines that many blocks after the transfer, as time would elsewhere.
+// POLL_CONFIRMATIONS = 4; the worker's default is 12), and anvil mines only when something is
+// sent: on the local chains the wallet mines 12 blocks after the transfer, as time would elsewhere.
 const DEPOSIT_CONFIRMATION_BLOCKS = 12;
 
 /** @param {{accounts: {users: {index: number, address: string, privateKey: string}[]}}} deployment */

@@ -207,8 +207,8 @@ export function createDemoServer({ workerUrl, apiKey, publicApiUrl = workerUrl, 
       // `reward-locks-deposit`).
       const served = await callWorker(`/v1/${depositPartner}-gateway/${vaultAddress}`, {}, { keyless: true });
       if (served.status !== 200) return send(res, 404, { title: `the gateway has no deposit address ${vaultAddress}` });
-      const answer = JSON.parse(served.text);
       try {
+        const answer = JSON.parse(served.text);
         const chainList = await chains();
         const report = (await nodeVerifier()).verifyDepositAddress(answer, { chains: chainList, request });
         const failed = report.checks.filter((c) => !c.ok).map((c) => `${c.name}: ${c.detail}`);
