@@ -8,11 +8,16 @@
 // (GET /v1/public/intents/stream, by intent hash): nothing about it needs the key, so nothing of
 // it passes through here (and the API's per-address limit counts each user, not this backend).
 //
-// With the local chains (chain records carrying `rpcUrl`) it can fund a quote it handed out with a
-// DEVELOPMENT ONLY key from the local deployment, for browsers without a wallet: the key stays
-// here, the page only asks.
+// Deposit addresses are keyless too: the page asks the partner's gateway
+// (POST /v1/{partner}-gateway/deposit-addresses) itself and verifies the answer; this backend only
+// tells it which partner's gateway to use.
 //
-//   node web-demo/server.mjs   (DEMO_PORT, WORKER_URL, PUBLIC_API_URL, STABLEROUTES_API_KEY, SR_LOCAL_CHAINS_DIR)
+// With the local chains (chain records carrying `rpcUrl`) it can fund a quote it handed out, or
+// send a deposit address its amount, with a DEVELOPMENT ONLY key from the local deployment, for
+// browsers without a wallet: the key stays here, the page only asks.
+//
+//   node web-demo/server.mjs   (DEMO_PORT, WORKER_URL, PUBLIC_API_URL, STABLEROUTES_API_KEY,
+//                               DEPOSIT_PARTNER, SR_LOCAL_CHAINS_DIR)
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -38,6 +43,8 @@ const MIME = {
 // CORS of the worker) stays between the backend and the worker.
 const FORWARDED_HEADERS = ['content-type', 'retry-after', 'x-request-id', 'x-schema-version'];
 const QUOTE_BODY_LIMIT = 64 * 1024;
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const PARTNER_SLUG = /^[a-z0-9-]+$/;
 
 // The package's browser files, as a bundler would ship them: its ESM sources and the verifier
 // module that the package build (`node js/scripts/build.mjs`, run by scripts/build.sh) puts in js/wasm/.
@@ -66,11 +73,14 @@ function publicFile(relative) {
  * @param {string} options.apiKey     the dapp's API key (never sent to the browser)
  * @param {string} [options.publicApiUrl]  the API's base URL as browsers reach it (for its keyless
  *   endpoints); defaults to workerUrl
+ * @param {string} [options.depositPartner]  the partner whose keyless deposit-address gateway the
+ *   page uses (/v1/{partner}-gateway/...); locally `acme`
  * @param {string|null} [options.deploymentFile]  local deployment.json; enables dev-wallet funding
  * @param {(line: string) => void} [options.log]
  */
-export function createDemoServer({ workerUrl, apiKey, publicApiUrl = workerUrl, deploymentFile = null, log = () => {} }) {
+export function createDemoServer({ workerUrl, apiKey, publicApiUrl = workerUrl, depositPartner = 'acme', deploymentFile = null, log = () => {} }) {
   if (!apiKey) throw new Error('web-demo: an API key is required (STABLEROUTES_API_KEY)');
+  if (!PARTNER_SLUG.test(depositPartner)) throw new Error(`web-demo: "${depositPartner}" is not a partner slug (DEPOSIT_PARTNER)`);
   if (!existsSync(packageFile('wasm/verifier.wasm'))) {
     throw new Error('web-demo: js/wasm/verifier.wasm is missing; build the stableroutes package first (node js/scripts/build.mjs)');
   }
@@ -79,8 +89,9 @@ export function createDemoServer({ workerUrl, apiKey, publicApiUrl = workerUrl, 
     ? createDevWallet(JSON.parse(readFileSync(deploymentFile, 'utf8')))
     : null;
 
-  async function callWorker(path, init = {}) {
-    const headers = { 'x-api-key': apiKey, accept: 'application/json', ...init.headers };
+  // `keyless`: an endpoint that takes no key is not sent one.
+  async function callWorker(path, init = {}, { keyless = false } = {}) {
+    const headers = { ...(keyless ? {} : { 'x-api-key': apiKey }), accept: 'application/json', ...init.headers };
     const res = await fetch(new URL(path, workerUrl), { ...init, headers, signal: AbortSignal.timeout(15_000) });
     return { status: res.status, headers: res.headers, text: await res.text() };
   }
@@ -137,6 +148,8 @@ export function createDemoServer({ workerUrl, apiKey, publicApiUrl = workerUrl, 
       send(res, 200, {
         // Where the page opens the keyless status stream; no key is involved.
         apiUrl: new URL(publicApiUrl).origin,
+        // Whose deposit-address gateway the page asks, keyless, at apiUrl.
+        depositPartner,
         devWallet: devWallet && local ? { accounts: devWallet.accounts, note: 'DEVELOPMENT ONLY: local anvil accounts' } : null,
       });
     },
@@ -179,6 +192,33 @@ export function createDemoServer({ workerUrl, apiKey, publicApiUrl = workerUrl, 
       } catch (error) {
         log(`web-demo: funding ${quote.id} failed: ${error.stack}`);
         send(res, 422, { title: 'the development wallet could not fund this quote', detail: String(error.shortMessage ?? error.message ?? error) });
+      }
+    },
+    'POST /api/deposit-transfer': async (req, res) => {
+      if (!devWallet) return send(res, 404, { title: 'no local deployment: the development wallet is off' });
+      const { vaultAddress, request, from } = JSON.parse((await readBody(req)) || '{}');
+      if (!EVM_ADDRESS.test(vaultAddress ?? '') || !EVM_ADDRESS.test(from ?? '') || typeof request !== 'object' || request === null) {
+        return send(res, 400, { title: 'expected {vaultAddress, request, from}: the deposit address, the request that created it and a development account' });
+      }
+      // The answer is read from the worker again, not taken from the page: what the page shows
+      // (and may have tampered with) never decides where the money goes. The backend sends, so it
+      // verifies too, against the request the page says it made (only that names the refund
+      // recipient; a request the answer does not match fails `matches-request` or
+      // `reward-locks-deposit`).
+      const served = await callWorker(`/v1/${depositPartner}-gateway/${vaultAddress}`, {}, { keyless: true });
+      if (served.status !== 200) return send(res, 404, { title: `the gateway has no deposit address ${vaultAddress}` });
+      try {
+        const answer = JSON.parse(served.text);
+        const chainList = await chains();
+        const report = (await nodeVerifier()).verifyDepositAddress(answer, { chains: chainList, request });
+        const failed = report.checks.filter((c) => !c.ok).map((c) => `${c.name}: ${c.detail}`);
+        if (!report.ok) return send(res, 422, { title: 'the deposit address does not verify; not sending to it', detail: failed.join('; ') });
+        const sent = await devWallet.transfer(answer, chainList, from);
+        log(`web-demo: sent ${answer.source.amount} to deposit address ${vaultAddress} from development account ${sent.from}: ${sent.transactions.map((t) => t.hash).join(', ')}`);
+        send(res, 200, sent);
+      } catch (error) {
+        log(`web-demo: sending to deposit address ${vaultAddress} failed: ${error.stack}`);
+        send(res, 422, { title: 'the development wallet could not send to this deposit address', detail: String(error.shortMessage ?? error.message ?? error) });
       }
     },
   };
@@ -231,6 +271,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     publicApiUrl: process.env.PUBLIC_API_URL ?? process.env.WORKER_URL ?? 'http://127.0.0.1:8787',
     // The local development key; a real dapp sets its own and never commits it.
     apiKey: process.env.STABLEROUTES_API_KEY ?? 'dev-key-acme',
+    // The local configuration enables deposit addresses for the partner `acme`.
+    depositPartner: process.env.DEPOSIT_PARTNER ?? 'acme',
     deploymentFile: join(chainsDir, 'deployment.json'),
     log: (line) => console.log(line),
   });

@@ -2,6 +2,8 @@
 // package, show why it can be trusted (or not), fund it with the browser's wallet (an injected
 // EIP-1193 provider, window.ethereum) or, on the local chains without one, a development wallet,
 // and follow it to delivery on the API's keyless status stream. The page never sees the API key.
+// A deposit address (a vault that takes a plain transfer) is asked of the partner's keyless gateway
+// directly, verified here the same way, and shown only when every check passes.
 import { loadVerifier } from 'stableroutes';
 import { createClient } from 'stableroutes/client';
 
@@ -49,19 +51,69 @@ const TAMPERS = {
   },
 };
 
+// Each deposit tamper changes one field of a copy of the deposit address's answer; as for quotes,
+// `catches` is the check that names that change. A tampered answer never shows its address.
+const DEPOSIT_TAMPERS = {
+  vault: {
+    label: 'vaultAddress replaced by another address',
+    catches: 'vault',
+    apply(answer) {
+      answer.vaultAddress = '0x000000000000000000000000000000000000bEEF';
+    },
+  },
+  recipient: {
+    label: 'destination.recipient replaced by another address',
+    catches: 'matches-request',
+    apply(answer) {
+      answer.destination.recipient = '0x000000000000000000000000000000000000dEaD';
+    },
+  },
+  minAmountOut: {
+    label: 'minAmountOut raised by 1,000,000 base units (more than the route pays)',
+    catches: 'route-pays-recipient',
+    apply(answer) {
+      answer.minAmountOut = (BigInt(answer.minAmountOut) + 1_000_000n).toString();
+    },
+  },
+  signature: {
+    label: 'one byte of the signature flipped',
+    catches: 'signature',
+    apply(answer) {
+      const flipped = (parseInt(answer.signature.slice(10, 12), 16) ^ 0x01).toString(16).padStart(2, '0');
+      answer.signature = answer.signature.slice(0, 10) + flipped + answer.signature.slice(12);
+    },
+  },
+  deadline: {
+    label: 'deadline moved to a second ago',
+    catches: 'deadline',
+    apply(answer, { now }) {
+      answer.deadline = now - 1;
+    },
+  },
+};
+
 const state = {
   verifier: null,
   chains: [],
   tokens: [],
   devWallet: null,
-  apiUrl: null, // the API as browsers reach it, for the keyless status stream
+  apiUrl: null, // the API as browsers reach it, for the keyless status stream and deposit gateway
+  depositPartner: null, // whose keyless gateway (/v1/{partner}-gateway/...) gives deposit addresses
   wallet: { provider: null, account: null }, // the injected EIP-1193 wallet, when there is one
   request: null, // the request exactly as sent: the verifier checks the quote against it
   quote: null, // the quote exactly as received
   tamper: 'none',
   report: null,
   countdown: null,
-  watch: null, // AbortController of the status stream being followed
+  // The deposit address flow: the request exactly as sent, the answer exactly as received.
+  deposit: { request: null, answer: null, tamper: 'none', report: null },
+  watches: {}, // flow ('quote' | 'deposit') -> AbortController of the status stream it follows
+};
+
+// Where each flow shows the status of the intent it follows.
+const VIEWS = {
+  quote: { status: () => $('status'), log: () => $('fund-log') },
+  deposit: { status: () => $('deposit-status'), log: () => $('deposit-log') },
 };
 
 // ---- small pure helpers -------------------------------------------------------------------
@@ -156,7 +208,7 @@ function buildRequest() {
 async function requestQuote(event) {
   event.preventDefault();
   const message = $('form-message');
-  stopWatching();
+  stopWatching('quote');
   let request;
   try {
     request = buildRequest();
@@ -265,16 +317,11 @@ function verify(tamperName) {
   showReport(tamper);
 }
 
-function showReport(tamper) {
-  const { report } = state;
-  $('verification').hidden = false;
-  const verdict = $('verdict');
+/** The verdict badge and every check of `report`, by name; `tamper`'s own check is outlined. */
+function showChecks(report, tamper, { verdict, list, detail = (text) => text }) {
   verdict.textContent = report.ok ? 'all checks pass' : 'REJECTED';
   verdict.className = `badge ${report.ok ? 'pass' : 'fail'}`;
-  $('subject').textContent = tamper
-    ? `Tampered copy: ${tamper.label}. Expected to be caught by “${tamper.catches}”.`
-    : 'The quote exactly as the API signed it.';
-  $('checks').replaceChildren(
+  list.replaceChildren(
     ...report.checks.map((check) =>
       element('li', {
         className: `${check.ok ? 'pass' : 'fail'}${tamper?.catches === check.name ? ' expected' : ''}`,
@@ -282,8 +329,17 @@ function showReport(tamper) {
       },
       element('span', { className: 'mark', textContent: check.ok ? '✓' : '✗' }),
       element('span', { className: 'name', textContent: check.name }),
-      element('span', { className: 'detail', textContent: check.detail }))),
+      element('span', { className: 'detail', textContent: detail(check.detail) }))),
   );
+}
+
+function showReport(tamper) {
+  const { report } = state;
+  $('verification').hidden = false;
+  $('subject').textContent = tamper
+    ? `Tampered copy: ${tamper.label}. Expected to be caught by “${tamper.catches}”.`
+    : 'The quote exactly as the API signed it.';
+  showChecks(report, tamper, { verdict: $('verdict'), list: $('checks') });
   for (const button of document.querySelectorAll('[data-tamper]')) {
     button.classList.toggle('active', button.dataset.tamper === state.tamper);
   }
@@ -300,8 +356,12 @@ function showAccount(account) {
   state.wallet.account = account ?? null;
   $('wallet-account').textContent = account ?? 'not connected';
   $('connect-wallet').hidden = Boolean(account);
-  // The connected account funds: it is the quote's funder.
-  if (account) $('funder').value = account;
+  if (!account) return;
+  // The connected account funds: it is the quote's funder, and a deposit's refunds go back to it
+  // unless a refund recipient other than the previous funder was given.
+  const refund = $('refund-recipient');
+  if (!refund.value.trim() || sameAddress(refund.value.trim(), $('funder').value.trim())) refund.value = account;
+  $('funder').value = account;
 }
 
 async function connectWallet() {
@@ -371,9 +431,9 @@ async function fundWithWallet(quote, note) {
 
 // ---- funding and status -----------------------------------------------------------------------
 
-function stopWatching() {
-  state.watch?.abort();
-  state.watch = null;
+function stopWatching(flow) {
+  state.watches[flow]?.abort();
+  delete state.watches[flow];
 }
 
 const STATUS_EVENTS = ['published', 'funded', 'fulfilled', 'proven', 'withdrawn', 'refunded'];
@@ -385,10 +445,10 @@ function deliveryIntentHash(quote) {
   return intents.find((i) => i.role === 'stitched-destination')?.intentHash ?? quote.intentHash ?? intents[0]?.intentHash ?? null;
 }
 
-function showStatus(status) {
+function showStatus(status, view) {
   const delivered = DELIVERED_STATUSES.has(status.status);
-  $('status').textContent = delivered ? `${status.status} — delivered to the recipient` : status.status;
-  $('status').dataset.status = status.status;
+  view.status().textContent = delivered ? `${status.status} — delivered to the recipient` : status.status;
+  view.status().dataset.status = status.status;
   // The intent's life in protocol order.
   const events = STATUS_EVENTS
     .filter((kind) => status.transactions?.[kind])
@@ -398,7 +458,7 @@ function showStatus(status) {
         `${kind} on ${chainName(tx.chainId)} in block ${tx.blockNumber}: `,
         element('code', { textContent: short(tx.transactionHash), title: tx.transactionHash }));
     });
-  const log = $('fund-log');
+  const log = view.log();
   for (const old of log.querySelectorAll('[data-kind^="status-"]')) old.remove();
   log.append(...events);
 }
@@ -408,20 +468,21 @@ function showStatus(status) {
  * change arrives as it happens, nothing polls, and no key is needed. watchIntent reconnects with
  * Last-Event-ID when a stream ends early and returns after a final status.
  */
-async function watchStatus(intentHash, maxMs = 15 * 60_000) {
-  stopWatching();
+async function watchStatus(intentHash, flow, maxMs = 15 * 60_000) {
+  stopWatching(flow);
+  const view = VIEWS[flow];
   const watch = new AbortController();
-  state.watch = watch;
+  state.watches[flow] = watch;
   const timer = setTimeout(() => watch.abort(), maxMs);
-  $('status').dataset.via = 'stream';
+  view.status().dataset.via = 'stream';
   try {
     const client = createClient({ baseUrl: state.apiUrl });
-    for await (const status of client.watchIntent({ intentHash }, { signal: watch.signal })) showStatus(status);
+    for await (const status of client.watchIntent({ intentHash }, { signal: watch.signal })) showStatus(status, view);
   } catch (error) {
-    if (!watch.signal.aborted) $('status').textContent = `status unavailable: ${error.message}`;
+    if (!watch.signal.aborted) view.status().textContent = `status unavailable: ${error.message}`;
   } finally {
     clearTimeout(timer);
-    if (state.watch === watch) state.watch = null;
+    if (state.watches[flow] === watch) delete state.watches[flow];
   }
 }
 
@@ -449,10 +510,166 @@ async function fund() {
     log.replaceChildren(...sent.transactions.map((tx) =>
       element('li', { dataset: { kind: tx.kind } }, `${tx.kind} from ${short(sent.from)} in block ${tx.blockNumber}: `,
         element('code', { textContent: short(tx.hash), title: tx.hash }))));
-    watchStatus(deliveryIntentHash(quote));
+    watchStatus(deliveryIntentHash(quote), 'quote');
   } catch (error) {
     log.replaceChildren(element('li', { className: 'fail', textContent: error.message }));
     button.disabled = !(state.report?.ok && state.tamper === 'none');
+  }
+}
+
+// ---- deposit address ----------------------------------------------------------------------------
+
+/** The deposit request from the transfer form: the amount is what is sent, whatever the type. */
+function buildDepositRequest() {
+  const source = { chainId: Number($('source-chain').value), token: $('source-token').value };
+  const token = tokenOf(source.chainId, source.token);
+  source.amount = parseUnits($('amount').value, token.decimals);
+  const destination = {
+    chainId: Number($('destination-chain').value),
+    token: $('destination-token').value,
+    recipient: $('recipient').value.trim(),
+  };
+  return { source, destination, refundRecipient: $('refund-recipient').value.trim() };
+}
+
+async function requestDepositAddress(event) {
+  event.preventDefault();
+  const message = $('deposit-message');
+  stopWatching('deposit');
+  let request;
+  try {
+    request = buildDepositRequest();
+  } catch (error) {
+    message.textContent = error.message;
+    return;
+  }
+  $('deposit-button').disabled = true;
+  message.textContent = 'Asking for a deposit address…';
+  try {
+    // Keyless: asked of the partner's gateway directly, as the status stream is read, so its
+    // per-address limit counts this user and nothing passes through the backend.
+    const answer = await api(`${state.apiUrl}/v1/${state.depositPartner}-gateway/deposit-addresses`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(request),
+    });
+    state.deposit = { request, answer, tamper: 'none', report: null };
+    message.textContent = '';
+    $('deposit-log').replaceChildren();
+    $('deposit-status').textContent = '–';
+    delete $('deposit-status').dataset.status;
+    verifyDeposit('none');
+  } catch (error) {
+    message.textContent = error.message;
+  } finally {
+    $('deposit-button').disabled = false;
+  }
+}
+
+function verifyDeposit(tamperName) {
+  const now = nowSeconds();
+  const subject = structuredClone(state.deposit.answer);
+  const tamper = DEPOSIT_TAMPERS[tamperName];
+  if (tamper) tamper.apply(subject, { now });
+  state.deposit.tamper = tamperName;
+  // Against the page's OWN request (only it names the refund recipient) and its chain list.
+  state.deposit.report = state.verifier.verifyDepositAddress(subject, { chains: state.chains, request: state.deposit.request, now });
+  showDeposit(subject, tamper);
+}
+
+function showDeposit(answer, tamper) {
+  const { report, request } = state.deposit;
+  $('deposit-verification').hidden = false;
+  $('deposit-subject').textContent = tamper
+    ? `Tampered copy: ${tamper.label}. Expected to be caught by “${tamper.catches}”.`
+    : 'The answer exactly as the gateway sent it.';
+  const { source, destination } = answer;
+  const rows = [
+    ['You send', `${amountText(source.chainId, source.token, source.amount)} on ${chainName(source.chainId)}`],
+    ['Recipient gets at least', `${amountText(destination.chainId, destination.token, answer.minAmountOut)} on ${chainName(destination.chainId)}`],
+    ['Recipient', destination.recipient],
+    ['Refunds to', request.refundRecipient],
+    ['Send before', new Date(Number(answer.deadline) * 1000).toLocaleString()],
+  ];
+  $('deposit-amounts').replaceChildren(...rows.flatMap(([k, v]) => [element('dt', { textContent: k }), element('dd', { textContent: v })]));
+
+  // The address exists on the page only for the untouched answer that passed every check: a
+  // wrong address loses the money, and nothing between the transfer and the vault checks it.
+  // Otherwise the check details name it as withheld rather than print it (the vault check
+  // recomputes it, so its detail would show it).
+  const shown = report.ok && state.deposit.tamper === 'none';
+  const addresses = [answer.vaultAddress, state.deposit.answer.vaultAddress].filter((a) => /^0x[0-9a-f]{40}$/i.test(a ?? ''));
+  const withhold = (text) => addresses.reduce((out, address) => out.replace(new RegExp(address, 'gi'), '(address withheld)'), text);
+  showChecks(report, tamper, { verdict: $('deposit-verdict'), list: $('deposit-checks'), detail: shown ? undefined : withhold });
+  for (const button of document.querySelectorAll('[data-deposit-tamper]')) {
+    button.classList.toggle('active', button.dataset.depositTamper === state.deposit.tamper);
+  }
+  $('deposit-address-box').hidden = !shown;
+  $('deposit-withheld').hidden = shown;
+  $('deposit-address').textContent = shown ? answer.vaultAddress : '';
+  if (!shown) return;
+
+  const sourceChain = state.chains.find((c) => c.chainId === source.chainId);
+  // As for quotes: the browser's wallet when there is one, the development wallet only locally.
+  const byWallet = Boolean(state.wallet.provider) && sourceChain?.vm === 'evm';
+  const byDevWallet = !state.wallet.provider && Boolean(state.devWallet && sourceChain?.rpcUrl);
+  $('deposit-send').hidden = !(byWallet || byDevWallet);
+  $('deposit-send-button').textContent = byWallet ? 'Send with wallet' : 'Send with dev wallet';
+  $('deposit-send-button').disabled = false;
+}
+
+/** ERC-20 transfer(to, amount) calldata: selector 0xa9059cbb, then both words. */
+function transferCalldata(to, amount) {
+  const word = (hex) => hex.padStart(64, '0');
+  return `0xa9059cbb${word(to.slice(2).toLowerCase())}${word(BigInt(amount).toString(16))}`;
+}
+
+/** The wallet sends source.amount of source.token to the vault: a plain ERC-20 transfer. */
+async function sendDepositWithWallet(answer, note) {
+  const { provider } = state.wallet;
+  const [account] = await provider.request({ method: 'eth_requestAccounts' });
+  showAccount(account);
+  await switchChain(provider, answer.source.chainId);
+  note('Confirm the transfer in your wallet…');
+  const hash = await provider.request({
+    method: 'eth_sendTransaction',
+    params: [{ from: account, to: answer.source.token, data: transferCalldata(answer.vaultAddress, answer.source.amount), value: '0x0', chainId: toQuantity(answer.source.chainId) }],
+  });
+  note(`Waiting for the transfer ${short(hash)}…`);
+  const receipt = await receiptOf(provider, hash);
+  if (Number(receipt.status) !== 1) throw new Error(`the transfer ${hash} reverted`);
+  return { from: account, transactions: [{ kind: 'transfer', hash, blockNumber: Number(receipt.blockNumber) }] };
+}
+
+async function sendDeposit() {
+  const button = $('deposit-send-button');
+  button.disabled = true;
+  const log = $('deposit-log');
+  const note = (text) => log.replaceChildren(element('li', { textContent: text }));
+  const { answer, request } = state.deposit;
+  try {
+    // Verified again now: the deadline may have passed since it was shown.
+    verifyDeposit('none');
+    if (!state.deposit.report.ok) throw new Error('the deposit address no longer verifies; not sending to it');
+    let sent;
+    if (state.wallet.provider) {
+      sent = await sendDepositWithWallet(answer, note);
+    } else {
+      note('The backend is sending the transfer from the funder…');
+      // The backend reads the answer from the gateway again and verifies it itself.
+      sent = await api('/api/deposit-transfer', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ vaultAddress: answer.vaultAddress, request, from: $('funder').value.trim() }),
+      });
+    }
+    log.replaceChildren(...sent.transactions.map((tx) =>
+      element('li', { dataset: { kind: tx.kind } }, `${tx.kind} from ${short(sent.from)} in block ${tx.blockNumber}: `,
+        element('code', { textContent: short(tx.hash), title: tx.hash }))));
+    watchStatus(answer.intentHash, 'deposit');
+  } catch (error) {
+    log.replaceChildren(element('li', { className: 'fail', textContent: error.message }));
+    button.disabled = !(state.deposit.report?.ok && state.deposit.tamper === 'none');
   }
 }
 
@@ -468,7 +685,7 @@ async function start() {
       api('/api/tokens'),
       api('/api/config'),
     ]);
-    Object.assign(state, { verifier, chains, tokens, devWallet: config.devWallet, apiUrl: config.apiUrl });
+    Object.assign(state, { verifier, chains, tokens, devWallet: config.devWallet, apiUrl: config.apiUrl, depositPartner: config.depositPartner });
   } catch (error) {
     message.textContent = `Could not start: ${error.message}`;
     return;
@@ -486,6 +703,8 @@ async function start() {
   if (accounts.length >= 2) {
     $('funder').value = accounts[1].address;
     $('recipient').value = accounts.at(-1).address;
+    // The dev wallet sends a deposit from the funder: a refund goes back to it.
+    $('refund-recipient').value = accounts[1].address;
   }
 
   $('quote-form').addEventListener('submit', requestQuote);
@@ -493,6 +712,11 @@ async function start() {
     button.addEventListener('click', () => verify(button.dataset.tamper));
   }
   $('fund-button').addEventListener('click', fund);
+  $('deposit-form').addEventListener('submit', requestDepositAddress);
+  for (const button of document.querySelectorAll('[data-deposit-tamper]')) {
+    button.addEventListener('click', () => verifyDeposit(button.dataset.depositTamper));
+  }
+  $('deposit-send-button').addEventListener('click', sendDeposit);
 
   // An injected wallet (EIP-1193) funds instead of the development wallet.
   const provider = globalThis.ethereum;
@@ -505,6 +729,7 @@ async function start() {
     provider.request({ method: 'eth_accounts' }).then((accounts) => accounts?.[0] && showAccount(accounts[0])).catch(() => {});
   }
   $('quote-button').disabled = false;
+  $('deposit-button').disabled = !state.depositPartner;
   message.textContent = '';
   document.body.dataset.ready = 'true';
 }

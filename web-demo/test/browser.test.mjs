@@ -10,15 +10,23 @@
 // - with an injected EIP-1193 wallet (window.ethereum, whose eth_sendTransaction the test signs
 //   with a development account and sends to the local anvil chain), the page connects it, switches
 //   it to the quote's source chain, has it send the approval and the funding transaction, and
-//   follows the intent to delivery on the stream; the backend's development wallet stays unused;
+//   follows the intent to delivery on the stream; then it sends a verified deposit address its
+//   amount as one USDC transfer (the refund recipient following the connected account), which the
+//   page follows to delivery too; the backend's development wallet stays unused;
+// - a deposit address asked in the page of the keyless gateway passes every check of
+//   verifyDepositAddress, by name, and only then is its address shown (the one the gateway
+//   answered, whose signature ethers recovers to the source chain's quoteSigner); each deposit
+//   tamper fails its named check and hides the address; the development wallet's transfer to the
+//   address is followed on the keyless stream to delivery and the recipient's balance grows by at
+//   least minAmountOut;
 // - no response delivered to the page carries the API key, and the page talks to its own origin
-//   only, apart from the API's keyless status stream.
+//   only, apart from the API's keyless status stream and deposit-address gateway.
 // Without /usr/bin/chromium this suite FAILS (scripts/ensure-chromium.sh installs it).
 // Needs a core build with the quote engine (build/wasm-release, or SR_WASM_DIR).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
-import { Contract, JsonRpcProvider, Wallet } from 'ethers';
+import { Contract, JsonRpcProvider, Wallet, verifyTypedData } from 'ethers';
 
 import { launchChromium } from '../scripts/browser.mjs';
 import { DEMO_API_KEY, startDemoStack } from '../scripts/local-stack.mjs';
@@ -34,6 +42,19 @@ const TAMPER_CAUGHT_BY = {
   portal: 'funding-target',
   signature: 'signature',
   expiry: 'expiry',
+};
+
+const DEPOSIT_CHECK_NAMES = [
+  'signature', 'deadline', 'intent-hash', 'vault', 'route-pays-recipient',
+  'reward-locks-deposit', 'fees', 'matches-request',
+];
+// Which check must name each tampered field of a deposit address's answer.
+const DEPOSIT_TAMPER_CAUGHT_BY = {
+  vault: 'vault',
+  recipient: 'matches-request',
+  minAmountOut: 'route-pays-recipient',
+  signature: 'signature',
+  deadline: 'deadline',
 };
 
 let stack;
@@ -75,8 +96,16 @@ after(async () => {
   await stack?.stop();
 });
 
-const checkStates = () =>
-  page.$$eval('#checks li', (items) => items.map((li) => ({ name: li.dataset.check, ok: li.dataset.ok === 'true', detail: li.textContent })));
+const checkStates = (list = '#checks') =>
+  page.$$eval(`${list} li`, (items) => items.map((li) => ({ name: li.dataset.check, ok: li.dataset.ok === 'true', detail: li.textContent })));
+const depositChecks = () => checkStates('#deposit-checks');
+/** The latest deposit address the gateway answered the page. */
+const depositAnswer = () => JSON.parse(responses.findLast((r) => r.url.endsWith('/v1/acme-gateway/deposit-addresses')).body);
+/** What the page shows of the deposit address: nothing unless every check passed. */
+const shownAddress = async () => ({
+  hidden: await page.isHidden('#deposit-address-box'),
+  text: await page.textContent('#deposit-address'),
+});
 
 describe('web demo in Chromium', { timeout: 90_000 }, () => {
   test('a quote asked through the backend passes every check in the browser', async () => {
@@ -150,7 +179,83 @@ describe('web demo in Chromium', { timeout: 90_000 }, () => {
     assert.equal(tampered.find((c) => c.name === 'route-matches-request').ok, false);
   });
 
-  test('an injected EIP-1193 wallet funds the quote and the page follows it on the keyless stream', async () => {
+  test('a deposit address asked in the page passes every check, and only then is it shown', async () => {
+    assert.equal(await shownAddress().then((a) => a.hidden), true, 'no address before one was asked for');
+    const refund = stack.deployment.accounts.users[1].address;
+    assert.equal(await page.inputValue('#refund-recipient'), refund, 'the refund recipient is prefilled with the funder');
+    await page.fill('#amount', '12.5');
+    await page.click('#deposit-button');
+    await page.waitForFunction(() => document.querySelector('#deposit-checks li') ||
+      !['', 'Asking for a deposit address…'].includes(document.getElementById('deposit-message').textContent), null, { timeout: 20_000 });
+    assert.equal(await page.textContent('#deposit-message'), '', 'the page reported a problem');
+    const checks = await depositChecks();
+    assert.deepEqual(checks.map((c) => c.name), DEPOSIT_CHECK_NAMES);
+    for (const check of checks) assert.ok(check.ok, `check failed on the untouched answer: ${check.detail}`);
+    assert.equal(await page.textContent('#deposit-verdict'), 'all checks pass');
+
+    // The address shown is the gateway's answer to the page's own request, signed by the source
+    // chain's quoteSigner (recovered here with ethers, independently of the package).
+    await Promise.all(pending);
+    const created = responses.findLast((r) => r.url.endsWith('/v1/acme-gateway/deposit-addresses'));
+    assert.equal(created?.status, 201, created?.body);
+    const answer = JSON.parse(created.body);
+    assert.deepEqual(await shownAddress(), { hidden: false, text: answer.vaultAddress });
+    assert.equal(answer.source.amount, '12500000');
+    assert.equal(answer.destination.recipient, await page.inputValue('#recipient'));
+    assert.equal(answer.intent.reward.creator, refund);
+    const sourceChain = (await (await fetch(`${stack.demoUrl}/api/chains`)).json()).chains.find((c) => c.chainId === answer.source.chainId);
+    const signer = verifyTypedData({ name: 'ServiceQuoteV1', version: '1', chainId: answer.source.chainId },
+      { Quote: [{ name: 'id', type: 'string' }, { name: 'intentHashes', type: 'bytes32[]' }, { name: 'expiresAt', type: 'uint64' }] },
+      { id: `quote:${answer.quoteId}`, intentHashes: [answer.intentHash], expiresAt: answer.deadline }, answer.signature);
+    assert.equal(signer, sourceChain.quoteSigner);
+    assert.equal(await page.isDisabled('#deposit-send-button'), false);
+  });
+
+  for (const [tamper, caughtBy] of Object.entries(DEPOSIT_TAMPER_CAUGHT_BY)) {
+    test(`tampering with the deposit address's ${tamper} fails "${caughtBy}" and hides the address`, async () => {
+      await page.click(`[data-deposit-tamper="${tamper}"]`);
+      await page.waitForSelector(`[data-deposit-tamper="${tamper}"].active`);
+      await Promise.all(pending);
+      const checks = await depositChecks();
+      const named = checks.find((c) => c.name === caughtBy);
+      assert.equal(named.ok, false, `${caughtBy} passed an answer with a tampered ${tamper}: ${named.detail}`);
+      assert.equal(await page.textContent('#deposit-verdict'), 'REJECTED');
+      assert.deepEqual(await shownAddress(), { hidden: true, text: '' }, 'a tampered answer shows no address');
+      assert.equal(await page.isVisible('#deposit-withheld'), true);
+      // Nor does any check's detail print it (the vault check recomputes it).
+      const vault = depositAnswer().vaultAddress.toLowerCase();
+      assert.ok(!(await page.textContent('#deposit-verification')).toLowerCase().includes(vault), 'the address is printed in the report');
+    });
+  }
+
+  test('the original deposit address is shown again, the dev wallet sends to it and it is delivered', async () => {
+    await page.click('[data-deposit-tamper="none"]');
+    const checks = await depositChecks();
+    assert.ok(checks.every((c) => c.ok), JSON.stringify(checks.filter((c) => !c.ok)));
+    await Promise.all(pending);
+    const answer = depositAnswer();
+    assert.deepEqual(await shownAddress(), { hidden: false, text: answer.vaultAddress });
+
+    const destination = stack.deployment.chains.find((c) => c.chainId === answer.destination.chainId);
+    const provider = new JsonRpcProvider(destination.rpcUrl, destination.chainId, { staticNetwork: true });
+    const token = new Contract(answer.destination.token, ['function balanceOf(address) view returns (uint256)'], provider);
+    const before = await token.balanceOf(answer.destination.recipient);
+
+    await page.click('#deposit-send-button');
+    await page.waitForSelector('#deposit-log [data-kind="transfer"], #deposit-log .fail', { timeout: 30_000 });
+    assert.equal(await page.$('#deposit-log .fail'), null, await page.textContent('#deposit-log'));
+    await page.waitForSelector('#deposit-status[data-status="filled"], #deposit-status[data-status="settled"]', { timeout: 60_000 });
+    assert.match(await page.textContent('#deposit-status'), /delivered/);
+    assert.equal(await page.getAttribute('#deposit-status', 'data-via'), 'stream');
+
+    const received = (await token.balanceOf(answer.destination.recipient)) - before;
+    provider.destroy();
+    assert.ok(received >= BigInt(answer.minAmountOut), `recipient got ${received}, the answer promised at least ${answer.minAmountOut}`);
+    await Promise.all(pending);
+    assert.ok(responses.some((r) => r.url.includes(`/v1/public/intents/stream?intentHash=${answer.intentHash}`)), 'followed on the keyless stream');
+  });
+
+  test('an injected EIP-1193 wallet funds the quote and a deposit address, followed on the keyless stream', async () => {
     // The wallet: a development account on the local chains, starting on the destination chain
     // so that the page has to switch it. Its eth_sendTransaction is signed here and sent to anvil.
     const user = stack.deployment.accounts.users[2];
@@ -241,6 +346,7 @@ describe('web demo in Chromium', { timeout: 90_000 }, () => {
       const quote = JSON.parse((await Promise.all(bodies)).findLast((r) => r.url.endsWith('/api/quote')).body);
       assert.equal(quote.execution.transaction.from, user.address);
       const destination = stack.deployment.chains.find((c) => c.chainId === quote.destination.chainId);
+      // The deposit below goes to the same recipient on the same chain.
       const provider = new JsonRpcProvider(destination.rpcUrl, destination.chainId, { staticNetwork: true });
       const token = new Contract(quote.destination.token, ['function balanceOf(address) view returns (uint256)'], provider);
       const before = await token.balanceOf(quote.destination.recipient);
@@ -251,7 +357,6 @@ describe('web demo in Chromium', { timeout: 90_000 }, () => {
       await walletPage.waitForSelector('#status[data-status="filled"], #status[data-status="settled"]', { timeout: 45_000 });
       assert.match(await walletPage.textContent('#status'), /delivered/);
       const received = (await token.balanceOf(quote.destination.recipient)) - before;
-      provider.destroy();
       assert.ok(received >= BigInt(quote.destination.minAmountOut), `recipient got ${received}, the quote promised at least ${quote.destination.minAmountOut}`);
 
       // The wallet was asked as a dapp asks one, and sent both transactions on the source chain.
@@ -264,9 +369,44 @@ describe('web demo in Chromium', { timeout: 90_000 }, () => {
       const funded = await walletPage.$$eval('#fund-log [data-kind="funding"] code', (codes) => codes.map((c) => c.title));
       assert.deepEqual(funded, [sentFrom.at(-1).hash]);
 
+      // A deposit address, sent its amount by the same wallet: one plain USDC transfer to the
+      // verified address, on the source chain; the refunds go back to the connected account.
+      assert.equal(await walletPage.inputValue('#refund-recipient'), user.address, 'the refund recipient follows the connected account');
+      await walletPage.fill('#amount', '7');
+      await walletPage.click('#deposit-button');
+      await walletPage.waitForFunction(() => document.querySelector('#deposit-checks li') ||
+        !['', 'Asking for a deposit address…'].includes(document.getElementById('deposit-message').textContent), null, { timeout: 20_000 });
+      assert.equal(await walletPage.textContent('#deposit-message'), '', 'the page reported a problem');
+      assert.equal(await walletPage.textContent('#deposit-verdict'), 'all checks pass');
+      assert.equal(await walletPage.textContent('#deposit-send-button'), 'Send with wallet');
+      const deposit = JSON.parse((await Promise.all(bodies)).findLast((r) => r.url.endsWith('/v1/acme-gateway/deposit-addresses')).body);
+      assert.equal(deposit.intent.reward.creator, user.address);
+      assert.equal(await walletPage.textContent('#deposit-address'), deposit.vaultAddress);
+      const source = stack.deployment.chains.find((c) => c.chainId === deposit.source.chainId);
+      const sourceProvider = new JsonRpcProvider(source.rpcUrl, source.chainId, { staticNetwork: true });
+      const usdc = new Contract(deposit.source.token, ['function balanceOf(address) view returns (uint256)'], sourceProvider);
+      const delivered = new Contract(deposit.destination.token, ['function balanceOf(address) view returns (uint256)'], provider);
+      const depositBefore = await delivered.balanceOf(deposit.destination.recipient);
+      const sendsBefore = sentFrom.length;
+      await walletPage.click('#deposit-send-button');
+      await walletPage.waitForSelector('#deposit-log [data-kind="transfer"], #deposit-log .fail', { timeout: 30_000 });
+      assert.equal(await walletPage.$('#deposit-log .fail'), null, await walletPage.textContent('#deposit-log'));
+      assert.deepEqual(sentFrom.slice(sendsBefore).map((s) => s.chainId), [deposit.source.chainId], 'one transaction, on the source chain');
+      assert.equal(await usdc.balanceOf(deposit.vaultAddress), BigInt(deposit.source.amount), 'the vault holds the deposit');
+      // A transfer counts at the worker's confirmation depth, and anvil mines only when something
+      // is sent: mine the blocks that time would bring on a live chain.
+      await sourceProvider.send('anvil_mine', ['0xc']);
+      await walletPage.waitForSelector('#deposit-status[data-status="filled"], #deposit-status[data-status="settled"]', { timeout: 45_000 });
+      assert.match(await walletPage.textContent('#deposit-status'), /delivered/);
+      const depositReceived = (await delivered.balanceOf(deposit.destination.recipient)) - depositBefore;
+      sourceProvider.destroy();
+      provider.destroy();
+      assert.ok(depositReceived >= BigInt(deposit.minAmountOut), `recipient got ${depositReceived}, the answer promised at least ${deposit.minAmountOut}`);
+
       // Followed on the keyless stream by intent hash; no status polling, no backend funding.
       assert.ok(seen.some((u) => u.includes(`/v1/public/intents/stream?intentHash=${quote.intentHash}`)), seen.join(' '));
-      assert.deepEqual(seen.filter((u) => /\/(api|v1\/intents)\/status|\/api\/fund/.test(u)), []);
+      assert.ok(seen.some((u) => u.includes(`/v1/public/intents/stream?intentHash=${deposit.intentHash}`)), seen.join(' '));
+      assert.deepEqual(seen.filter((u) => /\/(api|v1\/intents)\/status|\/api\/fund|\/api\/deposit-transfer/.test(u)), []);
       assert.deepEqual(errors, [], 'the page threw');
     } finally {
       await walletPage.close();
@@ -277,7 +417,8 @@ describe('web demo in Chromium', { timeout: 90_000 }, () => {
     await Promise.all(pending);
     const origin = new URL(stack.demoUrl).origin;
     const urls = responses.map((r) => r.url);
-    for (const expected of ['/api/chains', '/api/tokens', '/api/quote', '/api/fund', '/v1/public/intents/stream?intentHash=', '/vendor/stableroutes/wasm/verifier.wasm']) {
+    for (const expected of ['/api/chains', '/api/tokens', '/api/quote', '/api/fund', '/v1/public/intents/stream?intentHash=', '/vendor/stableroutes/wasm/verifier.wasm',
+      '/v1/acme-gateway/deposit-addresses', '/api/deposit-transfer']) {
       assert.ok(urls.some((u) => u.includes(expected)), `the page never fetched ${expected}: ${urls.join(' ')}`);
     }
     assert.deepEqual(urls.filter((u) => /\/(api|v1\/intents)\/status/.test(u)), [], 'the page polled a status endpoint');
@@ -287,9 +428,11 @@ describe('web demo in Chromium', { timeout: 90_000 }, () => {
     const apiOrigin = new URL(stack.worker.base).origin;
     for (const response of responses) {
       const url = new URL(response.url);
-      // The keyless status stream is read straight from the API (CORS-open, no key).
-      const keylessStream = url.origin === apiOrigin && url.pathname === '/v1/public/intents/stream';
-      assert.ok(url.origin === origin || keylessStream, `the page talked to another origin: ${response.url}`);
+      // The keyless status stream and deposit-address gateway are asked of the API directly
+      // (CORS-open, no key).
+      const keyless = url.origin === apiOrigin &&
+        (url.pathname === '/v1/public/intents/stream' || url.pathname === '/v1/acme-gateway/deposit-addresses');
+      assert.ok(url.origin === origin || keyless, `the page talked to another origin: ${response.url}`);
       assert.ok(!response.body.includes(DEMO_API_KEY), `${response.url} delivered the API key in its body`);
       assert.ok(!JSON.stringify(response.headers).includes(DEMO_API_KEY), `${response.url} delivered the API key in a header`);
       const body = response.body.toLowerCase();

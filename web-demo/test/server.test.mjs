@@ -1,7 +1,8 @@
 // The demo backend against a stand-in worker that records what it was sent (loopback only, no
 // browser): the key goes to the worker on every forwarded call and never back to the page, even
-// when the worker echoes it; only quotes this backend handed out can be funded; only the page and
-// the package's browser files are served.
+// when the worker echoes it; only quotes this backend handed out can be funded, and only deposit
+// addresses the gateway itself answers for (read keyless) and that verify get a transfer; only
+// the page and the package's browser files are served.
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -107,9 +108,13 @@ describe('web demo backend', () => {
   });
 
   test('without a local deployment the dev wallet is off and funds nothing', async () => {
-    assert.deepEqual(await (await fetch(`${demo.url}/api/config`)).json(), { apiUrl: workerUrl, devWallet: null });
+    assert.deepEqual(await (await fetch(`${demo.url}/api/config`)).json(), { apiUrl: workerUrl, depositPartner: 'acme', devWallet: null });
     const res = await fetch(`${demo.url}/api/fund`, { method: 'POST', body: JSON.stringify({ quoteId: 'quote:x' }) });
     assert.equal(res.status, 404);
+    const count = received.length;
+    const transfer = await fetch(`${demo.url}/api/deposit-transfer`, { method: 'POST', body: JSON.stringify({ vaultAddress: CHAIN.portal, request: {}, from: CHAIN.quoteSigner }) });
+    assert.equal(transfer.status, 404);
+    assert.equal(received.length, count, 'nothing was asked of the worker');
   });
 
   test('with a local deployment the dev wallet funds only quotes it handed out, and only verified ones', async () => {
@@ -120,7 +125,7 @@ describe('web demo backend', () => {
     const withWallet = await startDemoServer({ workerUrl, apiKey: KEY, deploymentFile });
     try {
       // The stand-in's chains carry no rpcUrl: not the local chains, so the page offers no wallet.
-      assert.deepEqual(await (await fetch(`${withWallet.url}/api/config`)).json(), { apiUrl: workerUrl, devWallet: null });
+      assert.deepEqual(await (await fetch(`${withWallet.url}/api/config`)).json(), { apiUrl: workerUrl, depositPartner: 'acme', devWallet: null });
       const res = await fetch(`${withWallet.url}/api/fund`, { method: 'POST', body: JSON.stringify({ quoteId: 'quote:never-issued' }) });
       assert.equal(res.status, 404);
       assert.match((await res.json()).title, /no quote quote:never-issued was handed out/);
@@ -132,6 +137,20 @@ describe('web demo backend', () => {
       assert.equal(refused.status, 422);
       assert.equal(problem.title, 'the quote does not verify; not funding it');
       assert.match(problem.detail, /signature: /);
+
+      // A deposit transfer: the vault must be an address (it goes into the gateway's path) ...
+      const malformed = await fetch(`${withWallet.url}/api/deposit-transfer`, { method: 'POST', body: JSON.stringify({ vaultAddress: '../v1/chains', request: {}, from: account.address }) });
+      assert.equal(malformed.status, 400);
+      // ... its answer is read from the gateway, without the key, and sent to only if it verifies.
+      const vaultAddress = '0x000000000000000000000000000000000000bEEF';
+      const request = { source: { chainId: 31337, token: CHAIN.portal, amount: '1' }, destination: { chainId: 31337, token: CHAIN.portal, recipient: account.address }, refundRecipient: account.address };
+      const unverified = await fetch(`${withWallet.url}/api/deposit-transfer`, { method: 'POST', body: JSON.stringify({ vaultAddress, request, from: account.address }) });
+      const refusal = await unverified.json();
+      const asked = received.findLast((r) => r.url.startsWith('/v1/acme-gateway/'));
+      assert.deepEqual([asked.method, asked.url, asked.key], ['GET', `/v1/acme-gateway/${vaultAddress}`, undefined]);
+      assert.equal(unverified.status, 422);
+      assert.equal(refusal.title, 'the deposit address does not verify; not sending to it');
+      assert.match(refusal.detail, /signature: /);
     } finally {
       await withWallet.close();
       rmSync(dir, { recursive: true, force: true });
