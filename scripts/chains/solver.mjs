@@ -108,6 +108,7 @@ export async function startSolver({
   pollMs = 200,
   fromBlock = 0,
   maxAttempts = 3,
+  txWaitMs = 10_000,
   log = (line) => console.log(line),
 }) {
   const account = privateKey ? new Wallet(privateKey) : devAccount(ACCOUNT_INDEX.solver);
@@ -155,8 +156,26 @@ export async function startSolver({
     events.emit('state', record);
   };
   const blockTime = async (node) => BigInt((await node.provider.getBlock('latest')).timestamp);
-  const sendAndWait = async (pending) => {
-    const receipt = await (await pending).wait();
+  // One step's transaction (fulfill, prove, withdraw), remembered in record.pending until it is
+  // mined or the node no longer has it: a dropped or replaced transaction is sent again on a later
+  // round, a merely slow one is looked at again rather than sent twice. Resolves to the mined
+  // transaction's hash, or null while it is still pending (the round moves on; nothing waits forever).
+  const confirmed = async (node, record, step, send) => {
+    record.pending ??= {};
+    let hash = record.pending[step];
+    if (hash) {
+      if (!(await node.provider.getTransactionReceipt(hash)) && !(await node.provider.getTransaction(hash))) {
+        log(`solver ${id}: ${short(record.intentHash)} ${step} ${short(hash)} dropped; sending again`);
+        hash = null;
+      }
+    }
+    if (!hash) {
+      hash = (await send()).hash;
+      record.pending[step] = hash;
+    }
+    const receipt = await node.provider.waitForTransaction(hash, 1, txWaitMs).catch(() => null);
+    if (!receipt) return null;
+    delete record.pending[step];
     if (receipt.status !== 1) throw new Error(`transaction ${receipt.hash} reverted`);
     return receipt.hash;
   };
@@ -189,6 +208,15 @@ export async function startSolver({
   async function advance(record) {
     const source = nodes.get(record.sourceChainId);
     const destination = nodes.get(BigInt(record.intent.destination));
+    // A transaction still pending at the end of an earlier round may have been mined since: the
+    // chain's state below then shows the step done, and the record names the transaction.
+    for (const [step, hash] of Object.entries(record.pending ?? {})) {
+      const receipt = await (step === 'fulfill' ? destination : source).provider.getTransactionReceipt(hash);
+      if (receipt?.status === 1) {
+        record.transactions[step] = hash;
+        delete record.pending[step];
+      }
+    }
     if (record.state === 'waiting') {
       const context = {
         sourceChainId: record.sourceChainId,
@@ -206,9 +234,10 @@ export async function startSolver({
       if (status !== REWARD_STATUS.Funded) return; // funding may still arrive (fundFor, partial funding)
       const existing = await destination.portal.claimants(record.intentHash);
       if (existing === ZeroHash) {
-        record.transactions.fulfill = await sendAndWait(
-          destination.portal.fulfill(record.intentHash, record.intent.route, record.rewardHash, claimant),
-        );
+        const hash = await confirmed(destination, record, 'fulfill', () =>
+          destination.portal.fulfill(record.intentHash, record.intent.route, record.rewardHash, claimant));
+        if (!hash) return;
+        record.transactions.fulfill = hash;
       } else if (existing !== claimant) {
         return setState(record, 'closed', 'fulfilled by someone else');
       }
@@ -217,18 +246,20 @@ export async function startSolver({
     if (record.state === 'filled') {
       const proof = await source.prover.provenIntents(record.intentHash);
       if (BigInt(proof.claimant) === 0n) {
-        record.transactions.prove = await sendAndWait(
-          source.prover.recordProof(record.intentHash, account.address, record.intent.destination),
-        );
+        const hash = await confirmed(source, record, 'prove', () =>
+          source.prover.recordProof(record.intentHash, account.address, record.intent.destination));
+        if (!hash) return;
+        record.transactions.prove = hash;
       }
       setState(record, 'proven');
     }
     if (record.state === 'proven') {
       const status = Number(await source.portal.getRewardStatus(record.intentHash));
       if (status === REWARD_STATUS.Funded) {
-        record.transactions.withdraw = await sendAndWait(
-          source.portal.withdraw(record.intent.destination, record.routeHash, record.intent.reward),
-        );
+        const hash = await confirmed(source, record, 'withdraw', () =>
+          source.portal.withdraw(record.intent.destination, record.routeHash, record.intent.reward));
+        if (!hash) return;
+        record.transactions.withdraw = hash;
       }
       setState(record, 'withdrawn');
     }

@@ -65,7 +65,7 @@ describe('local chains with the real contracts', { timeout: 150_000 }, () => {
         { name: 'Test B', chainId: 31338, port: portB },
       ],
       outDir,
-      solverOptions: { pollMs: 100 },
+      solverOptions: { pollMs: 100, txWaitMs: 2_000 },
       log: (line) => solverLog.push(line),
     });
     [chainA, chainB] = stack.deployment.chains.map((c) => {
@@ -313,6 +313,33 @@ describe('local chains with the real contracts', { timeout: 150_000 }, () => {
     assert.deepEqual([portalProven.args.intentHash, portalProven.args.claimant], [intent.intentHash, addressToBytes32(stack.solver.address).toLowerCase()]);
     const requested = proveReceipt.logs.filter((log) => log.address === chainB.prover).map((log) => proverInterface.parseLog(log));
     assert.deepEqual(requested.map((e) => [e.name, e.args.sourceChainDomainID, e.args.destination, e.args.count]), [['ProofsRequested', BigInt(chainA.chainId), BigInt(chainB.chainId), 1n]]);
+  });
+
+  it('a fulfill the destination node drops is sent again, and the intent settles', async () => {
+    const { funder, recipient, intent, vault } = await scenario({ funderIndex: 3, recipientIndex: 4, amount: USDC(5), reward: USDC(5.05) });
+    const recipientBefore = await token(chainB, 'USDC').balanceOf(recipient);
+    await chainB.provider.send('evm_setAutomine', [false]);
+    let dropped;
+    try {
+      await mined(token(chainA, 'USDC', funder).approve(chainA.portal, USDC(5.05)));
+      await mined(portalAs(chainA, funder)[PORTAL_FUNCTIONS.publishAndFund](intent.destination, intent.encodedRoute, intent.reward, false));
+      // The solver's fulfill waits in chain B's mempool (no block is mined); the node then drops it.
+      const deadline = Date.now() + 20_000;
+      while (!(dropped = stack.solver.intents.get(intent.intentHash)?.pending?.fulfill)) {
+        assert.ok(Date.now() < deadline, 'the solver sent no fulfill');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await chainB.provider.send('anvil_dropTransaction', [dropped]);
+      assert.equal(await chainB.provider.getTransaction(dropped), null);
+    } finally {
+      await chainB.provider.send('evm_setAutomine', [true]);
+    }
+    await expectSettled({ intent, vault, recipient, recipientBefore });
+    // Sent again with the same nonce and fees it is the same signed transaction (same hash), now
+    // mined; without the resend the solver waited for the dropped one forever.
+    const record = stack.solver.intents.get(intent.intentHash);
+    assert.equal((await chainB.provider.getTransactionReceipt(record.transactions.fulfill)).status, 1);
+    assert.ok(solverLog.some((line) => line.includes('dropped; sending again')), solverLog.slice(-5).join('\n'));
   });
 
   it('withdraw with a proof naming another destination: the Portal challenges it on the prover and pays nothing', async () => {
