@@ -23,9 +23,9 @@ const ablations = {
   // The shard's storage of a registration (its SQLite transaction): the call to the shard stays.
   "no-registration-storage": [["this.ctx.storage.transactionSync(() => {\n        this.#storeRecords(merged);", "(() => {\n        return;"]],
   // The core's solverRequests op (which solvers to ask over HTTP: none in the bundled configurations).
-  "no-solver-requests": [['const plan = await askCore(c, "solverRequests", { body: c.body, key: keyForCore(c.key), now });', "const plan = { status: 200, body: { requests: [] } };"]],
+  "no-solver-requests": [['const plan = await askCore(c.env, "solverRequests", { body: c.body, key: keyForCore(c.key), now });', "const plan = { status: 200, body: { requests: [] } };"]],
   // The keyed rate limiter (leases, headers).
-  "no-limiter": [["return limited(c, next, `key:${c.key.id}`, c.key.rateLimit);", "return next();"]],
+  "no-limiter": [["return limited(c, next, await takeToken(c.env.RATE_LIMITER, `key:${c.key.id}`, c.key.rateLimit, c.ctx, leaseWindowMs(c.env)));", "return next();"]],
   // The core's two quote ops, answered from their first answers (the engine's CPU taken out; the
   // same intent is then registered again and again, which merges instead of inserting).
   "no-engine": [[

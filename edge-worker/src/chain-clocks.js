@@ -1,10 +1,9 @@
 // Per isolate: the polled chains, their readers' alarms, and what the readers last saw of each
 // chain (its clock for deadlines, its head, finalized block and confirmation depth for finality),
 // cached for a few seconds so a status lookup does not ask every reader.
-import { callCore } from "./core.js";
+import { askCore } from "./core.js";
 import { chainReader } from "./objects/stubs.js";
 import { deploymentRpcUrls } from "./chain-rpc.js";
-import { settings } from "./settings.js";
 
 const CHAIN_CLOCKS_TTL_MS = 5_000;
 
@@ -14,7 +13,7 @@ let clocks = { at: 0, value: { times: {}, heads: {} } };
 
 /** The chain ids with a JSON-RPC endpoint (the ones with a reader). */
 export async function polledChains(env) {
-  polled ??= callCore(settings(env).coreInputs, "pollPlan", { cursors: {}, rpcUrls: deploymentRpcUrls(env) }).then((a) => (a.status === 200 ? a.body.chains.map((c) => c.chainId) : []));
+  polled ??= askCore(env, "pollPlan", { cursors: {}, rpcUrls: deploymentRpcUrls(env) }).then((a) => (a.status === 200 ? a.body.chains.map((c) => c.chainId) : []));
   return polled;
 }
 

@@ -1,7 +1,6 @@
 // A chain's logs handed to the intent shards that own them: the chain reader's polls and the
 // indexer push (POST /internal/chain-events) take this one path.
-import { callCore } from "./core.js";
-import { settings } from "./settings.js";
+import { askCore } from "./core.js";
 import { byShard, shardOf } from "./objects/stubs.js";
 
 /**
@@ -15,8 +14,7 @@ import { byShard, shardOf } from "./objects/stubs.js";
  *   (intent hash, block number) of every delivered log
  */
 export async function deliverLogs(env, chainId, logs, range = null) {
-  const coreInputs = settings(env).coreInputs;
-  const routed = await callCore(coreInputs, "routeLogs", { chainId, logs });
+  const routed = await askCore(env, "routeLogs", { chainId, logs });
   if (routed.status !== 200) return routed;
   const { byIntent, transactions, ignored } = routed.body;
   const entries = Object.entries(byIntent);

@@ -5,7 +5,7 @@
 //   read    status lookups, /health, /openapi.json, legacy quotes, and failed authentication
 //   create  deposit-address creation and submits (each creates stored, watched work)
 //   stream  opening a status stream (concurrent streams are capped apart: stream-caps.js)
-import { callCore } from "./core.js";
+import { askCore } from "./core.js";
 import { settings } from "./settings.js";
 
 /** address text -> network name, per isolate; cleared when full so it stays bounded. */
@@ -26,7 +26,7 @@ export async function clientNetwork(c) {
   if (cached) return (c.network = cached);
   let named = UNKNOWN;
   try {
-    const answer = await callCore(settings(c.env).coreInputs, "clientNetwork", { address });
+    const answer = await askCore(c.env, "clientNetwork", { address });
     if (answer.status === 200) named = { network: answer.body.network, aggregate: answer.body.aggregate };
   } catch (e) {
     // A core that failed to load fails every other request too; /health must still answer

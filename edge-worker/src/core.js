@@ -5,12 +5,14 @@
 import createCore from "../wasm/core.mjs";
 import coreWasm from "../wasm/core.wasm";
 import { problemBody } from "./http.js";
+import { settings } from "./settings.js";
 
 /** @typedef {{ status: number, body: any, headers?: Record<string, string> }} CoreAnswer */
 // Each op's input and answer, generated from src/service/ops.json (src/core-ops.d.ts):
 // CoreOps["quote"]["input"], CoreOps["quote"]["answer"].
 /** @typedef {import("./core-ops").CoreOps} CoreOps */
 /** @typedef {import("./core-ops").CoreOpName} CoreOpName */
+/** @template {CoreOpName} Op @typedef {import("./core-ops").CoreOpInput<Op>} CoreOpInput */
 
 /** @type {Promise<{ handle(op: string, input: string): string }> | null} */
 let service = null;
@@ -81,4 +83,18 @@ export async function callCore(inputs, op, input) {
   const out = JSON.parse(svc.handle(op, JSON.stringify(input)));
   if (typeof out?.status !== "number") throw new Error(`core answered ${op} without a status`);
   return out;
+}
+
+/**
+ * The worker's one door into the core: every handler, object and helper asks through it, with
+ * the environment it runs in (whose configuration and secrets the core is built from, once per
+ * isolate). Typed per op by src/core-ops.d.ts, generated from src/service/ops.json.
+ * @template {CoreOpName} Op
+ * @param {object} env the worker's (or Durable Object's) environment
+ * @param {Op} op
+ * @param {CoreOpInput<Op>} input
+ * @returns {Promise<CoreAnswer>}
+ */
+export function askCore(env, op, input) {
+  return callCore(settings(env).coreInputs, op, input);
 }

@@ -6,10 +6,9 @@
 // "fundingPreflightVerdict": 200, or 422 funding-would-fail with the reason). Nothing is sent and
 // no job is created unless the verdict is 200. It runs inside the chain's reservation store
 // (funding-reservations.js), which passes the funder's other reservations to the verdict.
-import { callCore } from "./core.js";
+import { askCore } from "./core.js";
 import { ethCall, rpcUrlOf } from "./chain-rpc.js";
 import { HttpError } from "./http.js";
-import { settings } from "./settings.js";
 
 let relayerAddress = null;
 
@@ -23,18 +22,17 @@ let relayerAddress = null;
  *   verdict, and the reservation the funding takes (the core's, null for a plain transfer)
  */
 export async function simulateFunding(env, plan, { jobId, reserved } = {}) {
-  const coreInputs = settings(env).coreInputs;
   const url = rpcUrlOf(env, plan.chainId);
   if (!url || !env.RELAYER_KEY) {
     const missing = url ? "no key (worker secret RELAYER_KEY)" : `no JSON-RPC endpoint for chain ${plan.chainId}`;
     throw new HttpError(422, "funding-would-fail", `the funding would fail, so the relayer will not send it: the relayer has ${missing}, so it can neither simulate nor send this funding. Nothing was sent and no job was created`);
   }
   if (!relayerAddress) {
-    const account = await callCore(coreInputs, "relayerAccount", { relayerKey: env.RELAYER_KEY });
+    const account = await askCore(env, "relayerAccount", { relayerKey: env.RELAYER_KEY });
     if (account.status !== 200) throw new HttpError(500, "internal", "the relayer key is unusable");
     relayerAddress = account.body.address;
   }
-  const planned = await callCore(coreInputs, "fundingPreflight", { plan, relayer: relayerAddress });
+  const planned = await askCore(env, "fundingPreflight", { plan, relayer: relayerAddress });
   if (planned.status !== 200) return { ...planned, reservation: null };
   const reservation = planned.body.reservation ?? null;
   const rows = reservation && reserved ? reserved(reservation) : null;
@@ -46,6 +44,6 @@ export async function simulateFunding(env, plan, { jobId, reserved } = {}) {
   } catch (e) {
     throw new HttpError(500, "internal", `the relayer could not simulate the funding: chain ${plan.chainId} did not answer (${e?.message ?? e}); nothing was sent, retry later`);
   }
-  const verdict = await callCore(coreInputs, "fundingPreflightVerdict", { plan, results, ...(rows ? { reserved: rows, jobId } : {}) });
+  const verdict = await askCore(env, "fundingPreflightVerdict", { plan, results, ...(rows ? { reserved: rows, jobId } : {}) });
   return { ...verdict, reservation };
 }

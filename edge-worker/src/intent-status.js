@@ -7,12 +7,11 @@
 //   it. Until it lands, a status lookup by that quote's id or intent hash answers 200 with
 //   status "unknown", exactly as for an intent nobody indexed (docs/status.md); it lands within
 //   the same second unless a shard is unavailable, and is retried until it does.
-import { callCore } from "./core.js";
+import { askCore } from "./core.js";
 import { deliverLogs } from "./chain-logs.js";
 import { chainClocks, polledChains, startReaders } from "./chain-clocks.js";
 import { nowSec } from "./lib/time.js";
 import { byShard, chainReader, shardKey, shardOf } from "./objects/stubs.js";
-import { settings } from "./settings.js";
 
 const STREAM_REGISTRATION_WAIT_MS = 3_000;
 const REGISTER_ATTEMPTS = 4;
@@ -28,7 +27,7 @@ export async function registerQuote(env, quote, owner = null) {
   await Promise.all([quote, ...competing].map(async (q, i) => {
     // One core call gives every intent's record as if new (op registerQuote, "fresh").
     const registration = await retried(async () => {
-      const registered = await callCore(settings(env).coreInputs, "registerQuote", { quote: q, fresh: true, now: nowSec() });
+      const registered = await askCore(env, "registerQuote", { quote: q, fresh: true, now: nowSec() });
       if (registered.status !== 200) throw new Error(`registerQuote answered ${registered.status}: ${registered.body?.detail ?? ""}`);
       return registered.body;
     });

@@ -5,17 +5,17 @@
 // moved), and the core judges the answers (op "relaySimulationVerdict"). A job that would fail
 // fails with the core's reason, and nothing is broadcast. A node that cannot simulate
 // (eth_simulateV1 unknown) fails safe: the job is not sent.
-import { callCore } from "./core.js";
+import { askCore } from "./core.js";
 import { rpcRequest } from "./chain-rpc.js";
 
 /**
- * @param {{ coreInputs: any, rpcUrl: string, plan: any, from: string, chainTime: number }} input
+ * @param {{ env: object, rpcUrl: string, plan: any, from: string, chainTime: number }} input
  *   chainTime: the latest block's timestamp
  * @returns {Promise<{ error: string } | null>} a final reason not to send, or null to go ahead;
  *   throws for trouble worth retrying (the node unreachable)
  */
-export async function simulateJob({ coreInputs, rpcUrl, plan, from, chainTime }) {
-  const planned = await callCore(coreInputs, "relaySimulation", { plan, relayer: from, chainTime });
+export async function simulateJob({ env, rpcUrl, plan, from, chainTime }) {
+  const planned = await askCore(env, "relaySimulation", { plan, relayer: from, chainTime });
   if (planned.status !== 200) return { error: planned.body?.detail ?? `relaySimulation answered ${planned.status}` };
   const calls = planned.body.calls.map(({ from, to, data, gas }) => ({ from, to, data, gas }));
   const answer = await rpcRequest(rpcUrl, "eth_simulateV1", [{ blockStateCalls: [{ calls }], validation: false }, "pending"]);
@@ -27,7 +27,7 @@ export async function simulateJob({ coreInputs, rpcUrl, plan, from, chainTime })
   }
   const results = answer.result?.[0]?.calls;
   if (!Array.isArray(results)) throw new Error("eth_simulateV1 answered no calls");
-  const verdict = await callCore(coreInputs, "relaySimulationVerdict", {
+  const verdict = await askCore(env, "relaySimulationVerdict", {
     plan,
     results: results.map(({ status, returnData, error }) => ({ status, ...(returnData ? { returnData } : {}), ...(error ? { error } : {}) })),
   });

@@ -4,10 +4,9 @@
 // the client going away). The core decides whether the caller may hold that many (op
 // "streamAdmission": 429 with Retry-After and the RateLimit-* headers beyond its cap).
 import { clientNetwork } from "./client-limits.js";
-import { callCore } from "./core.js";
+import { askCore } from "./core.js";
 import { HttpError } from "./http.js";
 import { limiterOf } from "./objects/stubs.js";
-import { settings } from "./settings.js";
 
 const STREAM_MAX_MS = 10 * 60_000;
 // The slot outlives the longest stream a little, so expiry only frees slots whose release was lost.
@@ -43,7 +42,7 @@ export async function takeStreamSlot(c) {
   };
   let answer;
   try {
-    answer = await callCore(settings(c.env).coreInputs, "streamAdmission", { caller, open: taken.open, cap });
+    answer = await askCore(c.env, "streamAdmission", { caller, open: taken.open, cap });
   } catch (e) {
     c.ctx.waitUntil(release());
     throw e;

@@ -8,9 +8,8 @@
 // Only a confirmation is stored. A Portal that answers another vault (a wrong configuration, or
 // a node not synced yet) and a node that does not answer leave the chain unconfirmed, and it is
 // asked again after a pause.
-import { callCore } from "./core.js";
+import { askCore } from "./core.js";
 import { ethCall, rpcUrlOf } from "./chain-rpc.js";
-import { settings } from "./settings.js";
 import { vaultDerivationOf } from "./objects/stubs.js";
 
 const RETRY_UNCONFIRMED_MS = 30_000;
@@ -21,7 +20,7 @@ let probes = null;
 
 /** @returns {Promise<number[]>} the chain ids whose vault derivation is confirmed */
 export async function confirmedChains(env) {
-  probes ??= callCore(settings(env).coreInputs, "vaultDerivationProbes", {}).then((a) => {
+  probes ??= askCore(env, "vaultDerivationProbes", {}).then((a) => {
     if (a.status === 200) return a.body.probes;
     probes = null; // the core is not available: nothing is confirmed, ask again next time
     return [];
@@ -52,7 +51,7 @@ async function confirm(env, probe, url) {
   const store = vaultDerivationOf(env, probe.chainId, probe.to, probe.expectedVault);
   if (!(await store.confirmed())) {
     const answer = await ethCall(url, { to: probe.to, data: probe.data });
-    const judged = await callCore(settings(env).coreInputs, "vaultDerivationVerdict", { chainId: probe.chainId, result: answer.result ?? "0x" });
+    const judged = await askCore(env, "vaultDerivationVerdict", { chainId: probe.chainId, result: answer.result ?? "0x" });
     if (judged.status !== 200) throw new Error(`the core could not judge chain ${probe.chainId}: ${judged.body?.detail}`);
     console.log(JSON.stringify({ event: "vault-derivation", chainId: probe.chainId, verdict: judged.body.vaultDerivation, detail: judged.body.detail }));
     if (judged.body.vaultDerivation !== "confirmed") {

@@ -3,7 +3,7 @@
 // (src/service/webhooks/webhooks.h); this module stores, resolves host names, signs and sends.
 // The objects: WebhookEndpoints (objects/webhook-endpoints.js), one per API key, and
 // WebhookDeliveries (objects/webhook-deliveries.js), one durable queue per endpoint.
-import { callCore } from "./core.js";
+import { askCore } from "./core.js";
 import { base64Of, bytesOfBase64, bytesOfHex } from "./lib/bytes.js";
 import { nowSec } from "./lib/time.js";
 import { settings } from "./settings.js";
@@ -55,7 +55,7 @@ export async function deliverStatusChange(env, owner, before, after) {
   // Each endpoint names its key: the core gives a revoked key's endpoints nothing.
   const endpoints = (await Promise.all(keyIds.map(async (id) => (await endpointsOf(env, id).list()).map((e) => ({ ...e, keyId: id }))))).flat();
   if (endpoints.length === 0) return;
-  const answer = await callCore(settings(env).coreInputs, "webhookEvents", { endpoints, before, after, now: nowSec() });
+  const answer = await askCore(env, "webhookEvents", { endpoints, before, after, now: nowSec() });
   if (answer.status !== 200) throw new Error(`webhookEvents answered ${answer.status}: ${answer.body?.detail ?? ""}`);
   const byEndpoint = new Map();
   for (const d of answer.body.deliveries) byEndpoint.set(d.endpointId, [...(byEndpoint.get(d.endpointId) ?? []), d]);

@@ -11,7 +11,8 @@ import { chainReader, depositOf, jobsOf, shardOf } from "../objects/stubs.js";
 import { HttpError, json } from "../http.js";
 import { randomHex } from "../lib/bytes.js";
 import { nowSec } from "../lib/time.js";
-import { askCore, coreResponse } from "./core-response.js";
+import { askCore } from "../core.js";
+import { coreResponse } from "./core-response.js";
 import { storeJob } from "./gasless.js";
 import { confirmedChains } from "../vault-derivation.js";
 import { intentStatusBody, registerQuote } from "./status.js";
@@ -20,10 +21,10 @@ import { intentStatusBody, registerQuote } from "./status.js";
 /** POST /v1/<slug>-gateway/deposit-addresses */
 export async function create(c, slug) {
   const now = nowSec();
-  const plan = await askCore(c, "depositSolverRequests", { body: c.body, partner: slug, now });
+  const plan = await askCore(c.env, "depositSolverRequests", { body: c.body, partner: slug, now });
   if (plan.status !== 200) return coreResponse(c, plan);
   const solverAnswers = await askSolvers(plan.body.requests ?? []);
-  const answer = await askCore(c, "depositCreate", { body: c.body, partner: slug, now: nowSec(), random: randomHex(), solverAnswers, confirmedChains: await confirmedChains(c.env) });
+  const answer = await askCore(c.env, "depositCreate", { body: c.body, partner: slug, now: nowSec(), random: randomHex(), solverAnswers, confirmedChains: await confirmedChains(c.env) });
   if (answer.status !== 201) return coreResponse(c, answer);
   const { record } = answer.body;
   const { intent } = answer.body;
@@ -49,7 +50,7 @@ export async function create(c, slug) {
  */
 async function depositFor(c, slug, vaultAddress) {
   const ask = async (input) => {
-    const answer = await askCore(c, "depositVault", { vaultAddress: vaultAddress ?? null, ...input });
+    const answer = await askCore(c.env, "depositVault", { vaultAddress: vaultAddress ?? null, ...input });
     if (answer.status !== 200) throw new HttpError(answer.status, answer.body.code, answer.body.detail, answer.body.errors);
     return answer.body.vault;
   };
@@ -65,7 +66,7 @@ async function depositFor(c, slug, vaultAddress) {
 /** POST /v1/<slug>-gateway/submit/<standard> */
 export const submitFor = (standard) => async (c, slug) => {
   const deposit = await depositFor(c, slug, c.body?.vaultAddress);
-  const answer = await askCore(c, "depositSubmitVerify", { standard, body: c.body, deposit: { record: deposit.record, intent: deposit.intent }, now: nowSec(), confirmedChains: await confirmedChains(c.env) });
+  const answer = await askCore(c.env, "depositSubmitVerify", { standard, body: c.body, deposit: { record: deposit.record, intent: deposit.intent }, now: nowSec(), confirmedChains: await confirmedChains(c.env) });
   if (answer.status !== 200) return coreResponse(c, answer);
   const response = await storeJob(c, answer.body, deposit.owner);
   // The address has its one job: its chain's reader need not read transfers into it any more
@@ -81,7 +82,7 @@ export const submitFor = (standard) => async (c, slug) => {
 async function statusBody(c, deposit) {
   const quoteUuid = deposit.record.quoteId.replace(/^quote:/, "").toLowerCase();
   const job = (await jobsOf(c.env, quoteUuid).read())?.job ?? null;
-  const answer = await askCore(c, "depositStatus", { deposit: { record: deposit.record, intent: deposit.intent }, job, transfers: deposit.transfers, intentStatus: await intentStatusOf(c, deposit.record.intentHash), now: nowSec() });
+  const answer = await askCore(c.env, "depositStatus", { deposit: { record: deposit.record, intent: deposit.intent }, job, transfers: deposit.transfers, intentStatus: await intentStatusOf(c, deposit.record.intentHash), now: nowSec() });
   return answer;
 }
 

@@ -10,7 +10,8 @@ import { near } from "../location.js";
 import { reservationsOf } from "../funding-reservations.js";
 import { confirmedChains } from "../vault-derivation.js";
 import { nowSec } from "../lib/time.js";
-import { askCore, coreResponse } from "./core-response.js";
+import { askCore } from "../core.js";
+import { coreResponse } from "./core-response.js";
 import { keyForCore } from "../keys.js";
 
 /**
@@ -19,14 +20,14 @@ import { keyForCore } from "../keys.js";
  * feature-not-enabled), as it decides options.allQuotes for quotes.
  */
 export async function requireGasless(c, next) {
-  const answer = await askCore(c, "authorizeKey", { key: keyForCore(c.key), feature: "gasless" });
+  const answer = await askCore(c.env, "authorizeKey", { key: keyForCore(c.key), feature: "gasless" });
   if (answer.status !== 200) return coreResponse(c, answer);
   return next();
 }
 
 /** Webhook endpoints belong to a partner: the core's one partner rule (op "authorizeKey", 403 partner-not-mapped). */
 export async function requirePartner(c, next) {
-  const answer = await askCore(c, "authorizeKey", { key: keyForCore(c.key), feature: "webhooks" });
+  const answer = await askCore(c.env, "authorizeKey", { key: keyForCore(c.key), feature: "webhooks" });
   if (answer.status !== 200) return coreResponse(c, answer);
   return next();
 }
@@ -68,7 +69,7 @@ export async function storeJob(c, verified, owner) {
 }
 
 const submitFor = (standard) => async (c) => {
-  const answer = await askCore(c, "gaslessVerify", { standard, body: c.body, now: nowSec(), confirmedChains: await confirmedChains(c.env) });
+  const answer = await askCore(c.env, "gaslessVerify", { standard, body: c.body, now: nowSec(), confirmedChains: await confirmedChains(c.env) });
   if (answer.status !== 200) return coreResponse(c, answer);
   return storeJob(c, answer.body, `partner:${c.key.partner}`);
 };
@@ -79,7 +80,7 @@ export const submitErc3009 = submitFor("erc3009");
 
 /** The job the lookup names, if this partner owns it; else the 400 (op "gaslessJobLookup") or 404. */
 async function lookUp(c, query, notFound) {
-  const answer = await askCore(c, "gaslessJobLookup", query);
+  const answer = await askCore(c.env, "gaslessJobLookup", query);
   if (answer.status !== 200) return coreResponse(c, answer);
   const found = await jobsOf(c.env, answer.body.quoteId).read();
   // Another partner's job is as invisible as a missing one.

@@ -5,15 +5,16 @@ import { recordDappId } from "../attribution.js";
 import { randomHex } from "../lib/bytes.js";
 import { nowSec } from "../lib/time.js";
 import { askSolvers } from "../solvers.js";
-import { askCore, coreResponse } from "./core-response.js";
+import { askCore } from "../core.js";
+import { coreResponse } from "./core-response.js";
 
 const legacy = (op, kind, endpoint) => async (c) => {
   // One clock reading for both ops: the solvers are asked about deadlines derived from it.
   const now = nowSec();
-  const plan = await askCore(c, "legacySolverRequests", { body: c.body, kind, now });
+  const plan = await askCore(c.env, "legacySolverRequests", { body: c.body, kind, now });
   if (plan.status !== 200) return coreResponse(c, plan);
   const solverAnswers = await askSolvers(plan.body.requests ?? []);
-  const answer = await askCore(c, op, { body: c.body, now, random: randomHex(), solverAnswers });
+  const answer = await askCore(c.env, op, { body: c.body, now, random: randomHex(), solverAnswers });
   // Only what the core accepted is a use of the label: a stranger's invalid requests add no
   // attribution rows (nor objects).
   if (answer.status < 400) recordDappId(c.env, c.ctx, c.body?.dAppID, endpoint);

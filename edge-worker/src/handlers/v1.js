@@ -5,25 +5,26 @@ import { registerQuote } from "./status.js";
 import { confirmedChains } from "../vault-derivation.js";
 import { randomHex } from "../lib/bytes.js";
 import { nowSec } from "../lib/time.js";
-import { askCore, coreResponse } from "./core-response.js";
+import { askCore } from "../core.js";
+import { coreResponse } from "./core-response.js";
 import { keyForCore } from "../keys.js";
 import { recordQuote } from "../quote-events.js";
 
 export async function chains(c) {
-  return coreResponse(c, await askCore(c, "chains", { confirmedChains: await confirmedChains(c.env) }));
+  return coreResponse(c, await askCore(c.env, "chains", { confirmedChains: await confirmedChains(c.env) }));
 }
 
 export async function tokens(c) {
-  return coreResponse(c, await askCore(c, "tokens", { chainId: c.url.searchParams.get("chainId") }));
+  return coreResponse(c, await askCore(c.env, "tokens", { chainId: c.url.searchParams.get("chainId") }));
 }
 
 export async function quotes(c) {
   recordDappId(c.env, c.ctx, c.body?.dappId, "v1/quotes");
   const now = nowSec();
-  const plan = await askCore(c, "solverRequests", { body: c.body, key: keyForCore(c.key), now });
+  const plan = await askCore(c.env, "solverRequests", { body: c.body, key: keyForCore(c.key), now });
   if (plan.status !== 200) return coreResponse(c, plan);
   const solverAnswers = await askSolvers(plan.body.requests ?? []);
-  const answer = await askCore(c, "quote", { body: c.body, key: keyForCore(c.key), now: nowSec(), random: randomHex(), solverAnswers });
+  const answer = await askCore(c.env, "quote", { body: c.body, key: keyForCore(c.key), now: nowSec(), random: randomHex(), solverAnswers });
   recordQuote(c, { status: answer.status, solverAnswers: solverAnswers.length });
   // Status lookups by intent hash or quoteId start from here (in the background); chain events
   // fill in the rest.

@@ -7,14 +7,15 @@ import { sealSecret } from "../webhooks.js";
 import { deliveriesOf, endpointsOf } from "../objects/stubs.js";
 import { randomHex } from "../lib/bytes.js";
 import { nowSec } from "../lib/time.js";
-import { askCore, coreResponse } from "./core-response.js";
+import { askCore } from "../core.js";
+import { coreResponse } from "./core-response.js";
 import { keyForCore } from "../keys.js";
 
 export async function createWebhook(c) {
   // The count lets the core cap endpoints per key (two creates racing may each see the last free place).
   const existing = (await endpointsOf(c.env, c.key.id).list()).length;
   const input = { body: c.body, keyId: c.key.id, random: randomHex(), now: nowSec(), existing };
-  let answer = await askCore(c, "webhookCreate", input);
+  let answer = await askCore(c.env, "webhookCreate", input);
   if (answer.status === 200 && answer.body.resolve) {
     let addresses;
     try {
@@ -23,7 +24,7 @@ export async function createWebhook(c) {
       const message = `url's host ${answer.body.resolve} could not be resolved (${e?.message ?? e})`;
       throw new HttpError(400, "invalid-request", message, [{ field: "url", message }]);
     }
-    answer = await askCore(c, "webhookCreate", { ...input, addresses });
+    answer = await askCore(c.env, "webhookCreate", { ...input, addresses });
   }
   if (answer.status !== 201) return coreResponse(c, answer);
   await endpointsOf(c.env, c.key.id).add(answer.body, await sealSecret(c.env, answer.body.secret));
@@ -33,7 +34,7 @@ export async function createWebhook(c) {
 
 /** The endpoint stores this key manages: the core names its partner's keys, revoked ones included. */
 async function managedStores(c) {
-  const answer = await askCore(c, "webhookKeys", { key: keyForCore(c.key) });
+  const answer = await askCore(c.env, "webhookKeys", { key: keyForCore(c.key) });
   if (answer.status !== 200) throw new HttpError(answer.status, answer.body.code, answer.body.detail, answer.body.errors);
   return answer.body.keyIds.map((id) => endpointsOf(c.env, id));
 }

@@ -35,12 +35,11 @@
 // pushed logs) and its deposit addresses are funded only by submits: their vaults stay registered
 // here, unread, until their deadline, so an endpoint added later reads them from then on.
 import { DurableObject } from "cloudflare:workers";
-import { callCore } from "../core.js";
+import { askCore } from "../core.js";
 import { deliverLogs } from "../chain-logs.js";
 import { deploymentRpcUrls, rpcUrlsOf } from "../chain-rpc.js";
 import { refusesRange, rpcEndpoints } from "../rpc-endpoints.js";
 import { nowSec } from "../lib/time.js";
-import { settings } from "../settings.js";
 import { depositOf } from "./stubs.js";
 
 const DEFAULT_CONFIRMATIONS = 12;
@@ -145,9 +144,8 @@ export class ChainReader extends DurableObject {
 
   async #pollRound() {
     const { chain_id: chainId, block } = this.#row();
-    const coreInputs = settings(this.env).coreInputs;
     const rpcUrls = deploymentRpcUrls(this.env);
-    const target = (await callCore(coreInputs, "pollPlan", { cursors: { [chainId]: block }, rpcUrls })).body?.chains?.find((c) => c.chainId === chainId);
+    const target = (await askCore(this.env, "pollPlan", { cursors: { [chainId]: block }, rpcUrls })).body?.chains?.find((c) => c.chainId === chainId);
     if (!target) return { chainId, skipped: "no JSON-RPC endpoint" };
     const rpc = rpcEndpoints(rpcUrlsOf(this.env, chainId)).call;
     let head;
@@ -166,7 +164,7 @@ export class ChainReader extends DurableObject {
     this.#dropExpiredDeposits();
     const watched = this.sql.exec("SELECT vault, token FROM deposit_watch").toArray().map(({ vault, token }) => ({ vault, token }));
     head.depth = Number(this.env.POLL_CONFIRMATIONS ?? DEFAULT_CONFIRMATIONS);
-    const plan = await callCore(coreInputs, "pollPlan", {
+    const plan = await askCore(this.env, "pollPlan", {
       cursors: { [chainId]: head.reset ? null : this.#row().block },
       heads: { [chainId]: head.number },
       confirmations: head.depth,
@@ -213,7 +211,7 @@ export class ChainReader extends DurableObject {
     if (watched.length === 0) return 0;
     const logs = [];
     for (const filter of range.transferFilters) logs.push(...(await getLogs(rpc, filter)));
-    const routed = await callCore(settings(this.env).coreInputs, "routeDepositTransfers", { chainId, logs, deposits: watched });
+    const routed = await askCore(this.env, "routeDepositTransfers", { chainId, logs, deposits: watched });
     if (routed.status !== 200) throw new Error(`routeDepositTransfers answered ${routed.status}: ${routed.body?.detail ?? ""}`);
     const { byVault } = routed.body;
     const due = this.sql

@@ -14,9 +14,8 @@
 // Submitted authorizations (ERC-3009, EIP-2612) create the same job directly, so whichever
 // funding arrives first is the one job of the address's quote.
 import { DurableObject } from "cloudflare:workers";
-import { callCore } from "../core.js";
+import { askCore } from "../core.js";
 import { nowSec } from "../lib/time.js";
-import { settings } from "../settings.js";
 import { chainReader, jobsOf } from "./stubs.js";
 
 export class DepositAddresses extends DurableObject {
@@ -63,8 +62,7 @@ export class DepositAddresses extends DurableObject {
   async observeTransfers({ fromBlock, toBlock, transfers, confirmations }) {
     const deposit = this.read();
     if (!deposit) return { state: "unknown" };
-    const coreInputs = settings(this.env).coreInputs;
-    const observed = await callCore(coreInputs, "depositObserve", {
+    const observed = await askCore(this.env, "depositObserve", {
       deposit: { record: deposit.record, intent: deposit.intent },
       transfers: deposit.transfers,
       delivery: { fromBlock, toBlock, transfers },
@@ -82,7 +80,7 @@ export class DepositAddresses extends DurableObject {
 
   /** Creates the funding job of transfers that cover the amount; false when the core refuses it. */
   async #fundFromTransfers({ owner, record, intent }) {
-    const answer = await callCore(settings(this.env).coreInputs, "depositSubmitVerify", { standard: "transfer", body: { vaultAddress: record.vaultAddress }, deposit: { record, intent }, now: nowSec() });
+    const answer = await askCore(this.env, "depositSubmitVerify", { standard: "transfer", body: { vaultAddress: record.vaultAddress }, deposit: { record, intent }, now: nowSec() });
     if (answer.status !== 200) {
       console.error(JSON.stringify({ event: "deposit-transfer-refused", vault: record.vaultAddress, detail: answer.body?.detail }));
       return false;

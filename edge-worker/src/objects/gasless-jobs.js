@@ -11,11 +11,10 @@
 // answer until the write is durable, so a 202 is never lost by a restart. Relaying runs from the
 // object's alarm (set in the same transaction), which the runtime retries after a restart.
 import { DurableObject } from "cloudflare:workers";
-import { callCore } from "../core.js";
+import { askCore } from "../core.js";
 import { reservationsOf } from "../funding-reservations.js";
 import { nowSec } from "../lib/time.js";
 import { relayer } from "../relayer.js";
-import { settings } from "../settings.js";
 
 export class GaslessJobs extends DurableObject {
   /** @param {DurableObjectState} ctx */
@@ -75,7 +74,7 @@ export class GaslessJobs extends DurableObject {
       attempts += 1;
       outcome = { transientError: String(e?.message ?? e), attempts };
     }
-    const answer = await callCore(settings(this.env).coreInputs, "gaslessJobAdvance", { job, outcome, now: nowSec() });
+    const answer = await askCore(this.env, "gaslessJobAdvance", { job, outcome, now: nowSec() });
     // Not an outcome: the core refused its input. Throwing leaves the job as it was and has the
     // runtime retry the alarm.
     if (answer.status !== 200) throw new Error(`gaslessJobAdvance answered ${answer.status}: ${answer.body?.detail ?? ""}`);

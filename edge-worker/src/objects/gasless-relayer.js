@@ -15,9 +15,8 @@
 // It stores the signed bytes before broadcasting: after a restart it re-broadcasts exactly those
 // bytes (signing is deterministic) and waits for their receipts instead of signing anew.
 import { DurableObject } from "cloudflare:workers";
-import { callCore } from "../core.js";
+import { askCore } from "../core.js";
 import { jsonRpc } from "../chain-rpc.js";
-import { settings } from "../settings.js";
 import { FundingReservations } from "../funding-reservations.js";
 import { simulateJob } from "../relay-simulation.js";
 
@@ -88,8 +87,7 @@ export class GaslessRelayer extends DurableObject {
   }
 
   async #sign(rpc, rpcUrl, jobId, plan) {
-    const coreInputs = settings(this.env).coreInputs;
-    const account = await callCore(coreInputs, "relayerAccount", { relayerKey: this.env.RELAYER_KEY });
+    const account = await askCore(this.env, "relayerAccount", { relayerKey: this.env.RELAYER_KEY });
     if (account.status !== 200) throw new RelayRefused(`the relayer key is unusable: ${account.body?.detail}`);
     const from = account.body.address;
     const [nonce, block, suggestion] = await Promise.all([
@@ -100,9 +98,9 @@ export class GaslessRelayer extends DurableObject {
     ]);
     // The whole job, simulated right before signing (relay-simulation.js): a job that would fail
     // is failed, and nothing is signed or sent.
-    const refused = await simulateJob({ coreInputs, rpcUrl, plan, from, chainTime: Number(BigInt(block.timestamp)) });
+    const refused = await simulateJob({ env: this.env, rpcUrl, plan, from, chainTime: Number(BigInt(block.timestamp)) });
     if (refused) return refused;
-    const answer = await callCore(coreInputs, "relayTransactions", {
+    const answer = await askCore(this.env, "relayTransactions", {
       plan,
       relayerKey: this.env.RELAYER_KEY,
       nonce: Number(BigInt(nonce)),

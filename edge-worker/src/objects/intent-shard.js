@@ -7,11 +7,10 @@
 // legacyIntentStatus), including which recorded transactions a reorganisation removed;
 // a shard stores, serialises its own read-modify-writes and keeps no clock of its own.
 import { DurableObject } from "cloudflare:workers";
-import { callCore } from "../core.js";
+import { askCore } from "../core.js";
 import { chainClocks } from "../chain-clocks.js";
 import { nowSec } from "../lib/time.js";
 import { hexOf } from "../lib/bytes.js";
-import { settings } from "../settings.js";
 import { deliverStatusChange } from "../webhooks.js";
 
 // Live status streams (GET /v1/intents/stream): settings by variable so tests can shorten them.
@@ -353,7 +352,7 @@ export class IntentShard extends DurableObject {
   }
 
   async #core(op, input) {
-    return callCore(settings(this.env).coreInputs, op, input);
+    return askCore(this.env, op, input);
   }
 
   #storeRecords(records) {

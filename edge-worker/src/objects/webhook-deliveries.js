@@ -4,10 +4,9 @@
 // once). Per intent, a message waits until the one before it was delivered or given up (in
 // order). A slow or hanging receiver only delays its own endpoint's queue (a timeout per attempt).
 import { DurableObject } from "cloudflare:workers";
-import { callCore } from "../core.js";
+import { askCore } from "../core.js";
 import { resolveHost } from "../dns.js";
 import { nowSec } from "../lib/time.js";
-import { settings } from "../settings.js";
 import { openSecret, signature } from "../webhooks.js";
 
 const SEND_TIMEOUT_MS = 10_000;
@@ -60,16 +59,15 @@ export class WebhookDeliveries extends DurableObject {
   }
 
   async #attempt(url, secret, m) {
-    const coreInputs = settings(this.env).coreInputs;
     const now = nowSec();
     let code = null;
     let reason = null;
     try {
-      const target = await callCore(coreInputs, "webhookTarget", { url });
+      const target = await askCore(this.env, "webhookTarget", { url });
       let ok = target.body?.ok === true;
       reason = target.body?.reason ?? null;
       if (!ok && target.body?.resolve) {
-        const again = await callCore(coreInputs, "webhookTarget", { url, addresses: await resolveHost(this.env, target.body.resolve) });
+        const again = await askCore(this.env, "webhookTarget", { url, addresses: await resolveHost(this.env, target.body.resolve) });
         ok = again.body?.ok === true;
         reason = again.body?.reason ?? null;
       }
@@ -99,7 +97,7 @@ export class WebhookDeliveries extends DurableObject {
       this.sql.exec("UPDATE message SET state = 'delivered', attempts = ?, first_attempt_at = ?, last_status_code = ?, delivered_at = ? WHERE seq = ?", attempts, first, code, now, m.seq);
       return;
     }
-    const retry = await callCore(coreInputs, "webhookRetry", { attempts, firstAttemptAt: first, now });
+    const retry = await askCore(this.env, "webhookRetry", { attempts, firstAttemptAt: first, now });
     const retryAt = retry.body?.retryAt ?? null;
     console.log(JSON.stringify({ event: "webhook-attempt-failed", messageId: m.id, attempts, statusCode: code, reason, retryAt }));
     this.sql.exec("UPDATE message SET state = ?, attempts = ?, first_attempt_at = ?, last_status_code = ?, next_at = ? WHERE seq = ?",
