@@ -337,6 +337,19 @@ export interface components {
             stream?: boolean;
         };
         IntentStatusAnswer: components["schemas"]["IntentStatus"];
+        /** @description Op "intentStatusCheck": What a watcher of a stored intent needs in one answer (the intent shard's webhook alarm): the v1 IntentStatus now and when to look again without a chain event (the second after the route deadline, or the reward deadline, whichever is ahead; null when time alone can no longer change the status). */
+        IntentStatusCheckInput: {
+            record: components["schemas"]["IntentRecord"];
+            /** @description The worker's clock: Unix seconds (the core has none). */
+            now: components["schemas"]["UnixSeconds"];
+            chainTimes?: components["schemas"]["ChainTimes"];
+            chainHeads?: components["schemas"]["ChainHeads"];
+        };
+        IntentStatusCheckAnswer: {
+            status: components["schemas"]["IntentStatus"];
+            /** @description Unix seconds by the worker's clock, or null. */
+            recheckAt: components["schemas"]["UnixSeconds"] | null;
+        };
         /** @description Op "pollPlan": Which block ranges of which chains the chain reader fetches next, with their eth_getLogs filters. The chains are the EVM chains with an endpoint: the configuration's rpcUrl (local chains), else rpcUrls; a chain with neither is not read. Each range re-reads a confirmation window for reorganisations. */
         PollPlanInput: {
             /** @description The last processed block per chain, null when none. */
@@ -1303,6 +1316,8 @@ export interface CoreOps {
     applyLogs: { input: schemas["ApplyLogsInput"]; answer: schemas["ApplyLogsAnswer"] };
     /** The v1 IntentStatus of a stored record (GET /v1/intents/status), or unknown; for a stream, 404 without a record (no stream opens). (area status; non-2xx: 400, 404) */
     intentStatus: { input: schemas["IntentStatusInput"]; answer: schemas["IntentStatusAnswer"] };
+    /** What a watcher of a stored intent needs in one answer (the intent shard's webhook alarm): the v1 IntentStatus now and when to look again without a chain event (the second after the route deadline, or the reward deadline, whichever is ahead; null when time alone can no longer change the status). (area status; non-2xx: none) */
+    intentStatusCheck: { input: schemas["IntentStatusCheckInput"]; answer: schemas["IntentStatusCheckAnswer"] };
     /** Which block ranges of which chains the chain reader fetches next, with their eth_getLogs filters. The chains are the EVM chains with an endpoint: the configuration's rpcUrl (local chains), else rpcUrls; a chain with neither is not read. Each range re-reads a confirmation window for reorganisations. (area reader; non-2xx: none) */
     pollPlan: { input: schemas["PollPlanInput"]; answer: schemas["PollPlanAnswer"] };
     /** Proves a gasless submit (Permit3, Permit2, ERC-3009) before the worker accepts it. (area funding; non-2xx: 400, 503) */

@@ -62,6 +62,7 @@ constexpr std::array kOps{
     Op{"routeLogs", "status", with_config<route_logs_op>},
     Op{"applyLogs", "status", with_config<apply_logs_op>},
     Op{"intentStatus", "status", with_config<intent_status_op>},
+    Op{"intentStatusCheck", "status", with_config<intent_status_check_op>},
     // what the chain reader fetches next
     Op{"pollPlan", "reader", with_config<poll_plan_op>},
     // gasless funding and its relaying

@@ -163,6 +163,12 @@ describe('every op of the core answers as ops.json describes', () => {
       // A stream: the record's status, and no stream (404) without a record.
       assert.equal(call('intentStatus', { query: { intentHash: quote.intentHash, quoteId: null }, record: updated, now, stream: true }).status, 'settled');
       assert.equal(call('intentStatus', { query: { intentHash: `0x${'ab'.repeat(32)}`, quoteId: null }, record: null, now, stream: true }, 404).code, 'not-found');
+      // The watcher's check: a settled intent no longer moves with time; a registered one is looked
+      // at again the second after its route deadline.
+      assert.deepEqual(call('intentStatusCheck', { record: updated, now }), { status: call('intentStatus', { query: { intentHash: quote.intentHash, quoteId: null }, record: updated, now }), recheckAt: null });
+      const pending = call('intentStatusCheck', { record: registered.records[quote.intentHash], now });
+      assert.equal(pending.status.status, 'pending');
+      assert.equal(pending.recheckAt, registered.records[quote.intentHash].routeDeadline + 1);
       const legacy = call('legacyIntentStatus', { body: { intentHash: quote.intentHash }, record: updated, now });
       assert.equal(legacy.data.intentHash, quote.intentHash);
       call('legacyIntentStatus', { body: { intentHash: quote.intentHash }, record: null, now }, 404);
@@ -361,6 +367,7 @@ describe('the schemas refuse what the core refuses', () => {
   refused('routeLogs', { chainId: 8453, logs: [{ address: USDC_BASE }] }, 'a log without topics, data, block, transaction');
   refused('applyLogs', { chainId: 8453, logs: [], records: {}, now: 'yesterday' }, 'a clock that is not Unix seconds');
   refused('intentStatus', { query: { intentHash: null, quoteId: null }, record: { intentHash: '0x12' }, now }, 'a record that is not one');
+  refused('intentStatusCheck', { record: null, now }, 'no record to check');
   refused('authorizeKey', { key: acmeKey, feature: 'teleport' }, 'a feature that is not one');
   refused('clientNetwork', { address: 7 }, 'an address that is not text');
   refused('depositVault', { vaultAddress: '0x' + '11'.repeat(20), owner: 'partner:acme' }, 'an owner without the partner asking');

@@ -186,6 +186,35 @@ TEST(IntentStatusMachine, StatusSinceIsTheSecondADeadlinePassed) {
   EXPECT_EQ(status_since(r, IntentStatus::refundable), kRewardDeadline);  // refunds open at the deadline itself
 }
 
+TEST(IntentStatusMachine, TheNextTimeChangeIsTheNextDeadlineThatMovesTheStatus) {
+  const auto next = [](const IntentRecord& r, std::uint64_t now) {
+    return next_time_change(r, derive_status(r, at(now)), now);
+  };
+  // Nothing on chain: expires the second after the route deadline, then never moves by time.
+  EXPECT_EQ(next(registered(), 500), kRouteDeadline + 1);
+  EXPECT_EQ(next(registered(), kAfterRoute), std::nullopt);
+  // Funded: expires, then becomes refundable at the reward deadline, then waits for a refund.
+  const IntentRecord funded = with({event(IntentStep::published, 1, 10), event(IntentStep::funded, 1, 10, 1)});
+  EXPECT_EQ(next(funded, 500), kRouteDeadline + 1);
+  EXPECT_EQ(next(funded, kAfterRoute), kRewardDeadline);
+  EXPECT_EQ(derive_status(funded, at(kRewardDeadline)), IntentStatus::refundable);
+  EXPECT_EQ(next(funded, kRewardDeadline), std::nullopt);
+  // Partly funded and failed: refundable at the reward deadline; published only: failed for good.
+  EXPECT_EQ(next(with({event(IntentStep::published, 1, 10), partial_funding(1, 10)}), kAfterRoute), kRewardDeadline);
+  EXPECT_EQ(next(with({event(IntentStep::published, 1, 10)}), kAfterRoute), std::nullopt);
+  // Filled and settled intents move only by chain events.
+  const IntentRecord filled = with({event(IntentStep::published, 1, 10), event(IntentStep::funded, 1, 10, 1),
+                                    event(IntentStep::fulfilled, 2, 20)});
+  EXPECT_EQ(next(filled, 500), std::nullopt);
+  // Each answer is a second at which derive_status really differs from now's.
+  for (const std::uint64_t now : {std::uint64_t{500}, kAfterRoute}) {
+    const auto at_next = next(funded, now);
+    ASSERT_TRUE(at_next.has_value());
+    EXPECT_NE(derive_status(funded, at(*at_next)), derive_status(funded, at(now)));
+    EXPECT_EQ(derive_status(funded, at(*at_next - 1)), derive_status(funded, at(now)));
+  }
+}
+
 TEST(IntentStatusEvents, TheSameLogTwiceChangesNothing) {
   IntentRecord r = registered();
   const IntentEvent e = event(IntentStep::funded, 1, 10, 1);

@@ -16,7 +16,6 @@ import { deliverStatusChange } from "../webhooks.js";
 // Live status streams (GET /v1/intents/stream): settings by variable so tests can shorten them.
 const STREAM_KEEPALIVE_MS = 15_000;
 const STREAM_MAX_MS = 10 * 60_000;
-const FINAL_STATUSES = new Set(["settled", "refunded", "failed"]);
 const encoder = new TextEncoder();
 
 /** The event id of a status body: the first 16 hex digits of its SHA-256. */
@@ -240,18 +239,17 @@ export class IntentShard extends DurableObject {
       let next = null;
       try {
         const { heads } = await chainClocks(this.env);
-        const answer = await this.#core("intentStatus", { query: { intentHash: row.intent_hash, quoteId: null }, record, now, chainTimes: {}, chainHeads: heads });
-        if (answer.status !== 200) throw new Error(`intentStatus answered ${answer.status}`);
-        const after = answer.body;
+        if (!record) throw new Error("no record of an owned intent");
+        // One answer: the status now and when time alone could change it (the core reads the
+        // record's deadlines; the shard keeps the record opaque).
+        const answer = await this.#core("intentStatusCheck", { record, now, chainTimes: {}, chainHeads: heads });
+        if (answer.status !== 200) throw new Error(`intentStatusCheck answered ${answer.status}`);
+        const after = answer.body.status;
         if (after.status !== row.last_status) {
           await deliverStatusChange(this.env, row.owner, row.last_status ? { status: row.last_status } : null, after);
           this.sql.exec("UPDATE owner SET last_status = ? WHERE intent_hash = ?", after.status, row.intent_hash);
         }
-        // The next deadline that can change the status by itself.
-        if (!FINAL_STATUSES.has(after.status) && record) {
-          // A fill expires the second after the route deadline; a refund opens at the reward deadline.
-          next = [record.routeDeadline + 1, record.rewardDeadline].filter((t) => Number.isInteger(t) && t > now).sort((a, b) => a - b)[0] ?? null;
-        }
+        next = answer.body.recheckAt;
       } catch (e) {
         console.error(JSON.stringify({ event: "webhook-status-check-failed", intentHash: row.intent_hash, message: String(e?.message ?? e) }));
         next = now + 30;
@@ -291,7 +289,9 @@ export class IntentShard extends DurableObject {
       if (sub.closed || id === sub.lastEventId) return;
       this.#write(sub, `event: status\nid: ${id}\ndata: ${data}\n\n`);
     }
-    if (FINAL_STATUSES.has(answer.body.status)) this.#close(sub);
+    // Closed once the core says the status can no longer change (a settlement or refund at
+    // finality): a settled intent's proof can still leave the chain before then.
+    if (answer.body.final === true) this.#close(sub);
   }
 
   #notify(hashes) {

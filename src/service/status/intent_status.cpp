@@ -159,6 +159,26 @@ IntentStatus derive_status(const IntentRecord& r, const StatusClocks& clocks) {
   return past_route ? IntentStatus::expired : IntentStatus::pending;
 }
 
+std::optional<std::uint64_t> next_time_change(const IntentRecord& r, IntentStatus status, std::uint64_t now) {
+  switch (status) {
+    case IntentStatus::pending:
+    case IntentStatus::expired:
+    case IntentStatus::failed:
+      break;
+    default:
+      return std::nullopt;
+  }
+  std::optional<std::uint64_t> next;
+  const auto consider = [&](std::optional<std::uint64_t> at) {
+    if (at && *at > now && (!next || *at < *next)) next = at;
+  };
+  if (status == IntentStatus::pending && r.route_deadline) consider(*r.route_deadline + 1);
+  // Only funded tokens become refundable (derive_status): an intent with nothing in its vault
+  // stays expired or failed.
+  if (r.tx(IntentStep::funded)) consider(r.reward_deadline);
+  return next;
+}
+
 std::uint64_t status_since(const IntentRecord& r, IntentStatus status) {
   // The second the status began by time alone: refunds open at the reward deadline itself, fills
   // close one second after the route deadline.

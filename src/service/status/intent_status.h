@@ -149,6 +149,11 @@ struct StatusClocks {
 };
 
 IntentStatus derive_status(const IntentRecord& record, const StatusClocks& clocks);
+// The first second after `now` at which `status` could change by time alone, with no chain event:
+// the second after the route deadline (fills are no longer accepted: pending -> expired or failed)
+// or, for a funded intent, the reward deadline (refunds open: -> refundable). nullopt when no deadline
+// is ahead or the status no longer moves with time (filled, settled, refundable, refunded).
+std::optional<std::uint64_t> next_time_change(const IntentRecord& record, IntentStatus status, std::uint64_t now);
 // When the derived status last changed: updated_at, or the deadline whose passing moved it.
 std::uint64_t status_since(const IntentRecord& record, IntentStatus status);
 

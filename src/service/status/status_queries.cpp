@@ -178,4 +178,15 @@ OpResult intent_status_op(const Config& config, const Json& input) {
   return ok(status_body(config, *record, derive_status(*record, status_clocks(in, *record)), read_chain_heads(in)));
 }
 
+OpResult intent_status_check_op(const Config& config, const Json& input) {
+  OpInput in(input, "intentStatusCheck");
+  const std::optional<IntentRecord> record = read_optional_record(in, "intentStatusCheck");
+  if (!record) throw OpInputError("op \"intentStatusCheck\": record is required");
+  const std::uint64_t now = in.unix_seconds("now");
+  const IntentStatus status = derive_status(*record, status_clocks(in, *record));
+  const std::optional<std::uint64_t> recheck = next_time_change(*record, status, now);
+  return ok(Json{{"status", status_body(config, *record, status, read_chain_heads(in))},
+                 {"recheckAt", recheck ? Json(*recheck) : Json(nullptr)}});
+}
+
 }  // namespace sr::service

@@ -22,6 +22,12 @@ namespace sr::service {
 // without a record) | 400 naming the query's field | 404 not-found for a stream without a record.
 OpResult intent_status_op(const Config& config, const nlohmann::ordered_json& input);
 
+// Op "intentStatusCheck" {"record", "now", "chainTimes"?, "chainHeads"?} -> 200 {"status":
+// IntentStatus, "recheckAt": unix seconds or null}: what a watcher of a stored intent (the
+// shard's webhook alarm) needs in one answer: the status now and when to look again without a
+// chain event (next_time_change, intent_status.h).
+OpResult intent_status_check_op(const Config& config, const nlohmann::ordered_json& input);
+
 // The clocks a record's deadlines are judged by: input "now", raised to each chain's latest block
 // time in input "chainTimes" ({"<chainId>": unix seconds}) where a chain's clock runs ahead.
 StatusClocks status_clocks(const OpInput& in, const IntentRecord& record);
