@@ -98,7 +98,7 @@ function opTypes(ops) {
     "export type CoreOpAnswer<Op extends CoreOpName> = CoreOps[Op][\"answer\"];",
     "/** The body of a non-2xx answer (the worker adds requestId). */",
     "export type CoreProblem = schemas[\"Problem\"];",
-    "/** What Service.handle answers: the HTTP status, the body, and rarely headers and (op quote) registrations. */",
+    "/** What Service.handle answers: the HTTP status, the body, and rarely headers and (ops quote and depositCreate) registrations. */",
     "export interface CoreAnswer<Op extends CoreOpName> {",
     "    status: number;",
     "    body: CoreOpAnswer<Op> | CoreProblem;",

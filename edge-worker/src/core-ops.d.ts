@@ -573,6 +573,8 @@ export interface components {
             confirmedChains: components["schemas"]["ChainId"][];
         };
         DepositCreateAnswer: components["schemas"]["StoredDeposit"];
+        /** @description One registration: the address's intent, as the one direct intent of its quote id. */
+        DepositCreateRegistrations: components["schemas"]["Registration"][];
         /** @description Op "depositSubmitVerify": Proves a deposit address's funding (ERC-3009, EIP-2612, or the confirmed transfers) before a job is created. */
         DepositSubmitVerifyInput: {
             /** @enum {string} */
@@ -1376,7 +1378,7 @@ export type CoreOpInput<Op extends CoreOpName> = CoreOps[Op]["input"];
 export type CoreOpAnswer<Op extends CoreOpName> = CoreOps[Op]["answer"];
 /** The body of a non-2xx answer (the worker adds requestId). */
 export type CoreProblem = schemas["Problem"];
-/** What Service.handle answers: the HTTP status, the body, and rarely headers and (op quote) registrations. */
+/** What Service.handle answers: the HTTP status, the body, and rarely headers and (ops quote and depositCreate) registrations. */
 export interface CoreAnswer<Op extends CoreOpName> {
     status: number;
     body: CoreOpAnswer<Op> | CoreProblem;

@@ -142,6 +142,33 @@ TEST(DepositCreate, BuildsAQuotedVaultWithItsOwnDeadline) {
             protocol::evm_vault_address(base.portal.evm(), hash, *base.vault_init_code_hash).checksummed());
 }
 
+// The answer carries the status index's registration of the address's intent, the same form the
+// quote op answers (what registerQuote with "fresh" would answer for it): the worker stores it as
+// it is, with no quote built in JavaScript to send back.
+TEST(DepositCreate, AnswersTheRegistrationOfItsIntent) {
+  const OpResult r = create(create_body());
+  ASSERT_EQ(r.status, 201) << r.body.dump();
+  ASSERT_TRUE(r.registrations.is_array());
+  ASSERT_EQ(r.registrations.size(), 1u);
+  const json& registration = r.registrations[0];
+  const std::string hash = r.body["record"]["intentHash"];
+  EXPECT_EQ(registration["quoteId"], r.body["record"]["quoteId"]);
+  EXPECT_EQ(registration["deliveryIntentHash"], hash);
+  ASSERT_EQ(registration["records"].size(), 1u);
+  const json& stored = registration["records"][hash];
+  EXPECT_EQ(stored["role"], "direct");
+  EXPECT_EQ(stored["sourceChainId"], 8453);
+  EXPECT_EQ(stored["destinationChainId"], 10);
+  EXPECT_EQ(stored["routeDeadline"], r.body["intent"]["route"]["deadline"]);
+  EXPECT_EQ(stored["rewardDeadline"], r.body["intent"]["reward"]["deadline"]);
+  // A refusal registers nothing.
+  json bad = create_body();
+  bad["source"]["amount"] = "0";
+  const OpResult refused = create(bad);
+  EXPECT_GE(refused.status, 400);
+  EXPECT_TRUE(refused.registrations.is_null());
+}
+
 // The record carries its intent and the v1 quote signature over [intentHash] until the deadline,
 // by the source chain's quoteSigner (config/local/chains.json: the address of anvil #1's key).
 TEST(DepositCreate, RecordCarriesTheIntentAndAQuoteSignatureOverItsHash) {

@@ -32,14 +32,8 @@ export async function create(c, slug) {
   // Indexed once stored and before it is answered: nobody can look the vault up before this, and
   // a lookup never reaches the vault's own object unless the index names it.
   await shardOf(c.env, record.vaultAddress).indexDeposit(record.vaultAddress, `partner:${slug}`);
-  // The status index tracks the address's intent (not the engine's quote, whose deadlines the
-  // address replaced) as the one direct intent of its quote id.
-  await registerQuote(c, {
-    id: `quote:${record.quoteId}`,
-    intentHash: record.intentHash,
-    steps: [{ provider: "deposit-address", intents: [{ role: "direct", intentHash: record.intentHash, sourceChainId: record.source.chainId, destinationChainId: record.destination.chainId, intent, vault: record.vaultAddress }] }],
-    competingQuotes: null,
-  }, { owner: `partner:${slug}` });
+  // The status index stores the address's intent as the core registered it.
+  await registerQuote(c, null, { owner: `partner:${slug}`, registrations: answer.registrations });
   console.log(JSON.stringify({ event: "deposit-address", requestId: c.requestId, partner: slug, vault: record.vaultAddress, quoteId: record.quoteId }));
   return json(record, 201);
 }

@@ -50,8 +50,8 @@ export async function legacyIntentStatus(c) {
  * (background.js says why): the answer never waits on it (until it lands, a lookup answers
  * "unknown"). A failure after the retries is logged, never the client's problem; chain events
  * still create the records, only the quoteId lookup stays unknown.
- * `registrations` are those of a 200 answer of the core's "quote" op; without them the quote is
- * sent back to the core for its registrations (deposit addresses).
+ * `registrations` are those of a 200 answer of the core's "quote" op (or 201 of "depositCreate");
+ * without them the quote is sent back to the core for its registrations.
  */
 export function registerQuote(c, quote, { owner = c.key ? `key:${c.key.id}` : null, registrations = null } = {}) {
   const store = () => (registrations ? index.storeQuoteRegistrations(c.env, registrations, owner) : index.registerQuote(c.env, quote, owner));

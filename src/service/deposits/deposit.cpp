@@ -14,6 +14,7 @@
 #include "service/funding/gasless_job.h"
 #include "service/common/op_input.h"
 #include "service/quotes/solver_protocol.h"
+#include "service/status/quote_registration.h"
 #include "service/chain/vault_derivation.h"
 
 namespace sr::service {
@@ -178,7 +179,8 @@ OpResult deposit_create_op(const Config& config, const secp256k1::SecretKey& sig
   auto intent = protocol::intent_from_json(quote["execution"]["intent"], source.vm, destination.vm);
   intent.route.deadline = intent.route.deadline - expires_at + deadline;
   intent.reward.deadline = intent.reward.deadline - expires_at + deadline;
-  const Hash32 intent_hash = protocol::hash_intent(intent, source.vm, destination.vm).intent_hash;
+  const protocol::IntentHashes hashes = protocol::hash_intent(intent, source.vm, destination.vm);
+  const Hash32 intent_hash = hashes.intent_hash;
   const Address vault = protocol::evm_vault_address(source.portal.evm(), intent_hash, *source.vault_init_code_hash);
 
   // The record carries what a browser needs to check the address without trusting us (the
@@ -202,7 +204,14 @@ OpResult deposit_create_op(const Config& config, const secp256k1::SecretKey& sig
       {"fundingMethods", {"erc-3009", "erc-2612", "transfer"}},
       {"intent", intent_json},
       {"signature", signature}};
-  return ok({{"record", record}, {"intent", intent_json}}, 201);
+  OpResult answer = ok({{"record", record}, {"intent", intent_json}}, 201);
+  // What the status index stores for the address, as the quote op answers it for a quote: the
+  // address's intent as the one direct intent of its quote id (not the engine's quote, whose
+  // deadlines the address replaced), with the address's intent as the delivery intent.
+  answer.registrations = json::array({fresh_registration(
+      {intent_registration(intent, hashes, "direct", source.chain_id, source.vm)},
+      quote_id.substr(std::string_view("quote:").size()), hex::encode(intent_hash), now)});
+  return answer;
 }
 
 OpResult deposit_submit_verify_op(const Config& config, const json& input) {

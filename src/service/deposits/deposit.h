@@ -20,7 +20,8 @@
 //       the derived quote request) | 400 | 404 (partner without deposit addresses)
 //   "depositCreate" {body, partner, now, random, solverAnswers, confirmedChains} -> 201 {"record":
 //       {vaultAddress, intentHash, quoteId, deadline, source, destination, fees, minAmountOut,
-//       fundingMethods, intent, signature}, "intent": <the funded intent>} | 400 | 422 | 502 | 503 chain-unverified
+//       fundingMethods, intent, signature}, "intent": <the funded intent>}, with "registrations" as
+//       the quote op answers them (the address's intent, for the status index) | 400 | 422 | 502 | 503 chain-unverified
 //       when the source chain's Portal has not confirmed the vault derivation (vault_derivation.h)
 //   "depositSubmitVerify" {standard: "erc-3009"|"erc-2612"|"transfer", body, deposit: {record,
 //       intent}, now, confirmedChains (erc-3009 only)} -> 200 like gaslessVerify | 400 | 409
