@@ -16,6 +16,7 @@ import { deliverStatusChange } from "../webhooks.js";
 // Live status streams (GET /v1/intents/stream): settings by variable so tests can shorten them.
 const STREAM_KEEPALIVE_MS = 15_000;
 const STREAM_MAX_MS = 10 * 60_000;
+const STREAM_END_STATUSES = new Set(["settled", "refunded", "failed"]);
 const encoder = new TextEncoder();
 
 /** The event id of a status body: the first 16 hex digits of its SHA-256. */
@@ -289,9 +290,10 @@ export class IntentShard extends DurableObject {
       if (sub.closed || id === sub.lastEventId) return;
       this.#write(sub, `event: status\nid: ${id}\ndata: ${data}\n\n`);
     }
-    // Closed once the core says the status can no longer change (a settlement or refund at
-    // finality): a settled intent's proof can still leave the chain before then.
-    if (answer.body.final === true) this.#close(sub);
+    // Closed at a status the package's watchIntent also ends on. (A settlement is not final until
+    // its proof is: closing at the body's "final" instead would hold local streams open until
+    // anvil's finalized block passes, 64 blocks; clients would then have to end on "final" too.)
+    if (STREAM_END_STATUSES.has(answer.body.status)) this.#close(sub);
   }
 
   #notify(hashes) {
