@@ -36,6 +36,7 @@ before(async () => {
       KEYLESS_CREATE_BURST: "1000",
       KEYLESS_BURST: "1000",
       DEPOSIT_EXPIRED_GRACE_SEC: "0",
+      RATE_LIMIT_PRUNE_MS: "300",
     },
   });
 });
@@ -158,6 +159,18 @@ describe("open, unfunded deposit addresses are capped", () => {
     assert.ok(retryAfter <= 2, `Retry-After ${retryAfter}`);
     await new Promise((r) => setTimeout(r, Math.max(0, soon - Date.now()) + 1_100));
     await created("198.51.100.3");
+    assert.deepEqual(JSON.parse(JSON.stringify(await pool.peekHolds(name))), { open: 1, stored: 1 });
+  });
+
+  test("expired holds' rows are deleted by the pool object's alarm, with nothing else touching them", async () => {
+    const name = "deposits:net:ipv4:198.51.100.5";
+    const ns = await worker.mf.getDurableObjectNamespace("RATE_LIMITER");
+    const pool = ns.get(ns.idFromName(limiterObjectName(name)));
+    const soon = Date.now() + 500;
+    for (const holder of ["0x" + "b1".repeat(20), "0x" + "b2".repeat(20)]) await pool.acquireHold(name, holder, soon);
+    // The alarm runs every 300 ms here (RATE_LIMIT_PRUNE_MS).
+    const rows = await waitFor(async () => JSON.parse(JSON.stringify(await pool.peekHolds(name))), (p) => p.stored === 0, { timeoutMs: 10_000, intervalMs: 250 });
+    assert.deepEqual(rows, { open: 0, stored: 0 });
   });
 
   test("per partner: the quota+1-th open address is 429 whatever the network", async () => {

@@ -169,11 +169,11 @@ export class RateLimiter extends DurableObject {
     this.sql.exec("DELETE FROM holds WHERE name = ? AND holder = ?", name, holder);
   }
 
-  /** How many unexpired holders `name` has, and how many hold rows the object stores (expired ones included until its alarm). */
+  /** How many unexpired holders `name` has, and how many rows it has stored (expired ones stay until the alarm). */
   peekHolds(name) {
     const open = this.sql.exec("SELECT COUNT(*) AS n FROM holds WHERE name = ? AND expires_ms > ?", name, Date.now()).toArray()[0].n;
-    const storedRows = this.sql.exec("SELECT COUNT(*) AS n FROM holds").toArray()[0].n;
-    return { open, storedRows };
+    const stored = this.sql.exec("SELECT COUNT(*) AS n FROM holds WHERE name = ?", name).toArray()[0].n;
+    return { open, stored };
   }
 
   /**
