@@ -17,7 +17,7 @@ export interface components {
             title: string;
             status: number;
             /** @enum {string} */
-            code: "invalid-request" | "invalid-api-key" | "partner-not-mapped" | "feature-not-enabled" | "not-found" | "conflict" | "payload-too-large" | "unsupported-media-type" | "chain-not-supported" | "funding-would-fail" | "rate-limited" | "internal" | "solver-error" | "chain-unverified";
+            code: "invalid-request" | "invalid-api-key" | "partner-not-mapped" | "feature-not-enabled" | "not-found" | "conflict" | "payload-too-large" | "unsupported-media-type" | "chain-not-supported" | "funding-would-fail" | "rate-limited" | "deposit-quota-exceeded" | "internal" | "solver-error" | "chain-unverified";
             detail: string;
             /** @description The fields to correct; empty when the problem is not about fields. */
             errors: {
@@ -173,6 +173,14 @@ export interface components {
                 /** @description The reader's cursor: the last block it processed. */
                 read?: components["schemas"]["BlockNumber"] | null;
             };
+        };
+        UnfundedCount: {
+            /** @description The open, unfunded addresses counted, this one included. */
+            open: number;
+            /** @description The deployment's cap, or null for the default. */
+            cap?: number | null;
+            /** @description The earliest deadline among the addresses counted, or null. */
+            freesAt?: components["schemas"]["UnixSeconds"] | null;
         };
         /** @description Op "chains": The chain catalogue, each chain with whether its Portal confirmed the vault derivation. */
         ChainsInput: {
@@ -647,6 +655,25 @@ export interface components {
             received: components["schemas"]["Amount"];
             confirmed: components["schemas"]["Amount"];
             recheckFrom: components["schemas"]["BlockNumber"] | null;
+        };
+        /** @description Op "depositAdmission": Whether one more unfunded deposit address may be handed out: admitted while the open, unfunded addresses of its partner and of its client network, this one included, are within their caps (10000 per partner, 100 per client network, or the deployment's); beyond either, 429 deposit-quota-exceeded with Retry-After until the earliest counted address passes its deadline and the RateLimit-* headers. */
+        DepositAdmissionInput: {
+            /** @description The partner's open, unfunded addresses (DEPOSITS_UNFUNDED_PER_PARTNER). */
+            partner: components["schemas"]["UnfundedCount"];
+            /** @description The client network's open, unfunded addresses (DEPOSITS_UNFUNDED_PER_CLIENT). */
+            network: components["schemas"]["UnfundedCount"];
+            /** @description The worker's clock: Unix seconds (the core has none). */
+            now: components["schemas"]["UnixSeconds"];
+        };
+        DepositAdmissionAnswer: {
+            partner: {
+                cap: number;
+                remaining: number;
+            };
+            network: {
+                cap: number;
+                remaining: number;
+            };
         };
         /** @description Op "webhookCreate": A new webhook endpoint with its secret, or the host name to resolve first; 409 when the key has 16 endpoints already. */
         WebhookCreateInput: {
@@ -1354,6 +1381,8 @@ export interface CoreOps {
     routeDepositTransfers: { input: schemas["RouteDepositTransfersInput"]; answer: schemas["RouteDepositTransfersAnswer"] };
     /** A delivery of transfers into a deposit vault folded into what the vault holds: funded, waiting or expired. (area deposits; non-2xx: none) */
     depositObserve: { input: schemas["DepositObserveInput"]; answer: schemas["DepositObserveAnswer"] };
+    /** Whether one more unfunded deposit address may be handed out: admitted while the open, unfunded addresses of its partner and of its client network, this one included, are within their caps (10000 per partner, 100 per client network, or the deployment's); beyond either, 429 deposit-quota-exceeded with Retry-After until the earliest counted address passes its deadline and the RateLimit-* headers. (area deposits; non-2xx: 429) */
+    depositAdmission: { input: schemas["DepositAdmissionInput"]; answer: schemas["DepositAdmissionAnswer"] };
     /** A new webhook endpoint with its secret, or the host name to resolve first; 409 when the key has 16 endpoints already. (area webhooks; non-2xx: 400, 409) */
     webhookCreate: { input: schemas["WebhookCreateInput"]; answer: schemas["WebhookCreateAnswer"] };
     /** Whether a webhook URL may receive a delivery now (the creation rules, at delivery time). (area webhooks; non-2xx: none) */

@@ -21,6 +21,7 @@ import { freePort } from "../../scripts/chains/anvil.mjs";
 import { devAccount, localProvider } from "../../scripts/chains/deploy.mjs";
 import { startLocalStack } from "../../scripts/chains/local.mjs";
 import { buildBundle, DEV_KEYS, startWorker, tempDir } from "./harness.mjs";
+import { limiterObjectName } from "../src/objects/stubs.js";
 import http from "node:http";
 import { verifyWebhook } from "stableroutes/client";
 import { loadVerifier } from "stableroutes";
@@ -214,10 +215,17 @@ describe("every gasless standard is relayed and delivered", () => {
 });
 
 describe("deposit addresses funded three ways are relayed and delivered", () => {
+  // One client network of the test's own: its count of open, unfunded addresses is these three.
+  const client = "192.0.2.77";
+  const holdName = `deposits:net:ipv4:${client}`;
+  const openUnfunded = async () => {
+    const ns = await worker.mf.getDurableObjectNamespace("RATE_LIMITER");
+    return (await ns.get(ns.idFromName(limiterObjectName(holdName))).peekHolds(holdName)).open;
+  };
   async function depositAddress(refundRecipient, amount) {
     const res = await worker.fetch("/v1/acme-gateway/deposit-addresses", {
       method: "POST",
-      headers: json,
+      headers: { ...json, "cf-connecting-ip": client },
       body: JSON.stringify({
         source: { chainId: 31337, token: chainA.tokens.USDC, amount },
         destination: { chainId: 31338, token: chainB.tokens.USDC, recipient: RECIPIENT },
@@ -239,6 +247,7 @@ describe("deposit addresses funded three ways are relayed and delivered", () => 
       depositAddress(transferPayer.address, "3000000"),
     ]);
     const [viaErc3009, viaPermit, viaTransfer] = records;
+    assert.equal(await openUnfunded(), 3, "each address counts against its client network until funded");
 
     const authorization = { from: erc3009Payer.address, to: viaErc3009.vaultAddress, value: viaErc3009.source.amount, validAfter: "0", validBefore: String(nowSec() + 3600), nonce: hexlify(randomBytes(32)) };
     const erc3009 = await worker.fetch("/v1/acme-gateway/submit/erc-3009", {
@@ -273,6 +282,8 @@ describe("deposit addresses funded three ways are relayed and delivered", () => 
     assert.deepEqual(standards, ["erc3009", "erc2612", "transfer"]);
     const minimum = records.reduce((sum, r) => sum + BigInt(r.minAmountOut), 0n);
     assert.ok((await recipientBalance()) - before >= minimum, "the recipient received every deposit");
+    // Funded by two submits and a transfer the reader saw on the chain: none counts any more.
+    assert.equal(await openUnfunded(), 0, "a funded address frees its slot");
   });
 });
 

@@ -229,3 +229,35 @@ describe("deliveries", () => {
     await r.close();
   });
 });
+
+describe("delivery rows are bounded", () => {
+  // A worker of its own that keeps finished messages 2 s instead of 7 days.
+  let w;
+  let state;
+  before(async () => {
+    state = tempDir("sr-webhooks-retention-");
+    w = await startWorker({ bundleDir, persistDir: state.dir, bindings: { ...bindings(), WEBHOOK_RETENTION_SEC: "2" } });
+  });
+  after(async () => {
+    await w?.dispose();
+    state?.remove();
+  });
+
+  test("a delivered message's row is deleted by the endpoint's alarm once past the retention", async () => {
+    const r = await receiver();
+    const res = await w.fetch("/v1/webhooks", { method: "POST", key: DEV_KEYS.acme, headers: json, body: JSON.stringify({ url: r.url, events: ["intent.status"], description: "retention" }) });
+    const endpoint = await res.json();
+    assert.equal(res.status, 201, JSON.stringify(endpoint));
+    const q = await registeredQuote(w, "webhooks-retention");
+    await pushLogs(w, 8453, publishedAndFunded(q));
+    await waitFor(() => r.received, (list) => list.some((e) => JSON.parse(e.body).data.intentHash === q.intentHash), { timeoutMs: 20_000 });
+    const listed = async () => (await (await w.fetch(`/v1/webhooks/${endpoint.id}/deliveries`, { key: DEV_KEYS.acme })).json()).deliveries;
+    // Listed once delivered (the row outlives the attempt)...
+    const delivered = await waitFor(listed, (list) => list.some((d) => d.intentHash === q.intentHash && d.deliveredAt !== null), { timeoutMs: 10_000 });
+    assert.ok(delivered.length >= 1);
+    // ...and gone once 2 s past its delivery, without another event arriving to wake the object.
+    const gone = await waitFor(listed, (list) => list.length === 0, { timeoutMs: 15_000, intervalMs: 250 });
+    assert.deepEqual(gone, []);
+    await r.close();
+  });
+});

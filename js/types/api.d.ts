@@ -300,7 +300,7 @@ export interface paths {
         };
         /**
          * Recent deliveries of a webhook endpoint
-         * @description The latest 50 deliveries, newest first, with their attempts.
+         * @description The latest 50 deliveries, newest first, with their attempts. Delivered and given-up messages are kept 7 days after they finished, then deleted.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -323,7 +323,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a deposit address */
+        /**
+         * Create a deposit address
+         * @description Keyless. Limited per client network in the creation bucket (429 rate-limited), and capped in open, unfunded addresses: an address counts from its creation until it is funded (a submit accepted, or transfers covering its amount) or its deadline passes, against its partner's quota (DEPOSITS_UNFUNDED_PER_PARTNER, default 10000) and its client network's (an IPv4 address, an IPv6 /64; DEPOSITS_UNFUNDED_PER_CLIENT, default 100). Beyond either, 429 deposit-quota-exceeded with Retry-After (until the earliest counted address passes its deadline) and the RateLimit-* headers of the full count; fund an open address or retry then.
+         */
         post: operations["createDepositAddress"];
         delete?: never;
         options?: never;
@@ -558,7 +561,7 @@ export interface components {
             /** @description HTTP status. */
             status: number;
             /** @description Stable machine-readable code; title is the problem's title for that code, and the description starts with its HTTP status. */
-            code: "invalid-request" | "invalid-api-key" | "partner-not-mapped" | "feature-not-enabled" | "not-found" | "method-not-allowed" | "conflict" | "payload-too-large" | "unsupported-media-type" | "chain-not-supported" | "funding-would-fail" | "rate-limited" | "solver-error" | "chain-unverified" | "internal";
+            code: "invalid-request" | "invalid-api-key" | "partner-not-mapped" | "feature-not-enabled" | "not-found" | "method-not-allowed" | "conflict" | "payload-too-large" | "unsupported-media-type" | "chain-not-supported" | "funding-would-fail" | "rate-limited" | "deposit-quota-exceeded" | "solver-error" | "chain-unverified" | "internal";
             /** @description What went wrong, for a person. */
             detail: string;
             /** @description Every field to correct (400); empty otherwise. */
@@ -1402,6 +1405,20 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description rate-limited: honor Retry-After; deposit-quota-exceeded: too many open, unfunded deposit addresses for this client network or partner, honor Retry-After (or fund an open address). */
+        DepositRateLimited: {
+            headers: {
+                "x-request-id": components["headers"]["x-request-id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description solver-error: no solver will fill the route, or an upstream failure. Retry with a bounded delay after checking pair and amount. */
         SolverError: {
             headers: {
@@ -2210,7 +2227,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ChainNotSupported"];
-            429: components["responses"]["RateLimited"];
+            429: components["responses"]["DepositRateLimited"];
             500: components["responses"]["Internal"];
             502: components["responses"]["SolverError"];
             503: components["responses"]["ChainUnverified"];

@@ -117,6 +117,11 @@ describe('every op of the core answers as ops.json describes', () => {
     assert.equal(call('streamAdmission', { caller: 'network', open: 11, cap: null }, 429).code, 'rate-limited');
   });
 
+  it('depositAdmission', () => {
+    assert.deepEqual(call('depositAdmission', { partner: { open: 1 }, network: { open: 100, cap: null, freesAt: null }, now }), { partner: { cap: 10000, remaining: 9999 }, network: { cap: 100, remaining: 0 } });
+    assert.equal(call('depositAdmission', { partner: { open: 3, cap: 2, freesAt: now + 30 }, network: { open: 1 }, now }, 429).code, 'deposit-quota-exceeded');
+  });
+
   describe('a quote through registration, chain logs and status', () => {
     let quote;
     let registered;
@@ -373,6 +378,8 @@ describe('the schemas refuse what the core refuses', () => {
   refused('depositVault', { vaultAddress: '0x' + '11'.repeat(20), owner: 'partner:acme' }, 'an owner without the partner asking');
   refused('streamAdmission', { caller: 'partner', open: 1 }, 'a caller that is neither a key nor a network');
   refused('streamAdmission', { caller: 'key', open: 0 }, 'no open stream counted');
+  refused('depositAdmission', { partner: { open: 0 }, network: { open: 1 }, now }, 'no open address counted');
+  refused('depositAdmission', { partner: { open: 1 }, network: { open: 1, cap: 0 }, now }, 'a cap of 0');
   refused('depositSubmitVerify', { standard: 'erc-3009', body: {}, deposit: { record: {}, intent: {} }, now }, 'a malformed stored deposit');
 
   it('answers that break the schemas are refused too', () => {

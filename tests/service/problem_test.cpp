@@ -17,6 +17,7 @@ TEST(ServiceProblem, EveryCodeHasTheContractStatus) {
       {ProblemCode::unsupported_media_type, "unsupported-media-type", 415},
       {ProblemCode::chain_not_supported, "chain-not-supported", 422},
       {ProblemCode::rate_limited, "rate-limited", 429},
+      {ProblemCode::deposit_quota_exceeded, "deposit-quota-exceeded", 429},
       {ProblemCode::internal, "internal", 500},
       {ProblemCode::solver_error, "solver-error", 502},
   };

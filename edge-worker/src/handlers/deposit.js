@@ -15,6 +15,7 @@ import { askCore } from "../core.js";
 import { coreResponse } from "./core-response.js";
 import { storeJob } from "./gasless.js";
 import { confirmedChains } from "../vault-derivation.js";
+import { holdDepositSlots, releaseHolds } from "../deposit-caps.js";
 import { intentStatusBody, registerQuote } from "./status.js";
 
 
@@ -28,7 +29,15 @@ export async function create(c, slug) {
   if (answer.status !== 201) return coreResponse(c, answer);
   const { record } = answer.body;
   const { intent } = answer.body;
-  await depositOf(c.env, record.vaultAddress, near(c.request)).create({ owner: `partner:${slug}`, record, intent });
+  // Counted against the partner's and the client network's open, unfunded addresses before
+  // anything is stored or watched (429 deposit-quota-exceeded beyond either cap).
+  const holds = await holdDepositSlots(c, slug, record);
+  try {
+    await depositOf(c.env, record.vaultAddress, near(c.request)).create({ owner: `partner:${slug}`, record, intent, holds });
+  } catch (e) {
+    await releaseHolds(c.env, holds, record.vaultAddress);
+    throw e;
+  }
   // Indexed once stored and before it is answered: nobody can look the vault up before this, and
   // a lookup never reaches the vault's own object unless the index names it.
   await shardOf(c.env, record.vaultAddress).indexDeposit(record.vaultAddress, `partner:${slug}`);
@@ -64,8 +73,10 @@ export const submitFor = (standard) => async (c, slug) => {
   if (answer.status !== 200) return coreResponse(c, answer);
   const response = await storeJob(c, answer.body, deposit.owner);
   // The address has its one job: its chain's reader need not read transfers into it any more
-  // (in the background; a vault left watched only costs a topic in a filter until its deadline).
+  // (in the background; a vault left watched only costs a topic in a filter until its deadline),
+  // and it no longer counts against its partner's and client network's unfunded addresses.
   if (response.status === 202) {
+    await depositOf(c.env, deposit.record.vaultAddress).funded();
     inBackground(c.ctx, () => chainReader(c.env, deposit.record.source.chainId).unwatchDeposit(deposit.record.vaultAddress)).catch((e) =>
       console.error(JSON.stringify({ event: "deposit-unwatch-failed", vault: deposit.record.vaultAddress, message: String(e?.message ?? e) })),
     );

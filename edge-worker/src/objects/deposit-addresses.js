@@ -13,12 +13,31 @@
 // quote and keyed by what funded it, so a range delivered again finds the job it created.
 // Submitted authorizations (ERC-3009, EIP-2612) create the same job directly, so whichever
 // funding arrives first is the one job of the address's quote.
+//
+// Lifetime (docs/scale.md, "Storage bounds"): the object's alarm deletes the address, and its row
+// in the intent shards' deposit index, once it is past its retention: an address nobody paid
+// (not funded, no transfer seen) DEPOSIT_EXPIRED_GRACE_SEC (1 hour) after its deadline, so that a
+// transfer confirmed just before the deadline is still read; one that was funded or received any
+// transfer DEPOSIT_FUNDED_RETENTION_SEC (30 days) after it, so that its status and the transfers
+// into it stay answerable while its intent settles or is refunded and for support afterwards.
 import { DurableObject } from "cloudflare:workers";
 import { askCore } from "../core.js";
 import { nowSec } from "../lib/time.js";
-import { chainReader, jobsOf } from "./stubs.js";
+import { releaseHolds } from "../deposit-caps.js";
+import { chainReader, jobsOf, shardOf } from "./stubs.js";
+
+const EXPIRED_GRACE_SEC = 3_600;
+const FUNDED_RETENTION_SEC = 30 * 86_400;
+
+/** A retention in seconds from an env var (0 allowed), else the default. */
+function secondsOf(value, fallback) {
+  const n = Number(value);
+  return value !== undefined && value !== "" && Number.isInteger(n) && n >= 0 ? n : fallback;
+}
 
 export class DepositAddresses extends DurableObject {
+  #removed = false;
+
   constructor(ctx, env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
@@ -29,24 +48,32 @@ export class DepositAddresses extends DurableObject {
       intent TEXT NOT NULL,
       transfers TEXT NOT NULL DEFAULT '[]'
     )`);
+    // The counts the address holds a slot in until it is funded (deposit-caps.js): hold names.
+    this.sql.exec("CREATE TABLE IF NOT EXISTS holds (name TEXT PRIMARY KEY)");
+    // Set once the address has its funding job (funded()): it is then kept for the longer retention.
+    this.sql.exec("CREATE TABLE IF NOT EXISTS funded (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL)");
   }
 
   /**
    * Stores a new address (vaults commit to a random salt, so one is never created twice; a
    * repeated create answers the stored record). The vault is watched before it is stored and
    * answered: nobody can send to it before that, so the reader misses no transfer.
-   * @param {{ owner: string, record: any, intent: any }} input
+   * @param {{ owner: string, record: any, intent: any, holds?: string[] }} input
    */
-  async create({ owner, record, intent }) {
+  async create({ owner, record, intent, holds = [] }) {
     const existing = this.read();
     if (existing) return existing;
     await chainReader(this.env, record.source.chainId).watchDeposit({ vault: record.vaultAddress, token: record.source.token, deadline: record.deadline });
     this.sql.exec("INSERT INTO deposit (vault, owner, record, intent) VALUES (?, ?, ?, ?)", record.vaultAddress.toLowerCase(), owner, JSON.stringify(record), JSON.stringify(intent));
+    for (const name of holds) this.sql.exec("INSERT OR IGNORE INTO holds (name) VALUES (?)", name);
+    await this.ctx.storage.setAlarm(this.#removeAtSec(record.deadline) * 1000);
     return { owner, record, intent, transfers: [] };
   }
 
   /** @returns {{ owner: string, record: any, intent: any, transfers: any[] } | null} */
   read() {
+    // Deleted past its retention (alarm): the tables went with the rest of its storage.
+    if (this.#removed) return null;
     const row = this.sql.exec("SELECT owner, record, intent, transfers FROM deposit LIMIT 1").toArray()[0];
     return row ? { owner: row.owner, record: JSON.parse(row.record), intent: JSON.parse(row.intent), transfers: JSON.parse(row.transfers) } : null;
   }
@@ -78,6 +105,48 @@ export class DepositAddresses extends DurableObject {
     return answer;
   }
 
+  /**
+   * The address has its funding job (a submit accepted, or covering transfers): it no longer
+   * counts against its partner's and client network's open, unfunded addresses. Idempotent.
+   */
+  async funded() {
+    this.sql.exec("INSERT OR IGNORE INTO funded (id, at) VALUES (1, ?)", nowSec());
+    const names = this.sql.exec("SELECT name FROM holds").toArray().map((r) => r.name);
+    if (names.length === 0) return;
+    const vault = this.sql.exec("SELECT vault FROM deposit LIMIT 1").toArray()[0]?.vault;
+    if (vault) await releaseHolds(this.env, names, vault);
+    this.sql.exec("DELETE FROM holds");
+  }
+
+  /** When the address goes: its deadline plus the retention of what happened to it (see the top). */
+  #removeAtSec(deadline) {
+    const paid = this.sql.exec("SELECT 1 FROM funded").toArray().length > 0 || (this.read()?.transfers.length ?? 0) > 0;
+    return deadline + (paid ? secondsOf(this.env.DEPOSIT_FUNDED_RETENTION_SEC, FUNDED_RETENTION_SEC) : secondsOf(this.env.DEPOSIT_EXPIRED_GRACE_SEC, EXPIRED_GRACE_SEC));
+  }
+
+  /**
+   * Deletes the address once it is past its retention (its index row first, so that no lookup
+   * finds an index row without its object); else sets the alarm again for when it will be (it
+   * may have been funded, or received a transfer, since the alarm was set).
+   */
+  async alarm() {
+    const deposit = this.read();
+    if (deposit) {
+      const removeAt = this.#removeAtSec(deposit.record.deadline);
+      if (nowSec() < removeAt) {
+        await this.ctx.storage.setAlarm(removeAt * 1000);
+        return;
+      }
+      await shardOf(this.env, deposit.record.vaultAddress).unindexDeposit(deposit.record.vaultAddress);
+      // Its holds have expired with its deadline already; an early release only tidies.
+      const names = this.sql.exec("SELECT name FROM holds").toArray().map((r) => r.name);
+      if (names.length > 0) await releaseHolds(this.env, names, deposit.record.vaultAddress);
+      console.log(JSON.stringify({ event: "deposit-address-removed", vault: deposit.record.vaultAddress, deadline: deposit.record.deadline }));
+    }
+    await this.ctx.storage.deleteAll();
+    this.#removed = true;
+  }
+
   /** Creates the funding job of transfers that cover the amount; false when the core refuses it. */
   async #fundFromTransfers({ owner, record, intent }) {
     const answer = await askCore(this.env, "depositSubmitVerify", { standard: "transfer", body: { vaultAddress: record.vaultAddress }, deposit: { record, intent }, now: nowSec() });
@@ -88,6 +157,7 @@ export class DepositAddresses extends DurableObject {
     const v = answer.body;
     const stored = await jobsOf(this.env, v.job.quoteId).submit({ jobKey: v.jobKey, owner, job: v.job, plan: v.plan });
     console.log(JSON.stringify({ event: "deposit-transfer-funding", vault: record.vaultAddress, jobId: stored.job.id, outcome: stored.outcome }));
+    await this.funded();
     return true;
   }
 }

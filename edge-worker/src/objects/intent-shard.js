@@ -111,6 +111,12 @@ export class IntentShard extends DurableObject {
     this.sql.exec("INSERT OR IGNORE INTO deposit_vault (vault, owner) VALUES (?, ?)", String(vault).toLowerCase(), owner);
   }
 
+  /** Drops a deposit vault from the index (its object deleted itself past its retention). */
+  unindexDeposit(vault) {
+    this.#count("unindexDeposit");
+    this.sql.exec("DELETE FROM deposit_vault WHERE vault = ?", String(vault).toLowerCase());
+  }
+
   /** The owner ("partner:<slug>") of an indexed deposit vault, or null. */
   depositOwner(vault) {
     this.#count("depositOwner");

@@ -60,6 +60,10 @@ export class RateLimiter extends DurableObject {
     // One row per bucket. (Objects of the one-bucket-per-object layout kept theirs in "bucket".)
     this.sql.exec(`CREATE TABLE IF NOT EXISTS buckets (name TEXT PRIMARY KEY, tokens REAL NOT NULL, updated_ms REAL NOT NULL,
       rate_per_sec REAL NOT NULL, burst REAL NOT NULL)`);
+    // Holds (acquireHold): what must outlive a restart, one row per holder, until released or expired.
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS holds (name TEXT NOT NULL, holder TEXT NOT NULL, expires_ms REAL NOT NULL,
+      PRIMARY KEY (name, holder))`);
+    this.sql.exec("CREATE INDEX IF NOT EXISTS holds_by_expiry ON holds (name, expires_ms)");
     for (const row of this.sql.exec("SELECT name, tokens, updated_ms, rate_per_sec, burst FROM buckets").toArray()) {
       this.#buckets.set(row.name, this.#fresh(row.tokens, row.updated_ms, row.rate_per_sec, row.burst));
     }
@@ -137,6 +141,42 @@ export class RateLimiter extends DurableObject {
   }
 
   /**
+   * Counts `holder` under `name` until `releaseHold` or `expiresMs`, whichever is first, and
+   * answers how many unexpired holders `name` has with it and the earliest expiry among them (the
+   * open, unfunded deposit addresses of a partner or a client network, deposit-caps.js: each
+   * address holds until it is funded or its deadline passes). The core decides whether that many
+   * may be (op "depositAdmission"); a refused creation releases its hold again. Unlike stream
+   * slots, holds are written to storage at once: they last a day, across restarts. Holding again
+   * under the same holder only moves its expiry.
+   * @returns {{ open: number, freesAtMs: number | null }}
+   */
+  acquireHold(name, holder, expiresMs) {
+    const now = Date.now();
+    this.sql.exec("DELETE FROM holds WHERE name = ? AND expires_ms <= ?", name, now);
+    this.sql.exec(
+      "INSERT INTO holds (name, holder, expires_ms) VALUES (?, ?, ?) ON CONFLICT(name, holder) DO UPDATE SET expires_ms = excluded.expires_ms",
+      name,
+      holder,
+      expiresMs,
+    );
+    const row = this.sql.exec("SELECT COUNT(*) AS n, MIN(expires_ms) AS first FROM holds WHERE name = ?", name).toArray()[0];
+    this.#pruneSoon();
+    return { open: row.n, freesAtMs: row.first ?? null };
+  }
+
+  /** Ends a hold taken by acquireHold (a no-op when it already expired or was released). */
+  releaseHold(name, holder) {
+    this.sql.exec("DELETE FROM holds WHERE name = ? AND holder = ?", name, holder);
+  }
+
+  /** How many unexpired holders `name` has, and how many rows it has stored (expired ones stay until the alarm). */
+  peekHolds(name) {
+    const open = this.sql.exec("SELECT COUNT(*) AS n FROM holds WHERE name = ? AND expires_ms > ?", name, Date.now()).toArray()[0].n;
+    const stored = this.sql.exec("SELECT COUNT(*) AS n FROM holds WHERE name = ?", name).toArray()[0].n;
+    return { open, stored };
+  }
+
+  /**
    * A bucket as last written and as held now, the tokens out on its unexpired leases, and its
    * counts since this object started; plus how many buckets the object holds and has stored, for
    * tests, benchmarks and operators.
@@ -163,7 +203,8 @@ export class RateLimiter extends DurableObject {
    * Forgets idle buckets: one whose refill has brought it back to its burst, with no lease out,
    * is exactly a bucket never used, so dropping its row changes no answer. Runs every
    * PRUNE_INTERVAL_MS while the object holds buckets; a bucket is at most PRUNE_INTERVAL_MS
-   * plus its refill time (burst / rate) older than its last use when it goes.
+   * plus its refill time (burst / rate) older than its last use when it goes. Expired holds go
+   * by the same alarm.
    */
   async alarm() {
     this.#pruneArmed = false;
@@ -172,6 +213,7 @@ export class RateLimiter extends DurableObject {
   }
 
   #prune(now) {
+    this.sql.exec("DELETE FROM holds WHERE expires_ms <= ?", now);
     for (const [name, b] of this.#buckets) {
       const full = b.tokens + (Math.max(0, now - b.updatedMs) / 1000) * b.ratePerSec >= b.burst;
       if (full && !b.leases.some((l) => l.expiresMs > now)) {
@@ -182,11 +224,15 @@ export class RateLimiter extends DurableObject {
   }
 
   #pruneSoon() {
-    if (this.#pruneArmed || this.#buckets.size === 0) return;
+    if (this.#pruneArmed || (this.#buckets.size === 0 && !this.#holdsStored())) return;
     this.#pruneArmed = true;
     this.ctx.storage.setAlarm(Date.now() + pruneIntervalMs(this.env)).catch(() => {
       this.#pruneArmed = false;
     });
+  }
+
+  #holdsStored() {
+    return this.sql.exec("SELECT 1 FROM holds LIMIT 1").toArray().length > 0;
   }
 
   #flushSoon() {

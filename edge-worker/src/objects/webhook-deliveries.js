@@ -3,6 +3,11 @@
 // crash, so a delivery interrupted by a restart is sent again with the same webhook-id (at least
 // once). Per intent, a message waits until the one before it was delivered or given up (in
 // order). A slow or hanging receiver only delays its own endpoint's queue (a timeout per attempt).
+//
+// Lifetime (docs/scale.md, "Storage bounds"): a message that was delivered or given up (failed)
+// is deleted by the same alarm WEBHOOK_RETENTION_SEC (7 days) after it finished: long enough
+// that the deliveries listing shows it for a week, and that a message id the intent shards could
+// still enqueue again (their status checks) is still known, so it is not sent twice.
 import { DurableObject } from "cloudflare:workers";
 import { askCore } from "../core.js";
 import { resolveHost } from "../dns.js";
@@ -11,6 +16,13 @@ import { openSecret, signature } from "../webhooks.js";
 
 const SEND_TIMEOUT_MS = 10_000;
 const RECENT_DELIVERIES = 50;
+const RETENTION_SEC = 7 * 86_400;
+
+/** How long finished messages are kept: WEBHOOK_RETENTION_SEC (0 allowed), else 7 days. */
+function retentionSec(env) {
+  const n = Number(env?.WEBHOOK_RETENTION_SEC);
+  return env?.WEBHOOK_RETENTION_SEC !== undefined && env.WEBHOOK_RETENTION_SEC !== "" && Number.isInteger(n) && n >= 0 ? n : RETENTION_SEC;
+}
 
 export class WebhookDeliveries extends DurableObject {
   constructor(ctx, env) {
@@ -21,6 +33,8 @@ export class WebhookDeliveries extends DurableObject {
         event_type TEXT NOT NULL, status TEXT NOT NULL, payload TEXT NOT NULL, state TEXT NOT NULL DEFAULT 'pending',
         attempts INTEGER NOT NULL DEFAULT 0, first_attempt_at INTEGER, next_at INTEGER NOT NULL, last_status_code INTEGER,
         delivered_at INTEGER)`);
+    // Finished messages by when they finished (a failed message's next_at is when it was given up).
+    this.sql.exec("CREATE INDEX IF NOT EXISTS message_finished ON message (state, next_at)");
   }
 
   /** Where to send (null: the endpoint was deleted, nothing more is sent). */
@@ -47,15 +61,28 @@ export class WebhookDeliveries extends DurableObject {
   }
 
   async alarm() {
-    const target = this.sql.exec("SELECT url, sealed_secret FROM target WHERE id = 1").toArray()[0];
-    if (!target?.url) return;
     const now = nowSec();
+    const keepFor = retentionSec(this.env);
+    this.sql.exec("DELETE FROM message WHERE state IN ('delivered', 'failed') AND next_at <= ?", now - keepFor);
+    const target = this.sql.exec("SELECT url, sealed_secret FROM target WHERE id = 1").toArray()[0];
+    if (!target?.url) {
+      await this.#alarmAt(null, keepFor);
+      return;
+    }
     // Per intent, only the oldest pending message may go (order per intent).
     const due = this.sql.exec(`SELECT m.* FROM message m WHERE m.state = 'pending' AND m.seq = (SELECT MIN(seq) FROM message o WHERE o.intent_hash = m.intent_hash AND o.state = 'pending') AND m.next_at <= ? ORDER BY m.seq`, now).toArray();
     const secret = due.length ? await openSecret(this.env, target.sealed_secret) : null;
     await Promise.all(due.map((m) => this.#attempt(target.url, secret, m)));
     const next = this.sql.exec("SELECT MIN(next_at) AS at FROM message WHERE state = 'pending'").toArray()[0]?.at;
-    if (next != null) await this.ctx.storage.setAlarm(Math.max(Date.now() + 50, next * 1000));
+    await this.#alarmAt(next ?? null, keepFor);
+  }
+
+  /** The next alarm: the next pending attempt or the next finished message's removal, whichever is first. */
+  async #alarmAt(nextAttemptSec, keepFor) {
+    const oldest = this.sql.exec("SELECT MIN(next_at) AS at FROM message WHERE state IN ('delivered', 'failed')").toArray()[0]?.at;
+    const removal = oldest == null ? null : oldest + keepFor;
+    const at = [nextAttemptSec, removal].filter((t) => t != null);
+    if (at.length > 0) await this.ctx.storage.setAlarm(Math.max(Date.now() + 50, Math.min(...at) * 1000));
   }
 
   async #attempt(url, secret, m) {
@@ -94,7 +121,7 @@ export class WebhookDeliveries extends DurableObject {
     const attempts = m.attempts + 1;
     const first = m.first_attempt_at ?? now;
     if (code !== null && code >= 200 && code < 300) {
-      this.sql.exec("UPDATE message SET state = 'delivered', attempts = ?, first_attempt_at = ?, last_status_code = ?, delivered_at = ? WHERE seq = ?", attempts, first, code, now, m.seq);
+      this.sql.exec("UPDATE message SET state = 'delivered', attempts = ?, first_attempt_at = ?, last_status_code = ?, delivered_at = ?, next_at = ? WHERE seq = ?", attempts, first, code, now, now, m.seq);
       return;
     }
     const retry = await askCore(this.env, "webhookRetry", { attempts, firstAttemptAt: first, now });

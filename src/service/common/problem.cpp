@@ -39,6 +39,7 @@ CodeInfo info(ProblemCode code) {
     case ProblemCode::chain_not_supported: return {"chain-not-supported", 422, "Chain not supported"};
     case ProblemCode::funding_would_fail: return {"funding-would-fail", 422, "Funding would fail"};
     case ProblemCode::rate_limited: return {"rate-limited", 429, "Rate limited"};
+    case ProblemCode::deposit_quota_exceeded: return {"deposit-quota-exceeded", 429, "Deposit quota exceeded"};
     case ProblemCode::internal: return {"internal", 500, "Internal error"};
     case ProblemCode::solver_error: return {"solver-error", 502, "Solver error"};
     case ProblemCode::chain_unverified: return {"chain-unverified", 503, "Chain unverified"};

@@ -49,6 +49,7 @@ enum class ProblemCode {
   chain_not_supported,     // 422
   funding_would_fail,      // 422: the relayer's simulation says the funding would revert
   rate_limited,            // 429
+  deposit_quota_exceeded,  // 429: too many open, unfunded deposit addresses (per partner, per client)
   internal,                // 500
   solver_error,            // 502
   chain_unverified,        // 503: the chain's Portal has not confirmed the vault derivation
@@ -59,7 +60,8 @@ inline constexpr ProblemCode kProblemCodes[] = {
     ProblemCode::invalid_request,     ProblemCode::invalid_api_key,        ProblemCode::partner_not_mapped,
     ProblemCode::feature_not_enabled, ProblemCode::not_found,              ProblemCode::conflict,
     ProblemCode::payload_too_large,   ProblemCode::unsupported_media_type, ProblemCode::chain_not_supported,
-    ProblemCode::funding_would_fail,  ProblemCode::rate_limited,           ProblemCode::internal,
+    ProblemCode::funding_would_fail,  ProblemCode::rate_limited,           ProblemCode::deposit_quota_exceeded,
+    ProblemCode::internal,
     ProblemCode::solver_error,        ProblemCode::chain_unverified,
 };
 

@@ -1,0 +1,63 @@
+// Caps on open, unfunded deposit addresses (docs/security.md, "Keyless limits"): each address
+// holds a slot in two counts, its partner's quota and its client network's, from its creation
+// until it is funded (a submit accepted, or transfers covering its amount: the address's object
+// releases them, objects/deposit-addresses.js) or its deadline passes (the hold expires by
+// itself). The counts live in the rate-limiter pool objects beside the same networks' token
+// buckets (objects/rate-limiter.js, acquireHold); the core decides whether one more may be open
+// (op "depositAdmission": 429 deposit-quota-exceeded with Retry-After and RateLimit-* beyond).
+import { clientNetwork } from "./client-limits.js";
+import { askCore } from "./core.js";
+import { HttpError } from "./http.js";
+import { nowSec } from "./lib/time.js";
+import { limiterOf } from "./objects/stubs.js";
+
+/** A count from an env var, or null (the core's default) when unset or not a positive integer. */
+function capOf(value) {
+  const n = Number(value);
+  return value !== undefined && value !== "" && Number.isInteger(n) && n > 0 ? n : null;
+}
+
+/** The hold names of a partner's and a client network's unfunded addresses. */
+export const partnerHold = (slug) => `deposits:partner:${slug}`;
+export const networkHold = (network) => `deposits:net:${network}`;
+
+/** Releases `vault`'s holds under `names` (each in its pool object); never rejects. */
+export async function releaseHolds(env, names, vault) {
+  await Promise.all(
+    names.map((name) =>
+      limiterOf(env, name)
+        .releaseHold(name, vault.toLowerCase())
+        .catch((e) => console.error(JSON.stringify({ event: "deposit-hold-release-failed", name, vault, message: String(e?.message ?? e) }))),
+    ),
+  );
+}
+
+/**
+ * Counts the new address `record` against its partner and its client network, or throws the
+ * core's 429 (having released both holds again). Answers the hold names, which the address's
+ * object keeps so that funding releases them.
+ * @returns {Promise<string[]>}
+ */
+export async function holdDepositSlots(c, slug, record) {
+  const names = [partnerHold(slug), networkHold((await clientNetwork(c)).network)];
+  const vault = record.vaultAddress.toLowerCase();
+  const expiresMs = record.deadline * 1000;
+  const [partner, network] = await Promise.all(names.map((name) => limiterOf(c.env, name).acquireHold(name, vault, expiresMs)));
+  const count = (held, cap) => ({ open: held.open, cap, freesAt: held.freesAtMs === null ? null : Math.ceil(held.freesAtMs / 1000) });
+  let answer;
+  try {
+    answer = await askCore(c.env, "depositAdmission", {
+      partner: count(partner, capOf(c.env.DEPOSITS_UNFUNDED_PER_PARTNER)),
+      network: count(network, capOf(c.env.DEPOSITS_UNFUNDED_PER_CLIENT)),
+      now: nowSec(),
+    });
+  } catch (e) {
+    await releaseHolds(c.env, names, vault);
+    throw e;
+  }
+  if (answer.status !== 200) {
+    await releaseHolds(c.env, names, vault);
+    throw new HttpError(answer.status, answer.body.code, answer.body.detail, answer.body.errors, answer.headers ?? {});
+  }
+  return names;
+}
