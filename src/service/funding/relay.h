@@ -2,7 +2,7 @@
 // "relayTransactions"). The worker stores the `plan` a verification op returned, and when it
 // relays, passes it here with the chain's nonce and what the chain answered about fees; the core
 // prices the transactions (service.json `relay`: gas limits, base-fee multiplier, fallback
-// priority fee, optional ceiling) and answers the raw signed EIP-1559 transactions to broadcast
+// priority fee, the chain's fee ceiling) and answers the raw signed EIP-1559 transactions to broadcast
 // in order: the token authorization (none for "transfer"), then Portal.publishAndFundFor
 // (service/funding/relay_calls.h lists the calls per standard, Permit3 included).
 // Nonces are consecutive from the given one. Signing is deterministic, so the same inputs give
