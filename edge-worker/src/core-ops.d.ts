@@ -435,6 +435,10 @@ export interface components {
             } | {
                 transientError: string;
                 attempts: number;
+            } | {
+                /** @enum {string} */
+                waitingFor: "gas-price";
+                detail: string;
             };
             /** @description The worker's clock: Unix seconds (the core has none). */
             now: components["schemas"]["UnixSeconds"];
@@ -473,6 +477,14 @@ export interface components {
                 hash: components["schemas"]["Hash32"];
                 raw: components["schemas"]["HexBytes"];
             }[];
+        } | {
+            from: components["schemas"]["EvmAddress"];
+            /**
+             * @description The chain's base fee plus priority fee is above its ceiling (service.json relay.maxFeePerGasWei): nothing is signed.
+             * @enum {string}
+             */
+            waitingFor: "gas-price";
+            detail: string;
         };
         /** @description Op "fundingPreflight": The read-only calls that tell whether the relayer's transactions would succeed. */
         FundingPreflightInput: {
@@ -930,6 +942,8 @@ export interface components {
              * @enum {string}
              */
             status: "accepted" | "published" | "failed";
+            /** @description What an accepted job waits for, or null (not waiting, and always null once published or failed). gas-price: the source chain's base fee plus priority fee is above the chain's fee ceiling (service.json relay.maxFeePerGasWei), so the relayer has signed and sent nothing; it sends once the price is at or below the ceiling, and the job fails with nothing sent if its authorization's window closes first. */
+            waitingFor: "gas-price" | null;
             /**
              * @description Authorization standard; erc2612 and transfer only for deposit addresses (transfer: tokens sent to the vault, funded by the relayer once confirmed transfers cover the amount before the address's deadline).
              * @enum {string}

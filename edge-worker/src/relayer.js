@@ -1,6 +1,7 @@
 // The gasless relayer's interface: `relayer(env).submit({job, plan})` resolves to
-// `{transactionHash}` (the funding transaction, mined and successful) or `{error}` (a final reason
-// the job failed), and throws for transient trouble worth retrying (RPC unreachable). The chain's
+// `{transactionHash}` (the funding transaction, mined and successful), `{error}` (a final reason
+// the job failed) or `{waitingFor: "gas-price", detail}` (the chain's price is above its ceiling:
+// nothing was sent), and throws for transient trouble worth retrying (RPC unreachable). The chain's
 // GaslessRelayer object (objects/gasless-relayer.js) does the sending.
 import { rpcUrlOf } from "./chain-rpc.js";
 import { relayerOf } from "./objects/stubs.js";

@@ -326,3 +326,73 @@ describe("the whole job is simulated right before signing", () => {
     }
   });
 });
+
+// After the clock test: these move chain A's base fee, and its clock is ahead of the wall clock
+// by then, so windows are set from the chain's own time. The local ceiling of chain 31337 is
+// 10 gwei (config/local/service.json relay.maxFeePerGasWei).
+describe("a fee spike: the relayer waits under its ceiling", () => {
+  const CEILING = 10_000_000_000n;
+  const gwei = (n) => "0x" + (BigInt(n) * 1_000_000_000n).toString(16);
+  /** The next block's base fee, then that block. */
+  async function baseFee(fee) {
+    await providerA.send("anvil_setNextBlockBaseFeePerGas", [fee]);
+    await providerA.send("evm_mine", []);
+  }
+  const chainTime = async () => (await providerA.getBlock("latest")).timestamp;
+
+  test("above the ceiling nothing is sent and the job says it waits for the gas price; back under it, the job is sent", async () => {
+    const funder = devAccount(4); // holds USDC
+    const quote = await quoteFor(funder.address, "2000000");
+    const relayerBefore = await providerA.getTransactionCount(RELAYER);
+    // 1000 gwei: the solvers' own transactions on chain A mine blocks that lower it 12.5% each,
+    // far from reaching the ceiling while the job is looked at.
+    let accepted;
+    await baseFee(gwei(1000));
+    try {
+      const res = await submit("erc3009", await erc3009Submit(quote, { wallet: funder, from: funder.address, domain: usdcDomain(), validBefore: String((await chainTime()) + 3600) }));
+      accepted = await res.json();
+      assert.equal(res.status, 202, JSON.stringify(accepted));
+      // The job says why it waits once the relayer looked at the price and signed nothing.
+      const waiting = await waitFor(() => jobOf(accepted.id), (j) => j.waitingFor === "gas-price", { timeoutMs: 30_000, intervalMs: 200 });
+      assert.equal(waiting.status, "accepted", JSON.stringify(waiting));
+      assert.equal(await providerA.getTransactionCount(RELAYER, "pending"), relayerBefore, "nothing sent above the ceiling");
+    } finally {
+      await baseFee(gwei(1));
+    }
+    const job = await published(() => jobOf(accepted.id));
+    assert.equal(job.waitingFor, null, JSON.stringify(job));
+    // Its transactions were priced at most at the ceiling.
+    const sent = await relayerTransactions();
+    assert.equal(await providerA.getTransactionCount(RELAYER), relayerBefore + 2);
+    for (const { hash } of sent.slice(-2)) {
+      const tx = await providerA.getTransaction(hash);
+      assert.ok(tx.maxFeePerGas <= CEILING, `${hash} maxFeePerGas ${tx.maxFeePerGas}`);
+    }
+    await assertNoRevertedRelayerTransaction();
+  });
+
+  test("a job whose window closes while it waits for the gas price fails with nothing sent", async () => {
+    const funder = devAccount(4);
+    const quote = await quoteFor(funder.address, "2000000");
+    const relayerBefore = await providerA.getTransactionCount(RELAYER);
+    await baseFee(gwei(1000));
+    try {
+      // Valid for 150 s of the chain's time; while the job waits, the chain's clock passes 120 s:
+      // the window closes within the relayer's 60 s margin.
+      const res = await submit("erc3009", await erc3009Submit(quote, { wallet: funder, from: funder.address, domain: usdcDomain(), validBefore: String((await chainTime()) + 150) }));
+      const accepted = await res.json();
+      assert.equal(res.status, 202, JSON.stringify(accepted));
+      await waitFor(() => jobOf(accepted.id), (j) => j.waitingFor === "gas-price", { timeoutMs: 30_000, intervalMs: 200 });
+      await providerA.send("evm_increaseTime", [120]);
+      await baseFee(gwei(1000));
+      const failed = await waitFor(() => jobOf(accepted.id), (j) => j.status !== "accepted", { timeoutMs: 30_000, intervalMs: 200 });
+      assert.equal(failed.status, "failed", JSON.stringify(failed));
+      assert.match(failed.error, /authorization\.validBefore ends at \d+, within 60 s of the chain's time/);
+      assert.equal(failed.waitingFor, null);
+      assert.equal(await providerA.getTransactionCount(RELAYER, "pending"), relayerBefore, "the relayer sent nothing");
+    } finally {
+      await baseFee(gwei(1));
+    }
+    await assertNoRevertedRelayerTransaction();
+  });
+});

@@ -1010,6 +1010,8 @@ export interface components {
              * @enum {string}
              */
             status: "accepted" | "published" | "failed";
+            /** @description What an accepted job waits for, or null (not waiting, and always null once published or failed). gas-price: the source chain's base fee plus priority fee is above the chain's fee ceiling (service.json relay.maxFeePerGasWei), so the relayer has signed and sent nothing; it sends once the price is at or below the ceiling, and the job fails with nothing sent if its authorization's window closes first. */
+            waitingFor: "gas-price" | null;
             /**
              * @description Authorization standard; erc2612 and transfer only for deposit addresses (transfer: tokens sent to the vault, funded by the relayer once confirmed transfers cover the amount before the address's deadline).
              * @enum {string}

@@ -227,12 +227,19 @@ describe('every op of the core answers as ops.json describes', () => {
       assert.equal(published.job.status, 'published');
       assert.equal(published.retryAfterSec, null);
       assert.equal(call('gaslessJobAdvance', { job: verified.job, outcome: { error: 'reverted' }, now }).job.status, 'failed');
+      const waiting = call('gaslessJobAdvance', { job: verified.job, outcome: { waitingFor: 'gas-price', detail: 'above the ceiling' }, now });
+      assert.equal(waiting.job.waitingFor, 'gas-price');
+      assert.ok(waiting.retryAfterSec > 0);
     });
 
     it('relayerAccount, relayTransactions, fundingPreflight and its verdict', () => {
       assert.equal(call('relayerAccount', { relayerKey: relayer.privateKey }).address, relayer.address);
       const relay = call('relayTransactions', { plan: verified.plan, relayerKey: relayer.privateKey, nonce: 7, baseFeePerGas: '0x3b9aca00', priorityFeeSuggestion: null });
       assert.deepEqual(relay.transactions.map((t) => [t.purpose, t.nonce]), [['authorization', 7], ['funding', 8]]);
+      // 100 gwei is above chain 8453's ceiling: nothing signed, the job waits for the gas price.
+      const spike = call('relayTransactions', { plan: verified.plan, relayerKey: relayer.privateKey, nonce: 7, baseFeePerGas: '0x174876e800', priorityFeeSuggestion: null });
+      assert.equal(spike.waitingFor, 'gas-price');
+      assert.equal(spike.transactions, undefined);
       const { calls: preflight } = call('fundingPreflight', { plan: verified.plan, relayer: relayer.address });
       const word = (n) => coder.encode(['uint256'], [n]);
       const results = Object.fromEntries(preflight.map((c) => [c.id, { result: c.id === 'balance' ? word(10n ** 12n) : c.id === 'authorization' ? '0x' : word(0) }]));

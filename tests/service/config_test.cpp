@@ -403,23 +403,33 @@ TEST(ServiceConfig, RelaySettingsAreReadWithDefaults) {
   EXPECT_EQ(shipped.funding_gas_limit, 800'000u);
   EXPECT_EQ(shipped.base_fee_multiplier, 2u);
   EXPECT_EQ(shipped.fallback_priority_fee_wei, U256(1'000'000'000));
-  EXPECT_EQ(shipped.max_fee_per_gas_wei, std::nullopt);
+  // Every production chain has a fee ceiling (config/README.md gives each figure's reasoning).
+  const std::map<std::uint64_t, U256> ceilings = {{1, U256(20'000'000'000)},
+                                                   {10, U256(2'000'000'000)},
+                                                   {8453, U256(2'000'000'000)},
+                                                   {42161, U256(2'000'000'000)},
+                                                   {137, U256::from_decimal("1000000000000")}};
+  EXPECT_EQ(shipped.max_fee_per_gas_wei, ceilings);
   EXPECT_EQ(shipped.max_attempts, 5u);
   EXPECT_EQ(shipped.first_retry_delay_sec, 2u);
 
-  // Without `relay` (or with any member left out) the defaults are the shipped values.
-  json config = config_json("local");
-  config["service"].erase("relay");
+  // With only the ceilings (or any other member left out) the defaults are the shipped values.
+  json config = config_json("production");
+  config["service"]["relay"] = {{"maxFeePerGasWei", config["service"]["relay"]["maxFeePerGasWei"]}};
   EXPECT_TRUE(Config::from_json(config).service().relay == shipped);
-  EXPECT_TRUE(Config::from_json(config_json("local")).service().relay == shipped);
-  EXPECT_TRUE(RelaySettings{} == shipped);
+  RelaySettings defaults;
+  defaults.max_fee_per_gas_wei = ceilings;
+  EXPECT_TRUE(defaults == shipped);
 
   config = config_json("local");
-  config["service"]["relay"] = {{"gasLimits", {{"funding", 1'000'000}}}, {"maxFeePerGasWei", "300000000000"}};
+  json caps = config["service"]["relay"]["maxFeePerGasWei"];
+  caps["1"] = "300000000000";
+  config["service"]["relay"] = {{"gasLimits", {{"funding", 1'000'000}}}, {"maxFeePerGasWei", caps}};
   const RelaySettings set = Config::from_json(config).service().relay;
   EXPECT_EQ(set.authorization_gas_limit, 200'000u);
   EXPECT_EQ(set.funding_gas_limit, 1'000'000u);
-  EXPECT_EQ(set.max_fee_per_gas_wei, U256::from_decimal("300000000000"));
+  EXPECT_EQ(set.max_fee_per_gas_wei.at(1), U256::from_decimal("300000000000"));
+  EXPECT_EQ(set.max_fee_per_gas_wei.at(31337), U256(10'000'000'000));  // the local anvil chains' too
   EXPECT_EQ(set.window_margin_sec, 60u);  // the default
   config["service"]["relay"]["windowMarginSec"] = 0;
   EXPECT_EQ(Config::from_json(config).service().relay.window_margin_sec, 0u);
@@ -430,7 +440,7 @@ TEST(ServiceConfig, RejectsBadRelaySettings) {
   config["service"]["relay"] = {{"gasLimits", {{"authorization", 20'999}, {"funding", 30'000'001}, {"permit", 1}}},
                                 {"baseFeeMultiplier", 0},
                                 {"fallbackPriorityFeeWei", 1000},
-                                {"maxFeePerGasWei", "0"},
+                                {"maxFeePerGasWei", {{"1", "0"}, {"01", "5"}, {"x", "5"}}},
                                 {"maxAttempts", 21},
                                 {"firstRetryDelaySec", 0},
                                 {"windowMarginSec", 3601},
@@ -441,15 +451,32 @@ TEST(ServiceConfig, RejectsBadRelaySettings) {
   EXPECT_TRUE(has_error(errors, "service.relay.gasLimits.permit", "is not a known field"));
   EXPECT_TRUE(has_error(errors, "service.relay.baseFeeMultiplier", "must be between 1 and 100"));
   EXPECT_TRUE(has_error(errors, "service.relay.fallbackPriorityFeeWei", "must be a string of decimal digits"));
-  EXPECT_TRUE(has_error(errors, "service.relay.maxFeePerGasWei", "must be greater than 0"));
+  EXPECT_TRUE(has_error(errors, "service.relay.maxFeePerGasWei.1", "must be greater than 0"));
+  EXPECT_TRUE(has_error(errors, "service.relay.maxFeePerGasWei.01", "is not a chain id"));
+  EXPECT_TRUE(has_error(errors, "service.relay.maxFeePerGasWei.x", "is not a chain id"));
   EXPECT_TRUE(has_error(errors, "service.relay.maxAttempts", "must be between 1 and 20"));
   EXPECT_TRUE(has_error(errors, "service.relay.firstRetryDelaySec", "must be between 1 and 3600"));
   EXPECT_TRUE(has_error(errors, "service.relay.windowMarginSec", "must be between 0 and 3600"));
   EXPECT_TRUE(has_error(errors, "service.relay.maxFeePerGas", "is not a known field"));
 
   config = config_json("local");
-  config["service"]["relay"] = {{"fallbackPriorityFeeWei", "2000"}, {"maxFeePerGasWei", "1000"}};
-  EXPECT_CONFIG_ERROR(config, "service.relay.fallbackPriorityFeeWei", "must not be greater than service.relay.maxFeePerGasWei");
+  json low = config["service"]["relay"]["maxFeePerGasWei"];
+  low["10"] = "1000";
+  config["service"]["relay"] = {{"fallbackPriorityFeeWei", "2000"}, {"maxFeePerGasWei", low}};
+  EXPECT_CONFIG_ERROR(config, "service.relay.fallbackPriorityFeeWei", "must not be greater than service.relay.maxFeePerGasWei.10");
+
+  // No configuration leaves a chain's price unbounded: every EVM chain needs a ceiling, in every
+  // environment (the SVM chain needs none: the relayer sends EVM transactions only).
+  for (const char* environment : {"production", "local"}) {
+    config = config_json(environment);
+    config["service"]["relay"]["maxFeePerGasWei"].erase("42161");
+    EXPECT_CONFIG_ERROR(config, "service.relay.maxFeePerGasWei", "has no ceiling for EVM chain 42161");
+    config["service"].erase("relay");
+    EXPECT_CONFIG_ERROR(config, "service.relay.maxFeePerGasWei", "has no ceiling for EVM chain 1 ");
+  }
+  config = config_json("local");
+  config["service"]["relay"]["maxFeePerGasWei"] = "1000";
+  EXPECT_CONFIG_ERROR(config, "service.relay.maxFeePerGasWei", "must be an object");
   config = config_json("local");
   config["service"]["relay"] = 5;
   EXPECT_CONFIG_ERROR(config, "service.relay", "must be an object");

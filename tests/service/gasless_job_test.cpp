@@ -45,6 +45,7 @@ TEST(GaslessJob, ANewJobIsAcceptedAndNamedAfterItsQuote) {
   const json job = accepted_job();
   EXPECT_EQ(job, (json{{"id", std::string("job:") + kUuid},
                        {"status", "accepted"},
+                       {"waitingFor", nullptr},
                        {"standard", "erc3009"},
                        {"quoteId", kUuid},
                        {"intentHash", kIntentHash},
@@ -170,6 +171,38 @@ TEST(GaslessJobAdvance, TheRetryPolicyIsConfiguration) {
   EXPECT_EQ(first.body["retryAfterSec"], 30);
   const auto second = advance({{"transientError", "timeout"}, {"attempts", 2}}, accepted_job(), config);
   EXPECT_EQ(second.body["job"]["error"], "relaying failed 2 times; last error: timeout");
+}
+
+// Above the chain's fee ceiling nothing is sent: the job stays accepted, says why, spends no
+// attempt, and is looked at again after relay.firstRetryDelaySec (2 s locally). Once sent and
+// mined it is published and no longer says it waits (waitingFor null).
+TEST(GaslessJobAdvance, AJobWaitsForTheGasPriceWithoutSpendingAnAttempt) {
+  const json wait = {{"waitingFor", "gas-price"}, {"detail", "chain 8453's gas price ... is above its ceiling"}};
+  const auto r = advance(wait);
+  ASSERT_EQ(r.status, 200) << r.body.dump();
+  json expected = accepted_job();
+  expected["updatedAt"] = kLater;
+  expected["waitingFor"] = "gas-price";
+  EXPECT_EQ(r.body, (json{{"job", expected}, {"retryAfterSec", 2}}));
+  // Still waiting: unchanged, updatedAt included.
+  const json waiting = r.body["job"];
+  const auto again = gasless_job_advance_op(local_config(), {{"job", waiting}, {"outcome", wait}, {"now", kLater + 60}});
+  EXPECT_EQ(again.body["job"], waiting);
+  // A transient error after waiting: retried, no longer waiting for the price.
+  const auto transient = advance({{"transientError", "timeout"}, {"attempts", 1}}, waiting);
+  json retried = accepted_job();
+  retried["updatedAt"] = kLater;
+  EXPECT_EQ(transient.body["job"], retried);
+  const auto published = advance({{"transactionHash", kTxHash}}, waiting);
+  EXPECT_EQ(published.body["job"]["status"], "published");
+  EXPECT_TRUE(published.body["job"]["waitingFor"].is_null());
+  const auto failed = advance({{"error", "authorization.validBefore ends within 60 s"}}, waiting);
+  EXPECT_EQ(failed.body["job"]["status"], "failed");
+  EXPECT_TRUE(failed.body["job"]["waitingFor"].is_null());
+  for (const json& bad : {json{{"waitingFor", "gas"}, {"detail", "x"}}, json{{"waitingFor", "gas-price"}},
+                          json{{"waitingFor", "gas-price"}, {"detail", 1}}}) {
+    EXPECT_THROW(advance(bad), OpInputError) << bad.dump();
+  }
 }
 
 TEST(GaslessJobAdvance, FinishedJobsAndMalformedOutcomesAreWorkerBugs) {

@@ -140,18 +140,20 @@ TEST(RelayTransactions, FeesAndGasLimitsComeFromTheRelayConfiguration) {
   EXPECT_EQ(fallback.body["maxFeePerGas"], "1000000000");
 
   json config_json = testing::config_json("local");
+  json ceilings = config_json["service"]["relay"]["maxFeePerGasWei"];
+  ceilings["8453"] = "1600000000";
   config_json["service"]["relay"] = {{"gasLimits", {{"authorization", 90000}, {"funding", 500000}}},
                                      {"baseFeeMultiplier", 3},
                                      {"fallbackPriorityFeeWei", "7"},
-                                     {"maxFeePerGasWei", "1200000000"}};
+                                     {"maxFeePerGasWei", ceilings}};
   const Config config = Config::from_json(config_json);
   const auto capped = relay(plan("erc3009"), 7, "0x1dcd6500", "0x3b9aca00", config);
   ASSERT_EQ(capped.status, 200) << capped.body.dump();
-  EXPECT_EQ(capped.body["maxFeePerGas"], "1200000000");  // 3 * 0.5 + 1 gwei, lowered to the ceiling
+  EXPECT_EQ(capped.body["maxFeePerGas"], "1600000000");  // 3 * 0.5 + 1 gwei, lowered to the ceiling
   EXPECT_EQ(capped.body["maxPriorityFeePerGas"], "1000000000");
-  EXPECT_NE(capped.body["transactions"][0]["raw"].get<std::string>().find(fee_fields(1'000'000'000, 1'200'000'000, 90'000)),
+  EXPECT_NE(capped.body["transactions"][0]["raw"].get<std::string>().find(fee_fields(1'000'000'000, 1'600'000'000, 90'000)),
             std::string::npos);
-  EXPECT_NE(capped.body["transactions"][1]["raw"].get<std::string>().find(fee_fields(1'000'000'000, 1'200'000'000, 500'000)),
+  EXPECT_NE(capped.body["transactions"][1]["raw"].get<std::string>().find(fee_fields(1'000'000'000, 1'600'000'000, 500'000)),
             std::string::npos);
   const auto low = relay(plan("erc3009"), 7, "0x10", nullptr, config);
   EXPECT_EQ(low.body["maxPriorityFeePerGas"], "7");
@@ -159,12 +161,42 @@ TEST(RelayTransactions, FeesAndGasLimitsComeFromTheRelayConfiguration) {
 }
 
 TEST(RelayFees, TheCeilingBoundsBothFields) {
-  RelaySettings settings;
-  settings.max_fee_per_gas_wei = U256(100);
-  const auto fees = relay_fees(settings, U256(10), U256(500));
+  const auto fees = relay_fees(RelaySettings{}, U256(100), U256(10), U256(500));
   EXPECT_EQ(fees.max_fee_per_gas, U256(100));
   EXPECT_EQ(fees.max_priority_fee_per_gas, U256(100));
-  EXPECT_THROW(relay_fees(RelaySettings{}, U256::max(), U256(1)), std::overflow_error);
+  EXPECT_THROW(relay_fees(RelaySettings{}, U256::max(), U256::max(), U256(1)), std::overflow_error);
+}
+
+TEST(RelayFees, AboveTheCeilingTheJobWaits) {
+  const RelaySettings settings;  // fallback priority fee 1 gwei
+  const U256 ceiling(10'000'000'000);  // 10 gwei
+  EXPECT_EQ(gas_price_wait(settings, 31337, ceiling, U256(9'000'000'000), U256(1'000'000'000)), std::nullopt);  // at it
+  EXPECT_EQ(gas_price_wait(settings, 31337, ceiling, std::nullopt, std::nullopt), std::nullopt);
+  const auto spike = gas_price_wait(settings, 31337, ceiling, U256(9'000'000'001), U256(1'000'000'000));
+  ASSERT_TRUE(spike.has_value());
+  EXPECT_EQ(*spike,
+            "chain 31337's gas price (base fee 9000000001 wei + priority fee 1000000000 wei) is above its ceiling of "
+            "10000000000 wei (relay.maxFeePerGasWei); the job waits, nothing was sent");
+  // The fallback priority fee counts when the node suggests none; a priority fee alone can exceed it.
+  EXPECT_TRUE(gas_price_wait(settings, 1, U256(1'000'000'000), U256(1), std::nullopt).has_value());
+  EXPECT_TRUE(gas_price_wait(settings, 1, ceiling, U256(0), U256(10'000'000'001)).has_value());
+  // Sums past 2^256 are above every ceiling rather than an overflow.
+  EXPECT_TRUE(gas_price_wait(settings, 1, U256::max(), U256::max(), U256(1)).has_value());
+}
+
+TEST(RelayTransactions, AboveTheChainsCeilingNothingIsSigned) {
+  // Chain 8453's local ceiling is 2 gwei: 1.5 + 0.5 gwei goes, 1.5 + 0.6 gwei waits.
+  const auto at = relay(plan("erc3009"), 7, "0x59682f00", "0x1dcd6500");
+  ASSERT_EQ(at.status, 200) << at.body.dump();
+  EXPECT_EQ(at.body["transactions"].size(), 2u);
+  EXPECT_EQ(at.body["maxFeePerGas"], "2000000000");
+  const auto above = relay(plan("erc3009"), 7, "0x59682f00", "0x23c34600");
+  ASSERT_EQ(above.status, 200) << above.body.dump();
+  EXPECT_EQ(above.body["waitingFor"], "gas-price");
+  EXPECT_FALSE(above.body.contains("transactions"));
+  EXPECT_EQ(above.body["from"], "0x71bE63f3384f5fb98995898A86B02Fb2426c5788");
+  EXPECT_NE(above.body["detail"].get<std::string>().find("above its ceiling of 2000000000 wei"), std::string::npos)
+      << above.body.dump();
 }
 
 TEST(RelayTransactions, FeeInputsMustBeRpcQuantities) {
@@ -172,7 +204,8 @@ TEST(RelayTransactions, FeeInputsMustBeRpcQuantities) {
     EXPECT_THROW(relay(plan("erc3009"), 7, bad), OpInputError) << bad.dump();
     EXPECT_THROW(relay(plan("erc3009"), 7, "0x1", bad), OpInputError) << bad.dump();
   }
-  EXPECT_THROW(relay(plan("erc3009"), 7, "0x" + std::string(64, 'f')), OpInputError);  // 2 * 2^256 overflows
+  // A base fee no chain reports is above every ceiling: the job waits rather than overflowing.
+  EXPECT_EQ(relay(plan("erc3009"), 7, "0x" + std::string(64, 'f')).body["waitingFor"], "gas-price");
   EXPECT_THROW(relay_transactions_op(local_config(), {{"plan", plan("erc3009")}, {"relayerKey", kRelayerKey}, {"nonce", 7}}),
                OpInputError);
 }

@@ -1,7 +1,8 @@
 // Gasless funding jobs, one Durable Object per quote (named by the quote's bare UUID), stored in
 // SQLite. The core decides the job: the verification op that accepts a submit answers it
 // (accepted, id job:<quote UUID>), and op "gaslessJobAdvance" applies each relay outcome
-// (published, failed, or retry later). This object keeps it and runs the relaying:
+// (published, failed, retry later, or wait for the chain's gas price to come under its ceiling).
+// This object keeps it and runs the relaying:
 // - the first verified submit stores its job (202);
 // - the identical signed payload again answers the same job (200), whoever sends it and however
 //   many copies arrive at once: `submit` reads and writes in one synchronous transaction with no
@@ -81,7 +82,8 @@ export class GaslessJobs extends DurableObject {
     const next = answer.body.job;
     this.sql.exec("UPDATE job SET job = ?, attempts = ? WHERE id = ?", JSON.stringify(next), attempts, job.id);
     if (answer.body.retryAfterSec !== null) {
-      console.error(JSON.stringify({ event: "relay-retry", jobId: job.id, attempts, retryAfterSec: answer.body.retryAfterSec, message: outcome.transientError }));
+      if (outcome.waitingFor) console.log(JSON.stringify({ event: "relay-waiting", jobId: job.id, waitingFor: outcome.waitingFor, retryAfterSec: answer.body.retryAfterSec, detail: outcome.detail }));
+      else console.error(JSON.stringify({ event: "relay-retry", jobId: job.id, attempts, retryAfterSec: answer.body.retryAfterSec, message: outcome.transientError }));
       await this.ctx.storage.setAlarm(Date.now() + answer.body.retryAfterSec * 1000);
       return;
     }

@@ -8,7 +8,9 @@
 // The core builds, prices and signs them (op "relayTransactions": the token authorization call,
 // then the Portal's publishAndFundFor, with the gas limits and fee policy of service.json `relay`);
 // the worker only fetches the nonce, the latest base fee and the node's priority fee suggestion,
-// and broadcasts.
+// and broadcasts. While the chain's base fee plus priority fee is above the chain's ceiling
+// (service.json relay.maxFeePerGasWei) the core signs nothing and the job waits
+// ({waitingFor: "gas-price"}); the job's object looks again later.
 // One object per chain sends, one job at a time, so two jobs never take the same nonce.
 // The same object keeps the chain's reservations of accepted, unsettled fundings
 // (funding-reservations.js).
@@ -52,7 +54,7 @@ export class GaslessRelayer extends DurableObject {
 
   /**
    * One relay at a time per chain (the account's nonce is shared).
-   * @returns {Promise<{transactionHash: string} | {error: string} | {retry: string}>}
+   * @returns {Promise<{transactionHash: string} | {error: string} | {retry: string} | {waitingFor: "gas-price", detail: string}>}
    */
   relay(input) {
     const run = this.#queue.then(() => this.#relay(input));
@@ -108,6 +110,9 @@ export class GaslessRelayer extends DurableObject {
       priorityFeeSuggestion: suggestion ?? null,
     });
     if (answer.status !== 200) return { error: `the relayer could not build the transactions: ${answer.body?.detail}` };
+    // The chain's price is above its ceiling (the core's decision): nothing signed, nothing
+    // stored, so the next look signs anew at the price of its own moment.
+    if (answer.body.waitingFor) return { waitingFor: answer.body.waitingFor, detail: answer.body.detail };
     const transactions = answer.body.transactions;
     this.sql.exec("INSERT INTO sent (job_id, transactions) VALUES (?, ?)", jobId, JSON.stringify(transactions));
     return transactions;

@@ -159,6 +159,7 @@ class Loader {
 
   std::optional<ServiceSettings> read_service(const Json& value, const std::string& path);
   std::optional<RelaySettings> read_relay(const Json& value, const std::string& path);
+  void check_fee_ceilings();
   std::optional<ChainRecord> read_chain(const Json& value, const std::string& path);
   std::optional<TokenRecord> read_token(const Json& value, const std::string& path);
   std::optional<SolverRecord> read_solver(const Json& value, const std::string& path);
@@ -211,8 +212,12 @@ void Loader::require_unique(const std::vector<Record>& records, std::string_view
 
 LoadedConfig Loader::load(const Json& root_value) {
   ObjectReader root(root_value, "", errors_);
+  bool service_read = false;
   if (const Json* service = root.required("service")) {
-    if (auto settings = read_service(*service, "service")) service_ = *settings;
+    if (auto settings = read_service(*service, "service")) {
+      service_ = *settings;
+      service_read = true;
+    }
   }
   out_.service = service_;
   // Tokens refer to chains, and solvers to tokens: each list is read after what it refers to.
@@ -226,6 +231,7 @@ LoadedConfig Loader::load(const Json& root_value) {
   require_unique<TokenRecord>(out_.tokens, "tokens", "symbol", [](const TokenRecord& t) {
     return "(chain " + std::to_string(t.chain_id) + ", " + t.symbol + ")";
   });
+  if (service_read) check_fee_ceilings();  // a service that did not read has its own errors
   out_.solvers = read_list<SolverRecord>(root, "solvers", &Loader::read_solver);
   require_unique<SolverRecord>(out_.solvers, "solvers", "id", [](const SolverRecord& s) { return s.id; });
   out_.partners = read_list<PartnerRecord>(root, "partners", &Loader::read_partner);
@@ -242,6 +248,21 @@ LoadedConfig Loader::load(const Json& root_value) {
   root.reject_unknown();
   if (!errors_.empty()) throw ConfigError(errors_.list());
   return std::move(out_);
+}
+
+// Every EVM chain has a fee ceiling, in every environment: a chain without one would let the
+// relayer pay any price a fee spike asks. A ceiling for a chain that is not configured is unused
+// (the local configuration carries its anvil chains' ceilings beside production's copies, since
+// the local chain stack replaces the chain list).
+void Loader::check_fee_ceilings() {
+  const auto& caps = service_.relay.max_fee_per_gas_wei;
+  const std::string path = "service.relay.maxFeePerGasWei";
+  for (const auto& chain : out_.chains) {
+    if (chain.vm == Vm::evm && !caps.contains(chain.chain_id)) {
+      errors_.add(path, path + " has no ceiling for EVM chain " + std::to_string(chain.chain_id) + " (" + chain.name +
+                            "); every EVM chain needs one");
+    }
+  }
 }
 
 const ChainRecord* Loader::find_chain(std::uint64_t id) const {
@@ -341,16 +362,34 @@ std::optional<RelaySettings> Loader::read_relay(const Json& value, const std::st
         read_amount(*fee, r.path_of("fallbackPriorityFeeWei"), Vm::evm, errors_, ZeroAmount::allowed)
             .value_or(s.fallback_priority_fee_wei);
   }
-  if (const Json* cap = r.optional("maxFeePerGasWei")) {
-    s.max_fee_per_gas_wei = read_amount(*cap, r.path_of("maxFeePerGasWei"), Vm::evm, errors_);
+  if (const Json* caps = r.optional("maxFeePerGasWei")) {
+    const std::string caps_path = r.path_of("maxFeePerGasWei");
+    if (!caps->is_object()) {
+      errors_.add(caps_path, caps_path + " must be an object {\"<chainId>\": wei} with a ceiling for every EVM chain");
+    } else {
+      for (const auto& [key, cap] : caps->items()) {
+        const std::string entry_path = caps_path + "." + key;
+        std::uint64_t chain_id = 0;
+        const bool decimal = !key.empty() && key.size() <= 19 && key[0] != '0' &&
+                             std::all_of(key.begin(), key.end(), [](char c) { return c >= '0' && c <= '9'; });
+        if (decimal) chain_id = std::stoull(key);
+        if (!decimal) {
+          errors_.add(entry_path, entry_path + ": " + key + " is not a chain id (a decimal integer >= 1)");
+          continue;
+        }
+        if (auto wei = read_amount(cap, entry_path, Vm::evm, errors_)) s.max_fee_per_gas_wei[chain_id] = *wei;
+      }
+    }
   }
   s.max_attempts = static_cast<std::uint32_t>(r.integer("maxAttempts", false, 1, 20).value_or(s.max_attempts));
   s.first_retry_delay_sec = r.integer("firstRetryDelaySec", false, 1, 3600).value_or(s.first_retry_delay_sec);
   s.window_margin_sec = r.integer("windowMarginSec", false, 0, 3600).value_or(s.window_margin_sec);
   r.reject_unknown();
-  if (s.max_fee_per_gas_wei && s.fallback_priority_fee_wei > *s.max_fee_per_gas_wei) {
-    errors_.add(r.path_of("fallbackPriorityFeeWei"),
-                r.path_of("fallbackPriorityFeeWei") + " must not be greater than " + r.path_of("maxFeePerGasWei"));
+  for (const auto& [chain_id, cap] : s.max_fee_per_gas_wei) {
+    if (s.fallback_priority_fee_wei > cap) {
+      errors_.add(r.path_of("fallbackPriorityFeeWei"), r.path_of("fallbackPriorityFeeWei") + " must not be greater than " +
+                                                           r.path_of("maxFeePerGasWei") + "." + std::to_string(chain_id));
+    }
   }
   if (errors_.size() != errors_before) return std::nullopt;
   return s;

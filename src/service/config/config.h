@@ -184,7 +184,11 @@ struct RelaySettings {
   // stays includable while the base fee rises for a few blocks (it grows 12.5% per full block).
   std::uint32_t base_fee_multiplier = 2;
   U256 fallback_priority_fee_wei = U256(1'000'000'000);  // when eth_maxPriorityFeePerGas fails
-  std::optional<U256> max_fee_per_gas_wei;               // a ceiling on both fee fields; nullopt: none
+  // The fee ceiling of each EVM chain (relay.maxFeePerGasWei, keyed by chain id; every EVM chain
+  // has one, so no configuration leaves the relayer's price unbounded): the relayer sends a job
+  // only while the chain's base fee plus the priority fee is at most it, and both fee fields of
+  // its transactions are lowered to it.
+  std::map<std::uint64_t, U256> max_fee_per_gas_wei;
   // Transient failures (RPC unreachable, no receipt in time) are retried this many attempts in
   // all, the n-th retry after first_retry_delay_sec * 2^(n-1).
   std::uint32_t max_attempts = 5;

@@ -65,6 +65,7 @@ std::string outcome_text(const json& outcome, const char* name) {
 
 json finished(json job, std::uint64_t now, std::string_view status, json transaction_hash, json error) {
   job["status"] = status;
+  job["waitingFor"] = nullptr;  // only an accepted job waits
   job["transactionHash"] = std::move(transaction_hash);
   job["error"] = std::move(error);
   job["updatedAt"] = now;
@@ -82,6 +83,7 @@ json gasless_job(std::string_view standard, std::string_view quote_id, std::stri
   json job = json::object();
   job["id"] = std::string(kJobIdPrefix) + *uuid;
   job["status"] = "accepted";
+  job["waitingFor"] = nullptr;
   job["standard"] = standard;
   job["quoteId"] = *uuid;
   job["intentHash"] = intent_hash;
@@ -132,14 +134,31 @@ OpResult gasless_job_advance_op(const Config& config, const json& input) {
     const std::uint64_t attempts = attempts_json.get<std::uint64_t>();
     if (attempts < relay.max_attempts) {
       // attempts < max_attempts <= 20, so the shift stays far inside 64 bits.
-      return ok({{"job", job}, {"retryAfterSec", relay.first_retry_delay_sec << (attempts - 1)}});
+      json next = job;
+      next["waitingFor"] = nullptr;  // it waits for a retry now, not for the price
+      return ok({{"job", std::move(next)}, {"retryAfterSec", relay.first_retry_delay_sec << (attempts - 1)}});
     }
     const std::string reason =
         "relaying failed " + std::to_string(attempts) + " times; last error: " + error;
     return ok({{"job", finished(job, now, "failed", nullptr, reason)}, {"retryAfterSec", nullptr}});
   }
+  if (outcome.contains("waitingFor") && outcome.contains("detail") && outcome.size() == 2) {
+    if (outcome["waitingFor"] != "gas-price") {
+      throw OpInputError("op \"gaslessJobAdvance\": outcome.waitingFor must be \"gas-price\"");
+    }
+    outcome_text(outcome, "detail");
+    // The chain's price is above its ceiling: nothing was signed or sent. The job stays accepted
+    // and says why; waiting spends no attempt (no transaction was tried), and the relayer looks
+    // again after relay.firstRetryDelaySec. Its window still closes: the simulation right before
+    // signing fails the job, nothing sent, once the authorization's window is within the margin.
+    json next = job;
+    if (next.value("waitingFor", json()) != "gas-price") next["updatedAt"] = now;
+    next["waitingFor"] = "gas-price";
+    return ok({{"job", std::move(next)}, {"retryAfterSec", relay.first_retry_delay_sec}});
+  }
   throw OpInputError(
-      "op \"gaslessJobAdvance\": outcome must be {transactionHash}, {error} or {transientError, attempts}");
+      "op \"gaslessJobAdvance\": outcome must be {transactionHash}, {error}, {transientError, attempts} or "
+      "{waitingFor, detail}");
 }
 
 }  // namespace sr::service

@@ -7,6 +7,8 @@
 //   accepted --final refusal or revert-------> failed (error)
 //   accepted --transient trouble-------------> accepted, retried after a growing delay, or failed
 //                                              once the configured attempts are spent
+//   accepted --price above the chain's ceiling-> accepted with "waitingFor": "gas-price", nothing
+//                                              sent; looked at again after relay.firstRetryDelaySec
 //
 // published and failed are final. Published is not delivery: the intent's status tells that.
 //
@@ -46,6 +48,8 @@ OpResult gasless_job_lookup_op(const nlohmann::ordered_json& input);
 //   "outcome": {"transactionHash": "0x…"}                the funding transaction, mined and successful
 //            | {"error": "…"}                            a final reason (revert, refusal, no endpoint)
 //            | {"transientError": "…", "attempts": n}    trouble worth retrying; n counts this attempt
+//            | {"waitingFor": "gas-price", "detail": "…"} the chain's price is above its ceiling
+//                                                        (op "relayTransactions"); nothing was sent
 // -> 200 {"job": the next job, "retryAfterSec": seconds until the next attempt, or null}.
 // A transient error keeps the job accepted (and unchanged) while attempts < relay.maxAttempts,
 // retrying after relay.firstRetryDelaySec * 2^(attempts-1); the last one fails it, naming the

@@ -40,17 +40,27 @@ std::optional<U256> rpc_quantity(const OpInput& in, std::string_view name) {
 
 }  // namespace
 
-RelayFees relay_fees(const RelaySettings& settings, const std::optional<U256>& base_fee,
+RelayFees relay_fees(const RelaySettings& settings, const U256& ceiling, const std::optional<U256>& base_fee,
                      const std::optional<U256>& priority_suggestion) {
   RelayFees fees;
   fees.max_priority_fee_per_gas = priority_suggestion.value_or(settings.fallback_priority_fee_wei);
   const U256 base_part = base_fee.value_or(U256(0)).mul_or_throw(U256(settings.base_fee_multiplier));
-  fees.max_fee_per_gas = base_part.add_or_throw(fees.max_priority_fee_per_gas);
-  if (const auto& cap = settings.max_fee_per_gas_wei) {
-    fees.max_fee_per_gas = std::min(fees.max_fee_per_gas, *cap);
-    fees.max_priority_fee_per_gas = std::min(fees.max_priority_fee_per_gas, *cap);
-  }
+  fees.max_fee_per_gas = std::min(base_part.add_or_throw(fees.max_priority_fee_per_gas), ceiling);
+  fees.max_priority_fee_per_gas = std::min(fees.max_priority_fee_per_gas, ceiling);
   return fees;
+}
+
+std::optional<std::string> gas_price_wait(const RelaySettings& settings, std::uint64_t chain_id, const U256& ceiling,
+                                          const std::optional<U256>& base_fee,
+                                          const std::optional<U256>& priority_suggestion) {
+  const U256 base = base_fee.value_or(U256(0));
+  const U256 priority = priority_suggestion.value_or(settings.fallback_priority_fee_wei);
+  // Compared as priority > ceiling - base, so no sum can pass 2^256.
+  const bool above = base > ceiling || priority > ceiling.sub_or_throw(base);
+  if (!above) return std::nullopt;
+  return "chain " + std::to_string(chain_id) + "'s gas price (base fee " + base.to_decimal() + " wei + priority fee " +
+         priority.to_decimal() + " wei) is above its ceiling of " + ceiling.to_decimal() +
+         " wei (relay.maxFeePerGasWei); the job waits, nothing was sent";
 }
 
 OpResult relayer_account_op(const json& input) {
@@ -67,12 +77,8 @@ OpResult relay_transactions_op(const Config& config, const json& input) {
   if (!nonce.is_number_unsigned()) throw OpInputError("op \"relayTransactions\": nonce must be a non-negative integer");
   const std::uint64_t first_nonce = nonce.get<std::uint64_t>();
   const RelaySettings& settings = config.service().relay;
-  RelayFees fees;
-  try {
-    fees = relay_fees(settings, rpc_quantity(in, "baseFeePerGas"), rpc_quantity(in, "priorityFeeSuggestion"));
-  } catch (const std::overflow_error&) {
-    throw OpInputError("op \"relayTransactions\": baseFeePerGas is too large to price a transaction");
-  }
+  const auto base_fee = rpc_quantity(in, "baseFeePerGas");
+  const auto priority = rpc_quantity(in, "priorityFeeSuggestion");
 
   std::vector<std::pair<std::string, ContractCall>> calls;
   std::uint64_t chain_id = 0;
@@ -85,6 +91,19 @@ OpResult relay_transactions_op(const Config& config, const json& input) {
     throw OpInputError(std::string("op \"relayTransactions\": the plan is malformed: ") + e.what());
   } catch (const nlohmann::ordered_json::exception& e) {
     throw OpInputError(std::string("op \"relayTransactions\": the plan is malformed: ") + e.what());
+  }
+
+  // Configuration gives every EVM chain a ceiling (config.cpp), and plan_chain answers EVM chains.
+  const U256& ceiling = settings.max_fee_per_gas_wei.at(chain_id);
+  const Address relayer = Address::from_public_key(secp256k1::public_key(key));
+  if (auto wait = gas_price_wait(settings, chain_id, ceiling, base_fee, priority)) {
+    return ok({{"from", relayer.checksummed()}, {"waitingFor", "gas-price"}, {"detail", std::move(*wait)}});
+  }
+  RelayFees fees;
+  try {
+    fees = relay_fees(settings, ceiling, base_fee, priority);
+  } catch (const std::overflow_error&) {
+    throw OpInputError("op \"relayTransactions\": baseFeePerGas is too large to price a transaction");
   }
 
   json transactions = json::array();

@@ -2,7 +2,7 @@
 // "relayTransactions"). The worker stores the `plan` a verification op returned, and when it
 // relays, passes it here with the chain's nonce and what the chain answered about fees; the core
 // prices the transactions (service.json `relay`: gas limits, base-fee multiplier, fallback
-// priority fee, optional ceiling) and answers the raw signed EIP-1559 transactions to broadcast
+// priority fee, the chain's fee ceiling) and answers the raw signed EIP-1559 transactions to broadcast
 // in order: the token authorization (none for "transfer"), then Portal.publishAndFundFor
 // (service/funding/relay_calls.h lists the calls per standard, Permit3 included).
 // Nonces are consecutive from the given one. Signing is deterministic, so the same inputs give
@@ -15,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <string>
 
 #include "eth/u256.h"
 #include "service/config/config.h"
@@ -31,10 +32,19 @@ struct RelayFees {
 // block has none, a chain without EIP-1559 pricing; counted as zero) and the node's priority
 // fee suggestion (nullopt: eth_maxPriorityFeePerGas failed; relay.fallbackPriorityFeeWei):
 //   priority = suggestion, max = baseFeeMultiplier * baseFee + priority,
-// both lowered to relay.maxFeePerGasWei when it is set. Throws std::overflow_error for a base fee
-// no chain reports (the multiple exceeds 2^256).
-RelayFees relay_fees(const RelaySettings& settings, const std::optional<U256>& base_fee,
+// both lowered to the chain's ceiling (relay.maxFeePerGasWei). Throws std::overflow_error for a
+// base fee no chain reports (the multiple exceeds 2^256).
+RelayFees relay_fees(const RelaySettings& settings, const U256& ceiling, const std::optional<U256>& base_fee,
                      const std::optional<U256>& priority_suggestion);
+
+// Whether the relayer may send now: the price a transaction pays to be included in the next block
+// (base fee + priority fee) must be at most the chain's ceiling. Above it, a transaction priced at
+// the ceiling would sit in the mempool holding the chain's serial queue, and one priced above it
+// would pay more than the configuration allows; so nothing is signed and the job waits.
+// nullopt: send; otherwise the sentence saying why the job waits.
+std::optional<std::string> gas_price_wait(const RelaySettings& settings, std::uint64_t chain_id, const U256& ceiling,
+                                          const std::optional<U256>& base_fee,
+                                          const std::optional<U256>& priority_suggestion);
 
 // {"relayerKey"} -> 200 {"address"}.
 OpResult relayer_account_op(const nlohmann::ordered_json& input);
@@ -45,6 +55,8 @@ OpResult relayer_account_op(const nlohmann::ordered_json& input);
 // -> 200 {"from", "maxFeePerGas", "maxPriorityFeePerGas" (decimal wei),
 //         "transactions": [{"purpose": "authorization"|"funding", "to", "nonce", "hash", "raw"}]};
 //    gas limits are relay.gasLimits.authorization and .funding.
+//  | 200 {"from", "waitingFor": "gas-price", "detail"}: the chain's price is above its ceiling
+//    (gas_price_wait); nothing is signed, and the job stays accepted (op "gaslessJobAdvance").
 OpResult relay_transactions_op(const Config& config, const nlohmann::ordered_json& input);
 
 }  // namespace sr::service
