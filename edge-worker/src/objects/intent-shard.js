@@ -244,22 +244,25 @@ export class IntentShard extends DurableObject {
       const mark = this.#marks.get(row.intent_hash) ?? 0;
       const record = this.#record(row.intent_hash);
       let next = null;
-      try {
-        const { heads } = await chainClocks(this.env);
-        if (!record) throw new Error("no record of an owned intent");
-        // One answer: the status now and when time alone could change it (the core reads the
-        // record's deadlines; the shard keeps the record opaque).
-        const answer = await this.#core("intentStatusCheck", { record, now, chainTimes: {}, chainHeads: heads });
-        if (answer.status !== 200) throw new Error(`intentStatusCheck answered ${answer.status}`);
-        const after = answer.body.status;
-        if (after.status !== row.last_status) {
-          await deliverStatusChange(this.env, row.owner, row.last_status ? { status: row.last_status } : null, after);
-          this.sql.exec("UPDATE owner SET last_status = ? WHERE intent_hash = ?", after.status, row.intent_hash);
+      // Without a record (not stored yet, or gone) there is nothing to judge and no deadline to
+      // wait for: the check ends, and a chain event that creates the record marks the intent again.
+      if (record) {
+        try {
+          const { heads } = await chainClocks(this.env);
+          // One answer: the status now and when time alone could change it (the core reads the
+          // record's deadlines; the shard keeps the record opaque).
+          const answer = await this.#core("intentStatusCheck", { record, now, chainTimes: {}, chainHeads: heads });
+          if (answer.status !== 200) throw new Error(`intentStatusCheck answered ${answer.status}`);
+          const after = answer.body.status;
+          if (after.status !== row.last_status) {
+            await deliverStatusChange(this.env, row.owner, row.last_status ? { status: row.last_status } : null, after);
+            this.sql.exec("UPDATE owner SET last_status = ? WHERE intent_hash = ?", after.status, row.intent_hash);
+          }
+          next = answer.body.recheckAt;
+        } catch (e) {
+          console.error(JSON.stringify({ event: "webhook-status-check-failed", intentHash: row.intent_hash, message: String(e?.message ?? e) }));
+          next = now + 30;
         }
-        next = answer.body.recheckAt;
-      } catch (e) {
-        console.error(JSON.stringify({ event: "webhook-status-check-failed", intentHash: row.intent_hash, message: String(e?.message ?? e) }));
-        next = now + 30;
       }
       // Chain events that arrived while this check awaited the core and the queues (an
       // IntentProven right after a fill) marked the intent again: check it again at once rather
