@@ -4,7 +4,8 @@
 // intent shard with the range and the records it holds (ours registered; everyone else's absent).
 // Measured in one process on the core wasm (build/wasm-release), against a baseline in the same
 // run: ethers' Interface.parseLog of the same logs (decoding alone, what any JavaScript indexer
-// does first). Also counted: the records the index would store for intents it never issued.
+// does first). Also counted: the records the index stores for intents it never issued (0 since
+// records start only with a registration; run it with SR_WASM_DIR of an older core to compare).
 //   npm run bench:chain   (builds the core first)
 //   node bench/chain.mjs [--intents N other intents per block] [--blocks B] [--rounds R]
 // The delay from a block to its status change on the local chains is not measured here (it is the

@@ -5,7 +5,9 @@ import { byShard, shardOf } from "./objects/stubs.js";
 
 /**
  * Hands one chain's logs to the shards of their intents (op "routeLogs" decides which log is
- * whose), and records which intent each transaction touched. Throws when a shard fails, so a
+ * whose), and records which intent each transaction touched. The Portal is shared with every
+ * other integrator: logs of intents no quote or deposit address here registered create no record
+ * (the shards' core says which), and their transactions are not indexed. Throws when a shard fails, so a
  * poller keeps its cursor; answers the core's 400/422 for malformed pushed logs.
  * `range` {fromBlock, toBlock, intents}: the logs are a reader's read of those blocks, and
  * `intents` the ones it saw there before; each shard gets its part of both, so the core replaces
@@ -25,8 +27,12 @@ export async function deliverLogs(env, chainId, logs, range = null) {
   for (const answer of answers) {
     if (answer.status !== 200) throw new Error(`applyLogs answered ${answer.status}: ${answer.body?.detail ?? ""}`);
   }
-  await Promise.all([...byShard(transactions, (t) => t.transactionHash).values()].map((pairs) => shardOf(env, pairs[0].transactionHash).mapTransactions(pairs)));
+  const unregistered = new Set(answers.flatMap((a) => a.body.unregistered));
+  const ours = transactions.filter((t) => !unregistered.has(t.intentHash));
+  await Promise.all([...byShard(ours, (t) => t.transactionHash).values()].map((pairs) => shardOf(env, pairs[0].transactionHash).mapTransactions(pairs)));
   const sum = (key) => answers.reduce((total, a) => total + a.body[key], 0);
-  const seen = Object.entries(byIntent).flatMap(([hash, intentLogs]) => intentLogs.map((log) => [hash, Number(BigInt(log.blockNumber))]));
-  return { status: 200, body: { applied: sum("applied"), updated: sum("updated"), ignored }, seen };
+  const seen = Object.entries(byIntent)
+    .filter(([hash]) => !unregistered.has(hash))
+    .flatMap(([hash, intentLogs]) => intentLogs.map((log) => [hash, Number(BigInt(log.blockNumber))]));
+  return { status: 200, body: { applied: sum("applied"), updated: sum("updated"), ignored, unregistered: unregistered.size }, seen };
 }

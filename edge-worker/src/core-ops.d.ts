@@ -308,7 +308,7 @@ export interface components {
             }[];
             ignored: components["schemas"]["IgnoredLog"][];
         };
-        /** @description Op "applyLogs": Portal and prover logs folded into intent records; only records that changed are answered. */
+        /** @description Op "applyLogs": Portal and prover logs folded into the records of registered intents; only records that changed are answered. */
         ApplyLogsInput: {
             chainId: components["schemas"]["ChainId"];
             logs: components["schemas"]["EthLog"][];
@@ -326,6 +326,8 @@ export interface components {
             /** @description How many events changed a record. */
             applied: number;
             ignored: components["schemas"]["IgnoredLog"][];
+            /** @description Intents of the logs that have no record: registered by no quote or deposit address of this service. Their logs change nothing and create nothing. */
+            unregistered: string[];
         } | components["schemas"]["Missing"];
         /** @description Op "intentStatus": The v1 IntentStatus of a stored record (GET /v1/intents/status), or unknown; for a stream, 404 without a record (no stream opens). */
         IntentStatusInput: {
@@ -368,6 +370,10 @@ export interface components {
             heads?: {
                 [key: string]: components["schemas"]["BlockNumber"];
             };
+            /** @description Each chain's finalized block at the reader's last read, null where the node serves no such tag: everything above it is read again (up to maxRange blocks below the cursor), since a transaction there is not final yet. */
+            finalized?: {
+                [key: string]: components["schemas"]["BlockNumber"] | null;
+            };
             /** @description Default 12. */
             confirmations?: number;
             /** @description Default 1000. */
@@ -400,6 +406,8 @@ export interface components {
                 }[];
             }[];
             confirmations: number;
+            /** @description The most blocks below its cursor a round reads again: what a reader keeps notes of (the intents it saw in those blocks). */
+            window: number;
         };
         /** @description Op "gaslessVerify": Proves a gasless submit (Permit3, Permit2, ERC-3009) before the worker accepts it. */
         GaslessVerifyInput: {
@@ -1355,7 +1363,7 @@ export interface CoreOps {
     mergeRegistration: { input: schemas["MergeRegistrationInput"]; answer: schemas["MergeRegistrationAnswer"] };
     /** Which intent each Portal or prover log concerns, so the worker hands it to the object holding the record. (area status; non-2xx: 400, 422) */
     routeLogs: { input: schemas["RouteLogsInput"]; answer: schemas["RouteLogsAnswer"] };
-    /** Portal and prover logs folded into intent records; only records that changed are answered. (area status; non-2xx: 400, 422) */
+    /** Portal and prover logs folded into the records of registered intents; only records that changed are answered. (area status; non-2xx: 400, 422) */
     applyLogs: { input: schemas["ApplyLogsInput"]; answer: schemas["ApplyLogsAnswer"] };
     /** The v1 IntentStatus of a stored record (GET /v1/intents/status), or unknown; for a stream, 404 without a record (no stream opens). (area status; non-2xx: 400, 404) */
     intentStatus: { input: schemas["IntentStatusInput"]; answer: schemas["IntentStatusAnswer"] };

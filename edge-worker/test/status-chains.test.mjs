@@ -5,9 +5,12 @@
 // - exact-in: pending -> filled (a pushed fill log) -> settled (polled proof), through a worker
 //   restart that keeps every record and cursor; the recipient gets at least minAmountOut;
 // - POST /internal/chain-events: bearer token, idempotency, malformed logs;
+// - an intent another integrator publishes on the shared Portal: no record, no transaction index;
 // - reorganisations (anvil_reorg) that remove the funding block of one intent and the fill block
 //   of another: the status goes back (the funding leaves the record; filled -> pending, on the
 //   open stream too) and no status, stream event or legacy answer names the vanished transaction;
+//   deeper than the confirmation window but above the finalized block, the funding of one and the
+//   proof of another (settled -> filled);
 // - an unfilled intent (solver stopped): expired (offering refund.transaction) -> refundable at
 //   exactly refund.availableAt by the chain clock (evm_setNextBlockTimestamp) -> that transaction,
 //   sent as-is by a wallet that is not the funder in a block at availableAt -> refunded, and the
@@ -63,6 +66,20 @@ async function cursors() {
 /** POST /api/v3/intents/intentStatus, keyless; the response unread. */
 const legacyStatusOf = (query) =>
   worker.fetch("/api/v3/intents/intentStatus", { method: "POST", headers: JSON_HEADERS, body: JSON.stringify(query) });
+
+// This suite's worker polls only when asked (the cron handler): every look polls first, so a
+// test does not depend on which earlier test left a polling worker behind.
+async function polledStatus(query) {
+  await pollOnce();
+  return statusOf(query);
+}
+
+/** A quote whose registration has landed: a funding log is then never read before its intent. */
+async function registeredQuote(amount) {
+  const quote = await quoteExactIn(amount);
+  await waitFor(() => statusOf({ intentHash: quote.intentHash }), (b) => b.status === "pending", { timeoutMs: 5_000 });
+  return quote;
+}
 
 async function quoteExactIn(amount) {
   const res = await worker.fetch("/v1/quotes", {
@@ -195,7 +212,7 @@ describe("intent status from the local chains", { timeout: 150_000 }, () => {
     assert.equal(filled.status, "filled");
     assert.equal(filled.transactions.fulfilled.chainId, 31338);
     res = await pushLogs(31338, fills);
-    assert.deepEqual(await res.json(), { applied: 0, updated: 0, ignored: [] });
+    assert.deepEqual(await res.json(), { applied: 0, updated: 0, ignored: [], unregistered: 0 });
     assert.deepEqual(await statusOf({ quoteId }), filled);
 
     // A restart: the new worker (polling from its alarm every second) keeps records and cursors.
@@ -250,6 +267,32 @@ describe("intent status from the local chains", { timeout: 150_000 }, () => {
     }
   });
 
+  test("an intent another integrator publishes on the shared Portal gets no record and no transaction index", async () => {
+    // A quote of ours, published by someone else with another reward deadline: another intent,
+    // which no quote or deposit address here registered.
+    const quote = await quoteExactIn("3000000");
+    const { reward, destination } = quote.execution.intent;
+    const encodedRoute = quote.steps[0].intents[0].encodedRoute;
+    const theirs = { ...reward, deadline: BigInt(reward.deadline) + 1n };
+    const publisher = bystander.connect(providerA);
+    const sent = await publisher.sendTransaction({ to: chainA.portal, data: portalInterface.encodeFunctionData("publish(uint64,bytes,(uint64,address,address,uint256,(address,uint256)[]))", [destination, encodedRoute, theirs]) });
+    const receipt = await sent.wait();
+    const published = receipt.logs.map((l) => { try { return portalInterface.parseLog(l); } catch { return null; } }).find((l) => l?.name === "IntentPublished");
+    const foreignHash = published.args.intentHash;
+    assert.notEqual(foreignHash, quote.intentHash);
+    await pollOnce();
+    // Pushed as well: nothing is created either way, and the answer counts it.
+    const block = "0x" + receipt.blockNumber.toString(16);
+    const logs = await providerA.send("eth_getLogs", [{ address: chainA.portal, fromBlock: block, toBlock: block }]);
+    const pushed = await (await pushLogs(31337, logs)).json();
+    assert.deepEqual([pushed.updated, pushed.unregistered], [0, 1], JSON.stringify(pushed));
+    assert.equal((await statusOf({ intentHash: foreignHash })).status, "unknown");
+    for (const query of [{ intentHash: foreignHash }, { intentCreatedHash: receipt.hash }]) {
+      const res = await legacyStatusOf(query);
+      assert.equal(res.status, 404, JSON.stringify(query));
+    }
+  });
+
   test("reorganisations: the funding block and then the fill block leave the chain, and the status goes back", async () => {
     await solver?.stop();
     solver = null;
@@ -263,19 +306,6 @@ describe("intent status from the local chains", { timeout: 150_000 }, () => {
       await provider.send("anvil_reorg", [depth, []]);
       await provider.send("evm_mine", []);
     };
-    // This suite's worker polls only when asked (the cron handler): every look polls first, so
-    // the test does not depend on which earlier test left a polling worker behind.
-    const polledStatus = async (query) => {
-      await pollOnce();
-      return statusOf(query);
-    };
-    /** A quote whose registration has landed: a funding log is then never read before its intent. */
-    const registeredQuote = async (amount) => {
-      const quote = await quoteExactIn(amount);
-      await waitFor(() => statusOf({ intentHash: quote.intentHash }), (b) => b.status === "pending", { timeoutMs: 5_000 });
-      return quote;
-    };
-
     // The funding leaves the chain: the status no longer names it.
     const quote = await registeredQuote("3000000");
     const funding = await fund(quote);
@@ -336,6 +366,62 @@ describe("intent status from the local chains", { timeout: 150_000 }, () => {
     assert.ok(deep.transactions.funded.confirmations >= 64, JSON.stringify(deep.transactions.funded));
     assert.equal(deep.transactions.published.final, true);
     assert.equal(deep.final, false);
+  });
+
+  test("reorganisations deeper than the confirmation window, above the finalized block: the funding, then the proof", async () => {
+    await solver?.stop();
+    solver = null;
+    /** Replaces the chain from `block` on (as many empty blocks, and one more); answers the depth. */
+    const reorgFrom = async (provider, block) => {
+      const depth = (await provider.getBlockNumber()) - block + 1;
+      await provider.send("anvil_reorg", [depth, []]);
+      await provider.send("evm_mine", []);
+      return depth;
+    };
+    const finalizedOf = async (provider) => Number(BigInt((await provider.send("eth_getBlockByNumber", ["finalized", false])).number));
+
+    // The funding, 10 blocks deep when it leaves (the readers' window is POLL_CONFIRMATIONS = 4).
+    const quote = await registeredQuote("3500000");
+    const funding = await fund(quote);
+    await waitFor(() => polledStatus({ intentHash: quote.intentHash }), (b) => b.transactions.funded !== null);
+    await providerA.send("anvil_mine", ["0x9"]);
+    const deep = await polledStatus({ intentHash: quote.intentHash });
+    assert.equal(deep.transactions.funded.transactionHash, funding.hash);
+    assert.equal(deep.transactions.funded.final, false);
+    assert.ok(await finalizedOf(providerA) < funding.blockNumber);
+    assert.ok((await reorgFrom(providerA, funding.blockNumber)) > 4);
+    assert.equal(await providerA.send("eth_getTransactionReceipt", [funding.hash]), null);
+    const gone = await waitFor(() => polledStatus({ intentHash: quote.intentHash }), (b) => b.transactions.funded === null, { timeoutMs: 10_000 });
+    assert.equal(gone.status, "pending");
+    assert.ok(!JSON.stringify(gone).includes(funding.hash.slice(2)), JSON.stringify(gone));
+
+    // The proof: funded, filled and proven by hand (the solver's steps), settled; the proof's block
+    // leaves the source chain 6 blocks deep, and the status goes back to filled.
+    const second = await registeredQuote("4500000");
+    const secondFunding = await fund(second);
+    const published = secondFunding.logs.find((l) => l.address.toLowerCase() === chainA.portal.toLowerCase() && l.topics[0] === portalInterface.getEvent("IntentPublished").topicHash);
+    const { intent, rewardHash } = parseIntentPublished(portalInterface, published);
+    const filler = devAccount(ACCOUNT_INDEX.solver, providerB);
+    const usdcB = new Contract(chainB.tokens.USDC, [...erc20, "function allowance(address,address) view returns (uint256)", "function approve(address,uint256) returns (bool)"], filler);
+    if ((await usdcB.allowance(filler.address, chainB.portal)) < 10n ** 30n) await (await usdcB.approve(chainB.portal, 2n ** 255n)).wait();
+    const claimant = "0x" + filler.address.slice(2).toLowerCase().padStart(64, "0");
+    const fill = await (await new Contract(chainB.portal, portalInterface, filler).fulfill(second.intentHash, intent.route, rewardHash, claimant)).wait();
+    assert.equal(fill.status, 1);
+    const prover = new Contract(chainA.prover, loadArtifact("Prover").abi, devAccount(ACCOUNT_INDEX.solver, providerA));
+    const proof = await (await prover.recordProof(second.intentHash, filler.address, intent.destination)).wait();
+    assert.equal(proof.status, 1);
+    const settled = await waitFor(() => polledStatus({ intentHash: second.intentHash }), (b) => b.status === "settled");
+    assert.equal(settled.transactions.proven.transactionHash, proof.hash);
+    await providerA.send("anvil_mine", ["0x5"]);
+    assert.equal((await polledStatus({ intentHash: second.intentHash })).status, "settled");
+    assert.ok((await reorgFrom(providerA, proof.blockNumber)) > 4);
+    const back = await waitFor(() => polledStatus({ intentHash: second.intentHash }), (b) => b.status !== "settled", { timeoutMs: 10_000 });
+    assert.equal(back.status, "filled");
+    assert.equal(back.transactions.proven, null);
+    assert.equal(back.transactions.fulfilled.transactionHash, fill.hash);
+    assert.equal(back.transactions.funded.transactionHash, secondFunding.hash);
+    const legacy = await (await legacyStatusOf({ intentHash: second.intentHash })).json();
+    assert.ok(!JSON.stringify(legacy).toLowerCase().includes(proof.hash.slice(2).toLowerCase()), JSON.stringify(legacy));
   });
 
   test("an unfilled intent: expired, then refundable, then refunded by anyone with the offered transaction", async () => {

@@ -1110,6 +1110,8 @@ export interface components {
                 /** @description Why it counts for nothing: not emitted by the chain's Portal or prover, not an intent event, malformed event data. */
                 reason: string;
             }[];
+            /** @description Intents among the logs that no quote or deposit address of this service registered: the Portal is shared with every other integrator, and their logs create no record here. */
+            unregistered: number;
         };
         /** @description One Server-Sent Event of a status stream: the lines `event: status`, `id: <id>`, `data: <IntentStatus JSON>`, then a blank line. Comment lines `: keep-alive` come in between (every 15 s). */
         IntentStatusStreamEvent: {

@@ -151,6 +151,9 @@ describe('every op of the core answers as ops.json describes', () => {
       call('routeLogs', { chainId: 8453, logs: [{ ...logs[0], data: 'zz' }] }, 400, { inputValid: false });
       const record = registered.records[quote.intentHash];
       assert.deepEqual(call('applyLogs', { chainId: 8453, logs, now }).missing, [quote.intentHash]);
+      // Without a record (an intent registered elsewhere on the shared Portal) nothing is created.
+      const foreign = call('applyLogs', { chainId: 8453, logs, records: { [quote.intentHash]: null }, now });
+      assert.deepEqual([foreign.updates, foreign.unregistered], [{}, [quote.intentHash]]);
       const applied = call('applyLogs', { chainId: 8453, logs, records: { [quote.intentHash]: record }, now });
       assert.equal(applied.applied, 3);
       updated = applied.updates[quote.intentHash];

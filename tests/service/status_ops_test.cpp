@@ -124,7 +124,16 @@ json refunded(const protocol::Intent& intent, int block, int tx) {
              hash_text(intent), block, tx);
 }
 
+// The record a registration starts for an intent, knowing nothing yet: logs change only records
+// that exist, and these tests are about what the logs say, not about what a quote registered.
+json registration_of(const std::string& hash) {
+  IntentRecord record;
+  record.intent_hash = hex::decode32(hash);
+  return record_to_json(record);
+}
+
 // Runs applyLogs the way the worker does: ask, supply what is missing, ask again; stores updates.
+// An intent the store has no record of was registered just now (registration_of).
 // The logs are a vector, not a json: `json logs = {one_log}` is an array of one under gcc but a
 // copy of that log under clang (a braced list of one element of the class's own type).
 json apply(std::map<std::string, json>& store, std::uint64_t chain, const std::vector<json>& logs,
@@ -135,7 +144,7 @@ json apply(std::map<std::string, json>& store, std::uint64_t chain, const std::v
   if (r.body.contains("missing")) {
     for (const auto& hash : r.body["missing"]) {
       const auto it = store.find(hash.get<std::string>());
-      input["records"][hash.get<std::string>()] = it == store.end() ? json(nullptr) : it->second;
+      input["records"][hash.get<std::string>()] = it == store.end() ? registration_of(hash) : it->second;
     }
     r = apply_logs_op(config(), input);
     EXPECT_EQ(r.status, 200) << r.body.dump();
@@ -373,7 +382,7 @@ TEST(StatusOps, OutOfOrderChainsAndReorgReReads) {
 json reread(std::map<std::string, json>& store, std::uint64_t chain, std::uint64_t from, std::uint64_t to,
             const std::vector<json>& logs, const std::vector<std::string>& intents, std::uint64_t now = 2000) {
   json records = json::object();
-  for (const auto& hash : intents) records[hash] = store.contains(hash) ? store[hash] : json(nullptr);
+  for (const auto& hash : intents) records[hash] = store.contains(hash) ? store[hash] : registration_of(hash);
   const OpResult r = apply_logs_op(config(), {{"chainId", chain}, {"logs", json(logs)}, {"records", records},
                                               {"now", now}, {"fromBlock", from}, {"toBlock", to}});
   EXPECT_EQ(r.status, 200) << r.body.dump();
@@ -438,12 +447,12 @@ TEST(StatusOps, AReReadRangeAsksForTheRecordsOfItsLogsAndRefusesLogsOutsideIt) {
                 {"now", 1000}, {"fromBlock", 5}, {"toBlock", 15}};
   OpResult r = apply_logs_op(config(), input);
   EXPECT_EQ(r.body, (json{{"missing", {hash}}}));
-  // A record passed as null is a new record.
-  input["records"][hash] = nullptr;
+  input["records"][hash] = registration_of(hash);
   r = apply_logs_op(config(), input);
   ASSERT_EQ(r.status, 200) << r.body.dump();
   EXPECT_EQ(r.body["updates"][hash]["transactions"]["published"]["blockNumber"], 10);
-  // A record passed as null without logs is nothing to store.
+  // A record passed as null (the caller has none) without logs is nothing to store.
+  input["records"][hash] = nullptr;
   input["logs"] = json::array();
   EXPECT_EQ(apply_logs_op(config(), input).body["updates"], json::object());
   // The worker's own mistakes: a log outside the range, half a range, a reversed one.
@@ -454,6 +463,37 @@ TEST(StatusOps, AReReadRangeAsksForTheRecordsOfItsLogsAndRefusesLogsOutsideIt) {
   EXPECT_THROW(apply_logs_op(config(), input), OpInputError);
   input["toBlock"] = 4;
   EXPECT_THROW(apply_logs_op(config(), input), OpInputError);
+}
+
+// The Portal is shared with every other integrator: the logs of an intent no quote or deposit
+// address of ours registered create no record (pushed or read), and the answer names the intent
+// so the worker indexes none of its transactions. A registration that lands after its intent's
+// first logs still gets them: the reader's next round re-reads its confirmation window.
+TEST(StatusOps, LogsOfIntentsRegisteredElsewhereCreateNothing) {
+  const auto intent = sample_intent(24);
+  const std::string hash = hash_text(intent);
+  const std::vector<json> logs = {published(intent, 10, 1), funded(intent, true, 10, 1)};
+  json pushed = {{"chainId", kA}, {"logs", json(logs)}, {"records", {{hash, nullptr}}}, {"now", 1000}};
+  OpResult r = apply_logs_op(config(), pushed);
+  ASSERT_EQ(r.status, 200) << r.body.dump();
+  EXPECT_EQ(r.body["updates"], json::object());
+  EXPECT_EQ(r.body["applied"], 0);
+  EXPECT_EQ(r.body["unregistered"], json::array({hash}));
+  json read = pushed;
+  read["fromBlock"] = 1;
+  read["toBlock"] = 12;
+  r = apply_logs_op(config(), read);
+  EXPECT_EQ(r.body["updates"], json::object());
+  EXPECT_EQ(r.body["unregistered"], json::array({hash}));
+
+  // Registered now (reread passes the record a registration starts), then the window read again.
+  std::map<std::string, json> store;
+  reread(store, kA, 1, 12, logs, {hash});
+  EXPECT_EQ(store[hash]["transactions"]["funded"]["blockNumber"], 10);
+  EXPECT_EQ(status_of(store, hash, 1000)["status"], "pending");
+  EXPECT_EQ(apply_logs_op(config(), read).body["unregistered"], json::array({hash}));  // still null passed
+  read["records"][hash] = store[hash];
+  EXPECT_EQ(apply_logs_op(config(), read).body["unregistered"], json::array());
 }
 
 TEST(StatusOps, DeadlinesFollowTheChainClocks) {
@@ -678,7 +718,7 @@ TEST(StatusOps, ChainsWithoutAnExplorerGiveNullLinks) {
   std::map<std::string, json> store;
   const auto intent = sample_intent(9);
   store[hash_text(intent)] = apply_logs_op(local, {{"chainId", kB}, {"logs", json::array({fulfilled(intent, 20, 2)})},
-                                                   {"records", {{hash_text(intent), nullptr}}}, {"now", 1}})
+                                                   {"records", {{hash_text(intent), registration_of(hash_text(intent))}}}, {"now", 1}})
                                  .body["updates"][hash_text(intent)];
   const OpResult r = intent_status_op(local, {{"query", {{"intentHash", hash_text(intent)}}},
                                               {"record", store[hash_text(intent)]}, {"now", 1}});
@@ -746,6 +786,25 @@ TEST(StatusOps, PollPlanReReadsTheConfirmationWindowInBoundedRanges) {
   EXPECT_EQ(chains[0]["ranges"][1]["toBlock"], 200);
 }
 
+// A transaction above the chain's finalized block is not final however deep it lies (finality.h):
+// the plan reads again everything above the finalized block of the last read, so a reorganisation
+// deeper than the confirmation window still takes back what it removed; bounded by one range.
+TEST(StatusOps, PollPlanReReadsEverythingAboveTheLastFinalizedBlock) {
+  const auto from_of = [](json finalized, std::uint64_t max_range = 1000) {
+    const OpResult r = poll_plan_op(config(), {{"cursors", {{"31337", 200}}}, {"heads", {{"31337", 210}}},
+                                               {"finalized", finalized}, {"confirmations", 4}, {"maxRange", max_range}});
+    EXPECT_EQ(r.status, 200) << r.body.dump();
+    EXPECT_EQ(r.body["window"], max_range);
+    return r.body["chains"][0]["ranges"][0]["fromBlock"];
+  };
+  EXPECT_EQ(from_of(json::object()), 197);                   // the confirmation window alone
+  EXPECT_EQ(from_of({{"31337", nullptr}}), 197);             // a node without the tag
+  EXPECT_EQ(from_of({{"31337", 136}}), 137);                 // anvil: 64 below the head
+  EXPECT_EQ(from_of({{"31337", 199}}), 197);                 // finalized inside the window: the window
+  EXPECT_EQ(from_of({{"31337", 0}}, 50), 151);               // lagging far: one range below the cursor
+  EXPECT_THROW(from_of({{"31337", "x"}}), OpInputError);
+}
+
 // ---- refunds: the Portal call a refundable or expired status carries --------------------------
 
 // Vector intents[0] (Base -> Optimism under the production Portal) on the production chains; the
@@ -795,8 +854,9 @@ json refunded0() {
 }
 
 json apply0(const json& record, std::uint64_t chain, const json& one_log) {
+  const json held = record.is_null() ? registration_of(hash0()) : record;
   const OpResult r = apply_logs_op(production_config(), {{"chainId", chain}, {"logs", json::array({one_log})},
-                                                         {"records", {{hash0(), record}}}, {"now", 1000}});
+                                                         {"records", {{hash0(), held}}}, {"now", 1000}});
   EXPECT_EQ(r.status, 200) << r.body.dump();
   EXPECT_EQ(r.body["applied"], 1) << r.body.dump();
   return r.body["updates"][hash0()];

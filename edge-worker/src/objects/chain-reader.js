@@ -29,6 +29,9 @@
 // halves (getLogs below). A node that answers eth_getLogs from behind the head it reported (an
 // empty answer for blocks it does not have yet) is caught by the confirmation window: every round
 // re-reads the last `confirmations` blocks, so such blocks are read again from a node that has them.
+// Where the node serves a `finalized` block, every round re-reads everything above the finalized
+// block of the previous round (up to one range below the cursor): a transaction there is not final
+// (the status says so), and a reorganisation deeper than the confirmation window still takes it back.
 //
 // Only chains with a JSON-RPC endpoint are read: the configuration's rpcUrl (local chains) or the
 // deployment's CHAIN_RPC_URLS (chain-rpc.js). Without one a chain has no status from polling (only
@@ -167,6 +170,8 @@ export class ChainReader extends DurableObject {
     const plan = await askCore(this.env, "pollPlan", {
       cursors: { [chainId]: head.reset ? null : this.#row().block },
       heads: { [chainId]: head.number },
+      // The finalized block of the last read: what lies above it is not final yet, and is re-read.
+      finalized: { [chainId]: head.reset ? null : this.#row().finalized },
       confirmations: head.depth,
       maxRange: Number(this.env.POLL_MAX_RANGE ?? DEFAULT_MAX_RANGE),
       maxRanges: MAX_RANGES_PER_POLL,
@@ -187,8 +192,8 @@ export class ChainReader extends DurableObject {
         this.ctx.storage.transactionSync(() => {
           this.sql.exec("DELETE FROM window_intent WHERE block BETWEEN ? AND ?", range.fromBlock, range.toBlock);
           for (const [hash, n] of delivered.seen) this.sql.exec("INSERT OR IGNORE INTO window_intent (block, intent_hash) VALUES (?, ?)", n, hash);
-          // Blocks below the next round's window are never read again.
-          this.sql.exec("DELETE FROM window_intent WHERE block < ?", range.toBlock + 1 - plan.body.confirmations);
+          // Blocks below the widest window a later round reads again are never read again.
+          this.sql.exec("DELETE FROM window_intent WHERE block < ?", range.toBlock + 1 - plan.body.window);
           this.#saveCursor(range.toBlock, head);
         });
       }

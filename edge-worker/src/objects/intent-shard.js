@@ -143,7 +143,8 @@ export class IntentShard extends DurableObject {
    * `range` {fromBlock, toBlock}: the logs are everything the chain has in those blocks, so the
    * core replaces what the records held there (a reorganisation's removals leave them); without
    * it (pushed logs) they are folded in. One core call with the records of the named intents.
-   * Answers the core's {status, body: {applied, updated}}.
+   * Logs of intents without a record (registered by no quote or deposit address here) change
+   * nothing. Answers the core's {status, body: {applied, updated, unregistered}}.
    */
   applyLogs(chainId, byIntent, range = null) {
     this.#count("applyLogs");
@@ -154,11 +155,11 @@ export class IntentShard extends DurableObject {
       const answer = await this.#core("applyLogs", input);
       if (answer.status !== 200) return answer;
       if (answer.body.missing) throw new Error(`applyLogs asked for records it was given: ${answer.body.missing.join(", ")}`);
-      const { updates, applied } = answer.body;
+      const { updates, applied, unregistered } = answer.body;
       this.ctx.storage.transactionSync(() => this.#storeRecords(updates));
       this.#notify(Object.keys(updates));
       await this.#checkOwned(Object.keys(updates));
-      return { status: 200, body: { applied, updated: Object.keys(updates).length } };
+      return { status: 200, body: { applied, updated: Object.keys(updates).length, unregistered } };
     });
   }
 

@@ -33,6 +33,7 @@ OpResult poll_plan_op(const Config& config, const Json& input) {
   const std::uint64_t lookback = number_or("lookback", 10'000, 1);
   const Json* cursors = in.optional("cursors");
   const Json* heads = in.optional("heads");
+  const Json* finalized = in.optional("finalized");
   const Json* rpc_urls = in.optional("rpcUrls");
   const Json* deposits = in.optional("deposits");
   if ((rpc_urls && !rpc_urls->is_object()) || (deposits && !deposits->is_object())) {
@@ -87,6 +88,14 @@ OpResult poll_plan_op(const Config& config, const Json& input) {
         from = *head >= lookback ? *head - lookback + 1 : 0;
       } else if (*cursor < *head) {
         from = *cursor + 1 > confirmations ? *cursor + 1 - confirmations : 0;
+        // Where the node reports a finalized block, a transaction above it is not final
+        // (finality.h) however deep below the head, so a reorganisation may still remove it:
+        // everything above the finalized block of the last read is read again, up to one range
+        // below the cursor (a chain whose finalized block lags further is re-read that deep).
+        if (const auto last_final = block_of(finalized, chain.chain_id); last_final && *last_final + 1 < from) {
+          const std::uint64_t deepest = *cursor + 1 > max_range ? *cursor + 1 - max_range : 0;
+          from = std::max(*last_final + 1, deepest);
+        }
       } else {
         from = *head + 1;  // nothing new: the window was read when these blocks arrived
       }
@@ -105,7 +114,8 @@ OpResult poll_plan_op(const Config& config, const Json& input) {
     }
     chains.push_back(Json{{"chainId", chain.chain_id}, {"rpcUrl", *rpc_url}, {"ranges", std::move(ranges)}});
   }
-  return ok(Json{{"chains", std::move(chains)}, {"confirmations", confirmations}});
+  // "window": the most blocks below its cursor a round reads again (what a reader keeps notes of).
+  return ok(Json{{"chains", std::move(chains)}, {"confirmations", confirmations}, {"window", max_range}});
 }
 
 }  // namespace sr::service

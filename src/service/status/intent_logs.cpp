@@ -167,6 +167,19 @@ OpResult apply_logs_op(const Config& config, const Json& input) {
     events[hash].push_back(*d.event);
   }
   if (!missing.empty()) return missing_answer(missing);
+  // Only intents this service registered (a quote or a deposit address) have records: the Portal
+  // is shared with every other integrator, and a record per foreign intent would grow the index
+  // with their traffic. A registration that lands after its intent's first logs still catches
+  // them, since every reader round re-reads its confirmation window.
+  std::set<std::string> unregistered;
+  for (auto it = events.begin(); it != events.end();) {
+    if (records.at(it->first)) {
+      ++it;
+      continue;
+    }
+    unregistered.insert(it->first);
+    it = events.erase(it);
+  }
 
   std::set<std::string> changed;
   std::size_t applied = 0;
@@ -174,10 +187,9 @@ OpResult apply_logs_op(const Config& config, const Json& input) {
     // A re-read: the range's logs replace what every passed record held in it, including the
     // records of intents the range no longer has any log of.
     for (auto& [hash, held] : records) {
+      if (!held) continue;
       const auto it = events.find(hash);
-      if (!held && it == events.end()) continue;
-      IntentRecord record = held.value_or(IntentRecord{});
-      if (!held) record.intent_hash = it->second.front().intent_hash;
+      IntentRecord record = *held;
       static const std::vector<IntentEvent> kNone;
       const std::vector<IntentEvent>& found = it == events.end() ? kNone : it->second;
       if (replace_range(record, chain->chain_id, range->first, range->second, found, now) == EventOutcome::changed) {
@@ -190,8 +202,7 @@ OpResult apply_logs_op(const Config& config, const Json& input) {
     for (const auto& [hash, intent_events] : events) {
       std::optional<IntentRecord>& held = records[hash];
       for (const IntentEvent& e : intent_events) {
-        IntentRecord record = held.value_or(IntentRecord{});
-        record.intent_hash = e.intent_hash;
+        IntentRecord record = *held;
         if (apply_event(record, e, now) == EventOutcome::changed) {
           held = std::move(record);
           changed.insert(hash);
@@ -202,7 +213,12 @@ OpResult apply_logs_op(const Config& config, const Json& input) {
   }
   Json updates = Json::object();
   for (const auto& hash : changed) updates[hash] = record_to_json(*records[hash]);
-  return ok(Json{{"updates", std::move(updates)}, {"applied", applied}, {"ignored", std::move(ignored)}});
+  Json not_ours = Json::array();
+  for (const auto& hash : unregistered) not_ours.push_back(hash);
+  return ok(Json{{"updates", std::move(updates)},
+                 {"applied", applied},
+                 {"ignored", std::move(ignored)},
+                 {"unregistered", std::move(not_ours)}});
 }
 
 }  // namespace sr::service

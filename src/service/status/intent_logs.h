@@ -3,7 +3,10 @@
 // events folded into the records). Shapes in ops.json.
 //
 // applyLogs {"chainId", "logs", "records": {hash: record|null}, "now"[, "fromBlock", "toBlock"]}
-//   -> 200 {"updates": {hash: record}, "applied", "ignored"} | 200 {"missing": [hashes]}.
+//   -> 200 {"updates": {hash: record}, "applied", "ignored", "unregistered"} | 200 {"missing": [hashes]}.
+// Logs change only records that exist: a record starts with a registration (a quote or a deposit
+// address), so the logs of intents registered elsewhere on the shared Portal create nothing;
+// "unregistered" names those intents, and the worker indexes none of their transactions.
 // Without a range the logs are folded into the records (pushed logs). With one, the logs are
 // everything the chain has in fromBlock..toBlock for the passed records' intents, and they
 // replace what those records held there (replace_range, intent_status.h): a reader passes the
