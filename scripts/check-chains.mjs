@@ -19,7 +19,10 @@
 // permit2, permit3 (when configured) and every configured token of the chain; the Portal answers
 // version(); and the Portal's intentVaultAddress for the core's probe intent equals the vault
 // the core derives from portal and vaultInitCodeHash (the same probe and verdict the worker uses).
-// Solana chains are listed and skipped.
+// Per Solana chain, only where an RPC URL is given (else listed and skipped): getAccountInfo
+// finds the Portal and prover program ids executable, and every configured token a mint owned by
+// classic SPL Token (the core derives the funder's and the vault's token accounts under that
+// program). A Solana vault is a PDA of the Portal: there is nothing on chain to probe for it.
 //
 // Exit 0 when every checked chain is confirmed and complete; 1 when a check failed, when a chain
 // has no RPC URL (unless --allow-unchecked) or when no chain was checked at all; 2 on a usage or
@@ -232,6 +235,40 @@ async function checkChain(chain, { tokens, probe, judge, rpcUrl, versionSelector
   return { state: findings.every((f) => f.ok) ? 'confirmed' : 'failed', findings };
 }
 
+const SPL_TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+
+/** The Solana chain's program ids and mints, over the Solana JSON-RPC getAccountInfo. */
+async function checkSolanaChain(chain, { tokens, rpcUrl }) {
+  const findings = [];
+  const accountInfo = async (pubkey) => (await rpc(rpcUrl.url, 'getAccountInfo', [pubkey, { encoding: 'base64', commitment: 'finalized' }]))?.value ?? null;
+  const programs = [['portal', chain.portal], ['prover', chain.prover]].filter(([, id]) => id);
+  const programFindings = programs.map(async ([role, id]) => {
+    try {
+      const account = await accountInfo(id);
+      if (!account) return { ok: false, text: `${role} ${id} has no account` };
+      if (account.executable !== true) return { ok: false, text: `${role} ${id} is not executable (owner ${account.owner}): not a program` };
+      return { ok: true, text: `${role} ${id} is an executable program (owner ${account.owner})` };
+    } catch (error) {
+      return { ok: false, text: `${role} ${id}: getAccountInfo ${error.message}` };
+    }
+  });
+  const mintFindings = tokens.map(async (token) => {
+    const role = `token ${token.symbol}`;
+    try {
+      const account = await accountInfo(token.address);
+      if (!account) return { ok: false, text: `${role} ${token.address} has no account` };
+      if (account.owner !== SPL_TOKEN_PROGRAM) {
+        return { ok: false, text: `${role} ${token.address} is owned by ${account.owner}, not SPL Token ${SPL_TOKEN_PROGRAM}: the core derives its token accounts under SPL Token` };
+      }
+      return { ok: true, text: `${role} ${token.address} is owned by SPL Token` };
+    } catch (error) {
+      return { ok: false, text: `${role} ${token.address}: getAccountInfo ${error.message}` };
+    }
+  });
+  findings.push(...(await Promise.all([...programFindings, ...mintFindings])));
+  return { state: findings.every((f) => f.ok) ? 'confirmed' : 'failed', findings };
+}
+
 async function main(argv) {
   const options = parseCommandLine(argv);
   if (options.help) {
@@ -241,7 +278,7 @@ async function main(argv) {
   const { config, source } = loadConfiguration(options.environment);
   const byId = new Map(config.chains.map((chain) => [chain.chainId, chain]));
   for (const id of options.rpc.keys()) {
-    if (byId.get(id)?.vm !== 'evm') throw new UsageError(`--rpc ${id}: not an EVM chain of ${source}`);
+    if (!byId.has(id)) throw new UsageError(`--rpc ${id}: not a chain of ${source}`);
   }
   const core = await loadCore();
   const handle = makeService(core, config);
@@ -251,13 +288,18 @@ async function main(argv) {
   const judge = (input) => handle('vaultDerivationVerdict', input);
 
   const evm = config.chains.filter((chain) => chain.vm === 'evm');
-  console.log(`check-chains ${options.environment}: ${evm.length} EVM chains from ${source}`);
+  const svm = config.chains.filter((chain) => chain.vm === 'svm');
+  console.log(`check-chains ${options.environment}: ${evm.length} EVM and ${svm.length} Solana chains from ${source}`);
   // Concurrently, but printed in configuration order so that each chain's lines stay together.
   const results = await Promise.all(
     config.chains.map((chain) => {
-      if (chain.vm !== 'evm') return { state: 'skipped', findings: [] };
       const rpcUrl = rpcUrlOf(chain, options.rpc);
       const tokens = config.tokens.filter((token) => token.chainId === chain.chainId);
+      if (chain.vm === 'svm') {
+        if (!rpcUrl) return { state: 'skipped', findings: [] };
+        return checkSolanaChain(chain, { tokens, rpcUrl }).then((r) => ({ ...r, rpcUrl }));
+      }
+      if (chain.vm !== 'evm') return { state: 'skipped', findings: [] };
       return checkChain(chain, { tokens, probe: probes.get(chain.chainId), judge, rpcUrl, versionSelector, decodeString }).then((r) => ({ ...r, rpcUrl }));
     }),
   );
@@ -266,7 +308,7 @@ async function main(argv) {
     const { state, findings, rpcUrl } = results[i];
     const name = `chain ${chain.chainId} ${chain.name}`;
     if (state === 'skipped') {
-      console.log(`${name}: ${chain.vm} chain, not checked (only EVM chains are)`);
+      console.log(`${name}: ${chain.vm} chain without an RPC URL, not checked (give --rpc ${chain.chainId}=<url> or RPC_URL_${chain.chainId} to check its program ids)`);
       return;
     }
     count[state] += 1;

@@ -1252,6 +1252,7 @@ export interface components {
             /** @description Instruction data, base64. */
             data: string;
         };
+        /** @description A Solana source's funding, for source.funder to sign alone (feePayer; the wallet adds a recent blockhash). One instruction: the source Portal's Anchor `fund` (data: sha256("global:fund")[0..8], then Borsh destination u64, routeHash, reward, allowPartial false), with the accounts the program takes in this order: payer and funder (both source.funder; signer, writable), the vault PDA ["vault", intentHash] of the Portal (writable), the SPL Token, Token-2022, Associated Token and System programs (read-only), then per reward token the funder's and the vault's associated token accounts under SPL Token (writable) and the mint (read-only). The Portal creates the vault's token account when it is missing, paid by the payer. */
         SvmTransaction: {
             /**
              * @description discriminator enum property added by openapi-typescript

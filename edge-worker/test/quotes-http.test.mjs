@@ -106,6 +106,67 @@ describe("quotes over HTTP, checked with ethers against GET /v1/chains", () => {
   });
 });
 
+// The bundle above is built from config/local without the local chain stack's overlay: the
+// configuration `SR_LOCAL_CHAINS=0 npm start` serves (scripts/serve.sh). Solana is a source there.
+describe("Solana source over HTTP (the configuration without local chains)", () => {
+  const solanaFunder = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
+  const body = {
+    type: "exact-in",
+    source: { chainId: 1399811149, token: token(1399811149, "USDC"), amount: "100000000", funder: solanaFunder },
+    destination: { chainId: 8453, token: token(8453, "USDC"), recipient },
+    dappId: "quotes-http-test",
+  };
+
+  test("USDC on Solana -> USDC on Base: an svm transaction for the funder that the package verifies", async () => {
+    const res = await worker.fetch("/v1/quotes", {
+      key: DEV_KEYS.acme,
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const quote = await res.json();
+    assert.equal(res.status, 200, JSON.stringify(quote));
+    const solana = chains.find((c) => c.chainId === 1399811149);
+    assert.equal(solana.portal, "EcooiHrTiMnfUBMw297gvPwX55HD8SCxA61tBBLV3yaV");
+    assert.equal(solana.prover, "EcoHDiDaKXryeHsvRwoJNPEeS56uhmPDd9ksuPyF68ky");
+    const tx = quote.execution.transaction;
+    assert.equal(tx.type, "svm");
+    assert.equal(tx.feePayer, solanaFunder);
+    assert.equal(tx.instructions.length, 1);
+    assert.equal(tx.instructions[0].programId, solana.portal);
+    assert.equal(tx.instructions[0].accounts.length, 10);
+    assert.equal(quote.execution.approval, null);
+    const report = verifier.verifyQuote(quote, { chains, request: body });
+    assert.deepEqual(failedChecks(report), [], JSON.stringify(report.checks.filter((c) => !c.ok)));
+
+    // Registered like any quote; nothing reads Solana, so it stays pending until the fill on Base.
+    const hash = quote.steps[0].intents[0].intentHash;
+    let status;
+    for (let i = 0; i < 50; i++) {
+      status = await (await worker.fetch(`/v1/intents/status?intentHash=${hash}`, { key: DEV_KEYS.acme })).json();
+      if (status.status !== "unknown") break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.equal(status.status, "pending", JSON.stringify(status));
+    assert.equal(status.refund, null);
+  });
+
+  test("a deposit address from Solana is refused with 400 naming source.chainId", async () => {
+    const res = await worker.fetch("/v1/acme-gateway/deposit-addresses", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        source: { chainId: 1399811149, token: token(1399811149, "USDC"), amount: "25000000" },
+        destination: { chainId: 8453, token: token(8453, "USDC"), recipient },
+        refundRecipient: solanaFunder,
+      }),
+    });
+    const problem = await res.json();
+    assert.equal(res.status, 400, JSON.stringify(problem));
+    assert.deepEqual(problem.errors?.map((e) => e.field), ["source.chainId"], JSON.stringify(problem));
+  });
+});
+
 describe("tampered copies of a served quote fail the package's named check", () => {
   let served;
   before(async () => {

@@ -18,6 +18,9 @@ const NOW = 1763697600;
 const FUNDER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 const RECIPIENT = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
 const OTHER = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc';
+const SOLANA_USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+const SOLANA_FUNDER = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
+const SOLANA_OTHER = '3h1zGmCwsRJnVk5BuRNMLsPaQu1y2aqXqXDWYCgrp5UG';
 const KEY = { id: 'dev-acme', partner: 'acme', feeSchedule: { protocolBps: 0, gatewayBps: 10 }, features: ['quotes', 'all-quotes', 'gasless'] };
 
 const exactIn = (changes = {}) => ({
@@ -53,6 +56,12 @@ describe('engine quotes (core wasm Service)', () => {
     'exact-out': exactIn({ type: 'exact-out', source: { ...exactIn().source, amount: undefined }, destination: { ...exactIn().destination, amount: '99840001' } }),
     custom: exactIn({ type: 'custom', destination: { ...exactIn().destination, calls: [{ target: RECIPIENT, data: '0xdeadbeef', value: '0' }] } }),
     'all quotes': exactIn({ options: { allQuotes: true } }),
+    'from Solana': {
+      type: 'exact-in',
+      source: { chainId: 1399811149, token: SOLANA_USDC, amount: '100000000', funder: SOLANA_FUNDER },
+      destination: { chainId: 8453, token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', recipient: RECIPIENT },
+      dappId: 'js-engine-test',
+    },
     'stitched to Solana': {
       type: 'exact-in',
       source: { chainId: 137, token: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359', amount: '100000000', funder: FUNDER },
@@ -80,6 +89,47 @@ describe('engine quotes (core wasm Service)', () => {
       const report = verify(quote, request);
       assert.equal(report.ok, false);
       assert.equal(report.checks.find((c) => c.name === check).ok, false, failures(report));
+    });
+  }
+
+  // A Solana-source quote's fund instruction departing from the Portal's account list or data.
+  // Accounts: 0 payer, 1 funder, 2 vault, 3 Token, 4 Token-2022, 5 Associated Token, 6 System
+  // program, 7 funder's token account, 8 vault's token account, 9 mint.
+  const solanaTampers = [
+    ['swapped Token and Token-2022 programs', ['funding-calldata'], /account 3 is TokenzQdB/, (ix) => {
+      [ix.accounts[3], ix.accounts[4]] = [ix.accounts[4], ix.accounts[3]];
+    }],
+    ['swapped token accounts', ['funding-calldata'], /account 7 is/, (ix) => {
+      [ix.accounts[7], ix.accounts[8]] = [ix.accounts[8], ix.accounts[7]];
+    }],
+    ['read-only funder', ['funding-calldata'], /account 1 is 9WzD\w+ \(signer, read-only\)/, (ix) => { ix.accounts[1].isWritable = false; }],
+    ['writable mint', ['funding-calldata'], /account 9 is/, (ix) => { ix.accounts[9].isWritable = true; }],
+    ['vault token account of another wallet', ['funding-calldata'], /account 8 is/, (ix) => { ix.accounts[8].pubkey = SOLANA_OTHER; }],
+    ['missing System program', ['funding-calldata'], /has 9 accounts, expected 10/, (ix) => { ix.accounts.splice(6, 1); }],
+    ['another payer', ['funding-calldata'], /payer is 3h1z/, (ix) => { ix.accounts[0].pubkey = SOLANA_OTHER; }],
+    ['wrong program id', ['funding-target', 'funding-calldata'], /calls program 3h1z/, (ix) => { ix.programId = SOLANA_OTHER; }],
+    // Other data is another intent, whose vault is not the listed one.
+    ['wrong data (reward amount)', ['funding-calldata'], /account 2 is \w+ \(not signer, writable\), expected/, (ix) => {
+      const data = Buffer.from(ix.data, 'base64');
+      data[data.length - 9] ^= 1; // the low byte of the one reward token's u64 amount
+      ix.data = data.toString('base64');
+    }],
+    ['wrong data (discriminator)', ['funding-calldata'], /discriminator/, (ix) => {
+      const data = Buffer.from(ix.data, 'base64');
+      data[0] ^= 1;
+      ix.data = data.toString('base64');
+    }],
+  ];
+  for (const [name, checks, detail, change] of solanaTampers) {
+    it(`catches a Solana fund instruction with ${name} (${checks.join(', ')})`, () => {
+      const request = JSON.parse(JSON.stringify(bodies['from Solana']));
+      const quote = quoteFor(request);
+      assert.equal(verify(quote, request).ok, true);
+      change(quote.execution.transaction.instructions[0]);
+      const report = verify(quote, request);
+      const failed = report.checks.filter((c) => !c.ok);
+      assert.deepEqual(failed.map((c) => c.name), checks, failures(report));
+      assert.match(failed.map((c) => c.detail).join('\n'), detail);
     });
   }
 

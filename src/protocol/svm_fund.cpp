@@ -12,8 +12,12 @@
 namespace sr::protocol::svm_fund {
 namespace {
 
-constexpr std::size_t kFixedAccounts = 3;      // vault, payer, funder
-constexpr std::size_t kAccountsPerToken = 3;  // funder token account, vault token account, mint
+// payer, funder, vault, then the four programs the Portal calls into (Token, Token-2022,
+// Associated Token, System): Anchor reads them as the instruction's fixed account list.
+constexpr std::size_t kFixedAccounts = 7;
+// The program reads the remaining accounts in chunks of three: funder token account, vault token
+// account, mint.
+constexpr std::size_t kAccountsPerToken = 3;
 
 std::string describe(const svm::AccountMeta& meta) {
   return meta.pubkey.to_base58() + (meta.is_signer ? " (signer" : " (not signer") +
@@ -39,7 +43,15 @@ svm::Instruction fund_instruction(const FundArgs& args, const FundSigners& signe
                                   const svm::Pubkey& token_program) {
   const svm::Pubkey vault = svm_vault_address(fund_intent_hash(args), portal_program);
   svm::Instruction out{portal_program, {}, fund_data(args)};
-  out.accounts = {{vault, false, true}, {signers.payer, true, true}, {signers.funder, true, false}};
+  // The funder signs and is writable: it pays any native reward by a System transfer. The payer
+  // pays the rent of a vault token account the program creates when it is missing.
+  out.accounts = {{signers.payer, true, true},
+                  {signers.funder, true, true},
+                  {vault, false, true},
+                  {svm::token_program_id(), false, false},
+                  {svm::token_2022_program_id(), false, false},
+                  {svm::associated_token_program_id(), false, false},
+                  {svm::system_program_id(), false, false}};
   for (const TokenAmount& token : args.reward.tokens) {
     const svm::Pubkey mint = token.token.to_svm();
     out.accounts.push_back({svm::associated_token_address(signers.funder, mint, token_program), false, true});
@@ -77,7 +89,7 @@ DecodedFund decode_fund_instruction(const svm::Instruction& instruction, const s
                      std::to_string(expected_accounts) + " for " + std::to_string(out.args.reward.tokens.size()) +
                      " reward tokens");
   }
-  out.signers = {instruction.accounts[1].pubkey, instruction.accounts[2].pubkey};
+  out.signers = {instruction.accounts[0].pubkey, instruction.accounts[1].pubkey};
   const svm::Instruction expected = fund_instruction(out.args, out.signers, portal_program, token_program);
   for (std::size_t i = 0; i < expected.accounts.size(); ++i) {
     if (instruction.accounts[i] != expected.accounts[i]) {

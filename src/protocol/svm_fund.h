@@ -2,9 +2,11 @@
 // a Solana source chain locks an intent's reward in its vault.
 //   data     = sha256("global:fund")[0..8] ++ Borsh{destination u64, routeHash [32], reward (Borsh
 //              Reward), allowPartial bool}
-//   accounts = vault PDA (writable), payer (signer, writable), funder (signer), then for each
-//              reward token in order: funder's token account (writable), vault's token account
-//              (writable), mint. Token accounts are associated token addresses.
+//   accounts = payer (signer, writable), funder (signer, writable), vault PDA ["vault", intentHash]
+//              of the Portal (writable), the Token, Token-2022, Associated Token and System
+//              programs (read-only), then for each reward token in order: funder's token account
+//              (writable), vault's token account (writable), mint (read-only). Token accounts are
+//              associated token addresses under the program that owns the mint.
 #pragma once
 
 #include <cstdint>

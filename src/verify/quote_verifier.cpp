@@ -332,7 +332,13 @@ std::string check_funding_calldata(const Json& quote, const QuoteContext&, Quote
     if (Account::from_svm(fund.signers.funder) != source.party) {
       fail("the fund instruction's funder is ", fund.signers.funder.to_base58(), ", not source.funder");
     }
-    const Account vault = Account::from_svm(instruction.accounts.at(0).pubkey);
+    // The quote is for source.funder to sign alone: a payer that is another wallet would need a
+    // second signature the wallet cannot give.
+    if (Account::from_svm(fund.signers.payer) != source.party) {
+      fail("the fund instruction's payer is ", fund.signers.payer.to_base58(), ", not source.funder");
+    }
+    // The Portal's account list: payer, funder, vault, ... (decode_fund_instruction checked the rest).
+    const Account vault = Account::from_svm(instruction.accounts.at(2).pubkey);
     if (vault != vault_of(chain, parts.execution_hashes().intent_hash)) {
       fail("the fund instruction's vault account is not the vault of execution.intent");
     }

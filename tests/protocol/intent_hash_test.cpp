@@ -179,7 +179,7 @@ TEST(IntentBorsh, IntentHashCombinesAcrossVmsWithEncodePacked) {
   // EVM -> SVM: the route in Borsh, the reward in ABI; the combination is always 72 packed bytes.
   Intent intent = intent_from_json(first_intent(), Vm::evm, Vm::evm);
   intent.destination = 1399811149;
-  intent.route.portal = Account::parse(Vm::svm, "8H7qa6zZ1qpTxdSXRh6H619G5a99KJafKzDrkdgWb8mX");
+  intent.route.portal = Account::parse(Vm::svm, "EcooiHrTiMnfUBMw297gvPwX55HD8SCxA61tBBLV3yaV");
   intent.route.tokens = {{Account::parse(Vm::svm, "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"), U256(24875000)}};
   intent.route.calls.clear();
   const IntentHashes h = hash_intent(intent, Vm::evm, Vm::svm);
@@ -191,7 +191,7 @@ TEST(IntentBorsh, IntentHashCombinesAcrossVmsWithEncodePacked) {
   EXPECT_EQ(h.reward_hash, h32(vectors()["intents"][0]["rewardHash"]));
   // Its JSON writes route addresses in base58 and reward addresses in EIP-55.
   const json j = intent_to_json(intent, Vm::evm, Vm::svm);
-  EXPECT_EQ(j["route"]["portal"], "8H7qa6zZ1qpTxdSXRh6H619G5a99KJafKzDrkdgWb8mX");
+  EXPECT_EQ(j["route"]["portal"], "EcooiHrTiMnfUBMw297gvPwX55HD8SCxA61tBBLV3yaV");
   EXPECT_EQ(j["reward"]["creator"], "0x70997970C51812dc3A010C7d01b50e0d17dc79C8");
   EXPECT_EQ(intent_from_json(j, Vm::evm, Vm::svm), intent);
 }

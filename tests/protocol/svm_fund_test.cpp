@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "crypto/base64.h"
+#include "protocol/intent_hash.h"
 #include "protocol/svm_transaction.h"
 #include "protocol/vault.h"
 #include "protocol_vectors.h"
@@ -19,7 +20,55 @@ using testing::h32;
 using testing::parse_error_of;
 using testing::vectors;
 
-const svm::Pubkey kMainnetPortal = svm::Pubkey::parse("8H7qa6zZ1qpTxdSXRh6H619G5a99KJafKzDrkdgWb8mX");
+// The Portal program id of the package of record (@eco-foundation/routes-ts 3.2.20, chain 1399811149).
+const svm::Pubkey kMainnetPortal = svm::Pubkey::parse("EcooiHrTiMnfUBMw297gvPwX55HD8SCxA61tBBLV3yaV");
+
+// ---- Eco's own golden vectors (eco-routes-svm, programs/portal: the testdata/*.golden files and the
+// inputs of the tests that write them). Each input word there is one byte repeated 32 times. ----
+
+std::array<std::uint8_t, 32> repeated(std::uint8_t byte) {
+  std::array<std::uint8_t, 32> out;
+  out.fill(byte);
+  return out;
+}
+Hash32 repeated_hash(std::uint8_t byte) { return Hash32(repeated(byte)); }
+
+TEST(EcoGolden, RouteHash) {
+  Route route;
+  route.salt = repeated_hash(1);
+  route.deadline = 1700000000;
+  route.portal = Account{repeated(2)};
+  route.native_amount = U256(10);
+  route.tokens = {{Account{repeated(3)}, U256(100)}, {Account{repeated(4)}, U256(200)}};
+  route.calls = {{Account{repeated(5)}, Bytes{1, 2, 3}, U256()}, {Account{repeated(6)}, Bytes{4, 5, 6}, U256()}};
+  // types/testdata/route_hash_deterministic.golden
+  EXPECT_EQ(hex::encode(route_hash(route, Vm::svm)), "0xac2817bf4d751cdffa2bbe3ae9694fc5c2bff81cec8fbed7be486b304ea6e3f7");
+}
+
+TEST(EcoGolden, IntentHash) {
+  svm_fund::FundArgs args;
+  args.destination = 1000;
+  args.route_hash = repeated_hash(6);
+  args.reward.deadline = 1500000;
+  args.reward.creator = Account{repeated(0)};
+  args.reward.prover = Account{repeated(7)};
+  args.reward.native_amount = U256(250);
+  args.reward.tokens = {{Account{repeated(40)}, U256(1000)}, {Account{repeated(50)}, U256(2000)}};
+  // types/testdata/intent_hash_deterministic.golden
+  EXPECT_EQ(hex::encode(svm_fund::fund_intent_hash(args)),
+            "0x2f2bc2bb27ec3321b94711670e4eefae73a81967f7a43560b6475bc701b0ec12");
+}
+
+TEST(EcoGolden, VaultPda) {
+  // state/testdata/vault_pda_deterministic.golden: the vault of intent_hash(1000, [6; 32], [8; 32])
+  // under the program id the repository declares (its newer deployment; the derivation is the same
+  // for every program id).
+  const svm::Pubkey program = svm::Pubkey::parse("EcooswwC1NggsckZyF5SeAL9WsgJs3UhPbrqY1apV73F");
+  const Hash32 intent = intent_hash(1000, repeated_hash(6), repeated_hash(8));
+  const auto [vault, bump] = svm_vault_pda(intent, program);
+  EXPECT_EQ(hex::encode(vault.bytes), "0x2c0ee1a9390c7c9767ba904dfd75dc4b0e414d0024a6a20a70b54be04f5dc9e9");
+  EXPECT_EQ(bump, 255);
+}
 
 TEST(Vault, EvmVaultsMatchTheVectors) {
   const Address portal = Address::parse(vectors()["portal"].get<std::string>());
@@ -50,7 +99,7 @@ svm_fund::FundArgs fund_args() {
   args.route_hash = h32(vectors()["intents"][0]["routeHash"]);
   args.reward.deadline = 1763704800;
   args.reward.creator = Account::parse(Vm::svm, "3uetDDizgTtadDHZzyy9BqxrjQcozMEkxzbKhfZF4tG3");
-  args.reward.prover = Account::parse(Vm::svm, "4PsGEFn43xc7ztymrt77XfUE4FespyNm6KuYYmsstz5L");
+  args.reward.prover = Account::parse(Vm::svm, "EcoHDiDaKXryeHsvRwoJNPEeS56uhmPDd9ksuPyF68ky");
   args.reward.tokens = {{Account::parse(Vm::svm, "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"), U256(25000000)}};
   return args;
 }
@@ -71,16 +120,22 @@ TEST(SvmFund, DataIsDiscriminatorThenBorshArguments) {
   EXPECT_EQ(hex::encode(svm_fund::fund_intent_hash(fund_args())), fund_vector()["intentHash"]);
 }
 
-TEST(SvmFund, InstructionAccountsAreVaultSignersThenTokenAccounts) {
+TEST(SvmFund, InstructionAccountsAreSignersVaultProgramsThenTokenAccounts) {
   const svm::Instruction ix = svm_fund::fund_instruction(fund_args(), kSigners, kMainnetPortal);
   const json& accounts = fund_vector()["accounts"];
   const auto account = [](const json& pubkey, bool is_signer, bool is_writable) {
     return json{{"pubkey", pubkey}, {"isSigner", is_signer}, {"isWritable", is_writable}};
   };
-  const json expected = {{"programId", "8H7qa6zZ1qpTxdSXRh6H619G5a99KJafKzDrkdgWb8mX"},
+  // Spelled out as the Portal's `Fund` accounts struct declares them: payer and funder sign and
+  // are writable, the vault is writable, the four programs are read-only.
+  const json expected = {{"programId", "EcooiHrTiMnfUBMw297gvPwX55HD8SCxA61tBBLV3yaV"},
                          {"accounts",
-                          {account(accounts["vault"], false, true), account(fund_vector()["payer"], true, true),
-                           account(fund_vector()["reward"]["creator"], true, false),
+                          {account(fund_vector()["payer"], true, true),
+                           account(fund_vector()["reward"]["creator"], true, true), account(accounts["vault"], false, true),
+                           account("TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA", false, false),
+                           account("TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb", false, false),
+                           account("ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL", false, false),
+                           account("11111111111111111111111111111111", false, false),
                            account(accounts["funderTokenAccount"], false, true),
                            account(accounts["vaultTokenAccount"], false, true),
                            account(fund_vector()["reward"]["tokens"][0]["token"], false, false)}},
@@ -108,7 +163,7 @@ TEST(SvmFund, DecoderRejectsMalformedInstructions) {
   svm::Instruction ix = good;
   ix.program_id = svm::system_program_id();
   EXPECT_EQ(error(ix), "fund instruction program 11111111111111111111111111111111 is not the Portal "
-                       "8H7qa6zZ1qpTxdSXRh6H619G5a99KJafKzDrkdgWb8mX");
+                       "EcooiHrTiMnfUBMw297gvPwX55HD8SCxA61tBBLV3yaV");
   ix = good;
   ix.data[0] ^= 1;
   EXPECT_EQ(error(ix), "fund instruction data does not start with the discriminator 0xdabc6fdd9871ae07");
@@ -123,16 +178,26 @@ TEST(SvmFund, DecoderRejectsMalformedInstructions) {
   EXPECT_NE(error(ix).find("fund instruction data: "), std::string::npos);
   ix = good;
   ix.accounts.pop_back();
-  EXPECT_EQ(error(ix), "fund instruction has 5 accounts, expected 6 for 1 reward tokens");
+  EXPECT_EQ(error(ix), "fund instruction has 9 accounts, expected 10 for 1 reward tokens");
   ix = good;
-  ix.accounts[0].pubkey = kSigners.payer;  // not the vault PDA
-  EXPECT_NE(error(ix).find("fund instruction account 0 is 3h1z"), std::string::npos);
+  ix.accounts[2].pubkey = kSigners.payer;  // not the vault PDA
+  EXPECT_NE(error(ix).find("fund instruction account 2 is 3h1z"), std::string::npos);
   ix = good;
-  ix.accounts[2].is_writable = true;
-  EXPECT_NE(error(ix).find("fund instruction account 2 is"), std::string::npos);
+  ix.accounts[1].is_writable = false;  // the funder pays native rewards: the program needs it writable
+  EXPECT_EQ(error(ix), "fund instruction account 1 is 3uetDDizgTtadDHZzyy9BqxrjQcozMEkxzbKhfZF4tG3 (signer, "
+                       "read-only), expected 3uetDDizgTtadDHZzyy9BqxrjQcozMEkxzbKhfZF4tG3 (signer, writable)");
   ix = good;
-  std::swap(ix.accounts[3], ix.accounts[4]);  // funder and vault token accounts swapped
-  EXPECT_NE(error(ix).find("fund instruction account 3 is"), std::string::npos);
+  std::swap(ix.accounts[3], ix.accounts[4]);  // Token and Token-2022 programs swapped
+  EXPECT_NE(error(ix).find("fund instruction account 3 is Tokenz"), std::string::npos);
+  ix = good;
+  ix.accounts[6].pubkey = svm::token_program_id();  // not the System program
+  EXPECT_NE(error(ix).find("fund instruction account 6 is Tokenkeg"), std::string::npos);
+  ix = good;
+  ix.accounts[9].is_writable = true;  // the mint is read-only
+  EXPECT_NE(error(ix).find("fund instruction account 9 is"), std::string::npos);
+  ix = good;
+  std::swap(ix.accounts[7], ix.accounts[8]);  // funder and vault token accounts swapped
+  EXPECT_NE(error(ix).find("fund instruction account 7 is"), std::string::npos);
 }
 
 TEST(SvmFund, RewardAmountsMustFitU64) {

@@ -211,6 +211,17 @@ TEST(DepositCreate, RefusesUnknownAndMissingFields) {
   EXPECT_EQ(fields(r), std::vector<std::string>{"refundRecipient"}) << r.body.dump();
 }
 
+TEST(DepositCreate, ASolanaSourceIsRefusedNamingTheChain) {
+  // Solana USDC -> Base USDC quotes (solbridge routes from Solana), but a deposit address is an
+  // EVM vault the worker watches: there is none on Solana.
+  json body = {{"source", {{"chainId", 1399811149}, {"token", "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"}, {"amount", "25000000"}}},
+               {"destination", {{"chainId", 8453}, {"token", kUsdcBase}, {"recipient", kRecipient}}},
+               {"refundRecipient", "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM"}};
+  const auto r = create(body, json::array({8453, 1399811149}));
+  EXPECT_EQ(r.status, 400) << r.body.dump();
+  EXPECT_EQ(fields(r), std::vector<std::string>{"source.chainId"}) << r.body.dump();
+}
+
 TEST(DepositSubmit, AcceptsErc3009AndErc2612SignedHere) {
   auto r = submit("erc-3009", erc3009_body());
   ASSERT_EQ(r.status, 200) << r.body.dump();

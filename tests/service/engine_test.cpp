@@ -289,6 +289,19 @@ TEST_F(EngineTest, PairNotServedWithoutHops) {
 }
 
 TEST_F(EngineTest, ChainWithoutProverCannotBeASource) {
+  for (auto& chain : config_json_["chains"]) {
+    if (chain["chainId"] == 1399811149) chain["prover"] = nullptr;
+  }
+  // A route from a chain without a prover is a configuration error; drop the shipped one.
+  for (auto& solver : config_json_["solvers"]) {
+    for (auto& route : solver["routes"]) {
+      json sources = json::array();
+      for (auto& source : route["sources"]) {
+        if (source["chainId"] != 1399811149) sources.push_back(source);
+      }
+      route["sources"] = sources;
+    }
+  }
   json body = exact_in_body();
   body["source"] = {{"chainId", 1399811149}, {"token", kSolanaUsdc}, {"amount", "100000000"}, {"funder", kSolanaRecipient}};
   OpResult r = quote(body);
@@ -297,14 +310,9 @@ TEST_F(EngineTest, ChainWithoutProverCannotBeASource) {
 }
 
 TEST_F(EngineTest, SolanaSourceFundsWithTheAnchorInstruction) {
-  // The shipped configuration has no Solana prover yet; give it one and a solver from Solana.
-  const char* prover = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";
-  for (auto& chain : config_json_["chains"]) {
-    if (chain["chainId"] == 1399811149) chain["prover"] = prover;
-  }
-  for (auto& solver : config_json_["solvers"]) {
-    if (solver["id"] == "solbridge") solver["routes"][0]["sources"].push_back({{"chainId", 1399811149}, {"symbol", "USDC"}});
-  }
+  // The shipped configuration: Solana's Portal and HyperProver from the package of record, and a
+  // solver route from Solana USDC.
+  const char* prover = "EcoHDiDaKXryeHsvRwoJNPEeS56uhmPDd9ksuPyF68ky";
   json body = exact_in_body();
   body["source"] = {{"chainId", 1399811149}, {"token", kSolanaUsdc}, {"amount", "100000000"}, {"funder", kSolanaRecipient}};
   body["destination"] = {{"chainId", 8453}, {"token", kBaseUsdc}, {"recipient", kRecipient}};
@@ -314,7 +322,9 @@ TEST_F(EngineTest, SolanaSourceFundsWithTheAnchorInstruction) {
   const auto hashes = protocol::hash_intent(intent, sr::Vm::svm, sr::Vm::evm);
   EXPECT_EQ(entry["intentHash"], hex::encode(hashes.intent_hash));
   const svm::Pubkey portal = config().chain(1399811149)->portal.svm();
-  EXPECT_EQ(entry["vault"], protocol::svm_vault_address(hashes.intent_hash, portal).to_base58());
+  EXPECT_EQ(portal.to_base58(), "EcooiHrTiMnfUBMw297gvPwX55HD8SCxA61tBBLV3yaV");
+  const svm::Pubkey vault = protocol::svm_vault_address(hashes.intent_hash, portal);
+  EXPECT_EQ(entry["vault"], vault.to_base58());
   EXPECT_EQ(intent.reward.creator.to_svm().to_base58(), kSolanaRecipient);
   EXPECT_EQ(intent.reward.prover.to_svm().to_base58(), prover);
 
@@ -323,11 +333,29 @@ TEST_F(EngineTest, SolanaSourceFundsWithTheAnchorInstruction) {
   EXPECT_EQ(tx["feePayer"], kSolanaRecipient);
   ASSERT_EQ(tx["instructions"].size(), 1u);
   EXPECT_TRUE(q["execution"]["approval"].is_null());
-  const auto decoded = protocol::svm_fund::decode_fund_instruction(tx["instructions"][0].get<svm::Instruction>(), portal);
+  const svm::Instruction ix = tx["instructions"][0].get<svm::Instruction>();
+  const auto decoded = protocol::svm_fund::decode_fund_instruction(ix, portal);
   EXPECT_EQ(decoded.args.destination, 8453u);
   EXPECT_EQ(decoded.args.route_hash, hashes.route_hash);
   EXPECT_EQ(decoded.args.reward, intent.reward);
   EXPECT_EQ(decoded.signers.funder.to_base58(), kSolanaRecipient);
+  // The accounts the Portal's `fund` takes, spelled out: the funder pays fees and rent (payer and
+  // funder are the same wallet), then the vault, the four programs, and USDC's token accounts under
+  // classic SPL Token (the program that owns Solana's USDC mint).
+  const svm::Pubkey funder = svm::Pubkey::parse(kSolanaRecipient);
+  const svm::Pubkey mint = svm::Pubkey::parse(kSolanaUsdc);
+  const std::vector<svm::AccountMeta> expected = {
+      {funder, true, true},
+      {funder, true, true},
+      {vault, false, true},
+      {svm::Pubkey::parse("TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA"), false, false},
+      {svm::Pubkey::parse("TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb"), false, false},
+      {svm::Pubkey::parse("ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL"), false, false},
+      {svm::Pubkey::parse("11111111111111111111111111111111"), false, false},
+      {svm::associated_token_address(funder, mint), false, true},
+      {svm::associated_token_address(vault, mint), false, true},
+      {mint, false, false}};
+  EXPECT_EQ(ix.accounts, expected);
   EXPECT_EQ(quote_signer_of(q, signed_hash_list(q)), local_signer());
 }
 

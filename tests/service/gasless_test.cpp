@@ -233,6 +233,18 @@ TEST(GaslessVerify, ExpiredOrForeignQuotesAreRefused) {
   EXPECT_TRUE(names(verify("erc3009", body), "quote.signature"));
 }
 
+TEST(GaslessVerify, ASolanaSourceIsRefusedNamingTheChain) {
+  // Solana sources fund with the Portal's own instruction, signed by the funder: there is no
+  // signed token authorization a relayer could submit for them.
+  auto body = erc3009_body();
+  body["quote"]["source"]["chainId"] = 1399811149;
+  const auto r = verify("erc3009", body);
+  EXPECT_EQ(r.status, 400) << r.body.dump();
+  EXPECT_TRUE(names(r, "quote.source.chainId")) << r.body.dump();
+  const std::string detail = r.body.dump();
+  EXPECT_NE(detail.find("gasless funding exists only on EVM chains"), std::string::npos) << detail;
+}
+
 TEST(GaslessVerify, IntentHashesAreRecomputedFromTheDecodedIntents) {
   auto body = erc3009_body();
   // A different recipient amount in the decoded intent: its hash no longer matches.

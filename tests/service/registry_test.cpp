@@ -56,7 +56,7 @@ TEST(ServiceRegistry, ChainsCarryTheProtocolPageContracts) {
   const json& solana = by_chain(chains, 1399811149);
   EXPECT_EQ(solana["vm"], "svm");
   EXPECT_EQ(solana["portal"], production["solanaPortal"]);
-  EXPECT_TRUE(solana["prover"].is_null());
+  EXPECT_EQ(solana["prover"], production["solanaProver"]);
   EXPECT_TRUE(solana["permit2"].is_null());
   EXPECT_TRUE(solana["permit3"].is_null());
   EXPECT_TRUE(solana["vaultInitCodeHash"].is_null());

@@ -138,12 +138,12 @@ function depositTransfers(vectors) {
 
 // A Solana-source intent to Optimism funding 25 USDC, with vector 0's route hash.
 const SOLANA_FUND = {
-  portal: '8H7qa6zZ1qpTxdSXRh6H619G5a99KJafKzDrkdgWb8mX',
+  portal: 'EcooiHrTiMnfUBMw297gvPwX55HD8SCxA61tBBLV3yaV',
   destination: 10,
   reward: {
     deadline: 1763704800,
     creator: '3uetDDizgTtadDHZzyy9BqxrjQcozMEkxzbKhfZF4tG3',
-    prover: '4PsGEFn43xc7ztymrt77XfUE4FespyNm6KuYYmsstz5L',
+    prover: 'EcoHDiDaKXryeHsvRwoJNPEeS56uhmPDd9ksuPyF68ky',
     nativeAmount: 0,
     tokens: [{ token: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', amount: 25000000 }],
   },
