@@ -14,7 +14,8 @@
 //    caps keep one partner at 10,000 in production), and whether it stays within two poll
 //    intervals.
 // Zero 5xx is checked throughout; the process exits non-zero when an invariant breaks.
-//   npm run bench:abuse        ABUSE_WATCHED=n ABUSE_FUNDINGS=n to change part 4's sizes
+//   npm run bench:abuse        ABUSE_WATCHED=n ABUSE_FUNDINGS=n to change part 4's sizes;
+//                              ABUSE_PARTS=delay runs part 4 alone (ABUSE_WATCHED=0: the baseline alone)
 import { readdirSync, readFileSync, rmSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -219,6 +220,13 @@ async function fundedStatusDelay() {
   try {
     const before = [];
     for (let i = 0; i < FUNDINGS; i++) before.push(await oneFunding(i));
+    const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const row = (label, xs) => console.log(`   ${label.padEnd(36)} mean ${mean(xs).toFixed(0).padStart(6)} ms, max ${Math.max(...xs).toFixed(0).padStart(6)} ms  (${xs.map((x) => x.toFixed(0)).join(", ")})`);
+    if (WATCHED === 0) {
+      console.log(`4. block -> status delay of a funding, ${FUNDINGS} fundings, poll interval ${POLL_INTERVAL_MS} ms:`);
+      row("no watched deposit address", before);
+      return;
+    }
     // The watch list a flood of unfunded deposit addresses leaves in the source chain's reader.
     const readers = await w.mf.getDurableObjectNamespace("CHAIN_READERS");
     const reader = readers.get(readers.idFromName(`chain:${chainA.chainId}`));
@@ -230,8 +238,6 @@ async function fundedStatusDelay() {
     console.log(`4. ${WATCHED} unfunded deposit vaults watched by chain ${chainA.chainId}'s reader (registered in ${Math.round(performance.now() - t0)} ms)`);
     const after = [];
     for (let i = 0; i < FUNDINGS; i++) after.push(await oneFunding(FUNDINGS + i));
-    const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
-    const row = (label, xs) => console.log(`   ${label.padEnd(36)} mean ${mean(xs).toFixed(0).padStart(6)} ms, max ${Math.max(...xs).toFixed(0).padStart(6)} ms  (${xs.map((x) => x.toFixed(0)).join(", ")})`);
     console.log(`4. block -> status delay of a funding, ${FUNDINGS} fundings each, poll interval ${POLL_INTERVAL_MS} ms:`);
     row("no watched deposit address (baseline)", before);
     row(`${WATCHED} unfunded addresses watched`, after);
@@ -247,7 +253,7 @@ async function fundedStatusDelay() {
   }
 }
 
-await strangers();
+if (process.env.ABUSE_PARTS !== "delay") await strangers();
 await fundedStatusDelay();
 verdict(fiveHundreds.length === 0, `5xx answers throughout: ${fiveHundreds.length}${fiveHundreds.length ? ` (${fiveHundreds.slice(0, 5).join("; ")})` : ""}`);
 process.exit(broken ? 1 : 0);

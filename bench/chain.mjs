@@ -8,8 +8,8 @@
 // records start only with a registration; run it with SR_WASM_DIR of an older core to compare).
 //   npm run bench:chain   (builds the core first)
 //   node bench/chain.mjs [--intents N other intents per block] [--blocks B] [--rounds R]
-// The delay from a block to its status change on the local chains is not measured here (it is the
-// poll interval plus this work; see bench/README.md).
+// The delay from a block to its status change on the local chains is measured by bench/abuse.mjs
+// (part 4; see bench/README.md).
 import { AbiCoder, Interface, hexlify, id, randomBytes, zeroPadValue } from 'ethers';
 
 import { loadLocalConfig } from '../tests/node/local-config.mjs';
