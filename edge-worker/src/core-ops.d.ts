@@ -360,6 +360,23 @@ export interface components {
             /** @description Unix seconds by the worker's clock, or null. */
             recheckAt: components["schemas"]["UnixSeconds"] | null;
         };
+        /** @description Op "recordRetention": When the intent index may delete each record: an hour after its later deadline when the chains never showed a transaction of it, never otherwise. */
+        RecordRetentionInput: {
+            /** @description The records being stored (each one a record, never null). */
+            records: {
+                [key: string]: components["schemas"]["IntentRecord"];
+            };
+            /** @description The worker's clock: Unix seconds (the core has none). */
+            now: components["schemas"]["UnixSeconds"];
+            /** @description How long after its later deadline an untouched record is kept. Default 3600. */
+            graceSec?: number;
+        };
+        RecordRetentionAnswer: {
+            /** @description Per record: Unix seconds from which it may be deleted, or null when it holds a transaction (kept). */
+            expireAt: {
+                [key: string]: components["schemas"]["UnixSeconds"] | null;
+            };
+        };
         /** @description Op "pollPlan": Which block ranges of which chains the chain reader fetches next, with their eth_getLogs filters. The chains are the EVM chains with an endpoint: the configuration's rpcUrl (local chains), else rpcUrls; a chain with neither is not read. Each range re-reads a confirmation window for reorganisations. */
         PollPlanInput: {
             /** @description The last processed block per chain, null when none. */
@@ -1370,6 +1387,8 @@ export interface CoreOps {
     intentStatus: { input: schemas["IntentStatusInput"]; answer: schemas["IntentStatusAnswer"] };
     /** What a watcher of a stored intent needs in one answer (the intent shard's webhook alarm): the v1 IntentStatus now and when to look again without a chain event (the second after the route deadline, or the reward deadline, whichever is ahead; null when time alone can no longer change the status). (area status; non-2xx: none) */
     intentStatusCheck: { input: schemas["IntentStatusCheckInput"]; answer: schemas["IntentStatusCheckAnswer"] };
+    /** When the intent index may delete each record: an hour after its later deadline when the chains never showed a transaction of it, never otherwise. (area status; non-2xx: none) */
+    recordRetention: { input: schemas["RecordRetentionInput"]; answer: schemas["RecordRetentionAnswer"] };
     /** Which block ranges of which chains the chain reader fetches next, with their eth_getLogs filters. The chains are the EVM chains with an endpoint: the configuration's rpcUrl (local chains), else rpcUrls; a chain with neither is not read. Each range re-reads a confirmation window for reorganisations. (area reader; non-2xx: none) */
     pollPlan: { input: schemas["PollPlanInput"]; answer: schemas["PollPlanAnswer"] };
     /** Proves a gasless submit (Permit3, Permit2, ERC-3009) before the worker accepts it. (area funding; non-2xx: 400, 503) */

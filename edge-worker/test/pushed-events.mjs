@@ -49,6 +49,9 @@ export function publishedAndFunded(quote) {
   ];
 }
 
+/** The source Portal's IntentFunded of any intent hash (complete). */
+export const fundedOnly = (intentHash, funder) => [log(PORTAL, events.encodeEventLog("IntentFunded", [intentHash, funder, true]))];
+
 /** The destination Portal's IntentFulfilled of a quote. */
 export const fulfilled = (quote) => [log(PORTAL, events.encodeEventLog("IntentFulfilled", [quote.intentHash, zeroPadValue(SOLVER, 32)]))];
 

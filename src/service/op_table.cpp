@@ -23,6 +23,7 @@
 #include "service/reader/poll_plan.h"
 #include "service/status/intent_logs.h"
 #include "service/status/quote_registration.h"
+#include "service/status/record_retention.h"
 #include "service/status/status_queries.h"
 #include "service/webhooks/webhooks.h"
 
@@ -64,6 +65,7 @@ constexpr std::array kOps{
     Op{"applyLogs", "status", with_config<apply_logs_op>},
     Op{"intentStatus", "status", with_config<intent_status_op>},
     Op{"intentStatusCheck", "status", with_config<intent_status_check_op>},
+    Op{"recordRetention", "status", input_only<record_retention_op>},
     // what the chain reader fetches next
     Op{"pollPlan", "reader", with_config<poll_plan_op>},
     // gasless funding and its relaying

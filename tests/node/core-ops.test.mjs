@@ -174,6 +174,11 @@ describe('every op of the core answers as ops.json describes', () => {
       // The watcher's check: a settled intent no longer moves with time; a registered one is looked
       // at again the second after its route deadline.
       assert.deepEqual(call('intentStatusCheck', { record: updated, now }), { status: call('intentStatus', { query: { intentHash: quote.intentHash, quoteId: null }, record: updated, now }), recheckAt: null });
+      // Retention: the registered record (no transaction) goes an hour after its reward deadline;
+      // the settled one is kept.
+      const registeredRecord = registered.records[quote.intentHash];
+      assert.deepEqual(call('recordRetention', { records: { [quote.intentHash]: registeredRecord }, now }).expireAt, { [quote.intentHash]: registeredRecord.rewardDeadline + 3600 });
+      assert.deepEqual(call('recordRetention', { records: { [quote.intentHash]: updated }, now, graceSec: 0 }).expireAt, { [quote.intentHash]: null });
       const pending = call('intentStatusCheck', { record: registered.records[quote.intentHash], now });
       assert.equal(pending.status.status, 'pending');
       assert.equal(pending.recheckAt, registered.records[quote.intentHash].routeDeadline + 1);
@@ -383,6 +388,7 @@ describe('the schemas refuse what the core refuses', () => {
   refused('applyLogs', { chainId: 8453, logs: [], records: {}, now: 'yesterday' }, 'a clock that is not Unix seconds');
   refused('intentStatus', { query: { intentHash: null, quoteId: null }, record: { intentHash: '0x12' }, now }, 'a record that is not one');
   refused('intentStatusCheck', { record: null, now }, 'no record to check');
+  refused('recordRetention', { records: { [`0x${'ab'.repeat(32)}`]: null }, now }, 'a record the caller does not hold');
   refused('authorizeKey', { key: acmeKey, feature: 'teleport' }, 'a feature that is not one');
   refused('clientNetwork', { address: 7 }, 'an address that is not text');
   refused('depositVault', { vaultAddress: '0x' + '11'.repeat(20), owner: 'partner:acme' }, 'an owner without the partner asking');

@@ -5,6 +5,7 @@
 #include "service/reader/poll_plan.h"
 #include "service/status/intent_logs.h"
 #include "service/status/quote_registration.h"
+#include "service/status/record_retention.h"
 #include "service/status/status_queries.h"
 #include "service/common/op_input.h"
 
@@ -494,6 +495,36 @@ TEST(StatusOps, LogsOfIntentsRegisteredElsewhereCreateNothing) {
   EXPECT_EQ(apply_logs_op(config(), read).body["unregistered"], json::array({hash}));  // still null passed
   read["records"][hash] = store[hash];
   EXPECT_EQ(apply_logs_op(config(), read).body["unregistered"], json::array());
+}
+
+// Most quotes are never funded: their records go an hour after their later deadline, while a
+// record the chains showed any transaction of (a funding, a fill, even a proof seen first) is kept.
+TEST(StatusOps, RecordsTheChainsNeverTouchedExpireAfterTheirDeadlinesOthersAreKept) {
+  std::map<std::string, json> store;
+  const auto untouched = sample_intent(25);
+  const auto funded_one = sample_intent(26);
+  const auto proof_first = sample_intent(27);
+  json untouched_record = registration_of(hash_text(untouched));
+  untouched_record["routeDeadline"] = kRouteDeadline;
+  untouched_record["rewardDeadline"] = kRewardDeadline;
+  apply(store, kA, {published(funded_one, 10, 1), funded(funded_one, true, 10, 1)});
+  apply(store, kB, {proof_sent(proof_first, 21, 2)});
+  const json records = {{hash_text(untouched), untouched_record},
+                        {hash_text(funded_one), store[hash_text(funded_one)]},
+                        {hash_text(proof_first), store[hash_text(proof_first)]},
+                        {hash_text(sample_intent(28)), registration_of(hash_text(sample_intent(28)))}};
+  const OpResult r = record_retention_op({{"records", records}, {"now", 1000}});
+  ASSERT_EQ(r.status, 200) << r.body.dump();
+  const json& at = r.body["expireAt"];
+  EXPECT_EQ(at[hash_text(untouched)], kRewardDeadline + kRecordGraceSec);  // the later deadline
+  EXPECT_TRUE(at[hash_text(funded_one)].is_null());
+  EXPECT_TRUE(at[hash_text(proof_first)].is_null());
+  EXPECT_EQ(at[hash_text(sample_intent(28))], 1000 + kRecordGraceSec);  // no deadline known
+  // The grace can be set; a record the caller does not hold, or a malformed grace, is its mistake.
+  EXPECT_EQ(record_retention_op({{"records", records}, {"now", 1000}, {"graceSec", 0}}).body["expireAt"][hash_text(untouched)],
+            kRewardDeadline);
+  EXPECT_THROW(record_retention_op({{"records", {{hash_text(untouched), nullptr}}}, {"now", 1000}}), OpInputError);
+  EXPECT_THROW(record_retention_op({{"records", records}, {"now", 1000}, {"graceSec", -1}}), OpInputError);
 }
 
 TEST(StatusOps, DeadlinesFollowTheChainClocks) {

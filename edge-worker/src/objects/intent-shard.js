@@ -46,6 +46,16 @@ export class IntentShard extends DurableObject {
       CREATE TABLE IF NOT EXISTS tx (tx_hash TEXT NOT NULL, intent_hash TEXT NOT NULL, PRIMARY KEY (tx_hash, intent_hash));
       CREATE TABLE IF NOT EXISTS owner (intent_hash TEXT PRIMARY KEY, owner TEXT NOT NULL, last_status TEXT, check_at INTEGER);
       CREATE TABLE IF NOT EXISTS deposit_vault (vault TEXT PRIMARY KEY, owner TEXT NOT NULL)`);
+    // When a record may go (op "recordRetention": an hour after its later deadline when the chains
+    // never showed a transaction of it; null: kept), enforced by the alarm. Records stored before
+    // the column existed have none until they are stored again.
+    try {
+      this.sql.exec("ALTER TABLE record ADD COLUMN expire_at INTEGER");
+    } catch {
+      // an object created since the column existed
+    }
+    this.sql.exec(`CREATE INDEX IF NOT EXISTS record_expiry ON record (expire_at) WHERE expire_at IS NOT NULL;
+      CREATE INDEX IF NOT EXISTS quote_intent ON quote (intent_hash)`);
   }
 
   /**
@@ -72,8 +82,9 @@ export class IntentShard extends DurableObject {
         if (answer.status !== 200) throw new Error(`mergeRegistration answered ${answer.status}: ${answer.body?.detail ?? ""}`);
         merged[hash] = answer.body.record;
       }
+      const expireAt = await this.#retention(merged);
       this.ctx.storage.transactionSync(() => {
-        this.#storeRecords(merged);
+        this.#storeRecords(merged, expireAt);
         if (quote) this.#mapQuote(quote.quoteId, quote.deliveryIntentHash);
         if (owner) {
           for (const hash of Object.keys(merged)) {
@@ -82,6 +93,7 @@ export class IntentShard extends DurableObject {
         }
       });
       this.#notify(Object.keys(merged));
+      await this.#armExpiry(expireAt);
     });
   }
 
@@ -156,9 +168,11 @@ export class IntentShard extends DurableObject {
       if (answer.status !== 200) return answer;
       if (answer.body.missing) throw new Error(`applyLogs asked for records it was given: ${answer.body.missing.join(", ")}`);
       const { updates, applied, unregistered } = answer.body;
-      this.ctx.storage.transactionSync(() => this.#storeRecords(updates));
+      const expireAt = await this.#retention(updates);
+      this.ctx.storage.transactionSync(() => this.#storeRecords(updates, expireAt));
       this.#notify(Object.keys(updates));
       await this.#checkOwned(Object.keys(updates));
+      await this.#armExpiry(expireAt);
       return { status: 200, body: { applied, updated: Object.keys(updates).length, unregistered } };
     });
   }
@@ -240,6 +254,7 @@ export class IntentShard extends DurableObject {
    */
   async alarm() {
     const now = nowSec();
+    this.#dropExpired(now);
     const due = this.sql.exec("SELECT intent_hash, owner, last_status FROM owner WHERE check_at IS NOT NULL AND check_at <= ?", now).toArray();
     for (const row of due) {
       const mark = this.#marks.get(row.intent_hash) ?? 0;
@@ -272,8 +287,45 @@ export class IntentShard extends DurableObject {
       else this.#marks.delete(row.intent_hash);
       this.sql.exec("UPDATE owner SET check_at = ? WHERE intent_hash = ?", next, row.intent_hash);
     }
-    const soonest = this.sql.exec("SELECT MIN(check_at) AS at FROM owner WHERE check_at IS NOT NULL").toArray()[0]?.at;
-    if (soonest != null) await this.ctx.storage.setAlarm(Math.max(Date.now() + 50, soonest * 1000));
+    const checks = this.sql.exec("SELECT MIN(check_at) AS at FROM owner WHERE check_at IS NOT NULL").toArray()[0]?.at ?? null;
+    const expiry = this.sql.exec("SELECT MIN(expire_at) AS at FROM record WHERE expire_at IS NOT NULL").toArray()[0]?.at ?? null;
+    const soonest = [checks, expiry].filter((t) => t != null);
+    if (soonest.length > 0) await this.ctx.storage.setAlarm(Math.max(Date.now() + 50, Math.min(...soonest) * 1000));
+  }
+
+  // ---- retention: records the chains never touched -----------------------------------------
+
+  /** The core's retention of records about to be stored: {hash: unix seconds | null}. */
+  async #retention(records) {
+    if (Object.keys(records ?? {}).length === 0) return {};
+    const grace = this.env.RECORD_GRACE_SEC;
+    const input = { records, now: nowSec(), ...(grace !== undefined && grace !== "" ? { graceSec: Number(grace) } : {}) };
+    const answer = await this.#core("recordRetention", input);
+    if (answer.status !== 200) throw new Error(`recordRetention answered ${answer.status}`);
+    return answer.body.expireAt;
+  }
+
+  /** Brings the alarm forward to the earliest of `expireAt` when it is set later (or not at all). */
+  async #armExpiry(expireAt) {
+    const times = Object.values(expireAt).filter((t) => t != null);
+    if (times.length === 0) return;
+    const at = Math.min(...times) * 1000;
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || current > at) await this.ctx.storage.setAlarm(Math.max(Date.now() + 50, at));
+  }
+
+  /**
+   * Deletes the records past their retention, with this shard's quote ids that lead to them and
+   * their webhook owners (a bounded batch per alarm; the next alarm takes the rest). Such a record
+   * holds no transaction, so no transaction row names it.
+   */
+  #dropExpired(now) {
+    this.ctx.storage.transactionSync(() => {
+      const expired = "SELECT intent_hash FROM record WHERE expire_at IS NOT NULL AND expire_at <= ? LIMIT 1000";
+      this.sql.exec(`DELETE FROM quote WHERE intent_hash IN (${expired})`, now);
+      this.sql.exec(`DELETE FROM owner WHERE intent_hash IN (${expired})`, now);
+      this.sql.exec(`DELETE FROM record WHERE intent_hash IN (${expired})`, now);
+    });
   }
 
   /** Sends the intent's status to one stream when it differs from what the stream last got. */
@@ -367,10 +419,10 @@ export class IntentShard extends DurableObject {
     return askCore(this.env, op, input);
   }
 
-  #storeRecords(records) {
+  #storeRecords(records, expireAt = {}) {
     for (const [hash, record] of Object.entries(records ?? {})) {
       if (this.#live.has(hash)) this.#live.set(hash, record);
-      this.sql.exec("INSERT OR REPLACE INTO record (intent_hash, record) VALUES (?, ?)", hash, JSON.stringify(record));
+      this.sql.exec("INSERT OR REPLACE INTO record (intent_hash, record, expire_at) VALUES (?, ?, ?)", hash, JSON.stringify(record), expireAt[hash] ?? null);
     }
   }
 
