@@ -133,13 +133,13 @@ TEST(Sponsorship, BothLimitsReachedNamesTheBudget) {
 }
 
 TEST(Sponsorship, DefaultsComeFromServiceJson) {
-  // acme has no budget of its own on Ethereum: the local default (0.5 ETH); and with no
+  // acme has no budget of its own on Ethereum: the local default (10 ETH); and with no
   // partners.json sponsorship at all, service.json's funders' limit (1000 locally).
   const Config plain = Config::from_json(config_json("local"));
   const OpResult r = sponsorship_admission_op(
       plain, {{"plan", {{"standard", "permit2"}, {"chainId", 1}, {"funder", kFunder}}}, {"partner", "acme"}, {"now", kNow}, {"rows", json::array()}});
   ASSERT_EQ(r.status, 200) << r.body.dump();
-  EXPECT_EQ(r.body["budget"]["limitWei"], "500000000000000000");
+  EXPECT_EQ(r.body["budget"]["limitWei"], "10000000000000000000");
   EXPECT_EQ(r.body["fundings"]["limit"], 1000);
   EXPECT_EQ(r.body["holdWei"], "20000000000000000");  // 20 gwei x 1,000,000 gas
   // The local test partner "frugal" sets one funding per funder.

@@ -51,6 +51,9 @@ export async function storeJob(c, verified, owner) {
     const partner = owner.replace(/^partner:/, "");
     const verdict = await reservationsOf(c.env, verified.plan.chainId).reserve({ plan: verified.plan, jobId: verified.job.id, partner });
     if (verdict.httpError) throw new HttpError(verdict.httpError.status, verdict.httpError.code, verdict.httpError.detail);
+    // A sponsorship refusal is thrown, not answered: its Retry-After and RateLimit-* are the
+    // limit's, and a thrown error keeps them over the request bucket's (middleware.js).
+    if (verdict.status === 429) throw new HttpError(429, verdict.body.code, verdict.body.detail, verdict.body.errors ?? [], verdict.headers ?? {});
     if (verdict.status !== 200) {
       console.log(JSON.stringify({ event: "gasless-refused", requestId: c.requestId, standard: verified.standard, detail: verdict.body?.detail }));
       return coreResponse(c, verdict);
