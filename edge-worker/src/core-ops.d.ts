@@ -17,7 +17,7 @@ export interface components {
             title: string;
             status: number;
             /** @enum {string} */
-            code: "invalid-request" | "invalid-api-key" | "partner-not-mapped" | "feature-not-enabled" | "not-found" | "conflict" | "payload-too-large" | "unsupported-media-type" | "chain-not-supported" | "funding-would-fail" | "rate-limited" | "deposit-quota-exceeded" | "internal" | "solver-error" | "chain-unverified";
+            code: "invalid-request" | "invalid-api-key" | "partner-not-mapped" | "feature-not-enabled" | "not-found" | "conflict" | "payload-too-large" | "unsupported-media-type" | "chain-not-supported" | "funding-would-fail" | "rate-limited" | "deposit-quota-exceeded" | "sponsorship-budget-exceeded" | "sponsorship-funder-limit" | "internal" | "solver-error" | "chain-unverified";
             detail: string;
             /** @description The fields to correct; empty when the problem is not about fields. */
             errors: {
@@ -592,6 +592,41 @@ export interface components {
         RelaySimulationVerdictAnswer: {
             /** @constant */
             ok: true;
+        };
+        /** @description Op "sponsorshipAdmission": Whether the partner's sponsorship still pays for one more relayed funding on the plan's chain today: admitted while the partner's spending of the UTC day (settled jobs at their receipts' gas used x effective gas price, unsettled ones at their gas limits x the chain's fee ceiling) is below its daily gas budget and the funder's relayed fundings of the day are below its limit (partners.json sponsorship, defaults in service.json relay.sponsorship); beyond either, 429 sponsorship-budget-exceeded or sponsorship-funder-limit with Retry-After until the next UTC day and the RateLimit-* headers of that limit. */
+        SponsorshipAdmissionInput: {
+            plan: components["schemas"]["RelayPlan"];
+            /** @description The slug of the partner whose sponsorship pays: the key's partner, or the deposit address's. */
+            partner: string;
+            /** @description The worker's clock: Unix seconds (the core has none). */
+            now: components["schemas"]["UnixSeconds"];
+            /** @description The partner's stored rows on the plan's chain, one per admitted job; rows of other days are not counted. */
+            rows: {
+                /** @description The UTC day the job was admitted (Unix seconds / 86400). */
+                day: number;
+                funder: components["schemas"]["EvmAddress"];
+                holdWei: components["schemas"]["Amount"];
+                settled: boolean;
+                receipts: {
+                    gasUsed: string;
+                    /** @description null: the node reported none; the job then counts at its holdWei. */
+                    effectiveGasPrice: string | null;
+                }[];
+            }[];
+        };
+        SponsorshipAdmissionAnswer: {
+            day: number;
+            funder: components["schemas"]["EvmAddress"];
+            /** @description What the job counts until it settles: its gas limits x the chain's fee ceiling. */
+            holdWei: components["schemas"]["Amount"];
+            budget: {
+                limitWei: components["schemas"]["Amount"];
+                spentWei: components["schemas"]["Amount"];
+            };
+            fundings: {
+                limit: number;
+                used: number;
+            };
         };
         /** @description Op "depositSolverRequests": The remote solver requests for a deposit-address request. */
         DepositSolverRequestsInput: {
@@ -1409,6 +1444,8 @@ export interface CoreOps {
     relaySimulation: { input: schemas["RelaySimulationInput"]; answer: schemas["RelaySimulationAnswer"] };
     /** Whether the simulated job would succeed: eth_simulateV1's results of the calls relaySimulation named, in order; a call that would revert fails the job with its reason. (area funding; non-2xx: 422) */
     relaySimulationVerdict: { input: schemas["RelaySimulationVerdictInput"]; answer: schemas["RelaySimulationVerdictAnswer"] };
+    /** Whether the partner's sponsorship still pays for one more relayed funding on the plan's chain today: admitted while the partner's spending of the UTC day (settled jobs at their receipts' gas used x effective gas price, unsettled ones at their gas limits x the chain's fee ceiling) is below its daily gas budget and the funder's relayed fundings of the day are below its limit (partners.json sponsorship, defaults in service.json relay.sponsorship); beyond either, 429 sponsorship-budget-exceeded or sponsorship-funder-limit with Retry-After until the next UTC day and the RateLimit-* headers of that limit. (area funding; non-2xx: 429) */
+    sponsorshipAdmission: { input: schemas["SponsorshipAdmissionInput"]; answer: schemas["SponsorshipAdmissionAnswer"] };
     /** The remote solver requests for a deposit-address request. (area deposits; non-2xx: 400, 422) */
     depositSolverRequests: { input: schemas["DepositSolverRequestsInput"]; answer: schemas["DepositSolverRequestsAnswer"] };
     /** A deposit address: the vault of a quoted direct intent, accepting funding until its deadline. (area deposits; non-2xx: 400, 422, 502, 503) */

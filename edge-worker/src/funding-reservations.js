@@ -15,9 +15,17 @@
 // whatever it moved has moved), so a balance read after the rows never counts money that a
 // missing row's job took; at worst a job settling in between is counted twice, a refusal that a
 // retry clears. Rows are deleted when their job settles (retention: the life of the job).
+//
+// Sponsorship limits are judged in the same step, before anything is simulated: a partner past its
+// daily gas budget on the chain, or a funder past its fundings of the day, answers the core's 429
+// (op "sponsorshipAdmission") and the chain is not even asked; an admitted funding's row is stored
+// with its reservation (sponsorship.js).
+import { askCore } from "./core.js";
 import { simulateFunding } from "./funding-preflight.js";
 import { HttpError } from "./http.js";
+import { nowSec } from "./lib/time.js";
 import { relayerOf } from "./objects/stubs.js";
+import { SponsorshipCounters } from "./sponsorship.js";
 
 export class FundingReservations {
   /** @type {Promise<unknown>} */
@@ -27,6 +35,7 @@ export class FundingReservations {
   constructor(sql, env) {
     this.sql = sql;
     this.env = env;
+    this.sponsorship = new SponsorshipCounters(sql);
     this.sql.exec(`CREATE TABLE IF NOT EXISTS reservation (
       job_id TEXT NOT NULL,
       token TEXT NOT NULL,
@@ -38,9 +47,10 @@ export class FundingReservations {
 
   /**
    * Simulates the funding of `jobId` and, if the core says it would succeed with the balance its
-   * funder has left, reserves its amount. One at a time per chain.
-   * @param {{ plan: any, jobId: string }} input
-   * @returns {Promise<{ status: number, body: any } | { httpError: { status: number, code: string, detail: string } }>}
+   * funder has left, reserves its amount. One at a time per chain. `partner`: whose sponsorship
+   * pays the gas (the key's partner, or the deposit address's); its limits are judged first.
+   * @param {{ plan: any, jobId: string, partner: string }} input
+   * @returns {Promise<{ status: number, body: any, headers?: Record<string, string> } | { httpError: { status: number, code: string, detail: string } }>}
    */
   reserve(input) {
     const run = this.#queue.then(() => this.#reserve(input));
@@ -48,7 +58,9 @@ export class FundingReservations {
     return run;
   }
 
-  async #reserve({ plan, jobId }) {
+  async #reserve({ plan, jobId, partner }) {
+    const admission = await askCore(this.env, "sponsorshipAdmission", { plan, partner, now: nowSec(), rows: this.sponsorship.rows(partner) });
+    if (admission.status !== 200) return { status: admission.status, body: admission.body, headers: admission.headers };
     let verdict;
     try {
       verdict = await simulateFunding(this.env, plan, { jobId, reserved: (r) => this.#rows(r) });
@@ -58,6 +70,8 @@ export class FundingReservations {
       throw e;
     }
     const { reservation } = verdict;
+    // Synchronous, with the reservation below: the next admission counts this job.
+    if (verdict.status === 200) this.sponsorship.admit(jobId, partner, admission.body);
     if (verdict.status === 200 && reservation) {
       // Synchronous, in the same turn as nothing else: the next reserve in the queue sees it.
       this.sql.exec(
@@ -76,9 +90,10 @@ export class FundingReservations {
       .map((row) => ({ jobId: row.job_id, amount: row.amount }));
   }
 
-  /** Releases every reservation of a job that has settled (idempotent). */
+  /** Releases every reservation of a job that has settled, and settles its sponsorship row (idempotent). */
   release(jobId) {
     this.sql.exec("DELETE FROM reservation WHERE job_id = ?", jobId);
+    this.sponsorship.settle(jobId);
   }
 
   /** @returns {{ jobId: string, token: string, funder: string, amount: string }[]} what is held (for tests and operators) */

@@ -13,6 +13,7 @@
 #include "service/funding/gasless_job.h"
 #include "service/funding/relay.h"
 #include "service/funding/relay_simulation.h"
+#include "service/funding/sponsorship.h"
 #include "service/keys/client_network.h"
 #include "service/keys/key_access.h"
 #include "service/keys/stream_admission.h"
@@ -78,6 +79,7 @@ constexpr std::array kOps{
     Op{"fundingPreflightVerdict", "funding", with_config<funding_preflight_verdict_op>},
     Op{"relaySimulation", "funding", with_config<relay_simulation_op>},
     Op{"relaySimulationVerdict", "funding", with_config<relay_simulation_verdict_op>},
+    Op{"sponsorshipAdmission", "funding", with_config<sponsorship_admission_op>},
     // deposit addresses
     Op{"depositSolverRequests", "deposits", with_config<deposit_solver_requests_op>},
     Op{"depositCreate", "deposits", [](const OpContext& c, const Json& input) { return deposit_create_op(c.config, c.quote_signer, input); }},

@@ -268,6 +268,24 @@ describe('every op of the core answers as ops.json describes', () => {
       const reverted = [succeeded[0], { status: '0x0', returnData: '0x', error: { message: 'execution reverted' } }];
       call('relaySimulationVerdict', { plan: verified.plan, results: reverted }, 422);
     });
+
+    it('sponsorshipAdmission', () => {
+      const day = Math.floor(now / 86400);
+      const admitted = call('sponsorshipAdmission', { plan: verified.plan, partner: 'acme', now, rows: [] });
+      assert.equal(admitted.day, day);
+      assert.equal(admitted.fundings.used, 0);
+      // A mined job of 50,000 gas at 1 gwei and a held one at the ceiling; the budget is not spent.
+      const rows = [
+        { day, funder: admitted.funder, holdWei: admitted.holdWei, settled: true, receipts: [{ gasUsed: '0xc350', effectiveGasPrice: '0x3b9aca00' }] },
+        { day, funder: admitted.funder, holdWei: admitted.holdWei, settled: false, receipts: [] },
+      ];
+      const again = call('sponsorshipAdmission', { plan: verified.plan, partner: 'acme', now, rows });
+      assert.equal(again.budget.spentWei, String(50_000n * 10n ** 9n + BigInt(admitted.holdWei)));
+      assert.equal(again.fundings.used, 2);
+      // Rows holding the whole budget: 429 with its own code and the headers.
+      const spent = [{ day, funder: recipient, holdWei: again.budget.limitWei, settled: false, receipts: [] }];
+      assert.equal(call('sponsorshipAdmission', { plan: verified.plan, partner: 'acme', now, rows: spent }, 429).code, 'sponsorship-budget-exceeded');
+    });
   });
 
   describe('a deposit address from creation to its funding', () => {
@@ -397,6 +415,7 @@ describe('the schemas refuse what the core refuses', () => {
   refused('depositAdmission', { partner: { open: 0 }, network: { open: 1 }, now }, 'no open address counted');
   refused('depositAdmission', { partner: { open: 1 }, network: { open: 1, cap: 0 }, now }, 'a cap of 0');
   refused('depositSubmitVerify', { standard: 'erc-3009', body: {}, deposit: { record: {}, intent: {} }, now }, 'a malformed stored deposit');
+  refused('sponsorshipAdmission', { plan: { standard: 'erc3009', chainId: 8453, funder: recipient }, partner: 'acme', now, rows: [{ day: Math.floor(now / 86400), funder: recipient, holdWei: 'lots', settled: false, receipts: [] }] }, 'a hold that is not wei');
 
   it('answers that break the schemas are refused too', () => {
     assert.equal(ops.webhookRetry.validateAnswer({ retryAt: 'soon' }), false);

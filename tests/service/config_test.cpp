@@ -374,7 +374,8 @@ TEST(ServiceConfig, RejectsPartnerFeeSchedulesThatTakeEverything) {
   EXPECT_CONFIG_ERROR(config, "partners[0].feeSchedule.gatewayBps", "is required");
   config = config_json("local");
   config["partners"].push_back(config["partners"][0]);
-  EXPECT_CONFIG_ERROR(config, "partners[1].slug", "acme is already used by partners[0]");
+  const std::string copy = "partners[" + std::to_string(config["partners"].size() - 1) + "].slug";
+  EXPECT_CONFIG_ERROR(config, copy, "acme is already used by partners[0]");
 }
 
 TEST(ServiceConfig, SlippageSettingsStayInsideTheSpecifiedRange) {
@@ -417,18 +418,28 @@ TEST(ServiceConfig, RelaySettingsAreReadWithDefaults) {
   EXPECT_EQ(shipped.max_attempts, 5u);
   EXPECT_EQ(shipped.first_retry_delay_sec, 2u);
 
-  // With only the ceilings (or any other member left out) the defaults are the shipped values.
+  // With only the ceilings and the sponsorship budgets (or any other member left out) the
+  // defaults are the shipped values, but for the shipped sponsorship and minimum amounts.
   json config = config_json("production");
-  config["service"]["relay"] = {{"maxFeePerGasWei", config["service"]["relay"]["maxFeePerGasWei"]}};
-  EXPECT_TRUE(Config::from_json(config).service().relay == shipped);
+  config["service"]["relay"] = {{"maxFeePerGasWei", config["service"]["relay"]["maxFeePerGasWei"]},
+                                {"sponsorship", {{"dailyGasBudgetWei", config["service"]["relay"]["sponsorship"]["dailyGasBudgetWei"]}}}};
+  RelaySettings bare = Config::from_json(config).service().relay;
+  EXPECT_TRUE(bare.min_amount_millionths.empty());
+  EXPECT_EQ(bare.sponsorship.fundings_per_funder_per_day, std::nullopt);
+  bare.min_amount_millionths = shipped.min_amount_millionths;
+  bare.sponsorship.fundings_per_funder_per_day = shipped.sponsorship.fundings_per_funder_per_day;
+  EXPECT_TRUE(bare == shipped);
   RelaySettings defaults;
   defaults.max_fee_per_gas_wei = ceilings;
+  defaults.sponsorship = shipped.sponsorship;
+  defaults.min_amount_millionths = shipped.min_amount_millionths;
   EXPECT_TRUE(defaults == shipped);
 
   config = config_json("local");
   json caps = config["service"]["relay"]["maxFeePerGasWei"];
   caps["1"] = "300000000000";
-  config["service"]["relay"] = {{"gasLimits", {{"funding", 1'000'000}}}, {"maxFeePerGasWei", caps}};
+  config["service"]["relay"] = {{"gasLimits", {{"funding", 1'000'000}}}, {"maxFeePerGasWei", caps},
+                                {"sponsorship", config["service"]["relay"]["sponsorship"]}};
   const RelaySettings set = Config::from_json(config).service().relay;
   EXPECT_EQ(set.authorization_gas_limit, 200'000u);
   EXPECT_EQ(set.funding_gas_limit, 1'000'000u);
@@ -466,7 +477,8 @@ TEST(ServiceConfig, RejectsBadRelaySettings) {
   config = config_json("local");
   json low = config["service"]["relay"]["maxFeePerGasWei"];
   low["10"] = "1000";
-  config["service"]["relay"] = {{"fallbackPriorityFeeWei", "2000"}, {"maxFeePerGasWei", low}};
+  config["service"]["relay"] = {{"fallbackPriorityFeeWei", "2000"}, {"maxFeePerGasWei", low},
+                                {"sponsorship", config["service"]["relay"]["sponsorship"]}};
   EXPECT_CONFIG_ERROR(config, "service.relay.fallbackPriorityFeeWei", "must not be greater than service.relay.maxFeePerGasWei.10");
 
   // No configuration leaves a chain's price unbounded: every EVM chain needs a ceiling, in every
@@ -484,6 +496,56 @@ TEST(ServiceConfig, RejectsBadRelaySettings) {
   config = config_json("local");
   config["service"]["relay"] = 5;
   EXPECT_CONFIG_ERROR(config, "service.relay", "must be an object");
+}
+
+// Sponsorship budgets and minimum amounts (config/README.md, "Sponsorship"): every EVM chain has a
+// default daily gas budget in every environment, a partner may set its own per chain, and a
+// minimum is whole tokens applied with each token's decimals.
+TEST(ServiceConfig, SponsorshipBudgetsAndMinimumAmounts) {
+  const Config& production = production_config();
+  const PartnerRecord& acme = *production.partner("acme");
+  EXPECT_EQ(production.daily_gas_budget_wei(acme, 1), U256::from_decimal("500000000000000000"));
+  EXPECT_EQ(production.daily_gas_budget_wei(acme, 1399811149), std::nullopt);  // SVM: the relayer sends nothing there
+  EXPECT_EQ(production.fundings_per_funder_per_day(acme), 20u);
+  const TokenRecord& usdc_mainnet = *production.token_by_symbol(1, "USDC");
+  EXPECT_EQ(production.min_relay_amount(usdc_mainnet), U256(50'000'000));  // 50 USDC, 6 decimals
+  EXPECT_EQ(production.min_relay_amount(*production.token_by_symbol(8453, "USDC")), U256(1'000'000));
+
+  // A partner's own figures win, per chain and per member; the rest are service.json's.
+  json config = config_json("production");
+  config["partners"][0]["sponsorship"] = {{"dailyGasBudgetWei", {{"8453", "1234"}}}, {"fundingsPerFunderPerDay", 3}};
+  config["service"]["relay"]["minAmount"] = {{"1", "0.25"}};
+  const Config set = Config::from_json(config);
+  EXPECT_EQ(set.daily_gas_budget_wei(*set.partner("acme"), 8453), U256(1234));
+  EXPECT_EQ(set.daily_gas_budget_wei(*set.partner("acme"), 1), U256::from_decimal("500000000000000000"));
+  EXPECT_EQ(set.fundings_per_funder_per_day(*set.partner("acme")), 3u);
+  EXPECT_EQ(set.min_relay_amount(*set.token_by_symbol(1, "USDC")), U256(250'000));
+  EXPECT_EQ(set.min_relay_amount(*set.token_by_symbol(8453, "USDC")), std::nullopt);  // no minimum set there
+  // An 18-decimal token: the same whole-token figure in its own base units.
+  TokenRecord eighteen = *set.token_by_symbol(1, "USDC");
+  eighteen.decimals = 18;
+  EXPECT_EQ(set.min_relay_amount(eighteen), U256::from_decimal("250000000000000000"));
+
+  // Every EVM chain needs a default budget, in every environment.
+  for (const char* environment : {"production", "local"}) {
+    config = config_json(environment);
+    config["service"]["relay"]["sponsorship"]["dailyGasBudgetWei"].erase("8453");
+    EXPECT_CONFIG_ERROR(config, "service.relay.sponsorship.dailyGasBudgetWei", "has no budget for EVM chain 8453");
+  }
+  config = config_json("local");
+  config["service"]["relay"]["sponsorship"] = {{"dailyGasBudgetWei", {{"x", "1"}, {"1", "0"}}}, {"fundingsPerFunderPerDay", 0}, {"perDay", 1}};
+  config["service"]["relay"]["minAmount"] = {{"1", "0"}, {"10", "1.1234567"}, {"137", "01"}, {"8453", 5}, {"42161", "-1"}};
+  config["partners"][0]["sponsorship"] = {{"dailyGasBudgetWei", "1"}};
+  const auto errors = load_errors(config);
+  EXPECT_TRUE(has_error(errors, "service.relay.sponsorship.dailyGasBudgetWei.x", "is not a chain id"));
+  EXPECT_TRUE(has_error(errors, "service.relay.sponsorship.dailyGasBudgetWei.1", "must be greater than 0"));
+  EXPECT_TRUE(has_error(errors, "service.relay.sponsorship.fundingsPerFunderPerDay", "must be between 1 and 1000000"));
+  EXPECT_TRUE(has_error(errors, "service.relay.sponsorship.perDay", "is not a known field"));
+  for (const char* chain : {"1", "10", "137", "8453", "42161"}) {
+    EXPECT_TRUE(has_error(errors, std::string("service.relay.minAmount.") + chain, "must be a positive decimal string of whole tokens"))
+        << chain;
+  }
+  EXPECT_TRUE(has_error(errors, "partners[0].sponsorship.dailyGasBudgetWei", "must be an object"));
 }
 
 TEST(ServiceConfig, OneErrorListsEveryProblem) {

@@ -118,6 +118,25 @@ OpResult submit(const std::string& standard, const json& body, std::uint64_t now
                                                    {"confirmedChains", confirmed_chains}});
 }
 
+// The relayer pays the gas of every deposit: below the source chain's relay.minAmount (1 USDC
+// locally) an address is refused naming source.amount, before any solver is asked.
+TEST(DepositCreate, ADepositBelowTheRelayMinimumIsRefused) {
+  json body = create_body();
+  body["source"]["amount"] = "999999";
+  for (const OpResult& r :
+       {create(body), deposit_solver_requests_op(local_config(), {{"body", body}, {"partner", "acme"}, {"now", kNow}})}) {
+    ASSERT_EQ(r.status, 400) << r.body.dump();
+    ASSERT_EQ(r.body["errors"].size(), 1u) << r.body.dump();
+    EXPECT_EQ(r.body["errors"][0]["field"], "source.amount");
+    EXPECT_NE(r.body["detail"].get<std::string>().find("below the smallest amount a deposit address takes on chain 8453: 1000000 base units of USDC"),
+              std::string::npos) << r.body.dump();
+  }
+  // Exactly the minimum is not refused for its amount.
+  body["source"]["amount"] = "1000000";
+  const OpResult at = deposit_solver_requests_op(local_config(), {{"body", body}, {"partner", "acme"}, {"now", kNow}});
+  EXPECT_EQ(at.status, 200) << at.body.dump();
+}
+
 TEST(DepositCreate, BuildsAQuotedVaultWithItsOwnDeadline) {
   const json& record = created()["record"];
   const json& intent = created()["intent"];

@@ -329,6 +329,23 @@ TEST(GaslessVerify, ShortAmountsAreRefused) {
 // Permit2's batch permit replaces the allowance entry by entry, so 24,999,999 + 1 of one token
 // leaves an allowance of 1 (shown on the real Permit2 in edge-worker/test/gasless-chains.test.mjs):
 // the second entry is refused, signed correctly or not, and never added to the first.
+// The relayer pays the gas: a quote below its source chain's relay.minAmount is not relayed
+// (400 naming quote.source.amount); the vectors' quote moves 25 USDC on Base.
+TEST(GaslessVerify, AQuoteBelowTheRelayMinimumIsNotRelayed) {
+  const auto with_minimum = [](const char* whole_tokens) {
+    json j = testing::config_json("local");
+    j["service"]["relay"]["minAmount"]["8453"] = whole_tokens;
+    return Config::from_json(j);
+  };
+  const json input = {{"standard", "erc3009"}, {"body", erc3009_body()}, {"now", kNow}, {"confirmedChains", json::array({8453})}};
+  const OpResult below = gasless_verify_op(with_minimum("25.000001"), input);
+  ASSERT_EQ(below.status, 400) << below.body.dump();
+  EXPECT_EQ(fields(below), std::vector<std::string>{"quote.source.amount"});
+  EXPECT_NE(below.body["detail"].get<std::string>().find("25000000 is below the smallest amount the relayer funds on chain 8453: 25000001 base units of USDC"),
+            std::string::npos) << below.body.dump();
+  EXPECT_EQ(gasless_verify_op(with_minimum("25"), input).status, 200);
+}
+
 TEST(GaslessVerify, APermit2BatchNamingTheTokenTwiceIsRefused) {
   auto body = permit2_body();
   json& details = body["permit2"]["details"];

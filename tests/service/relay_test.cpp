@@ -145,7 +145,8 @@ TEST(RelayTransactions, FeesAndGasLimitsComeFromTheRelayConfiguration) {
   config_json["service"]["relay"] = {{"gasLimits", {{"authorization", 90000}, {"funding", 500000}}},
                                      {"baseFeeMultiplier", 3},
                                      {"fallbackPriorityFeeWei", "7"},
-                                     {"maxFeePerGasWei", ceilings}};
+                                     {"maxFeePerGasWei", ceilings},
+                                     {"sponsorship", config_json["service"]["relay"]["sponsorship"]}};
   const Config config = Config::from_json(config_json);
   const auto capped = relay(plan("erc3009"), 7, "0x1dcd6500", "0x3b9aca00", config);
   ASSERT_EQ(capped.status, 200) << capped.body.dump();

@@ -37,15 +37,23 @@ export async function requirePartner(c, next) {
  * A quote without a job gets one only if the simulation says its funding would succeed with what
  * its funder's balance has left after its other accepted, unsettled fundings on the chain (else
  * 422 funding-would-fail, nothing sent); the chain's reservation store (funding-reservations.js)
- * judges and reserves in one step, one submit at a time. A quote with a job answers from it (a
+ * judges and reserves in one step, one submit at a time, after the core has admitted the funding
+ * under the partner's sponsorship limits (429 sponsorship-budget-exceeded or
+ * sponsorship-funder-limit otherwise, with the core's Retry-After and RateLimit-* headers; nothing
+ * simulated or sent). A quote with a job answers from it (a
  * retried submit whose authorization the relayer already spent must still get its job back).
  */
 export async function storeJob(c, verified, owner) {
   const jobs = jobsOf(c.env, verified.job.quoteId, near(c.request));
   let reserved = false;
   if (!(await jobs.read())) {
-    const verdict = await reservationsOf(c.env, verified.plan.chainId).reserve({ plan: verified.plan, jobId: verified.job.id });
+    // The owner names the partner whose sponsorship pays: the key's, or the deposit address's.
+    const partner = owner.replace(/^partner:/, "");
+    const verdict = await reservationsOf(c.env, verified.plan.chainId).reserve({ plan: verified.plan, jobId: verified.job.id, partner });
     if (verdict.httpError) throw new HttpError(verdict.httpError.status, verdict.httpError.code, verdict.httpError.detail);
+    // A sponsorship refusal is thrown, not answered: its Retry-After and RateLimit-* are the
+    // limit's, and a thrown error keeps them over the request bucket's (middleware.js).
+    if (verdict.status === 429) throw new HttpError(429, verdict.body.code, verdict.body.detail, verdict.body.errors ?? [], verdict.headers ?? {});
     if (verdict.status !== 200) {
       console.log(JSON.stringify({ event: "gasless-refused", requestId: c.requestId, standard: verified.standard, detail: verdict.body?.detail }));
       return coreResponse(c, verdict);

@@ -13,7 +13,8 @@
 // ({waitingFor: "gas-price"}); the job's object looks again later.
 // One object per chain sends, one job at a time, so two jobs never take the same nonce.
 // The same object keeps the chain's reservations of accepted, unsettled fundings
-// (funding-reservations.js).
+// (funding-reservations.js) and the sponsorship counters (sponsorship.js): every receipt of a
+// sponsored job is recorded there as it is mined, so the partner's budget counts real gas.
 // It stores the signed bytes before broadcasting: after a restart it re-broadcasts exactly those
 // bytes (signing is deterministic) and waits for their receipts instead of signing anew.
 import { DurableObject } from "cloudflare:workers";
@@ -52,6 +53,10 @@ export class GaslessRelayer extends DurableObject {
     return this.reservations.list();
   }
 
+  sponsorshipRows() {
+    return this.reservations.sponsorship.list();
+  }
+
   /**
    * One relay at a time per chain (the account's nonce is shared).
    * @returns {Promise<{transactionHash: string} | {error: string} | {retry: string} | {waitingFor: "gas-price", detail: string}>}
@@ -75,6 +80,8 @@ export class GaslessRelayer extends DurableObject {
     for (const tx of transactions) {
       try {
         const receipt = await this.#broadcast(rpc, tx);
+        // Its gas is spent, reverted or not: the partner's budget counts it.
+        this.reservations.sponsorship.recordReceipt(jobId, tx.hash, receipt);
         if (receipt.status !== "0x1") return { error: `the ${tx.purpose} transaction ${tx.hash} reverted on chain ${chainId}` };
       } catch (e) {
         return { retry: `chain ${chainId}: ${e.message}` };

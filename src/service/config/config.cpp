@@ -142,6 +142,69 @@ struct LoadedConfig {
   std::vector<ApiKeyRecord> keys;
 };
 
+// {"<chainId>": value}: chain ids are decimal integers >= 1, each value read by `read_value`
+// (which records its own errors). `what` completes "must be an object {\"<chainId>\": ...} with ...".
+template <class ReadValue>
+std::map<std::uint64_t, U256> read_by_chain(const Json& value, const std::string& path, std::string_view what,
+                                            FieldErrors& errors, ReadValue read_value) {
+  std::map<std::uint64_t, U256> out;
+  if (!value.is_object()) {
+    errors.add(path, path + " must be an object {\"<chainId>\": value} with " + std::string(what));
+    return out;
+  }
+  for (const auto& [key, entry] : value.items()) {
+    const std::string entry_path = path + "." + key;
+    const bool decimal = !key.empty() && key.size() <= 19 && key[0] != '0' &&
+                         std::all_of(key.begin(), key.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (!decimal) {
+      errors.add(entry_path, entry_path + ": " + key + " is not a chain id (a decimal integer >= 1)");
+      continue;
+    }
+    if (auto v = read_value(entry, entry_path)) out[std::stoull(key)] = *v;
+  }
+  return out;
+}
+
+// A positive amount of whole tokens as a decimal string with at most 6 fraction digits ("5",
+// "0.25"), in millionths of a token. Stablecoins: whole tokens are dollars (or euros), so one
+// figure reads the same for a 6-decimal and an 18-decimal token.
+std::optional<U256> read_whole_tokens(const Json& value, const std::string& path, FieldErrors& errors) {
+  const auto refuse = [&] {
+    errors.add(path, path + " must be a positive decimal string of whole tokens with at most 6 fraction digits, e.g. \"5\" or \"0.25\"");
+    return std::optional<U256>{};
+  };
+  if (!value.is_string()) return refuse();
+  const std::string text = value.get<std::string>();
+  const auto dot = text.find('.');
+  const std::string whole = text.substr(0, dot);
+  const std::string fraction = dot == std::string::npos ? "" : text.substr(dot + 1);
+  const auto digits = [](const std::string& t) {
+    return std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  if (whole.empty() || whole.size() > 30 || !digits(whole) || (whole.size() > 1 && whole[0] == '0')) return refuse();
+  if (dot != std::string::npos && (fraction.empty() || fraction.size() > 6 || !digits(fraction))) return refuse();
+  std::string digits_text = whole + fraction + std::string(6 - fraction.size(), '0');
+  digits_text.erase(0, digits_text.find_first_not_of('0'));  // from_decimal takes no leading zeros
+  if (digits_text.empty()) return refuse();                   // zero: no minimum is written by leaving the chain out
+  return U256::from_decimal(digits_text);
+}
+
+// {"dailyGasBudgetWei"?: {"<chainId>": wei}, "fundingsPerFunderPerDay"?: count}, service.json's
+// relay.sponsorship and a partner's sponsorship alike.
+SponsorshipSettings read_sponsorship(const Json& value, const std::string& path, FieldErrors& errors) {
+  ObjectReader r(value, path, errors);
+  SponsorshipSettings s;
+  if (const Json* budgets = r.optional("dailyGasBudgetWei")) {
+    s.daily_gas_budget_wei = read_by_chain(*budgets, r.path_of("dailyGasBudgetWei"), "a budget in wei per chain", errors,
+                                           [&](const Json& v, const std::string& at) { return read_amount(v, at, Vm::evm, errors); });
+  }
+  if (auto limit = r.integer("fundingsPerFunderPerDay", false, 1, 1'000'000)) {
+    s.fundings_per_funder_per_day = static_cast<std::uint32_t>(*limit);
+  }
+  r.reject_unknown();
+  return s;
+}
+
 // Reads the configuration; every read records its errors and keeps going, so one ConfigError
 // lists everything wrong.
 class Loader {
@@ -257,10 +320,18 @@ LoadedConfig Loader::load(const Json& root_value) {
 void Loader::check_fee_ceilings() {
   const auto& caps = service_.relay.max_fee_per_gas_wei;
   const std::string path = "service.relay.maxFeePerGasWei";
+  // The same for sponsorship: every EVM chain has a default daily gas budget, so a partner that
+  // sets none of its own is still bounded.
+  const auto& budgets = service_.relay.sponsorship.daily_gas_budget_wei;
+  const std::string budget_path = "service.relay.sponsorship.dailyGasBudgetWei";
   for (const auto& chain : out_.chains) {
     if (chain.vm == Vm::evm && !caps.contains(chain.chain_id)) {
       errors_.add(path, path + " has no ceiling for EVM chain " + std::to_string(chain.chain_id) + " (" + chain.name +
                             "); every EVM chain needs one");
+    }
+    if (chain.vm == Vm::evm && !budgets.contains(chain.chain_id)) {
+      errors_.add(budget_path, budget_path + " has no budget for EVM chain " + std::to_string(chain.chain_id) + " (" +
+                                   chain.name + "); every EVM chain needs one");
     }
   }
 }
@@ -363,27 +434,19 @@ std::optional<RelaySettings> Loader::read_relay(const Json& value, const std::st
             .value_or(s.fallback_priority_fee_wei);
   }
   if (const Json* caps = r.optional("maxFeePerGasWei")) {
-    const std::string caps_path = r.path_of("maxFeePerGasWei");
-    if (!caps->is_object()) {
-      errors_.add(caps_path, caps_path + " must be an object {\"<chainId>\": wei} with a ceiling for every EVM chain");
-    } else {
-      for (const auto& [key, cap] : caps->items()) {
-        const std::string entry_path = caps_path + "." + key;
-        std::uint64_t chain_id = 0;
-        const bool decimal = !key.empty() && key.size() <= 19 && key[0] != '0' &&
-                             std::all_of(key.begin(), key.end(), [](char c) { return c >= '0' && c <= '9'; });
-        if (decimal) chain_id = std::stoull(key);
-        if (!decimal) {
-          errors_.add(entry_path, entry_path + ": " + key + " is not a chain id (a decimal integer >= 1)");
-          continue;
-        }
-        if (auto wei = read_amount(cap, entry_path, Vm::evm, errors_)) s.max_fee_per_gas_wei[chain_id] = *wei;
-      }
-    }
+    s.max_fee_per_gas_wei = read_by_chain(*caps, r.path_of("maxFeePerGasWei"), "a ceiling for every EVM chain", errors_,
+                                          [&](const Json& v, const std::string& at) { return read_amount(v, at, Vm::evm, errors_); });
   }
   s.max_attempts = static_cast<std::uint32_t>(r.integer("maxAttempts", false, 1, 20).value_or(s.max_attempts));
   s.first_retry_delay_sec = r.integer("firstRetryDelaySec", false, 1, 3600).value_or(s.first_retry_delay_sec);
   s.window_margin_sec = r.integer("windowMarginSec", false, 0, 3600).value_or(s.window_margin_sec);
+  if (const Json* sponsorship = r.optional("sponsorship")) {
+    s.sponsorship = read_sponsorship(*sponsorship, r.path_of("sponsorship"), errors_);
+  }
+  if (const Json* minimum = r.optional("minAmount")) {
+    s.min_amount_millionths = read_by_chain(*minimum, r.path_of("minAmount"), "whole tokens per source chain", errors_,
+                                            [&](const Json& v, const std::string& at) { return read_whole_tokens(v, at, errors_); });
+  }
   r.reject_unknown();
   for (const auto& [chain_id, cap] : s.max_fee_per_gas_wei) {
     if (s.fallback_priority_fee_wei > cap) {
@@ -739,6 +802,7 @@ std::optional<PartnerRecord> Loader::read_partner(const Json& value, const std::
     }
     d.reject_unknown();
   }
+  if (const Json* v = r.optional("sponsorship")) partner.sponsorship = read_sponsorship(*v, r.path_of("sponsorship"), errors_);
   r.reject_unknown();
   if (errors_.size() != errors_before) return std::nullopt;
   return partner;
@@ -865,6 +929,30 @@ const PartnerRecord* Config::partner(std::string_view slug) const {
     if (p.slug == slug) return &p;
   }
   return nullptr;
+}
+
+std::optional<U256> Config::daily_gas_budget_wei(const PartnerRecord& partner, std::uint64_t chain_id) const {
+  if (auto it = partner.sponsorship.daily_gas_budget_wei.find(chain_id); it != partner.sponsorship.daily_gas_budget_wei.end()) {
+    return it->second;
+  }
+  const auto& defaults = service_.relay.sponsorship.daily_gas_budget_wei;
+  if (auto it = defaults.find(chain_id); it != defaults.end()) return it->second;
+  return std::nullopt;
+}
+
+std::uint32_t Config::fundings_per_funder_per_day(const PartnerRecord& partner) const {
+  return partner.sponsorship.fundings_per_funder_per_day.value_or(
+      service_.relay.sponsorship.fundings_per_funder_per_day.value_or(kDefaultFundingsPerFunderPerDay));
+}
+
+std::optional<U256> Config::min_relay_amount(const TokenRecord& token) const {
+  const auto& minimums = service_.relay.min_amount_millionths;
+  const auto it = minimums.find(token.chain_id);
+  if (it == minimums.end()) return std::nullopt;
+  // millionths x 10^decimals / 10^6, rounded up: a minimum never rounds down to less than set.
+  U256 scale(1);
+  for (std::uint32_t i = 0; i < token.decimals; ++i) scale = *scale.checked_mul(U256(10));
+  return U256::mul_div(it->second, scale, U256(1'000'000), Rounding::ceil);
 }
 
 const ApiKeyRecord* Config::key(std::string_view id) const {

@@ -132,11 +132,29 @@ struct DepositAddressSettings {
   std::string dapp_id;             // the attribution label of quotes made for deposit addresses
 };
 
+// How much of the relayer's gas a partner's relayed fundings may spend (partners.json
+// `sponsorship`; what is not set there comes from service.json relay.sponsorship). Keyed gasless
+// submits and the keyless submits of the partner's deposit addresses both count.
+struct SponsorshipSettings {
+  // Per chain, per UTC day, in wei of the chain's native currency: what the relayer's
+  // transactions cost (gas used x effective gas price from their receipts; a job not yet settled
+  // counts at its most, its gas limits x the chain's fee ceiling).
+  std::map<std::uint64_t, U256> daily_gas_budget_wei;
+  // Relayed fundings of one funder per chain per UTC day.
+  std::optional<std::uint32_t> fundings_per_funder_per_day;
+
+  friend bool operator==(const SponsorshipSettings&, const SponsorshipSettings&) = default;
+};
+
+// Relayed fundings per funder per chain per day when neither the partner nor service.json sets it.
+inline constexpr std::uint32_t kDefaultFundingsPerFunderPerDay = 50;
+
 struct PartnerRecord {
   std::string slug;  // path part: /v1/<slug>-gateway/...
   std::string name;
   FeeSchedule fee_schedule;
   DepositAddressSettings deposit_addresses;
+  SponsorshipSettings sponsorship;  // overrides of service.json relay.sponsorship, per member and chain
 };
 
 // What an API key may use (keys.json `features`): POST /v1/quotes, options.allQuotes on it, and
@@ -196,6 +214,13 @@ struct RelaySettings {
   // Right before signing, an authorization whose window closes within this many seconds of the
   // chain's latest block time is not sent (its transactions could land after it closes).
   std::uint64_t window_margin_sec = 60;
+  // The sponsorship defaults (relay.sponsorship): every EVM chain has a daily gas budget, so no
+  // partner's relayed fundings are unbounded; partners.json may set their own.
+  SponsorshipSettings sponsorship;
+  // The smallest amount the relayer funds per source chain (relay.minAmount), in millionths of a
+  // whole token, applied with each token's decimals (stablecoins: "1" is one dollar), so that gas
+  // stays a small share of what it moves. A chain without one has no minimum.
+  std::map<std::uint64_t, U256> min_amount_millionths;
 
   friend bool operator==(const RelaySettings&, const RelaySettings&) = default;
 };
@@ -241,6 +266,13 @@ class Config {
   const SolverRecord* solver(std::string_view id) const;
   const PartnerRecord* partner(std::string_view slug) const;
   const ApiKeyRecord* key(std::string_view id) const;
+
+  // A partner's sponsorship limits on a chain: its own where partners.json sets them, else
+  // service.json's. nullopt budget: the chain has none (not an EVM chain).
+  std::optional<U256> daily_gas_budget_wei(const PartnerRecord& partner, std::uint64_t chain_id) const;
+  std::uint32_t fundings_per_funder_per_day(const PartnerRecord& partner) const;
+  // The smallest relayed amount of `token` in its base units; nullopt when its chain has no minimum.
+  std::optional<U256> min_relay_amount(const TokenRecord& token) const;
 
  private:
   ServiceSettings service_;

@@ -71,6 +71,31 @@ std::optional<json> quote_body_of(const json& body, const PartnerRecord& partner
               {"dappId", partner.deposit_addresses.dapp_id}};
 }
 
+// Every deposit address is funded by the relayer, which pays the gas: below the source chain's
+// minimum (service.json relay.minAmount) the gas would be a large share of the money, so the
+// address is refused (400 naming source.amount) before any solver is asked. A body whose source
+// does not name a configured token and an amount is left to the quote's own validation.
+std::optional<OpResult> below_relay_minimum(const Config& config, const json& body) {
+  const TokenRecord* token = nullptr;
+  U256 amount;
+  try {
+    const json& source = body.at("source");
+    token = config.token(source.at("chainId").get<std::uint64_t>(),
+                         ChainAddress::parse(Vm::evm, source.at("token").get<std::string>()));
+    amount = U256::from_decimal(source.at("amount").get<std::string>());
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+  if (!token) return std::nullopt;
+  const auto minimum = config.min_relay_amount(*token);
+  if (!minimum || amount >= *minimum) return std::nullopt;
+  FieldErrors errors;
+  errors.add("source.amount", "source.amount " + amount.to_decimal() + " is below the smallest amount a deposit address takes on chain " +
+                                  std::to_string(token->chain_id) + ": " + minimum->to_decimal() + " base units of " +
+                                  token->symbol + " (the relayer pays the gas of every deposit)");
+  return invalid_request(errors);
+}
+
 // The engine speaks of source.funder / source.refundRecipient; the client sent refundRecipient.
 OpResult renamed_fields(OpResult result) {
   if (!result.body.contains("errors")) return result;
@@ -134,6 +159,7 @@ OpResult deposit_solver_requests_op(const Config& config, const json& input) {
   FieldErrors errors;
   const auto quote_body = quote_body_of(in.member("body"), partner, errors);
   if (!quote_body) return invalid_request(errors);
+  if (auto refused = below_relay_minimum(config, in.member("body"))) return *refused;
   return renamed_fields(solver_requests(config, {{"body", *quote_body}, {"now", in.unix_seconds("now")}}));
 }
 
@@ -144,6 +170,7 @@ OpResult deposit_create_op(const Config& config, const secp256k1::SecretKey& sig
   FieldErrors errors;
   const auto quote_body = quote_body_of(in.member("body"), partner, errors);
   if (!quote_body) return invalid_request(errors);
+  if (auto refused = below_relay_minimum(config, in.member("body"))) return *refused;
 
   json quote_input = {{"body", *quote_body},
                       // The gateway's own key: its partner's fees; quoting is what it is for.

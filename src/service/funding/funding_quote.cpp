@@ -292,6 +292,18 @@ std::optional<FundedQuote> check_funded_quote(const json& quote, const std::stri
     errors.add(member_path(source_path, "token"), member_path(source_path, "token") + " is not a configured token of chain " +
                                                       std::to_string(out.source->chain_id));
   }
+  // The relayer pays gas for every relayed funding: below the chain's minimum (service.json
+  // relay.minAmount) the gas would be a large share of the money it moves. The quote itself
+  // stays fundable by its funder, who then pays the gas.
+  if (out.token) {
+    const auto minimum = config.min_relay_amount(*out.token);
+    if (minimum && out.amount < *minimum) {
+      errors.add(member_path(source_path, "amount"),
+                 member_path(source_path, "amount") + " " + out.amount.to_decimal() + " is below the smallest amount the relayer funds on chain " +
+                     std::to_string(out.source->chain_id) + ": " + minimum->to_decimal() + " base units of " + out.token->symbol +
+                     "; fund this quote directly, or quote a larger amount");
+    }
+  }
   if (errors.size() != before) return std::nullopt;
   return out;
 }

@@ -1,0 +1,238 @@
+// Sponsorship limits and the minimum relayed amount, on the local chains with the real contracts
+// (scripts/chains startLocalStack: the Eco Portal, Circle's FiatToken USDC), through the real
+// worker bundle. The local partner "frugal" (config/local/partners.json) has a daily gas budget of
+// 1000 wei on chain 31338 (less than any relayed funding costs, so its first funding spends it)
+// and one relayed funding per funder per day (on every chain); its deposit addresses are keyless.
+// - a funder's second deposit submit of the day on chain 31337: 429 sponsorship-funder-limit;
+// - after one funding on chain 31338, the partner's next submit there: 429
+//   sponsorship-budget-exceeded, counting the gas the relayer's receipts say it spent;
+// - both survive a restart of the worker (same persistence directory);
+// - a refused submit sends nothing (the relayer's nonce does not move);
+// - below relay.minAmount (1 USDC locally): deposit creation 400 naming source.amount, a keyed
+//   gasless submit 400 naming quote.source.amount (the latter in tests/service/gasless_test.cpp
+//   only: the local solvers quote nothing below 1 USDC, so no signed quote below it exists here).
+// Signatures are made with ethers, independently of the core.
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { Contract, Wallet, hexlify, randomBytes } from "ethers";
+import { freePort } from "../../scripts/chains/anvil.mjs";
+import { devAccount, localProvider } from "../../scripts/chains/deploy.mjs";
+import { startLocalStack } from "../../scripts/chains/local.mjs";
+import { buildBundle, startWorker, tempDir } from "./harness.mjs";
+import { ERC3009_TYPES, fieldsOf, nowSec, waitFor } from "./gasless-helpers.mjs";
+
+const json = { "content-type": "application/json" };
+const RECIPIENT = "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc"; // anvil #6
+const RELAYER = "0x71bE63f3384f5fb98995898A86B02Fb2426c5788"; // anvil #11
+const ERC20 = ["function balanceOf(address) view returns (uint256)", "function transfer(address,uint256) returns (bool)"];
+// The deposit submits and creations of this suite exceed the keyless creation bucket's burst.
+const BINDINGS = { KEYLESS_CREATE_RATE_PER_SEC: "100", KEYLESS_CREATE_BURST: "100" };
+
+let stack;
+let outDir;
+let bundleDir;
+let worker;
+let persist;
+const chains = {};
+
+before(async () => {
+  outDir = mkdtempSync(join(tmpdir(), "sr-sponsorship-"));
+  stack = await startLocalStack({
+    chains: [
+      { name: "Test A", chainId: 31337, port: await freePort() },
+      { name: "Test B", chainId: 31338, port: await freePort() },
+    ],
+    outDir,
+    solverOptions: { pollMs: 200 },
+    log: () => {},
+  });
+  for (const chain of stack.deployment.chains) {
+    const provider = localProvider(chain.rpcUrl, chain.chainId);
+    chains[chain.chainId] = { ...chain, provider, firstBlock: await provider.getBlockNumber() };
+  }
+  const previous = process.env.SR_LOCAL_CHAINS_DIR;
+  process.env.SR_LOCAL_CHAINS_DIR = outDir;
+  try {
+    bundleDir = buildBundle();
+    persist = tempDir("sr-sponsorship-state-");
+    worker = await startWorker({ bundleDir, persistDir: persist.dir, bindings: BINDINGS });
+  } finally {
+    if (previous === undefined) delete process.env.SR_LOCAL_CHAINS_DIR;
+    else process.env.SR_LOCAL_CHAINS_DIR = previous;
+  }
+});
+
+after(async () => {
+  await worker?.dispose();
+  persist?.remove();
+  for (const chain of Object.values(chains)) chain.provider.destroy();
+  await stack?.stop();
+  if (bundleDir) rmSync(join(bundleDir, ".."), { recursive: true, force: true });
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+const other = (chainId) => (chainId === 31337 ? 31338 : 31337);
+const usdcDomain = (chainId) => ({ name: "USD Coin", version: "2", chainId, verifyingContract: chains[chainId].tokens.USDC });
+
+/** A wallet that holds `amount` of USDC on `chainId` and no ETH. */
+async function walletHolding(chainId, amount) {
+  const wallet = Wallet.createRandom();
+  const usdc = new Contract(chains[chainId].tokens.USDC, ERC20, devAccount(1, chains[chainId].provider));
+  await (await usdc.transfer(wallet.address, amount)).wait();
+  return wallet;
+}
+
+function createDeposit(chainId, refundRecipient, amount, partner = "frugal") {
+  return worker.fetch(`/v1/${partner}-gateway/deposit-addresses`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({
+      source: { chainId, token: chains[chainId].tokens.USDC, amount },
+      destination: { chainId: other(chainId), token: chains[other(chainId)].tokens.USDC, recipient: RECIPIENT },
+      refundRecipient,
+    }),
+  });
+}
+
+async function depositAddress(chainId, refundRecipient, amount = "2000000") {
+  const res = await createDeposit(chainId, refundRecipient, amount);
+  const record = await res.json();
+  assert.equal(res.status, 201, JSON.stringify(record));
+  return record;
+}
+
+/** The ERC-3009 submit body of `payer` paying the whole of the address. */
+async function depositSubmitBody(record, payer) {
+  const authorization = { from: payer.address, to: record.vaultAddress, value: record.source.amount, validAfter: "0", validBefore: String(nowSec() + 3600), nonce: hexlify(randomBytes(32)) };
+  return { vaultAddress: record.vaultAddress, authorization, signature: await payer.signTypedData(usdcDomain(record.source.chainId), ERC3009_TYPES, authorization) };
+}
+
+async function submitDeposit(body) {
+  const res = await worker.fetch("/v1/frugal-gateway/submit/erc-3009", { method: "POST", headers: json, body: JSON.stringify(body) });
+  return { status: res.status, headers: res.headers, body: await res.json() };
+}
+
+/** Waits until the address's job was published by a successful relayer transaction. */
+async function published(record) {
+  const { provider } = chains[record.source.chainId];
+  const job = await waitFor(async () => (await (await worker.fetch(`/v1/frugal-gateway/${record.vaultAddress}`)).json()).job, (j) => j && j.status !== "accepted", { timeoutMs: 60_000, intervalMs: 300 });
+  assert.equal(job.status, "published", JSON.stringify(job));
+  assert.equal((await provider.getTransactionReceipt(job.transactionHash)).status, 1);
+  return job;
+}
+
+/** The sponsorship rows the chain's relayer object keeps (one per admitted job). */
+async function sponsorshipRows(chainId) {
+  const ns = await worker.mf.getDurableObjectNamespace("RELAYER");
+  return JSON.parse(JSON.stringify(await ns.get(ns.idFromName(String(chainId))).sponsorshipRows()));
+}
+
+/** What the relayer's transactions on `chainId` since the suite started cost: gas used x effective gas price. */
+async function relayerSpent(chainId) {
+  const { provider, firstBlock } = chains[chainId];
+  let spent = 0n;
+  for (let n = firstBlock + 1; n <= (await provider.getBlockNumber()); n++) {
+    const block = await provider.getBlock(n, true);
+    for (const tx of block.prefetchedTransactions) {
+      if (tx.from !== RELAYER) continue;
+      const receipt = await provider.getTransactionReceipt(tx.hash);
+      spent += receipt.gasUsed * receipt.gasPrice;
+    }
+  }
+  return spent;
+}
+
+/** A 429 of the sponsorship: its code, Retry-After until the next UTC day, RateLimit-* of the limit. */
+function assertSponsorship429(answer, code, limit) {
+  assert.equal(answer.status, 429, JSON.stringify(answer.body));
+  assert.equal(answer.body.code, code, JSON.stringify(answer.body));
+  const retryAfter = Number(answer.headers.get("retry-after"));
+  assert.ok(retryAfter >= 1 && retryAfter <= 86_400, `Retry-After ${retryAfter}`);
+  // It ends at a UTC midnight (give or take the seconds this assertion runs after the answer).
+  const end = nowSec() + retryAfter;
+  assert.ok(end % 86_400 <= 5 || end % 86_400 >= 86_400 - 5, `now + Retry-After = ${end} is not a UTC midnight`);
+  assert.equal(answer.headers.get("ratelimit-limit"), limit);
+  assert.equal(answer.headers.get("ratelimit-remaining"), "0");
+  assert.equal(answer.headers.get("ratelimit-reset"), String(retryAfter));
+}
+
+// The funder refused above, and a refused body, submitted again after the restart.
+const refusedBodies = {};
+
+describe("sponsorship limits per partner", () => {
+  test("a funder's second relayed funding of the day: 429 sponsorship-funder-limit, nothing sent", async () => {
+    const { provider } = chains[31337];
+    const payer = await walletHolding(31337, 4_000_000n);
+    const [first, second] = [await depositAddress(31337, payer.address), await depositAddress(31337, payer.address)];
+    const accepted = await submitDeposit(await depositSubmitBody(first, payer));
+    assert.equal(accepted.status, 202, JSON.stringify(accepted.body));
+    await published(first);
+
+    const nonce = await provider.getTransactionCount(RELAYER, "pending");
+    refusedBodies.payer = payer;
+    const refused = await submitDeposit(await depositSubmitBody(second, payer));
+    assertSponsorship429(refused, "sponsorship-funder-limit", "1");
+    assert.ok(refused.body.detail.includes(`funder ${payer.address} has had its 1 relayed fundings on chain 31337 today`), refused.body.detail);
+    assert.equal(await provider.getTransactionCount(RELAYER, "pending"), nonce, "the relayer sent nothing");
+    // Another funder of the same partner is still sponsored (the budget on 31337 is the default).
+    const otherPayer = await walletHolding(31337, 2_000_000n);
+    const another = await submitDeposit(await depositSubmitBody(second, otherPayer));
+    assert.equal(another.status, 202, JSON.stringify(another.body));
+    await published(second);
+  });
+
+  test("a partner past its daily gas budget on a chain: 429 sponsorship-budget-exceeded counting the receipts' gas, nothing sent", async () => {
+    const { provider } = chains[31338];
+    const payer = await walletHolding(31338, 2_000_000n);
+    const record = await depositAddress(31338, payer.address);
+    const accepted = await submitDeposit(await depositSubmitBody(record, payer));
+    assert.equal(accepted.status, 202, JSON.stringify(accepted.body));
+    await published(record);
+    // Once the job has settled, its row counts its two receipts (the relayer's own record).
+    const rows = await waitFor(() => sponsorshipRows(31338), (r) => r.length === 1 && r[0].settled, { timeoutMs: 30_000, intervalMs: 200 });
+    assert.equal(rows[0].partner, "frugal");
+    assert.equal(rows[0].funder, payer.address);
+    assert.equal(rows[0].receipts.length, 2);
+
+    const nonce = await provider.getTransactionCount(RELAYER, "pending");
+    const next = await walletHolding(31338, 2_000_000n);
+    refusedBodies.budget = await depositSubmitBody(await depositAddress(31338, next.address), next);
+    const refused = await submitDeposit(refusedBodies.budget);
+    assertSponsorship429(refused, "sponsorship-budget-exceeded", "1000");
+    // The spending it counts is what the relayer's two transactions on chain 31338 really cost.
+    const spent = await relayerSpent(31338);
+    assert.ok(spent > 1000n);
+    assert.ok(refused.body.detail.includes(`partner frugal's daily gas budget on chain 31338 (1000 wei) is spent: ${spent} wei today`), refused.body.detail);
+    assert.equal(await provider.getTransactionCount(RELAYER, "pending"), nonce, "the relayer sent nothing");
+  });
+
+  test("the counters survive a restart of the worker", async () => {
+    assert.ok(refusedBodies.payer && refusedBodies.budget, "the tests above ran");
+    // Every job above has settled (its row then changes no more), then the rows as kept.
+    for (const id of [31337, 31338]) await waitFor(() => sponsorshipRows(id), (r) => r.length > 0 && r.every((row) => row.settled), { timeoutMs: 30_000, intervalMs: 200 });
+    const before = await Promise.all([31337, 31338].map(sponsorshipRows));
+    await worker.dispose();
+    worker = await startWorker({ bundleDir, persistDir: persist.dir, bindings: BINDINGS });
+    assert.deepEqual(await Promise.all([31337, 31338].map(sponsorshipRows)), before);
+    const nonces = await Promise.all([31337, 31338].map((id) => chains[id].provider.getTransactionCount(RELAYER, "pending")));
+    // The funder limited above, on a fresh address of the partner (its earlier one has its job now).
+    const fresh = await depositAddress(31337, refusedBodies.payer.address);
+    assertSponsorship429(await submitDeposit(await depositSubmitBody(fresh, refusedBodies.payer)), "sponsorship-funder-limit", "1");
+    assertSponsorship429(await submitDeposit(refusedBodies.budget), "sponsorship-budget-exceeded", "1000");
+    assert.deepEqual(await Promise.all([31337, 31338].map((id) => chains[id].provider.getTransactionCount(RELAYER, "pending"))), nonces, "the relayer sent nothing");
+  });
+});
+
+describe("the minimum relayed amount per chain (relay.minAmount: 1 USDC locally)", () => {
+  test("a deposit address below it is 400 naming source.amount; at it, 201", async () => {
+    const res = await createDeposit(31337, RECIPIENT, "999999", "acme");
+    const problem = await res.json();
+    assert.equal(res.status, 400, JSON.stringify(problem));
+    assert.deepEqual(fieldsOf(problem), ["source.amount"]);
+    assert.match(problem.detail, /below the smallest amount a deposit address takes on chain 31337: 1000000 base units of USDC/);
+    assert.equal((await createDeposit(31337, RECIPIENT, "1000000", "acme")).status, 201);
+  });
+});
