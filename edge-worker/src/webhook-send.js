@@ -37,7 +37,10 @@ export async function postWebhook(connect, { url, address, headers, body, timeou
 
   // Plain TCP to the address; for https the same connection is upgraded with the URL's name as
   // the expected server name (SNI and certificate check), not the address.
-  const raw = connect({ hostname: address, port }, { secureTransport: tls ? "starttls" : "off", allowHalfOpen: false });
+  // workerd's connect() reads "hostname:port", so an IPv6 address goes in brackets (bare, it is
+  // taken for a name and the lookup fails).
+  const hostname = address.includes(":") ? `[${address}]` : address;
+  const raw = connect({ hostname, port }, { secureTransport: tls ? "starttls" : "off", allowHalfOpen: false });
   let socket = raw;
   let timer;
   const timeout = new Promise((_, reject) => {

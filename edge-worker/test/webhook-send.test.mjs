@@ -30,7 +30,7 @@ function fakeConnect(calls) {
       const { readable, writable } = Duplex.toWeb(socket);
       return { readable, writable, close: async () => socket.destroy() };
     };
-    const socket = net.connect({ host: address.hostname, port: address.port });
+    const socket = net.connect({ host: address.hostname.replace(/^\[(.*)\]$/, "$1"), port: address.port });
     return {
       ...wrap(socket),
       startTls(tlsOptions) {
@@ -73,6 +73,16 @@ describe("postWebhook", () => {
     assert.equal(received[0].headers["content-length"], String(received[0].body.length));
     assert.equal(received[0].headers["webhook-id"], "msg:01");
     assert.equal(received[0].body, '{"type":"intent.status"}');
+  });
+
+  test("an IPv6 address is given to connect() in brackets, as workerd's connect() needs", async () => {
+    const server = http.createServer((req, res) => { req.resume(); req.on("end", () => res.writeHead(202).end()); });
+    servers.add(server);
+    await new Promise((r) => server.listen(0, "::1", r));
+    const calls = [];
+    const { port } = server.address();
+    assert.equal(await postWebhook(fakeConnect(calls), attempt(`http://hooks.invalid:${port}/`, "::1")), 202);
+    assert.deepEqual(calls[0].address, { hostname: "[::1]", port });
   });
 
   test("https upgrades the connection with the URL's host name as the expected server name", async () => {
