@@ -5,7 +5,11 @@
 // failure, sent again after the worker is killed mid-delivery, and one hanging receiver never
 // holding up another. Chain events are pushed as eth_getLogs logs encoded with ethers.
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import http from "node:http";
+import https from "node:https";
+import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { Webhook } from "standardwebhooks";
 import { buildBundle, DEV_KEYS, startWorker, tempDir } from "./harness.mjs";
@@ -364,6 +368,41 @@ describe("DNS rebinding", () => {
     assert.equal(lookupsAtDelivery, 2);
     assert.equal(first.headers.host, `rebind.example.com:${port}`);
     assert.equal(verified(endpoint.secret, first).data.intentHash, q.intentHash);
+    assert.equal((await w.fetch(`/v1/webhooks/${endpoint.id}`, { method: "DELETE", key: DEV_KEYS.acme })).status, 204);
     await r.close();
+  });
+
+  test("https goes over TLS started on the socket: a receiver whose certificate the runtime does not trust gets no request", async () => {
+    // A self-signed certificate (openssl, made for this test): workerd's connect() + startTls
+    // must refuse it, so the handshake fails and the receiver never reads a request. (A trusted
+    // certificate cannot be made here: the runtime trusts only the system's authorities.)
+    const dir = tempDir("sr-webhooks-tls-");
+    execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+      "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", join(dir.dir, "key.pem"), "-out", join(dir.dir, "cert.pem")], { stdio: "pipe" });
+    const requests = [];
+    const server = https.createServer({ key: readFileSync(join(dir.dir, "key.pem")), cert: readFileSync(join(dir.dir, "cert.pem")) }, (req, res) => {
+      requests.push(req.url);
+      res.writeHead(204).end();
+    });
+    await new Promise((r) => server.listen(0, "127.0.0.1", r));
+    try {
+      const res = await w.fetch("/v1/webhooks", { method: "POST", key: DEV_KEYS.acme, headers: json, body: JSON.stringify({ url: `https://127.0.0.1:${server.address().port}/hook`, events: ["intent.status"] }) });
+      const endpoint = await res.json();
+      assert.equal(res.status, 201, JSON.stringify(endpoint));
+      const q = await registeredQuote(w, "webhooks-tls");
+      await pushLogs(w, 8453, publishedAndFunded(q));
+      const listed = async () => (await (await w.fetch(`/v1/webhooks/${endpoint.id}/deliveries`, { key: DEV_KEYS.acme })).json()).deliveries;
+      const failed = await waitFor(listed, (list) => list.some((d) => d.intentHash === q.intentHash && d.attempts >= 1), { timeoutMs: 20_000 });
+      const mine = failed.find((d) => d.intentHash === q.intentHash);
+      assert.equal(mine.state, "pending");
+      assert.equal(mine.lastStatusCode, null);
+      // The runtime started TLS on the socket and refused the certificate (its own words).
+      assert.match(w.output(), /TLS peer's certificate is not trusted/);
+      assert.deepEqual(requests, []);
+      await w.fetch(`/v1/webhooks/${endpoint.id}`, { method: "DELETE", key: DEV_KEYS.acme });
+    } finally {
+      await new Promise((r) => { server.closeAllConnections(); server.close(r); });
+      dir.remove();
+    }
   });
 });
