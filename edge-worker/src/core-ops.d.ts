@@ -763,14 +763,18 @@ export interface components {
             /** @description The host name to resolve; ask again with addresses. */
             resolve: string;
         };
-        /** @description Op "webhookTarget": Whether a webhook URL may receive a delivery now (the creation rules, at delivery time). */
+        /** @description Op "webhookTarget": Whether a webhook message may be sent now and where to: its key may still receive, and its URL passes the creation rules at delivery time; answers the checked address to connect to. */
         WebhookTargetInput: {
             url: string;
+            /** @description The API key whose endpoint this is; null (a queue that never recorded its key) is cancelled like a revoked key. */
+            keyId: string | null;
             addresses?: components["schemas"]["WebhookTargetAddresses"];
         };
         WebhookTargetAnswer: {
             /** @constant */
             ok: true;
+            /** @description The IP address to open the connection to: the URL's literal address, else the first of the addresses just checked (never resolve the name again). */
+            connect: string;
         } | {
             /** @constant */
             ok: false;
@@ -780,6 +784,15 @@ export interface components {
             ok: false;
             /** @description The host name to resolve; ask again with addresses. */
             resolve: string;
+        } | {
+            /** @constant */
+            ok: false;
+            /**
+             * @description The endpoint's key is revoked, unconfigured, not v1-enabled or not partner-mapped: cancel the message, send nothing.
+             * @constant
+             */
+            cancel: true;
+            reason: string;
         };
         /** @description Op "webhookEvents": The deliveries a status change makes, one per subscribed endpoint. */
         WebhookEventsInput: {
@@ -1464,7 +1477,7 @@ export interface CoreOps {
     depositAdmission: { input: schemas["DepositAdmissionInput"]; answer: schemas["DepositAdmissionAnswer"] };
     /** A new webhook endpoint with its secret, or the host name to resolve first; 409 when the key has 16 endpoints already. (area webhooks; non-2xx: 400, 409) */
     webhookCreate: { input: schemas["WebhookCreateInput"]; answer: schemas["WebhookCreateAnswer"] };
-    /** Whether a webhook URL may receive a delivery now (the creation rules, at delivery time). (area webhooks; non-2xx: none) */
+    /** Whether a webhook message may be sent now and where to: its key may still receive, and its URL passes the creation rules at delivery time; answers the checked address to connect to. (area webhooks; non-2xx: none) */
     webhookTarget: { input: schemas["WebhookTargetInput"]; answer: schemas["WebhookTargetAnswer"] };
     /** The deliveries a status change makes, one per subscribed endpoint. (area webhooks; non-2xx: none) */
     webhookEvents: { input: schemas["WebhookEventsInput"]; answer: schemas["WebhookEventsAnswer"] };

@@ -59,5 +59,6 @@ export async function deliverStatusChange(env, owner, before, after) {
   if (answer.status !== 200) throw new Error(`webhookEvents answered ${answer.status}: ${answer.body?.detail ?? ""}`);
   const byEndpoint = new Map();
   for (const d of answer.body.deliveries) byEndpoint.set(d.endpointId, [...(byEndpoint.get(d.endpointId) ?? []), d]);
-  await Promise.all([...byEndpoint].map(([id, list]) => deliveriesOf(env, id).enqueue(list)));
+  const keyOf = new Map(endpoints.map((e) => [e.id, e.keyId]));
+  await Promise.all([...byEndpoint].map(([id, list]) => deliveriesOf(env, id).enqueue(list, keyOf.get(id))));
 }

@@ -2,7 +2,7 @@
 // Miniflare, with the bindings wrangler.toml declares for the local environment.
 import { execFileSync } from "node:child_process";
 import net from "node:net";
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,16 +29,25 @@ export const DEV_KEYS = {
  * private copy of edge-worker/, because every build rewrites generated/config.js and wasm/ in
  * place: two suites building at once (one of them bundling the local chain stack's configuration
  * through SR_LOCAL_CHAINS_DIR) would otherwise bundle each other's configuration.
- * @param {{ env?: Record<string, string> }} [options] extra environment for build-worker.sh
+ * @param {{ env?: Record<string, string>, keys?: (records: object[]) => object[] }} [options]
+ *   env: extra environment for build-worker.sh; keys: rewrites config/local/keys.json for this
+ *   bundle only (a key revoked between two runs of one worker's state)
  * @returns {string} the directory holding index.js and its modules
  */
-export function buildBundle({ env = {} } = {}) {
+export function buildBundle({ env = {}, keys } = {}) {
   const root = mkdtempSync(join(tmpdir(), "sr-worker-bundle-"));
   const copy = join(root, "edge-worker");
   mkdirSync(copy);
   for (const part of ["src", "scripts", "package.json", "wrangler.toml", "openapi.json"]) cpSync(join(workerDir, part), join(copy, part), { recursive: true });
   // build-worker.sh reads ../config and ../build from its copy; wrangler resolves from node_modules.
-  for (const link of ["config", "build", "node_modules"]) symlinkSync(join(repo, link), join(root, link));
+  for (const link of ["build", "node_modules"]) symlinkSync(join(repo, link), join(root, link));
+  if (keys) {
+    cpSync(join(repo, "config"), join(root, "config"), { recursive: true });
+    const file = join(root, "config", "local", "keys.json");
+    writeFileSync(file, JSON.stringify(keys(JSON.parse(readFileSync(file, "utf8"))), null, 2));
+  } else {
+    symlinkSync(join(repo, "config"), join(root, "config"));
+  }
   const buildEnv = { ...process.env, ...env, WRANGLER_SEND_METRICS: "false", CI: "true" };
   if (!buildEnv.SR_WASM_DIR) buildEnv.SR_WASM_DIR = join(repo, "build", "wasm-release");
   execFileSync("bash", [join(copy, "scripts", "build-worker.sh"), "local"], { stdio: "pipe", timeout: 120_000, env: buildEnv });

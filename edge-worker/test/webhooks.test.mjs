@@ -5,7 +5,11 @@
 // failure, sent again after the worker is killed mid-delivery, and one hanging receiver never
 // holding up another. Chain events are pushed as eth_getLogs logs encoded with ethers.
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import http from "node:http";
+import https from "node:https";
+import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { Webhook } from "standardwebhooks";
 import { buildBundle, DEV_KEYS, startWorker, tempDir } from "./harness.mjs";
@@ -19,7 +23,7 @@ const json = { "content-type": "application/json" };
 const openReceivers = new Set();
 
 /** A loopback receiver: records every request; `respond(req)` decides the answer (or never answers). */
-async function receiver(respond = () => 200) {
+async function receiver(respond = () => 200, port = 0) {
   const received = [];
   const server = http.createServer((req, res) => {
     let body = "";
@@ -32,7 +36,7 @@ async function receiver(respond = () => 200) {
       res.writeHead(code).end();
     });
   });
-  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  await new Promise((r) => server.listen(port, "127.0.0.1", r));
   const close = () => {
     openReceivers.delete(close);
     return new Promise((r) => {
@@ -44,17 +48,24 @@ async function receiver(respond = () => 200) {
   return { url: `http://127.0.0.1:${server.address().port}/hook`, received, close };
 }
 
-/** A DNS-over-HTTPS stand-in: names -> addresses. */
+/**
+ * A DNS-over-HTTPS stand-in: names -> addresses, or a function of how many times the name was
+ * looked up with this type (1 for the first) returning the addresses. `lookups` counts per "name/type".
+ */
 async function resolver(names) {
+  const lookups = new Map();
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, "http://x");
     const name = url.searchParams.get("name");
     const type = url.searchParams.get("type") === "A" ? 1 : 28;
-    const answers = (names[name] ?? []).filter((a) => (type === 1) === a.includes(".")).map((data) => ({ name, type, data }));
+    const counted = `${name}/${type === 1 ? "A" : "AAAA"}`;
+    lookups.set(counted, (lookups.get(counted) ?? 0) + 1);
+    const entry = typeof names[name] === "function" ? names[name](lookups.get(counted)) : names[name];
+    const answers = (entry ?? []).filter((a) => (type === 1) === a.includes(".")).map((data) => ({ name, type, data }));
     res.writeHead(200, { "content-type": "application/dns-json" }).end(JSON.stringify({ Status: 0, Answer: answers }));
   });
   await new Promise((r) => server.listen(0, "127.0.0.1", r));
-  return { url: `http://127.0.0.1:${server.address().port}/dns-query`, close: () => new Promise((r) => { server.closeAllConnections(); server.close(r); }) };
+  return { url: `http://127.0.0.1:${server.address().port}/dns-query`, lookups, close: () => new Promise((r) => { server.closeAllConnections(); server.close(r); }) };
 }
 
 let bundleDir;
@@ -259,5 +270,143 @@ describe("delivery rows are bounded", () => {
     const gone = await waitFor(listed, (list) => list.length === 0, { timeoutMs: 15_000, intervalMs: 250 });
     assert.deepEqual(gone, []);
     await r.close();
+  });
+});
+
+/** A loopback port nobody listens on (a receiver that is down), to bring a receiver up on later. */
+async function freePort() {
+  const server = http.createServer();
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address();
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+describe("revoking a key", () => {
+  // A worker of its own: run first with the configured keys, then again on the same state with a
+  // bundle whose keys.json revokes dev-acme (how a key is revoked: configuration, redeployed).
+  let state;
+  let revokedBundle;
+  let w;
+  before(() => {
+    state = tempDir("sr-webhooks-revoke-");
+    revokedBundle = buildBundle({ keys: (records) => records.map((k) => (k.id === "dev-acme" ? { ...k, revoked: true } : k)) });
+  });
+  after(async () => {
+    await w?.dispose();
+    state?.remove();
+  });
+
+  test("cancels the messages its endpoints had queued: the receiver, once up, gets nothing", async () => {
+    const port = await freePort();
+    w = await startWorker({ bundleDir, persistDir: state.dir, bindings: bindings() });
+    const res = await w.fetch("/v1/webhooks", { method: "POST", key: DEV_KEYS.acme, headers: json, body: JSON.stringify({ url: `http://127.0.0.1:${port}/hook`, events: ["intent.status"] }) });
+    const endpoint = await res.json();
+    assert.equal(res.status, 201, JSON.stringify(endpoint));
+    const q = await registeredQuote(w, "webhooks-revoke");
+    await pushLogs(w, 8453, publishedAndFunded(q));
+    // The partner's other key reads the endpoint's deliveries (before and after the revocation).
+    const listed = async () => (await (await w.fetch(`/v1/webhooks/${endpoint.id}/deliveries`, { key: DEV_KEYS.basic })).json()).deliveries;
+    // The receiver is down: the first attempt fails and the message stays queued for its retry.
+    const queued = await waitFor(listed, (list) => list.some((d) => d.intentHash === q.intentHash && d.attempts >= 1), { timeoutMs: 20_000 });
+    const mine = queued.find((d) => d.intentHash === q.intentHash);
+    assert.equal(mine.state, "pending");
+    assert.equal(mine.deliveredAt, null);
+    assert.equal(mine.cancelReason, null);
+
+    await w.dispose();
+    // Finished messages kept 3 s here instead of 7 days: the cancelled one must go the same way.
+    w = await startWorker({ bundleDir: revokedBundle, persistDir: state.dir, bindings: { ...bindings(), WEBHOOK_RETENTION_SEC: "3" } });
+    const r = await receiver(() => 204, port);
+    const after = await waitFor(listed, (list) => list.some((d) => d.intentHash === q.intentHash && d.state === "cancelled"), { timeoutMs: 30_000 });
+    const cancelled = after.find((d) => d.intentHash === q.intentHash);
+    assert.match(cancelled.cancelReason, /dev-acme was revoked/);
+    assert.equal(cancelled.nextAttemptAt, null);
+    assert.equal(cancelled.deliveredAt, null);
+    assert.equal(cancelled.attempts, mine.attempts, "no attempt was made after the revocation");
+    assert.ok(after.every((d) => d.state !== "pending"), JSON.stringify(after));
+    assert.deepEqual(r.received, [], "nothing reached the receiver");
+    // Deleted by the retention alarm like a delivered message, still without a single request.
+    assert.deepEqual(await waitFor(listed, (list) => list.length === 0, { timeoutMs: 15_000, intervalMs: 250 }), []);
+    assert.deepEqual(r.received, []);
+    await r.close();
+  });
+});
+
+describe("DNS rebinding", () => {
+  // A worker and a DNS stand-in of their own, so that no other test's deliveries look the name up.
+  let w;
+  let state;
+  let rebindingDns;
+  before(async () => {
+    state = tempDir("sr-webhooks-rebind-");
+    // The local configuration takes http://<name>:<port> of a name resolving to 127.0.0.1 only.
+    // This name does so for its first two A lookups (the endpoint's creation, then the delivery
+    // attempt's check) and answers 127.0.0.2, where nothing listens, to every later one.
+    rebindingDns = await resolver({ "rebind.example.com": (n) => (n <= 2 ? ["127.0.0.1"] : ["127.0.0.2"]) });
+    w = await startWorker({ bundleDir, persistDir: state.dir, bindings: { DNS_RESOLVER_URL: rebindingDns.url, WEBHOOK_TIMEOUT_MS: "1500" } });
+  });
+  after(async () => {
+    await w?.dispose();
+    state?.remove();
+    await rebindingDns?.close();
+  });
+
+  test("a delivery connects to the address its check resolved: the name is not looked up again to send", async () => {
+    let lookupsAtDelivery = null;
+    const r = await receiver(() => {
+      lookupsAtDelivery ??= rebindingDns.lookups.get("rebind.example.com/A");
+      return 204;
+    });
+    const { port } = new URL(r.url);
+    const res = await w.fetch("/v1/webhooks", { method: "POST", key: DEV_KEYS.acme, headers: json, body: JSON.stringify({ url: `http://rebind.example.com:${port}/hook`, events: ["intent.status"] }) });
+    const endpoint = await res.json();
+    assert.equal(res.status, 201, JSON.stringify(endpoint));
+    assert.equal(rebindingDns.lookups.get("rebind.example.com/A"), 1, "checked once at creation");
+    const q = await registeredQuote(w, "webhooks-rebind");
+    await pushLogs(w, 8453, publishedAndFunded(q));
+    const [first] = await waitFor(() => r.received, (list) => list.length >= 1, { timeoutMs: 20_000 });
+    // The message reached the receiver on the checked 127.0.0.1 with the URL's name as its host,
+    // after exactly one more lookup (the attempt's check): a second lookup to connect would have
+    // answered 127.0.0.2 (the system resolver does not know the name at all).
+    assert.equal(lookupsAtDelivery, 2);
+    assert.equal(first.headers.host, `rebind.example.com:${port}`);
+    assert.equal(verified(endpoint.secret, first).data.intentHash, q.intentHash);
+    assert.equal((await w.fetch(`/v1/webhooks/${endpoint.id}`, { method: "DELETE", key: DEV_KEYS.acme })).status, 204);
+    await r.close();
+  });
+
+  test("https goes over TLS started on the socket: a receiver whose certificate the runtime does not trust gets no request", async () => {
+    // A self-signed certificate (openssl, made for this test): workerd's connect() + startTls
+    // must refuse it, so the handshake fails and the receiver never reads a request. (A trusted
+    // certificate cannot be made here: the runtime trusts only the system's authorities.)
+    const dir = tempDir("sr-webhooks-tls-");
+    execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+      "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", join(dir.dir, "key.pem"), "-out", join(dir.dir, "cert.pem")], { stdio: "pipe" });
+    const requests = [];
+    const server = https.createServer({ key: readFileSync(join(dir.dir, "key.pem")), cert: readFileSync(join(dir.dir, "cert.pem")) }, (req, res) => {
+      requests.push(req.url);
+      res.writeHead(204).end();
+    });
+    await new Promise((r) => server.listen(0, "127.0.0.1", r));
+    try {
+      const res = await w.fetch("/v1/webhooks", { method: "POST", key: DEV_KEYS.acme, headers: json, body: JSON.stringify({ url: `https://127.0.0.1:${server.address().port}/hook`, events: ["intent.status"] }) });
+      const endpoint = await res.json();
+      assert.equal(res.status, 201, JSON.stringify(endpoint));
+      const q = await registeredQuote(w, "webhooks-tls");
+      await pushLogs(w, 8453, publishedAndFunded(q));
+      const listed = async () => (await (await w.fetch(`/v1/webhooks/${endpoint.id}/deliveries`, { key: DEV_KEYS.acme })).json()).deliveries;
+      const failed = await waitFor(listed, (list) => list.some((d) => d.intentHash === q.intentHash && d.attempts >= 1), { timeoutMs: 20_000 });
+      const mine = failed.find((d) => d.intentHash === q.intentHash);
+      assert.equal(mine.state, "pending");
+      assert.equal(mine.lastStatusCode, null);
+      // The runtime started TLS on the socket and refused the certificate (its own words).
+      assert.match(w.output(), /TLS peer's certificate is not trusted/);
+      assert.deepEqual(requests, []);
+      await w.fetch(`/v1/webhooks/${endpoint.id}`, { method: "DELETE", key: DEV_KEYS.acme });
+    } finally {
+      await new Promise((r) => { server.closeAllConnections(); server.close(r); });
+      dir.remove();
+    }
   });
 });

@@ -352,9 +352,15 @@ describe('every op of the core answers as ops.json describes', () => {
     assert.equal(keyIds[0], 'dev-acme');
     assert.ok(keyIds.includes('dev-revoked'), 'a revoked key of the partner keeps its endpoints manageable');
     call('webhookKeys', { key: { ...acmeKey, id: 'dev-unmapped', partner: null } }, 403);
-    assert.deepEqual(call('webhookTarget', { url: 'https://93.184.216.34/hooks' }), { ok: true });
-    assert.equal(call('webhookTarget', { url: 'https://10.0.0.1/hooks' }).ok, false);
-    assert.deepEqual(call('webhookTarget', { url: 'https://hooks.example.com/x' }), { ok: false, resolve: 'hooks.example.com' });
+    assert.deepEqual(call('webhookTarget', { url: 'https://93.184.216.34/hooks', keyId: 'dev-acme' }), { ok: true, connect: '93.184.216.34' });
+    assert.equal(call('webhookTarget', { url: 'https://10.0.0.1/hooks', keyId: 'dev-acme' }).ok, false);
+    assert.deepEqual(call('webhookTarget', { url: 'https://hooks.example.com/x', keyId: 'dev-acme' }), { ok: false, resolve: 'hooks.example.com' });
+    assert.deepEqual(call('webhookTarget', { url: 'https://hooks.example.com/x', keyId: 'dev-acme', addresses: ['93.184.216.34', '2606:4700::6810:84e5'] }), { ok: true, connect: '93.184.216.34' });
+    // A message queued for a key revoked since is cancelled, whatever its URL.
+    const revoked = call('webhookTarget', { url: 'https://93.184.216.34/hooks', keyId: 'dev-revoked' });
+    assert.equal(revoked.cancel, true);
+    assert.match(revoked.reason, /dev-revoked was revoked/);
+    assert.equal(call('webhookTarget', { url: 'https://93.184.216.34/hooks', keyId: null }).cancel, true);
     assert.equal(call('webhookRetry', { attempts: 1, firstAttemptAt: now, now }).retryAt, now + 5);
     assert.equal(call('webhookRetry', { attempts: 9, firstAttemptAt: now - 3 * 86400, now }).retryAt, null);
   });

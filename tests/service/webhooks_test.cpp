@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
+
 #include "config_fixture.h"
 #include "crypto/base64.h"
 #include "service/common/op_input.h"
@@ -25,6 +27,14 @@ OpResult create(const Config& config, json body, const json* addresses = nullptr
   json input = {{"body", std::move(body)}, {"keyId", "acme-dev"}, {"random", kRandom}, {"now", 1795600800}};
   if (addresses) input["addresses"] = *addresses;
   return webhook_create_op(config, input);
+}
+
+// Op webhookTarget for an endpoint of the local configuration's active key dev-acme (the
+// production configuration has no keys); its URL rules are production's but for loopback http.
+OpResult target(const std::string& url, std::optional<json> addresses = std::nullopt, json key_id = "dev-acme") {
+  json input = {{"url", url}, {"keyId", std::move(key_id)}};
+  if (addresses) input["addresses"] = *addresses;
+  return webhook_target_op(local(), input);
 }
 
 std::string url_error(const Config& config, const std::string& url) {
@@ -92,11 +102,11 @@ TEST(Webhooks, EveryIpv6SpellingOfANonPublicAddressIsRefused) {
   EXPECT_NE(url_error(production(), "https://[::ffff:0:127.0.0.1]/").find("IPv4-translated"), std::string::npos);
   EXPECT_NE(url_error(production(), "https://[64:ff9b:1::127.0.0.1]/").find("NAT64"), std::string::npos);
   // Resolved addresses get the same rules (a name resolving to the NAT64 form of the metadata address).
-  EXPECT_EQ(webhook_target_op(production(), {{"url", "https://rebind.example.com/"}, {"addresses", {"64:ff9b::a9fe:a9fe"}}}).body["ok"], false);
-  EXPECT_EQ(webhook_target_op(production(), {{"url", "https://rebind.example.com/"}, {"addresses", {"::ffff:0:a00:1"}}}).body["ok"], false);
+  EXPECT_EQ(target("https://rebind.example.com/", json::array({"64:ff9b::a9fe:a9fe"})).body["ok"], false);
+  EXPECT_EQ(target("https://rebind.example.com/", json::array({"::ffff:0:a00:1"})).body["ok"], false);
   // Public global unicast still passes.
   EXPECT_EQ(url_error(production(), "https://[2a00:1450:4001:82a::200e]/hook"), "accepted");
-  EXPECT_EQ(webhook_target_op(production(), {{"url", "https://ok.example.com/"}, {"addresses", {"2606:4700::6810:84e5"}}}).body["ok"], true);
+  EXPECT_EQ(target("https://ok.example.com/", json::array({"2606:4700::6810:84e5"})).body["ok"], true);
 }
 
 TEST(Webhooks, TheLocalConfigurationAlsoAllowsALoopbackReceiver) {
@@ -105,6 +115,19 @@ TEST(Webhooks, TheLocalConfigurationAlsoAllowsALoopbackReceiver) {
   EXPECT_NE(url_error(local(), "http://127.0.0.2:9000/hook"), "accepted");
   EXPECT_NE(url_error(local(), "http://localhost:9000/hook"), "accepted");
   EXPECT_NE(url_error(local(), "http://10.0.0.1/"), "accepted");
+  // There, an http URL may name a host that resolves to 127.0.0.1 and nothing else (how the
+  // local suites give a receiver a name whose answer changes); production still wants https.
+  const json loopback = json::array({"127.0.0.1"});
+  EXPECT_EQ(create(local(), {{"url", "http://rebind.example.com:9000/hook"}, {"events", {"intent.status"}}}, &loopback).status, 201);
+  for (const json& other : {json::array({"127.0.0.1", "93.184.216.34"}), json::array({"127.0.0.2"}), json::array({"::1"})}) {
+    SCOPED_TRACE(other.dump());
+    const OpResult r = create(local(), {{"url", "http://rebind.example.com:9000/hook"}, {"events", {"intent.status"}}}, &other);
+    ASSERT_EQ(r.status, 400);
+    EXPECT_NE(r.body["errors"][0]["message"].get<std::string>().find("127.0.0.1 only"), std::string::npos) << r.body.dump();
+    EXPECT_EQ(target("http://rebind.example.com:9000/hook", other).body["ok"], false);
+  }
+  EXPECT_EQ(target("http://rebind.example.com:9000/hook", loopback).body, json({{"ok", true}, {"connect", "127.0.0.1"}}));
+  EXPECT_NE(url_error(production(), "http://rebind.example.com:9000/hook").find("https"), std::string::npos);
 }
 
 TEST(Webhooks, ResolvedAddressesMustAllBePublic) {
@@ -115,8 +138,8 @@ TEST(Webhooks, ResolvedAddressesMustAllBePublic) {
   const json none = json::array();
   EXPECT_EQ(create(production(), {{"url", "https://nx.example.com/"}, {"events", {"intent.status"}}}, &none).status, 400);
   // At delivery time the same rules apply to what the name resolves to then.
-  EXPECT_EQ(webhook_target_op(production(), {{"url", "https://rebind.example.com/"}, {"addresses", {"169.254.169.254"}}}).body["ok"], false);
-  EXPECT_EQ(webhook_target_op(production(), {{"url", "https://rebind.example.com/"}, {"addresses", {"93.184.216.34"}}}).body["ok"], true);
+  EXPECT_EQ(target("https://rebind.example.com/", json::array({"169.254.169.254"})).body["ok"], false);
+  EXPECT_EQ(target("https://rebind.example.com/", json::array({"93.184.216.34"})).body["ok"], true);
 }
 
 TEST(Webhooks, BodyErrorsNameEveryField) {
@@ -235,6 +258,46 @@ TEST(Webhooks, Rfc3339) {
   EXPECT_EQ(rfc3339(0), "1970-01-01T00:00:00Z");
   EXPECT_EQ(rfc3339(951782400), "2000-02-29T00:00:00Z");
   EXPECT_EQ(rfc3339(1795600800), "2026-11-25T10:00:00Z");
+}
+
+TEST(Webhooks, TargetAnswersTheCheckedAddressToConnectTo) {
+  // A literal address is the one to connect to; a name's is the first of the addresses checked
+  // (every one of them public), so the sender never resolves the name a second time.
+  EXPECT_EQ(target("https://93.184.216.34:8443/hook").body, json({{"ok", true}, {"connect", "93.184.216.34"}}));
+  EXPECT_EQ(target("https://[2606:4700::6810:84e5]/hook").body, json({{"ok", true}, {"connect", "2606:4700::6810:84e5"}}));
+  EXPECT_EQ(target("http://127.0.0.1:9000/hook").body, json({{"ok", true}, {"connect", "127.0.0.1"}}));
+  EXPECT_EQ(target("https://hooks.example.com/").body, json({{"ok", false}, {"resolve", "hooks.example.com"}}));
+  EXPECT_EQ(target("https://hooks.example.com/", json::array({"93.184.216.34", "2606:4700::6810:84e5"})).body,
+            json({{"ok", true}, {"connect", "93.184.216.34"}}));
+  EXPECT_EQ(target("https://hooks.example.com/", json::array({"93.184.216.34", "10.0.0.5"})).body["ok"], false);
+}
+
+TEST(Webhooks, AKeyThatMayNoLongerReceiveCancelsItsQueuedMessages) {
+  // Revoked, v1-disabled, unmapped or no longer configured: cancelled before any URL check or
+  // DNS lookup (the URL is fine and would be sent to), with the reason naming the key.
+  for (const auto& [key, why] : std::vector<std::pair<json, std::string>>{{"dev-revoked", "was revoked"},
+                                                                          {"dev-v0", "not enabled for v1"},
+                                                                          {"dev-unmapped", "not mapped to a partner"},
+                                                                          {"dev-deleted", "no longer configured"},
+                                                                          {nullptr, "names no API key"}}) {
+    SCOPED_TRACE(key.dump());
+    const OpResult r = target("https://hooks.example.com/", std::nullopt, key);
+    ASSERT_EQ(r.status, 200);
+    EXPECT_EQ(r.body["ok"], false);
+    EXPECT_EQ(r.body["cancel"], true);
+    EXPECT_NE(r.body["reason"].get<std::string>().find(why), std::string::npos) << r.body.dump();
+  }
+  // An active partner key's message goes on (here: resolve first).
+  EXPECT_FALSE(target("https://hooks.example.com/").body.contains("cancel"));
+  EXPECT_THROW(target("https://hooks.example.com/", std::nullopt, 7), OpInputError);
+  EXPECT_THROW(webhook_target_op(local(), {{"url", "https://hooks.example.com/"}}), OpInputError);
+  // The same rule decides at enqueue time: a v1-disabled key's endpoint gets no delivery either.
+  const json endpoints = {{{"id", "wh:live"}, {"events", {"intent.status"}}, {"keyId", "dev-acme"}},
+                          {{"id", "wh:v0"}, {"events", {"intent.status"}}, {"keyId", "dev-v0"}}};
+  const json status = {{"intentHash", "0x" + std::string(64, 'a')}, {"status", "pending"}, {"updatedAt", 1}};
+  const OpResult events = webhook_events_op(local(), {{"endpoints", endpoints}, {"before", nullptr}, {"after", status}, {"now", 1}});
+  ASSERT_EQ(events.body["deliveries"].size(), 1u);
+  EXPECT_EQ(events.body["deliveries"][0]["endpointId"], "wh:live");
 }
 
 }  // namespace

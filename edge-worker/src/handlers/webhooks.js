@@ -27,7 +27,7 @@ export async function createWebhook(c) {
     answer = await askCore(c.env, "webhookCreate", { ...input, addresses });
   }
   if (answer.status !== 201) return coreResponse(c, answer);
-  await endpointsOf(c.env, c.key.id).add(answer.body, await sealSecret(c.env, answer.body.secret));
+  await endpointsOf(c.env, c.key.id).add(answer.body, await sealSecret(c.env, answer.body.secret), c.key.id);
   console.log(JSON.stringify({ event: "webhook-created", requestId: c.requestId, keyId: c.key.id, webhookId: answer.body.id }));
   return json(answer.body, 201);
 }

@@ -4,19 +4,28 @@
 // once). Per intent, a message waits until the one before it was delivered or given up (in
 // order). A slow or hanging receiver only delays its own endpoint's queue (a timeout per attempt).
 //
-// Lifetime (docs/scale.md, "Storage bounds"): a message that was delivered or given up (failed)
-// is deleted by the same alarm WEBHOOK_RETENTION_SEC (7 days) after it finished: long enough
+// Every attempt first asks the core (op webhookTarget) whether the endpoint's key may still
+// receive and where to connect: a key revoked (or no longer partner-mapped) after messages were
+// queued cancels them, nothing is sent (state "cancelled" with the reason, listed, then deleted
+// like the rest); otherwise the message goes over a socket to the very address the core checked
+// (webhook-send.js), never to a second lookup of the name.
+//
+// Lifetime (docs/scale.md, "Storage bounds"): a message that was delivered, given up (failed) or
+// cancelled is deleted by the same alarm WEBHOOK_RETENTION_SEC (7 days) after it finished: long enough
 // that the deliveries listing shows it for a week, and that a message id the intent shards could
 // still enqueue again (their status checks) is still known, so it is not sent twice.
 import { DurableObject } from "cloudflare:workers";
+import { connect } from "cloudflare:sockets";
 import { askCore } from "../core.js";
 import { resolveHost } from "../dns.js";
 import { nowSec } from "../lib/time.js";
 import { openSecret, signature } from "../webhooks.js";
+import { postWebhook } from "../webhook-send.js";
 
 const SEND_TIMEOUT_MS = 10_000;
 const RECENT_DELIVERIES = 50;
 const RETENTION_SEC = 7 * 86_400;
+const FINISHED = "('delivered', 'failed', 'cancelled')";
 
 /** How long finished messages are kept: WEBHOOK_RETENTION_SEC (0 allowed), else 7 days. */
 function retentionSec(env) {
@@ -35,16 +44,30 @@ export class WebhookDeliveries extends DurableObject {
         delivered_at INTEGER)`);
     // Finished messages by when they finished (a failed message's next_at is when it was given up).
     this.sql.exec("CREATE INDEX IF NOT EXISTS message_finished ON message (state, next_at)");
+    // Columns added after the tables first shipped: the endpoint's key (whose revocation cancels
+    // the queue) and why a message was cancelled. SQLite has no ADD COLUMN IF NOT EXISTS.
+    for (const [table, column] of [["target", "key_id TEXT"], ["message", "reason TEXT"]]) {
+      try {
+        this.sql.exec(`ALTER TABLE ${table} ADD COLUMN ${column}`);
+      } catch (e) {
+        if (!/duplicate column/i.test(String(e?.message ?? e))) throw e;
+      }
+    }
   }
 
-  /** Where to send (null: the endpoint was deleted, nothing more is sent). */
+  /** Where to send and whose endpoint it is ({url, sealedSecret, keyId}; null: the endpoint was deleted, nothing more is sent). */
   configure(target) {
-    this.sql.exec("INSERT INTO target (id, url, sealed_secret) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET url = excluded.url, sealed_secret = excluded.sealed_secret",
-      target?.url ?? null, target?.sealedSecret ?? null);
+    this.sql.exec("INSERT INTO target (id, url, sealed_secret, key_id) VALUES (1, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET url = excluded.url, sealed_secret = excluded.sealed_secret, key_id = excluded.key_id",
+      target?.url ?? null, target?.sealedSecret ?? null, target?.keyId ?? null);
   }
 
-  /** Stores the core's deliveries (a message id seen before is not queued twice) and sends soon. */
-  async enqueue(deliveries) {
+  /**
+   * Stores the core's deliveries (a message id seen before is not queued twice) and sends soon.
+   * `keyId` is the endpoint's key as its store knows it: recorded for queues configured before
+   * they kept one.
+   */
+  async enqueue(deliveries, keyId) {
+    if (keyId) this.sql.exec("UPDATE target SET key_id = ? WHERE id = 1 AND key_id IS NULL AND url IS NOT NULL", keyId);
     for (const d of deliveries) {
       this.sql.exec("INSERT OR IGNORE INTO message (id, intent_hash, event_type, status, payload, next_at) VALUES (?, ?, ?, ?, ?, ?)",
         d.messageId, d.intentHash, d.eventType, d.status, d.payload, nowSec());
@@ -54,17 +77,18 @@ export class WebhookDeliveries extends DurableObject {
 
   /** GET /v1/webhooks/{id}/deliveries: the latest deliveries, newest first. */
   recent() {
-    return this.sql.exec(`SELECT id, event_type, intent_hash, status, state, attempts, last_status_code, next_at, delivered_at FROM message ORDER BY seq DESC LIMIT ${RECENT_DELIVERIES}`).toArray().map((r) => ({
-      id: r.id, eventType: r.event_type, intentHash: r.intent_hash, status: r.status, attempts: r.attempts,
+    return this.sql.exec(`SELECT id, event_type, intent_hash, status, state, attempts, last_status_code, next_at, delivered_at, reason FROM message ORDER BY seq DESC LIMIT ${RECENT_DELIVERIES}`).toArray().map((r) => ({
+      id: r.id, eventType: r.event_type, intentHash: r.intent_hash, status: r.status, state: r.state, attempts: r.attempts,
       lastStatusCode: r.last_status_code, nextAttemptAt: r.state === "pending" ? r.next_at : null, deliveredAt: r.delivered_at,
+      cancelReason: r.state === "cancelled" ? r.reason : null,
     }));
   }
 
   async alarm() {
     const now = nowSec();
     const keepFor = retentionSec(this.env);
-    this.sql.exec("DELETE FROM message WHERE state IN ('delivered', 'failed') AND next_at <= ?", now - keepFor);
-    const target = this.sql.exec("SELECT url, sealed_secret FROM target WHERE id = 1").toArray()[0];
+    this.sql.exec(`DELETE FROM message WHERE state IN ${FINISHED} AND next_at <= ?`, now - keepFor);
+    const target = this.sql.exec("SELECT url, sealed_secret, key_id FROM target WHERE id = 1").toArray()[0];
     if (!target?.url) {
       await this.#alarmAt(null, keepFor);
       return;
@@ -72,36 +96,42 @@ export class WebhookDeliveries extends DurableObject {
     // Per intent, only the oldest pending message may go (order per intent).
     const due = this.sql.exec(`SELECT m.* FROM message m WHERE m.state = 'pending' AND m.seq = (SELECT MIN(seq) FROM message o WHERE o.intent_hash = m.intent_hash AND o.state = 'pending') AND m.next_at <= ? ORDER BY m.seq`, now).toArray();
     const secret = due.length ? await openSecret(this.env, target.sealed_secret) : null;
-    await Promise.all(due.map((m) => this.#attempt(target.url, secret, m)));
+    await Promise.all(due.map((m) => this.#attempt(target, secret, m)));
     const next = this.sql.exec("SELECT MIN(next_at) AS at FROM message WHERE state = 'pending'").toArray()[0]?.at;
     await this.#alarmAt(next ?? null, keepFor);
   }
 
   /** The next alarm: the next pending attempt or the next finished message's removal, whichever is first. */
   async #alarmAt(nextAttemptSec, keepFor) {
-    const oldest = this.sql.exec("SELECT MIN(next_at) AS at FROM message WHERE state IN ('delivered', 'failed')").toArray()[0]?.at;
+    const oldest = this.sql.exec(`SELECT MIN(next_at) AS at FROM message WHERE state IN ${FINISHED}`).toArray()[0]?.at;
     const removal = oldest == null ? null : oldest + keepFor;
     const at = [nextAttemptSec, removal].filter((t) => t != null);
     if (at.length > 0) await this.ctx.storage.setAlarm(Math.max(Date.now() + 50, Math.min(...at) * 1000));
   }
 
-  async #attempt(url, secret, m) {
+  async #attempt({ url, key_id: keyId }, secret, m) {
     const now = nowSec();
     let code = null;
     let reason = null;
     try {
-      const target = await askCore(this.env, "webhookTarget", { url });
-      let ok = target.body?.ok === true;
-      reason = target.body?.reason ?? null;
-      if (!ok && target.body?.resolve) {
-        const again = await askCore(this.env, "webhookTarget", { url, addresses: await resolveHost(this.env, target.body.resolve) });
-        ok = again.body?.ok === true;
-        reason = again.body?.reason ?? null;
+      let target = await askCore(this.env, "webhookTarget", { url, keyId: keyId ?? null });
+      if (target.status === 200 && target.body.resolve) {
+        target = await askCore(this.env, "webhookTarget", { url, keyId: keyId ?? null, addresses: await resolveHost(this.env, target.body.resolve) });
       }
-      if (ok) {
+      if (target.status !== 200) throw new Error(`webhookTarget answered ${target.status}: ${target.body?.detail ?? ""}`);
+      if (target.body.cancel === true) {
+        // The key may no longer receive: this message and every other still queued here end
+        // unsent (the same key owns them all; new ones are not queued for it, op webhookEvents).
+        this.sql.exec("UPDATE message SET state = 'cancelled', reason = ?, next_at = ? WHERE state = 'pending'", target.body.reason, now);
+        console.log(JSON.stringify({ event: "webhook-cancelled", messageId: m.id, keyId, reason: target.body.reason }));
+        return;
+      }
+      reason = target.body.reason ?? null;
+      if (target.body.ok === true) {
         const timestamp = String(now);
-        const res = await fetch(url, {
-          method: "POST",
+        code = await postWebhook(connect, {
+          url,
+          address: target.body.connect,
           headers: {
             "content-type": "application/json",
             "webhook-id": m.id,
@@ -109,11 +139,8 @@ export class WebhookDeliveries extends DurableObject {
             "webhook-signature": await signature(secret, m.id, timestamp, m.payload),
           },
           body: m.payload,
-          redirect: "manual", // a redirect could lead anywhere: it counts as a failure
-          signal: AbortSignal.timeout(Number(this.env.WEBHOOK_TIMEOUT_MS ?? SEND_TIMEOUT_MS)),
+          timeoutMs: Number(this.env.WEBHOOK_TIMEOUT_MS ?? SEND_TIMEOUT_MS),
         });
-        code = res.status;
-        await res.body?.cancel();
       }
     } catch (e) {
       reason = String(e?.message ?? e);

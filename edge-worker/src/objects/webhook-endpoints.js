@@ -11,11 +11,11 @@ export class WebhookEndpoints extends DurableObject {
     this.sql.exec("CREATE TABLE IF NOT EXISTS endpoint (id TEXT PRIMARY KEY, url TEXT NOT NULL, events TEXT NOT NULL, description TEXT, sealed_secret TEXT NOT NULL, created_at INTEGER NOT NULL)");
   }
 
-  /** Stores a created endpoint (its secret sealed) and tells its delivery queue where to send. */
-  async add(endpoint, sealedSecret) {
+  /** Stores a created endpoint (its secret sealed) of key `keyId` and tells its delivery queue where to send and for whom. */
+  async add(endpoint, sealedSecret, keyId) {
     this.sql.exec("INSERT INTO endpoint (id, url, events, description, sealed_secret, created_at) VALUES (?, ?, ?, ?, ?, ?)",
       endpoint.id, endpoint.url, JSON.stringify(endpoint.events), endpoint.description ?? null, sealedSecret, endpoint.createdAt);
-    await deliveriesOf(this.env, endpoint.id).configure({ url: endpoint.url, sealedSecret });
+    await deliveriesOf(this.env, endpoint.id).configure({ url: endpoint.url, sealedSecret, keyId });
   }
 
   /** The endpoints without their secrets. */

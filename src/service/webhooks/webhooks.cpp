@@ -82,6 +82,9 @@ struct ParsedUrl {
   std::string scheme;
   std::string host;  // lowercase; IPv6 without brackets
   bool host_is_address = false;
+  // An http URL naming a host in the local configuration: its name must resolve to 127.0.0.1
+  // only (a loopback receiver reached through a name, as DNS rebinding tests need).
+  bool loopback_name = false;
 };
 
 bool ends_with_label(std::string_view host, std::string_view suffix) {
@@ -129,7 +132,9 @@ std::variant<ParsedUrl, std::string> parse_url(std::string_view url, bool allow_
   for (char c : host) out.host += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
 
   const bool loopback_receiver = allow_loopback && out.host == "127.0.0.1";
-  if (out.scheme == "http" && !loopback_receiver) {
+  const bool names_host = !parse_ipv4(out.host) && out.host.find(':') == std::string::npos;
+  out.loopback_name = out.scheme == "http" && allow_loopback && names_host;
+  if (out.scheme == "http" && !loopback_receiver && !out.loopback_name) {
     return allow_loopback ? "url must use https (or be http://127.0.0.1:<port> in the local configuration)" : "url must use https";
   }
   if (loopback_receiver) {
@@ -175,13 +180,31 @@ std::variant<ParsedUrl, std::string> parse_url(std::string_view url, bool allow_
   return out;
 }
 
-std::optional<std::string> refused_addresses(const json* addresses) {
+std::optional<std::string> refused_addresses(const json* addresses, bool loopback_only) {
   if (!addresses) return std::nullopt;
   if (!addresses->is_array() || addresses->empty()) return "url's host does not resolve to any address";
   for (const json& a : *addresses) {
     if (!a.is_string()) throw OpInputError("addresses must be strings");
+    if (loopback_only) {
+      if (a.get<std::string>() != "127.0.0.1") {
+        return "url's host must resolve to 127.0.0.1 only for an http URL (local configuration), not " + a.get<std::string>();
+      }
+      continue;
+    }
     if (auto why = non_public_address(a.get<std::string>())) return "url's host resolves to " + *why + " (" + a.get<std::string>() + ")";
   }
+  return std::nullopt;
+}
+
+// Why the endpoints of key `key_id` may receive nothing now, or nullopt when they may: the key
+// still configured, not revoked, enabled for v1 and mapped to a configured partner (what
+// authenticating it and authorizeKey "webhooks" require of a key managing endpoints).
+std::optional<std::string> receiver_refusal(const Config& config, const std::string& key_id) {
+  const ApiKeyRecord* key = config.key(key_id);
+  if (!key) return "the endpoint's API key " + key_id + " is no longer configured";
+  if (key->revoked) return "the endpoint's API key " + key_id + " was revoked";
+  if (!key->v1_enabled) return "the endpoint's API key " + key_id + " is not enabled for v1";
+  if (!key->partner || !config.partner(*key->partner)) return "the endpoint's API key " + key_id + " is not mapped to a partner";
   return std::nullopt;
 }
 
@@ -285,7 +308,7 @@ OpResult webhook_create_op(const Config& config, const json& input) {
   if (!url->host_is_address) {
     const json* addresses = in.optional("addresses");
     if (!addresses) return ok({{"resolve", url->host}});
-    if (auto why = refused_addresses(addresses)) {
+    if (auto why = refused_addresses(addresses, url->loopback_name)) {
       errors.add("url", *why);
       return invalid_request(errors);
     }
@@ -303,14 +326,25 @@ OpResult webhook_target_op(const Config& config, const json& input) {
   const OpInput in(input, "webhookTarget");
   const json& url = in.member("url");
   if (!url.is_string()) throw OpInputError("op \"webhookTarget\": url must be a string");
+  // The key first: a message queued before its key was revoked is not sent, and nothing about
+  // its URL (not even a DNS lookup) is needed to know that. null: a queue that never learnt its
+  // key (configured before queues recorded one), which fails closed like a revoked key.
+  const json& key_id = in.member("keyId");
+  if (!key_id.is_null() && !key_id.is_string()) throw OpInputError("op \"webhookTarget\": keyId must be a string or null");
+  const std::optional<std::string> stopped =
+      key_id.is_null() ? std::optional<std::string>("the endpoint's queue names no API key") : receiver_refusal(config, key_id.get<std::string>());
+  if (stopped) return ok({{"ok", false}, {"cancel", true}, {"reason", *stopped}});
   auto parsed = parse_url(url.get<std::string>(), config.service().webhooks_allow_loopback_http);
   if (auto* why = std::get_if<std::string>(&parsed)) return ok({{"ok", false}, {"reason", *why}});
-  if (!std::get<ParsedUrl>(parsed).host_is_address) {
-    const json* addresses = in.optional("addresses");
-    if (!addresses) return ok({{"ok", false}, {"resolve", std::get<ParsedUrl>(parsed).host}});
-    if (auto why = refused_addresses(addresses)) return ok({{"ok", false}, {"reason", *why}});
-  }
-  return ok({{"ok", true}});
+  const ParsedUrl& target = std::get<ParsedUrl>(parsed);
+  if (target.host_is_address) return ok({{"ok", true}, {"connect", target.host}});
+  const json* addresses = in.optional("addresses");
+  if (!addresses) return ok({{"ok", false}, {"resolve", target.host}});
+  if (auto why = refused_addresses(addresses, target.loopback_name)) return ok({{"ok", false}, {"reason", *why}});
+  // The address to connect to is one of those just checked: the worker connects to it instead of
+  // letting its HTTP client resolve the name again, so a name that changes its answer between the
+  // check and the connection (DNS rebinding) cannot lead the delivery inside a network.
+  return ok({{"ok", true}, {"connect", addresses->front()}});
 }
 
 OpResult webhook_events_op(const Config& config, const json& input) {
@@ -331,8 +365,7 @@ OpResult webhook_events_op(const Config& config, const json& input) {
     // An endpoint of a key that is revoked (or no longer configured) hears nothing more.
     if (const auto key_id = endpoint.find("keyId"); key_id != endpoint.end()) {
       if (!key_id->is_string()) throw OpInputError("op \"webhookEvents\": endpoints[].keyId must be a string");
-      const ApiKeyRecord* key = config.key(key_id->get<std::string>());
-      if (!key || key->revoked) continue;
+      if (receiver_refusal(config, key_id->get<std::string>())) continue;
     }
     const json& events = endpoint.at("events");
     if (std::find(events.begin(), events.end(), json(kStatusEvent)) == events.end()) continue;

@@ -11,20 +11,26 @@
 //      | 200 {"resolve": host} when the host is a name and no addresses were given (resolve, ask again)
 //      | 400 naming url, events or description
 //      | 409 conflict when the key has kMaxEndpointsPerKey endpoints already.
-//   "webhookTarget" {"url", "addresses"?} -> 200 {"ok": true} | {"ok": false, "reason"}: the same
-//     rules at delivery time (a name may resolve elsewhere since creation).
+//   "webhookTarget" {"url", "keyId": the endpoint's key id | null, "addresses"?} -> 200
+//     {"ok": true, "connect": ip} (the checked address to open the connection to: the URL's
+//     literal address, else the first of `addresses`) | {"ok": false, "reason"} (this attempt
+//     fails) | {"ok": false, "resolve": host} | {"ok": false, "cancel": true, "reason"} (the key
+//     is revoked, unconfigured, not v1-enabled or not partner-mapped, or null: the message is
+//     cancelled, nothing is sent). Asked before every attempt: the creation rules at delivery
+//     time (a name may resolve elsewhere since creation, a key may have been revoked since).
 //   "webhookEvents" {"endpoints": [{"id", "events", "keyId"?}], "before": IntentStatus | null,
 //     "after": IntentStatus, "now"} -> 200 {"deliveries": [{"endpointId", "messageId",
 //     "eventType", "intentHash", "status", "payload"}]}: one per subscribed endpoint when the
 //     status changed (a first status counts as a change); payload is the exact JSON text to sign
 //     and send: {"type": "intent.status", "timestamp": RFC 3339, "data": <IntentStatus>}. An
-//     endpoint whose keyId names a revoked or unconfigured key gets none.
+//     endpoint whose keyId names a key that may not receive (as for webhookTarget's cancel) gets none.
 //   "webhookRetry" {"attempts", "firstAttemptAt", "now"} -> 200 {"retryAt": seconds | null}:
 //     about 5 s, 30 s, 2 min, 10 min, 1 h after the attempts so far, then every 6 h until three
 //     days after the first; null gives up.
 //
 // URL rules: `https`, or `http://127.0.0.1:<port>` when the configuration allows a loopback
-// receiver (service.webhooksAllowLoopbackHttp, local only); no credentials or fragment; a host
+// receiver (service.webhooksAllowLoopbackHttp, local only), or there `http://<name>:<port>` of a
+// name resolving to 127.0.0.1 only; no credentials or fragment; a host
 // that is neither a private, loopback, link-local, shared, multicast, reserved or cloud-metadata
 // address, nor a name for one ("localhost", *.localhost, *.local, *.internal, metadata names),
 // nor a number spelled as a name; every resolved address public.
