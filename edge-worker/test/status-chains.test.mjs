@@ -9,8 +9,8 @@
 // - reorganisations (anvil_reorg) that remove the funding block of one intent and the fill block
 //   of another: the status goes back (the funding leaves the record; filled -> pending, on the
 //   open stream too) and no status, stream event or legacy answer names the vanished transaction;
-//   deeper than the confirmation window but above the finalized block, the funding of one and the
-//   proof of another (settled -> filled);
+//   deeper than the confirmation window but above the finalized block, the funding of one, then the
+//   proof (settled -> filled) and the fill (filled -> pending) of another, on either chain;
 // - an unfilled intent (solver stopped): expired (offering refund.transaction) -> refundable at
 //   exactly refund.availableAt by the chain clock (evm_setNextBlockTimestamp) -> that transaction,
 //   sent as-is by a wallet that is not the funder in a block at availableAt -> refunded, and the
@@ -368,7 +368,7 @@ describe("intent status from the local chains", { timeout: 150_000 }, () => {
     assert.equal(deep.final, false);
   });
 
-  test("reorganisations deeper than the confirmation window, above the finalized block: the funding, then the proof", async () => {
+  test("reorganisations deeper than the confirmation window, above the finalized block: the funding, the proof, the fill", async () => {
     await solver?.stop();
     solver = null;
     /** Replaces the chain from `block` on (as many empty blocks, and one more); answers the depth. */
@@ -422,6 +422,16 @@ describe("intent status from the local chains", { timeout: 150_000 }, () => {
     assert.equal(back.transactions.funded.transactionHash, secondFunding.hash);
     const legacy = await (await legacyStatusOf({ intentHash: second.intentHash })).json();
     assert.ok(!JSON.stringify(legacy).toLowerCase().includes(proof.hash.slice(2).toLowerCase()), JSON.stringify(legacy));
+
+    // The fill on the other chain, 6 blocks deep when it leaves: filled -> pending.
+    await providerB.send("anvil_mine", ["0x5"]);
+    assert.equal((await polledStatus({ intentHash: second.intentHash })).status, "filled");
+    assert.ok(await finalizedOf(providerB) < fill.blockNumber);
+    assert.ok((await reorgFrom(providerB, fill.blockNumber)) > 4);
+    const unfilled = await waitFor(() => polledStatus({ intentHash: second.intentHash }), (b) => b.status !== "filled", { timeoutMs: 10_000 });
+    assert.equal(unfilled.status, "pending");
+    assert.equal(unfilled.transactions.fulfilled, null);
+    assert.ok(!JSON.stringify(unfilled).includes(fill.hash.slice(2)), JSON.stringify(unfilled));
   });
 
   test("an unfilled intent: expired, then refundable, then refunded by anyone with the offered transaction", async () => {
