@@ -450,4 +450,42 @@ describe("a relayed funding reorganised away is re-sent, the same transaction", 
     assert.equal(final.transactionHash, published.transactionHash);
     assert.ok(final.confirmations >= 64, JSON.stringify(final));
   });
+
+  test("an authorization used by someone else meanwhile: the job fails, nothing new is sent", async () => {
+    const fresh = Wallet.createRandom();
+    const usdc = new Contract(chainA.tokens.USDC, ERC20, devAccount(1, providerA));
+    await (await usdc.transfer(fresh.address, 10_000_000n)).wait();
+    const quote = await quoteFor(fresh);
+    const relayerNonce = await providerA.getTransactionCount(RELAYER);
+    const body = await erc3009Submit(quote, { wallet: fresh, from: fresh.address, domain: usdcDomain() });
+    const res = await submit("erc3009", body);
+    const created = await res.json();
+    assert.equal(res.status, 202, JSON.stringify(created));
+    const published = await publishedFunding(() => jobOf(created.id), quote.intentHash);
+    const authorizationBlock = (await providerA.getTransaction(published.transactionHash)).blockNumber - 1;
+    assert.equal((await providerA.getTransactionCount(RELAYER)), relayerNonce + 2);
+    await providerA.send("evm_setAutomine", [false]);
+    try {
+      // Someone else holds the signed authorization and has it waiting in the pool (its gas set:
+      // on the chain as it is now it would revert, so no estimate); the reorganisation removes the
+      // relayer's transactions, and that one becomes valid first.
+      const { from, to, value, validAfter, validBefore, nonce } = body.authorization;
+      const { v, r, s } = Signature.from(body.signature);
+      const stranger = new Contract(chainA.tokens.USDC, ERC20, devAccount(1, providerA));
+      const theirs = await stranger.transferWithAuthorization(from, to, value, validAfter, validBefore, nonce, v, r, s, { gasLimit: 200_000n });
+      const depth = (await providerA.getBlockNumber()) - authorizationBlock + 1;
+      await providerA.send("anvil_reorg", [depth, []]);
+      // Simulated again against the pending state before re-sending: the authorization is used.
+      const failed = await waitFor(() => jobOf(created.id), (j) => j.status === "failed", { timeoutMs: 30_000, intervalMs: 100 });
+      assert.equal(failed.transactionHash, null);
+      assert.match(failed.error, /simulated again before re-sending/);
+      assert.equal(await providerA.send("eth_getTransactionByHash", [published.transactionHash]), null, "the funding was not re-sent");
+      await providerA.send("evm_mine", []);
+      assert.equal((await providerA.getTransactionReceipt(theirs.hash)).status, 1);
+    } finally {
+      await providerA.send("evm_setAutomine", [true]);
+    }
+    // Nothing new sent: the relayer's nonce is back where it was before the job.
+    assert.equal(await providerA.getTransactionCount(RELAYER), relayerNonce);
+  });
 });
