@@ -80,8 +80,16 @@ export class GaslessJobs extends DurableObject {
     let outcome;
     let attempts = row.attempts;
     if (watched) {
-      // Trouble reaching the node throws: the runtime retries the alarm.
-      const seen = await relayer(this.env).receipt({ job });
+      let seen;
+      try {
+        seen = await relayer(this.env).receipt({ job });
+      } catch (e) {
+        // The node unreachable: look again at the next poll (the runtime's own alarm retries are
+        // few, and a job not final must stay watched).
+        console.error(JSON.stringify({ event: "gasless-job-receipt-failed", jobId: job.id, message: String(e?.message ?? e) }));
+        await this.ctx.storage.setAlarm(Date.now() + receiptPollMs(this.env));
+        return;
+      }
       if (!seen) outcome = { receiptGone: job.transactionHash };
       else if (seen.status === "0x1") outcome = { transactionHash: job.transactionHash, blockNumber: seen.blockNumber };
       else outcome = { error: `the funding transaction ${job.transactionHash} was mined again after a reorganisation and reverted on chain ${job.chainId}` };
@@ -102,7 +110,8 @@ export class GaslessJobs extends DurableObject {
     const next = answer.body.job;
     this.sql.exec("UPDATE job SET job = ?, attempts = ? WHERE id = ?", JSON.stringify(next), attempts, job.id);
     if (answer.body.retryAfterSec !== null) {
-      if (outcome.waitingFor) console.log(JSON.stringify({ event: "relay-waiting", jobId: job.id, waitingFor: outcome.waitingFor, retryAfterSec: answer.body.retryAfterSec, detail: outcome.detail }));
+      if (outcome.receiptGone) console.log(JSON.stringify({ event: "gasless-job-reorganised", jobId: job.id, transactionHash: outcome.receiptGone }));
+      else if (outcome.waitingFor) console.log(JSON.stringify({ event: "relay-waiting", jobId: job.id, waitingFor: outcome.waitingFor, retryAfterSec: answer.body.retryAfterSec, detail: outcome.detail }));
       else console.error(JSON.stringify({ event: "relay-retry", jobId: job.id, attempts, retryAfterSec: answer.body.retryAfterSec, message: outcome.transientError }));
       await this.ctx.storage.setAlarm(Date.now() + answer.body.retryAfterSec * 1000);
       return;
