@@ -599,6 +599,25 @@ export interface components {
             /** @constant */
             ok: true;
         };
+        /** @description Op "relayResend": Whether a job's stored signed transactions may be broadcast again (after a restart or a reorganisation): wait for them, fail the job (a nonce taken), retry (part on chain), or simulate the whole job again first. */
+        RelayResendInput: {
+            chainId: number;
+            /** @description The relayer account's transaction count at the latest block. */
+            minedNonce: number;
+            /** @description The stored transactions, in order. */
+            transactions: {
+                purpose: string;
+                nonce: number;
+                hash: components["schemas"]["Hash32"];
+                /** @description The chain has its receipt or the node holds it. */
+                known: boolean;
+            }[];
+        };
+        RelayResendAnswer: {
+            /** @enum {unknown} */
+            action: "wait" | "fail" | "retry" | "simulate";
+            detail: string | null;
+        };
         /** @description Op "sponsorshipAdmission": Whether the partner's sponsorship still pays for one more relayed funding on the plan's chain today: admitted while the partner's spending of the UTC day (settled jobs at their receipts' gas used x effective gas price, unsettled ones at their gas limits x the chain's fee ceiling) is below its daily gas budget and the funder's relayed fundings of the day are below its limit (partners.json sponsorship, defaults in service.json relay.sponsorship); beyond either, 429 sponsorship-budget-exceeded or sponsorship-funder-limit with Retry-After until the next UTC day and the RateLimit-* headers of that limit. */
         SponsorshipAdmissionInput: {
             plan: components["schemas"]["RelayPlan"];
@@ -1468,6 +1487,8 @@ export interface CoreOps {
     relaySimulation: { input: schemas["RelaySimulationInput"]; answer: schemas["RelaySimulationAnswer"] };
     /** Whether the simulated job would succeed: eth_simulateV1's results of the calls relaySimulation named, in order; a call that would revert fails the job with its reason. (area funding; non-2xx: 422) */
     relaySimulationVerdict: { input: schemas["RelaySimulationVerdictInput"]; answer: schemas["RelaySimulationVerdictAnswer"] };
+    /** Whether a job's stored signed transactions may be broadcast again (after a restart or a reorganisation): wait for them, fail the job (a nonce taken), retry (part on chain), or simulate the whole job again first. (area funding; non-2xx: none) */
+    relayResend: { input: schemas["RelayResendInput"]; answer: schemas["RelayResendAnswer"] };
     /** Whether the partner's sponsorship still pays for one more relayed funding on the plan's chain today: admitted while the partner's spending of the UTC day (settled jobs at their receipts' gas used x effective gas price, unsettled ones at their gas limits x the chain's fee ceiling) is below its daily gas budget and the funder's relayed fundings of the day are below its limit (partners.json sponsorship, defaults in service.json relay.sponsorship); beyond either, 429 sponsorship-budget-exceeded or sponsorship-funder-limit with Retry-After until the next UTC day and the RateLimit-* headers of that limit. (area funding; non-2xx: 429) */
     sponsorshipAdmission: { input: schemas["SponsorshipAdmissionInput"]; answer: schemas["SponsorshipAdmissionAnswer"] };
     /** The remote solver requests for a deposit-address request. (area deposits; non-2xx: 400, 422) */

@@ -19,7 +19,7 @@
 // bytes (signing is deterministic) and waits for their receipts instead of signing anew. The same
 // holds after a reorganisation removed a published job's transactions (the job is accepted again,
 // objects/gasless-jobs.js): the same bytes, the same nonces, so they can never be paid twice. Before
-// any of them is sent again, their nonces must still be free and the whole job is simulated again
+// any of them is sent again, the core must find their nonces still free (op "relayResend") and the whole job is simulated again
 // (relay-simulation.js); otherwise the job fails and nothing new is sent.
 import { DurableObject } from "cloudflare:workers";
 import { askCore } from "../core.js";
@@ -102,26 +102,27 @@ export class GaslessRelayer extends DurableObject {
   /**
    * Stored transactions about to be broadcast again (after a restart, or after a reorganisation
    * removed them): null when they may go, or {error} when they can no longer be mined, nothing
-   * sent. Those the chain has (a receipt) or the node holds (pending) need nothing; any other must
-   * keep its nonce (not taken by another transaction of the relayer), and then the whole job is
-   * simulated again as the first time: the authorization may have been used or expired meanwhile.
+   * sent. The core decides (op "relayResend") from what this fetches: whether the chain has each
+   * one's receipt or the node holds it, and the relayer's mined nonce count; a job wholly gone is
+   * simulated again as the first time (the authorization may have been used or expired meanwhile).
    */
   async #mayResend(rpc, rpcUrl, chainId, plan, transactions) {
-    const known = await Promise.all(transactions.map(async (tx) => (await rpc("eth_getTransactionReceipt", [tx.hash])) ?? (await rpc("eth_getTransactionByHash", [tx.hash]))));
-    const missing = transactions.filter((_, i) => !known[i]);
-    if (missing.length === 0) return null;
+    const known = await Promise.all(transactions.map(async (tx) => Boolean((await rpc("eth_getTransactionReceipt", [tx.hash])) ?? (await rpc("eth_getTransactionByHash", [tx.hash])))));
+    if (known.every(Boolean)) return null;
     const account = await askCore(this.env, "relayerAccount", { relayerKey: this.env.RELAYER_KEY });
     if (account.status !== 200) throw new RelayRefused(`the relayer key is unusable: ${account.body?.detail}`);
     const from = account.body.address;
     const [used, block] = await Promise.all([rpc("eth_getTransactionCount", [from, "latest"]), rpc("eth_getBlockByNumber", ["latest", false])]);
-    const taken = missing.find((tx) => tx.nonce < Number(BigInt(used)));
-    if (taken) {
-      return { error: `the relayer's nonce ${taken.nonce} on chain ${chainId} was taken by another transaction, so the ${taken.purpose} transaction ${taken.hash} can no longer be mined; nothing new was sent` };
-    }
-    // The simulation runs the job's calls from its first: with part of the job still on chain it
-    // would judge calls already made. Such a job is not sent unsimulated; it is retried (the
-    // node may yet bring the rest back) until its attempts are spent.
-    if (missing.length !== transactions.length) throw new Error(`part of the job is on chain and part is gone (${missing.map((tx) => tx.hash).join(", ")}); not re-sent unsimulated`);
+    const decided = await askCore(this.env, "relayResend", {
+      chainId,
+      minedNonce: Number(BigInt(used)),
+      transactions: transactions.map((tx, i) => ({ purpose: tx.purpose, nonce: tx.nonce, hash: tx.hash, known: known[i] })),
+    });
+    if (decided.status !== 200) throw new Error(`relayResend answered ${decided.status}: ${decided.body?.detail ?? ""}`);
+    const { action, detail } = decided.body;
+    if (action === "wait") return null;
+    if (action === "fail") return { error: detail };
+    if (action === "retry") throw new Error(detail);
     const refused = await simulateJob({ env: this.env, rpcUrl, plan, from, chainTime: Number(BigInt(block.timestamp)) });
     return refused ? { error: `${refused.error} (simulated again before re-sending the transactions a reorganisation removed; nothing new was sent)` } : null;
   }
