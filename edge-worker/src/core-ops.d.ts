@@ -450,11 +450,14 @@ export interface components {
             /** @description The bare UUID, lowercase. */
             quoteId: string;
         };
-        /** @description Op "gaslessJobAdvance": A relay outcome applied to an accepted job: the next job and when to try again. */
+        /** @description Op "gaslessJobAdvance": A relay outcome or a receipt check applied to an accepted job or a published one not final yet: the next job, when to relay again, whether to check its receipt again. */
         GaslessJobAdvanceInput: {
             job: components["schemas"]["GaslessJob"];
             outcome: {
                 transactionHash: components["schemas"]["Hash32"];
+                blockNumber: number;
+            } | {
+                receiptGone: components["schemas"]["Hash32"];
             } | {
                 error: string;
             } | {
@@ -467,10 +470,13 @@ export interface components {
             };
             /** @description The worker's clock: Unix seconds (the core has none). */
             now: components["schemas"]["UnixSeconds"];
+            chainHeads?: components["schemas"]["ChainHeads"];
         };
         GaslessJobAdvanceAnswer: {
             job: components["schemas"]["GaslessJob"];
             retryAfterSec: number | null;
+            /** @description true while the job names a transaction that is not final: look at its receipt again after the chain's poll interval. */
+            checkReceipt: boolean;
         };
         /** @description Op "relayerAccount": The relayer's address. */
         RelayerAccountInput: {
@@ -592,6 +598,25 @@ export interface components {
         RelaySimulationVerdictAnswer: {
             /** @constant */
             ok: true;
+        };
+        /** @description Op "relayResend": Whether a job's stored signed transactions may be broadcast again (after a restart or a reorganisation): wait for them, fail the job (a nonce taken), retry (part on chain), or simulate the whole job again first. */
+        RelayResendInput: {
+            chainId: number;
+            /** @description The relayer account's transaction count at the latest block. */
+            minedNonce: number;
+            /** @description The stored transactions, in order. */
+            transactions: {
+                purpose: string;
+                nonce: number;
+                hash: components["schemas"]["Hash32"];
+                /** @description The chain has its receipt or the node holds it. */
+                known: boolean;
+            }[];
+        };
+        RelayResendAnswer: {
+            /** @enum {unknown} */
+            action: "wait" | "fail" | "retry" | "simulate";
+            detail: string | null;
         };
         /** @description Op "sponsorshipAdmission": Whether the partner's sponsorship still pays for one more relayed funding on the plan's chain today: admitted while the partner's spending of the UTC day (settled jobs at their receipts' gas used x effective gas price, unsettled ones at their gas limits x the chain's fee ceiling) is below its daily gas budget and the funder's relayed fundings of the day are below its limit (partners.json sponsorship, defaults in service.json relay.sponsorship); beyond either, 429 sponsorship-budget-exceeded or sponsorship-funder-limit with Retry-After until the next UTC day and the RateLimit-* headers of that limit. */
         SponsorshipAdmissionInput: {
@@ -1011,7 +1036,7 @@ export interface components {
             /** @description job:<uuid>. */
             id: string;
             /**
-             * @description published is not delivery: track the intent's status. failed: the relay did not happen or did not succeed; error says why. A job whose simulation right before signing fails (the balance moved away, the authorization spent or its window closing within the relayer's margin, the funding reverting) fails with nothing sent.
+             * @description published is not delivery: track the intent's status. failed: the relay did not happen or did not succeed; error says why. A job whose simulation right before signing fails (the balance moved away, the authorization spent or its window closing within the relayer's margin, the funding reverting) fails with nothing sent. published names a mined transaction; until final is true a reorganisation may remove it, and the job is then accepted again.
              * @enum {string}
              */
             status: "accepted" | "published" | "failed";
@@ -1025,7 +1050,12 @@ export interface components {
             quoteId: components["schemas"]["Uuid"];
             intentHash: components["schemas"]["Hash32"];
             chainId: components["schemas"]["ChainId"];
+            /** @description The funding transaction that counts, once mined and successful; null while accepted (also again after a reorganisation removed it: the relayer then re-sends the same signed transaction) and when failed. */
             transactionHash: components["schemas"]["Hash32"] | null;
+            /** @description Blocks mined on top of transactionHash's block by the chain's head as the server's reader last saw it (0 at the head); null without a transaction. */
+            confirmations: number | null;
+            /** @description Whether transactionHash can no longer be reorganised away (the rule of IntentStatus transactions: at or below the chain's finalized block where the node serves it, else the configured confirmation depth). Until then the job checks its receipt at the chain's poll interval; if the transaction leaves the chain the job goes back to accepted, and the relayer re-sends the same signed bytes (same nonce, so it can never be paid twice) after simulating them again, or the job fails with nothing new sent. false without a transaction. */
+            final: boolean;
             error: string | null;
             createdAt: components["schemas"]["UnixSeconds"];
             updatedAt: components["schemas"]["UnixSeconds"];
@@ -1443,7 +1473,7 @@ export interface CoreOps {
     gaslessVerify: { input: schemas["GaslessVerifyInput"]; answer: schemas["GaslessVerifyAnswer"] };
     /** The quote id a job id or quote id names (GET /v1/gasless/jobs/{id}, ?quoteId=). (area funding; non-2xx: 400) */
     gaslessJobLookup: { input: schemas["GaslessJobLookupInput"]; answer: schemas["GaslessJobLookupAnswer"] };
-    /** A relay outcome applied to an accepted job: the next job and when to try again. (area funding; non-2xx: none) */
+    /** A relay outcome or a receipt check applied to an accepted job or a published one not final yet: the next job, when to relay again, whether to check its receipt again. (area funding; non-2xx: none) */
     gaslessJobAdvance: { input: schemas["GaslessJobAdvanceInput"]; answer: schemas["GaslessJobAdvanceAnswer"] };
     /** The relayer's address. (area funding; non-2xx: none) */
     relayerAccount: { input: schemas["RelayerAccountInput"]; answer: schemas["RelayerAccountAnswer"] };
@@ -1457,6 +1487,8 @@ export interface CoreOps {
     relaySimulation: { input: schemas["RelaySimulationInput"]; answer: schemas["RelaySimulationAnswer"] };
     /** Whether the simulated job would succeed: eth_simulateV1's results of the calls relaySimulation named, in order; a call that would revert fails the job with its reason. (area funding; non-2xx: 422) */
     relaySimulationVerdict: { input: schemas["RelaySimulationVerdictInput"]; answer: schemas["RelaySimulationVerdictAnswer"] };
+    /** Whether a job's stored signed transactions may be broadcast again (after a restart or a reorganisation): wait for them, fail the job (a nonce taken), retry (part on chain), or simulate the whole job again first. (area funding; non-2xx: none) */
+    relayResend: { input: schemas["RelayResendInput"]; answer: schemas["RelayResendAnswer"] };
     /** Whether the partner's sponsorship still pays for one more relayed funding on the plan's chain today: admitted while the partner's spending of the UTC day (settled jobs at their receipts' gas used x effective gas price, unsettled ones at their gas limits x the chain's fee ceiling) is below its daily gas budget and the funder's relayed fundings of the day are below its limit (partners.json sponsorship, defaults in service.json relay.sponsorship); beyond either, 429 sponsorship-budget-exceeded or sponsorship-funder-limit with Retry-After until the next UTC day and the RateLimit-* headers of that limit. (area funding; non-2xx: 429) */
     sponsorshipAdmission: { input: schemas["SponsorshipAdmissionInput"]; answer: schemas["SponsorshipAdmissionAnswer"] };
     /** The remote solver requests for a deposit-address request. (area deposits; non-2xx: 400, 422) */

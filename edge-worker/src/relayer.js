@@ -3,7 +3,9 @@
 // the job failed) or `{waitingFor: "gas-price", detail}` (the chain's price is above its ceiling:
 // nothing was sent), and throws for transient trouble worth retrying (RPC unreachable). The chain's
 // GaslessRelayer object (objects/gasless-relayer.js) does the sending.
-import { rpcUrlOf } from "./chain-rpc.js";
+// `relayer(env).receipt({job})` fetches the receipt of a published job's transaction while it is
+// not final: {blockNumber, status}, or null when the chain no longer has it (reorganised away).
+import { jsonRpc, rpcUrlOf } from "./chain-rpc.js";
 import { relayerOf } from "./objects/stubs.js";
 
 /** @param {any} env */
@@ -17,6 +19,13 @@ export function relayer(env) {
       const result = await relayerOf(env, job.chainId).relay({ jobId: job.id, chainId: job.chainId, rpcUrl, plan });
       if (result.retry) throw new Error(result.retry);
       return result;
+    },
+    /** @param {{ job: { chainId: number, transactionHash: string } }} input */
+    async receipt({ job }) {
+      const rpcUrl = rpcUrlOf(env, job.chainId);
+      if (!rpcUrl) throw new Error(`no JSON-RPC endpoint is configured for chain ${job.chainId}`);
+      const receipt = await jsonRpc(rpcUrl)("eth_getTransactionReceipt", [job.transactionHash]);
+      return receipt ? { blockNumber: Number(BigInt(receipt.blockNumber)), status: receipt.status } : null;
     },
   };
 }

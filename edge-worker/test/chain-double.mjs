@@ -116,6 +116,11 @@ export async function startChainDouble({ portal, vaultInitCodeHash, derivation =
         const known = sent.some((raw) => keccak256(raw) === params[0]);
         return { result: known ? { transactionHash: params[0], status: world.receiptStatus, blockNumber: "0x1", logs: [] } : null };
       }
+      case "eth_getTransactionByHash": {
+        // A relayer about to re-send stored bytes asks whether the node holds them.
+        const raw = sent.find((r) => keccak256(r) === params[0]);
+        return { result: raw ? { hash: params[0], blockNumber: "0x1" } : null };
+      }
       default: return { error: { code: -32601, message: `${method} is not answered by the test double` } };
     }
   }

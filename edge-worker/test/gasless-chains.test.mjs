@@ -369,3 +369,123 @@ describe("a funding that would fail is refused before anything is sent", () => {
     await refusedWithNothingSent("permit2", await permit2Submit(quote, { wallet: fresh, ...permit2Options() }), /Permit2 not approved/);
   });
 });
+
+// Issue 29: a gasless job follows the reorganisation rule of statuses. Its funding mined is not
+// the end: the job says how final it is and keeps checking the receipt; a reorganisation that
+// removes the funding's block sends the job back to accepted (it no longer names the
+// transaction), the relayer re-sends the same signed bytes after simulating them again, and the
+// same transaction is mined again. The funding lands once and the relayer sends nothing else.
+describe("a relayed funding reorganised away is re-sent, the same transaction", () => {
+  test("the job stops naming it, the same bytes are mined again, funded exactly once, no reverted gas", async () => {
+    const fresh = Wallet.createRandom();
+    const usdc = new Contract(chainA.tokens.USDC, ERC20, devAccount(1, providerA));
+    await (await usdc.transfer(fresh.address, 10_000_000n)).wait();
+    const quote = await quoteFor(fresh);
+    const firstBlock = (await providerA.getBlockNumber()) + 1;
+    const relayerNonce = await providerA.getTransactionCount(RELAYER);
+    const res = await submit("erc3009", await erc3009Submit(quote, { wallet: fresh, from: fresh.address, domain: usdcDomain() }));
+    const created = await res.json();
+    assert.equal(res.status, 202, JSON.stringify(created));
+    const published = await publishedFunding(() => jobOf(created.id), quote.intentHash);
+    assert.equal(published.final, false, JSON.stringify(published));
+    assert.equal(typeof published.confirmations, "number");
+    // The relayer's two transactions of the job: the authorization, then the funding.
+    const funding = await providerA.getTransaction(published.transactionHash);
+    assert.equal(funding.nonce, relayerNonce + 1);
+    const relayerTxs = async () => {
+      const found = [];
+      const head = await providerA.getBlockNumber();
+      for (let n = firstBlock; n <= head; n++) {
+        const block = await providerA.getBlock(n, true);
+        for (const tx of block.prefetchedTransactions) if (tx.from === RELAYER) found.push(tx);
+      }
+      return found;
+    };
+    const sent = await relayerTxs();
+    assert.deepEqual(sent.map((tx) => tx.nonce), [relayerNonce, relayerNonce + 1]);
+    const [authorization] = sent;
+    assert.equal(sent[1].hash, published.transactionHash);
+
+    // Automining off, so the re-sent transaction waits in the pool where the test can see it; then
+    // the blocks from the authorization's up are reorganised away (anvil_reorg, as the status
+    // tests do).
+    await providerA.send("evm_setAutomine", [false]);
+    try {
+      const depth = (await providerA.getBlockNumber()) - authorization.blockNumber + 1;
+      assert.ok(depth >= 2, `depth ${depth}`);
+      await providerA.send("anvil_reorg", [depth, []]);
+      assert.equal(await providerA.send("eth_getTransactionReceipt", [published.transactionHash]), null);
+      // The job no longer names it: accepted again, no transaction, nothing about finality.
+      const back = await waitFor(() => jobOf(created.id), (j) => j.status === "accepted", { timeoutMs: 30_000, intervalMs: 100 });
+      assert.deepEqual([back.transactionHash, back.confirmations, back.final, back.error], [null, null, false, null]);
+      assert.ok(!JSON.stringify(back).includes(published.transactionHash.slice(2)), JSON.stringify(back));
+      // The relayer re-sent the same signed authorization (same hash: same bytes, same nonce).
+      const pending = await waitFor(() => providerA.send("eth_getTransactionByHash", [authorization.hash]), (tx) => tx !== null, { timeoutMs: 30_000, intervalMs: 100 });
+      assert.equal(pending.blockNumber, null);
+    } finally {
+      await providerA.send("evm_setAutomine", [true]);
+    }
+    await providerA.send("evm_mine", []);
+    // Mined again: the same funding transaction, published again.
+    const again = await waitFor(() => jobOf(created.id), (j) => j.status !== "accepted", { timeoutMs: 60_000, intervalMs: 200 });
+    assert.equal(again.status, "published", JSON.stringify(again));
+    assert.equal(again.transactionHash, published.transactionHash);
+    const receipt = await providerA.getTransactionReceipt(published.transactionHash);
+    assert.equal(receipt.status, 1);
+    assert.ok(receipt.logs.some((l) => l.topics[0] === INTENT_FUNDED && l.data.startsWith(quote.intentHash)), "IntentFunded in the receipt");
+
+    // Funded exactly once: the funder paid the amount once, one IntentFunded for the intent.
+    assert.equal(await new Contract(chainA.tokens.USDC, ERC20, providerA).balanceOf(fresh.address), 10_000_000n - BigInt(quote.source.amount));
+    const fundedLogs = await providerA.getLogs({ address: chainA.portal, fromBlock: firstBlock, toBlock: "latest", topics: [INTENT_FUNDED] });
+    assert.equal(fundedLogs.filter((l) => l.data.startsWith(quote.intentHash)).length, 1);
+    // The relayer sent only the two transactions, again, and none reverted: no gas on reverts.
+    const after = await relayerTxs();
+    assert.deepEqual(after.map((tx) => tx.hash), sent.map((tx) => tx.hash));
+    for (const tx of after) assert.equal((await providerA.getTransactionReceipt(tx.hash)).status, 1);
+    assert.equal(await providerA.getTransactionCount(RELAYER), relayerNonce + 2);
+
+    // Final once the chain's finalized block (anvil: 64 below the head) passes it: no longer watched.
+    await providerA.send("anvil_mine", ["0x48"]);
+    const final = await waitFor(() => jobOf(created.id), (j) => j.final === true, { timeoutMs: 60_000, intervalMs: 500 });
+    assert.equal(final.transactionHash, published.transactionHash);
+    assert.ok(final.confirmations >= 64, JSON.stringify(final));
+  });
+
+  test("an authorization used by someone else meanwhile: the job fails, nothing new is sent", async () => {
+    const fresh = Wallet.createRandom();
+    const usdc = new Contract(chainA.tokens.USDC, ERC20, devAccount(1, providerA));
+    await (await usdc.transfer(fresh.address, 10_000_000n)).wait();
+    const quote = await quoteFor(fresh);
+    const relayerNonce = await providerA.getTransactionCount(RELAYER);
+    const body = await erc3009Submit(quote, { wallet: fresh, from: fresh.address, domain: usdcDomain() });
+    const res = await submit("erc3009", body);
+    const created = await res.json();
+    assert.equal(res.status, 202, JSON.stringify(created));
+    const published = await publishedFunding(() => jobOf(created.id), quote.intentHash);
+    const authorizationBlock = (await providerA.getTransaction(published.transactionHash)).blockNumber - 1;
+    assert.equal((await providerA.getTransactionCount(RELAYER)), relayerNonce + 2);
+    await providerA.send("evm_setAutomine", [false]);
+    try {
+      // Someone else holds the signed authorization and has it waiting in the pool (its gas set:
+      // on the chain as it is now it would revert, so no estimate); the reorganisation removes the
+      // relayer's transactions, and that one becomes valid first.
+      const { from, to, value, validAfter, validBefore, nonce } = body.authorization;
+      const { v, r, s } = Signature.from(body.signature);
+      const stranger = new Contract(chainA.tokens.USDC, ERC20, devAccount(1, providerA));
+      const theirs = await stranger.transferWithAuthorization(from, to, value, validAfter, validBefore, nonce, v, r, s, { gasLimit: 200_000n });
+      const depth = (await providerA.getBlockNumber()) - authorizationBlock + 1;
+      await providerA.send("anvil_reorg", [depth, []]);
+      // Simulated again against the pending state before re-sending: the authorization is used.
+      const failed = await waitFor(() => jobOf(created.id), (j) => j.status === "failed", { timeoutMs: 30_000, intervalMs: 100 });
+      assert.equal(failed.transactionHash, null);
+      assert.match(failed.error, /simulated again before re-sending/);
+      assert.equal(await providerA.send("eth_getTransactionByHash", [published.transactionHash]), null, "the funding was not re-sent");
+      await providerA.send("evm_mine", []);
+      assert.equal((await providerA.getTransactionReceipt(theirs.hash)).status, 1);
+    } finally {
+      await providerA.send("evm_setAutomine", [true]);
+    }
+    // Nothing new sent: the relayer's nonce is back where it was before the job.
+    assert.equal(await providerA.getTransactionCount(RELAYER), relayerNonce);
+  });
+});

@@ -74,7 +74,7 @@ describe("gasless submits", () => {
       const res = await submit(standard, await make(quote));
       const job = await res.json();
       assert.equal(res.status, 202, `${standard}: ${JSON.stringify(job)}`);
-      assert.deepEqual(Object.keys(job), ["id", "status", "waitingFor", "standard", "quoteId", "intentHash", "chainId", "transactionHash", "error", "createdAt", "updatedAt"]);
+      assert.deepEqual(Object.keys(job), ["id", "status", "waitingFor", "standard", "quoteId", "intentHash", "chainId", "transactionHash", "confirmations", "final", "error", "createdAt", "updatedAt"]);
       assert.equal(job.id, `job:${quote.id.slice("quote:".length)}`);
       assert.equal(job.status, "accepted");
       assert.equal(job.standard, standard);

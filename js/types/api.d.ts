@@ -1007,7 +1007,7 @@ export interface components {
             /** @description job:<uuid>. */
             id: string;
             /**
-             * @description published is not delivery: track the intent's status. failed: the relay did not happen or did not succeed; error says why. A job whose simulation right before signing fails (the balance moved away, the authorization spent or its window closing within the relayer's margin, the funding reverting) fails with nothing sent.
+             * @description published is not delivery: track the intent's status. failed: the relay did not happen or did not succeed; error says why. A job whose simulation right before signing fails (the balance moved away, the authorization spent or its window closing within the relayer's margin, the funding reverting) fails with nothing sent. published names a mined transaction; until final is true a reorganisation may remove it, and the job is then accepted again.
              * @enum {string}
              */
             status: "accepted" | "published" | "failed";
@@ -1021,7 +1021,12 @@ export interface components {
             quoteId: components["schemas"]["Uuid"];
             intentHash: components["schemas"]["Hash32"];
             chainId: components["schemas"]["ChainId"];
+            /** @description The funding transaction that counts, once mined and successful; null while accepted (also again after a reorganisation removed it: the relayer then re-sends the same signed transaction) and when failed. */
             transactionHash: components["schemas"]["Hash32"] | null;
+            /** @description Blocks mined on top of transactionHash's block by the chain's head as the server's reader last saw it (0 at the head); null without a transaction. */
+            confirmations: number | null;
+            /** @description Whether transactionHash can no longer be reorganised away (the rule of IntentStatus transactions: at or below the chain's finalized block where the node serves it, else the configured confirmation depth). Until then the job checks its receipt at the chain's poll interval; if the transaction leaves the chain the job goes back to accepted, and the relayer re-sends the same signed bytes (same nonce, so it can never be paid twice) after simulating them again, or the job fails with nothing new sent. false without a transaction. */
+            final: boolean;
             error: string | null;
             createdAt: components["schemas"]["UnixSeconds"];
             updatedAt: components["schemas"]["UnixSeconds"];

@@ -231,9 +231,13 @@ describe('every op of the core answers as ops.json describes', () => {
       const retried = call('gaslessJobAdvance', { job: verified.job, outcome: { transientError: 'node down', attempts: 1 }, now });
       assert.equal(retried.job.status, 'accepted');
       assert.ok(retried.retryAfterSec > 0);
-      const published = call('gaslessJobAdvance', { job: verified.job, outcome: { transactionHash: id('funding') }, now: now + 5 });
+      const chainHeads = { [verified.job.chainId]: { head: 101, finalized: null, depth: 4, read: 101 } };
+      const published = call('gaslessJobAdvance', { job: verified.job, outcome: { transactionHash: id('funding'), blockNumber: 100 }, now: now + 5, chainHeads });
       assert.equal(published.job.status, 'published');
+      assert.deepEqual([published.job.confirmations, published.job.final, published.checkReceipt], [1, false, true]);
       assert.equal(published.retryAfterSec, null);
+      const gone = call('gaslessJobAdvance', { job: published.job, outcome: { receiptGone: id('funding') }, now: now + 6, chainHeads });
+      assert.deepEqual([gone.job.status, gone.job.transactionHash, gone.retryAfterSec], ['accepted', null, 0]);
       assert.equal(call('gaslessJobAdvance', { job: verified.job, outcome: { error: 'reverted' }, now }).job.status, 'failed');
       const waiting = call('gaslessJobAdvance', { job: verified.job, outcome: { waitingFor: 'gas-price', detail: 'above the ceiling' }, now });
       assert.equal(waiting.job.waitingFor, 'gas-price');
@@ -267,6 +271,9 @@ describe('every op of the core answers as ops.json describes', () => {
       assert.deepEqual(call('relaySimulationVerdict', { plan: verified.plan, results: succeeded }), { ok: true });
       const reverted = [succeeded[0], { status: '0x0', returnData: '0x', error: { message: 'execution reverted' } }];
       call('relaySimulationVerdict', { plan: verified.plan, results: reverted }, 422);
+      const stored = [{ purpose: 'authorization', nonce: 7, hash: id('auth'), known: false }, { purpose: 'funding', nonce: 8, hash: id('funding'), known: false }];
+      assert.deepEqual(call('relayResend', { chainId: 31337, minedNonce: 7, transactions: stored }), { action: 'simulate', detail: null });
+      assert.equal(call('relayResend', { chainId: 31337, minedNonce: 8, transactions: stored }).action, 'fail');
     });
 
     it('sponsorshipAdmission', () => {

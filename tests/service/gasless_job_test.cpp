@@ -31,6 +31,18 @@ OpResult advance(const json& outcome, const json& job = accepted_job(), const Co
   return gasless_job_advance_op(config, {{"job", job}, {"outcome", outcome}, {"now", kLater}});
 }
 
+// The funding's receipt in block `block`.
+json mined_in(std::uint64_t block, const char* hash = kTxHash) { return {{"transactionHash", hash}, {"blockNumber", block}}; }
+
+// What the chain readers last saw of chain 8453 (finality.h): no finalized tag, depth 12.
+json heads_at(std::uint64_t head, json finalized = nullptr) {
+  return {{"8453", {{"head", head}, {"finalized", std::move(finalized)}, {"depth", 12}, {"read", head}}}};
+}
+
+OpResult check(const json& outcome, const json& job, const json& heads, std::uint64_t now = kLater) {
+  return gasless_job_advance_op(local_config(), {{"job", job}, {"outcome", outcome}, {"now", now}, {"chainHeads", heads}});
+}
+
 // The only field of a 400, and its detail.
 void expect_invalid(const OpResult& r, const std::string& field, const std::string& detail, const std::string& message) {
   ASSERT_EQ(r.status, 400) << r.body.dump();
@@ -51,6 +63,8 @@ TEST(GaslessJob, ANewJobIsAcceptedAndNamedAfterItsQuote) {
                        {"intentHash", kIntentHash},
                        {"chainId", 8453},
                        {"transactionHash", nullptr},
+                       {"confirmations", nullptr},
+                       {"final", false},
                        {"error", nullptr},
                        {"createdAt", kCreated},
                        {"updatedAt", kCreated}}));
@@ -68,7 +82,7 @@ TEST(GaslessJob, TheJobIsTheContractsGaslessJob) {
   for (const auto& [name, _] : schema.at("properties").items()) members.insert(name);
   EXPECT_EQ(schema.at("required").size(), members.size());
   std::set<std::string> states;
-  for (const json& job : {accepted_job(), advance({{"transactionHash", kTxHash}}).body["job"],
+  for (const json& job : {accepted_job(), advance(mined_in(100)).body["job"],
                           advance({{"error", "reverted"}}).body["job"]}) {
     std::set<std::string> names;
     for (const auto& [name, _] : job.items()) names.insert(name);
@@ -125,13 +139,14 @@ TEST(GaslessJobLookup, MalformedInputsAreWorkerBugs) {
 }
 
 TEST(GaslessJobAdvance, AMinedFundingPublishesTheJob) {
-  const auto r = advance({{"transactionHash", kTxHash}});
+  const auto r = advance(mined_in(100));
   ASSERT_EQ(r.status, 200) << r.body.dump();
   json expected = accepted_job();
   expected["status"] = "published";
   expected["transactionHash"] = kTxHash;
+  expected["confirmations"] = 0;  // no chain reported: 0 confirmations, not final
   expected["updatedAt"] = kLater;
-  EXPECT_EQ(r.body, (json{{"job", expected}, {"retryAfterSec", nullptr}}));
+  EXPECT_EQ(r.body, (json{{"job", expected}, {"retryAfterSec", nullptr}, {"checkReceipt", true}}));
 }
 
 TEST(GaslessJobAdvance, AFinalErrorFailsTheJobWithItsReason) {
@@ -183,7 +198,7 @@ TEST(GaslessJobAdvance, AJobWaitsForTheGasPriceWithoutSpendingAnAttempt) {
   json expected = accepted_job();
   expected["updatedAt"] = kLater;
   expected["waitingFor"] = "gas-price";
-  EXPECT_EQ(r.body, (json{{"job", expected}, {"retryAfterSec", 2}}));
+  EXPECT_EQ(r.body, (json{{"job", expected}, {"retryAfterSec", 2}, {"checkReceipt", false}}));
   // Still waiting: unchanged, updatedAt included.
   const json waiting = r.body["job"];
   const auto again = gasless_job_advance_op(local_config(), {{"job", waiting}, {"outcome", wait}, {"now", kLater + 60}});
@@ -193,7 +208,7 @@ TEST(GaslessJobAdvance, AJobWaitsForTheGasPriceWithoutSpendingAnAttempt) {
   json retried = accepted_job();
   retried["updatedAt"] = kLater;
   EXPECT_EQ(transient.body["job"], retried);
-  const auto published = advance({{"transactionHash", kTxHash}}, waiting);
+  const auto published = advance(mined_in(100), waiting);
   EXPECT_EQ(published.body["job"]["status"], "published");
   EXPECT_TRUE(published.body["job"]["waitingFor"].is_null());
   const auto failed = advance({{"error", "authorization.validBefore ends within 60 s"}}, waiting);
@@ -205,11 +220,83 @@ TEST(GaslessJobAdvance, AJobWaitsForTheGasPriceWithoutSpendingAnAttempt) {
   }
 }
 
+// A mined funding is not the end (issue 29): the job keeps checking its receipt until the
+// transaction is final, by the rule of the status bodies (finality.h: the chain's finalized block
+// where the node serves one, else the configured depth).
+TEST(GaslessJobAdvance, APublishedJobIsWatchedUntilItsTransactionIsFinal) {
+  const json first = check(mined_in(100), accepted_job(), heads_at(101)).body;
+  EXPECT_EQ(first["job"]["status"], "published");
+  EXPECT_EQ(first["job"]["confirmations"], 1);
+  EXPECT_EQ(first["job"]["final"], false);
+  EXPECT_EQ(first["checkReceipt"], true);
+  EXPECT_EQ(first["retryAfterSec"], nullptr);
+  // More confirmations, still under the depth: the same job with its count; updatedAt stays.
+  const json later = check(mined_in(100), first["job"], heads_at(108), kLater + 30).body;
+  EXPECT_EQ(later["job"]["confirmations"], 8);
+  EXPECT_EQ(later["job"]["final"], false);
+  EXPECT_EQ(later["job"]["updatedAt"], kLater);
+  EXPECT_EQ(later["checkReceipt"], true);
+  // At the depth: final, and no longer watched.
+  const json final_by_depth = check(mined_in(100), later["job"], heads_at(112), kLater + 60).body;
+  EXPECT_EQ(final_by_depth["job"]["confirmations"], 12);
+  EXPECT_EQ(final_by_depth["job"]["final"], true);
+  EXPECT_EQ(final_by_depth["job"]["updatedAt"], kLater + 60);
+  EXPECT_EQ(final_by_depth["checkReceipt"], false);
+  // A node serving "finalized" decides: below the depth but finalized is final, past the depth
+  // but above the finalized block is not.
+  EXPECT_EQ(check(mined_in(100), first["job"], heads_at(103, 100)).body["job"]["final"], true);
+  EXPECT_EQ(check(mined_in(100), first["job"], heads_at(150, 99)).body["job"]["final"], false);
+  // A final job changes no more.
+  EXPECT_THROW(check(mined_in(100), final_by_depth["job"], heads_at(113)), OpInputError);
+  EXPECT_THROW(check({{"receiptGone", kTxHash}}, final_by_depth["job"], heads_at(113)), OpInputError);
+}
+
+// Its receipt gone before final (a reorganisation removed its block): the job no longer names the
+// transaction, is accepted again and relayed at once (the relayer re-sends the same signed bytes
+// after simulating them again). Mined again, it is published again, the same hash; re-mined and
+// reverted, or no longer minable, it fails.
+TEST(GaslessJobAdvance, AReorganisedFundingSendsTheJobBackToAccepted) {
+  const json published = check(mined_in(100), accepted_job(), heads_at(101)).body["job"];
+  const auto gone = check({{"receiptGone", kTxHash}}, published, heads_at(100), kLater + 5);
+  ASSERT_EQ(gone.status, 200) << gone.body.dump();
+  json expected = accepted_job();
+  expected["updatedAt"] = kLater + 5;
+  EXPECT_EQ(gone.body, (json{{"job", expected}, {"retryAfterSec", 0}, {"checkReceipt", false}}));
+  EXPECT_EQ(gone.body.dump().find(std::string(kTxHash).substr(2)), std::string::npos);
+  const json again = check(mined_in(102), gone.body["job"], heads_at(102)).body["job"];
+  EXPECT_EQ(again["status"], "published");
+  EXPECT_EQ(again["transactionHash"], kTxHash);
+  EXPECT_EQ(again["confirmations"], 0);
+  const json failed = check({{"error", "its nonce 7 was taken by another transaction"}}, gone.body["job"], heads_at(102)).body;
+  EXPECT_EQ(failed["job"]["status"], "failed");
+  EXPECT_EQ(failed["job"]["transactionHash"], nullptr);
+  EXPECT_EQ(failed["checkReceipt"], false);
+  // Re-mined by the chain itself and reverted: a published job not final may fail.
+  const json reverted = check({{"error", "reverted"}}, published, heads_at(102)).body["job"];
+  EXPECT_EQ(reverted["status"], "failed");
+  EXPECT_EQ(reverted["transactionHash"], nullptr);
+  EXPECT_EQ(reverted["confirmations"], nullptr);
+  // Only the published job's own transaction, and never relay outcomes for a published job.
+  const char* other = "0x3333333333333333333333333333333333333333333333333333333333333333";
+  EXPECT_THROW(check({{"receiptGone", other}}, published, heads_at(101)), OpInputError);
+  EXPECT_THROW(check(mined_in(101, other), published, heads_at(101)), OpInputError);
+  EXPECT_THROW(check({{"receiptGone", kTxHash}}, accepted_job(), heads_at(101)), OpInputError);
+  EXPECT_THROW(check({{"transientError", "x"}, {"attempts", 1}}, published, heads_at(101)), OpInputError);
+  EXPECT_THROW(check({{"waitingFor", "gas-price"}, {"detail", "x"}}, published, heads_at(101)), OpInputError);
+}
+
 TEST(GaslessJobAdvance, FinishedJobsAndMalformedOutcomesAreWorkerBugs) {
-  json published = advance({{"transactionHash", kTxHash}}).body["job"];
+  json published = advance(mined_in(100)).body["job"];
+  published["final"] = true;
   EXPECT_THROW(advance({{"error", "late"}}, published), OpInputError);
+  published.erase("final");  // stored before finality was tracked: final
+  EXPECT_THROW(advance({{"error", "late"}}, published), OpInputError);
+  const json failed = advance({{"error", "x"}}).body["job"];
+  EXPECT_THROW(advance({{"error", "late"}}, failed), OpInputError);
   EXPECT_THROW(advance({{"error", "x"}}, json("job")), OpInputError);
-  for (const json& bad : {json::object(), json{{"transactionHash", "0x12"}}, json{{"transactionHash", 1}},
+  for (const json& bad : {json::object(), json{{"transactionHash", "0x12"}, {"blockNumber", 1}},
+                          json{{"transactionHash", 1}, {"blockNumber", 1}}, json{{"transactionHash", kTxHash}},
+                          json{{"transactionHash", kTxHash}, {"blockNumber", -1}}, json{{"receiptGone", kTxHash}},
                           json{{"error", nullptr}}, json{{"transientError", "x"}},
                           json{{"transientError", "x"}, {"attempts", 0}},
                           json{{"transientError", "x"}, {"attempts", -1}},

@@ -11,11 +11,20 @@
 // The job row is written before `submit` returns, and the Durable Object's output gate holds the
 // answer until the write is durable, so a 202 is never lost by a restart. Relaying runs from the
 // object's alarm (set in the same transaction), which the runtime retries after a restart.
+// A mined funding is not the end: while the job's transaction is not final (the core's rule, the
+// same as the status bodies': the chain readers' heads, finalized blocks and depth) the alarm
+// fetches its receipt again at the chain poll interval and the core judges it; a receipt gone
+// (reorganised away) sends the job back to accepted and to the relayer, which re-sends the same
+// signed bytes after simulating them again, or fails the job with nothing new sent.
 import { DurableObject } from "cloudflare:workers";
+import { chainClocks } from "../chain-clocks.js";
 import { askCore } from "../core.js";
 import { reservationsOf } from "../funding-reservations.js";
 import { nowSec } from "../lib/time.js";
 import { relayer } from "../relayer.js";
+
+// The chain readers' poll interval where set (local 1 s), else a block time of the slowest chain.
+const receiptPollMs = (env) => (Number(env.POLL_INTERVAL_MS ?? 0) > 0 ? Number(env.POLL_INTERVAL_MS) : 12_000);
 
 export class GaslessJobs extends DurableObject {
   /** @param {DurableObjectState} ctx */
@@ -66,28 +75,52 @@ export class GaslessJobs extends DurableObject {
     const job = JSON.parse(row.job);
     // A finished job is final; an alarm that fires again after the outcome was stored has only
     // its reservation to release (in case the release below did not complete).
-    if (job.status !== "accepted") return this.#release(job);
+    const watched = job.status === "published" && job.final === false;
+    if (job.status !== "accepted" && !watched) return this.#release(job);
     let outcome;
     let attempts = row.attempts;
-    try {
-      outcome = await relayer(this.env).submit({ job, plan: JSON.parse(row.plan) });
-    } catch (e) {
-      attempts += 1;
-      outcome = { transientError: String(e?.message ?? e), attempts };
+    if (watched) {
+      let seen;
+      try {
+        seen = await relayer(this.env).receipt({ job });
+      } catch (e) {
+        // The node unreachable: look again at the next poll (the runtime's own alarm retries are
+        // few, and a job not final must stay watched).
+        console.error(JSON.stringify({ event: "gasless-job-receipt-failed", jobId: job.id, message: String(e?.message ?? e) }));
+        await this.ctx.storage.setAlarm(Date.now() + receiptPollMs(this.env));
+        return;
+      }
+      if (!seen) outcome = { receiptGone: job.transactionHash };
+      else if (seen.status === "0x1") outcome = { transactionHash: job.transactionHash, blockNumber: seen.blockNumber };
+      else outcome = { error: `the funding transaction ${job.transactionHash} was mined again after a reorganisation and reverted on chain ${job.chainId}` };
+    } else {
+      try {
+        const relayed = await relayer(this.env).submit({ job, plan: JSON.parse(row.plan) });
+        outcome = relayed.transactionHash ? { transactionHash: relayed.transactionHash, blockNumber: relayed.blockNumber } : relayed;
+      } catch (e) {
+        attempts += 1;
+        outcome = { transientError: String(e?.message ?? e), attempts };
+      }
     }
-    const answer = await askCore(this.env, "gaslessJobAdvance", { job, outcome, now: nowSec() });
+    const chainHeads = (await chainClocks(this.env)).heads;
+    const answer = await askCore(this.env, "gaslessJobAdvance", { job, outcome, now: nowSec(), chainHeads });
     // Not an outcome: the core refused its input. Throwing leaves the job as it was and has the
     // runtime retry the alarm.
     if (answer.status !== 200) throw new Error(`gaslessJobAdvance answered ${answer.status}: ${answer.body?.detail ?? ""}`);
     const next = answer.body.job;
     this.sql.exec("UPDATE job SET job = ?, attempts = ? WHERE id = ?", JSON.stringify(next), attempts, job.id);
     if (answer.body.retryAfterSec !== null) {
-      if (outcome.waitingFor) console.log(JSON.stringify({ event: "relay-waiting", jobId: job.id, waitingFor: outcome.waitingFor, retryAfterSec: answer.body.retryAfterSec, detail: outcome.detail }));
+      if (outcome.receiptGone) console.log(JSON.stringify({ event: "gasless-job-reorganised", jobId: job.id, transactionHash: outcome.receiptGone }));
+      else if (outcome.waitingFor) console.log(JSON.stringify({ event: "relay-waiting", jobId: job.id, waitingFor: outcome.waitingFor, retryAfterSec: answer.body.retryAfterSec, detail: outcome.detail }));
       else console.error(JSON.stringify({ event: "relay-retry", jobId: job.id, attempts, retryAfterSec: answer.body.retryAfterSec, message: outcome.transientError }));
       await this.ctx.storage.setAlarm(Date.now() + answer.body.retryAfterSec * 1000);
       return;
     }
-    console.log(JSON.stringify({ event: "gasless-job", jobId: next.id, status: next.status, transactionHash: next.transactionHash, error: next.error }));
+    if (next.status !== job.status || next.final !== job.final) {
+      console.log(JSON.stringify({ event: "gasless-job", jobId: next.id, status: next.status, transactionHash: next.transactionHash, confirmations: next.confirmations, final: next.final, error: next.error }));
+    }
+    // Not final yet: look at its receipt again at the chain poll interval.
+    if (answer.body.checkReceipt) await this.ctx.storage.setAlarm(Date.now() + receiptPollMs(this.env));
     // Settled (published: its funding is mined; failed): the funder's balance is no longer held.
     // A release that throws has the runtime retry the alarm, which releases again.
     await this.#release(next);

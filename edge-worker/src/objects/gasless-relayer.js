@@ -16,7 +16,11 @@
 // (funding-reservations.js) and the sponsorship counters (sponsorship.js): every receipt of a
 // sponsored job is recorded there as it is mined, so the partner's budget counts real gas.
 // It stores the signed bytes before broadcasting: after a restart it re-broadcasts exactly those
-// bytes (signing is deterministic) and waits for their receipts instead of signing anew.
+// bytes (signing is deterministic) and waits for their receipts instead of signing anew. The same
+// holds after a reorganisation removed a published job's transactions (the job is accepted again,
+// objects/gasless-jobs.js): the same bytes, the same nonces, so they can never be paid twice. Before
+// any of them is sent again, the core must find their nonces still free (op "relayResend") and the whole job is simulated again
+// (relay-simulation.js); otherwise the job fails and nothing new is sent.
 import { DurableObject } from "cloudflare:workers";
 import { askCore } from "../core.js";
 import { jsonRpc } from "../chain-rpc.js";
@@ -59,7 +63,7 @@ export class GaslessRelayer extends DurableObject {
 
   /**
    * One relay at a time per chain (the account's nonce is shared).
-   * @returns {Promise<{transactionHash: string} | {error: string} | {retry: string} | {waitingFor: "gas-price", detail: string}>}
+   * @returns {Promise<{transactionHash: string, blockNumber: number} | {error: string} | {retry: string} | {waitingFor: "gas-price", detail: string}>}
    */
   relay(input) {
     const run = this.#queue.then(() => this.#relay(input));
@@ -71,15 +75,20 @@ export class GaslessRelayer extends DurableObject {
     const rpc = jsonRpc(rpcUrl);
     let transactions;
     try {
-      transactions = this.#stored(jobId) ?? (await this.#sign(rpc, rpcUrl, jobId, plan));
+      const stored = this.#stored(jobId);
+      const refused = stored ? await this.#mayResend(rpc, rpcUrl, chainId, plan, stored) : null;
+      if (refused) return refused;
+      transactions = stored ?? (await this.#sign(rpc, rpcUrl, jobId, plan));
     } catch (e) {
       if (e instanceof RelayRefused) return { error: e.message };
       return { retry: `chain ${chainId}: ${e.message}` };
     }
     if (!Array.isArray(transactions)) return transactions; // the core refused: a final error
+    let blockNumber = null;
     for (const tx of transactions) {
       try {
         const receipt = await this.#broadcast(rpc, tx);
+        blockNumber = Number(BigInt(receipt.blockNumber));
         // Its gas is spent, reverted or not: the partner's budget counts it.
         this.reservations.sponsorship.recordReceipt(jobId, tx.hash, receipt);
         if (receipt.status !== "0x1") return { error: `the ${tx.purpose} transaction ${tx.hash} reverted on chain ${chainId}` };
@@ -87,7 +96,35 @@ export class GaslessRelayer extends DurableObject {
         return { retry: `chain ${chainId}: ${e.message}` };
       }
     }
-    return { transactionHash: transactions[transactions.length - 1].hash };
+    return { transactionHash: transactions[transactions.length - 1].hash, blockNumber };
+  }
+
+  /**
+   * Stored transactions about to be broadcast again (after a restart, or after a reorganisation
+   * removed them): null when they may go, or {error} when they can no longer be mined, nothing
+   * sent. The core decides (op "relayResend") from what this fetches: whether the chain has each
+   * one's receipt or the node holds it, and the relayer's mined nonce count; a job wholly gone is
+   * simulated again as the first time (the authorization may have been used or expired meanwhile).
+   */
+  async #mayResend(rpc, rpcUrl, chainId, plan, transactions) {
+    const known = await Promise.all(transactions.map(async (tx) => Boolean((await rpc("eth_getTransactionReceipt", [tx.hash])) ?? (await rpc("eth_getTransactionByHash", [tx.hash])))));
+    if (known.every(Boolean)) return null;
+    const account = await askCore(this.env, "relayerAccount", { relayerKey: this.env.RELAYER_KEY });
+    if (account.status !== 200) throw new RelayRefused(`the relayer key is unusable: ${account.body?.detail}`);
+    const from = account.body.address;
+    const [used, block] = await Promise.all([rpc("eth_getTransactionCount", [from, "latest"]), rpc("eth_getBlockByNumber", ["latest", false])]);
+    const decided = await askCore(this.env, "relayResend", {
+      chainId,
+      minedNonce: Number(BigInt(used)),
+      transactions: transactions.map((tx, i) => ({ purpose: tx.purpose, nonce: tx.nonce, hash: tx.hash, known: known[i] })),
+    });
+    if (decided.status !== 200) throw new Error(`relayResend answered ${decided.status}: ${decided.body?.detail ?? ""}`);
+    const { action, detail } = decided.body;
+    if (action === "wait") return null;
+    if (action === "fail") return { error: detail };
+    if (action === "retry") throw new Error(detail);
+    const refused = await simulateJob({ env: this.env, rpcUrl, plan, from, chainTime: Number(BigInt(block.timestamp)) });
+    return refused ? { error: `${refused.error} (simulated again before re-sending the transactions a reorganisation removed; nothing new was sent)` } : null;
   }
 
   #stored(jobId) {

@@ -5,6 +5,8 @@
 
 #include "service/common/identifiers.h"
 #include "service/common/op_input.h"
+#include "service/status/finality.h"
+#include "service/status/status_records.h"
 
 namespace sr::service {
 
@@ -47,13 +49,22 @@ OpResult lookup_by_quote_id(const json& quote_id) {
 }
 
 // The stored job, read strictly: it is the core's own output, so anything else is a worker bug.
-void require_accepted_job(const json& job) {
+// An accepted job changes, and so does a published one whose transaction is not final yet (it
+// may still be reorganised away); a job stored before finality was tracked has no "final" and is
+// treated as final.
+void require_open_job(const json& job) {
   const auto fail = [](const std::string& why) {
     throw OpInputError("op \"gaslessJobAdvance\": the job " + why);
   };
-  if (!job.is_object() || !job.contains("id") || !job.contains("status")) fail("is not a gasless job");
-  if (job["status"] != "accepted") fail("is " + job["status"].dump() + "; only an accepted job changes");
+  if (!job.is_object() || !job.contains("id") || !job.contains("status") || !job.contains("chainId")) {
+    fail("is not a gasless job");
+  }
+  if (job["status"] == "accepted") return;
+  if (job["status"] == "published" && job.value("final", json(true)) == false) return;
+  fail("is " + job["status"].dump() + "; only an accepted job, or a published one not final yet, changes");
 }
+
+bool is_published(const json& job) { return job["status"] == "published"; }
 
 std::string outcome_text(const json& outcome, const char* name) {
   const json& text = outcome.at(name);
@@ -67,9 +78,39 @@ json finished(json job, std::uint64_t now, std::string_view status, json transac
   job["status"] = status;
   job["waitingFor"] = nullptr;  // only an accepted job waits
   job["transactionHash"] = std::move(transaction_hash);
+  job["confirmations"] = nullptr;
+  job["final"] = false;
   job["error"] = std::move(error);
   job["updatedAt"] = now;
   return job;
+}
+
+// The answer: the next job, when to relay again (null: not), and whether its transaction's
+// receipt is to be looked at again (published, not final yet).
+OpResult advanced(json job, json retry_after_sec) {
+  const bool check_receipt = job["status"] == "published" && job["final"] == false;
+  return ok({{"job", std::move(job)}, {"retryAfterSec", std::move(retry_after_sec)}, {"checkReceipt", check_receipt}});
+}
+
+// The funding transaction's receipt, seen in block `block_number`: the job is published and says
+// how final that transaction is (finality.h, the rule of the status bodies). updatedAt moves
+// when the status, the transaction or its finality changes, not with every new confirmation.
+json mined(const json& job, std::uint64_t now, const std::string& hash, std::uint64_t block_number,
+           const ChainHeads& heads) {
+  ChainTx tx;
+  tx.chain_id = job["chainId"].get<std::uint64_t>();
+  tx.block_number = block_number;
+  const TxFinality finality = tx_finality(tx, heads);
+  json next = job;
+  const bool changed = !is_published(job) || job["transactionHash"] != hash || job.value("final", json(false)) != finality.final;
+  next["status"] = "published";
+  next["waitingFor"] = nullptr;
+  next["transactionHash"] = hash;
+  next["confirmations"] = finality.confirmations;
+  next["final"] = finality.final;
+  next["error"] = nullptr;
+  if (changed) next["updatedAt"] = now;
+  return next;
 }
 
 }  // namespace
@@ -89,6 +130,8 @@ json gasless_job(std::string_view standard, std::string_view quote_id, std::stri
   job["intentHash"] = intent_hash;
   job["chainId"] = chain_id;
   job["transactionHash"] = nullptr;
+  job["confirmations"] = nullptr;
+  job["final"] = false;
   job["error"] = nullptr;
   job["createdAt"] = now;
   job["updatedAt"] = now;
@@ -107,23 +150,53 @@ OpResult gasless_job_lookup_op(const json& input) {
 OpResult gasless_job_advance_op(const Config& config, const json& input) {
   const OpInput in(input, "gaslessJobAdvance");
   const json& job = in.member("job");
-  require_accepted_job(job);
+  require_open_job(job);
   const std::uint64_t now = in.unix_seconds("now");
+  const ChainHeads heads = read_chain_heads(in);
   const json& outcome = in.member("outcome");
   if (!outcome.is_object()) throw OpInputError("op \"gaslessJobAdvance\": outcome must be an object");
   const RelaySettings& relay = config.service().relay;
+  const bool published = is_published(job);
 
-  if (outcome.contains("transactionHash") && outcome.size() == 1) {
+  if (outcome.contains("transactionHash") && outcome.contains("blockNumber") && outcome.size() == 2) {
     const std::string hash = outcome_text(outcome, "transactionHash");
     if (!is_hash_text(hash)) {
       throw OpInputError("op \"gaslessJobAdvance\": outcome.transactionHash must be 0x followed by 64 hex digits");
     }
-    return ok({{"job", finished(job, now, "published", hash, nullptr)}, {"retryAfterSec", nullptr}});
+    const auto block = json_u64(outcome["blockNumber"]);
+    if (!block) throw OpInputError("op \"gaslessJobAdvance\": outcome.blockNumber must be a block number");
+    // A published job's transaction is signed once: its receipt can only be that transaction's.
+    if (published && job["transactionHash"] != hash) {
+      throw OpInputError("op \"gaslessJobAdvance\": the receipt of a published job must be of its transactionHash");
+    }
+    return advanced(mined(job, now, hash, *block, heads), nullptr);
+  }
+  if (outcome.contains("receiptGone") && outcome.size() == 1) {
+    // The chain no longer has the published transaction (a reorganisation removed its block before
+    // it was final): the job stops naming it and is accepted again, to be relayed at once. The
+    // relayer re-sends the same signed bytes (same nonce: never paid twice) after simulating them
+    // again, or fails the job with nothing new sent.
+    if (!published || outcome["receiptGone"] != job["transactionHash"]) {
+      throw OpInputError("op \"gaslessJobAdvance\": outcome.receiptGone must name the published job's transactionHash");
+    }
+    json next = job;
+    next["status"] = "accepted";
+    next["waitingFor"] = nullptr;
+    next["transactionHash"] = nullptr;
+    next["confirmations"] = nullptr;
+    next["final"] = false;
+    next["updatedAt"] = now;
+    return advanced(std::move(next), 0);
   }
   if (outcome.contains("error") && outcome.size() == 1) {
+    // For a published job: its transaction, mined again after a reorganisation, reverted.
     std::string error = outcome_text(outcome, "error");
     if (error.empty()) error = "the relayer gave no reason";
-    return ok({{"job", finished(job, now, "failed", nullptr, error)}, {"retryAfterSec", nullptr}});
+    return advanced(finished(job, now, "failed", nullptr, error), nullptr);
+  }
+  if (published) {
+    throw OpInputError(
+        "op \"gaslessJobAdvance\": a published job takes {transactionHash, blockNumber}, {receiptGone} or {error}");
   }
   if (outcome.contains("transientError") && outcome.contains("attempts") && outcome.size() == 2) {
     const std::string error = outcome_text(outcome, "transientError");
@@ -136,11 +209,11 @@ OpResult gasless_job_advance_op(const Config& config, const json& input) {
       // attempts < max_attempts <= 20, so the shift stays far inside 64 bits.
       json next = job;
       next["waitingFor"] = nullptr;  // it waits for a retry now, not for the price
-      return ok({{"job", std::move(next)}, {"retryAfterSec", relay.first_retry_delay_sec << (attempts - 1)}});
+      return advanced(std::move(next), relay.first_retry_delay_sec << (attempts - 1));
     }
     const std::string reason =
         "relaying failed " + std::to_string(attempts) + " times; last error: " + error;
-    return ok({{"job", finished(job, now, "failed", nullptr, reason)}, {"retryAfterSec", nullptr}});
+    return advanced(finished(job, now, "failed", nullptr, reason), nullptr);
   }
   if (outcome.contains("waitingFor") && outcome.contains("detail") && outcome.size() == 2) {
     if (outcome["waitingFor"] != "gas-price") {
@@ -154,11 +227,11 @@ OpResult gasless_job_advance_op(const Config& config, const json& input) {
     json next = job;
     if (next.value("waitingFor", json()) != "gas-price") next["updatedAt"] = now;
     next["waitingFor"] = "gas-price";
-    return ok({{"job", std::move(next)}, {"retryAfterSec", relay.first_retry_delay_sec}});
+    return advanced(std::move(next), relay.first_retry_delay_sec);
   }
   throw OpInputError(
-      "op \"gaslessJobAdvance\": outcome must be {transactionHash}, {error}, {transientError, attempts} or "
-      "{waitingFor, detail}");
+      "op \"gaslessJobAdvance\": outcome must be {transactionHash, blockNumber}, {receiptGone}, {error}, "
+      "{transientError, attempts} or {waitingFor, detail}");
 }
 
 }  // namespace sr::service

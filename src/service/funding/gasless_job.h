@@ -3,14 +3,21 @@
 // id "job:<quote UUID>". The worker stores the job (one Durable Object per quote) and relays it;
 // the core decides its shape, its id, which ids and queries name one, and every transition:
 //
-//   accepted --relayed, mined and successful--> published (transactionHash)
+//   accepted --relayed, mined and successful--> published (transactionHash, confirmations, final)
+//   published, not final --receipt again-------> published with its confirmations and final
+//                                                (finality.h, the status bodies' rule)
+//   published, not final --receipt gone--------> accepted (no transactionHash), relayed at once:
+//                                                the relayer re-sends the same signed bytes after
+//                                                simulating them again, or fails the job
+//   published, not final --re-mined, reverted--> failed
 //   accepted --final refusal or revert-------> failed (error)
 //   accepted --transient trouble-------------> accepted, retried after a growing delay, or failed
 //                                              once the configured attempts are spent
 //   accepted --price above the chain's ceiling-> accepted with "waitingFor": "gas-price", nothing
 //                                              sent; looked at again after relay.firstRetryDelaySec
 //
-// published and failed are final. Published is not delivery: the intent's status tells that.
+// failed is final, and published once its transaction is final (a reorganisation can no longer
+// remove it). Published is not delivery: the intent's status tells that.
 //
 // Ops:
 //   "gaslessJobLookup"  {"jobId": <raw path segment>} | {"quoteId": <raw query value or null>}
@@ -45,16 +52,22 @@ nlohmann::ordered_json gasless_job(std::string_view standard, std::string_view q
 OpResult gasless_job_lookup_op(const nlohmann::ordered_json& input);
 
 // A relay outcome applied to an accepted job:
-//   "outcome": {"transactionHash": "0x…"}                the funding transaction, mined and successful
+//   "outcome": {"transactionHash": "0x…", "blockNumber": n}
+//                                                        the funding transaction's receipt, successful,
+//                                                        in block n (also a watched job's receipt)
+//            | {"receiptGone": "0x…"}                    the published job's transaction has no receipt
+//                                                        any more (reorganised away)
 //            | {"error": "…"}                            a final reason (revert, refusal, no endpoint)
 //            | {"transientError": "…", "attempts": n}    trouble worth retrying; n counts this attempt
 //            | {"waitingFor": "gas-price", "detail": "…"} the chain's price is above its ceiling
 //                                                        (op "relayTransactions"); nothing was sent
-// -> 200 {"job": the next job, "retryAfterSec": seconds until the next attempt, or null}.
+//   "chainHeads" (optional): what the chain readers last saw (finality.h), to judge the transaction.
+// -> 200 {"job": the next job, "retryAfterSec": seconds until the next relay attempt, or null,
+//         "checkReceipt": whether the job names a transaction not final yet, to look at again}.
 // A transient error keeps the job accepted (and unchanged) while attempts < relay.maxAttempts,
 // retrying after relay.firstRetryDelaySec * 2^(attempts-1); the last one fails it, naming the
-// count and the last error. A malformed job or outcome, or a job no longer accepted, is a worker
-// bug (OpInputError).
+// count and the last error. A published job not final takes only a receipt, receiptGone or an
+// error. A malformed job or outcome, or a finished job, is a worker bug (OpInputError).
 OpResult gasless_job_advance_op(const Config& config, const nlohmann::ordered_json& input);
 
 }  // namespace sr::service
