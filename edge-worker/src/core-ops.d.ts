@@ -275,6 +275,25 @@ export interface components {
         QuoteAnswer: components["schemas"]["Quote"];
         /** @description One registration per quote: the winner first, then each competing quote. */
         QuoteRegistrations: components["schemas"]["Registration"][];
+        /** @description Op "attributionRetention": Which usage rows of a dappId label the attribution counter keeps: counts per endpoint and UTC day, a day kept 90 days (today included) for past reporting, then deleted. */
+        AttributionRetentionInput: {
+            /** @description The worker's clock: Unix seconds (the core has none). */
+            now: components["schemas"]["UnixSeconds"];
+            /** @description The day numbers (whole days since the Unix epoch) the counter holds rows of. */
+            days: number[];
+            /** @description How many days are kept, today included. Default 90. */
+            keepDays?: number;
+            /** @description The length of a day in seconds (tests shorten it). Default 86400. */
+            daySec?: number;
+        };
+        AttributionRetentionAnswer: {
+            /** @description The day number a use at `now` is counted under. */
+            day: number;
+            /** @description The stored days whose rows are deleted now. */
+            expired: number[];
+            /** @description When the oldest day still kept expires; null when no day is kept (the counter deletes its storage). */
+            nextAt: components["schemas"]["UnixSeconds"] | null;
+        };
         /** @description Op "registerQuote": The records to store for every intent of a quote, merged into those already stored. */
         RegisterQuoteInput: {
             quote: components["schemas"]["Quote"];
@@ -1423,6 +1442,8 @@ export interface CoreOps {
     solverRequests: { input: schemas["SolverRequestsInput"]; answer: schemas["SolverRequestsAnswer"] };
     /** The complete, signed Quote for a request (POST /v1/quotes), with the records to store for its intents. (area quotes; non-2xx: 400, 403, 422, 502) */
     quote: { input: schemas["QuoteInput"]; answer: schemas["QuoteAnswer"] };
+    /** Which usage rows of a dappId label the attribution counter keeps: counts per endpoint and UTC day, a day kept 90 days (today included) for past reporting, then deleted. (area quotes; non-2xx: none) */
+    attributionRetention: { input: schemas["AttributionRetentionInput"]; answer: schemas["AttributionRetentionAnswer"] };
     /** The records to store for every intent of a quote, merged into those already stored. (area status; non-2xx: none) */
     registerQuote: { input: schemas["RegisterQuoteInput"]; answer: schemas["RegisterQuoteAnswer"] };
     /** A registration merged into the record chain events created first. (area status; non-2xx: none) */

@@ -19,6 +19,7 @@
 #include "service/keys/stream_admission.h"
 #include "service/legacy/legacy_quote.h"
 #include "service/legacy/legacy_status.h"
+#include "service/quotes/attribution_retention.h"
 #include "service/quotes/engine.h"
 #include "service/quotes/solver_protocol.h"
 #include "service/reader/poll_plan.h"
@@ -59,6 +60,8 @@ constexpr std::array kOps{
     // quotes
     Op{"solverRequests", "quotes", with_config<solver_requests>},
     Op{"quote", "quotes", [](const OpContext& c, const Json& input) { return quote_op(c.config, c.quote_signer, input); }},
+    // which usage rows of a dappId label are kept
+    Op{"attributionRetention", "quotes", input_only<attribution_retention_op>},
     // intent records and their status
     Op{"registerQuote", "status", with_config<register_quote_op>},
     Op{"mergeRegistration", "status", with_config<merge_registration_op>},
