@@ -491,6 +491,16 @@ export interface components {
             job: components["schemas"]["GaslessJob"];
             retryAfterSec: number | null;
         };
+        /** @description Op "gaslessJobRetention": When a gasless job's object may be deleted: 30 days after it finished (published or failed), never while accepted. Safe for exactly-once: a resubmitted payload meets an expired quote and a spent on-chain nonce. */
+        GaslessJobRetentionInput: {
+            job: components["schemas"]["GaslessJob"];
+            /** @description How long a finished job is kept. Default 2592000 (30 days). */
+            keepSec?: number;
+        };
+        GaslessJobRetentionAnswer: {
+            /** @description Unix seconds from which the job's object may be deleted; null while the job is accepted. */
+            deleteAt: components["schemas"]["UnixSeconds"] | null;
+        };
         /** @description Op "relayerAccount": The relayer's address. */
         RelayerAccountInput: {
             /** @description The relayer's secret key (RELAYER_KEY), 0x + 64 hex. */
@@ -1466,6 +1476,8 @@ export interface CoreOps {
     gaslessJobLookup: { input: schemas["GaslessJobLookupInput"]; answer: schemas["GaslessJobLookupAnswer"] };
     /** A relay outcome applied to an accepted job: the next job and when to try again. (area funding; non-2xx: none) */
     gaslessJobAdvance: { input: schemas["GaslessJobAdvanceInput"]; answer: schemas["GaslessJobAdvanceAnswer"] };
+    /** When a gasless job's object may be deleted: 30 days after it finished (published or failed), never while accepted. Safe for exactly-once: a resubmitted payload meets an expired quote and a spent on-chain nonce. (area funding; non-2xx: none) */
+    gaslessJobRetention: { input: schemas["GaslessJobRetentionInput"]; answer: schemas["GaslessJobRetentionAnswer"] };
     /** The relayer's address. (area funding; non-2xx: none) */
     relayerAccount: { input: schemas["RelayerAccountInput"]; answer: schemas["RelayerAccountAnswer"] };
     /** The relayer's signed EIP-1559 transactions for a verified funding, in the order to broadcast. (area funding; non-2xx: none) */

@@ -11,6 +11,7 @@
 #include "service/funding/funding_preflight.h"
 #include "service/funding/gasless.h"
 #include "service/funding/gasless_job.h"
+#include "service/funding/gasless_job_retention.h"
 #include "service/funding/relay.h"
 #include "service/funding/relay_simulation.h"
 #include "service/funding/sponsorship.h"
@@ -76,6 +77,7 @@ constexpr std::array kOps{
     Op{"gaslessVerify", "funding", with_config<gasless_verify_op>},
     Op{"gaslessJobLookup", "funding", input_only<gasless_job_lookup_op>},
     Op{"gaslessJobAdvance", "funding", with_config<gasless_job_advance_op>},
+    Op{"gaslessJobRetention", "funding", input_only<gasless_job_retention_op>},
     Op{"relayerAccount", "funding", input_only<relayer_account_op>},
     Op{"relayTransactions", "funding", with_config<relay_transactions_op>},
     Op{"fundingPreflight", "funding", with_config<funding_preflight_op>},

@@ -247,6 +247,14 @@ describe('every op of the core answers as ops.json describes', () => {
       assert.ok(waiting.retryAfterSec > 0);
     });
 
+    it('gaslessJobRetention', () => {
+      // Accepted: kept. Finished: 30 days after it finished (its updatedAt).
+      assert.deepEqual(call('gaslessJobRetention', { job: verified.job }), { deleteAt: null });
+      const published = call('gaslessJobAdvance', { job: verified.job, outcome: { transactionHash: id('funding') }, now: now + 5 }).job;
+      assert.deepEqual(call('gaslessJobRetention', { job: published }), { deleteAt: now + 5 + 30 * 86400 });
+      assert.deepEqual(call('gaslessJobRetention', { job: published, keepSec: 2 }), { deleteAt: now + 7 });
+    });
+
     it('relayerAccount, relayTransactions, fundingPreflight and its verdict', () => {
       assert.equal(call('relayerAccount', { relayerKey: relayer.privateKey }).address, relayer.address);
       const relay = call('relayTransactions', { plan: verified.plan, relayerKey: relayer.privateKey, nonce: 7, baseFeePerGas: '0x3b9aca00', priorityFeeSuggestion: null });
@@ -421,6 +429,7 @@ describe('the schemas refuse what the core refuses', () => {
   refused('intentStatusCheck', { record: null, now }, 'no record to check');
   refused('recordRetention', { records: { [`0x${'ab'.repeat(32)}`]: null }, now }, 'a record the caller does not hold');
   refused('attributionRetention', { now, days: [-1] }, 'a day that is not a day number');
+  refused('gaslessJobRetention', { job: { status: 'lost' } }, 'a job that is not one');
   refused('authorizeKey', { key: acmeKey, feature: 'teleport' }, 'a feature that is not one');
   refused('clientNetwork', { address: 7 }, 'an address that is not text');
   refused('depositVault', { vaultAddress: '0x' + '11'.repeat(20), owner: 'partner:acme' }, 'an owner without the partner asking');
