@@ -275,6 +275,25 @@ export interface components {
         QuoteAnswer: components["schemas"]["Quote"];
         /** @description One registration per quote: the winner first, then each competing quote. */
         QuoteRegistrations: components["schemas"]["Registration"][];
+        /** @description Op "attributionRetention": Which usage rows of a dappId label the attribution counter keeps: counts per endpoint and UTC day, a day kept 90 days (today included) for past reporting, then deleted. */
+        AttributionRetentionInput: {
+            /** @description The worker's clock: Unix seconds (the core has none). */
+            now: components["schemas"]["UnixSeconds"];
+            /** @description The day numbers (whole days since the Unix epoch) the counter holds rows of. */
+            days: number[];
+            /** @description How many days are kept, today included. Default 90. */
+            keepDays?: number;
+            /** @description The length of a day in seconds (tests shorten it). Default 86400. */
+            daySec?: number;
+        };
+        AttributionRetentionAnswer: {
+            /** @description The day number a use at `now` is counted under. */
+            day: number;
+            /** @description The stored days whose rows are deleted now. */
+            expired: number[];
+            /** @description When the oldest day still kept expires; null when no day is kept (the counter deletes its storage). */
+            nextAt: components["schemas"]["UnixSeconds"] | null;
+        };
         /** @description Op "registerQuote": The records to store for every intent of a quote, merged into those already stored. */
         RegisterQuoteInput: {
             quote: components["schemas"]["Quote"];
@@ -477,6 +496,16 @@ export interface components {
             retryAfterSec: number | null;
             /** @description true while the job names a transaction that is not final: look at its receipt again after the chain's poll interval. */
             checkReceipt: boolean;
+        };
+        /** @description Op "gaslessJobRetention": When a gasless job's object may be deleted: 30 days after it finished (published or failed), never while accepted. Safe for exactly-once: a resubmitted payload meets an expired quote and a spent on-chain nonce. */
+        GaslessJobRetentionInput: {
+            job: components["schemas"]["GaslessJob"];
+            /** @description How long a finished job is kept. Default 2592000 (30 days). */
+            keepSec?: number;
+        };
+        GaslessJobRetentionAnswer: {
+            /** @description Unix seconds from which the job's object may be deleted; null while the job is accepted. */
+            deleteAt: components["schemas"]["UnixSeconds"] | null;
         };
         /** @description Op "relayerAccount": The relayer's address. */
         RelayerAccountInput: {
@@ -1453,6 +1482,8 @@ export interface CoreOps {
     solverRequests: { input: schemas["SolverRequestsInput"]; answer: schemas["SolverRequestsAnswer"] };
     /** The complete, signed Quote for a request (POST /v1/quotes), with the records to store for its intents. (area quotes; non-2xx: 400, 403, 422, 502) */
     quote: { input: schemas["QuoteInput"]; answer: schemas["QuoteAnswer"] };
+    /** Which usage rows of a dappId label the attribution counter keeps: counts per endpoint and UTC day, a day kept 90 days (today included) for past reporting, then deleted. (area quotes; non-2xx: none) */
+    attributionRetention: { input: schemas["AttributionRetentionInput"]; answer: schemas["AttributionRetentionAnswer"] };
     /** The records to store for every intent of a quote, merged into those already stored. (area status; non-2xx: none) */
     registerQuote: { input: schemas["RegisterQuoteInput"]; answer: schemas["RegisterQuoteAnswer"] };
     /** A registration merged into the record chain events created first. (area status; non-2xx: none) */
@@ -1475,6 +1506,8 @@ export interface CoreOps {
     gaslessJobLookup: { input: schemas["GaslessJobLookupInput"]; answer: schemas["GaslessJobLookupAnswer"] };
     /** A relay outcome or a receipt check applied to an accepted job or a published one not final yet: the next job, when to relay again, whether to check its receipt again. (area funding; non-2xx: none) */
     gaslessJobAdvance: { input: schemas["GaslessJobAdvanceInput"]; answer: schemas["GaslessJobAdvanceAnswer"] };
+    /** When a gasless job's object may be deleted: 30 days after it finished (published or failed), never while accepted. Safe for exactly-once: a resubmitted payload meets an expired quote and a spent on-chain nonce. (area funding; non-2xx: none) */
+    gaslessJobRetention: { input: schemas["GaslessJobRetentionInput"]; answer: schemas["GaslessJobRetentionAnswer"] };
     /** The relayer's address. (area funding; non-2xx: none) */
     relayerAccount: { input: schemas["RelayerAccountInput"]; answer: schemas["RelayerAccountAnswer"] };
     /** The relayer's signed EIP-1559 transactions for a verified funding, in the order to broadcast. (area funding; non-2xx: none) */

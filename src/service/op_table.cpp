@@ -11,6 +11,7 @@
 #include "service/funding/funding_preflight.h"
 #include "service/funding/gasless.h"
 #include "service/funding/gasless_job.h"
+#include "service/funding/gasless_job_retention.h"
 #include "service/funding/relay.h"
 #include "service/funding/relay_resend.h"
 #include "service/funding/relay_simulation.h"
@@ -20,6 +21,7 @@
 #include "service/keys/stream_admission.h"
 #include "service/legacy/legacy_quote.h"
 #include "service/legacy/legacy_status.h"
+#include "service/quotes/attribution_retention.h"
 #include "service/quotes/engine.h"
 #include "service/quotes/solver_protocol.h"
 #include "service/reader/poll_plan.h"
@@ -60,6 +62,8 @@ constexpr std::array kOps{
     // quotes
     Op{"solverRequests", "quotes", with_config<solver_requests>},
     Op{"quote", "quotes", [](const OpContext& c, const Json& input) { return quote_op(c.config, c.quote_signer, input); }},
+    // which usage rows of a dappId label are kept
+    Op{"attributionRetention", "quotes", input_only<attribution_retention_op>},
     // intent records and their status
     Op{"registerQuote", "status", with_config<register_quote_op>},
     Op{"mergeRegistration", "status", with_config<merge_registration_op>},
@@ -74,6 +78,7 @@ constexpr std::array kOps{
     Op{"gaslessVerify", "funding", with_config<gasless_verify_op>},
     Op{"gaslessJobLookup", "funding", input_only<gasless_job_lookup_op>},
     Op{"gaslessJobAdvance", "funding", with_config<gasless_job_advance_op>},
+    Op{"gaslessJobRetention", "funding", input_only<gasless_job_retention_op>},
     Op{"relayerAccount", "funding", input_only<relayer_account_op>},
     Op{"relayTransactions", "funding", with_config<relay_transactions_op>},
     Op{"fundingPreflight", "funding", with_config<funding_preflight_op>},

@@ -117,6 +117,13 @@ describe('every op of the core answers as ops.json describes', () => {
     assert.equal(call('streamAdmission', { caller: 'network', open: 11, cap: null }, 429).code, 'rate-limited');
   });
 
+  it('attributionRetention', () => {
+    // Day 20,000 (2024-10-04 UTC) at noon: the last 90 days are kept, older ones go.
+    const noon = 20000 * 86400 + 43200;
+    assert.deepEqual(call('attributionRetention', { now: noon, days: [20000, 19911, 19910] }), { day: 20000, expired: [19910], nextAt: 20001 * 86400 });
+    assert.deepEqual(call('attributionRetention', { now: 100, days: [48], keepDays: 1, daySec: 2 }), { day: 50, expired: [48], nextAt: null });
+  });
+
   it('depositAdmission', () => {
     assert.deepEqual(call('depositAdmission', { partner: { open: 1 }, network: { open: 100, cap: null, freesAt: null }, now }), { partner: { cap: 10000, remaining: 9999 }, network: { cap: 100, remaining: 0 } });
     assert.equal(call('depositAdmission', { partner: { open: 3, cap: 2, freesAt: now + 30 }, network: { open: 1 }, now }, 429).code, 'deposit-quota-exceeded');
@@ -242,6 +249,14 @@ describe('every op of the core answers as ops.json describes', () => {
       const waiting = call('gaslessJobAdvance', { job: verified.job, outcome: { waitingFor: 'gas-price', detail: 'above the ceiling' }, now });
       assert.equal(waiting.job.waitingFor, 'gas-price');
       assert.ok(waiting.retryAfterSec > 0);
+    });
+
+    it('gaslessJobRetention', () => {
+      // Accepted: kept. Finished: 30 days after it finished (its updatedAt).
+      assert.deepEqual(call('gaslessJobRetention', { job: verified.job }), { deleteAt: null });
+      const published = call('gaslessJobAdvance', { job: verified.job, outcome: { transactionHash: id('funding') }, now: now + 5 }).job;
+      assert.deepEqual(call('gaslessJobRetention', { job: published }), { deleteAt: now + 5 + 30 * 86400 });
+      assert.deepEqual(call('gaslessJobRetention', { job: published, keepSec: 2 }), { deleteAt: now + 7 });
     });
 
     it('relayerAccount, relayTransactions, fundingPreflight and its verdict', () => {
@@ -420,6 +435,8 @@ describe('the schemas refuse what the core refuses', () => {
   refused('intentStatus', { query: { intentHash: null, quoteId: null }, record: { intentHash: '0x12' }, now }, 'a record that is not one');
   refused('intentStatusCheck', { record: null, now }, 'no record to check');
   refused('recordRetention', { records: { [`0x${'ab'.repeat(32)}`]: null }, now }, 'a record the caller does not hold');
+  refused('attributionRetention', { now, days: [-1] }, 'a day that is not a day number');
+  refused('gaslessJobRetention', { job: { status: 'lost' } }, 'a job that is not one');
   refused('authorizeKey', { key: acmeKey, feature: 'teleport' }, 'a feature that is not one');
   refused('clientNetwork', { address: 7 }, 'an address that is not text');
   refused('depositVault', { vaultAddress: '0x' + '11'.repeat(20), owner: 'partner:acme' }, 'an owner without the partner asking');

@@ -16,6 +16,13 @@
 // fetches its receipt again at the chain poll interval and the core judges it; a receipt gone
 // (reorganised away) sends the job back to accepted and to the relayer, which re-sends the same
 // signed bytes after simulating them again, or fails the job with nothing new sent.
+//
+// Retention (op "gaslessJobRetention"): once the job has finished (published or failed) and its
+// reservation is released, the same alarm deletes the object's storage 30 days after it finished
+// (GASLESS_JOB_RETENTION_SEC shortens it for tests). The reservation goes first, so none outlives
+// its job. Exactly-once holds after the deletion: the identical payload submitted again is
+// verified like a first submit, meets an expired quote (400) and, were it still valid, the spent
+// on-chain nonce of the published funding (422 funding-would-fail): nothing is sent twice.
 import { DurableObject } from "cloudflare:workers";
 import { chainClocks } from "../chain-clocks.js";
 import { askCore } from "../core.js";
@@ -26,19 +33,28 @@ import { relayer } from "../relayer.js";
 // The chain readers' poll interval where set (local 1 s), else a block time of the slowest chain.
 const receiptPollMs = (env) => (Number(env.POLL_INTERVAL_MS ?? 0) > 0 ? Number(env.POLL_INTERVAL_MS) : 12_000);
 
+const JOB_TABLE = `CREATE TABLE IF NOT EXISTS job (
+  id TEXT PRIMARY KEY,
+  job_key TEXT NOT NULL,
+  owner TEXT NOT NULL,
+  job TEXT NOT NULL,
+  plan TEXT NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 0
+)`;
+
+/** GASLESS_JOB_RETENTION_SEC (0 allowed), else undefined: the core's 30 days. */
+function keepSec(env) {
+  const n = Number(env?.GASLESS_JOB_RETENTION_SEC);
+  return env?.GASLESS_JOB_RETENTION_SEC !== undefined && env.GASLESS_JOB_RETENTION_SEC !== "" && Number.isInteger(n) && n >= 0 ? n : undefined;
+}
+
 export class GaslessJobs extends DurableObject {
   /** @param {DurableObjectState} ctx */
   constructor(ctx, env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    this.sql.exec(`CREATE TABLE IF NOT EXISTS job (
-      id TEXT PRIMARY KEY,
-      job_key TEXT NOT NULL,
-      owner TEXT NOT NULL,
-      job TEXT NOT NULL,
-      plan TEXT NOT NULL,
-      attempts INTEGER NOT NULL DEFAULT 0
-    )`);
+    // The table is created by the first submit only: reading a deleted job must not bring its
+    // storage back.
   }
 
   /**
@@ -49,6 +65,7 @@ export class GaslessJobs extends DurableObject {
    */
   submit(input) {
     const answer = this.ctx.storage.transactionSync(() => {
+      this.sql.exec(JOB_TABLE);
       const row = this.#row();
       if (row) {
         return { outcome: row.job_key === input.jobKey ? "existing" : "conflict", job: JSON.parse(row.job), owner: row.owner };
@@ -74,9 +91,10 @@ export class GaslessJobs extends DurableObject {
     if (!row) return;
     const job = JSON.parse(row.job);
     // A finished job is final; an alarm that fires again after the outcome was stored has only
-    // its reservation to release (in case the release below did not complete).
+    // its reservation to release (in case the release below did not complete) and its retention;
+    // a published one not final yet is still watched.
     const watched = job.status === "published" && job.final === false;
-    if (job.status !== "accepted" && !watched) return this.#release(job);
+    if (job.status !== "accepted" && !watched) return this.#finished(job);
     let outcome;
     let attempts = row.attempts;
     if (watched) {
@@ -123,7 +141,25 @@ export class GaslessJobs extends DurableObject {
     if (answer.body.checkReceipt) await this.ctx.storage.setAlarm(Date.now() + receiptPollMs(this.env));
     // Settled (published: its funding is mined; failed): the funder's balance is no longer held.
     // A release that throws has the runtime retry the alarm, which releases again.
-    await this.#release(next);
+    await this.#finished(next);
+  }
+
+  /**
+   * Releases a settled job's reservation, then deletes the job once past its retention (a
+   * published job still watched has none yet: its receipt alarm stays as it is).
+   */
+  async #finished(job) {
+    await this.#release(job);
+    const input = { job, ...(keepSec(this.env) !== undefined ? { keepSec: keepSec(this.env) } : {}) };
+    const answer = await askCore(this.env, "gaslessJobRetention", input);
+    if (answer.status !== 200) throw new Error(`gaslessJobRetention answered ${answer.status}: ${answer.body?.detail ?? ""}`);
+    if (answer.body.deleteAt === null) return;
+    const at = answer.body.deleteAt * 1000;
+    if (Date.now() >= at) {
+      console.log(JSON.stringify({ event: "gasless-job-deleted", jobId: job.id, status: job.status }));
+      return this.ctx.storage.deleteAll();
+    }
+    await this.ctx.storage.setAlarm(at);
   }
 
   async #release(job) {
@@ -131,6 +167,7 @@ export class GaslessJobs extends DurableObject {
   }
 
   #row() {
+    if (this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'job'").toArray().length === 0) return null;
     return this.sql.exec("SELECT id, job_key, owner, job, plan, attempts FROM job LIMIT 1").toArray()[0] ?? null;
   }
 }
