@@ -58,7 +58,7 @@ after(async () => {
   if (outDir) rmSync(outDir, { recursive: true, force: true });
 });
 
-describe("a finished gasless job past its retention", () => {
+describe("a finished (final) gasless job past its retention", () => {
   test("is deleted with its storage, and its payload submitted again pays nothing", async () => {
     const wallet = devAccount(1);
     const res = await worker.fetch("/v1/quotes", {
@@ -89,8 +89,12 @@ describe("a finished gasless job past its retention", () => {
     const held = JSON.parse(JSON.stringify(await relayers.get(relayers.idFromName("31337")).reservationsHeld()));
     assert.ok(!held.some((r) => r.jobId === job.id), JSON.stringify(held));
 
-    // Two seconds after it finished, the alarm deletes the job: 404, no table left.
-    await waitFor(async () => (await read()).status, (s) => s === 404, { timeoutMs: 15_000, intervalMs: 300 });
+    // Published but not final: watched for a reorganisation, not deleted. Once the chain's
+    // finalized block (anvil: 64 below the head) passes it, it is final, and two seconds after
+    // that the alarm deletes the job: 404, no table left.
+    assert.equal(published.final, false);
+    await providerA.send("anvil_mine", ["0x48"]);
+    await waitFor(async () => (await read()).status, (s) => s === 404, { timeoutMs: 30_000, intervalMs: 300 });
     const jobs = await worker.mf.getDurableObjectNamespace("GASLESS_JOBS");
     assert.equal(await jobs.get(jobs.idFromName(job.quoteId)).read(), null);
 

@@ -252,9 +252,15 @@ describe('every op of the core answers as ops.json describes', () => {
     });
 
     it('gaslessJobRetention', () => {
-      // Accepted: kept. Finished: 30 days after it finished (its updatedAt).
+      // Accepted: kept. Published but not final (still watched for a reorganisation): kept.
+      // Final: 30 days after it finished (its updatedAt).
       assert.deepEqual(call('gaslessJobRetention', { job: verified.job }), { deleteAt: null });
-      const published = call('gaslessJobAdvance', { job: verified.job, outcome: { transactionHash: id('funding') }, now: now + 5 }).job;
+      const outcome = { transactionHash: id('funding'), blockNumber: 100 };
+      const watched = call('gaslessJobAdvance', { job: verified.job, outcome, now: now + 5 }).job;
+      assert.deepEqual(call('gaslessJobRetention', { job: watched, keepSec: 0 }), { deleteAt: null });
+      const chainHeads = { 8453: { head: 200, finalized: 150, depth: 12, read: 200 } };
+      const published = call('gaslessJobAdvance', { job: verified.job, outcome, now: now + 5, chainHeads }).job;
+      assert.equal(published.final, true);
       assert.deepEqual(call('gaslessJobRetention', { job: published }), { deleteAt: now + 5 + 30 * 86400 });
       assert.deepEqual(call('gaslessJobRetention', { job: published, keepSec: 2 }), { deleteAt: now + 7 });
     });
