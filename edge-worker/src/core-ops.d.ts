@@ -1017,7 +1017,7 @@ export interface components {
             status: components["schemas"]["IntentStatusValue"] | ("awaiting-funding" | "partially-funded" | "funding-submitted" | "funding-failed");
             deadline: components["schemas"]["UnixSeconds"];
             intentHash: components["schemas"]["Hash32"];
-            transactions: components["schemas"]["IntentTransactions"];
+            transactions: components["schemas"]["IntentStatusTransactions"];
         };
         /** @description EVM address, 0x + 40 hex digits; EIP-55 checksummed in responses. */
         EvmAddress: string;
@@ -1158,7 +1158,7 @@ export interface components {
             /** @description Whether the transaction can no longer be reorganised away: at or below the chain's `finalized` block where the node serves that tag, else at least the chain's configured confirmation depth (the window the reader re-reads; local chains 4 blocks, production 12). false for a chain the reader has not reported. */
             final: boolean;
         };
-        /** @description The transactions of an IntentStatus body, each with its confirmations and finality. */
+        /** @description The transactions of an IntentStatus or DepositStatus body, each with its confirmations and finality. */
         IntentStatusTransactions: {
             published: components["schemas"]["IntentStatusTransactionRef"] | null;
             funded: components["schemas"]["IntentStatusTransactionRef"] | null;
@@ -1172,14 +1172,6 @@ export interface components {
          * @enum {string}
          */
         IntentStatusValue: "pending" | "filled" | "settled" | "refundable" | "expired" | "refunded" | "failed" | "unknown";
-        IntentTransactions: {
-            published: components["schemas"]["TransactionRef"] | null;
-            funded: components["schemas"]["TransactionRef"] | null;
-            fulfilled: components["schemas"]["TransactionRef"] | null;
-            proven: components["schemas"]["TransactionRef"] | null;
-            withdrawn: components["schemas"]["TransactionRef"] | null;
-            refunded: components["schemas"]["TransactionRef"] | null;
-        };
         /** @description Defaults are used when omitted. */
         LegacyContracts: {
             sourcePortal?: components["schemas"]["EvmAddress"];

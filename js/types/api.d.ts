@@ -856,14 +856,6 @@ export interface components {
             /** @description <chain blockExplorerUrl>/tx/<hash>; null on chains without an explorer (development chains). */
             blockExplorerUrl: string | null;
         };
-        IntentTransactions: {
-            published: components["schemas"]["TransactionRef"] | null;
-            funded: components["schemas"]["TransactionRef"] | null;
-            fulfilled: components["schemas"]["TransactionRef"] | null;
-            proven: components["schemas"]["TransactionRef"] | null;
-            withdrawn: components["schemas"]["TransactionRef"] | null;
-            refunded: components["schemas"]["TransactionRef"] | null;
-        };
         /** @description A recorded transaction of an IntentStatus body, with how final it is. Until final, a reorganisation may remove it: it then leaves the body and the status is derived again. */
         IntentStatusTransactionRef: components["schemas"]["TransactionRef"] & {
             /** @description Blocks mined on top of the transaction's block by the chain's head as the server's reader last saw it: 0 at the head (and while the reader has not reported the chain). */
@@ -871,7 +863,7 @@ export interface components {
             /** @description Whether the transaction can no longer be reorganised away: at or below the chain's `finalized` block where the node serves that tag, else at least the chain's configured confirmation depth (the window the reader re-reads; local chains 4 blocks, production 12). false for a chain the reader has not reported. */
             final: boolean;
         };
-        /** @description The transactions of an IntentStatus body, each with its confirmations and finality. */
+        /** @description The transactions of an IntentStatus or DepositStatus body, each with its confirmations and finality. */
         IntentStatusTransactions: {
             published: components["schemas"]["IntentStatusTransactionRef"] | null;
             funded: components["schemas"]["IntentStatusTransactionRef"] | null;
@@ -1084,7 +1076,7 @@ export interface components {
             status: components["schemas"]["IntentStatusValue"] | ("awaiting-funding" | "partially-funded" | "funding-submitted" | "funding-failed");
             deadline: components["schemas"]["UnixSeconds"];
             intentHash: components["schemas"]["Hash32"];
-            transactions: components["schemas"]["IntentTransactions"];
+            transactions: components["schemas"]["IntentStatusTransactions"];
         };
         DepositAddressRecord: components["schemas"]["DepositAddress"] & {
             /** @description As in DepositStatus. */

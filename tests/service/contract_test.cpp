@@ -56,9 +56,9 @@ TEST(ApiContract, RecordedTransactionsAreTheDocumentsInOrder) {
   nlohmann::ordered_json names = nlohmann::ordered_json::array();
   for (std::size_t i = 0; i < kIntentStepCount; ++i) names.push_back(std::string(step_name(static_cast<IntentStep>(i))));
   nlohmann::ordered_json listed = nlohmann::ordered_json::array();
-  for (const auto& [name, _] : schema("IntentTransactions").at("properties").items()) listed.push_back(name);
+  for (const auto& [name, _] : schema("IntentStatusTransactions").at("properties").items()) listed.push_back(name);
   EXPECT_EQ(listed, names);
-  EXPECT_EQ(schema("IntentTransactions").at("required"), names);
+  EXPECT_EQ(schema("IntentStatusTransactions").at("required"), names);
 }
 
 }  // namespace

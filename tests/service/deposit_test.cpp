@@ -323,6 +323,14 @@ TEST(DepositStatus, FollowsFundingThenTheIntent) {
   EXPECT_TRUE(r.body["status"]["transactions"]["funded"]["blockNumber"].is_null());  // not mined yet
   EXPECT_EQ(r.body["status"]["transactions"]["funded"]["blockExplorerUrl"],
             "https://basescan.org/tx/" + published["transactionHash"].get<std::string>());
+  // How final it is, as the job watching its receipt judged it (not final without a judgement).
+  EXPECT_EQ(r.body["status"]["transactions"]["funded"]["confirmations"], 0);
+  EXPECT_EQ(r.body["status"]["transactions"]["funded"]["final"], false);
+  json watched = published;
+  watched["confirmations"] = 70;
+  watched["final"] = true;
+  EXPECT_EQ(status(watched, json::array()).body["status"]["transactions"]["funded"]["confirmations"], 70);
+  EXPECT_EQ(status(watched, json::array()).body["status"]["transactions"]["funded"]["final"], true);
   EXPECT_EQ(status({{"status", "failed"}}, json::array()).body["status"]["status"], "funding-failed");
   // A registered intent with nothing on chain yet does not hide the funding state.
   const json registered = {{"status", "pending"}, {"transactions", {{"published", nullptr}, {"funded", nullptr}}}};

@@ -355,12 +355,14 @@ OpResult deposit_status_op(const Config& config, const json& input) {
   }
   // The relayer's funding transaction, until chain events report the intent's own.
   // Its block is not known yet (null); its link is null on a chain without an explorer (local
-  // chains), as in intent statuses.
+  // chains), as in intent statuses; how final it is, as the job watching it last judged.
   if (job && (*job)["status"] == "published" && transactions["funded"].is_null()) {
     const std::string& explorer = d.chain->block_explorer_url;
     const std::string hash = (*job)["transactionHash"].get<std::string>();
+    const auto member = [&](const char* name, json fallback) { return job->contains(name) ? (*job)[name] : fallback; };
     transactions["funded"] = {{"chainId", d.chain->chain_id}, {"transactionHash", hash}, {"blockNumber", nullptr},
-                              {"blockExplorerUrl", explorer.empty() ? json(nullptr) : json(explorer + "/tx/" + hash)}};
+                              {"blockExplorerUrl", explorer.empty() ? json(nullptr) : json(explorer + "/tx/" + hash)},
+                              {"confirmations", member("confirmations", 0)}, {"final", member("final", false)}};
   }
   json record = d.record;
   record["status"] = status;
