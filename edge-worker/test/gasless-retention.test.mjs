@@ -14,7 +14,7 @@ import { Contract } from "ethers";
 import { freePort } from "../../scripts/chains/anvil.mjs";
 import { devAccount, localProvider } from "../../scripts/chains/deploy.mjs";
 import { startLocalStack } from "../../scripts/chains/local.mjs";
-import { buildBundle, DEV_KEYS, startWorker, tempDir } from "./harness.mjs";
+import { buildBundle, DEV_KEYS, removeBundle, startWorker, tempDir } from "./harness.mjs";
 import { erc3009Submit, waitFor } from "./gasless-helpers.mjs";
 
 const json = { "content-type": "application/json" };
@@ -22,7 +22,7 @@ const RECIPIENT = "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc"; // anvil #6
 const RELAYER = "0x71bE63f3384f5fb98995898A86B02Fb2426c5788"; // anvil #11
 const ERC20 = ["function balanceOf(address) view returns (uint256)"];
 
-let stack, outDir, worker, persist, chainA, chainB, providerA;
+let stack, outDir, bundleDir, worker, persist, chainA, chainB, providerA;
 
 before(async () => {
   outDir = mkdtempSync(join(tmpdir(), "sr-gasless-retention-"));
@@ -38,21 +38,15 @@ before(async () => {
   });
   [chainA, chainB] = stack.deployment.chains;
   providerA = localProvider(chainA.rpcUrl, 31337);
-  const previous = process.env.SR_LOCAL_CHAINS_DIR;
-  process.env.SR_LOCAL_CHAINS_DIR = outDir;
-  try {
-    const bundleDir = buildBundle();
-    persist = tempDir("sr-gasless-retention-state-");
-    worker = await startWorker({ bundleDir, persistDir: persist.dir, bindings: { GASLESS_JOB_RETENTION_SEC: "2" } });
-  } finally {
-    if (previous === undefined) delete process.env.SR_LOCAL_CHAINS_DIR;
-    else process.env.SR_LOCAL_CHAINS_DIR = previous;
-  }
+  bundleDir = buildBundle({ env: { SR_LOCAL_CHAINS_DIR: outDir } });
+  persist = tempDir("sr-gasless-retention-state-");
+  worker = await startWorker({ bundleDir, persistDir: persist.dir, bindings: { GASLESS_JOB_RETENTION_SEC: "2" } });
 });
 
 after(async () => {
   await worker?.dispose();
   persist?.remove();
+  if (bundleDir) removeBundle(bundleDir);
   providerA?.destroy();
   await stack?.stop();
   if (outDir) rmSync(outDir, { recursive: true, force: true });

@@ -37,9 +37,8 @@ after(async () => {
   if (bundleDir) removeBundle(bundleDir);
 });
 
-/** POSTs a quote request and checks the answer against the chain records it was fetched with. */
-async function fetchAndCheck(body) {
-  const from = Math.floor(Date.now() / 1000) + lifetime;
+/** POSTs a quote request with the acme key; its 200 answer. */
+async function postQuote(body) {
   const res = await worker.fetch("/v1/quotes", {
     key: DEV_KEYS.acme,
     method: "POST",
@@ -48,6 +47,13 @@ async function fetchAndCheck(body) {
   });
   const quote = await res.json();
   assert.equal(res.status, 200, JSON.stringify(quote));
+  return quote;
+}
+
+/** POSTs a quote request and checks the answer against the chain records it was fetched with. */
+async function fetchAndCheck(body) {
+  const from = Math.floor(Date.now() / 1000) + lifetime;
+  const quote = await postQuote(body);
   const to = Math.ceil(Date.now() / 1000) + lifetime;
   checkQuote(quote, { chains, expiresAt: { from, to } });
   const report = verifier.verifyQuote(quote, { chains, request: body });
@@ -118,14 +124,7 @@ describe("Solana source over HTTP (the configuration without local chains)", () 
   };
 
   test("USDC on Solana -> USDC on Base: an svm transaction for the funder that the package verifies", async () => {
-    const res = await worker.fetch("/v1/quotes", {
-      key: DEV_KEYS.acme,
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    const quote = await res.json();
-    assert.equal(res.status, 200, JSON.stringify(quote));
+    const quote = await postQuote(body);
     const solana = chains.find((c) => c.chainId === 1399811149);
     assert.equal(solana.portal, "EcooiHrTiMnfUBMw297gvPwX55HD8SCxA61tBBLV3yaV");
     assert.equal(solana.prover, "EcoHDiDaKXryeHsvRwoJNPEeS56uhmPDd9ksuPyF68ky");

@@ -21,7 +21,7 @@ import { Contract, Wallet, hexlify, randomBytes } from "ethers";
 import { freePort } from "../../scripts/chains/anvil.mjs";
 import { devAccount, localProvider } from "../../scripts/chains/deploy.mjs";
 import { startLocalStack } from "../../scripts/chains/local.mjs";
-import { buildBundle, startWorker, tempDir } from "./harness.mjs";
+import { buildBundle, removeBundle, startWorker, tempDir } from "./harness.mjs";
 import { ERC3009_TYPES, fieldsOf, nowSec, waitFor } from "./gasless-helpers.mjs";
 
 const json = { "content-type": "application/json" };
@@ -53,16 +53,9 @@ before(async () => {
     const provider = localProvider(chain.rpcUrl, chain.chainId);
     chains[chain.chainId] = { ...chain, provider, firstBlock: await provider.getBlockNumber() };
   }
-  const previous = process.env.SR_LOCAL_CHAINS_DIR;
-  process.env.SR_LOCAL_CHAINS_DIR = outDir;
-  try {
-    bundleDir = buildBundle();
-    persist = tempDir("sr-sponsorship-state-");
-    worker = await startWorker({ bundleDir, persistDir: persist.dir, bindings: BINDINGS });
-  } finally {
-    if (previous === undefined) delete process.env.SR_LOCAL_CHAINS_DIR;
-    else process.env.SR_LOCAL_CHAINS_DIR = previous;
-  }
+  bundleDir = buildBundle({ env: { SR_LOCAL_CHAINS_DIR: outDir } });
+  persist = tempDir("sr-sponsorship-state-");
+  worker = await startWorker({ bundleDir, persistDir: persist.dir, bindings: BINDINGS });
 });
 
 after(async () => {
@@ -70,7 +63,7 @@ after(async () => {
   persist?.remove();
   for (const chain of Object.values(chains)) chain.provider.destroy();
   await stack?.stop();
-  if (bundleDir) rmSync(join(bundleDir, ".."), { recursive: true, force: true });
+  if (bundleDir) removeBundle(bundleDir);
   if (outDir) rmSync(outDir, { recursive: true, force: true });
 });
 
