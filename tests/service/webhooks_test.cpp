@@ -115,8 +115,8 @@ TEST(Webhooks, TheLocalConfigurationAlsoAllowsALoopbackReceiver) {
   EXPECT_NE(url_error(local(), "http://127.0.0.2:9000/hook"), "accepted");
   EXPECT_NE(url_error(local(), "http://localhost:9000/hook"), "accepted");
   EXPECT_NE(url_error(local(), "http://10.0.0.1/"), "accepted");
-  // There, an http URL may name a host that resolves to 127.0.0.1 and nothing else (how the
-  // local suites give a receiver a name whose answer changes); production still wants https.
+  // There, a URL may name a host that resolves to 127.0.0.1 and nothing else (how the local
+  // suites give a receiver a name whose answer changes); production still wants https.
   const json loopback = json::array({"127.0.0.1"});
   EXPECT_EQ(create(local(), {{"url", "http://rebind.example.com:9000/hook"}, {"events", {"intent.status"}}}, &loopback).status, 201);
   for (const json& other : {json::array({"127.0.0.1", "93.184.216.34"}), json::array({"127.0.0.2"}), json::array({"::1"})}) {
@@ -128,6 +128,12 @@ TEST(Webhooks, TheLocalConfigurationAlsoAllowsALoopbackReceiver) {
   }
   EXPECT_EQ(target("http://rebind.example.com:9000/hook", loopback).body, json({{"ok", true}, {"connect", "127.0.0.1"}}));
   EXPECT_NE(url_error(production(), "http://rebind.example.com:9000/hook").find("https"), std::string::npos);
+  // The same for an https name (a local receiver holding a certificate for that name); nothing
+  // but 127.0.0.1, and production refuses the loopback answer.
+  EXPECT_EQ(create(local(), {{"url", "https://hooks.example.test:9443/hook"}, {"events", {"intent.status"}}}, &loopback).status, 201);
+  EXPECT_EQ(target("https://hooks.example.test:9443/hook", loopback).body, json({{"ok", true}, {"connect", "127.0.0.1"}}));
+  EXPECT_EQ(target("https://hooks.example.test:9443/hook", json::array({"127.0.0.1", "93.184.216.34"})).body["ok"], false);
+  EXPECT_EQ(create(production(), {{"url", "https://hooks.example.test/hook"}, {"events", {"intent.status"}}}, &loopback).status, 400);
 }
 
 TEST(Webhooks, ResolvedAddressesMustAllBePublic) {

@@ -85,6 +85,10 @@ struct ParsedUrl {
   // An http URL naming a host in the local configuration: its name must resolve to 127.0.0.1
   // only (a loopback receiver reached through a name, as DNS rebinding tests need).
   bool loopback_name = false;
+  // An https URL naming a host in the local configuration: its addresses may be public, as
+  // anywhere, or 127.0.0.1 only (a local receiver holding a certificate for that name, as the TLS
+  // delivery tests need).
+  bool loopback_https_name = false;
 };
 
 bool ends_with_label(std::string_view host, std::string_view suffix) {
@@ -134,6 +138,7 @@ std::variant<ParsedUrl, std::string> parse_url(std::string_view url, bool allow_
   const bool loopback_receiver = allow_loopback && out.host == "127.0.0.1";
   const bool names_host = !parse_ipv4(out.host) && out.host.find(':') == std::string::npos;
   out.loopback_name = out.scheme == "http" && allow_loopback && names_host;
+  out.loopback_https_name = out.scheme == "https" && allow_loopback && names_host;
   if (out.scheme == "http" && !loopback_receiver && !out.loopback_name) {
     return allow_loopback ? "url must use https (or be http://127.0.0.1:<port> in the local configuration)" : "url must use https";
   }
@@ -180,11 +185,17 @@ std::variant<ParsedUrl, std::string> parse_url(std::string_view url, bool allow_
   return out;
 }
 
-std::optional<std::string> refused_addresses(const json* addresses, bool loopback_only) {
+std::optional<std::string> refused_addresses(const json* addresses, const ParsedUrl& url) {
   if (!addresses) return std::nullopt;
   if (!addresses->is_array() || addresses->empty()) return "url's host does not resolve to any address";
   for (const json& a : *addresses) {
     if (!a.is_string()) throw OpInputError("addresses must be strings");
+  }
+  const bool loopback_only = url.loopback_name;
+  if (url.loopback_https_name && std::all_of(addresses->begin(), addresses->end(), [](const json& a) { return a == "127.0.0.1"; })) {
+    return std::nullopt;
+  }
+  for (const json& a : *addresses) {
     if (loopback_only) {
       if (a.get<std::string>() != "127.0.0.1") {
         return "url's host must resolve to 127.0.0.1 only for an http URL (local configuration), not " + a.get<std::string>();
@@ -308,7 +319,7 @@ OpResult webhook_create_op(const Config& config, const json& input) {
   if (!url->host_is_address) {
     const json* addresses = in.optional("addresses");
     if (!addresses) return ok({{"resolve", url->host}});
-    if (auto why = refused_addresses(addresses, url->loopback_name)) {
+    if (auto why = refused_addresses(addresses, *url)) {
       errors.add("url", *why);
       return invalid_request(errors);
     }
@@ -340,7 +351,7 @@ OpResult webhook_target_op(const Config& config, const json& input) {
   if (target.host_is_address) return ok({{"ok", true}, {"connect", target.host}});
   const json* addresses = in.optional("addresses");
   if (!addresses) return ok({{"ok", false}, {"resolve", target.host}});
-  if (auto why = refused_addresses(addresses, target.loopback_name)) return ok({{"ok", false}, {"reason", *why}});
+  if (auto why = refused_addresses(addresses, target)) return ok({{"ok", false}, {"reason", *why}});
   // The address to connect to is one of those just checked: the worker connects to it instead of
   // letting its HTTP client resolve the name again, so a name that changes its answer between the
   // check and the connection (DNS rebinding) cannot lead the delivery inside a network.
