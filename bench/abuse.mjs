@@ -15,7 +15,8 @@
 //    intervals.
 // Zero 5xx is checked throughout; the process exits non-zero when an invariant breaks.
 //   npm run bench:abuse        ABUSE_WATCHED=n ABUSE_FUNDINGS=n to change part 4's sizes;
-//                              ABUSE_PARTS=delay runs part 4 alone (ABUSE_WATCHED=0: the baseline alone)
+//                              ABUSE_PARTS=delay runs part 4 alone (ABUSE_WATCHED=0: the baseline alone),
+//                              ABUSE_PARTS=strangers parts 1-3 alone (no local chains)
 import { readdirSync, readFileSync, rmSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -254,6 +255,6 @@ async function fundedStatusDelay() {
 }
 
 if (process.env.ABUSE_PARTS !== "delay") await strangers();
-await fundedStatusDelay();
+if (process.env.ABUSE_PARTS !== "strangers") await fundedStatusDelay();
 verdict(fiveHundreds.length === 0, `5xx answers throughout: ${fiveHundreds.length}${fiveHundreds.length ? ` (${fiveHundreds.slice(0, 5).join("; ")})` : ""}`);
 process.exit(broken ? 1 : 0);

@@ -396,6 +396,28 @@ export interface components {
                 [key: string]: components["schemas"]["UnixSeconds"] | null;
             };
         };
+        /** @description Op "quoteIdRetention": When a shard may delete each quote-id row kept apart from its intent's record (a deposit address's quote id): with that record, by the recordRetention rule; at once when the record is gone; never while it holds a transaction. */
+        QuoteIdRetentionInput: {
+            /** @description Quote id (bare, lowercase) -> the intent it delivers and that intent's record. */
+            rows: {
+                [key: string]: {
+                    /** @description The intent the row leads to. */
+                    intentHash: string;
+                    /** @description That intent's record: the registered one when the row is stored, as its shard holds it when the row is checked again; null when its shard holds none. */
+                    record: components["schemas"]["IntentRecord"] | null;
+                };
+            };
+            /** @description The worker's clock: Unix seconds (the core has none). */
+            now: components["schemas"]["UnixSeconds"];
+            /** @description How long after its record's later deadline a row is kept. Default 3600, as for records. */
+            graceSec?: number;
+        };
+        QuoteIdRetentionAnswer: {
+            /** @description Per quote id: Unix seconds from which the row may be deleted (at or before now: delete it now), or null when its record holds a transaction (kept). */
+            expireAt: {
+                [key: string]: components["schemas"]["UnixSeconds"] | null;
+            };
+        };
         /** @description Op "pollPlan": Which block ranges of which chains the chain reader fetches next, with their eth_getLogs filters. The chains are the EVM chains with an endpoint: the configuration's rpcUrl (local chains), else rpcUrls; a chain with neither is not read. Each range re-reads a confirmation window for reorganisations. */
         PollPlanInput: {
             /** @description The last processed block per chain, null when none. */
@@ -1490,6 +1512,8 @@ export interface CoreOps {
     intentStatusCheck: { input: schemas["IntentStatusCheckInput"]; answer: schemas["IntentStatusCheckAnswer"] };
     /** When the intent index may delete each record: an hour after its later deadline when the chains never showed a transaction of it, never otherwise. (area status; non-2xx: none) */
     recordRetention: { input: schemas["RecordRetentionInput"]; answer: schemas["RecordRetentionAnswer"] };
+    /** When a shard may delete each quote-id row kept apart from its intent's record (a deposit address's quote id): with that record, by the recordRetention rule; at once when the record is gone; never while it holds a transaction. (area status; non-2xx: none) */
+    quoteIdRetention: { input: schemas["QuoteIdRetentionInput"]; answer: schemas["QuoteIdRetentionAnswer"] };
     /** Which block ranges of which chains the chain reader fetches next, with their eth_getLogs filters. The chains are the EVM chains with an endpoint: the configuration's rpcUrl (local chains), else rpcUrls; a chain with neither is not read. Each range re-reads a confirmation window for reorganisations. (area reader; non-2xx: none) */
     pollPlan: { input: schemas["PollPlanInput"]; answer: schemas["PollPlanAnswer"] };
     /** Proves a gasless submit (Permit3, Permit2, ERC-3009) before the worker accepts it. (area funding; non-2xx: 400, 503) */

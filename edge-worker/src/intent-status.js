@@ -47,17 +47,21 @@ export function storeQuoteRegistrations(env, registrations, owner = null) {
  * One quote's {records, quoteId, deliveryIntentHash}: each shard stores its own records (merging
  * into a record that chain events created first), and the quote id's shard maps it to the
  * delivery intent. The engine starts a quote id with its delivery intent hash's first byte, so
- * for its quotes both are one call to one shard.
+ * for its quotes both are one call to one shard; a deposit address's quote id (its intent's
+ * deadlines, and so its hash, moved from the quote's) is mapped in a shard of its own.
  */
 async function storeRegistration(env, { records, quoteId, deliveryIntentHash }, owner) {
   await startReaders(env);
   const groups = byShard(Object.entries(records), ([hash]) => hash);
   const quoteShard = deliveryIntentHash ? shardKey(quoteId) : null;
+  // The delivery intent's registered record goes with the quote id: a quote-id row stored in
+  // another shard than that record lives as long as the record (op "quoteIdRetention").
+  const record = deliveryIntentHash ? (Object.entries(records).find(([hash]) => hash.toLowerCase() === deliveryIntentHash.toLowerCase())?.[1] ?? null) : null;
   await retried(async () => {
     const calls = [...groups].map(([key, entries]) =>
-      shardOf(env, entries[0][0]).register(Object.fromEntries(entries), owner, key === quoteShard ? { quoteId, deliveryIntentHash } : null),
+      shardOf(env, entries[0][0]).register(Object.fromEntries(entries), owner, key === quoteShard ? { quoteId, deliveryIntentHash, record } : null),
     );
-    if (quoteShard && !groups.has(quoteShard)) calls.push(shardOf(env, quoteId).mapQuote(quoteId, deliveryIntentHash));
+    if (quoteShard && !groups.has(quoteShard)) calls.push(shardOf(env, quoteId).mapQuote(quoteId, deliveryIntentHash, record));
     await Promise.all(calls);
   });
 }

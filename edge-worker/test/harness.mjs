@@ -29,16 +29,18 @@ export const DEV_KEYS = {
  * private copy of edge-worker/, because every build rewrites generated/config.js and wasm/ in
  * place: two suites building at once (one of them bundling the local chain stack's configuration
  * through SR_LOCAL_CHAINS_DIR) would otherwise bundle each other's configuration.
- * @param {{ env?: Record<string, string>, keys?: (records: object[]) => object[] }} [options]
+ * @param {{ env?: Record<string, string>, keys?: (records: object[]) => object[], patch?: (srcDir: string) => void }} [options]
  *   env: extra environment for build-worker.sh; keys: rewrites config/local/keys.json for this
- *   bundle only (a key revoked between two runs of one worker's state)
+ *   bundle only (a key revoked between two runs of one worker's state); patch: edits this
+ *   bundle's copy of edge-worker/src before it is built (state written by an older layout)
  * @returns {string} the directory holding index.js and its modules
  */
-export function buildBundle({ env = {}, keys } = {}) {
+export function buildBundle({ env = {}, keys, patch } = {}) {
   const root = mkdtempSync(join(tmpdir(), "sr-worker-bundle-"));
   const copy = join(root, "edge-worker");
   mkdirSync(copy);
   for (const part of ["src", "scripts", "package.json", "wrangler.toml", "openapi.json"]) cpSync(join(workerDir, part), join(copy, part), { recursive: true });
+  patch?.(join(copy, "src"));
   // build-worker.sh reads ../config and ../build from its copy; wrangler resolves from node_modules.
   for (const link of ["build", "node_modules"]) symlinkSync(join(repo, link), join(root, link));
   if (keys) {

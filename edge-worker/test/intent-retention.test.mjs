@@ -1,8 +1,10 @@
 // Intent records have a lifetime (issue 28): a record the chains never showed a transaction of
 // goes once its intent can no longer be funded, filled or refunded (op "recordRetention": the
 // later deadline plus RECORD_GRACE_SEC, here 0), with the quote id that leads to it; a record
-// holding a transaction stays. Records with deadlines in the past are registered straight into
-// their shard (what a quote's registration stores), since workerd's clock cannot be moved.
+// holding a transaction stays; a quote id kept in another shard than its record (a deposit
+// address's) lives as long as that record (op "quoteIdRetention"). Records with deadlines in the
+// past are registered straight into their shard (what a quote's registration stores), since
+// workerd's clock cannot be moved.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { hexlify, randomBytes } from "ethers";
@@ -13,12 +15,23 @@ import { waitFor } from "./gasless-helpers.mjs";
 const STEPS = ["published", "funded", "fulfilled", "proven", "withdrawn", "refunded"];
 const now = () => Math.floor(Date.now() / 1000);
 
-/** A registered record of a Base -> Optimism intent whose deadlines passed a minute ago. */
-function pastRecord(intentHash, quoteId) {
+/** A registered record of a Base -> Optimism intent whose deadlines passed a minute ago (or, with `inSec`, pass then). */
+function pastRecord(intentHash, quoteId, inSec = -60) {
   return {
-    intentHash, sourceChainId: 8453, destinationChainId: 10, routeDeadline: now() - 120, rewardDeadline: now() - 60,
+    intentHash, sourceChainId: 8453, destinationChainId: 10, routeDeadline: now() + inSec - 60, rewardDeadline: now() + inSec,
     role: "direct", quoteId, fundedComplete: false, updatedAt: 0, transactions: Object.fromEntries(STEPS.map((s) => [s, null])),
   };
+}
+
+/**
+ * Registers `paid` (deadlines an hour ahead, so that the shard's alarm cannot delete it before
+ * its funding lands), pushes its funding, then registers it again with deadlines in the past: a
+ * funded record whose deadlines passed.
+ */
+async function fundedPastRecord(w, shard, paid, quoteId, quote = null) {
+  await shard.register({ [paid]: pastRecord(paid, quoteId, 3600) }, null, quote);
+  await pushLogs(w, 8453, fundedOnly(paid, "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"));
+  await shard.register({ [paid]: pastRecord(paid, quoteId) }, null, quote);
 }
 
 describe("intent records past their retention", () => {
@@ -42,9 +55,8 @@ describe("intent records past their retention", () => {
     const shards = await w.mf.getDurableObjectNamespace("INTENT_SHARDS");
     const shard = shards.get(shards.idFromName("shard:ab"));
     const recordsBefore = (await shard.stats()).records;
-    await shard.register({ [paid]: pastRecord(paid, paidQuote) }, null, { quoteId: paidQuote, deliveryIntentHash: paid });
     // The chain shows a funding of `paid`: its record holds a transaction now, and is kept.
-    await pushLogs(w, 8453, fundedOnly(paid, "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"));
+    await fundedPastRecord(w, shard, paid, paidQuote, { quoteId: paidQuote, deliveryIntentHash: paid });
     assert.equal((await statusOf({ intentHash: paid })).transactions.funded.chainId, 8453);
     await shard.register({ [untouched]: pastRecord(untouched, untouchedQuote) }, null, { quoteId: untouchedQuote, deliveryIntentHash: untouched });
 
@@ -56,5 +68,34 @@ describe("intent records past their retention", () => {
     assert.equal(kept.intentHash, paid);
     assert.notEqual(kept.status, "unknown");
     assert.equal((await shard.stats()).records, recordsBefore + 1);
+  });
+
+  test("a quote id kept in another shard than its record goes with the record, and stays while the record holds a transaction", async () => {
+    // Records in shard "cd", their quote ids in shard "ef": what a deposit address's registration
+    // stores (its quote id's first byte is not its intent's), mapped as storeRegistration maps it.
+    const untouched = `0xcd${hexlify(randomBytes(31)).slice(2)}`;
+    const paid = `0xcd${hexlify(randomBytes(31)).slice(2)}`;
+    const [untouchedQuote, paidQuote] = [`ef${crypto.randomUUID().slice(2)}`, `ef${crypto.randomUUID().slice(2)}`];
+    const shards = await w.mf.getDurableObjectNamespace("INTENT_SHARDS");
+    const records = shards.get(shards.idFromName("shard:cd"));
+    const quotes = shards.get(shards.idFromName("shard:ef"));
+    await fundedPastRecord(w, records, paid, paidQuote);
+    assert.equal((await statusOf({ intentHash: paid })).transactions.funded.chainId, 8453);
+    await quotes.mapQuote(paidQuote, paid, pastRecord(paid, paidQuote));
+    await records.register({ [untouched]: pastRecord(untouched, untouchedQuote) });
+    await quotes.mapQuote(untouchedQuote, untouched, pastRecord(untouched, untouchedQuote));
+    // Each row was given its record's expiry (the later deadline, grace 0 here).
+    assert.equal((await quotes.expiries({ quoteId: untouchedQuote })).quote.expireAt, pastRecord(untouched, untouchedQuote).rewardDeadline);
+
+    // The quote shard's alarm finds the untouched record gone (or past its expiry) and drops the
+    // row; the paid one's record holds a transaction, so its row is kept, with no expiry left.
+    await waitFor(() => quotes.deliveryOf(untouchedQuote), (hash) => hash === null, { timeoutMs: 10_000 });
+    assert.equal((await statusOf({ intentHash: untouched })).status, "unknown");
+    assert.equal((await statusOf({ quoteId: untouchedQuote })).status, "unknown");
+    await waitFor(() => quotes.expiries({ quoteId: paidQuote }), (e) => e.quote?.expireAt === null, { timeoutMs: 10_000 });
+    assert.equal(await quotes.deliveryOf(paidQuote), paid);
+    const kept = await statusOf({ quoteId: paidQuote });
+    assert.equal(kept.intentHash, paid);
+    assert.equal(kept.transactions.funded.chainId, 8453);
   });
 });

@@ -72,6 +72,7 @@ constexpr std::array kOps{
     Op{"intentStatus", "status", with_config<intent_status_op>},
     Op{"intentStatusCheck", "status", with_config<intent_status_check_op>},
     Op{"recordRetention", "status", input_only<record_retention_op>},
+    Op{"quoteIdRetention", "status", input_only<quote_id_retention_op>},
     // what the chain reader fetches next
     Op{"pollPlan", "reader", with_config<poll_plan_op>},
     // gasless funding and its relaying

@@ -186,6 +186,11 @@ describe('every op of the core answers as ops.json describes', () => {
       const registeredRecord = registered.records[quote.intentHash];
       assert.deepEqual(call('recordRetention', { records: { [quote.intentHash]: registeredRecord }, now }).expireAt, { [quote.intentHash]: registeredRecord.rewardDeadline + 3600 });
       assert.deepEqual(call('recordRetention', { records: { [quote.intentHash]: updated }, now, graceSec: 0 }).expireAt, { [quote.intentHash]: null });
+      // A quote id kept apart from its record lives as long as the record; without it, it goes now.
+      const quoteId = quote.id.replace('quote:', '');
+      assert.deepEqual(call('quoteIdRetention', { rows: { [quoteId]: { intentHash: quote.intentHash, record: registeredRecord } }, now }).expireAt, { [quoteId]: registeredRecord.rewardDeadline + 3600 });
+      assert.deepEqual(call('quoteIdRetention', { rows: { [quoteId]: { intentHash: quote.intentHash, record: updated } }, now }).expireAt, { [quoteId]: null });
+      assert.deepEqual(call('quoteIdRetention', { rows: { [quoteId]: { intentHash: quote.intentHash, record: null } }, now }).expireAt, { [quoteId]: now });
       const pending = call('intentStatusCheck', { record: registered.records[quote.intentHash], now });
       assert.equal(pending.status.status, 'pending');
       assert.equal(pending.recheckAt, registered.records[quote.intentHash].routeDeadline + 1);
@@ -441,6 +446,7 @@ describe('the schemas refuse what the core refuses', () => {
   refused('intentStatus', { query: { intentHash: null, quoteId: null }, record: { intentHash: '0x12' }, now }, 'a record that is not one');
   refused('intentStatusCheck', { record: null, now }, 'no record to check');
   refused('recordRetention', { records: { [`0x${'ab'.repeat(32)}`]: null }, now }, 'a record the caller does not hold');
+  refused('quoteIdRetention', { rows: { 'not-a-quote-id': { intentHash: `0x${'ab'.repeat(32)}`, record: null } }, now }, 'a row not named by a quote id');
   refused('attributionRetention', { now, days: [-1] }, 'a day that is not a day number');
   refused('gaslessJobRetention', { job: { status: 'lost' } }, 'a job that is not one');
   refused('authorizeKey', { key: acmeKey, feature: 'teleport' }, 'a feature that is not one');

@@ -527,6 +527,42 @@ TEST(StatusOps, RecordsTheChainsNeverTouchedExpireAfterTheirDeadlinesOthersAreKe
   EXPECT_THROW(record_retention_op({{"records", records}, {"now", 1000}, {"graceSec", -1}}), OpInputError);
 }
 
+// A quote-id row kept apart from its intent's record (a deposit address's quote id) lives as
+// long as that record, by the same rule: the record's expiry while it is untouched, kept once it
+// holds a transaction, and gone at once when the record is.
+TEST(StatusOps, QuoteIdRowsInAnotherShardLiveAsLongAsTheirRecord) {
+  std::map<std::string, json> store;
+  const auto untouched = sample_intent(31);
+  const auto funded_one = sample_intent(32);
+  json untouched_record = registration_of(hash_text(untouched));
+  untouched_record["routeDeadline"] = kRouteDeadline;
+  untouched_record["rewardDeadline"] = kRewardDeadline;
+  apply(store, kA, {published(funded_one, 10, 1), funded(funded_one, true, 10, 1)});
+  const std::string q1 = "0a000000-0000-4000-8000-000000000001";
+  const std::string q2 = "0b000000-0000-4000-8000-000000000002";
+  const std::string q3 = "0c000000-0000-4000-8000-000000000003";
+  const json rows = {{q1, {{"intentHash", hash_text(untouched)}, {"record", untouched_record}}},
+                     {q2, {{"intentHash", hash_text(funded_one)}, {"record", store[hash_text(funded_one)]}}},
+                     {q3, {{"intentHash", hash_text(sample_intent(33))}, {"record", nullptr}}}};
+  const OpResult r = quote_id_retention_op({{"rows", rows}, {"now", 1000}});
+  ASSERT_EQ(r.status, 200) << r.body.dump();
+  const json& at = r.body["expireAt"];
+  EXPECT_EQ(at[q1], kRewardDeadline + kRecordGraceSec);  // what recordRetention gives its record
+  EXPECT_EQ(at[q1], record_retention_op({{"records", {{hash_text(untouched), untouched_record}}}, {"now", 1000}})
+                        .body["expireAt"][hash_text(untouched)]);
+  EXPECT_TRUE(at[q2].is_null());  // money moved: looked up by its quote id for as long as its record is kept
+  EXPECT_EQ(at[q3], 1000);        // its record is gone: the row goes now
+  EXPECT_EQ(quote_id_retention_op({{"rows", rows}, {"now", 1000}, {"graceSec", 0}}).body["expireAt"][q1], kRewardDeadline);
+  // The worker's mistakes: a record of another intent, a row not named by a quote id, a bad shape.
+  json wrong = rows;
+  wrong[q1]["intentHash"] = hash_text(funded_one);
+  EXPECT_THROW(quote_id_retention_op({{"rows", wrong}, {"now", 1000}}), OpInputError);
+  EXPECT_THROW(quote_id_retention_op({{"rows", {{"not-a-uuid", rows[q3]}}}, {"now", 1000}}), OpInputError);
+  EXPECT_THROW(quote_id_retention_op({{"rows", {{q3, {{"record", nullptr}}}}}, {"now", 1000}}), OpInputError);
+  EXPECT_THROW(quote_id_retention_op({{"rows", json::array()}, {"now", 1000}}), OpInputError);
+  EXPECT_THROW(quote_id_retention_op({{"rows", rows}, {"now", 1000}, {"graceSec", "1"}}), OpInputError);
+}
+
 TEST(StatusOps, DeadlinesFollowTheChainClocks) {
   std::map<std::string, json> store;
   const auto intent = sample_intent(4);

@@ -24,6 +24,18 @@ export class AttributionCounter extends DurableObject {
   // No table is created until a use is recorded: reading a label whose storage was deleted must
   // not bring it back.
 
+  constructor(ctx, env) {
+    super(ctx, env);
+    // Counts stored before the retention alarm existed (totals per endpoint, or days with no
+    // alarm) get it when the object next starts, not only at the label's next use: the alarm
+    // applies the rule at once (old totals become today's, expired days go) and sets the next.
+    // Nothing is written for an object without counts.
+    ctx.blockConcurrencyWhile(async () => {
+      if (!this.#has("daily_uses") && !this.#has("uses")) return;
+      if ((await ctx.storage.getAlarm()) === null) await ctx.storage.setAlarm(Date.now());
+    });
+  }
+
   /** @param {Record<string, number>} uses e.g. {"v1/quotes": 12}: uses per endpoint to add, today */
   async record(uses) {
     const rule = await this.#retention();

@@ -20,6 +20,7 @@
 // transfer confirmed just before the deadline is still read; one that was funded or received any
 // transfer DEPOSIT_FUNDED_RETENTION_SEC (30 days) after it, so that its status and the transfers
 // into it stay answerable while its intent settles or is refunded and for support afterwards.
+// Addresses stored before that alarm existed get it when their object next starts.
 import { DurableObject } from "cloudflare:workers";
 import { askCore } from "../core.js";
 import { nowSec } from "../lib/time.js";
@@ -52,6 +53,13 @@ export class DepositAddresses extends DurableObject {
     this.sql.exec("CREATE TABLE IF NOT EXISTS holds (name TEXT PRIMARY KEY)");
     // Set once the address has its funding job (funded()): it is then kept for the longer retention.
     this.sql.exec("CREATE TABLE IF NOT EXISTS funded (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL)");
+    // An address stored before its retention alarm existed has none: it gets the one its rule
+    // gives the first time it is touched again (the chain reader's delivery, a lookup, a submit).
+    // An object without an address (nothing stored) stays without storage or alarm.
+    ctx.blockConcurrencyWhile(async () => {
+      const deposit = this.read();
+      if (deposit && (await ctx.storage.getAlarm()) === null) await ctx.storage.setAlarm(this.#removeAtSec(deposit.record.deadline) * 1000);
+    });
   }
 
   /**

@@ -12,11 +12,19 @@ import { chainClocks } from "../chain-clocks.js";
 import { nowSec } from "../lib/time.js";
 import { hexOf } from "../lib/bytes.js";
 import { deliverStatusChange } from "../webhooks.js";
+import { depositOf, shardOf } from "./stubs.js";
 
 // Live status streams (GET /v1/intents/stream): settings by variable so tests can shorten them.
 const STREAM_KEEPALIVE_MS = 15_000;
 const STREAM_MAX_MS = 10 * 60_000;
 const STREAM_END_STATUSES = new Set(["settled", "refunded", "failed"]);
+// Quote-id rows checked against their record's shard per alarm (the next alarm takes the rest).
+const QUOTE_ROW_BATCH = 200;
+// A check that failed (the record's shard or the core unreachable) is tried again this much later.
+const QUOTE_ROW_RETRY_SEC = 60;
+// Which retention this shard's stored rows were last brought up to (meta "retention"): 1 = every
+// record and every quote-id row kept apart from its record has its expiry (see #upgradeRetention).
+const RETENTION_VERSION = 1;
 const encoder = new TextEncoder();
 
 /** The event id of a status body: the first 16 hex digits of its SHA-256. */
@@ -54,8 +62,21 @@ export class IntentShard extends DurableObject {
     } catch {
       // an object created since the column existed
     }
+    // When a quote-id row kept apart from its intent's record may go (op "quoteIdRetention": with
+    // that record, by the same rule), enforced by the alarm; null: it goes with its record, which
+    // this shard holds, or it leads to a record that holds a transaction (kept).
+    try {
+      this.sql.exec("ALTER TABLE quote ADD COLUMN expire_at INTEGER");
+    } catch {
+      // an object created since the column existed
+    }
     this.sql.exec(`CREATE INDEX IF NOT EXISTS record_expiry ON record (expire_at) WHERE expire_at IS NOT NULL;
-      CREATE INDEX IF NOT EXISTS quote_intent ON quote (intent_hash)`);
+      CREATE INDEX IF NOT EXISTS quote_intent ON quote (intent_hash);
+      CREATE INDEX IF NOT EXISTS quote_expiry ON quote (expire_at) WHERE expire_at IS NOT NULL;
+      CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value INTEGER NOT NULL)`);
+    // Rows stored before their rule existed get it before this object answers anything.
+    ctx.blockConcurrencyWhile(() => this.#upgradeRetention());
+    this.#wakeIndexedDeposits();
   }
 
   /**
@@ -65,8 +86,10 @@ export class IntentShard extends DurableObject {
    * @param {Record<string, object>} records intent hash -> registered record
    * @param {string | null} [owner] who hears of the intents' status changes by webhook
    *   ("key:<id>" for a quote, "partner:<slug>" for a deposit address)
-   * @param {{ quoteId: string, deliveryIntentHash: string } | null} [quote] the quote id to map
-   *   to its delivery intent as mapQuote does, when this shard holds that id too
+   * @param {{ quoteId: string, deliveryIntentHash: string, record?: object } | null} [quote] the
+   *   quote id to map to its delivery intent as mapQuote does, when this shard holds that id too
+   *   (`record`: the delivery intent's registered record, which gives the row its expiry when
+   *   this shard does not hold that record)
    */
   register(records, owner = null, quote = null) {
     this.#count("register");
@@ -83,9 +106,13 @@ export class IntentShard extends DurableObject {
         merged[hash] = answer.body.record;
       }
       const expireAt = await this.#retention(merged);
+      // A quote id whose delivery intent is stored here goes with that record; otherwise the row
+      // has a lifetime of its own.
+      const apart = quote && !Object.keys(merged).some((h) => h.toLowerCase() === String(quote.deliveryIntentHash).toLowerCase());
+      const quoteExpiry = apart ? await this.#quoteRowExpiry(quote.quoteId, quote.deliveryIntentHash, quote.record ?? null) : null;
       this.ctx.storage.transactionSync(() => {
         this.#storeRecords(merged, expireAt);
-        if (quote) this.#mapQuote(quote.quoteId, quote.deliveryIntentHash);
+        if (quote) this.#mapQuote(quote.quoteId, quote.deliveryIntentHash, quoteExpiry);
         if (owner) {
           for (const hash of Object.keys(merged)) {
             this.sql.exec("INSERT OR IGNORE INTO owner (intent_hash, owner, last_status, check_at) VALUES (?, ?, NULL, NULL)", hash.toLowerCase(), owner);
@@ -93,18 +120,33 @@ export class IntentShard extends DurableObject {
         }
       });
       this.#notify(Object.keys(merged));
-      await this.#armExpiry(expireAt);
+      await this.#armExpiry({ ...expireAt, ...(quoteExpiry != null ? { quote: quoteExpiry } : {}) });
     });
   }
 
-  /** Remembers which intent a quote delivers (this shard holds the quote's UUID). */
-  mapQuote(quoteId, intentHash) {
+  /**
+   * Remembers which intent a quote delivers (this shard holds the quote's UUID, another shard the
+   * intent's record). `record` is that intent's registered record: the row lives as long as it
+   * (op "quoteIdRetention"), checked again against the record's shard when that time comes.
+   */
+  async mapQuote(quoteId, intentHash, record = null) {
     this.#count("mapQuote");
-    this.#mapQuote(quoteId, intentHash);
+    const expireAt = await this.#quoteRowExpiry(quoteId, intentHash, record);
+    this.#mapQuote(quoteId, intentHash, expireAt);
+    await this.#armExpiry({ quote: expireAt });
   }
 
-  #mapQuote(quoteId, intentHash) {
-    this.sql.exec("INSERT OR REPLACE INTO quote (quote_id, intent_hash) VALUES (?, ?)", String(quoteId).toLowerCase(), String(intentHash).toLowerCase());
+  #mapQuote(quoteId, intentHash, expireAt = null) {
+    this.sql.exec("INSERT OR REPLACE INTO quote (quote_id, intent_hash, expire_at) VALUES (?, ?, ?)", String(quoteId).toLowerCase(), String(intentHash).toLowerCase(), expireAt);
+  }
+
+  /**
+   * The records of `hashes` this shard holds ({hash: record | null}): read by another shard's
+   * alarm for the quote-id rows that lead to them. Reads only.
+   */
+  recordsOf(hashes) {
+    this.#count("recordsOf");
+    return Object.fromEntries(hashes.map((h) => [String(h).toLowerCase(), this.#record(String(h).toLowerCase())]));
   }
 
   /** The delivery intent of a quote, or null. */
@@ -226,6 +268,20 @@ export class IntentShard extends DurableObject {
     return new Response(readable, { headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-transform" } });
   }
 
+  /**
+   * When a record and a quote-id row of this shard may go ({record, quote}: each {expireAt} or
+   * null when not stored; expireAt null: kept, or for a quote id, goes with its record), for
+   * tests and operators. Reads only.
+   */
+  expiries({ intentHash = null, quoteId = null } = {}) {
+    const record = intentHash ? this.sql.exec("SELECT expire_at FROM record WHERE intent_hash = ?", String(intentHash).toLowerCase()).toArray()[0] : null;
+    const quote = quoteId ? this.sql.exec("SELECT intent_hash, expire_at FROM quote WHERE quote_id = ?", String(quoteId).toLowerCase()).toArray()[0] : null;
+    return {
+      record: record ? { expireAt: record.expire_at } : null,
+      quote: quote ? { intentHash: quote.intent_hash, expireAt: quote.expire_at } : null,
+    };
+  }
+
   /** {calls: {method: n}, records, quotes, transactions}: what this shard took, for the scale simulation. */
   stats() {
     const count = (table) => this.sql.exec(`SELECT COUNT(*) AS n FROM ${table}`).toArray()[0].n;
@@ -255,6 +311,7 @@ export class IntentShard extends DurableObject {
   async alarm() {
     const now = nowSec();
     this.#dropExpired(now);
+    await this.#checkQuoteRows(now);
     const due = this.sql.exec("SELECT intent_hash, owner, last_status FROM owner WHERE check_at IS NOT NULL AND check_at <= ?", now).toArray();
     for (const row of due) {
       const mark = this.#marks.get(row.intent_hash) ?? 0;
@@ -288,9 +345,16 @@ export class IntentShard extends DurableObject {
       this.sql.exec("UPDATE owner SET check_at = ? WHERE intent_hash = ?", next, row.intent_hash);
     }
     const checks = this.sql.exec("SELECT MIN(check_at) AS at FROM owner WHERE check_at IS NOT NULL").toArray()[0]?.at ?? null;
-    const expiry = this.sql.exec("SELECT MIN(expire_at) AS at FROM record WHERE expire_at IS NOT NULL").toArray()[0]?.at ?? null;
-    const soonest = [checks, expiry].filter((t) => t != null);
+    const soonest = [checks, this.#nextExpiry()].filter((t) => t != null);
     if (soonest.length > 0) await this.ctx.storage.setAlarm(Math.max(Date.now() + 50, Math.min(...soonest) * 1000));
+  }
+
+  /** The earliest expiry of a record or a quote-id row, or null. */
+  #nextExpiry() {
+    const records = this.sql.exec("SELECT MIN(expire_at) AS at FROM record WHERE expire_at IS NOT NULL").toArray()[0]?.at ?? null;
+    const quotes = this.sql.exec("SELECT MIN(expire_at) AS at FROM quote WHERE expire_at IS NOT NULL").toArray()[0]?.at ?? null;
+    const times = [records, quotes].filter((t) => t != null);
+    return times.length > 0 ? Math.min(...times) : null;
   }
 
   // ---- retention: records the chains never touched -----------------------------------------
@@ -305,6 +369,120 @@ export class IntentShard extends DurableObject {
     return answer.body.expireAt;
   }
 
+  /** The core's expiry of a quote-id row kept apart from its record (op "quoteIdRetention"). */
+  async #quoteRowExpiry(quoteId, intentHash, record) {
+    const id = String(quoteId).toLowerCase();
+    const answer = await this.#quoteRowRetention({ [id]: { intentHash: String(intentHash).toLowerCase(), record } }, nowSec());
+    return answer[id];
+  }
+
+  async #quoteRowRetention(rows, now) {
+    const grace = this.env.RECORD_GRACE_SEC;
+    const input = { rows, now, ...(grace !== undefined && grace !== "" ? { graceSec: Number(grace) } : {}) };
+    const answer = await this.#core("quoteIdRetention", input);
+    if (answer.status !== 200) throw new Error(`quoteIdRetention answered ${answer.status}: ${answer.body?.detail ?? ""}`);
+    return answer.body.expireAt;
+  }
+
+  /**
+   * The quote-id rows whose time came (rows kept apart from their intent's record): each is
+   * checked against its record as the record's shard holds it now, and the core answers whether
+   * it goes (the record is gone, or untouched and past its own expiry), is kept (the record holds
+   * a transaction) or waits longer (the record's expiry moved). A bounded batch per alarm.
+   */
+  async #checkQuoteRows(now) {
+    const due = this.sql.exec("SELECT quote_id, intent_hash, expire_at FROM quote WHERE expire_at IS NOT NULL AND expire_at <= ? LIMIT ?", now, QUOTE_ROW_BATCH).toArray();
+    if (due.length === 0) return;
+    try {
+      const records = {};
+      const elsewhere = [];
+      for (const { intent_hash: hash } of due) {
+        const local = this.#record(hash);
+        if (local || this.#isOwnShard(hash)) records[hash] = local;
+        else elsewhere.push(hash);
+      }
+      const byShard = new Map();
+      for (const hash of elsewhere) {
+        const key = hash.slice(2, 4);
+        if (!byShard.has(key)) byShard.set(key, []);
+        byShard.get(key).push(hash);
+      }
+      for (const found of await Promise.all([...byShard.values()].map((hashes) => shardOf(this.env, hashes[0]).recordsOf(hashes)))) Object.assign(records, found);
+      const rows = Object.fromEntries(due.map((r) => [r.quote_id, { intentHash: r.intent_hash, record: records[r.intent_hash] ?? null }]));
+      const expireAt = await this.#quoteRowRetention(rows, now);
+      this.ctx.storage.transactionSync(() => {
+        for (const r of due) {
+          const at = expireAt[r.quote_id];
+          // Only rows still as read: a registration meanwhile stored the row again with its own expiry.
+          if (at != null && at <= now) this.sql.exec("DELETE FROM quote WHERE quote_id = ? AND expire_at = ?", r.quote_id, r.expire_at);
+          else this.sql.exec("UPDATE quote SET expire_at = ? WHERE quote_id = ? AND expire_at = ?", at ?? null, r.quote_id, r.expire_at);
+        }
+      });
+    } catch (e) {
+      console.error(JSON.stringify({ event: "quote-row-retention-failed", message: String(e?.message ?? e) }));
+      const ids = due.map((r) => r.quote_id);
+      this.sql.exec(`UPDATE quote SET expire_at = ? WHERE quote_id IN (${ids.map(() => "?").join(", ")}) AND expire_at <= ?`, now + QUOTE_ROW_RETRY_SEC, ...ids, now);
+    }
+  }
+
+  /** Whether `hash` belongs to this shard (its first byte names this object). */
+  #isOwnShard(hash) {
+    return this.env.INTENT_SHARDS.idFromName(`shard:${hash.slice(2, 4)}`).equals(this.ctx.id);
+  }
+
+  /**
+   * Brings rows stored before their rule existed under it, once per object (meta "retention"):
+   * records without an expiry (stored before op "recordRetention") get the one the core gives
+   * them now (null again for those that hold a transaction), and quote-id rows without one whose
+   * record this shard does not hold are due for a check at the next alarm (their registered
+   * deadlines were never stored with them; the check reads the record's). Runs before the object
+   * answers anything; a failure leaves the rows as they were, to be tried at the next start.
+   */
+  async #upgradeRetention() {
+    const done = this.sql.exec("SELECT value FROM meta WHERE name = 'retention'").toArray()[0]?.value ?? 0;
+    if (done >= RETENTION_VERSION) return;
+    try {
+      const now = nowSec();
+      let after = "";
+      for (;;) {
+        const rows = this.sql.exec("SELECT intent_hash, record FROM record WHERE expire_at IS NULL AND intent_hash > ? ORDER BY intent_hash LIMIT 200", after).toArray();
+        if (rows.length === 0) break;
+        const expireAt = await this.#retention(Object.fromEntries(rows.map((r) => [r.intent_hash, JSON.parse(r.record)])));
+        this.ctx.storage.transactionSync(() => {
+          for (const r of rows) if (expireAt[r.intent_hash] != null) this.sql.exec("UPDATE record SET expire_at = ? WHERE intent_hash = ?", expireAt[r.intent_hash], r.intent_hash);
+        });
+        after = rows[rows.length - 1].intent_hash;
+      }
+      this.ctx.storage.transactionSync(() => {
+        this.sql.exec("UPDATE quote SET expire_at = ? WHERE expire_at IS NULL AND intent_hash NOT IN (SELECT intent_hash FROM record)", now);
+        this.sql.exec("INSERT OR REPLACE INTO meta (name, value) VALUES ('retention', ?)", RETENTION_VERSION);
+      });
+      const next = this.#nextExpiry();
+      if (next != null) await this.#armExpiry({ next });
+    } catch (e) {
+      console.error(JSON.stringify({ event: "retention-upgrade-failed", object: "IntentShard", message: String(e?.message ?? e) }));
+    }
+  }
+
+  /**
+   * Once per object (meta "deposit-wake"): starts the object of every deposit address this shard
+   * indexes. An address stored before its retention alarm existed gets that alarm when its object
+   * starts (deposit-addresses.js); an unfunded one past its deadline is otherwise never touched
+   * again (its chain's reader no longer watches it, nobody looks it up), so it would be kept
+   * forever. In the background, a few at a time; the mark is set only once all were reached.
+   */
+  #wakeIndexedDeposits() {
+    if (this.sql.exec("SELECT 1 FROM meta WHERE name = 'deposit-wake'").toArray().length > 0) return;
+    const vaults = this.sql.exec("SELECT vault FROM deposit_vault").toArray().map((r) => r.vault);
+    const run = async () => {
+      for (let i = 0; i < vaults.length; i += 20) {
+        await Promise.all(vaults.slice(i, i + 20).map((vault) => depositOf(this.env, vault).read()));
+      }
+      this.sql.exec("INSERT OR REPLACE INTO meta (name, value) VALUES ('deposit-wake', 1)");
+    };
+    run().catch((e) => console.error(JSON.stringify({ event: "deposit-wake-failed", message: String(e?.message ?? e) })));
+  }
+
   /** Brings the alarm forward to the earliest of `expireAt` when it is set later (or not at all). */
   async #armExpiry(expireAt) {
     const times = Object.values(expireAt).filter((t) => t != null);
@@ -317,7 +495,8 @@ export class IntentShard extends DurableObject {
   /**
    * Deletes the records past their retention, with this shard's quote ids that lead to them and
    * their webhook owners (a bounded batch per alarm; the next alarm takes the rest). Such a record
-   * holds no transaction, so no transaction row names it.
+   * holds no transaction, so no transaction row names it. Quote-id rows of such records kept in
+   * other shards go by those shards' alarms (#checkQuoteRows).
    */
   #dropExpired(now) {
     this.ctx.storage.transactionSync(() => {

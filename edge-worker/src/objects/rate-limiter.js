@@ -67,6 +67,14 @@ export class RateLimiter extends DurableObject {
     for (const row of this.sql.exec("SELECT name, tokens, updated_ms, rate_per_sec, burst FROM buckets").toArray()) {
       this.#buckets.set(row.name, this.#fresh(row.tokens, row.updated_ms, row.rate_per_sec, row.burst));
     }
+    // Rows stored with no alarm to prune them (written before the alarm existed, or an alarm lost
+    // with an old layout) get it now rather than at the next take: a pool object whose clients
+    // went away would otherwise keep them. The one-bucket-per-object layout's row is read by
+    // nothing any more: it goes.
+    this.sql.exec("DROP TABLE IF EXISTS bucket");
+    ctx.blockConcurrencyWhile(async () => {
+      if ((this.#buckets.size > 0 || this.#holdsStored()) && (await ctx.storage.getAlarm()) === null) this.#pruneSoon();
+    });
   }
 
   #fresh(tokens, updatedMs, ratePerSec, burst) {

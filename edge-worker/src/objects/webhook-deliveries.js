@@ -13,7 +13,8 @@
 // Lifetime (docs/scale.md, "Storage bounds"): a message that was delivered, given up (failed) or
 // cancelled is deleted by the same alarm WEBHOOK_RETENTION_SEC (7 days) after it finished: long enough
 // that the deliveries listing shows it for a week, and that a message id the intent shards could
-// still enqueue again (their status checks) is still known, so it is not sent twice.
+// still enqueue again (their status checks) is still known, so it is not sent twice. Queues that
+// finished their messages before that alarm existed get it when their object next starts.
 import { DurableObject } from "cloudflare:workers";
 import { connect } from "cloudflare:sockets";
 import { askCore } from "../core.js";
@@ -53,6 +54,15 @@ export class WebhookDeliveries extends DurableObject {
         if (!/duplicate column/i.test(String(e?.message ?? e))) throw e;
       }
     }
+    // Messages stored before the retention existed finished with no alarm left to delete them: an
+    // object that holds messages and has no alarm gets the one the queue's rule gives (its next
+    // attempt, or its oldest finished message's removal) when it next starts.
+    ctx.blockConcurrencyWhile(async () => {
+      if ((await ctx.storage.getAlarm()) !== null) return;
+      if (this.sql.exec("SELECT 1 FROM message LIMIT 1").toArray().length === 0) return;
+      const next = this.sql.exec("SELECT MIN(next_at) AS at FROM message WHERE state = 'pending'").toArray()[0]?.at ?? null;
+      await this.#alarmAt(next, retentionSec(env));
+    });
   }
 
   /** Where to send and whose endpoint it is ({url, sealedSecret, keyId}; null: the endpoint was deleted, nothing more is sent). */

@@ -7,6 +7,17 @@
 // {"records": {hash: record}, "now", "graceSec"?} -> 200 {"expireAt": {hash: unix seconds | null}}
 // (null: kept). A record without deadlines (stored before registrations carried them) expires
 // graceSec after `now`, the first time it is stored again.
+//
+// Op "quoteIdRetention": how long a quote-id row (quote id -> the intent it delivers) is kept in a
+// shard that does not hold the intent's record (a deposit address's quote id, whose address moved
+// the intent's deadlines and so its hash and shard): as long as that record, by the same rule. The
+// row is given the rule's time when it is stored (from the registered record) and checked again
+// then against the record as its shard holds it: gone (deleted by its own retention, or never
+// stored) -> the row goes now; holding a transaction -> kept with it; otherwise its expiry.
+//
+// {"rows": {quoteId: {"intentHash", "record": record | null}}, "now", "graceSec"?}
+//   -> 200 {"expireAt": {quoteId: unix seconds | null}} (a time at or before `now`: delete now;
+//   null: kept).
 #pragma once
 
 #include <cstdint>
@@ -25,5 +36,6 @@ inline constexpr std::uint64_t kRecordGraceSec = 3600;
 std::optional<std::uint64_t> record_expiry(const IntentRecord& record, std::uint64_t now, std::uint64_t grace_sec);
 
 OpResult record_retention_op(const nlohmann::ordered_json& input);
+OpResult quote_id_retention_op(const nlohmann::ordered_json& input);
 
 }  // namespace sr::service
