@@ -17,7 +17,7 @@ export interface components {
             title: string;
             status: number;
             /** @enum {string} */
-            code: "invalid-request" | "invalid-api-key" | "partner-not-mapped" | "feature-not-enabled" | "not-found" | "conflict" | "payload-too-large" | "unsupported-media-type" | "chain-not-supported" | "funding-would-fail" | "rate-limited" | "deposit-quota-exceeded" | "sponsorship-budget-exceeded" | "sponsorship-funder-limit" | "internal" | "solver-error" | "chain-unverified";
+            code: "invalid-request" | "invalid-api-key" | "partner-not-mapped" | "feature-not-enabled" | "not-found" | "conflict" | "payload-too-large" | "unsupported-media-type" | "chain-not-supported" | "funding-would-fail" | "rate-limited" | "deposit-quota-exceeded" | "sponsorship-exhausted" | "internal" | "solver-error" | "chain-unverified";
             detail: string;
             /** @description The fields to correct; empty when the problem is not about fields. */
             errors: {
@@ -669,7 +669,7 @@ export interface components {
             action: "wait" | "fail" | "retry" | "simulate";
             detail: string | null;
         };
-        /** @description Op "sponsorshipAdmission": Whether the partner's sponsorship still pays for one more relayed funding on the plan's chain today: admitted while the partner's spending of the UTC day (settled jobs at their receipts' gas used x effective gas price, unsettled ones at their gas limits x the chain's fee ceiling) is below its daily gas budget and the funder's relayed fundings of the day are below its limit (partners.json sponsorship, defaults in service.json relay.sponsorship); beyond either, 429 sponsorship-budget-exceeded or sponsorship-funder-limit with Retry-After until the next UTC day and the RateLimit-* headers of that limit. */
+        /** @description Op "sponsorshipAdmission": Whether the partner's sponsorship still pays for one more relayed funding on the plan's chain today: admitted while the partner's spending of the UTC day (settled jobs at their receipts' gas used x effective gas price, unsettled ones at their gas limits x the chain's fee ceiling) is below its daily gas budget and the funder's relayed fundings of the day are below its limit (partners.json sponsorship, defaults in service.json relay.sponsorship); beyond either, 429 sponsorship-exhausted (the detail names the limit) with Retry-After until the next UTC day and the RateLimit-* headers of that limit. */
         SponsorshipAdmissionInput: {
             plan: components["schemas"]["RelayPlan"];
             /** @description The slug of the partner whose sponsorship pays: the key's partner, or the deposit address's. */
@@ -1538,7 +1538,7 @@ export interface CoreOps {
     relaySimulationVerdict: { input: schemas["RelaySimulationVerdictInput"]; answer: schemas["RelaySimulationVerdictAnswer"] };
     /** Whether a job's stored signed transactions may be broadcast again (after a restart or a reorganisation): wait for them, fail the job (a nonce taken), retry (part on chain), or simulate the whole job again first. (area funding; non-2xx: none) */
     relayResend: { input: schemas["RelayResendInput"]; answer: schemas["RelayResendAnswer"] };
-    /** Whether the partner's sponsorship still pays for one more relayed funding on the plan's chain today: admitted while the partner's spending of the UTC day (settled jobs at their receipts' gas used x effective gas price, unsettled ones at their gas limits x the chain's fee ceiling) is below its daily gas budget and the funder's relayed fundings of the day are below its limit (partners.json sponsorship, defaults in service.json relay.sponsorship); beyond either, 429 sponsorship-budget-exceeded or sponsorship-funder-limit with Retry-After until the next UTC day and the RateLimit-* headers of that limit. (area funding; non-2xx: 429) */
+    /** Whether the partner's sponsorship still pays for one more relayed funding on the plan's chain today: admitted while the partner's spending of the UTC day (settled jobs at their receipts' gas used x effective gas price, unsettled ones at their gas limits x the chain's fee ceiling) is below its daily gas budget and the funder's relayed fundings of the day are below its limit (partners.json sponsorship, defaults in service.json relay.sponsorship); beyond either, 429 sponsorship-exhausted (the detail names the limit) with Retry-After until the next UTC day and the RateLimit-* headers of that limit. (area funding; non-2xx: 429) */
     sponsorshipAdmission: { input: schemas["SponsorshipAdmissionInput"]; answer: schemas["SponsorshipAdmissionAnswer"] };
     /** The remote solver requests for a deposit-address request. (area deposits; non-2xx: 400, 422) */
     depositSolverRequests: { input: schemas["DepositSolverRequestsInput"]; answer: schemas["DepositSolverRequestsAnswer"] };

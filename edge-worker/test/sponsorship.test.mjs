@@ -3,9 +3,9 @@
 // worker bundle. The local partner "frugal" (config/local/partners.json) has a daily gas budget of
 // 1000 wei on chain 31338 (less than any relayed funding costs, so its first funding spends it)
 // and one relayed funding per funder per day (on every chain); its deposit addresses are keyless.
-// - a funder's second deposit submit of the day on chain 31337: 429 sponsorship-funder-limit;
+// - a funder's second deposit submit of the day on chain 31337: 429 sponsorship-exhausted (the funder's limit);
 // - after one funding on chain 31338, the partner's next submit there: 429
-//   sponsorship-budget-exceeded, counting the gas the relayer's receipts say it spent;
+//   sponsorship-exhausted (the budget), counting the gas the relayer's receipts say it spent;
 // - both survive a restart of the worker (same persistence directory);
 // - a refused submit sends nothing (the relayer's nonce does not move);
 // - below relay.minAmount (1 USDC locally): deposit creation 400 naming source.amount, a keyed
@@ -156,7 +156,7 @@ function assertSponsorship429(answer, code, limit) {
 const refusedBodies = {};
 
 describe("sponsorship limits per partner", () => {
-  test("a funder's second relayed funding of the day: 429 sponsorship-funder-limit, nothing sent", async () => {
+  test("a funder's second relayed funding of the day: 429 sponsorship-exhausted (the funder's limit), nothing sent", async () => {
     const { provider } = chains[31337];
     const payer = await walletHolding(31337, 4_000_000n);
     const [first, second] = [await depositAddress(31337, payer.address), await depositAddress(31337, payer.address)];
@@ -167,7 +167,7 @@ describe("sponsorship limits per partner", () => {
     const nonce = await provider.getTransactionCount(RELAYER, "pending");
     refusedBodies.payer = payer;
     const refused = await submitDeposit(await depositSubmitBody(second, payer));
-    assertSponsorship429(refused, "sponsorship-funder-limit", "1");
+    assertSponsorship429(refused, "sponsorship-exhausted", "1");
     assert.ok(refused.body.detail.includes(`funder ${payer.address} has had its 1 relayed fundings on chain 31337 today`), refused.body.detail);
     assert.equal(await provider.getTransactionCount(RELAYER, "pending"), nonce, "the relayer sent nothing");
     // Another funder of the same partner is still sponsored (the budget on 31337 is the default).
@@ -177,7 +177,7 @@ describe("sponsorship limits per partner", () => {
     await published(second);
   });
 
-  test("a partner past its daily gas budget on a chain: 429 sponsorship-budget-exceeded counting the receipts' gas, nothing sent", async () => {
+  test("a partner past its daily gas budget on a chain: 429 sponsorship-exhausted (the budget) counting the receipts' gas, nothing sent", async () => {
     const { provider } = chains[31338];
     const payer = await walletHolding(31338, 2_000_000n);
     const record = await depositAddress(31338, payer.address);
@@ -194,7 +194,7 @@ describe("sponsorship limits per partner", () => {
     const next = await walletHolding(31338, 2_000_000n);
     refusedBodies.budget = await depositSubmitBody(await depositAddress(31338, next.address), next);
     const refused = await submitDeposit(refusedBodies.budget);
-    assertSponsorship429(refused, "sponsorship-budget-exceeded", "1000");
+    assertSponsorship429(refused, "sponsorship-exhausted", "1000");
     // The spending it counts is what the relayer's two transactions on chain 31338 really cost.
     const spent = await relayerSpent(31338);
     assert.ok(spent > 1000n);
@@ -213,8 +213,8 @@ describe("sponsorship limits per partner", () => {
     const nonces = await Promise.all([31337, 31338].map((id) => chains[id].provider.getTransactionCount(RELAYER, "pending")));
     // The funder limited above, on a fresh address of the partner (its earlier one has its job now).
     const fresh = await depositAddress(31337, refusedBodies.payer.address);
-    assertSponsorship429(await submitDeposit(await depositSubmitBody(fresh, refusedBodies.payer)), "sponsorship-funder-limit", "1");
-    assertSponsorship429(await submitDeposit(refusedBodies.budget), "sponsorship-budget-exceeded", "1000");
+    assertSponsorship429(await submitDeposit(await depositSubmitBody(fresh, refusedBodies.payer)), "sponsorship-exhausted", "1");
+    assertSponsorship429(await submitDeposit(refusedBodies.budget), "sponsorship-exhausted", "1000");
     assert.deepEqual(await Promise.all([31337, 31338].map((id) => chains[id].provider.getTransactionCount(RELAYER, "pending"))), nonces, "the relayer sent nothing");
   });
 });

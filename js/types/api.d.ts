@@ -561,7 +561,7 @@ export interface components {
             /** @description HTTP status. */
             status: number;
             /** @description Stable machine-readable code; title is the problem's title for that code, and the description starts with its HTTP status. */
-            code: "invalid-request" | "invalid-api-key" | "partner-not-mapped" | "feature-not-enabled" | "not-found" | "method-not-allowed" | "conflict" | "payload-too-large" | "unsupported-media-type" | "chain-not-supported" | "funding-would-fail" | "rate-limited" | "deposit-quota-exceeded" | "sponsorship-budget-exceeded" | "sponsorship-funder-limit" | "solver-error" | "chain-unverified" | "internal";
+            code: "invalid-request" | "invalid-api-key" | "partner-not-mapped" | "feature-not-enabled" | "not-found" | "method-not-allowed" | "conflict" | "payload-too-large" | "unsupported-media-type" | "chain-not-supported" | "funding-would-fail" | "rate-limited" | "deposit-quota-exceeded" | "sponsorship-exhausted" | "solver-error" | "chain-unverified" | "internal";
             /** @description What went wrong, for a person. */
             detail: string;
             /** @description Every field to correct (400); empty otherwise. */
@@ -1428,7 +1428,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description rate-limited: honor Retry-After. sponsorship-budget-exceeded: the partner's daily gas budget on the source chain is spent (relayer transactions of the UTC day at their receipts' cost, jobs not yet settled at their gas limits x the chain's fee ceiling); sponsorship-funder-limit: this funder has had its relayed fundings of the UTC day on the chain under this partner. Both carry Retry-After until the next UTC day and RateLimit-Limit (the budget in wei, or the fundings per funder), RateLimit-Remaining 0 and RateLimit-Reset; nothing was sent and no job was created, and the quote can still be funded directly by its funder. */
+        /** @description rate-limited: honor Retry-After. sponsorship-exhausted: the partner's daily gas budget on the source chain is spent (relayer transactions of the UTC day at their receipts' cost, jobs not yet settled at their gas limits x the chain's fee ceiling), or this funder has had its relayed fundings of the UTC day on the chain under this partner; the detail says which. It carries Retry-After until the next UTC day and RateLimit-Limit (the budget in wei, or the fundings per funder), RateLimit-Remaining 0 and RateLimit-Reset; nothing was sent and no job was created, and the quote can still be funded directly by its funder. */
         SponsoredSubmitRateLimited: {
             headers: {
                 "x-request-id": components["headers"]["x-request-id"];

@@ -317,7 +317,7 @@ describe('every op of the core answers as ops.json describes', () => {
       assert.equal(again.fundings.used, 2);
       // Rows holding the whole budget: 429 with its own code and the headers.
       const spent = [{ day, funder: recipient, holdWei: again.budget.limitWei, settled: false, receipts: [] }];
-      assert.equal(call('sponsorshipAdmission', { plan: verified.plan, partner: 'acme', now, rows: spent }, 429).code, 'sponsorship-budget-exceeded');
+      assert.equal(call('sponsorshipAdmission', { plan: verified.plan, partner: 'acme', now, rows: spent }, 429).code, 'sponsorship-exhausted');
     });
   });
 

@@ -18,8 +18,7 @@ TEST(ServiceProblem, EveryCodeHasTheContractStatus) {
       {ProblemCode::chain_not_supported, "chain-not-supported", 422},
       {ProblemCode::rate_limited, "rate-limited", 429},
       {ProblemCode::deposit_quota_exceeded, "deposit-quota-exceeded", 429},
-      {ProblemCode::sponsorship_budget_exceeded, "sponsorship-budget-exceeded", 429},
-      {ProblemCode::sponsorship_funder_limit, "sponsorship-funder-limit", 429},
+      {ProblemCode::sponsorship_exhausted, "sponsorship-exhausted", 429},
       {ProblemCode::internal, "internal", 500},
       {ProblemCode::solver_error, "solver-error", 502},
   };

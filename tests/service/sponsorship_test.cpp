@@ -86,7 +86,7 @@ TEST(Sponsorship, TheBudgetCountsUnsettledHoldsAndMinedReceiptsOfTodayOnly) {
   rows.push_back(held(kOther, kHold));
   r = admission(rows);
   ASSERT_EQ(r.status, 429) << r.body.dump();
-  EXPECT_EQ(r.body["code"], "sponsorship-budget-exceeded");
+  EXPECT_EQ(r.body["code"], "sponsorship-exhausted");
   const std::string detail = r.body["detail"];
   EXPECT_NE(detail.find("partner acme's daily gas budget on chain 8453 (10000000000000000 wei) is spent"), std::string::npos) << detail;
   EXPECT_NE(detail.find("nothing was sent"), std::string::npos) << detail;
@@ -110,7 +110,7 @@ TEST(Sponsorship, AFunderGetsItsLimitOfFundingsPerDay) {
                            held(kOther, kHold), held(kFunder, kHold, kToday - 1)});
   OpResult r = admission(rows);
   ASSERT_EQ(r.status, 429) << r.body.dump();
-  EXPECT_EQ(r.body["code"], "sponsorship-funder-limit");
+  EXPECT_EQ(r.body["code"], "sponsorship-exhausted");
   EXPECT_NE(r.body["detail"].get<std::string>().find(std::string("funder ") + kFunder + " has had its 2 relayed fundings on chain 8453 today"),
             std::string::npos) << r.body["detail"];
   EXPECT_EQ(r.headers["Retry-After"], "43200");
@@ -128,7 +128,7 @@ TEST(Sponsorship, BothLimitsReachedNamesTheBudget) {
   json rows = json::array({held(kFunder, "6000000000000000"), held(kFunder, "6000000000000000")});
   const OpResult r = admission(rows);
   ASSERT_EQ(r.status, 429);
-  EXPECT_EQ(r.body["code"], "sponsorship-budget-exceeded");
+  EXPECT_EQ(r.body["code"], "sponsorship-exhausted");
   EXPECT_NE(r.body["detail"].get<std::string>().find("has had its 2 relayed fundings today"), std::string::npos);
 }
 

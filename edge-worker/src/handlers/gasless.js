@@ -38,8 +38,8 @@ export async function requirePartner(c, next) {
  * its funder's balance has left after its other accepted, unsettled fundings on the chain (else
  * 422 funding-would-fail, nothing sent); the chain's reservation store (funding-reservations.js)
  * judges and reserves in one step, one submit at a time, after the core has admitted the funding
- * under the partner's sponsorship limits (429 sponsorship-budget-exceeded or
- * sponsorship-funder-limit otherwise, with the core's Retry-After and RateLimit-* headers; nothing
+ * under the partner's sponsorship limits (429 sponsorship-exhausted otherwise, its detail naming
+ * the limit, with the core's Retry-After and RateLimit-* headers; nothing
  * simulated or sent). A quote with a job answers from it (a
  * retried submit whose authorization the relayer already spent must still get its job back).
  */

@@ -40,8 +40,7 @@ CodeInfo info(ProblemCode code) {
     case ProblemCode::funding_would_fail: return {"funding-would-fail", 422, "Funding would fail"};
     case ProblemCode::rate_limited: return {"rate-limited", 429, "Rate limited"};
     case ProblemCode::deposit_quota_exceeded: return {"deposit-quota-exceeded", 429, "Deposit quota exceeded"};
-    case ProblemCode::sponsorship_budget_exceeded: return {"sponsorship-budget-exceeded", 429, "Sponsorship budget exceeded"};
-    case ProblemCode::sponsorship_funder_limit: return {"sponsorship-funder-limit", 429, "Sponsorship limit per funder reached"};
+    case ProblemCode::sponsorship_exhausted: return {"sponsorship-exhausted", 429, "Sponsorship exhausted"};
     case ProblemCode::internal: return {"internal", 500, "Internal error"};
     case ProblemCode::solver_error: return {"solver-error", 502, "Solver error"};
     case ProblemCode::chain_unverified: return {"chain-unverified", 503, "Chain unverified"};

@@ -50,8 +50,7 @@ enum class ProblemCode {
   funding_would_fail,      // 422: the relayer's simulation says the funding would revert
   rate_limited,            // 429
   deposit_quota_exceeded,  // 429: too many open, unfunded deposit addresses (per partner, per client)
-  sponsorship_budget_exceeded,  // 429: the partner's daily gas budget on the chain is spent
-  sponsorship_funder_limit,     // 429: the funder's relayed fundings of the day on the chain are used up
+  sponsorship_exhausted,  // 429: the partner's daily gas budget on the chain is spent, or the funder's relayed fundings of the day
   internal,                // 500
   solver_error,            // 502
   chain_unverified,        // 503: the chain's Portal has not confirmed the vault derivation
@@ -63,7 +62,7 @@ inline constexpr ProblemCode kProblemCodes[] = {
     ProblemCode::feature_not_enabled, ProblemCode::not_found,              ProblemCode::conflict,
     ProblemCode::payload_too_large,   ProblemCode::unsupported_media_type, ProblemCode::chain_not_supported,
     ProblemCode::funding_would_fail,  ProblemCode::rate_limited,           ProblemCode::deposit_quota_exceeded,
-    ProblemCode::sponsorship_budget_exceeded, ProblemCode::sponsorship_funder_limit,
+    ProblemCode::sponsorship_exhausted,
     ProblemCode::internal,
     ProblemCode::solver_error,        ProblemCode::chain_unverified,
 };

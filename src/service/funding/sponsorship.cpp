@@ -126,10 +126,10 @@ OpResult sponsorship_admission_op(const Config& config, const json& input) {
     std::string detail = "partner " + partner->slug + "'s daily gas budget on " + chain_name + " (" + budget.to_decimal() +
                          " wei) is spent: " + spent.to_decimal() + " wei today, counting unsettled jobs at their most";
     if (funder_done) detail += ", and funder " + funder_text + " has had its " + std::to_string(limit) + " relayed fundings today";
-    refused = problem(ProblemCode::sponsorship_budget_exceeded, detail + retry);
+    refused = problem(ProblemCode::sponsorship_exhausted, detail + retry);
     limit_header = budget.to_decimal();
   } else {
-    refused = problem(ProblemCode::sponsorship_funder_limit,
+    refused = problem(ProblemCode::sponsorship_exhausted,
                       "funder " + funder_text + " has had its " + std::to_string(limit) + " relayed fundings on " + chain_name +
                           " today under partner " + partner->slug + "'s sponsorship" + retry);
     limit_header = std::to_string(limit);

@@ -19,7 +19,7 @@
 //   -> 200 {"day", "funder", "holdWei", "budget": {"limitWei", "spentWei"}, "fundings": {"limit",
 //           "used"}}: admitted; the worker stores the row {day, funder, holdWei} for the job, and
 //           may delete settled rows of earlier days
-//    | 429 sponsorship-budget-exceeded | sponsorship-funder-limit with Retry-After and
+//    | 429 sponsorship-exhausted (the detail names the limit) with Retry-After and
 //      RateLimit-Limit/-Remaining/-Reset.
 // A settled row counts its receipts (none: nothing was sent; the worker deletes such rows), an
 // unsettled one its holdWei.
