@@ -83,9 +83,15 @@ describe("intent records past their retention", () => {
     assert.equal((await statusOf({ intentHash: paid })).transactions.funded.chainId, 8453);
     await quotes.mapQuote(paidQuote, paid, pastRecord(paid, paidQuote));
     await records.register({ [untouched]: pastRecord(untouched, untouchedQuote) });
+    // A row is given its record's expiry (the later deadline, grace 0 here): shown on a record
+    // whose deadlines are an hour ahead, since the rows above are due at once (the alarm may
+    // already have taken them).
+    const [later, laterQuote] = [`0xcd${hexlify(randomBytes(31)).slice(2)}`, `ef${crypto.randomUUID().slice(2)}`];
+    const laterRecord = pastRecord(later, laterQuote, 3600);
+    await records.register({ [later]: laterRecord });
+    await quotes.mapQuote(laterQuote, later, laterRecord);
+    assert.equal((await quotes.expiries({ quoteId: laterQuote })).quote.expireAt, laterRecord.rewardDeadline);
     await quotes.mapQuote(untouchedQuote, untouched, pastRecord(untouched, untouchedQuote));
-    // Each row was given its record's expiry (the later deadline, grace 0 here).
-    assert.equal((await quotes.expiries({ quoteId: untouchedQuote })).quote.expireAt, pastRecord(untouched, untouchedQuote).rewardDeadline);
 
     // The quote shard's alarm finds the untouched record gone (or past its expiry) and drops the
     // row; the paid one's record holds a transaction, so its row is kept, with no expiry left.
