@@ -669,7 +669,7 @@ export interface components {
             action: "wait" | "fail" | "retry" | "simulate";
             detail: string | null;
         };
-        /** @description Op "sponsorshipAdmission": Whether the partner's sponsorship still pays for one more relayed funding on the plan's chain today: admitted while the partner's spending of the UTC day (settled jobs at their receipts' gas used x effective gas price, unsettled ones at their gas limits x the chain's fee ceiling) is below its daily gas budget and the funder's relayed fundings of the day are below its limit (partners.json sponsorship, defaults in service.json relay.sponsorship); beyond either, 429 sponsorship-exhausted (the detail names the limit) with Retry-After until the next UTC day and the RateLimit-* headers of that limit. */
+        /** @description Op "sponsorshipAdmission": Whether the partner's sponsorship still pays for one more relayed funding on the plan's chain today: admitted while the partner's spending of the UTC day (settled jobs at their receipts' gas used x effective gas price plus an OP-stack chain's l1Fee, unsettled ones at their gas limits x the chain's fee ceiling plus the chain's L1 data fee allowance) is below its daily gas budget and the funder's relayed fundings of the day are below its limit (partners.json sponsorship, defaults in service.json relay.sponsorship); beyond either, 429 sponsorship-exhausted (the detail names the limit) with Retry-After until the next UTC day and the RateLimit-* headers of that limit. A plain-transfer plan (a deposit address already paid by transfers) is admitted whatever the limits say (refusable false): counted, never refused. */
         SponsorshipAdmissionInput: {
             plan: components["schemas"]["RelayPlan"];
             /** @description The slug of the partner whose sponsorship pays: the key's partner, or the deposit address's. */
@@ -687,13 +687,15 @@ export interface components {
                     gasUsed: string;
                     /** @description null: the node reported none; the job then counts at its holdWei. */
                     effectiveGasPrice: string | null;
+                    /** @description An OP-stack chain's (Base, Optimism) fee for the transaction's L1 data, as its receipt reports it (hex wei), counted on top of gas used x effective gas price; absent or null where the chain charges none. */
+                    l1Fee?: string | null;
                 }[];
             }[];
         };
         SponsorshipAdmissionAnswer: {
             day: number;
             funder: components["schemas"]["EvmAddress"];
-            /** @description What the job counts until it settles: its gas limits x the chain's fee ceiling. */
+            /** @description What the job counts until it settles: its gas limits x the chain's fee ceiling, plus the chain's L1 data fee allowance (service.json relay.l1DataFeeAllowanceWei) where it has one. */
             holdWei: components["schemas"]["Amount"];
             budget: {
                 limitWei: components["schemas"]["Amount"];
@@ -703,6 +705,8 @@ export interface components {
                 limit: number;
                 used: number;
             };
+            /** @description false for a plain-transfer plan (a deposit address its user has already paid by transfers): admitted whatever the limits say, budget and fundings then showing how far past them the partner is; its row counts like any other. */
+            refusable: boolean;
         };
         /** @description Op "depositSolverRequests": The remote solver requests for a deposit-address request. */
         DepositSolverRequestsInput: {
@@ -1538,7 +1542,7 @@ export interface CoreOps {
     relaySimulationVerdict: { input: schemas["RelaySimulationVerdictInput"]; answer: schemas["RelaySimulationVerdictAnswer"] };
     /** Whether a job's stored signed transactions may be broadcast again (after a restart or a reorganisation): wait for them, fail the job (a nonce taken), retry (part on chain), or simulate the whole job again first. (area funding; non-2xx: none) */
     relayResend: { input: schemas["RelayResendInput"]; answer: schemas["RelayResendAnswer"] };
-    /** Whether the partner's sponsorship still pays for one more relayed funding on the plan's chain today: admitted while the partner's spending of the UTC day (settled jobs at their receipts' gas used x effective gas price, unsettled ones at their gas limits x the chain's fee ceiling) is below its daily gas budget and the funder's relayed fundings of the day are below its limit (partners.json sponsorship, defaults in service.json relay.sponsorship); beyond either, 429 sponsorship-exhausted (the detail names the limit) with Retry-After until the next UTC day and the RateLimit-* headers of that limit. (area funding; non-2xx: 429) */
+    /** Whether the partner's sponsorship still pays for one more relayed funding on the plan's chain today: admitted while the partner's spending of the UTC day (settled jobs at their receipts' gas used x effective gas price plus an OP-stack chain's l1Fee, unsettled ones at their gas limits x the chain's fee ceiling plus the chain's L1 data fee allowance) is below its daily gas budget and the funder's relayed fundings of the day are below its limit (partners.json sponsorship, defaults in service.json relay.sponsorship); beyond either, 429 sponsorship-exhausted (the detail names the limit) with Retry-After until the next UTC day and the RateLimit-* headers of that limit. A plain-transfer plan (a deposit address already paid by transfers) is admitted whatever the limits say (refusable false): counted, never refused. (area funding; non-2xx: 429) */
     sponsorshipAdmission: { input: schemas["SponsorshipAdmissionInput"]; answer: schemas["SponsorshipAdmissionAnswer"] };
     /** The remote solver requests for a deposit-address request. (area deposits; non-2xx: 400, 422) */
     depositSolverRequests: { input: schemas["DepositSolverRequestsInput"]; answer: schemas["DepositSolverRequestsAnswer"] };

@@ -19,7 +19,9 @@
 // Sponsorship limits are judged in the same step, before anything is simulated: a partner past its
 // daily gas budget on the chain, or a funder past its fundings of the day, answers the core's 429
 // (op "sponsorshipAdmission") and the chain is not even asked; an admitted funding's row is stored
-// with its reservation (sponsorship.js).
+// with its reservation (sponsorship.js). A deposit address funded by plain transfers comes here too
+// (objects/deposit-addresses.js), before its job exists: the core admits its transfer plan whatever
+// the limits say, and its row counts its gas against the address's partner like any other.
 import { askCore } from "./core.js";
 import { simulateFunding } from "./funding-preflight.js";
 import { HttpError } from "./http.js";
@@ -61,6 +63,13 @@ export class FundingReservations {
   async #reserve({ plan, jobId, partner }) {
     const admission = await askCore(this.env, "sponsorshipAdmission", { plan, partner, now: nowSec(), rows: this.sponsorship.rows(partner) });
     if (admission.status !== 200) return { status: admission.status, body: admission.body, headers: admission.headers };
+    // A deposit address funded by plain transfers (the core answers refusable: false): its user has
+    // already paid the vault, so it is counted, never refused and not simulated here (the preflight
+    // names no reservation for a transfer; the relayer simulates the job right before signing).
+    if (admission.body.refusable === false) {
+      this.sponsorship.admit(jobId, partner, admission.body);
+      return { status: 200, body: admission.body };
+    }
     let verdict;
     try {
       verdict = await simulateFunding(this.env, plan, { jobId, reserved: (r) => this.#rows(r) });

@@ -5,8 +5,10 @@
 // The rule is the core's (op "sponsorshipAdmission", src/service/funding/sponsorship.h): it counts
 // the partner's rows of the day against the partner's daily gas budget and the funder's limit, and
 // answers the row an admitted job takes (its UTC day, its funder, its hold: the job's gas limits at
-// the chain's fee ceiling). This class only stores rows: one per admitted job, with each of the
-// job's receipts (gas used and effective gas price) once mined, and whether the job has settled.
+// the chain's fee ceiling, plus an L2's L1 data fee allowance). This class only stores rows: one per
+// admitted job, with each of the job's receipts (gas used, effective gas price, and an OP-stack
+// chain's l1Fee) once mined, and whether the job has settled. A deposit address funded by plain
+// transfers takes a row too (FundingReservations.reserve, admitted whatever the limits say).
 // A settled row counts its receipts; one that sent nothing is deleted when it settles; settled rows
 // of earlier days are deleted at the next admission (retention: a day, or the life of the job).
 export class SponsorshipCounters {
@@ -43,10 +45,13 @@ export class SponsorshipCounters {
   /** Records what one of the job's mined transactions cost (idempotent per transaction). */
   recordReceipt(jobId, hash, receipt) {
     const row = this.sql.exec("SELECT receipts FROM sponsorship WHERE job_id = ?", jobId).toArray()[0];
-    if (!row) return; // not a sponsored job (a deposit funded by transfers)
+    if (!row) return; // no row: a job admitted before rows existed, or one a settle already removed
     const receipts = JSON.parse(row.receipts);
     // null when the node reports no effective gas price: the core then counts the job at its hold.
     receipts[hash] = { gasUsed: receipt.gasUsed, effectiveGasPrice: receipt.effectiveGasPrice ?? null };
+    // An OP-stack chain's (Base, Optimism) fee for the transaction's L1 data, outside gas x price;
+    // kept only where the node reports it (older rows and L1 receipts have none).
+    if (typeof receipt.l1Fee === "string") receipts[hash].l1Fee = receipt.l1Fee;
     this.sql.exec("UPDATE sponsorship SET receipts = ? WHERE job_id = ?", JSON.stringify(receipts), jobId);
   }
 

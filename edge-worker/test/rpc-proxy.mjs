@@ -8,11 +8,13 @@
 //   headerNotFound: n   the next n eth_getLogs answer -32000 "header not found"
 //   hang: n             the next n requests are never answered (the socket stays open)
 //   down: true          every request answers HTTP 502
+//   l1Fee: "0x..."      every eth_getTransactionReceipt answer with a receipt also carries this
+//                       l1Fee (hex wei), as an OP-stack node's (Base, Optimism) does
 // `requests` lists every request's method (and getLogs ranges) for the test to read.
 import { createServer } from "node:http";
 
 export async function startRpcProxy(upstreamUrl) {
-  const faults = { rateLimited: 0, rateLimitedInBody: 0, retryAfter: 1, maxLogRange: null, lagBy: 0, headerNotFound: 0, hang: 0, down: false };
+  const faults = { rateLimited: 0, rateLimitedInBody: 0, retryAfter: 1, maxLogRange: null, lagBy: 0, headerNotFound: 0, hang: 0, down: false, l1Fee: null };
   const requests = [];
   const hanging = new Set();
 
@@ -65,6 +67,7 @@ export async function startRpcProxy(upstreamUrl) {
       const head = Number(BigInt((await upstream("eth_blockNumber", [])).result));
       body.result = body.result.filter((log) => Number(BigInt(log.blockNumber)) <= head - faults.lagBy);
     }
+    if (faults.l1Fee && method === "eth_getTransactionReceipt" && body.result) body.result = { ...body.result, l1Fee: faults.l1Fee };
     reply(res, 200, { ...body, id });
   }
 

@@ -5,7 +5,12 @@
 // and one relayed funding per funder per day (on every chain); its deposit addresses are keyless.
 // - a funder's second deposit submit of the day on chain 31337: 429 sponsorship-exhausted (the funder's limit);
 // - after one funding on chain 31338, the partner's next submit there: 429
-//   sponsorship-exhausted (the budget), counting the gas the relayer's receipts say it spent;
+//   sponsorship-exhausted (the budget), counting the gas the relayer's receipts say it spent plus
+//   the L1 data fee they report: the worker reaches 31338 through a JSON-RPC proxy
+//   (rpc-proxy.mjs) that adds an OP-stack `l1Fee` to every receipt, as Base's and Optimism's nodes do;
+// - a deposit address of the local partner "thrifty" (a budget of 1000 wei on chain 31337) funded
+//   by a plain transfer: relayed although nothing refuses or admits it up front, its receipt counted
+//   against thrifty, whose next keyless submit on 31337 is then 429 (the budget, spent by it);
 // - both survive a restart of the worker (same persistence directory);
 // - a refused submit sends nothing (the relayer's nonce does not move);
 // - below relay.minAmount (1 USDC locally): deposit creation 400 naming source.amount, a keyed
@@ -19,10 +24,11 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { Contract, Wallet, hexlify, randomBytes } from "ethers";
 import { freePort } from "../../scripts/chains/anvil.mjs";
-import { devAccount, localProvider } from "../../scripts/chains/deploy.mjs";
+import { devAccount, localProvider, writeGeneratedConfig } from "../../scripts/chains/deploy.mjs";
 import { startLocalStack } from "../../scripts/chains/local.mjs";
 import { buildBundle, removeBundle, startWorker, tempDir } from "./harness.mjs";
 import { ERC3009_TYPES, fieldsOf, nowSec, waitFor } from "./gasless-helpers.mjs";
+import { startRpcProxy } from "./rpc-proxy.mjs";
 
 const json = { "content-type": "application/json" };
 const RECIPIENT = "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc"; // anvil #6
@@ -33,6 +39,8 @@ const BINDINGS = { KEYLESS_CREATE_RATE_PER_SEC: "100", KEYLESS_CREATE_BURST: "10
 
 let stack;
 let outDir;
+let overlayDir;
+let proxy;
 let bundleDir;
 let worker;
 let persist;
@@ -53,7 +61,14 @@ before(async () => {
     const provider = localProvider(chain.rpcUrl, chain.chainId);
     chains[chain.chainId] = { ...chain, provider, firstBlock: await provider.getBlockNumber() };
   }
-  bundleDir = buildBundle({ env: { SR_LOCAL_CHAINS_DIR: outDir } });
+  // The worker reaches chain 31338 only through the proxy (which adds an l1Fee to receipts when a
+  // test asks it to); the test's own providers read anvil directly.
+  proxy = await startRpcProxy(chains[31338].rpcUrl);
+  const deployment = structuredClone(stack.deployment);
+  deployment.chains.find((c) => c.chainId === 31338).rpcUrl = proxy.url;
+  overlayDir = mkdtempSync(join(tmpdir(), "sr-sponsorship-overlay-"));
+  writeGeneratedConfig(deployment, overlayDir);
+  bundleDir = buildBundle({ env: { SR_LOCAL_CHAINS_DIR: overlayDir } });
   persist = tempDir("sr-sponsorship-state-");
   worker = await startWorker({ bundleDir, persistDir: persist.dir, bindings: BINDINGS });
 });
@@ -61,10 +76,11 @@ before(async () => {
 after(async () => {
   await worker?.dispose();
   persist?.remove();
+  await proxy?.close();
   for (const chain of Object.values(chains)) chain.provider.destroy();
   await stack?.stop();
   if (bundleDir) removeBundle(bundleDir);
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
+  for (const dir of [outDir, overlayDir]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 const other = (chainId) => (chainId === 31337 ? 31338 : 31337);
@@ -90,8 +106,8 @@ function createDeposit(chainId, refundRecipient, amount, partner = "frugal") {
   });
 }
 
-async function depositAddress(chainId, refundRecipient, amount = "2000000") {
-  const res = await createDeposit(chainId, refundRecipient, amount);
+async function depositAddress(chainId, refundRecipient, amount = "2000000", partner = "frugal") {
+  const res = await createDeposit(chainId, refundRecipient, amount, partner);
   const record = await res.json();
   assert.equal(res.status, 201, JSON.stringify(record));
   return record;
@@ -103,15 +119,15 @@ async function depositSubmitBody(record, payer) {
   return { vaultAddress: record.vaultAddress, authorization, signature: await payer.signTypedData(usdcDomain(record.source.chainId), ERC3009_TYPES, authorization) };
 }
 
-async function submitDeposit(body) {
-  const res = await worker.fetch("/v1/frugal-gateway/submit/erc-3009", { method: "POST", headers: json, body: JSON.stringify(body) });
+async function submitDeposit(body, partner = "frugal") {
+  const res = await worker.fetch(`/v1/${partner}-gateway/submit/erc-3009`, { method: "POST", headers: json, body: JSON.stringify(body) });
   return { status: res.status, headers: res.headers, body: await res.json() };
 }
 
 /** Waits until the address's job was published by a successful relayer transaction. */
-async function published(record) {
+async function published(record, partner = "frugal") {
   const { provider } = chains[record.source.chainId];
-  const job = await waitFor(async () => (await (await worker.fetch(`/v1/frugal-gateway/${record.vaultAddress}`)).json()).job, (j) => j && j.status !== "accepted", { timeoutMs: 60_000, intervalMs: 300 });
+  const job = await waitFor(async () => (await (await worker.fetch(`/v1/${partner}-gateway/${record.vaultAddress}`)).json()).job, (j) => j && j.status !== "accepted", { timeoutMs: 60_000, intervalMs: 300 });
   assert.equal(job.status, "published", JSON.stringify(job));
   assert.equal((await provider.getTransactionReceipt(job.transactionHash)).status, 1);
   return job;
@@ -123,20 +139,28 @@ async function sponsorshipRows(chainId) {
   return JSON.parse(JSON.stringify(await ns.get(ns.idFromName(String(chainId))).sponsorshipRows()));
 }
 
-/** What the relayer's transactions on `chainId` since the suite started cost: gas used x effective gas price. */
+/**
+ * The relayer's transactions on `chainId` since the suite started, read from anvil directly: what
+ * they cost in gas used x effective gas price, and how many there are.
+ */
 async function relayerSpent(chainId) {
   const { provider, firstBlock } = chains[chainId];
   let spent = 0n;
+  let count = 0;
   for (let n = firstBlock + 1; n <= (await provider.getBlockNumber()); n++) {
     const block = await provider.getBlock(n, true);
     for (const tx of block.prefetchedTransactions) {
       if (tx.from !== RELAYER) continue;
       const receipt = await provider.getTransactionReceipt(tx.hash);
       spent += receipt.gasUsed * receipt.gasPrice;
+      count += 1;
     }
   }
-  return spent;
+  return { spent, count };
 }
+
+// The L1 data fee the proxy adds to each receipt of chain 31338 (hex wei): 1.234567890123 gwei.
+const L1_FEE = 1_234_567_890_123n;
 
 /** A 429 of the sponsorship: its code, Retry-After until the next UTC day, RateLimit-* of the limit. */
 function assertSponsorship429(answer, code, limit) {
@@ -177,8 +201,10 @@ describe("sponsorship limits per partner", () => {
     await published(second);
   });
 
-  test("a partner past its daily gas budget on a chain: 429 sponsorship-exhausted (the budget) counting the receipts' gas, nothing sent", async () => {
+  test("a partner past its daily gas budget on a chain: 429 sponsorship-exhausted (the budget) counting the receipts' gas and L1 data fee, nothing sent", async () => {
     const { provider } = chains[31338];
+    // From now on, every receipt the worker reads on 31338 reports an L1 data fee, as on Base.
+    proxy.faults.l1Fee = "0x" + L1_FEE.toString(16);
     const payer = await walletHolding(31338, 2_000_000n);
     const record = await depositAddress(31338, payer.address);
     const accepted = await submitDeposit(await depositSubmitBody(record, payer));
@@ -189,15 +215,19 @@ describe("sponsorship limits per partner", () => {
     assert.equal(rows[0].partner, "frugal");
     assert.equal(rows[0].funder, payer.address);
     assert.equal(rows[0].receipts.length, 2);
+    assert.deepEqual(rows[0].receipts.map((r) => r.l1Fee), ["0x" + L1_FEE.toString(16), "0x" + L1_FEE.toString(16)]);
 
     const nonce = await provider.getTransactionCount(RELAYER, "pending");
     const next = await walletHolding(31338, 2_000_000n);
     refusedBodies.budget = await depositSubmitBody(await depositAddress(31338, next.address), next);
     const refused = await submitDeposit(refusedBodies.budget);
     assertSponsorship429(refused, "sponsorship-exhausted", "1000");
-    // The spending it counts is what the relayer's two transactions on chain 31338 really cost.
-    const spent = await relayerSpent(31338);
-    assert.ok(spent > 1000n);
+    // The spending it counts is what the relayer's two transactions on chain 31338 really cost:
+    // gas used x effective gas price from anvil's own receipts, plus each one's L1 data fee.
+    const relayed = await relayerSpent(31338);
+    assert.equal(relayed.count, 2);
+    const spent = relayed.spent + 2n * L1_FEE;
+    assert.ok(relayed.spent > 1000n);
     assert.ok(refused.body.detail.includes(`partner frugal's daily gas budget on chain 31338 (1000 wei) is spent: ${spent} wei today`), refused.body.detail);
     assert.equal(await provider.getTransactionCount(RELAYER, "pending"), nonce, "the relayer sent nothing");
   });
@@ -216,6 +246,39 @@ describe("sponsorship limits per partner", () => {
     assertSponsorship429(await submitDeposit(await depositSubmitBody(fresh, refusedBodies.payer)), "sponsorship-exhausted", "1");
     assertSponsorship429(await submitDeposit(refusedBodies.budget), "sponsorship-exhausted", "1000");
     assert.deepEqual(await Promise.all([31337, 31338].map((id) => chains[id].provider.getTransactionCount(RELAYER, "pending"))), nonces, "the relayer sent nothing");
+  });
+});
+
+describe("a deposit address funded by plain transfers counts against its partner", () => {
+  test("relayed whatever the budget says; its receipt is the partner's spending, and the partner's next submit is 429", async () => {
+    const { provider } = chains[31337];
+    const payer = devAccount(9, provider);
+    const record = await depositAddress(31337, payer.address, "2000000", "thrifty");
+    const usdc = new Contract(chains[31337].tokens.USDC, ERC20, payer);
+    await (await usdc.transfer(record.vaultAddress, record.source.amount)).wait();
+    // A transfer funds once POLL_CONFIRMATIONS blocks (local: 4) hold it; anvil mines only when
+    // something is sent, so mine the other three.
+    await provider.send("anvil_mine", ["0x3"]);
+    const job = await published(record, "thrifty");
+    assert.equal(job.standard, "transfer");
+
+    // Its row in the chain's relayer object: thrifty's, with the one receipt of publishAndFundFor.
+    const rows = await waitFor(async () => (await sponsorshipRows(31337)).filter((r) => r.partner === "thrifty"), (r) => r.length === 1 && r[0].settled, { timeoutMs: 30_000, intervalMs: 200 });
+    assert.equal(rows[0].jobId, job.id);
+    assert.equal(rows[0].receipts.length, 1);
+    const receipt = await provider.getTransactionReceipt(job.transactionHash);
+    assert.equal(BigInt(rows[0].receipts[0].gasUsed), receipt.gasUsed);
+    assert.equal(BigInt(rows[0].receipts[0].effectiveGasPrice), receipt.gasPrice);
+
+    // thrifty's budget on 31337 (1000 wei) is now spent by that job alone: its next keyless submit
+    // is refused, the spending named being exactly that receipt's cost; the relayer sends nothing.
+    const nonce = await provider.getTransactionCount(RELAYER, "pending");
+    const next = await walletHolding(31337, 2_000_000n);
+    const refused = await submitDeposit(await depositSubmitBody(await depositAddress(31337, next.address, "2000000", "thrifty"), next), "thrifty");
+    assertSponsorship429(refused, "sponsorship-exhausted", "1000");
+    const cost = receipt.gasUsed * receipt.gasPrice;
+    assert.ok(refused.body.detail.includes(`partner thrifty's daily gas budget on chain 31337 (1000 wei) is spent: ${cost} wei today`), refused.body.detail);
+    assert.equal(await provider.getTransactionCount(RELAYER, "pending"), nonce, "the relayer sent nothing");
   });
 });
 

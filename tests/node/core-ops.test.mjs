@@ -349,6 +349,13 @@ describe('every op of the core answers as ops.json describes', () => {
       call('depositSubmitVerify', { standard: 'erc-3009', body, deposit, now: deposit.record.deadline + 1, confirmedChains: [8453] }, 409);
       const transfer = call('depositSubmitVerify', { standard: 'transfer', deposit, now });
       assert.equal(transfer.plan.standard, 'transfer');
+      // A deposit already paid by transfers is counted against its partner, never refused: admitted
+      // with rows that hold the whole budget, whose receipts' L1 data fee counts too.
+      const day = Math.floor(now / 86400);
+      const spent = [{ day, funder: recipient, holdWei: '1', settled: true, receipts: [{ gasUsed: '0x0', effectiveGasPrice: '0x1', l1Fee: '0x' + (10n ** 22n).toString(16) }] }];
+      const counted = call('sponsorshipAdmission', { plan: transfer.plan, partner: 'acme', now, rows: spent });
+      assert.equal(counted.refusable, false);
+      assert.equal(counted.budget.spentWei, String(10n ** 22n));
       const before = call('depositStatus', { deposit, job: null, transfers: [], intentStatus: null, now });
       assert.equal(before.status.status, 'awaiting-funding');
       assert.equal(call('depositStatus', { deposit, job: verified.job, now }).status.status, 'funding-submitted');

@@ -419,20 +419,24 @@ TEST(ServiceConfig, RelaySettingsAreReadWithDefaults) {
   EXPECT_EQ(shipped.first_retry_delay_sec, 2u);
 
   // With only the ceilings and the sponsorship budgets (or any other member left out) the
-  // defaults are the shipped values, but for the shipped sponsorship and minimum amounts.
+  // defaults are the shipped values, but for the shipped sponsorship, minimum amounts and L1 data
+  // fee allowances (none when unset: a chain without an entry has no L1 data fee).
   json config = config_json("production");
   config["service"]["relay"] = {{"maxFeePerGasWei", config["service"]["relay"]["maxFeePerGasWei"]},
                                 {"sponsorship", {{"dailyGasBudgetWei", config["service"]["relay"]["sponsorship"]["dailyGasBudgetWei"]}}}};
   RelaySettings bare = Config::from_json(config).service().relay;
   EXPECT_TRUE(bare.min_amount_millionths.empty());
   EXPECT_EQ(bare.sponsorship.fundings_per_funder_per_day, std::nullopt);
+  EXPECT_TRUE(bare.l1_data_fee_allowance_wei.empty());
   bare.min_amount_millionths = shipped.min_amount_millionths;
+  bare.l1_data_fee_allowance_wei = shipped.l1_data_fee_allowance_wei;
   bare.sponsorship.fundings_per_funder_per_day = shipped.sponsorship.fundings_per_funder_per_day;
   EXPECT_TRUE(bare == shipped);
   RelaySettings defaults;
   defaults.max_fee_per_gas_wei = ceilings;
   defaults.sponsorship = shipped.sponsorship;
   defaults.min_amount_millionths = shipped.min_amount_millionths;
+  defaults.l1_data_fee_allowance_wei = shipped.l1_data_fee_allowance_wei;
   EXPECT_TRUE(defaults == shipped);
 
   config = config_json("local");
@@ -546,6 +550,24 @@ TEST(ServiceConfig, SponsorshipBudgetsAndMinimumAmounts) {
         << chain;
   }
   EXPECT_TRUE(has_error(errors, "partners[0].sponsorship.dailyGasBudgetWei", "must be an object"));
+}
+
+// OP-stack chains charge an L1 data fee outside gas x price: an allowance per chain, none on L1s.
+TEST(ServiceConfig, L1DataFeeAllowances) {
+  for (const char* environment : {"production", "local"}) {
+    const Config config = Config::from_json(config_json(environment));
+    const auto& allowances = config.service().relay.l1_data_fee_allowance_wei;
+    EXPECT_EQ(allowances.at(8453), U256::from_decimal("100000000000000")) << environment;
+    EXPECT_EQ(allowances.at(10), U256::from_decimal("100000000000000")) << environment;
+    EXPECT_FALSE(allowances.contains(1)) << environment;
+    EXPECT_FALSE(allowances.contains(42161)) << environment;  // Arbitrum's L1 cost is inside gas used
+  }
+  json config = config_json("local");
+  config["service"]["relay"]["l1DataFeeAllowanceWei"] = {{"x", "1"}, {"10", "-1"}, {"8453", "0"}};
+  const auto errors = load_errors(config);
+  EXPECT_TRUE(has_error(errors, "service.relay.l1DataFeeAllowanceWei.x", "is not a chain id"));
+  EXPECT_TRUE(has_error(errors, "service.relay.l1DataFeeAllowanceWei.10", ""));
+  EXPECT_FALSE(has_error(errors, "service.relay.l1DataFeeAllowanceWei.8453", ""));  // zero: no allowance
 }
 
 TEST(ServiceConfig, OneErrorListsEveryProblem) {

@@ -23,9 +23,12 @@ constexpr std::uint64_t kToday = 20419;
 const char* const kHold = "2000000000000000";
 
 // A partner "acme" whose budget on Base (8453) is 10^16 wei and whose funders get 2 fundings a day.
+// Without Base's L1 data fee allowance, so that a hold is the ceiling's alone (the allowance has a
+// test of its own: AnL2JobHoldsItsL1DataFeeAllowanceUntilItSettles).
 const Config& config() {
   static const Config c = [] {
     json j = config_json("local");
+    j["service"]["relay"].erase("l1DataFeeAllowanceWei");
     j["partners"][0]["sponsorship"] = {{"dailyGasBudgetWei", {{"8453", "10000000000000000"}}}, {"fundingsPerFunderPerDay", 2}};
     return Config::from_json(j);
   }();
@@ -146,6 +149,65 @@ TEST(Sponsorship, DefaultsComeFromServiceJson) {
   const OpResult frugal = sponsorship_admission_op(
       plain, {{"plan", {{"standard", "permit2"}, {"chainId", 1}, {"funder", kFunder}}}, {"partner", "frugal"}, {"now", kNow}, {"rows", json::array()}});
   EXPECT_EQ(frugal.body["fundings"]["limit"], 1);
+}
+
+TEST(Sponsorship, AnL2ReceiptCountsItsL1DataFee) {
+  // Base's receipts carry l1Fee beside gas used x effective gas price: 21000 gas at 1 gwei plus
+  // 0x2540be400 (10^10) wei of L1 data fee, and a second transaction with 10^9 wei of it.
+  const json rows = json::array({mined(kOther, json::array({{{"gasUsed", "0x5208"}, {"effectiveGasPrice", "0x3b9aca00"}, {"l1Fee", "0x2540be400"}},
+                                                            {{"gasUsed", "0x5208"}, {"effectiveGasPrice", "0x1"}, {"l1Fee", "0x3b9aca00"}}}))});
+  OpResult r = admission(rows);
+  ASSERT_EQ(r.status, 200) << r.body.dump();
+  EXPECT_EQ(r.body["budget"]["spentWei"], std::to_string(21'000ULL * 1'000'000'000 + 10'000'000'000 + 21'000 + 1'000'000'000));
+  // No l1Fee (an L1, or a node that does not report it) or a null one: execution cost alone.
+  json plain = rows;
+  plain[0]["receipts"][0].erase("l1Fee");
+  plain[0]["receipts"][1]["l1Fee"] = nullptr;
+  EXPECT_EQ(admission(plain).body["budget"]["spentWei"], std::to_string(21'000ULL * 1'000'000'000 + 21'000));
+  // An L1 data fee alone can spend the budget: 10^16 wei of it is the whole of acme's.
+  const json costly = json::array({mined(kOther, json::array({{{"gasUsed", "0x0"}, {"effectiveGasPrice", "0x1"}, {"l1Fee", "0x2386f26fc10000"}}}))});
+  EXPECT_EQ(admission(costly).status, 429);
+  // A fee that is not a quantity is the worker's mistake, named.
+  json bad = rows;
+  bad[0]["receipts"][1]["l1Fee"] = "lots";
+  try {
+    admission(bad);
+    ADD_FAILURE() << "a malformed l1Fee was accepted";
+  } catch (const OpInputError& e) {
+    EXPECT_NE(std::string(e.what()).find("rows[0].receipts[1].l1Fee"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Sponsorship, AnL2JobHoldsItsL1DataFeeAllowanceUntilItSettles) {
+  // The local configuration as it is: Base (8453) has an L1 data fee allowance of 10^14 wei,
+  // Ethereum (1) none.
+  const Config plain = Config::from_json(config_json("local"));
+  const auto ask = [&](std::uint64_t chain_id, const std::string& standard) {
+    return sponsorship_admission_op(plain, {{"plan", {{"standard", standard}, {"chainId", chain_id}, {"funder", kFunder}}}, {"partner", "acme"}, {"now", kNow}, {"rows", json::array()}});
+  };
+  EXPECT_EQ(ask(8453, "erc3009").body["holdWei"], "2100000000000000");   // 2 gwei x 1,000,000 gas + 10^14
+  EXPECT_EQ(ask(8453, "transfer").body["holdWei"], "1700000000000000");  // 2 gwei x 800,000 gas + 10^14
+  EXPECT_EQ(ask(1, "erc3009").body["holdWei"], "20000000000000000");     // 20 gwei x 1,000,000 gas, no L1 fee
+}
+
+TEST(Sponsorship, ADepositFundedByTransfersIsCountedButNeverRefused) {
+  // The budget is spent and the funder has had its two fundings: an authorization is refused...
+  const json rows = json::array({held(kFunder, "6000000000000000"), held(kFunder, "6000000000000000")});
+  EXPECT_EQ(admission(rows).status, 429);
+  // ...but a deposit address its user already paid by transfers is admitted all the same (a 429
+  // would strand the money in the vault), with the row it takes and the figures past the limits.
+  const OpResult r = admission(rows, plan("transfer"));
+  ASSERT_EQ(r.status, 200) << r.body.dump();
+  EXPECT_EQ(r.body["refusable"], false);
+  EXPECT_EQ(r.body["holdWei"], "1600000000000000");
+  EXPECT_EQ(r.body["budget"]["spentWei"], "12000000000000000");
+  EXPECT_EQ(r.body["fundings"]["used"], 2);
+  EXPECT_EQ(r.body["day"], kToday);
+  // An admitted authorization may be refused next time: refusable.
+  EXPECT_EQ(admission(json::array()).body["refusable"], true);
+  // Its row then counts against the partner like any other: once mined, its receipt spends the budget.
+  const json after = json::array({mined(kOther, json::array({{{"gasUsed", "0x0"}, {"effectiveGasPrice", "0x1"}, {"l1Fee", "0x2386f26fc10000"}}}))});
+  EXPECT_EQ(admission(after, plan("permit2", kOther)).status, 429);
 }
 
 TEST(Sponsorship, MalformedInputIsTheWorkersMistake) {

@@ -25,6 +25,7 @@ import { DurableObject } from "cloudflare:workers";
 import { askCore } from "../core.js";
 import { nowSec } from "../lib/time.js";
 import { releaseHolds } from "../deposit-caps.js";
+import { reservationsOf } from "../funding-reservations.js";
 import { chainReader, jobsOf, shardOf } from "./stubs.js";
 
 const EXPIRED_GRACE_SEC = 3_600;
@@ -155,6 +156,27 @@ export class DepositAddresses extends DurableObject {
     this.#removed = true;
   }
 
+  /**
+   * Stores the sponsorship row of a transfer-funded job in its chain's relayer object, as the core
+   * admits it: counted, never refused (the core answers refusable: false for a transfer plan). A
+   * failure is logged and the job relayed all the same: the money is in the vault already.
+   * @returns {Promise<boolean>} whether a row was stored
+   */
+  async #countSponsorship(owner, v) {
+    const partner = owner.replace(/^partner:/, "");
+    try {
+      const counted = await reservationsOf(this.env, v.plan.chainId).reserve({ plan: v.plan, jobId: v.job.id, partner });
+      if (counted.status === 200 && counted.body?.refusable === false) {
+        console.log(JSON.stringify({ event: "deposit-transfer-sponsorship", partner, jobId: v.job.id, spentWei: counted.body.budget.spentWei, limitWei: counted.body.budget.limitWei }));
+        return true;
+      }
+      console.error(JSON.stringify({ event: "deposit-transfer-sponsorship-failed", partner, jobId: v.job.id, status: counted.status ?? counted.httpError?.status, detail: counted.body?.detail ?? counted.httpError?.detail }));
+    } catch (e) {
+      console.error(JSON.stringify({ event: "deposit-transfer-sponsorship-failed", partner, jobId: v.job.id, detail: String(e?.message ?? e) }));
+    }
+    return false;
+  }
+
   /** Creates the funding job of transfers that cover the amount; false when the core refuses it. */
   async #fundFromTransfers({ owner, record, intent }) {
     const answer = await askCore(this.env, "depositSubmitVerify", { standard: "transfer", body: { vaultAddress: record.vaultAddress }, deposit: { record, intent }, now: nowSec() });
@@ -163,7 +185,20 @@ export class DepositAddresses extends DurableObject {
       return false;
     }
     const v = answer.body;
-    const stored = await jobsOf(this.env, v.job.quoteId).submit({ jobKey: v.jobKey, owner, job: v.job, plan: v.plan });
+    const jobs = jobsOf(this.env, v.job.quoteId);
+    // The relayer's gas for it counts against the address's partner (docs/security.md, rows 46 and
+    // 53): its row is stored before the job exists, so the relayer records every receipt of it. A
+    // quote that has its job already (a submitted authorization, or this range delivered again)
+    // has its row from then.
+    const counted = (await jobs.read()) ? false : await this.#countSponsorship(owner, v);
+    let stored;
+    try {
+      stored = await jobs.submit({ jobKey: v.jobKey, owner, job: v.job, plan: v.plan });
+    } catch (e) {
+      // No job: the row would hold the partner's budget for nothing (the next delivery counts again).
+      if (counted) await reservationsOf(this.env, v.plan.chainId).release(v.job.id);
+      throw e;
+    }
     console.log(JSON.stringify({ event: "deposit-transfer-funding", vault: record.vaultAddress, jobId: stored.job.id, outcome: stored.outcome }));
     await this.funded();
     return true;

@@ -207,6 +207,11 @@ struct RelaySettings {
   // only while the chain's base fee plus the priority fee is at most it, and both fee fields of
   // its transactions are lowered to it.
   std::map<std::uint64_t, U256> max_fee_per_gas_wei;
+  // What one job may pay an L2 for posting its data to L1 (relay.l1DataFeeAllowanceWei, keyed by
+  // chain id; OP-stack chains report it as a receipt's l1Fee, outside gas used x price, so the fee
+  // ceiling does not bound it). Added to an unsettled job's sponsorship hold; a chain without an
+  // entry has no such fee (an L1, or Arbitrum, whose L1 cost is inside gas used).
+  std::map<std::uint64_t, U256> l1_data_fee_allowance_wei;
   // Transient failures (RPC unreachable, no receipt in time) are retried this many attempts in
   // all, the n-th retry after first_retry_delay_sec * 2^(n-1).
   std::uint32_t max_attempts = 5;

@@ -55,6 +55,10 @@ U256 row_cost(const json& row, std::size_t i) {
     const U256 gas = quantity(receipts[j].value("gasUsed", json()), r + ".gasUsed");
     const U256 price = quantity(receipts[j].value("effectiveGasPrice", json()), r + ".effectiveGasPrice");
     total = add(total, gas.checked_mul(price).value_or(U256::max()));
+    // An OP-stack chain (Base, Optimism) also charges the sender for posting the transaction's
+    // data to L1; its receipt reports that fee apart from gas used x effective gas price.
+    const json l1_fee = receipts[j].value("l1Fee", json());
+    if (!l1_fee.is_null()) total = add(total, quantity(l1_fee, r + ".l1Fee"));
   }
   return total;
 }
@@ -106,16 +110,25 @@ OpResult sponsorship_admission_op(const Config& config, const json& input) {
   const auto ceiling = config.service().relay.max_fee_per_gas_wei.find(chain->chain_id);
   const RelaySettings& relay = config.service().relay;
   const U256 gas(relay.funding_gas_limit + (has_authorization ? relay.authorization_gas_limit : 0));
-  const U256 hold = ceiling == relay.max_fee_per_gas_wei.end() ? U256() : gas.checked_mul(ceiling->second).value_or(U256::max());
+  U256 hold = ceiling == relay.max_fee_per_gas_wei.end() ? U256() : gas.checked_mul(ceiling->second).value_or(U256::max());
+  // The ceiling bounds the execution price only: an L2's L1 data fee comes on top of it, up to
+  // the chain's allowance (relay.l1DataFeeAllowanceWei; none where there is no such fee).
+  if (const auto allowance = relay.l1_data_fee_allowance_wei.find(chain->chain_id); allowance != relay.l1_data_fee_allowance_wei.end()) {
+    hold = add(hold, allowance->second);
+  }
 
   const bool over_budget = spent >= budget;
   const bool funder_done = used >= limit;
-  if (!over_budget && !funder_done) {
+  // A plain-transfer plan funds a deposit address its user has already paid: refusing it would
+  // strand the money in the vault, so it is counted (its row, its receipts) but never refused.
+  const bool refusable = has_authorization;
+  if ((!over_budget && !funder_done) || !refusable) {
     return ok({{"day", day},
                {"funder", funder_text},
                {"holdWei", hold.to_decimal()},
                {"budget", {{"limitWei", budget.to_decimal()}, {"spentWei", spent.to_decimal()}}},
-               {"fundings", {{"limit", limit}, {"used", used}}}});
+               {"fundings", {{"limit", limit}, {"used", used}}},
+               {"refusable", refusable}});
   }
   const std::string chain_name = "chain " + std::to_string(chain->chain_id);
   const std::string retry = "; nothing was sent and no job was created; retry after the next UTC day begins (in " +

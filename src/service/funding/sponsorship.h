@@ -2,11 +2,16 @@
 // (config.h SponsorshipSettings; partners.json `sponsorship`, defaults in service.json
 // relay.sponsorship). Two limits per partner, per chain, per UTC day:
 //   - a gas budget in wei of the chain's native currency: the cost of the relayer's transactions
-//     (gas used x effective gas price from their receipts), a job not settled yet counting at its
-//     most (its gas limits x the chain's fee ceiling, so concurrent admissions cannot overdraw);
+//     (gas used x effective gas price from their receipts, plus the L1 data fee an OP-stack
+//     receipt reports as l1Fee), a job not settled yet counting at its most (its gas limits x the
+//     chain's fee ceiling, plus the chain's L1 data fee allowance where it has one,
+//     relay.l1DataFeeAllowanceWei), so concurrent admissions cannot overdraw;
 //   - a number of relayed fundings per funder.
 // Keyed gasless submits count against the key's partner, keyless deposit-address submits against
-// the deposit address's partner. A submit is admitted while the day's spending is below the budget
+// the deposit address's partner, and so does a deposit address funded by plain transfers: its plan
+// (standard "transfer") is admitted whatever the limits say, since its user has already paid the
+// vault and a refusal would only strand the money; its row and receipts count like any other, so
+// later admissions of that partner see the spending. A submit is admitted while the day's spending is below the budget
 // and the funder's fundings are below its limit, so the budget is overshot by at most one job's
 // cost; beyond either, 429 with its own code, Retry-After until the next UTC day (when the day's
 // counts start afresh) and RateLimit-* headers naming that limit.
@@ -14,11 +19,12 @@
 // The worker keeps one row per admitted job in the chain's relayer object (one place per chain),
 // and records each of the job's receipts there once mined:
 // Op "sponsorshipAdmission" {"plan", "partner": slug, "now", "rows": [{"day", "funder", "holdWei",
-//   "settled", "receipts": [{"gasUsed", "effectiveGasPrice"}]}]} (the partner's rows on the plan's
-//   chain; the op counts the ones of today's day)
+//   "settled", "receipts": [{"gasUsed", "effectiveGasPrice", "l1Fee"?}]}]} (the partner's rows on
+//   the plan's chain; the op counts the ones of today's day)
 //   -> 200 {"day", "funder", "holdWei", "budget": {"limitWei", "spentWei"}, "fundings": {"limit",
-//           "used"}}: admitted; the worker stores the row {day, funder, holdWei} for the job, and
-//           may delete settled rows of earlier days
+//           "used"}, "refusable"}: admitted; the worker stores the row {day, funder, holdWei} for
+//           the job, and may delete settled rows of earlier days. refusable false: a transfer
+//           plan, admitted even beyond the limits (budget and fundings then say by how much)
 //    | 429 sponsorship-exhausted (the detail names the limit) with Retry-After and
 //      RateLimit-Limit/-Remaining/-Reset.
 // A settled row counts its receipts (none: nothing was sent; the worker deletes such rows), an
