@@ -86,6 +86,7 @@ constexpr std::array kOps{
     Op{"relaySimulation", "funding", with_config<relay_simulation_op>},
     Op{"relaySimulationVerdict", "funding", with_config<relay_simulation_verdict_op>},
     Op{"relayResend", "funding", input_only<relay_resend_op>},
+    Op{"relayReplace", "funding", with_config<relay_replace_op>},
     Op{"sponsorshipAdmission", "funding", with_config<sponsorship_admission_op>},
     // deposit addresses
     Op{"depositSolverRequests", "deposits", with_config<deposit_solver_requests_op>},

@@ -129,6 +129,7 @@ export class GaslessJobs extends DurableObject {
     this.sql.exec("UPDATE job SET job = ?, attempts = ? WHERE id = ?", JSON.stringify(next), attempts, job.id);
     if (answer.body.retryAfterSec !== null) {
       if (outcome.receiptGone) console.log(JSON.stringify({ event: "gasless-job-reorganised", jobId: job.id, transactionHash: outcome.receiptGone }));
+      else if (outcome.inFlight) console.log(JSON.stringify({ event: "relay-in-flight", jobId: job.id, retryAfterSec: answer.body.retryAfterSec, detail: outcome.inFlight }));
       else if (outcome.waitingFor) console.log(JSON.stringify({ event: "relay-waiting", jobId: job.id, waitingFor: outcome.waitingFor, retryAfterSec: answer.body.retryAfterSec, detail: outcome.detail }));
       else console.error(JSON.stringify({ event: "relay-retry", jobId: job.id, attempts, retryAfterSec: answer.body.retryAfterSec, message: outcome.transientError }));
       await this.ctx.storage.setAlarm(Date.now() + answer.body.retryAfterSec * 1000);
