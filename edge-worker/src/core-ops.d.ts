@@ -645,25 +645,6 @@ export interface components {
             /** @constant */
             ok: true;
         };
-        /** @description Op "relayResend": Whether a job's stored signed transactions may be broadcast again (after a restart or a reorganisation): wait for them, fail the job (a nonce taken), retry (part on chain), or simulate the whole job again first. */
-        RelayResendInput: {
-            chainId: number;
-            /** @description The relayer account's transaction count at the latest block. */
-            minedNonce: number;
-            /** @description The stored transactions, in order. */
-            transactions: {
-                purpose: string;
-                nonce: number;
-                hash: components["schemas"]["Hash32"];
-                /** @description The chain has its receipt or the node holds it. */
-                known: boolean;
-            }[];
-        };
-        RelayResendAnswer: {
-            /** @enum {unknown} */
-            action: "wait" | "fail" | "retry" | "simulate";
-            detail: string | null;
-        };
         /** @description Op "relayReplace": One of a job's signed transactions with no receipt under any of its attempts' hashes: wait, fail the job (its nonce taken by another transaction), simulate the remaining calls again, broadcast the same bytes again (dropped), replace it (same nonce and call, both fees raised at least 10% under the chain's ceiling, after relay.replaceAfterBlocks blocks) or cancel it (a 0-value transfer to the relayer itself at the same nonce, when the call would now revert). */
         RelayReplaceInput: {
             plan: components["schemas"]["RelayPlan"];
@@ -1579,8 +1560,6 @@ export interface CoreOps {
     relaySimulation: { input: schemas["RelaySimulationInput"]; answer: schemas["RelaySimulationAnswer"] };
     /** Whether the simulated job would succeed: eth_simulateV1's results of the calls relaySimulation named, in order; a call that would revert fails the job with its reason. (area funding; non-2xx: 422) */
     relaySimulationVerdict: { input: schemas["RelaySimulationVerdictInput"]; answer: schemas["RelaySimulationVerdictAnswer"] };
-    /** Whether a job's stored signed transactions may be broadcast again (after a restart or a reorganisation): wait for them, fail the job (a nonce taken), retry (part on chain), or simulate the whole job again first. (area funding; non-2xx: none) */
-    relayResend: { input: schemas["RelayResendInput"]; answer: schemas["RelayResendAnswer"] };
     /** One of a job's signed transactions with no receipt under any of its attempts' hashes: wait, fail the job (its nonce taken by another transaction), simulate the remaining calls again, broadcast the same bytes again (dropped), replace it (same nonce and call, both fees raised at least 10% under the chain's ceiling, after relay.replaceAfterBlocks blocks) or cancel it (a 0-value transfer to the relayer itself at the same nonce, when the call would now revert). (area funding; non-2xx: none) */
     relayReplace: { input: schemas["RelayReplaceInput"]; answer: schemas["RelayReplaceAnswer"] };
     /** Whether the partner's sponsorship still pays for one more relayed funding on the plan's chain today: admitted while the partner's spending of the UTC day (settled jobs at their receipts' gas used x effective gas price, unsettled ones at their gas limits x the chain's fee ceiling) is below its daily gas budget and the funder's relayed fundings of the day are below its limit (partners.json sponsorship, defaults in service.json relay.sponsorship); beyond either, 429 sponsorship-budget-exceeded or sponsorship-funder-limit with Retry-After until the next UTC day and the RateLimit-* headers of that limit. (area funding; non-2xx: 429) */

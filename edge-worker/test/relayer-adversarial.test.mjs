@@ -430,15 +430,36 @@ describe("stuck and dropped transactions", () => {
     }
     return out;
   }
-  /** Mines a block at 5 gwei every 300 ms until `done` answers something. */
-  async function mineUntil(done, timeoutMs = 90_000) {
+  /** Mines a block (at 5 gwei unless told) every 300 ms until `done` answers something. */
+  async function mineUntil(done, { timeoutMs = 90_000, mine = () => mineAt(gwei(5)) } = {}) {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const value = await done();
       if (value) return value;
-      if (Date.now() > deadline) throw new Error("timed out mining at 5 gwei");
-      await mineAt(gwei(5));
+      if (Date.now() > deadline) throw new Error("timed out mining");
+      await mine();
       await new Promise((r) => setTimeout(r, 300));
+    }
+  }
+  // Stuck but held by the node: anvil drops a transaction priced under a block's base fee when it
+  // mines that block (a spike on anvil is a drop; geth keeps it pending). So here the block gas
+  // limit is 210,000 and every block first takes a 21,000-gas transfer tipping 5 gwei (anvil #8):
+  // the relayer's 200,000-gas authorization, tipping less, no longer fits and stays in the pool;
+  // a replacement of it is still accepted (its gas limit is under the block's).
+  async function crowdedBlock() {
+    const competitor = devAccount(8, providerA);
+    const nonce = await providerA.getTransactionCount(competitor.address, "latest");
+    await competitor.sendTransaction({ nonce, to: competitor.address, value: 0n, gasLimit: 21_000n, maxFeePerGas: 50_000_000_000n, maxPriorityFeePerGas: 5_000_000_000n });
+    await providerA.send("evm_mine", []);
+  }
+  const plainBlock = () => providerA.send("evm_mine", []);
+  async function withBlockGasLimit(limit, run) {
+    const previous = (await providerA.getBlock("latest")).gasLimit;
+    await providerA.send("anvil_setBlockGasLimit", ["0x" + limit.toString(16)]);
+    try {
+      return await run();
+    } finally {
+      await providerA.send("anvil_setBlockGasLimit", ["0x" + previous.toString(16)]);
     }
   }
   const settled = (id) => async () => {
@@ -458,7 +479,8 @@ describe("stuck and dropped transactions", () => {
       const accepted = await res.json();
       assert.equal(res.status, 202, JSON.stringify(accepted));
       const original = await waitFor(() => pooled(relayerBefore), Boolean, { timeoutMs: 30_000, intervalMs: 100 });
-      // Priced for a 1 gwei base fee: blocks at 5 gwei cannot include it.
+      // Priced for a 1 gwei base fee: blocks at 5 gwei cannot include it (anvil then drops it
+      // from its pool; the relayer replaces it at the chain's price, raised at least 10%).
       assert.ok(BigInt(original.maxFeePerGas) < 5_000_000_000n, original.maxFeePerGas);
       const job = await mineUntil(settled(accepted.id));
       assert.equal(job.status, "published", JSON.stringify(job));
@@ -482,6 +504,44 @@ describe("stuck and dropped transactions", () => {
         assert.equal(receipt.status, 1);
       }
       // Funded once: the funder paid the amount once.
+      assert.equal(await usdc().balanceOf(funder.address), balanceBefore - 2_000_000n);
+    } finally {
+      await providerA.send("evm_setAutomine", [true]);
+    }
+    await assertNoRevertedRelayerTransaction();
+  });
+
+  test("held by the node but not mined for 2 blocks: replaced with both fees raised 10%, rounded up; the replacement mined, funded once", async () => {
+    const funder = devAccount(4);
+    const quote = await quoteFor(funder.address, "2000000");
+    const balanceBefore = await usdc().balanceOf(funder.address);
+    const relayerBefore = await providerA.getTransactionCount(RELAYER);
+    await mineAt(gwei(1));
+    await providerA.send("evm_setAutomine", [false]);
+    try {
+      const res = await submit("erc3009", await erc3009Submit(quote, { wallet: funder, from: funder.address, domain: usdcDomain(), validBefore: String((await chainTime()) + 3600) }));
+      const accepted = await res.json();
+      assert.equal(res.status, 202, JSON.stringify(accepted));
+      const original = await waitFor(() => pooled(relayerBefore), Boolean, { timeoutMs: 30_000, intervalMs: 100 });
+      const replacement = await withBlockGasLimit(210_000n, () =>
+        mineUntil(async () => {
+          const held = await pooled(relayerBefore);
+          return held && held.hash !== original.hash ? held : null;
+        }, { mine: crowdedBlock }));
+      // Both fields raised at least 10%, rounded up (or to the chain's price if higher), at most
+      // the ceiling.
+      const raised = (v) => (BigInt(v) * 110n + 99n) / 100n;
+      assert.ok(BigInt(replacement.maxFeePerGas) >= raised(original.maxFeePerGas), JSON.stringify([original, replacement]));
+      assert.ok(BigInt(replacement.maxPriorityFeePerGas) >= raised(original.maxPriorityFeePerGas), JSON.stringify([original, replacement]));
+      assert.ok(BigInt(replacement.maxFeePerGas) <= CEILING);
+      assert.equal(replacement.input, original.input, "the same call");
+      const job = await mineUntil(settled(accepted.id), { mine: plainBlock });
+      assert.equal(job.status, "published", JSON.stringify(job));
+      const mined = await minedFrom(relayerBefore);
+      assert.deepEqual(mined.map(({ tx }) => tx.nonce), [relayerBefore, relayerBefore + 1]);
+      assert.equal(mined[0].tx.hash, replacement.hash, "the replacement was mined");
+      assert.equal(await providerA.send("eth_getTransactionReceipt", [original.hash]), null);
+      assert.equal(job.transactionHash, mined[1].tx.hash);
       assert.equal(await usdc().balanceOf(funder.address), balanceBefore - 2_000_000n);
     } finally {
       await providerA.send("evm_setAutomine", [true]);
@@ -532,13 +592,15 @@ describe("stuck and dropped transactions", () => {
       const accepted = await res.json();
       assert.equal(res.status, 202, JSON.stringify(accepted));
       const original = await waitFor(() => pooled(relayerBefore), Boolean, { timeoutMs: 30_000, intervalMs: 100 });
-      // While it is stuck, the payer's balance moves away in a transfer someone else sends for
-      // it at a price the 5 gwei blocks include.
+      // While it is stuck, the payer's balance moves away in a transfer someone else sends for it.
       const away = { from: payer.address, to: RECIPIENT, value: "2000000", validAfter: "0", validBefore: String((await chainTime()) + 3600), nonce: hexlify(randomBytes(32)) };
       const { v, r, s } = Signature.from(await payer.signTypedData(usdcDomain(), ERC3009_TYPES, away));
       const fiat = new Contract(chainA.tokens.USDC, ["function transferWithAuthorization(address,address,uint256,uint256,uint256,bytes32,uint8,bytes32,bytes32)"], devAccount(1, providerA));
-      await fiat.transferWithAuthorization(away.from, away.to, away.value, away.validAfter, away.validBefore, away.nonce, v, r, s, { gasLimit: 200_000n, maxFeePerGas: 50_000_000_000n, maxPriorityFeePerGas: 2_000_000_000n });
-      const job = await mineUntil(settled(accepted.id));
+      // Held by the node, out of every block (crowded out, above), while the transfer is mined.
+      const job = await withBlockGasLimit(210_000n, async () => {
+        await fiat.transferWithAuthorization(away.from, away.to, away.value, away.validAfter, away.validBefore, away.nonce, v, r, s, { gasLimit: 100_000n, maxFeePerGas: 50_000_000_000n, maxPriorityFeePerGas: 2_000_000_000n });
+        return mineUntil(settled(accepted.id), { mine: crowdedBlock });
+      });
       assert.equal(job.status, "failed", JSON.stringify(job));
       assert.match(job.error, /simulated again before re-sending, .*exceeds balance/);
       assert.match(job.error, /filled its nonce \d+ on chain 31337 with a 0-value transfer to itself/);

@@ -294,9 +294,6 @@ describe('every op of the core answers as ops.json describes', () => {
       assert.deepEqual(call('relaySimulationVerdict', { plan: verified.plan, results: succeeded }), { ok: true });
       const reverted = [succeeded[0], { status: '0x0', returnData: '0x', error: { message: 'execution reverted' } }];
       call('relaySimulationVerdict', { plan: verified.plan, results: reverted }, 422);
-      const stored = [{ purpose: 'authorization', nonce: 7, hash: id('auth'), known: false }, { purpose: 'funding', nonce: 8, hash: id('funding'), known: false }];
-      assert.deepEqual(call('relayResend', { chainId: 31337, minedNonce: 7, transactions: stored }), { action: 'simulate', detail: null });
-      assert.equal(call('relayResend', { chainId: 31337, minedNonce: 8, transactions: stored }).action, 'fail');
       // Only the funding left (the authorization mined): one call, one result.
       const { calls: rest } = call('relaySimulation', { plan: verified.plan, relayer: relayer.address, chainTime: now, from: 'funding' });
       assert.deepEqual(rest.map((c) => c.purpose), ['funding']);
