@@ -72,6 +72,21 @@ export class GaslessRelayer extends DurableObject {
   }
 
   /**
+   * Deletes a finished job's signed transactions (its GaslessJobs object calls this right before
+   * deleting itself, op "gaslessJobRetention"): a published and final or failed job is never
+   * relayed again, so nothing needs its bytes or nonces any more.
+   * @param {string} jobId
+   */
+  forget(jobId) {
+    this.sql.exec("DELETE FROM sent WHERE job_id = ?", jobId);
+  }
+
+  /** The job ids that have signed transactions stored (tests read it). */
+  sentJobs() {
+    return this.sql.exec("SELECT job_id FROM sent ORDER BY job_id").toArray().map((r) => r.job_id);
+  }
+
+  /**
    * One relay at a time per chain (the account's nonce is shared).
    * @returns {Promise<{transactionHash: string, blockNumber: number} | {error: string} | {retry: string} | {waitingFor: "gas-price", detail: string}>}
    */
