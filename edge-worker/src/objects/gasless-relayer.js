@@ -199,7 +199,7 @@ export class GaslessRelayer extends DurableObject {
       }
       return null;
     };
-    const head = async () => Number(BigInt(await rpc("eth_blockNumber", [])));
+    const head = async () => Number(BigInt((await rpc("eth_getBlockByNumber", ["latest", false])).number));
     let since = this.#sentAt.get(attemptsOf().at(-1).hash) ?? (await head());
     const first = await receiptOf();
     if (first) return first;
