@@ -23,6 +23,7 @@ import { freePort } from "../../scripts/chains/anvil.mjs";
 import { devAccount, localProvider } from "../../scripts/chains/deploy.mjs";
 import { startLocalStack } from "../../scripts/chains/local.mjs";
 import { buildBundle, DEV_KEYS, startWorker, tempDir } from "./harness.mjs";
+import { workerdPids } from "../../bench/worker-process.mjs";
 import { ERC3009_TYPES, PERMIT2_TYPES, erc3009Submit, fieldsOf, nowSec, permit3Submit, waitFor } from "./gasless-helpers.mjs";
 
 const json = { "content-type": "application/json" };
@@ -44,6 +45,7 @@ let persist;
 let chainA;
 let providerA;
 let firstBlock;
+let bundleDir;
 
 before(async () => {
   outDir = mkdtempSync(join(tmpdir(), "sr-relayer-adversarial-"));
@@ -63,7 +65,7 @@ before(async () => {
   const previous = process.env.SR_LOCAL_CHAINS_DIR;
   process.env.SR_LOCAL_CHAINS_DIR = outDir;
   try {
-    const bundleDir = buildBundle();
+    bundleDir = buildBundle();
     persist = tempDir("sr-relayer-adversarial-state-");
     worker = await startWorker({ bundleDir, persistDir: persist.dir });
   } finally {
@@ -543,6 +545,42 @@ describe("stuck and dropped transactions", () => {
       assert.equal(await providerA.send("eth_getTransactionReceipt", [original.hash]), null);
       assert.equal(job.transactionHash, mined[1].tx.hash);
       assert.equal(await usdc().balanceOf(funder.address), balanceBefore - 2_000_000n);
+    } finally {
+      await providerA.send("evm_setAutomine", [true]);
+    }
+    await assertNoRevertedRelayerTransaction();
+  });
+
+  test("the worker killed (kill -9) while a replacement is pending: after the restart the job finds the replacement's receipt, funded once", async () => {
+    const funder = devAccount(4);
+    const quote = await quoteFor(funder.address, "2000000");
+    const balanceBefore = await usdc().balanceOf(funder.address);
+    const relayerBefore = await providerA.getTransactionCount(RELAYER);
+    await mineAt(gwei(1));
+    await providerA.send("evm_setAutomine", [false]);
+    try {
+      const res = await submit("erc3009", await erc3009Submit(quote, { wallet: funder, from: funder.address, domain: usdcDomain(), validBefore: String((await chainTime()) + 3600) }));
+      const accepted = await res.json();
+      assert.equal(res.status, 202, JSON.stringify(accepted));
+      const original = await waitFor(() => pooled(relayerBefore), Boolean, { timeoutMs: 30_000, intervalMs: 100 });
+      const replacement = await withBlockGasLimit(210_000n, () =>
+        mineUntil(async () => {
+          const held = await pooled(relayerBefore);
+          return held && held.hash !== original.hash ? held : null;
+        }, { mine: crowdedBlock }));
+      // The relayer is waiting for a receipt under either hash: kill -9, then the same storage.
+      const pids = workerdPids();
+      assert.ok(pids.length > 0, "a workerd to kill");
+      for (const pid of pids) process.kill(pid, "SIGKILL");
+      await worker.dispose().catch(() => {});
+      worker = await startWorker({ bundleDir, persistDir: persist.dir });
+      const job = await mineUntil(settled(accepted.id), { mine: plainBlock });
+      assert.equal(job.status, "published", JSON.stringify(job));
+      const mined = await minedFrom(relayerBefore);
+      assert.deepEqual(mined.map(({ tx }) => tx.nonce), [relayerBefore, relayerBefore + 1], "nothing signed anew");
+      assert.equal(mined[0].tx.hash, replacement.hash);
+      assert.equal(job.transactionHash, mined[1].tx.hash);
+      assert.equal(await usdc().balanceOf(funder.address), balanceBefore - 2_000_000n, "funded once");
     } finally {
       await providerA.send("evm_setAutomine", [true]);
     }
