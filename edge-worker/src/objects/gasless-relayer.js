@@ -130,7 +130,7 @@ export class GaslessRelayer extends DurableObject {
       // Its gas is spent, reverted or not: the partner's budget counts it.
       this.reservations.sponsorship.recordReceipt(jobId, attempt.hash, receipt);
       if (attempt.kind === "cancel") {
-        return { error: `${attempt.reason}; the relayer filled its nonce ${attempt.nonce} on chain ${chainId} with a 0-value transfer to itself (${attempt.hash}), so nothing of the job was funded` };
+        return { error: `${attempt.reason}; the relayer filled its nonce ${attempt.nonce} on chain ${chainId} with a 0-value transfer to itself (${attempt.hash}) instead of its ${attempt.purpose} transaction, so the intent was not funded` };
       }
       if (receipt.status !== "0x1") return { error: `the ${attempt.purpose} transaction ${attempt.hash} reverted on chain ${chainId}` };
       mined = { transactionHash: attempt.hash, blockNumber: Number(BigInt(receipt.blockNumber)) };
