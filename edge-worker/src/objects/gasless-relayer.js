@@ -88,7 +88,7 @@ export class GaslessRelayer extends DurableObject {
 
   /**
    * One relay at a time per chain (the account's nonce is shared).
-   * @returns {Promise<{transactionHash: string, blockNumber: number} | {error: string} | {retry: string} | {waitingFor: "gas-price", detail: string}>}
+   * @returns {Promise<{transactionHash: string, blockNumber: number} | {error: string} | {retry: string} | {waitingFor: "gas-price", detail: string} | {inFlight: string}>}
    */
   relay(input) {
     const run = this.#queue.then(() => this.#relay(input));
