@@ -508,6 +508,8 @@ export interface components {
                 /** @enum {string} */
                 waitingFor: "gas-price";
                 detail: string;
+            } | {
+                inFlight: string;
             };
             /** @description The worker's clock: Unix seconds (the core has none). */
             now: components["schemas"]["UnixSeconds"];
@@ -620,6 +622,11 @@ export interface components {
             relayer: components["schemas"]["EvmAddress"];
             /** @description The latest block's timestamp: windows are judged by the chain's clock. */
             chainTime: components["schemas"]["UnixSeconds"];
+            /**
+             * @description funding: the authorization is mined already and only the funding transaction is re-sent (op relayReplace): only the funding call is named, and only the windows of allowances it spends are checked. Default authorization: the whole job.
+             * @enum {unknown}
+             */
+            from?: "authorization" | "funding";
         };
         RelaySimulationAnswer: {
             /** @description In the order the relayer sends them; the last is the funding. */
@@ -645,29 +652,70 @@ export interface components {
                     data?: components["schemas"]["HexBytes"];
                 };
             }[];
+            /**
+             * @description As relaySimulation's: the results are of the calls from this one on.
+             * @enum {unknown}
+             */
+            from?: "authorization" | "funding";
+            /**
+             * @description Where the calls were simulated (default pending); latest for a re-simulation while the job's own transaction is still pending.
+             * @enum {unknown}
+             */
+            at?: "pending" | "latest";
         };
         RelaySimulationVerdictAnswer: {
             /** @constant */
             ok: true;
         };
-        /** @description Op "relayResend": Whether a job's stored signed transactions may be broadcast again (after a restart or a reorganisation): wait for them, fail the job (a nonce taken), retry (part on chain), or simulate the whole job again first. */
-        RelayResendInput: {
-            chainId: number;
-            /** @description The relayer account's transaction count at the latest block. */
+        /** @description Op "relayReplace": One of a job's signed transactions with no receipt under any of its attempts' hashes: wait, fail the job (its nonce taken by another transaction), simulate the remaining calls again, broadcast the same bytes again (dropped), replace it (same nonce and call, both fees raised at least 10% under the chain's ceiling, after relay.replaceAfterBlocks blocks) or cancel it (a 0-value transfer to the relayer itself at the same nonce, when the call would now revert). */
+        RelayReplaceInput: {
+            plan: components["schemas"]["RelayPlan"];
+            /** @description The worker secret RELAYER_KEY. */
+            relayerKey: string;
+            transaction: {
+                /** @enum {unknown} */
+                purpose: "authorization" | "funding";
+                nonce: number;
+                /** @description The latest attempt's, in wei. */
+                maxFeePerGas: string;
+                /** @description The latest attempt's, in wei. */
+                maxPriorityFeePerGas: string;
+                /** @description The latest attempt is the 0-value transfer filling the nonce. */
+                cancelling: boolean;
+                /** @description The node holds one of its attempts. */
+                known: boolean;
+                /** @description Blocks since the latest attempt was sent. */
+                blocksWaited: number;
+            };
+            /** @description The relayer account's transaction count at the latest block, read before the receipts were looked for. */
             minedNonce: number;
-            /** @description The stored transactions, in order. */
-            transactions: {
-                purpose: string;
+            baseFeePerGas: components["schemas"]["HexQuantity"] | null;
+            priorityFeeSuggestion: components["schemas"]["HexQuantity"] | null;
+            /** @description The verdict of simulating the job's calls from this one on at the latest block, after an answer simulate; else null. */
+            simulation: null | {
+                /** @constant */
+                ok: true;
+            } | {
+                error: string;
+            };
+        };
+        RelayReplaceAnswer: {
+            /** @enum {unknown} */
+            action: "wait" | "fail" | "simulate" | "rebroadcast" | "replace" | "cancel";
+            detail: string | null;
+            /** @description The new signed attempt (replace, cancel): stored before it is broadcast. */
+            transaction: {
+                /** @enum {unknown} */
+                purpose: "authorization" | "funding";
+                /** @enum {unknown} */
+                kind: "replacement" | "cancel";
+                to: components["schemas"]["EvmAddress"];
                 nonce: number;
                 hash: components["schemas"]["Hash32"];
-                /** @description The chain has its receipt or the node holds it. */
-                known: boolean;
-            }[];
-        };
-        RelayResendAnswer: {
-            /** @enum {unknown} */
-            action: "wait" | "fail" | "retry" | "simulate";
-            detail: string | null;
+                raw: components["schemas"]["HexBytes"];
+                maxFeePerGas: string;
+                maxPriorityFeePerGas: string;
+            } | null;
         };
         /** @description Op "sponsorshipAdmission": Whether the partner's sponsorship still pays for one more relayed funding on the plan's chain today: admitted while the partner's spending of the UTC day (settled jobs at their receipts' gas used x effective gas price plus an OP-stack chain's l1Fee, unsettled ones at their gas limits x the chain's fee ceiling plus the chain's L1 data fee allowance) is below its daily gas budget and the funder's relayed fundings of the day are below its limit (partners.json sponsorship, defaults in service.json relay.sponsorship); beyond either, 429 sponsorship-exhausted (the detail names the limit) with Retry-After until the next UTC day and the RateLimit-* headers of that limit. A plain-transfer plan (a deposit address already paid by transfers) is admitted whatever the limits say (refusable false): counted, never refused. */
         SponsorshipAdmissionInput: {
@@ -1091,7 +1139,7 @@ export interface components {
             /** @description job:<uuid>. */
             id: string;
             /**
-             * @description published is not delivery: track the intent's status. failed: the relay did not happen or did not succeed; error says why. A job whose simulation right before signing fails (the balance moved away, the authorization spent or its window closing within the relayer's margin, the funding reverting) fails with nothing sent. published names a mined transaction; until final is true a reorganisation may remove it, and the job is then accepted again.
+             * @description published is not delivery: track the intent's status. failed: the relay did not happen or did not succeed; error says why. A job whose simulation right before signing fails (the balance moved away, the authorization spent or its window closing within the relayer's margin, the funding reverting) fails with nothing sent. published names a mined transaction; until final is true a reorganisation may remove it, and the job is then accepted again. Once its transactions are sent the job stays accepted until one of them is mined (a transaction without a receipt after a few blocks is replaced with higher fees under the chain's ceiling, a dropped one sent again): it fails only when none can be mined any more (the relayer's nonce used by another transaction, or, when re-simulated before re-sending its call would now revert, the nonce filled with a 0-value transfer), never for waiting.
              * @enum {string}
              */
             status: "accepted" | "published" | "failed";
@@ -1105,7 +1153,7 @@ export interface components {
             quoteId: components["schemas"]["Uuid"];
             intentHash: components["schemas"]["Hash32"];
             chainId: components["schemas"]["ChainId"];
-            /** @description The funding transaction that counts, once mined and successful; null while accepted (also again after a reorganisation removed it: the relayer then re-sends the same signed transaction) and when failed. */
+            /** @description The funding transaction that counts, once mined and successful (a replacement of the first one sent, if that is the one mined); null while accepted (also again after a reorganisation removed it: the relayer then re-sends the same signed transaction) and when failed. */
             transactionHash: components["schemas"]["Hash32"] | null;
             /** @description Blocks mined on top of transactionHash's block by the chain's head as the server's reader last saw it (0 at the head); null without a transaction. */
             confirmations: number | null;
@@ -1540,8 +1588,8 @@ export interface CoreOps {
     relaySimulation: { input: schemas["RelaySimulationInput"]; answer: schemas["RelaySimulationAnswer"] };
     /** Whether the simulated job would succeed: eth_simulateV1's results of the calls relaySimulation named, in order; a call that would revert fails the job with its reason. (area funding; non-2xx: 422) */
     relaySimulationVerdict: { input: schemas["RelaySimulationVerdictInput"]; answer: schemas["RelaySimulationVerdictAnswer"] };
-    /** Whether a job's stored signed transactions may be broadcast again (after a restart or a reorganisation): wait for them, fail the job (a nonce taken), retry (part on chain), or simulate the whole job again first. (area funding; non-2xx: none) */
-    relayResend: { input: schemas["RelayResendInput"]; answer: schemas["RelayResendAnswer"] };
+    /** One of a job's signed transactions with no receipt under any of its attempts' hashes: wait, fail the job (its nonce taken by another transaction), simulate the remaining calls again, broadcast the same bytes again (dropped), replace it (same nonce and call, both fees raised at least 10% under the chain's ceiling, after relay.replaceAfterBlocks blocks) or cancel it (a 0-value transfer to the relayer itself at the same nonce, when the call would now revert). (area funding; non-2xx: none) */
+    relayReplace: { input: schemas["RelayReplaceInput"]; answer: schemas["RelayReplaceAnswer"] };
     /** Whether the partner's sponsorship still pays for one more relayed funding on the plan's chain today: admitted while the partner's spending of the UTC day (settled jobs at their receipts' gas used x effective gas price plus an OP-stack chain's l1Fee, unsettled ones at their gas limits x the chain's fee ceiling plus the chain's L1 data fee allowance) is below its daily gas budget and the funder's relayed fundings of the day are below its limit (partners.json sponsorship, defaults in service.json relay.sponsorship); beyond either, 429 sponsorship-exhausted (the detail names the limit) with Retry-After until the next UTC day and the RateLimit-* headers of that limit. A plain-transfer plan (a deposit address already paid by transfers) is admitted whatever the limits say (refusable false): counted, never refused. (area funding; non-2xx: 429) */
     sponsorshipAdmission: { input: schemas["SponsorshipAdmissionInput"]; answer: schemas["SponsorshipAdmissionAnswer"] };
     /** The remote solver requests for a deposit-address request. (area deposits; non-2xx: 400, 422) */

@@ -9,16 +9,18 @@ import { askCore } from "./core.js";
 import { rpcRequest } from "./chain-rpc.js";
 
 /**
- * @param {{ env: object, rpcUrl: string, plan: any, from: string, chainTime: number }} input
- *   chainTime: the latest block's timestamp
+ * @param {{ env: object, rpcUrl: string, plan: any, from: string, chainTime: number, fromCall?: "authorization" | "funding", blockTag?: "pending" | "latest" }} input
+ *   chainTime: the latest block's timestamp; fromCall "funding": the authorization is mined, only
+ *   the funding call is left (op relayReplace); blockTag "latest" while the job's own transaction
+ *   is still pending (the pending state would include it)
  * @returns {Promise<{ error: string } | null>} a final reason not to send, or null to go ahead;
  *   throws for trouble worth retrying (the node unreachable)
  */
-export async function simulateJob({ env, rpcUrl, plan, from, chainTime }) {
-  const planned = await askCore(env, "relaySimulation", { plan, relayer: from, chainTime });
+export async function simulateJob({ env, rpcUrl, plan, from, chainTime, fromCall = "authorization", blockTag = "pending" }) {
+  const planned = await askCore(env, "relaySimulation", { plan, relayer: from, chainTime, from: fromCall });
   if (planned.status !== 200) return { error: planned.body?.detail ?? `relaySimulation answered ${planned.status}` };
   const calls = planned.body.calls.map(({ from, to, data, gas }) => ({ from, to, data, gas }));
-  const answer = await rpcRequest(rpcUrl, "eth_simulateV1", [{ blockStateCalls: [{ calls }], validation: false }, "pending"]);
+  const answer = await rpcRequest(rpcUrl, "eth_simulateV1", [{ blockStateCalls: [{ calls }], validation: false }, blockTag]);
   if (answer.error) {
     if (answer.error.code === -32601 || /not (found|supported|available)/i.test(String(answer.error.message))) {
       return { error: `the chain's node cannot simulate the job (eth_simulateV1: ${answer.error.message}), so the relayer did not send it. Nothing was sent` };
@@ -29,6 +31,8 @@ export async function simulateJob({ env, rpcUrl, plan, from, chainTime }) {
   if (!Array.isArray(results)) throw new Error("eth_simulateV1 answered no calls");
   const verdict = await askCore(env, "relaySimulationVerdict", {
     plan,
+    from: fromCall,
+    at: blockTag,
     results: results.map(({ status, returnData, error }) => ({ status, ...(returnData ? { returnData } : {}), ...(error ? { error } : {}) })),
   });
   if (verdict.status !== 200) return { error: verdict.body?.detail ?? `relaySimulationVerdict answered ${verdict.status}` };

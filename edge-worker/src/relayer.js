@@ -1,7 +1,8 @@
 // The gasless relayer's interface: `relayer(env).submit({job, plan})` resolves to
 // `{transactionHash}` (the funding transaction, mined and successful), `{error}` (a final reason
-// the job failed) or `{waitingFor: "gas-price", detail}` (the chain's price is above its ceiling:
-// nothing was sent), and throws for transient trouble worth retrying (RPC unreachable). The chain's
+// the job failed), `{waitingFor: "gas-price", detail}` (the chain's price is above its ceiling:
+// nothing was sent) or `{inFlight}` (its transactions are sent and none has a receipt yet: the job
+// waits, spending no attempt), and throws for transient trouble worth retrying (RPC unreachable). The chain's
 // GaslessRelayer object (objects/gasless-relayer.js) does the sending.
 // `relayer(env).receipt({job})` fetches the receipt of a published job's transaction while it is
 // not final: {blockNumber, status}, or null when the chain no longer has it (reorganised away).

@@ -82,6 +82,8 @@ describe("a finished (final) gasless job past its retention", () => {
     const relayers = await worker.mf.getDurableObjectNamespace("RELAYER");
     const held = JSON.parse(JSON.stringify(await relayers.get(relayers.idFromName("31337")).reservationsHeld()));
     assert.ok(!held.some((r) => r.jobId === job.id), JSON.stringify(held));
+    // Its signed transactions are kept while the job is (a reorganisation may need them again).
+    assert.ok((await relayers.get(relayers.idFromName("31337")).sentJobs()).includes(job.id));
 
     // Published but not final: watched for a reorganisation, not deleted. Once the chain's
     // finalized block (anvil: 64 below the head) passes it, it is final, and two seconds after
@@ -91,6 +93,9 @@ describe("a finished (final) gasless job past its retention", () => {
     await waitFor(async () => (await read()).status, (s) => s === 404, { timeoutMs: 30_000, intervalMs: 300 });
     const jobs = await worker.mf.getDurableObjectNamespace("GASLESS_JOBS");
     assert.equal(await jobs.get(jobs.idFromName(job.quoteId)).read(), null);
+    // The relayer's signed transactions of the job went with it.
+    const sentJobs = JSON.parse(JSON.stringify(await relayers.get(relayers.idFromName("31337")).sentJobs()));
+    assert.ok(!sentJobs.includes(job.id), JSON.stringify(sentJobs));
 
     // The identical payload again: refused, the relayer sends nothing, the funder pays once.
     const again = await submit();

@@ -7,7 +7,11 @@
 //   gasless submits): exactly the ones the balance covers are accepted; the others answer 422
 //   funding-would-fail naming the reservation; the reservation is released once its job settles;
 // - a Permit2 batch naming the token twice (the real Permit2 keeps the last amount, shown here);
-// - an intent the Portal already counts as funded; a Permit3 salt already spent.
+// - an intent the Portal already counts as funded; a Permit3 salt already spent;
+// - stuck and dropped transactions (automatic mining off, the base fee spiked with
+//   anvil_setNextBlockBaseFeePerGas, anvil_dropTransaction): replaced with higher fees under the
+//   ceiling, broadcast again, or, when the call would now revert, its nonce filled with a 0-value
+//   transfer to the relayer itself; funded exactly once, the job names the transaction mined.
 // Signatures are made with ethers, independently of the core.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -19,6 +23,7 @@ import { freePort } from "../../scripts/chains/anvil.mjs";
 import { devAccount, localProvider } from "../../scripts/chains/deploy.mjs";
 import { startLocalStack } from "../../scripts/chains/local.mjs";
 import { buildBundle, DEV_KEYS, startWorker, tempDir } from "./harness.mjs";
+import { workerdPids } from "../../bench/worker-process.mjs";
 import { ERC3009_TYPES, PERMIT2_TYPES, erc3009Submit, fieldsOf, nowSec, permit3Submit, waitFor } from "./gasless-helpers.mjs";
 
 const json = { "content-type": "application/json" };
@@ -40,6 +45,7 @@ let persist;
 let chainA;
 let providerA;
 let firstBlock;
+let bundleDir;
 
 before(async () => {
   outDir = mkdtempSync(join(tmpdir(), "sr-relayer-adversarial-"));
@@ -59,7 +65,7 @@ before(async () => {
   const previous = process.env.SR_LOCAL_CHAINS_DIR;
   process.env.SR_LOCAL_CHAINS_DIR = outDir;
   try {
-    const bundleDir = buildBundle();
+    bundleDir = buildBundle();
     persist = tempDir("sr-relayer-adversarial-state-");
     worker = await startWorker({ bundleDir, persistDir: persist.dir });
   } finally {
@@ -392,6 +398,262 @@ describe("a fee spike: the relayer waits under its ceiling", () => {
       assert.equal(await providerA.getTransactionCount(RELAYER, "pending"), relayerBefore, "the relayer sent nothing");
     } finally {
       await baseFee(gwei(1));
+    }
+    await assertNoRevertedRelayerTransaction();
+  });
+});
+
+// Last: automatic mining off while the chain's base fee sits above what the relayer first paid.
+// After relay.replaceAfterBlocks (2 locally) blocks with no receipt the relayer replaces its
+// transaction (same nonce, same call, both fees raised at least 10%, at most the 10 gwei ceiling).
+describe("stuck and dropped transactions", () => {
+  const CEILING = 10_000_000_000n;
+  const gwei = (n) => "0x" + (BigInt(n) * 1_000_000_000n).toString(16);
+  const chainTime = async () => (await providerA.getBlock("latest")).timestamp;
+  /** Mines one block whose base fee is `fee`. */
+  async function mineAt(fee) {
+    await providerA.send("anvil_setNextBlockBaseFeePerGas", [fee]);
+    await providerA.send("evm_mine", []);
+  }
+  /** The relayer's transaction at `nonce` in the node's pool, or null. */
+  async function pooled(nonce) {
+    const { pending } = await providerA.send("txpool_content", []);
+    const key = Object.keys(pending ?? {}).find((a) => a.toLowerCase() === RELAYER.toLowerCase());
+    return key ? pending[key][String(nonce)] ?? null : null;
+  }
+  /** The relayer's mined transactions from nonce `from` on, with their receipts. */
+  async function minedFrom(from) {
+    const out = [];
+    const latest = await providerA.getBlockNumber();
+    for (let n = firstBlock + 1; n <= latest; n++) {
+      for (const tx of (await providerA.getBlock(n, true)).prefetchedTransactions) {
+        if (tx.from === RELAYER && tx.nonce >= from) out.push({ tx, receipt: await providerA.getTransactionReceipt(tx.hash) });
+      }
+    }
+    return out;
+  }
+  /** Mines a block (at 5 gwei unless told) every 300 ms until `done` answers something. */
+  async function mineUntil(done, { timeoutMs = 90_000, mine = () => mineAt(gwei(5)) } = {}) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = await done();
+      if (value) return value;
+      if (Date.now() > deadline) throw new Error("timed out mining");
+      await mine();
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  }
+  // Stuck but held by the node: anvil drops a transaction priced under a block's base fee when it
+  // mines that block (a spike on anvil is a drop; geth keeps it pending). So here the block gas
+  // limit is 210,000 and every block first takes a 21,000-gas transfer tipping 5 gwei (anvil #8):
+  // the relayer's 200,000-gas authorization, tipping less, no longer fits and stays in the pool;
+  // a replacement of it is still accepted (its gas limit is under the block's).
+  async function crowdedBlock() {
+    const competitor = devAccount(8, providerA);
+    const nonce = await providerA.getTransactionCount(competitor.address, "latest");
+    await competitor.sendTransaction({ nonce, to: competitor.address, value: 0n, gasLimit: 21_000n, maxFeePerGas: 50_000_000_000n, maxPriorityFeePerGas: 5_000_000_000n });
+    await providerA.send("evm_mine", []);
+  }
+  const plainBlock = () => providerA.send("evm_mine", []);
+  async function withBlockGasLimit(limit, run) {
+    const previous = (await providerA.getBlock("latest")).gasLimit;
+    await providerA.send("anvil_setBlockGasLimit", ["0x" + limit.toString(16)]);
+    try {
+      return await run();
+    } finally {
+      await providerA.send("anvil_setBlockGasLimit", ["0x" + previous.toString(16)]);
+    }
+  }
+  const settled = (id) => async () => {
+    const job = await jobOf(id);
+    return job.status !== "accepted" ? job : null;
+  };
+
+  test("a fee spike after sending: replaced with higher fees under the ceiling, the replacement mined, funded once, the job names it", async () => {
+    const funder = devAccount(4); // holds USDC
+    const quote = await quoteFor(funder.address, "2000000");
+    const balanceBefore = await usdc().balanceOf(funder.address);
+    const relayerBefore = await providerA.getTransactionCount(RELAYER);
+    await mineAt(gwei(1));
+    await providerA.send("evm_setAutomine", [false]);
+    try {
+      const res = await submit("erc3009", await erc3009Submit(quote, { wallet: funder, from: funder.address, domain: usdcDomain(), validBefore: String((await chainTime()) + 3600) }));
+      const accepted = await res.json();
+      assert.equal(res.status, 202, JSON.stringify(accepted));
+      const original = await waitFor(() => pooled(relayerBefore), Boolean, { timeoutMs: 30_000, intervalMs: 100 });
+      // Priced for a 1 gwei base fee: blocks at 5 gwei cannot include it (anvil then drops it
+      // from its pool; the relayer replaces it at the chain's price, raised at least 10%).
+      assert.ok(BigInt(original.maxFeePerGas) < 5_000_000_000n, original.maxFeePerGas);
+      const job = await mineUntil(settled(accepted.id));
+      assert.equal(job.status, "published", JSON.stringify(job));
+
+      const mined = await minedFrom(relayerBefore);
+      assert.deepEqual(mined.map(({ tx }) => tx.nonce), [relayerBefore, relayerBefore + 1], "one transaction per nonce, no more");
+      const [authorization, funding] = mined;
+      // The authorization mined is a replacement of the one first sent: same nonce and call, both
+      // fees raised at least 10%, at most the ceiling; the first one never mined.
+      assert.notEqual(authorization.tx.hash, original.hash);
+      assert.equal(authorization.tx.data, original.input);
+      assert.ok(authorization.tx.maxFeePerGas * 10n >= BigInt(original.maxFeePerGas) * 11n);
+      assert.ok(authorization.tx.maxPriorityFeePerGas * 10n >= BigInt(original.maxPriorityFeePerGas) * 11n);
+      assert.equal(await providerA.send("eth_getTransactionReceipt", [original.hash]), null);
+      // The funding was signed with the first fees too, and replaced the same way; the job names
+      // the funding transaction that was mined.
+      assert.equal(job.transactionHash, funding.tx.hash);
+      assert.ok(funding.tx.maxFeePerGas * 10n >= BigInt(original.maxFeePerGas) * 11n);
+      for (const { tx, receipt } of mined) {
+        assert.ok(tx.maxFeePerGas <= CEILING, `${tx.hash} maxFeePerGas ${tx.maxFeePerGas}`);
+        assert.equal(receipt.status, 1);
+      }
+      // Funded once: the funder paid the amount once.
+      assert.equal(await usdc().balanceOf(funder.address), balanceBefore - 2_000_000n);
+    } finally {
+      await providerA.send("evm_setAutomine", [true]);
+    }
+    await assertNoRevertedRelayerTransaction();
+  });
+
+  test("held by the node but not mined for 2 blocks: replaced with both fees raised 10%, rounded up; the replacement mined, funded once", async () => {
+    const funder = devAccount(4);
+    const quote = await quoteFor(funder.address, "2000000");
+    const balanceBefore = await usdc().balanceOf(funder.address);
+    const relayerBefore = await providerA.getTransactionCount(RELAYER);
+    await mineAt(gwei(1));
+    await providerA.send("evm_setAutomine", [false]);
+    try {
+      const res = await submit("erc3009", await erc3009Submit(quote, { wallet: funder, from: funder.address, domain: usdcDomain(), validBefore: String((await chainTime()) + 3600) }));
+      const accepted = await res.json();
+      assert.equal(res.status, 202, JSON.stringify(accepted));
+      const original = await waitFor(() => pooled(relayerBefore), Boolean, { timeoutMs: 30_000, intervalMs: 100 });
+      const replacement = await withBlockGasLimit(210_000n, () =>
+        mineUntil(async () => {
+          const held = await pooled(relayerBefore);
+          return held && held.hash !== original.hash ? held : null;
+        }, { mine: crowdedBlock }));
+      // Both fields raised at least 10%, rounded up (or to the chain's price if higher), at most
+      // the ceiling.
+      const raised = (v) => (BigInt(v) * 110n + 99n) / 100n;
+      assert.ok(BigInt(replacement.maxFeePerGas) >= raised(original.maxFeePerGas), JSON.stringify([original, replacement]));
+      assert.ok(BigInt(replacement.maxPriorityFeePerGas) >= raised(original.maxPriorityFeePerGas), JSON.stringify([original, replacement]));
+      assert.ok(BigInt(replacement.maxFeePerGas) <= CEILING);
+      assert.equal(replacement.input, original.input, "the same call");
+      const job = await mineUntil(settled(accepted.id), { mine: plainBlock });
+      assert.equal(job.status, "published", JSON.stringify(job));
+      const mined = await minedFrom(relayerBefore);
+      assert.deepEqual(mined.map(({ tx }) => tx.nonce), [relayerBefore, relayerBefore + 1]);
+      assert.equal(mined[0].tx.hash, replacement.hash, "the replacement was mined");
+      assert.equal(await providerA.send("eth_getTransactionReceipt", [original.hash]), null);
+      assert.equal(job.transactionHash, mined[1].tx.hash);
+      assert.equal(await usdc().balanceOf(funder.address), balanceBefore - 2_000_000n);
+    } finally {
+      await providerA.send("evm_setAutomine", [true]);
+    }
+    await assertNoRevertedRelayerTransaction();
+  });
+
+  test("the worker killed (kill -9) while a replacement is pending: after the restart the job finds the replacement's receipt, funded once", async () => {
+    const funder = devAccount(4);
+    const quote = await quoteFor(funder.address, "2000000");
+    const balanceBefore = await usdc().balanceOf(funder.address);
+    const relayerBefore = await providerA.getTransactionCount(RELAYER);
+    await mineAt(gwei(1));
+    await providerA.send("evm_setAutomine", [false]);
+    try {
+      const res = await submit("erc3009", await erc3009Submit(quote, { wallet: funder, from: funder.address, domain: usdcDomain(), validBefore: String((await chainTime()) + 3600) }));
+      const accepted = await res.json();
+      assert.equal(res.status, 202, JSON.stringify(accepted));
+      const original = await waitFor(() => pooled(relayerBefore), Boolean, { timeoutMs: 30_000, intervalMs: 100 });
+      const replacement = await withBlockGasLimit(210_000n, () =>
+        mineUntil(async () => {
+          const held = await pooled(relayerBefore);
+          return held && held.hash !== original.hash ? held : null;
+        }, { mine: crowdedBlock }));
+      // The relayer is waiting for a receipt under either hash: kill -9, then the same storage.
+      const pids = workerdPids();
+      assert.ok(pids.length > 0, "a workerd to kill");
+      for (const pid of pids) process.kill(pid, "SIGKILL");
+      await worker.dispose().catch(() => {});
+      worker = await startWorker({ bundleDir, persistDir: persist.dir });
+      const job = await mineUntil(settled(accepted.id), { mine: plainBlock });
+      assert.equal(job.status, "published", JSON.stringify(job));
+      const mined = await minedFrom(relayerBefore);
+      assert.deepEqual(mined.map(({ tx }) => tx.nonce), [relayerBefore, relayerBefore + 1], "nothing signed anew");
+      assert.equal(mined[0].tx.hash, replacement.hash);
+      assert.equal(job.transactionHash, mined[1].tx.hash);
+      assert.equal(await usdc().balanceOf(funder.address), balanceBefore - 2_000_000n, "funded once");
+    } finally {
+      await providerA.send("evm_setAutomine", [true]);
+    }
+    await assertNoRevertedRelayerTransaction();
+  });
+
+  test("a dropped transaction (anvil_dropTransaction) is broadcast again, the same bytes, and mined once", async () => {
+    const funder = devAccount(4);
+    const quote = await quoteFor(funder.address, "2000000");
+    const balanceBefore = await usdc().balanceOf(funder.address);
+    const relayerBefore = await providerA.getTransactionCount(RELAYER);
+    await mineAt(gwei(1));
+    await providerA.send("evm_setAutomine", [false]);
+    let automine = false;
+    try {
+      const res = await submit("erc3009", await erc3009Submit(quote, { wallet: funder, from: funder.address, domain: usdcDomain(), validBefore: String((await chainTime()) + 3600) }));
+      const accepted = await res.json();
+      assert.equal(res.status, 202, JSON.stringify(accepted));
+      const original = await waitFor(() => pooled(relayerBefore), Boolean, { timeoutMs: 30_000, intervalMs: 100 });
+      await providerA.send("anvil_dropTransaction", [original.hash]);
+      assert.equal(await pooled(relayerBefore), null, "the node no longer holds it");
+      // The relayer notices, simulates the job again and broadcasts the same bytes.
+      await waitFor(() => pooled(relayerBefore), (tx) => tx?.hash === original.hash, { timeoutMs: 30_000, intervalMs: 100 });
+      await providerA.send("evm_setAutomine", [true]);
+      automine = true;
+      await providerA.send("evm_mine", []);
+      const job = await published(() => jobOf(accepted.id));
+      const mined = await minedFrom(relayerBefore);
+      assert.deepEqual(mined.map(({ tx }) => tx.nonce), [relayerBefore, relayerBefore + 1]);
+      assert.equal(mined[0].tx.hash, original.hash, "the same transaction was mined");
+      assert.equal(job.transactionHash, mined[1].tx.hash);
+      assert.equal(await usdc().balanceOf(funder.address), balanceBefore - 2_000_000n);
+    } finally {
+      if (!automine) await providerA.send("evm_setAutomine", [true]);
+    }
+    await assertNoRevertedRelayerTransaction();
+  });
+
+  test("stuck, and its call would now revert: not re-sent; the nonce is filled with a 0-value transfer and the job fails", async () => {
+    const payer = await walletHolding(2_000_000n);
+    const quote = await quoteFor(payer.address, "2000000");
+    const relayerBefore = await providerA.getTransactionCount(RELAYER);
+    await mineAt(gwei(1));
+    await providerA.send("evm_setAutomine", [false]);
+    try {
+      const res = await submit("erc3009", await erc3009Submit(quote, { wallet: payer, from: payer.address, domain: usdcDomain(), validBefore: String((await chainTime()) + 3600) }));
+      const accepted = await res.json();
+      assert.equal(res.status, 202, JSON.stringify(accepted));
+      const original = await waitFor(() => pooled(relayerBefore), Boolean, { timeoutMs: 30_000, intervalMs: 100 });
+      // While it is stuck, the payer's balance moves away in a transfer someone else sends for it.
+      const away = { from: payer.address, to: RECIPIENT, value: "2000000", validAfter: "0", validBefore: String((await chainTime()) + 3600), nonce: hexlify(randomBytes(32)) };
+      const { v, r, s } = Signature.from(await payer.signTypedData(usdcDomain(), ERC3009_TYPES, away));
+      const fiat = new Contract(chainA.tokens.USDC, ["function transferWithAuthorization(address,address,uint256,uint256,uint256,bytes32,uint8,bytes32,bytes32)"], devAccount(1, providerA));
+      // Held by the node, out of every block (crowded out, above), while the transfer is mined.
+      const job = await withBlockGasLimit(210_000n, async () => {
+        await fiat.transferWithAuthorization(away.from, away.to, away.value, away.validAfter, away.validBefore, away.nonce, v, r, s, { gasLimit: 100_000n, maxFeePerGas: 50_000_000_000n, maxPriorityFeePerGas: 2_000_000_000n });
+        return mineUntil(settled(accepted.id), { mine: crowdedBlock });
+      });
+      assert.equal(job.status, "failed", JSON.stringify(job));
+      assert.match(job.error, /simulated again before re-sending, .*exceeds balance/);
+      assert.match(job.error, /filled its nonce \d+ on chain 31337 with a 0-value transfer to itself/);
+      assert.equal(job.transactionHash, null);
+      assert.equal(await usdc().balanceOf(payer.address), 0n);
+      // The relayer's only transaction: the 0-value transfer to itself at the stuck nonce, mined
+      // successfully; the authorization never mined, the funding never sent.
+      const mined = await minedFrom(relayerBefore);
+      assert.equal(mined.length, 1, JSON.stringify(mined.map(({ tx }) => tx.hash)));
+      const [{ tx, receipt }] = mined;
+      assert.deepEqual([tx.nonce, tx.to, tx.value, tx.data, receipt.status], [relayerBefore, RELAYER, 0n, "0x", 1]);
+      assert.equal(await providerA.send("eth_getTransactionReceipt", [original.hash]), null);
+      assert.equal(await providerA.getTransactionCount(RELAYER), relayerBefore + 1);
+    } finally {
+      await providerA.send("evm_setAutomine", [true]);
     }
     await assertNoRevertedRelayerTransaction();
   });

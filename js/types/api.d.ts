@@ -999,7 +999,7 @@ export interface components {
             /** @description job:<uuid>. */
             id: string;
             /**
-             * @description published is not delivery: track the intent's status. failed: the relay did not happen or did not succeed; error says why. A job whose simulation right before signing fails (the balance moved away, the authorization spent or its window closing within the relayer's margin, the funding reverting) fails with nothing sent. published names a mined transaction; until final is true a reorganisation may remove it, and the job is then accepted again.
+             * @description published is not delivery: track the intent's status. failed: the relay did not happen or did not succeed; error says why. A job whose simulation right before signing fails (the balance moved away, the authorization spent or its window closing within the relayer's margin, the funding reverting) fails with nothing sent. published names a mined transaction; until final is true a reorganisation may remove it, and the job is then accepted again. Once its transactions are sent the job stays accepted until one of them is mined (a transaction without a receipt after a few blocks is replaced with higher fees under the chain's ceiling, a dropped one sent again): it fails only when none can be mined any more (the relayer's nonce used by another transaction, or, when re-simulated before re-sending its call would now revert, the nonce filled with a 0-value transfer), never for waiting.
              * @enum {string}
              */
             status: "accepted" | "published" | "failed";
@@ -1013,7 +1013,7 @@ export interface components {
             quoteId: components["schemas"]["Uuid"];
             intentHash: components["schemas"]["Hash32"];
             chainId: components["schemas"]["ChainId"];
-            /** @description The funding transaction that counts, once mined and successful; null while accepted (also again after a reorganisation removed it: the relayer then re-sends the same signed transaction) and when failed. */
+            /** @description The funding transaction that counts, once mined and successful (a replacement of the first one sent, if that is the one mined); null while accepted (also again after a reorganisation removed it: the relayer then re-sends the same signed transaction) and when failed. */
             transactionHash: components["schemas"]["Hash32"] | null;
             /** @description Blocks mined on top of transactionHash's block by the chain's head as the server's reader last saw it (0 at the head); null without a transaction. */
             confirmations: number | null;

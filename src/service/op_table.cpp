@@ -13,7 +13,6 @@
 #include "service/funding/gasless_job.h"
 #include "service/funding/gasless_job_retention.h"
 #include "service/funding/relay.h"
-#include "service/funding/relay_resend.h"
 #include "service/funding/relay_simulation.h"
 #include "service/funding/sponsorship.h"
 #include "service/keys/client_network.h"
@@ -86,7 +85,7 @@ constexpr std::array kOps{
     Op{"fundingPreflightVerdict", "funding", with_config<funding_preflight_verdict_op>},
     Op{"relaySimulation", "funding", with_config<relay_simulation_op>},
     Op{"relaySimulationVerdict", "funding", with_config<relay_simulation_verdict_op>},
-    Op{"relayResend", "funding", input_only<relay_resend_op>},
+    Op{"relayReplace", "funding", with_config<relay_replace_op>},
     Op{"sponsorshipAdmission", "funding", with_config<sponsorship_admission_op>},
     // deposit addresses
     Op{"depositSolverRequests", "deposits", with_config<deposit_solver_requests_op>},

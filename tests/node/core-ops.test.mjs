@@ -251,6 +251,8 @@ describe('every op of the core answers as ops.json describes', () => {
       const gone = call('gaslessJobAdvance', { job: published.job, outcome: { receiptGone: id('funding') }, now: now + 6, chainHeads });
       assert.deepEqual([gone.job.status, gone.job.transactionHash, gone.retryAfterSec], ['accepted', null, 0]);
       assert.equal(call('gaslessJobAdvance', { job: verified.job, outcome: { error: 'reverted' }, now }).job.status, 'failed');
+      const inFlight = call('gaslessJobAdvance', { job: verified.job, outcome: { inFlight: 'no receipt yet' }, now });
+      assert.deepEqual([inFlight.job, inFlight.retryAfterSec], [verified.job, 2]);
       const waiting = call('gaslessJobAdvance', { job: verified.job, outcome: { waitingFor: 'gas-price', detail: 'above the ceiling' }, now });
       assert.equal(waiting.job.waitingFor, 'gas-price');
       assert.ok(waiting.retryAfterSec > 0);
@@ -297,9 +299,25 @@ describe('every op of the core answers as ops.json describes', () => {
       assert.deepEqual(call('relaySimulationVerdict', { plan: verified.plan, results: succeeded }), { ok: true });
       const reverted = [succeeded[0], { status: '0x0', returnData: '0x', error: { message: 'execution reverted' } }];
       call('relaySimulationVerdict', { plan: verified.plan, results: reverted }, 422);
-      const stored = [{ purpose: 'authorization', nonce: 7, hash: id('auth'), known: false }, { purpose: 'funding', nonce: 8, hash: id('funding'), known: false }];
-      assert.deepEqual(call('relayResend', { chainId: 31337, minedNonce: 7, transactions: stored }), { action: 'simulate', detail: null });
-      assert.equal(call('relayResend', { chainId: 31337, minedNonce: 8, transactions: stored }).action, 'fail');
+      // Only the funding left (the authorization mined): one call, one result.
+      const { calls: rest } = call('relaySimulation', { plan: verified.plan, relayer: relayer.address, chainTime: now, from: 'funding' });
+      assert.deepEqual(rest.map((c) => c.purpose), ['funding']);
+      assert.deepEqual(call('relaySimulationVerdict', { plan: verified.plan, from: 'funding', at: 'latest', results: [succeeded[1]] }), { ok: true });
+    });
+
+    it('relayReplace: a stuck transaction is simulated again, then replaced with fees raised 10%', () => {
+      const relay = call('relayTransactions', { plan: verified.plan, relayerKey: relayer.privateKey, nonce: 7, baseFeePerGas: '0x1', priorityFeeSuggestion: null });
+      const transaction = { purpose: 'funding', nonce: 8, maxFeePerGas: relay.maxFeePerGas, maxPriorityFeePerGas: relay.maxPriorityFeePerGas, cancelling: false, known: true, blocksWaited: 1 };
+      const input = { plan: verified.plan, relayerKey: relayer.privateKey, transaction, minedNonce: 8, baseFeePerGas: '0x1', priorityFeeSuggestion: null, simulation: null };
+      assert.deepEqual(call('relayReplace', input), { action: 'wait', detail: null, transaction: null });
+      const due = { ...input, transaction: { ...transaction, blocksWaited: 5 } };
+      assert.equal(call('relayReplace', due).action, 'simulate');
+      const replaced = call('relayReplace', { ...due, simulation: { ok: true } });
+      assert.equal(replaced.action, 'replace');
+      assert.equal(replaced.transaction.nonce, 8);
+      assert.ok(BigInt(replaced.transaction.maxFeePerGas) * 10n >= BigInt(relay.maxFeePerGas) * 11n);
+      assert.equal(call('relayReplace', { ...due, simulation: { error: 'intent already funded' } }).transaction.kind, 'cancel');
+      assert.equal(call('relayReplace', { ...due, minedNonce: 9 }).action, 'fail');
     });
 
     it('sponsorshipAdmission', () => {

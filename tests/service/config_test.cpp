@@ -452,6 +452,8 @@ TEST(ServiceConfig, RelaySettingsAreReadWithDefaults) {
   EXPECT_EQ(set.window_margin_sec, 60u);  // the default
   config["service"]["relay"]["windowMarginSec"] = 0;
   EXPECT_EQ(Config::from_json(config).service().relay.window_margin_sec, 0u);
+  EXPECT_EQ(Config::from_json(config_json("local")).service().relay.replace_after_blocks, 2u);
+  EXPECT_EQ(Config::from_json(config_json("production")).service().relay.replace_after_blocks, 3u);
 }
 
 TEST(ServiceConfig, RejectsBadRelaySettings) {
@@ -463,6 +465,7 @@ TEST(ServiceConfig, RejectsBadRelaySettings) {
                                 {"maxAttempts", 21},
                                 {"firstRetryDelaySec", 0},
                                 {"windowMarginSec", 3601},
+                                {"replaceAfterBlocks", 0},
                                 {"maxFeePerGas", "1"}};
   const auto errors = load_errors(config);
   EXPECT_TRUE(has_error(errors, "service.relay.gasLimits.authorization", "must be between 21000 and 30000000"));
@@ -476,6 +479,7 @@ TEST(ServiceConfig, RejectsBadRelaySettings) {
   EXPECT_TRUE(has_error(errors, "service.relay.maxAttempts", "must be between 1 and 20"));
   EXPECT_TRUE(has_error(errors, "service.relay.firstRetryDelaySec", "must be between 1 and 3600"));
   EXPECT_TRUE(has_error(errors, "service.relay.windowMarginSec", "must be between 0 and 3600"));
+  EXPECT_TRUE(has_error(errors, "service.relay.replaceAfterBlocks", "must be between 1 and 10000"));
   EXPECT_TRUE(has_error(errors, "service.relay.maxFeePerGas", "is not a known field"));
 
   config = config_json("local");

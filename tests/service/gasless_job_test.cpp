@@ -188,6 +188,23 @@ TEST(GaslessJobAdvance, TheRetryPolicyIsConfiguration) {
   EXPECT_EQ(second.body["job"]["error"], "relaying failed 2 times; last error: timeout");
 }
 
+// Sent, no receipt yet (the relayer waited its while, or the node was unreachable): the
+// transactions can still be mined, so the job stays accepted however often this happens, spends
+// no attempt (there is none to spend: the outcome carries no count) and is looked at again after
+// relay.firstRetryDelaySec. A receipt or the nonce taken ends it.
+TEST(GaslessJobAdvance, AJobInFlightIsNeverFailedForWaiting) {
+  json job = accepted_job();
+  for (int i = 0; i < 50; ++i) {
+    const auto r = advance({{"inFlight", "no receipt for 0xab… within 60 s"}}, job);
+    ASSERT_EQ(r.status, 200) << r.body.dump();
+    EXPECT_EQ(r.body, (json{{"job", accepted_job()}, {"retryAfterSec", 2}, {"checkReceipt", false}}));
+    job = r.body["job"];
+  }
+  EXPECT_EQ(advance(mined_in(100), job).body["job"]["status"], "published");
+  EXPECT_THROW(advance({{"inFlight", 1}}), OpInputError);
+  EXPECT_THROW(advance({{"inFlight", "x"}, {"attempts", 1}}), OpInputError);
+}
+
 // Above the chain's fee ceiling nothing is sent: the job stays accepted, says why, spends no
 // attempt, and is looked at again after relay.firstRetryDelaySec (2 s locally). Once sent and
 // mined it is published and no longer says it waits (waitingFor null).

@@ -18,7 +18,8 @@
 // signed bytes after simulating them again, or fails the job with nothing new sent.
 //
 // Retention (op "gaslessJobRetention"): once the job has finished (published or failed) and its
-// reservation is released, the same alarm deletes the object's storage 30 days after it finished
+// reservation is released, the same alarm deletes the relayer's stored transactions of the job
+// (GaslessRelayer.forget) and then the object's storage 30 days after it finished
 // (GASLESS_JOB_RETENTION_SEC shortens it for tests). The reservation goes first, so none outlives
 // its job. Exactly-once holds after the deletion: the identical payload submitted again is
 // verified like a first submit, meets an expired quote (400) and, were it still valid, the spent
@@ -29,6 +30,7 @@ import { askCore } from "../core.js";
 import { reservationsOf } from "../funding-reservations.js";
 import { nowSec } from "../lib/time.js";
 import { relayer } from "../relayer.js";
+import { relayerOf } from "./stubs.js";
 
 // The chain readers' poll interval where set (local 1 s), else a block time of the slowest chain.
 const receiptPollMs = (env) => (Number(env.POLL_INTERVAL_MS ?? 0) > 0 ? Number(env.POLL_INTERVAL_MS) : 12_000);
@@ -129,6 +131,7 @@ export class GaslessJobs extends DurableObject {
     this.sql.exec("UPDATE job SET job = ?, attempts = ? WHERE id = ?", JSON.stringify(next), attempts, job.id);
     if (answer.body.retryAfterSec !== null) {
       if (outcome.receiptGone) console.log(JSON.stringify({ event: "gasless-job-reorganised", jobId: job.id, transactionHash: outcome.receiptGone }));
+      else if (outcome.inFlight) console.log(JSON.stringify({ event: "relay-in-flight", jobId: job.id, retryAfterSec: answer.body.retryAfterSec, detail: outcome.inFlight }));
       else if (outcome.waitingFor) console.log(JSON.stringify({ event: "relay-waiting", jobId: job.id, waitingFor: outcome.waitingFor, retryAfterSec: answer.body.retryAfterSec, detail: outcome.detail }));
       else console.error(JSON.stringify({ event: "relay-retry", jobId: job.id, attempts, retryAfterSec: answer.body.retryAfterSec, message: outcome.transientError }));
       await this.ctx.storage.setAlarm(Date.now() + answer.body.retryAfterSec * 1000);
@@ -156,6 +159,9 @@ export class GaslessJobs extends DurableObject {
     if (answer.body.deleteAt === null) return;
     const at = answer.body.deleteAt * 1000;
     if (Date.now() >= at) {
+      // The relayer's stored transactions of the job go first: a crash after this and before the
+      // deletion has the alarm run again, which forgets again (nothing) and deletes.
+      await relayerOf(this.env, job.chainId).forget(job.id);
       console.log(JSON.stringify({ event: "gasless-job-deleted", jobId: job.id, status: job.status }));
       return this.ctx.storage.deleteAll();
     }

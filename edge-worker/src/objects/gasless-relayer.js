@@ -15,12 +15,20 @@
 // The same object keeps the chain's reservations of accepted, unsettled fundings
 // (funding-reservations.js) and the sponsorship counters (sponsorship.js): every receipt of a
 // sponsored job is recorded there as it is mined, so the partner's budget counts real gas.
-// It stores the signed bytes before broadcasting: after a restart it re-broadcasts exactly those
-// bytes (signing is deterministic) and waits for their receipts instead of signing anew. The same
-// holds after a reorganisation removed a published job's transactions (the job is accepted again,
-// objects/gasless-jobs.js): the same bytes, the same nonces, so they can never be paid twice. Before
-// any of them is sent again, the core must find their nonces still free (op "relayResend") and the whole job is simulated again
-// (relay-simulation.js); otherwise the job fails and nothing new is sent.
+// It stores the signed bytes before broadcasting, and every later attempt at the same nonce too
+// (a replacement or a cancellation, below) before that is broadcast: after a restart it looks for
+// a receipt under every attempt's hash and never signs the job anew (signing is deterministic).
+// A transaction with no receipt is the core's to judge at every new block (op "relayReplace"):
+// after relay.replaceAfterBlocks blocks it is re-priced by replacement (same nonce, same call,
+// both fees raised at least 10%, never above the chain's ceiling; at the ceiling it waits); one
+// the node no longer holds (dropped, or reorganised away) is broadcast again, the same bytes.
+// Before anything is sent again the calls left are simulated again (relay-simulation.js): a call
+// that would now revert is not re-sent; if the node still holds it, its nonce is filled with a
+// 0-value transfer to the relayer itself (so the account is not stuck and the old one cannot be
+// mined to revert), and the job fails once that is mined; if not, the job fails, nothing sent.
+// A job fails only when none of its transactions can be mined any more (its nonce taken by
+// another transaction, or cancelled): while one is in flight the relay answers {inFlight} and the
+// job waits without spending an attempt (op "gaslessJobAdvance").
 import { DurableObject } from "cloudflare:workers";
 import { askCore } from "../core.js";
 import { jsonRpc } from "../chain-rpc.js";
@@ -33,6 +41,8 @@ const RECEIPT_POLL_MS = 250;
 export class GaslessRelayer extends DurableObject {
   /** @type {Promise<unknown>} */
   #queue = Promise.resolve();
+  /** The block at which each attempt was last sent, by hash (in memory: after a restart the count starts again). */
+  #sentAt = new Map();
 
   constructor(ctx, env) {
     super(ctx, env);
@@ -62,8 +72,23 @@ export class GaslessRelayer extends DurableObject {
   }
 
   /**
+   * Deletes a finished job's signed transactions (its GaslessJobs object calls this right before
+   * deleting itself, op "gaslessJobRetention"): a published and final or failed job is never
+   * relayed again, so nothing needs its bytes or nonces any more.
+   * @param {string} jobId
+   */
+  forget(jobId) {
+    this.sql.exec("DELETE FROM sent WHERE job_id = ?", jobId);
+  }
+
+  /** The job ids that have signed transactions stored (tests read it). */
+  sentJobs() {
+    return this.sql.exec("SELECT job_id FROM sent ORDER BY job_id").toArray().map((r) => r.job_id);
+  }
+
+  /**
    * One relay at a time per chain (the account's nonce is shared).
-   * @returns {Promise<{transactionHash: string, blockNumber: number} | {error: string} | {retry: string} | {waitingFor: "gas-price", detail: string}>}
+   * @returns {Promise<{transactionHash: string, blockNumber: number} | {error: string} | {retry: string} | {waitingFor: "gas-price", detail: string} | {inFlight: string}>}
    */
   relay(input) {
     const run = this.#queue.then(() => this.#relay(input));
@@ -74,57 +99,50 @@ export class GaslessRelayer extends DurableObject {
   async #relay({ jobId, chainId, rpcUrl, plan }) {
     const rpc = jsonRpc(rpcUrl);
     let transactions;
+    let from;
+    const stored = this.#stored(jobId);
     try {
-      const stored = this.#stored(jobId);
-      const refused = stored ? await this.#mayResend(rpc, rpcUrl, chainId, plan, stored) : null;
-      if (refused) return refused;
-      transactions = stored ?? (await this.#sign(rpc, rpcUrl, jobId, plan));
+      from = await this.#account();
+      transactions = stored ?? (await this.#sign(rpc, rpcUrl, jobId, plan, from));
     } catch (e) {
       if (e instanceof RelayRefused) return { error: e.message };
+      // Signed and stored before: in flight, whatever the node answers now.
+      if (stored) return { inFlight: `chain ${chainId}: ${e.message}` };
       return { retry: `chain ${chainId}: ${e.message}` };
     }
-    if (!Array.isArray(transactions)) return transactions; // the core refused: a final error
-    let blockNumber = null;
-    for (const tx of transactions) {
+    if (!Array.isArray(transactions)) return transactions; // the core refused or the price waits: nothing sent
+    const job = { rpc, rpcUrl, chainId, jobId, plan, from, transactions };
+    const deadline = Date.now() + RECEIPT_TIMEOUT_MS;
+    let mined = null;
+    for (let i = 0; i < transactions.length; i++) {
+      let landed;
       try {
-        const receipt = await this.#broadcast(rpc, tx);
-        blockNumber = Number(BigInt(receipt.blockNumber));
-        // Its gas is spent, reverted or not: the partner's budget counts it.
-        this.reservations.sponsorship.recordReceipt(jobId, tx.hash, receipt);
-        if (receipt.status !== "0x1") return { error: `the ${tx.purpose} transaction ${tx.hash} reverted on chain ${chainId}` };
+        // Signed in this call: the simulation right before signing covered it, so it goes at once.
+        // Stored by an earlier call (a restart, a reorganisation, a wait that ran out): the core
+        // decides from what the chain shows (op relayReplace) before anything is sent again.
+        landed = await this.#land(job, i, !stored, deadline);
       } catch (e) {
-        return { retry: `chain ${chainId}: ${e.message}` };
+        if (e instanceof RelayRefused) return { error: e.message };
+        return { inFlight: `chain ${chainId}: ${e.message}` };
       }
+      if (landed.error || landed.inFlight) return landed;
+      const { receipt, attempt } = landed;
+      // Its gas is spent, reverted or not: the partner's budget counts it.
+      this.reservations.sponsorship.recordReceipt(jobId, attempt.hash, receipt);
+      if (attempt.kind === "cancel") {
+        return { error: `${attempt.reason}; the relayer filled its nonce ${attempt.nonce} on chain ${chainId} with a 0-value transfer to itself (${attempt.hash}) instead of its ${attempt.purpose} transaction, so the intent was not funded` };
+      }
+      if (receipt.status !== "0x1") return { error: `the ${attempt.purpose} transaction ${attempt.hash} reverted on chain ${chainId}` };
+      mined = { transactionHash: attempt.hash, blockNumber: Number(BigInt(receipt.blockNumber)) };
     }
-    return { transactionHash: transactions[transactions.length - 1].hash, blockNumber };
+    // The job names the funding transaction that was mined: whichever attempt of its nonce counts.
+    return mined;
   }
 
-  /**
-   * Stored transactions about to be broadcast again (after a restart, or after a reorganisation
-   * removed them): null when they may go, or {error} when they can no longer be mined, nothing
-   * sent. The core decides (op "relayResend") from what this fetches: whether the chain has each
-   * one's receipt or the node holds it, and the relayer's mined nonce count; a job wholly gone is
-   * simulated again as the first time (the authorization may have been used or expired meanwhile).
-   */
-  async #mayResend(rpc, rpcUrl, chainId, plan, transactions) {
-    const known = await Promise.all(transactions.map(async (tx) => Boolean((await rpc("eth_getTransactionReceipt", [tx.hash])) ?? (await rpc("eth_getTransactionByHash", [tx.hash])))));
-    if (known.every(Boolean)) return null;
+  async #account() {
     const account = await askCore(this.env, "relayerAccount", { relayerKey: this.env.RELAYER_KEY });
     if (account.status !== 200) throw new RelayRefused(`the relayer key is unusable: ${account.body?.detail}`);
-    const from = account.body.address;
-    const [used, block] = await Promise.all([rpc("eth_getTransactionCount", [from, "latest"]), rpc("eth_getBlockByNumber", ["latest", false])]);
-    const decided = await askCore(this.env, "relayResend", {
-      chainId,
-      minedNonce: Number(BigInt(used)),
-      transactions: transactions.map((tx, i) => ({ purpose: tx.purpose, nonce: tx.nonce, hash: tx.hash, known: known[i] })),
-    });
-    if (decided.status !== 200) throw new Error(`relayResend answered ${decided.status}: ${decided.body?.detail ?? ""}`);
-    const { action, detail } = decided.body;
-    if (action === "wait") return null;
-    if (action === "fail") return { error: detail };
-    if (action === "retry") throw new Error(detail);
-    const refused = await simulateJob({ env: this.env, rpcUrl, plan, from, chainTime: Number(BigInt(block.timestamp)) });
-    return refused ? { error: `${refused.error} (simulated again before re-sending the transactions a reorganisation removed; nothing new was sent)` } : null;
+    return account.body.address;
   }
 
   #stored(jobId) {
@@ -132,10 +150,7 @@ export class GaslessRelayer extends DurableObject {
     return row ? JSON.parse(row.transactions) : null;
   }
 
-  async #sign(rpc, rpcUrl, jobId, plan) {
-    const account = await askCore(this.env, "relayerAccount", { relayerKey: this.env.RELAYER_KEY });
-    if (account.status !== 200) throw new RelayRefused(`the relayer key is unusable: ${account.body?.detail}`);
-    const from = account.body.address;
+  async #sign(rpc, rpcUrl, jobId, plan, from) {
     const [nonce, block, suggestion] = await Promise.all([
       rpc("eth_getTransactionCount", [from, "pending"]),
       rpc("eth_getBlockByNumber", ["latest", false]),
@@ -157,29 +172,118 @@ export class GaslessRelayer extends DurableObject {
     // The chain's price is above its ceiling (the core's decision): nothing signed, nothing
     // stored, so the next look signs anew at the price of its own moment.
     if (answer.body.waitingFor) return { waitingFor: answer.body.waitingFor, detail: answer.body.detail };
-    const transactions = answer.body.transactions;
+    const { maxFeePerGas, maxPriorityFeePerGas } = answer.body;
+    // Each transaction keeps its fees (a replacement raises them) and its later attempts.
+    const transactions = answer.body.transactions.map((tx) => ({ ...tx, maxFeePerGas, maxPriorityFeePerGas, attempts: [] }));
     this.sql.exec("INSERT INTO sent (job_id, transactions) VALUES (?, ?)", jobId, JSON.stringify(transactions));
     return transactions;
   }
 
-  /** Sends raw bytes (again, after a restart) and waits for the receipt of their hash. */
-  async #broadcast(rpc, tx) {
-    let receipt = await rpc("eth_getTransactionReceipt", [tx.hash]);
-    if (!receipt) {
-      try {
-        await rpc("eth_sendRawTransaction", [tx.raw]);
-      } catch (e) {
-        // Sent before a restart: the node knows it already. Anything else is real.
-        if (!/already known|known transaction|nonce too low/i.test(e.message)) throw e;
+  /**
+   * Waits for a receipt of the job's i-th transaction under any of its attempts' hashes, until
+   * `deadline`. Meanwhile, at every new block (and whenever the node no longer holds any attempt)
+   * the core decides (op "relayReplace"): wait; fail (the nonce taken by another transaction);
+   * simulate the calls left and ask again; send the same bytes again (dropped); or sign a
+   * replacement or a cancellation, which is stored before it is broadcast (kill -9 safe: after a
+   * restart every attempt's hash is looked for).
+   * @returns {Promise<{receipt: any, attempt: any} | {error: string} | {inFlight: string}>}
+   */
+  async #land(job, i, fresh, deadline) {
+    const { rpc, transactions, from } = job;
+    const tx = transactions[i];
+    const attemptsOf = () => [{ ...tx, kind: "original" }, ...(tx.attempts ?? []).map((a) => ({ ...a, purpose: tx.purpose }))];
+    const receiptOf = async () => {
+      for (const attempt of attemptsOf()) {
+        const receipt = await rpc("eth_getTransactionReceipt", [attempt.hash]);
+        if (receipt) return { receipt, attempt };
       }
+      return null;
+    };
+    const head = async () => Number(BigInt((await rpc("eth_getBlockByNumber", ["latest", false])).number));
+    let since = this.#sentAt.get(attemptsOf().at(-1).hash) ?? (await head());
+    const first = await receiptOf();
+    if (first) return first;
+    if (fresh) {
+      await this.#send(rpc, attemptsOf().at(-1).raw);
+      since = await head();
+      this.#sentAt.set(attemptsOf().at(-1).hash, since);
     }
-    const deadline = Date.now() + RECEIPT_TIMEOUT_MS;
-    while (!receipt) {
-      if (Date.now() > deadline) throw new Error(`no receipt for ${tx.hash} within ${RECEIPT_TIMEOUT_MS / 1000} s`);
+    let asked = null;
+    for (;;) {
+      // The mined nonce count is read BEFORE the receipts: a nonce used with no receipt of ours
+      // was used by another transaction.
+      const used = Number(BigInt(await rpc("eth_getTransactionCount", [from, "latest"])));
+      const found = await receiptOf();
+      if (found) return found;
+      const known = (await Promise.all(attemptsOf().map((a) => rpc("eth_getTransactionByHash", [a.hash])))).some(Boolean);
+      const now = await head();
+      if (now !== asked || !known) {
+        asked = now;
+        const decided = await this.#decide(job, i, { used, known, blocksWaited: Math.max(0, now - since) });
+        if (decided.error) return decided;
+        if (decided.action === "rebroadcast") await this.#send(rpc, attemptsOf().at(-1).raw);
+        if (decided.transaction) {
+          const attempt = { ...decided.transaction, reason: decided.detail };
+          delete attempt.purpose;
+          tx.attempts = [...(tx.attempts ?? []), attempt];
+          // Stored before it is broadcast: after a kill -9 its hash is looked for too.
+          this.sql.exec("UPDATE sent SET transactions = ? WHERE job_id = ?", JSON.stringify(transactions), job.jobId);
+          console.log(JSON.stringify({ event: `relay-${decided.action}`, jobId: job.jobId, nonce: tx.nonce, hash: attempt.hash, maxFeePerGas: attempt.maxFeePerGas, detail: decided.detail }));
+          await this.#send(rpc, attempt.raw);
+          since = now;
+          this.#sentAt.set(attempt.hash, now);
+        }
+      }
+      if (Date.now() > deadline) return { inFlight: `no receipt yet for the ${tx.purpose} transaction at nonce ${tx.nonce} (${attemptsOf().map((a) => a.hash).join(", ")})` };
       await new Promise((r) => setTimeout(r, RECEIPT_POLL_MS));
-      receipt = await rpc("eth_getTransactionReceipt", [tx.hash]);
     }
-    return receipt;
+  }
+
+  /** The core's decision about a transaction with no receipt (op "relayReplace"), simulating the calls left when it asks. */
+  async #decide(job, i, { used, known, blocksWaited }) {
+    const { rpc, rpcUrl, plan, from } = job;
+    const tx = job.transactions[i];
+    const latest = (tx.attempts ?? []).at(-1) ?? tx;
+    const [block, suggestion] = await Promise.all([rpc("eth_getBlockByNumber", ["latest", false]), rpc("eth_maxPriorityFeePerGas", []).catch(() => null)]);
+    const ask = (simulation) =>
+      askCore(this.env, "relayReplace", {
+        plan,
+        relayerKey: this.env.RELAYER_KEY,
+        transaction: {
+          purpose: tx.purpose,
+          nonce: tx.nonce,
+          // Rows stored before fees were kept: 0, so any replacement raises them.
+          maxFeePerGas: latest.maxFeePerGas ?? "0",
+          maxPriorityFeePerGas: latest.maxPriorityFeePerGas ?? "0",
+          cancelling: latest.kind === "cancel",
+          known,
+          blocksWaited,
+        },
+        minedNonce: used,
+        baseFeePerGas: block?.baseFeePerGas ?? null,
+        priorityFeeSuggestion: suggestion ?? null,
+        simulation,
+      });
+    let answer = await ask(null);
+    if (answer.status === 200 && answer.body.action === "simulate") {
+      // The calls from this one on. While an attempt is still pending the pending state would
+      // include it (its authorization would look used), so the latest block; a transaction the node
+      // no longer holds is judged against the pending state, where a competitor may wait.
+      const refused = await simulateJob({ env: this.env, rpcUrl, plan, from, chainTime: Number(BigInt(block.timestamp)), fromCall: tx.purpose, blockTag: known ? "latest" : "pending" });
+      answer = await ask(refused ? { error: refused.error } : { ok: true });
+    }
+    if (answer.status !== 200) throw new Error(`relayReplace answered ${answer.status}: ${answer.body?.detail ?? ""}`);
+    if (answer.body.action === "fail") return { error: answer.body.detail };
+    return answer.body;
+  }
+
+  /** Sends raw bytes; the node may know them already (sent before a restart) or have mined their nonce. */
+  async #send(rpc, raw) {
+    try {
+      await rpc("eth_sendRawTransaction", [raw]);
+    } catch (e) {
+      if (!/already known|already imported|known transaction|nonce too low|underpriced/i.test(e.message)) throw e;
+    }
   }
 }
 

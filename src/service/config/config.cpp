@@ -445,6 +445,7 @@ std::optional<RelaySettings> Loader::read_relay(const Json& value, const std::st
   s.max_attempts = static_cast<std::uint32_t>(r.integer("maxAttempts", false, 1, 20).value_or(s.max_attempts));
   s.first_retry_delay_sec = r.integer("firstRetryDelaySec", false, 1, 3600).value_or(s.first_retry_delay_sec);
   s.window_margin_sec = r.integer("windowMarginSec", false, 0, 3600).value_or(s.window_margin_sec);
+  s.replace_after_blocks = r.integer("replaceAfterBlocks", false, 1, 10'000).value_or(s.replace_after_blocks);
   if (const Json* sponsorship = r.optional("sponsorship")) {
     s.sponsorship = read_sponsorship(*sponsorship, r.path_of("sponsorship"), errors_);
   }

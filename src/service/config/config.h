@@ -219,6 +219,11 @@ struct RelaySettings {
   // Right before signing, an authorization whose window closes within this many seconds of the
   // chain's latest block time is not sent (its transactions could land after it closes).
   std::uint64_t window_margin_sec = 60;
+  // A relayer transaction with no receipt after this many blocks since it was sent is re-priced
+  // by replacement (op "relayReplace": same nonce, both fee fields raised at least 10%, never
+  // above the chain's ceiling). Blocks rather than seconds: a transaction is stuck when blocks
+  // pass without it, however fast the chain makes them.
+  std::uint64_t replace_after_blocks = 3;
   // The sponsorship defaults (relay.sponsorship): every EVM chain has a daily gas budget, so no
   // partner's relayed fundings are unbounded; partners.json may set their own.
   SponsorshipSettings sponsorship;

@@ -215,6 +215,18 @@ OpResult gasless_job_advance_op(const Config& config, const json& input) {
         "relaying failed " + std::to_string(attempts) + " times; last error: " + error;
     return advanced(finished(job, now, "failed", nullptr, reason), nullptr);
   }
+  if (outcome.contains("inFlight") && outcome.size() == 1) {
+    outcome_text(outcome, "inFlight");
+    // The job's transactions are signed and sent, and none has a receipt yet (the relayer waited
+    // its while, or the node was unreachable). They can still be mined, so the job must not fail
+    // for running out of attempts: a user who retried elsewhere could pay twice. It stays
+    // accepted, spends no attempt, and the relayer looks again (and re-prices or re-sends a
+    // stuck or dropped one: op "relayReplace"). Only a receipt, or the relayer's nonce taken by
+    // another transaction, ends it.
+    json next = job;
+    next["waitingFor"] = nullptr;
+    return advanced(std::move(next), relay.first_retry_delay_sec);
+  }
   if (outcome.contains("waitingFor") && outcome.contains("detail") && outcome.size() == 2) {
     if (outcome["waitingFor"] != "gas-price") {
       throw OpInputError("op \"gaslessJobAdvance\": outcome.waitingFor must be \"gas-price\"");
@@ -231,7 +243,7 @@ OpResult gasless_job_advance_op(const Config& config, const json& input) {
   }
   throw OpInputError(
       "op \"gaslessJobAdvance\": outcome must be {transactionHash, blockNumber}, {receiptGone}, {error}, "
-      "{transientError, attempts} or {waitingFor, detail}");
+      "{transientError, attempts}, {waitingFor, detail} or {inFlight}");
 }
 
 }  // namespace sr::service

@@ -13,6 +13,8 @@
 //   accepted --final refusal or revert-------> failed (error)
 //   accepted --transient trouble-------------> accepted, retried after a growing delay, or failed
 //                                              once the configured attempts are spent
+//   accepted --sent, no receipt yet------------> accepted, looked at again; never failed for that
+//                                              (the relayer re-prices or re-sends: relay.h)
 //   accepted --price above the chain's ceiling-> accepted with "waitingFor": "gas-price", nothing
 //                                              sent; looked at again after relay.firstRetryDelaySec
 //
@@ -61,6 +63,9 @@ OpResult gasless_job_lookup_op(const nlohmann::ordered_json& input);
 //            | {"transientError": "…", "attempts": n}    trouble worth retrying; n counts this attempt
 //            | {"waitingFor": "gas-price", "detail": "…"} the chain's price is above its ceiling
 //                                                        (op "relayTransactions"); nothing was sent
+//            | {"inFlight": "…"}                         the job's transactions are sent and none has a
+//                                                        receipt yet: no attempt spent, looked at
+//                                                        again after relay.firstRetryDelaySec
 //   "chainHeads" (optional): what the chain readers last saw (finality.h), to judge the transaction.
 // -> 200 {"job": the next job, "retryAfterSec": seconds until the next relay attempt, or null,
 //         "checkReceipt": whether the job names a transaction not final yet, to look at again}.

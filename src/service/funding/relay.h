@@ -59,4 +59,43 @@ OpResult relayer_account_op(const nlohmann::ordered_json& input);
 //    (gas_price_wait); nothing is signed, and the job stays accepted (op "gaslessJobAdvance").
 OpResult relay_transactions_op(const Config& config, const nlohmann::ordered_json& input);
 
+// The fees of a replacement of a transaction priced `sent`: each field raised at least 10%,
+// rounded up (geth's and anvil's txpool refuse a replacement that raises either less), or to the
+// chain's current price (`market`, relay_fees) when that is higher; both lowered to the ceiling.
+// nullopt: the ceiling leaves no room for a 10% raise of both fields, so no node would take it.
+std::optional<RelayFees> replacement_fees(const RelayFees& sent, const RelayFees& market, const U256& ceiling);
+
+// A job's signed transaction that has no receipt yet (op "relayReplace"): what the relayer does
+// about it. The worker looks for a receipt under every attempt's hash first, reading the
+// relayer's mined nonce count BEFORE those receipts (so a nonce counted as used with no receipt
+// of ours is really another transaction's), and asks only when none has one:
+//   {"plan", "relayerKey",
+//    "transaction": {"purpose": "authorization"|"funding", "nonce",
+//                    "maxFeePerGas", "maxPriorityFeePerGas": the latest attempt's (decimal wei),
+//                    "cancelling": the latest attempt is the 0-value transfer that fills the nonce,
+//                    "known": the node holds one of its attempts,
+//                    "blocksWaited": blocks since the latest attempt was sent},
+//    "minedNonce", "baseFeePerGas", "priorityFeeSuggestion" (as relayTransactions),
+//    "simulation": null | {"ok": true} | {"error": reason}: the job's calls from this one on,
+//                  simulated again at the latest block, when the last answer was "simulate"}
+// -> 200 {"action", "detail": text or null, "transaction": the new attempt or null}:
+//   "fail"        the nonce was mined by another transaction: none of this job's can be mined;
+//                 or the node holds none of its attempts and the simulation says the call would
+//                 now revert: nothing is re-sent (the nonce is free, the next job takes it);
+//   "wait"        sent fewer than relay.replaceAfterBlocks blocks ago and still held by the node,
+//                 or at the ceiling with no room for a replacement (detail says so);
+//   "simulate"    due for re-sending: simulate the remaining calls again and ask with the verdict;
+//   "rebroadcast" dropped or reorganised away (the node no longer holds it, its nonce is free),
+//                 the simulation passes and its fees still pay the chain's base fee: the latest
+//                 attempt's bytes again (a reorganised funding keeps its hash);
+//   "replace"     due, or dropped and priced under the base fee: the same call at the same nonce
+//                 with replacement_fees (dropped: at least the chain's price), signed: store, send;
+//   "cancel"      the node still holds it and the simulation says the call would now revert (so it
+//                 could still be mined, and revert at the relayer's cost): a 0-value transfer from the
+//                 relayer to itself at the same nonce (21000 gas, replacement fees) so the account
+//                 is not stuck; the job fails once it is mined.
+// A new attempt is {"purpose", "kind": "replacement"|"cancel", "to", "nonce", "hash", "raw",
+// "maxFeePerGas", "maxPriorityFeePerGas"}.
+OpResult relay_replace_op(const Config& config, const nlohmann::ordered_json& input);
+
 }  // namespace sr::service

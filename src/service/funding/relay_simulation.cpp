@@ -20,6 +20,8 @@ U256 as_uint(const json& value) { return std::get<U256>(abi::value_from_json(abi
 struct Window {
   std::string field;  // as the submit named it
   U256 closes;        // the last second at which the contract still accepts it
+  // An allowance the funding transaction spends (it still matters once the authorization is mined).
+  bool funding_spends = false;
 };
 
 // The windows of a plan's authorization that the relayer's transactions must land within. The
@@ -39,7 +41,7 @@ std::vector<Window> windows(const json& plan) {
     // The vault pulls through the allowance in the funding transaction.
     const json& details = a.at("details");
     for (std::size_t i = 0; i < details.size(); ++i) {
-      out.push_back({"permit2.details[" + std::to_string(i) + "].expiration", as_uint(details[i].at("expiration"))});
+      out.push_back({"permit2.details[" + std::to_string(i) + "].expiration", as_uint(details[i].at("expiration")), true});
     }
   } else if (standard == "permit3") {
     out.push_back({"permit3.deadline", as_uint(a.at("deadline"))});
@@ -48,7 +50,7 @@ std::vector<Window> windows(const json& plan) {
       const U256 mode = as_uint(permits[i].at("modeOrExpiration"));
       // 0 transfers at once; 1..3 (decrease, lock, unlock) are refused at submit; above is an
       // allowance expiring then, which the funding transaction spends.
-      if (mode > U256(3)) out.push_back({"permit3.chainPermits.permits[" + std::to_string(i) + "].modeOrExpiration", mode});
+      if (mode > U256(3)) out.push_back({"permit3.chainPermits.permits[" + std::to_string(i) + "].modeOrExpiration", mode, true});
     }
   }
   return out;
@@ -61,6 +63,17 @@ OpResult would_fail(const std::string& reason) {
 
 std::string quantity(std::uint64_t value) { return U256(value).to_hex(); }
 
+// Optional "from": "authorization" (the default: the whole job) or "funding" (the authorization is
+// mined already; only the funding call is left, as when its transaction is re-sent).
+bool from_funding(const OpInput& in, const char* op) {
+  const json* from = in.optional("from");
+  if (!from) return false;
+  if (*from != "authorization" && *from != "funding") {
+    throw OpInputError(std::string("op \"") + op + "\": from must be \"authorization\" or \"funding\"");
+  }
+  return *from == "funding";
+}
+
 }  // namespace
 
 OpResult relay_simulation_op(const Config& config, const json& input) {
@@ -68,11 +81,13 @@ OpResult relay_simulation_op(const Config& config, const json& input) {
   const json& plan = in.member("plan");
   const json& relayer = in.member("relayer");
   const std::uint64_t chain_time = in.unix_seconds("chainTime");
+  const bool funding_only = from_funding(in, "relaySimulation");
   return guarded_plan_op("relaySimulation", [&] {
     const Address from = Address::parse(relayer.get<std::string>());
     const RelaySettings& settings = config.service().relay;
     const U256 latest_landing = U256(chain_time).checked_add(U256(settings.window_margin_sec)).value_or(U256::max());
     for (const Window& w : windows(plan)) {
+      if (funding_only && !w.funding_spends) continue;
       if (w.closes < latest_landing) {
         return would_fail("the authorization's window closes: " + w.field + " ends at " + w.closes.to_decimal() +
                           ", within " + std::to_string(settings.window_margin_sec) + " s of the chain's time " +
@@ -88,7 +103,7 @@ OpResult relay_simulation_op(const Config& config, const json& input) {
                        {"data", hex::encode(call.data)},
                        {"gas", quantity(gas)}});
     };
-    if (relay.authorization) add("authorization", *relay.authorization, settings.authorization_gas_limit);
+    if (relay.authorization && !funding_only) add("authorization", *relay.authorization, settings.authorization_gas_limit);
     add("funding", relay.funding, settings.funding_gas_limit);
     return ok({{"calls", std::move(calls)}});
   });
@@ -99,10 +114,18 @@ OpResult relay_simulation_verdict_op(const Config& config, const json& input) {
   const json& plan = in.member("plan");
   const json& results = in.member("results");
   if (!results.is_array()) throw OpInputError("op \"relaySimulationVerdict\": results must be an array");
+  const bool funding_only = from_funding(in, "relaySimulationVerdict");
+  // Optional "at": "latest" when the calls were simulated on the latest block (a re-simulation
+  // while the job's own transaction is still pending, which the pending state would include).
+  const json* at = in.optional("at");
+  if (at && *at != "pending" && *at != "latest") {
+    throw OpInputError("op \"relaySimulationVerdict\": at must be \"pending\" or \"latest\"");
+  }
+  const std::string state = at && *at == "latest" ? "on the latest block" : "together against the pending state";
   return guarded_plan_op("relaySimulationVerdict", [&] {
     const RelayCalls relay = relay_calls(config, plan);
     std::vector<std::string> purposes;
-    if (relay.authorization) purposes.push_back("authorization");
+    if (relay.authorization && !funding_only) purposes.push_back("authorization");
     purposes.push_back("funding");
     if (results.size() != purposes.size()) {
       throw OpInputError("op \"relaySimulationVerdict\": results must hold one entry per call (" + std::to_string(purposes.size()) + ")");
@@ -120,7 +143,7 @@ OpResult relay_simulation_verdict_op(const Config& config, const json& input) {
         if (e.contains("data") && e["data"].is_string()) failure["data"] = e["data"];
       }
       if (!failure.contains("data") && r.contains("returnData") && r["returnData"].is_string()) failure["data"] = r["returnData"];
-      return would_fail("simulated together against the pending state, the " + purposes[i] + " call reverts: " +
+      return would_fail("simulated " + state + ", the " + purposes[i] + " call reverts: " +
                         call_revert_reason(failure));
     }
     return ok({{"ok", true}});

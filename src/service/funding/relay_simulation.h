@@ -11,11 +11,13 @@
 //      effects);
 //   3. judges the simulation: a call that would revert fails the job, and nothing is sent.
 //
-// Ops:
+// Ops (both take an optional "from": "funding" when the authorization is mined already and only
+// the funding transaction is re-sent, op "relayReplace": only the funding call is named and
+// judged, and only the windows of allowances the funding call spends are checked):
 //   "relaySimulation" {"plan", "relayer", "chainTime": the latest block's timestamp (unix s)}
 //     -> 200 {"calls": [{"purpose": "authorization"|"funding", "from", "to", "data", "gas": "0x…"}]}
 //      | 422 funding-would-fail naming the window that closes (e.g. "authorization.validBefore").
-//   "relaySimulationVerdict" {"plan", "results": [{"status": "0x1"|"0x0", "returnData"?, "error"?:
+//   "relaySimulationVerdict" {"plan", "at"?: "pending" (default) | "latest", "results": [{"status": "0x1"|"0x0", "returnData"?, "error"?:
 //     {"message", "data"?}}]} (eth_simulateV1's calls of the one simulated block, in order)
 //     -> 200 {"ok": true} | 422 funding-would-fail naming the call that would revert and its reason.
 #pragma once
