@@ -32,6 +32,9 @@ import { ERC3009_TYPES, PERMIT_TYPES, erc3009Submit, nowSec, permit2Submit, perm
 const json = { "content-type": "application/json" };
 const RECIPIENT = "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc"; // anvil #6
 const RELAYER = "0x71bE63f3384f5fb98995898A86B02Fb2426c5788"; // anvil #11
+// This suite follows one account's nonces: its worker relays from RELAYER_KEY alone (the local
+// RELAYER_KEYS unset); relayer-accounts.test.mjs runs the local configuration's three accounts.
+const ONE_ACCOUNT = { RELAYER_KEYS: "" };
 const INTENT_FUNDED = "0xc1ed05721d27ad6b2555d61388ac393b120f5cc0e6009e53230e02c68e60064a";
 const ERC20 = [
   "function balanceOf(address) view returns (uint256)",
@@ -70,7 +73,7 @@ before(async () => {
   try {
     const bundleDir = buildBundle();
     persist = tempDir("sr-gasless-chains-state-");
-    worker = await startWorker({ bundleDir, persistDir: persist.dir });
+    worker = await startWorker({ bundleDir, persistDir: persist.dir, bindings: ONE_ACCOUNT });
   } finally {
     if (previous === undefined) delete process.env.SR_LOCAL_CHAINS_DIR;
     else process.env.SR_LOCAL_CHAINS_DIR = previous;

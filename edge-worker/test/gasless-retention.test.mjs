@@ -20,6 +20,9 @@ import { erc3009Submit, waitFor } from "./gasless-helpers.mjs";
 const json = { "content-type": "application/json" };
 const RECIPIENT = "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc"; // anvil #6
 const RELAYER = "0x71bE63f3384f5fb98995898A86B02Fb2426c5788"; // anvil #11
+// This suite follows one account's nonces: its worker relays from RELAYER_KEY alone (the local
+// RELAYER_KEYS unset); relayer-accounts.test.mjs runs the local configuration's three accounts.
+const ONE_ACCOUNT = { RELAYER_KEYS: "" };
 const ERC20 = ["function balanceOf(address) view returns (uint256)"];
 
 let stack, outDir, bundleDir, worker, persist, chainA, chainB, providerA;
@@ -40,7 +43,7 @@ before(async () => {
   providerA = localProvider(chainA.rpcUrl, 31337);
   bundleDir = buildBundle({ env: { SR_LOCAL_CHAINS_DIR: outDir } });
   persist = tempDir("sr-gasless-retention-state-");
-  worker = await startWorker({ bundleDir, persistDir: persist.dir, bindings: { GASLESS_JOB_RETENTION_SEC: "2" } });
+  worker = await startWorker({ bundleDir, persistDir: persist.dir, bindings: { ...ONE_ACCOUNT, GASLESS_JOB_RETENTION_SEC: "2" } });
 });
 
 after(async () => {

@@ -29,6 +29,9 @@ import { ERC3009_TYPES, PERMIT2_TYPES, erc3009Submit, fieldsOf, nowSec, permit3S
 const json = { "content-type": "application/json" };
 const RECIPIENT = "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc"; // anvil #6
 const RELAYER = "0x71bE63f3384f5fb98995898A86B02Fb2426c5788"; // anvil #11
+// This suite follows one account's nonces: its worker relays from RELAYER_KEY alone (the local
+// RELAYER_KEYS unset); relayer-accounts.test.mjs runs the local configuration's three accounts.
+const ONE_ACCOUNT = { RELAYER_KEYS: "" };
 const PERMIT2 = "0x000000000022D473030F116dDEE9F6B43aC78BA3";
 const PERMIT3 = "0xEc00030C0000245E27d1521Cc2EE88F071c2Ae34";
 const ERC20 = ["function balanceOf(address) view returns (uint256)", "function transfer(address,uint256) returns (bool)", "function approve(address,uint256) returns (bool)"];
@@ -67,7 +70,7 @@ before(async () => {
   try {
     bundleDir = buildBundle();
     persist = tempDir("sr-relayer-adversarial-state-");
-    worker = await startWorker({ bundleDir, persistDir: persist.dir });
+    worker = await startWorker({ bundleDir, persistDir: persist.dir, bindings: ONE_ACCOUNT });
   } finally {
     if (previous === undefined) delete process.env.SR_LOCAL_CHAINS_DIR;
     else process.env.SR_LOCAL_CHAINS_DIR = previous;
@@ -573,7 +576,7 @@ describe("stuck and dropped transactions", () => {
       assert.ok(pids.length > 0, "a workerd to kill");
       for (const pid of pids) process.kill(pid, "SIGKILL");
       await worker.dispose().catch(() => {});
-      worker = await startWorker({ bundleDir, persistDir: persist.dir });
+      worker = await startWorker({ bundleDir, persistDir: persist.dir, bindings: ONE_ACCOUNT });
       const job = await mineUntil(settled(accepted.id), { mine: plainBlock });
       assert.equal(job.status, "published", JSON.stringify(job));
       const mined = await minedFrom(relayerBefore);

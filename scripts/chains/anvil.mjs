@@ -10,8 +10,9 @@ import { isMain } from './paths.mjs';
 
 export const DEV_MNEMONIC = 'test test test test test test test test test test test junk';
 // 0 deploys, 1–9 are the users' wallets, 10 the reference solver, 11 the gasless relayer, 12 the
-// second local solver, 13 the USDC proxy admin (deploy.mjs ACCOUNT_INDEX).
-export const DEV_ACCOUNT_COUNT = 14;
+// second local solver, 13 the USDC proxy admin, 14 and 15 the relayer's extra accounts (local
+// RELAYER_KEYS; deploy.mjs ACCOUNT_INDEX). Every one holds DEV_NATIVE_BALANCE_ETH on every chain.
+export const DEV_ACCOUNT_COUNT = 16;
 export const DEV_NATIVE_BALANCE_ETH = 10000;
 
 export const DEFAULT_LOCAL_CHAINS = Object.freeze([

@@ -38,8 +38,9 @@ export const PERMIT2_SALT = '0x0000000000000000000000000000000000000000d3af2663d
 export const PORTAL_VERSION = '3.2';
 
 // 0 deploys, 1–9 are the users' wallets, 10 and 12 the two local solvers, 11 the gasless relayer,
-// 13 the USDC proxy admin (FiatTokenProxy forbids its admin from calling the token).
-export const ACCOUNT_INDEX = Object.freeze({ deployer: 0, firstUser: 1, lastUser: 9, solver: 10, relayer: 11, budgetSolver: 12, usdcProxyAdmin: 13 });
+// 13 the USDC proxy admin (FiatTokenProxy forbids its admin from calling the token), 14 and 15 the
+// relayer's extra accounts (the local RELAYER_KEYS: ETH only, never a payer or funder in a test).
+export const ACCOUNT_INDEX = Object.freeze({ deployer: 0, firstUser: 1, lastUser: 9, solver: 10, relayer: 11, budgetSolver: 12, usdcProxyAdmin: 13, extraRelayers: [14, 15] });
 
 const UNIT = 10n ** 6n;
 export const TEST_TOKENS = Object.freeze([
@@ -338,6 +339,7 @@ export async function deployLocalChains(chains, { outDir = LOCAL_CHAINS_DIR, log
       solver: accountRecord(ACCOUNT_INDEX.solver),
       solvers: LOCAL_SOLVERS.map((s) => ({ id: s.id, ...accountRecord(s.accountIndex) })),
       relayer: accountRecord(ACCOUNT_INDEX.relayer),
+      extraRelayers: ACCOUNT_INDEX.extraRelayers.map((i) => accountRecord(i)),
       usdcProxyAdmin: accountRecord(ACCOUNT_INDEX.usdcProxyAdmin),
     },
     chains: deployed,

@@ -19,7 +19,7 @@
 //
 // Retention (op "gaslessJobRetention"): once the job has finished (published or failed) and its
 // reservation is released, the same alarm deletes the relayer's stored transactions of the job
-// (GaslessRelayer.forget) and then the object's storage 30 days after it finished
+// (GaslessRelayer.forget, on the object of the job's relaying account) and then the object's storage 30 days after it finished
 // (GASLESS_JOB_RETENTION_SEC shortens it for tests). The reservation goes first, so none outlives
 // its job. Exactly-once holds after the deletion: the identical payload submitted again is
 // verified like a first submit, meets an expired quote (400) and, were it still valid, the spent
@@ -30,7 +30,7 @@ import { askCore } from "../core.js";
 import { reservationsOf } from "../funding-reservations.js";
 import { nowSec } from "../lib/time.js";
 import { relayer } from "../relayer.js";
-import { relayerOf } from "./stubs.js";
+import { jobRelayerOf } from "./stubs.js";
 
 // The chain readers' poll interval where set (local 1 s), else a block time of the slowest chain.
 const receiptPollMs = (env) => (Number(env.POLL_INTERVAL_MS ?? 0) > 0 ? Number(env.POLL_INTERVAL_MS) : 12_000);
@@ -161,7 +161,7 @@ export class GaslessJobs extends DurableObject {
     if (Date.now() >= at) {
       // The relayer's stored transactions of the job go first: a crash after this and before the
       // deletion has the alarm run again, which forgets again (nothing) and deletes.
-      await relayerOf(this.env, job.chainId).forget(job.id);
+      await jobRelayerOf(this.env, job.chainId, job.id).forget(job.id);
       console.log(JSON.stringify({ event: "gasless-job-deleted", jobId: job.id, status: job.status }));
       return this.ctx.storage.deleteAll();
     }

@@ -1,6 +1,8 @@
-// The gasless relayer of one chain, one Durable Object per chain (relayer.js is its interface):
-// it sends real transactions over the chain's JSON-RPC (chain-rpc.js) from the account of the
-// worker secret RELAYER_KEY. Before a job exists its transactions were simulated
+// The gasless relayer of one chain and one relayer account, one Durable Object per (chain,
+// account) (relayer.js is its interface; objects/stubs.js relayerOf names them): it sends real
+// transactions over the chain's JSON-RPC (chain-rpc.js) from its account, RELAYER_KEY (account 0)
+// or one of RELAYER_KEYS (relayer-accounts.js, which also chooses each job's account from its
+// id, always the same one). Before a job exists its transactions were simulated
 // (funding-preflight.js), and right before signing the whole job is simulated again, both calls
 // together against the pending state, with its windows checked against the chain's time
 // (relay-simulation.js): a job that would fail is failed and nothing is sent. A revert here means
@@ -11,10 +13,12 @@
 // and broadcasts. While the chain's base fee plus priority fee is above the chain's ceiling
 // (service.json relay.maxFeePerGasWei) the core signs nothing and the job waits
 // ({waitingFor: "gas-price"}); the job's object looks again later.
-// One object per chain sends, one job at a time, so two jobs never take the same nonce.
-// The same object keeps the chain's reservations of accepted, unsettled fundings
-// (funding-reservations.js) and the sponsorship counters (sponsorship.js): every receipt of a
-// sponsored job is recorded there as it is mined, so the partner's budget counts real gas.
+// One object per (chain, account) sends, one job at a time, so two jobs never take the same
+// nonce; N accounts relay N jobs of a chain at once.
+// Account 0's object also keeps the chain's reservations of accepted, unsettled fundings
+// (funding-reservations.js) and the sponsorship counters (sponsorship.js), one store per chain:
+// every receipt of a sponsored job is recorded there as it is mined (by another account's object
+// through a call to it), so the partner's budget counts real gas.
 // It stores the signed bytes before broadcasting, and every later attempt at the same nonce too
 // (a replacement or a cancellation, below) before that is broadcast: after a restart it looks for
 // a receipt under every attempt's hash and never signs the job anew (signing is deterministic).
@@ -34,6 +38,8 @@ import { askCore } from "../core.js";
 import { jsonRpc } from "../chain-rpc.js";
 import { FundingReservations } from "../funding-reservations.js";
 import { simulateJob } from "../relay-simulation.js";
+import { relayerKeyAt } from "../relayer-accounts.js";
+import { relayerOf } from "./stubs.js";
 
 const RECEIPT_TIMEOUT_MS = 60_000;
 const RECEIPT_POLL_MS = 250;
@@ -48,7 +54,24 @@ export class GaslessRelayer extends DurableObject {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     this.sql.exec("CREATE TABLE IF NOT EXISTS sent (job_id TEXT PRIMARY KEY, transactions TEXT NOT NULL)");
-    this.reservations = new FundingReservations(this.sql, env);
+  }
+
+  /** The chain's reservation store: created on first use, so only account 0's object (the one reservationsOf names) ever has its tables. */
+  get reservations() {
+    this.#reservations ??= new FundingReservations(this.sql, this.env);
+    return this.#reservations;
+  }
+
+  /** @type {FundingReservations | undefined} */
+  #reservations;
+
+  /**
+   * Records a mined receipt of a sponsored job (sponsorship.js, idempotent per transaction): an
+   * account's object sends its receipts here, to the chain's one store.
+   * @param {string} jobId @param {string} hash @param {any} receipt
+   */
+  recordReceipt(jobId, hash, receipt) {
+    this.reservations.sponsorship.recordReceipt(jobId, hash, receipt);
   }
 
   // The chain's one store of relayed-funding reservations (funding-reservations.js). Its queue is
@@ -87,7 +110,7 @@ export class GaslessRelayer extends DurableObject {
   }
 
   /**
-   * One relay at a time per chain (the account's nonce is shared).
+   * One relay at a time per object (its account's nonce sequence is shared by its jobs).
    * @returns {Promise<{transactionHash: string, blockNumber: number} | {error: string} | {retry: string} | {waitingFor: "gas-price", detail: string} | {inFlight: string}>}
    */
   relay(input) {
@@ -96,8 +119,10 @@ export class GaslessRelayer extends DurableObject {
     return run;
   }
 
-  async #relay({ jobId, chainId, rpcUrl, plan }) {
+  async #relay({ jobId, chainId, rpcUrl, plan, account = 0 }) {
     const rpc = jsonRpc(rpcUrl);
+    this.#key = relayerKeyAt(this.env, account);
+    if (!this.#key) return { error: `the relayer has no account ${account} on chain ${chainId} (RELAYER_KEY, RELAYER_KEYS)` };
     let transactions;
     let from;
     const stored = this.#stored(jobId);
@@ -127,8 +152,15 @@ export class GaslessRelayer extends DurableObject {
       }
       if (landed.error || landed.inFlight) return landed;
       const { receipt, attempt } = landed;
-      // Its gas is spent, reverted or not: the partner's budget counts it.
-      this.reservations.sponsorship.recordReceipt(jobId, attempt.hash, receipt);
+      // Its gas is spent, reverted or not: the partner's budget counts it, in the chain's one store
+      // (account 0's object: this one, or a call to it). A call that fails sends nothing: the
+      // job waits, and its next relay finds this receipt again and records it again.
+      try {
+        if (account === 0) this.recordReceipt(jobId, attempt.hash, receipt);
+        else await relayerOf(this.env, chainId, 0).recordReceipt(jobId, attempt.hash, receipt);
+      } catch (e) {
+        return { inFlight: `chain ${chainId}: the receipt of ${attempt.hash} could not be recorded yet (${e?.message ?? e})` };
+      }
       if (attempt.kind === "cancel") {
         return { error: `${attempt.reason}; the relayer filled its nonce ${attempt.nonce} on chain ${chainId} with a 0-value transfer to itself (${attempt.hash}) instead of its ${attempt.purpose} transaction, so the intent was not funded` };
       }
@@ -139,8 +171,11 @@ export class GaslessRelayer extends DurableObject {
     return mined;
   }
 
+  /** This object's account key (set by each relay; one object always has the same account). */
+  #key = undefined;
+
   async #account() {
-    const account = await askCore(this.env, "relayerAccount", { relayerKey: this.env.RELAYER_KEY });
+    const account = await askCore(this.env, "relayerAccount", { relayerKey: this.#key });
     if (account.status !== 200) throw new RelayRefused(`the relayer key is unusable: ${account.body?.detail}`);
     return account.body.address;
   }
@@ -163,7 +198,7 @@ export class GaslessRelayer extends DurableObject {
     if (refused) return refused;
     const answer = await askCore(this.env, "relayTransactions", {
       plan,
-      relayerKey: this.env.RELAYER_KEY,
+      relayerKey: this.#key,
       nonce: Number(BigInt(nonce)),
       baseFeePerGas: block?.baseFeePerGas ?? null,
       priorityFeeSuggestion: suggestion ?? null,
@@ -248,7 +283,7 @@ export class GaslessRelayer extends DurableObject {
     const ask = (simulation) =>
       askCore(this.env, "relayReplace", {
         plan,
-        relayerKey: this.env.RELAYER_KEY,
+        relayerKey: this.#key,
         transaction: {
           purpose: tx.purpose,
           nonce: tx.nonce,

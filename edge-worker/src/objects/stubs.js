@@ -1,6 +1,7 @@
 // Every Durable Object lookup of the worker, in one place: which object owns what, and the name
 // it is found by. Objects that hold one user's data (a quote's gasless job, a deposit address)
 // take a location hint where they are created (location.js); shared ones serve everyone.
+import { relayerAccountOf } from "../relayer-accounts.js";
 
 /** The intent shard name of a 0x-hex hash or a UUID: its first byte, as two lowercase hex digits. */
 export function shardKey(hexOrUuid) {
@@ -39,9 +40,21 @@ export function jobsOf(env, quoteUuid, options) {
   return env.GASLESS_JOBS.get(env.GASLESS_JOBS.idFromName(quoteUuid), options);
 }
 
-/** The GaslessRelayer of a chain: it sends that chain's relayed transactions, one nonce sequence. */
-export function relayerOf(env, chainId) {
-  return env.RELAYER.get(env.RELAYER.idFromName(String(chainId)));
+/**
+ * A GaslessRelayer of a chain: account `account`'s object sends the jobs that account relays
+ * (relayer-accounts.js), one nonce sequence. Account 0's object keeps the name it had when the
+ * chain had one account (its stored signed transactions of jobs in flight are found after a
+ * deploy) and is also the chain's one store of reservations and sponsorship rows
+ * (funding-reservations.js reservationsOf).
+ */
+export function relayerOf(env, chainId, account = 0) {
+  const name = account === 0 ? String(chainId) : `chain:${chainId}:relayer:${account}`;
+  return env.RELAYER.get(env.RELAYER.idFromName(name));
+}
+
+/** The GaslessRelayer that relays `jobId` on its chain (the account relayer-accounts.js chooses). */
+export function jobRelayerOf(env, chainId, jobId) {
+  return relayerOf(env, chainId, relayerAccountOf(env, jobId));
 }
 
 /** The AttributionCounter of a dappId label. */

@@ -1,0 +1,172 @@
+// More than one relayed job per block: the local configuration's three relayer accounts
+// (RELAYER_KEY anvil #11, RELAYER_KEYS #14 and #15) relay the jobs of one chain at once, each
+// account its own jobs one at a time, on the local chains with the real contracts (Circle's
+// FiatToken USDC, the Eco Portal). With automatic mining off, the test mines a block only once
+// more than one account has a transaction waiting, so the block holds several jobs' transactions:
+// each job funded once, by the account its id chooses, and no relayer transaction reverted.
+// The kill -9 cases of one account are relayer-adversarial.test.mjs's.
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { Contract, Wallet } from "ethers";
+import { freePort } from "../../scripts/chains/anvil.mjs";
+import { devAccount, localProvider } from "../../scripts/chains/deploy.mjs";
+import { startLocalStack } from "../../scripts/chains/local.mjs";
+import { relayerAccountOf } from "../src/relayer-accounts.js";
+import { buildBundle, DEV_KEYS, startWorker, tempDir } from "./harness.mjs";
+import { erc3009Submit, waitFor } from "./gasless-helpers.mjs";
+
+const json = { "content-type": "application/json" };
+const RECIPIENT = "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc"; // anvil #6
+const RELAYERS = ["0x71bE63f3384f5fb98995898A86B02Fb2426c5788", "0xdF3e18d64BC6A983f673Ab319CCaE4f1a57C7097", "0xcd3B766CCDd6AE721141F452C550Ca635964ce71"];
+const ERC20 = ["function balanceOf(address) view returns (uint256)", "function transfer(address,uint256) returns (bool)"];
+const JOBS = 6;
+
+let stack;
+let outDir;
+let worker;
+let persist;
+let chainA;
+let providerA;
+let firstBlock;
+
+before(async () => {
+  outDir = mkdtempSync(join(tmpdir(), "sr-relayer-accounts-"));
+  const [portA, portB] = [await freePort(), await freePort()];
+  stack = await startLocalStack({
+    chains: [
+      { name: "Test A", chainId: 31337, port: portA },
+      { name: "Test B", chainId: 31338, port: portB },
+    ],
+    outDir,
+    solverOptions: { pollMs: 200 },
+    log: () => {},
+  });
+  [chainA] = stack.deployment.chains;
+  providerA = localProvider(chainA.rpcUrl, 31337);
+  firstBlock = await providerA.getBlockNumber();
+  const previous = process.env.SR_LOCAL_CHAINS_DIR;
+  process.env.SR_LOCAL_CHAINS_DIR = outDir;
+  try {
+    const bundleDir = buildBundle();
+    persist = tempDir("sr-relayer-accounts-state-");
+    // The local configuration as it is: three relayer accounts.
+    worker = await startWorker({ bundleDir, persistDir: persist.dir });
+  } finally {
+    if (previous === undefined) delete process.env.SR_LOCAL_CHAINS_DIR;
+    else process.env.SR_LOCAL_CHAINS_DIR = previous;
+  }
+});
+
+after(async () => {
+  await worker?.dispose();
+  persist?.remove();
+  providerA?.destroy();
+  await stack?.stop();
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+const usdcDomain = () => ({ name: "USD Coin", version: "2", chainId: 31337, verifyingContract: chainA.tokens.USDC });
+const usdc = (runner = providerA) => new Contract(chainA.tokens.USDC, ERC20, runner);
+
+async function quoteFor(funderAddress, amount) {
+  const res = await worker.fetch("/v1/quotes", {
+    method: "POST",
+    key: DEV_KEYS.acme,
+    headers: json,
+    body: JSON.stringify({
+      type: "exact-in",
+      source: { chainId: 31337, token: chainA.tokens.USDC, amount, funder: funderAddress },
+      destination: { chainId: 31338, token: stack.deployment.chains[1].tokens.USDC, recipient: RECIPIENT },
+      dappId: "relayer-accounts-test",
+    }),
+  });
+  const quote = await res.json();
+  assert.equal(res.status, 200, JSON.stringify(quote));
+  return quote;
+}
+
+const jobIdOf = (quote) => `job:${String(quote.id).replace(/^quote:/, "")}`;
+const jobOf = async (id) => (await worker.fetch(`/v1/gasless/jobs/${id}`, { key: DEV_KEYS.acme })).json();
+
+/** The senders with a transaction in anvil's pool. */
+async function pendingSenders() {
+  const { pending } = await providerA.send("txpool_content", []);
+  return new Set(Object.keys(pending ?? {}).map((a) => a.toLowerCase()));
+}
+
+test("jobs submitted at once on one chain: relayed by different accounts concurrently, several fundings in one block, each funded once, nothing reverted", async () => {
+  // Each payer holds exactly its amount (and no ETH): a second funding could not be paid.
+  const payers = [];
+  for (let i = 0; i < JOBS; i++) {
+    const wallet = Wallet.createRandom();
+    await (await usdc(devAccount(1, providerA)).transfer(wallet.address, 1_000_000n)).wait();
+    payers.push(wallet);
+  }
+  const quotes = await Promise.all(payers.map((p) => quoteFor(p.address, "1000000")));
+  const accounts = quotes.map((q) => relayerAccountOf({ RELAYER_KEY: "0x1", RELAYER_KEYS: "0x2,0x3" }, jobIdOf(q)));
+  // Random quote ids: all six on one account has odds 3 in 729; then this run proves nothing.
+  assert.ok(new Set(accounts).size > 1, `the jobs all chose one account (${accounts}); run again`);
+  const nonces = await Promise.all(RELAYERS.map((a) => providerA.getTransactionCount(a)));
+
+  await providerA.send("evm_setAutomine", [false]);
+  let jobs;
+  try {
+    const bodies = await Promise.all(quotes.map((q, i) => erc3009Submit(q, { wallet: payers[i], from: payers[i].address, domain: usdcDomain() })));
+    const answers = await Promise.all(bodies.map(async (body) => {
+      const res = await worker.fetch("/v1/gasless/erc3009", { method: "POST", key: DEV_KEYS.acme, headers: json, body: JSON.stringify(body) });
+      return { status: res.status, body: await res.json() };
+    }));
+    for (const [i, a] of answers.entries()) {
+      assert.equal(a.status, 202, JSON.stringify(a.body));
+      assert.equal(a.body.id, jobIdOf(quotes[i]));
+    }
+    jobs = answers.map((a) => a.body);
+    // Mine only once every account with a job left has its transaction in the pool (or after a
+    // while, when fewer are busy): the accounts' transactions meet in one block.
+    const relayers = new Set(RELAYERS.map((a) => a.toLowerCase()));
+    for (let round = 0; round < 4 * JOBS; round++) {
+      const left = [];
+      for (const [i, job] of jobs.entries()) if ((await jobOf(job.id)).status === "accepted") left.push(RELAYERS[accounts[i]].toLowerCase());
+      if (left.length === 0) break;
+      const busy = new Set(left);
+      await waitFor(pendingSenders, (s) => [...busy].every((a) => s.has(a)), { timeoutMs: 5_000, intervalMs: 100 }).catch(() => null);
+      const senders = [...(await pendingSenders())].filter((a) => relayers.has(a));
+      if (senders.length > 0) await providerA.send("evm_mine", []);
+      else await new Promise((r) => setTimeout(r, 200));
+    }
+  } finally {
+    await providerA.send("evm_setAutomine", [true]);
+  }
+
+  const settled = await Promise.all(jobs.map((job) => waitFor(() => jobOf(job.id), (j) => j.status !== "accepted", { timeoutMs: 60_000, intervalMs: 300 })));
+  const fundingBlocks = new Map();
+  for (const [i, job] of settled.entries()) {
+    assert.equal(job.status, "published", JSON.stringify(job));
+    const tx = await providerA.getTransaction(job.transactionHash);
+    const receipt = await providerA.getTransactionReceipt(job.transactionHash);
+    assert.equal(receipt.status, 1);
+    // Relayed by the account its id chose, and funded: the payer's whole balance moved once.
+    assert.equal(tx.from, RELAYERS[accounts[i]]);
+    assert.equal(tx.to.toLowerCase(), chainA.portal.toLowerCase(), "the funding call is the Portal's");
+    assert.equal(await usdc().balanceOf(payers[i].address), 0n);
+    fundingBlocks.set(receipt.blockNumber, [...(fundingBlocks.get(receipt.blockNumber) ?? []), tx.from]);
+  }
+  // More than one job's funding in one block, from different accounts.
+  const shared = [...fundingBlocks.values()].filter((senders) => new Set(senders).size > 1);
+  assert.ok(shared.length > 0, JSON.stringify([...fundingBlocks]));
+
+  // Every relayer transaction since the suite started: two per job (authorization, funding),
+  // each from the job's account, none reverted.
+  const perAccount = RELAYERS.map((_, a) => accounts.filter((x) => x === a).length * 2);
+  assert.deepEqual(await Promise.all(RELAYERS.map(async (a, k) => (await providerA.getTransactionCount(a)) - nonces[k])), perAccount);
+  for (let n = firstBlock + 1; n <= (await providerA.getBlockNumber()); n++) {
+    const block = await providerA.getBlock(n, true);
+    for (const tx of block.prefetchedTransactions) {
+      if (!RELAYERS.includes(tx.from)) continue;
+      assert.equal((await providerA.getTransactionReceipt(tx.hash)).status, 1, `${tx.hash} reverted`);
+    }
+  }
+});
