@@ -4,7 +4,10 @@
 // FiatToken USDC, the Eco Portal). With automatic mining off, the test mines a block only once
 // more than one account has a transaction waiting, so the block holds several jobs' transactions:
 // each job funded once, by the account its id chooses, and no relayer transaction reverted.
-// The kill -9 cases of one account are relayer-adversarial.test.mjs's.
+// Then the worker is killed (kill -9) while several accounts wait for their transactions: after a
+// restart on the same storage every job finds its stored bytes in its own account's object,
+// nothing is signed anew, each funded once. The replacement cases of one account are
+// relayer-adversarial.test.mjs's.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,6 +20,7 @@ import { startLocalStack } from "../../scripts/chains/local.mjs";
 import { relayerAccountOf } from "../src/relayer-accounts.js";
 import { buildBundle, DEV_KEYS, startWorker, tempDir } from "./harness.mjs";
 import { erc3009Submit, waitFor } from "./gasless-helpers.mjs";
+import { workerdPids } from "../../bench/worker-process.mjs";
 
 const json = { "content-type": "application/json" };
 const RECIPIENT = "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc"; // anvil #6
@@ -31,6 +35,7 @@ let persist;
 let chainA;
 let providerA;
 let firstBlock;
+let bundleDir;
 
 before(async () => {
   outDir = mkdtempSync(join(tmpdir(), "sr-relayer-accounts-"));
@@ -50,7 +55,7 @@ before(async () => {
   const previous = process.env.SR_LOCAL_CHAINS_DIR;
   process.env.SR_LOCAL_CHAINS_DIR = outDir;
   try {
-    const bundleDir = buildBundle();
+    bundleDir = buildBundle();
     persist = tempDir("sr-relayer-accounts-state-");
     // The local configuration as it is: three relayer accounts.
     worker = await startWorker({ bundleDir, persistDir: persist.dir });
@@ -97,16 +102,35 @@ async function pendingSenders() {
   return new Set(Object.keys(pending ?? {}).map((a) => a.toLowerCase()));
 }
 
-test("jobs submitted at once on one chain: relayed by different accounts concurrently, several fundings in one block, each funded once, nothing reverted", async () => {
-  // Each payer holds exactly its amount (and no ETH): a second funding could not be paid.
+/** Payers holding exactly 1 USDC each (and no ETH), and a quote for each. */
+async function payersWithQuotes(n) {
   const payers = [];
-  for (let i = 0; i < JOBS; i++) {
+  for (let i = 0; i < n; i++) {
     const wallet = Wallet.createRandom();
     await (await usdc(devAccount(1, providerA)).transfer(wallet.address, 1_000_000n)).wait();
     payers.push(wallet);
   }
-  const quotes = await Promise.all(payers.map((p) => quoteFor(p.address, "1000000")));
-  const accounts = quotes.map((q) => relayerAccountOf({ RELAYER_KEY: "0x1", RELAYER_KEYS: "0x2,0x3" }, jobIdOf(q)));
+  return { payers, quotes: await Promise.all(payers.map((p) => quoteFor(p.address, "1000000"))) };
+}
+
+/** The account each quote's job is relayed by (the local configuration's three keys). */
+const accountsOf = (quotes) => quotes.map((q) => relayerAccountOf({ RELAYER_KEY: "0x1", RELAYER_KEYS: "0x2,0x3" }, jobIdOf(q)));
+
+/** Every relayer transaction since the suite started succeeded. */
+async function assertNoRevertedRelayerTransaction() {
+  for (let n = firstBlock + 1; n <= (await providerA.getBlockNumber()); n++) {
+    const block = await providerA.getBlock(n, true);
+    for (const tx of block.prefetchedTransactions) {
+      if (!RELAYERS.includes(tx.from)) continue;
+      assert.equal((await providerA.getTransactionReceipt(tx.hash)).status, 1, `${tx.hash} reverted`);
+    }
+  }
+}
+
+test("jobs submitted at once on one chain: relayed by different accounts concurrently, several fundings in one block, each funded once, nothing reverted", async () => {
+  // Each payer holds exactly its amount (and no ETH): a second funding could not be paid.
+  const { payers, quotes } = await payersWithQuotes(JOBS);
+  const accounts = accountsOf(quotes);
   // Random quote ids: all six on one account has odds 3 in 729; then this run proves nothing.
   assert.ok(new Set(accounts).size > 1, `the jobs all chose one account (${accounts}); run again`);
   const nonces = await Promise.all(RELAYERS.map((a) => providerA.getTransactionCount(a)));
@@ -162,11 +186,51 @@ test("jobs submitted at once on one chain: relayed by different accounts concurr
   // each from the job's account, none reverted.
   const perAccount = RELAYERS.map((_, a) => accounts.filter((x) => x === a).length * 2);
   assert.deepEqual(await Promise.all(RELAYERS.map(async (a, k) => (await providerA.getTransactionCount(a)) - nonces[k])), perAccount);
-  for (let n = firstBlock + 1; n <= (await providerA.getBlockNumber()); n++) {
-    const block = await providerA.getBlock(n, true);
-    for (const tx of block.prefetchedTransactions) {
-      if (!RELAYERS.includes(tx.from)) continue;
-      assert.equal((await providerA.getTransactionReceipt(tx.hash)).status, 1, `${tx.hash} reverted`);
-    }
+  await assertNoRevertedRelayerTransaction();
+});
+
+test("the worker killed (kill -9) while several accounts wait for receipts: after a restart on the same storage each job finds its own stored bytes, nothing signed anew, each funded once", async () => {
+  const { payers, quotes } = await payersWithQuotes(4);
+  const accounts = accountsOf(quotes);
+  assert.ok(new Set(accounts).size > 1, `the jobs all chose one account (${accounts}); run again`);
+  const busy = [...new Set(accounts)].map((a) => RELAYERS[a].toLowerCase());
+  const nonces = await Promise.all(RELAYERS.map((a) => providerA.getTransactionCount(a)));
+  await providerA.send("evm_setAutomine", [false]);
+  let jobs;
+  let sentBeforeKill;
+  try {
+    const bodies = await Promise.all(quotes.map((q, i) => erc3009Submit(q, { wallet: payers[i], from: payers[i].address, domain: usdcDomain() })));
+    const answers = await Promise.all(bodies.map(async (body) => {
+      const res = await worker.fetch("/v1/gasless/erc3009", { method: "POST", key: DEV_KEYS.acme, headers: json, body: JSON.stringify(body) });
+      return { status: res.status, body: await res.json() };
+    }));
+    for (const a of answers) assert.equal(a.status, 202, JSON.stringify(a.body));
+    jobs = answers.map((a) => a.body);
+    // Every account with a job has signed, stored and broadcast its first authorization, and
+    // waits for its receipt: kill -9, then a new workerd on the same storage.
+    await waitFor(pendingSenders, (s) => busy.every((a) => s.has(a)), { timeoutMs: 30_000, intervalMs: 100 });
+    const { pending } = await providerA.send("txpool_content", []);
+    sentBeforeKill = Object.entries(pending).filter(([a]) => busy.includes(a.toLowerCase())).flatMap(([, byNonce]) => Object.values(byNonce).map((tx) => tx.hash));
+    assert.equal(sentBeforeKill.length, busy.length, "one transaction per busy account");
+    const pids = workerdPids();
+    assert.ok(pids.length > 0, "a workerd to kill");
+    for (const pid of pids) process.kill(pid, "SIGKILL");
+    await worker.dispose().catch(() => {});
+    worker = await startWorker({ bundleDir, persistDir: persist.dir });
+  } finally {
+    await providerA.send("evm_setAutomine", [true]);
   }
+  await providerA.send("evm_mine", []);
+  const settled = await Promise.all(jobs.map((job) => waitFor(() => jobOf(job.id), (j) => j.status !== "accepted", { timeoutMs: 90_000, intervalMs: 300 })));
+  for (const [i, job] of settled.entries()) {
+    assert.equal(job.status, "published", JSON.stringify(job));
+    assert.equal((await providerA.getTransaction(job.transactionHash)).from, RELAYERS[accounts[i]]);
+    assert.equal(await usdc().balanceOf(payers[i].address), 0n, "funded once");
+  }
+  // The transactions sent before the kill were mined as they were (their stored bytes), and
+  // each account sent exactly two per job: nothing signed anew, by it or by another account.
+  for (const hash of sentBeforeKill) assert.equal((await providerA.getTransactionReceipt(hash))?.status, 1, `${hash} mined`);
+  const perAccount = RELAYERS.map((_, a) => accounts.filter((x) => x === a).length * 2);
+  assert.deepEqual(await Promise.all(RELAYERS.map(async (a, k) => (await providerA.getTransactionCount(a)) - nonces[k])), perAccount);
+  await assertNoRevertedRelayerTransaction();
 });
