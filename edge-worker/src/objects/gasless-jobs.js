@@ -19,11 +19,12 @@
 //
 // Retention (op "gaslessJobRetention"): once the job has finished (published or failed) and its
 // reservation is released, the same alarm deletes the relayer's stored transactions of the job
-// (GaslessRelayer.forget, on the object of the job's relaying account) and then the object's storage 30 days after it finished
-// (GASLESS_JOB_RETENTION_SEC shortens it for tests). The reservation goes first, so none outlives
-// its job. Exactly-once holds after the deletion: the identical payload submitted again is
-// verified like a first submit, meets an expired quote (400) and, were it still valid, the spent
-// on-chain nonce of the published funding (422 funding-would-fail): nothing is sent twice.
+// (GaslessRelayer.forget, on the object of the job's relaying account) and then the object's
+// storage 30 days after it finished (GASLESS_JOB_RETENTION_SEC shortens it for tests). The
+// reservation goes first, so none outlives its job. Exactly-once holds after the deletion: the
+// identical payload submitted again is verified like a first submit, meets an expired quote (400)
+// and, were it still valid, the spent on-chain nonce of the published funding (422
+// funding-would-fail): nothing is sent twice.
 import { DurableObject } from "cloudflare:workers";
 import { chainClocks } from "../chain-clocks.js";
 import { askCore } from "../core.js";
