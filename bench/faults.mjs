@@ -28,7 +28,7 @@ import { isolatedBundle, removeBundle } from "../tests/bad-inputs/bundle.mjs";
 import { erc3009Submit, funder, permit2Submit, permit3Submit, usdcBaseDomain, ERC3009_TYPES, nowSec, waitFor } from "../edge-worker/test/gasless-helpers.mjs";
 import { machine, workerdPids } from "./worker-process.mjs";
 
-const BURST = Number(process.env.BENCH_BURST ?? 30);
+const BURST = Number(process.env.BENCH_BURST ?? 40);
 const KEY = "dev-key-acme";
 const JSON_HEADERS = { "content-type": "application/json" };
 const AMOUNT = 1_000_000n; // 1 USDC per payer
@@ -174,7 +174,7 @@ async function checkJobs(worker, results, label) {
  * once (one IntentFunded), each payer's whole balance moved once, no relayer transaction since
  * `fromBlock` reverted.
  */
-async function checkChain(worker, chain, results, fromBlock, label) {
+async function checkChain(worker, chain, results, fromBlock, label, output = () => "") {
   const t0 = performance.now();
   const problems = [];
   const withJob = results.filter((r) => r.jobId);
@@ -223,6 +223,9 @@ async function checkChain(worker, chain, results, fromBlock, label) {
   const figures = { jobs: withJob.length, fundedOnce, intentFundedEvents: fundings, relayerTransactions, reverted, settledInMs: relayedMs };
   console.log(JSON.stringify({ part: `${label} on chain`, ...figures }));
   for (const p of problems.slice(0, 10)) console.log(`  ${p}`);
+  // A job that did not fund: what the workers logged about it (relay events, job transitions).
+  const unfunded = settled.filter((j) => j.status !== "published").map((j) => j.id);
+  for (const line of output().split("\n").filter((l) => unfunded.some((id) => l.includes(id))).slice(0, 20)) console.log(`  log: ${line.slice(0, 1000)}`);
   verdict(problems.length === 0 && fundedOnce === results.length, `${label}: ${fundedOnce}/${results.length} jobs relayed and funded exactly once on chain after the restart, ${reverted} relayer transactions reverted`);
   return figures;
 }
@@ -255,7 +258,7 @@ async function gaslessPart(bundleDir, chain) {
     const second = await startWorker({ bundleDir, persistDir: persist.dir });
     try {
       const jobs = await checkJobs(second, results, "gasless submits");
-      return { ...jobs, killedAtMs, chain: await checkChain(second, chain, results, fromBlock, "gasless submits") };
+      return { ...jobs, killedAtMs, chain: await checkChain(second, chain, results, fromBlock, "gasless submits", () => first.output() + second.output()) };
     } finally {
       await second.dispose();
     }
@@ -291,7 +294,7 @@ async function depositPart(bundleDir, chain) {
     const second = await startWorker({ bundleDir, persistDir: persist.dir });
     try {
       const jobs = await checkJobs(second, results, "deposit-address submits");
-      return { ...jobs, killedAtMs, chain: await checkChain(second, chain, results, fromBlock, "deposit-address submits") };
+      return { ...jobs, killedAtMs, chain: await checkChain(second, chain, results, fromBlock, "deposit-address submits", () => first.output() + second.output()) };
     } finally {
       await second.dispose();
     }
