@@ -93,14 +93,33 @@ async function payers(chain, approvals) {
   const wallets = [];
   for (const spender of approvals) {
     const wallet = Wallet.createRandom().connect(chain.provider);
-    await (await bank.transfer(wallet.address, AMOUNT)).wait();
+    await mined(chain, () => bank.transfer(wallet.address, AMOUNT));
     if (spender) {
       await chain.provider.send("anvil_setBalance", [wallet.address, toBeHex(parseEther("1"))]);
-      await (await chain.usdc(wallet).approve(spender, MaxUint256)).wait();
+      await mined(chain, () => chain.usdc(wallet).approve(spender, MaxUint256));
     }
     wallets.push(wallet);
   }
   return wallets;
+}
+
+/**
+ * Sends and waits for the receipt by asking for it, each step bounded: once, after anvil had
+ * mined a payer's transfer, ethers' tx.wait() or the next send never returned and the bench
+ * hung for minutes; a stall is now an error naming the step.
+ */
+async function mined(chain, send) {
+  const bounded = (promise, what) => Promise.race([promise, new Promise((_, reject) => setTimeout(() => reject(new Error(`${what} took over 30 s`)), 30_000).unref())]);
+  const tx = await bounded(send(), "sending a payer's setup transaction");
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+    const receipt = await bounded(chain.provider.send("eth_getTransactionReceipt", [tx.hash]), "asking for a receipt");
+    if (receipt) {
+      if (receipt.status !== "0x1") throw new Error(`payer setup transaction ${tx.hash} reverted`);
+      return receipt;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no receipt for payer setup transaction ${tx.hash} after 30 s`);
 }
 
 async function quoteFor(worker, chain, payer) {
