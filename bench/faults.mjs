@@ -20,9 +20,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { Contract, MaxUint256, Wallet, hexlify, parseEther, randomBytes, toBeHex } from "ethers";
-import { freePort } from "../scripts/chains/anvil.mjs";
 import { ACCOUNT_INDEX, PERMIT2_ADDRESS, PERMIT3_ADDRESS, devAccount, localProvider } from "../scripts/chains/deploy.mjs";
-import { startLocalStack } from "../scripts/chains/local.mjs";
+import { startTestChains } from "../scripts/chains/local.mjs";
 import { startWorker, tempDir } from "../edge-worker/test/harness.mjs";
 import { isolatedBundle, removeBundle } from "../tests/bad-inputs/bundle.mjs";
 import { erc3009Submit, funder, permit2Submit, permit3Submit, usdcBaseDomain, ERC3009_TYPES, nowSec, waitFor } from "../edge-worker/test/gasless-helpers.mjs";
@@ -56,17 +55,7 @@ async function post(worker, path, body, key) {
 
 /** The local chains: A (31337) is every submit's source, B (31338) the destination. */
 async function chains() {
-  const outDir = mkdtempSync(join(tmpdir(), "sr-faults-chains-"));
-  const [portA, portB] = [await freePort(), await freePort()];
-  const stack = await startLocalStack({
-    chains: [
-      { name: "Test A", chainId: 31337, port: portA },
-      { name: "Test B", chainId: 31338, port: portB },
-    ],
-    outDir,
-    solverOptions: { pollMs: 200 },
-    log: () => {},
-  });
+  const { stack, outDir } = await startTestChains("sr-faults-chains-");
   const [a, b] = stack.deployment.chains;
   const provider = localProvider(a.rpcUrl, 31337);
   return {

@@ -8,16 +8,13 @@
 // minute from the first submit to the last publication. Every job must be published and no
 // relayer transaction may revert; the process exits non-zero otherwise. Loopback only; bounded:
 // a worker whose jobs are not all settled after RELAYER_TIMEOUT_S (default 90) fails the run.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { Contract, Wallet } from "ethers";
 import { erc3009Submit } from "../edge-worker/test/gasless-helpers.mjs";
 import { buildBundle, DEV_KEYS, removeBundle, startWorker, tempDir } from "../edge-worker/test/harness.mjs";
-import { freePort } from "../scripts/chains/anvil.mjs";
 import { devAccount, localProvider } from "../scripts/chains/deploy.mjs";
-import { startLocalStack } from "../scripts/chains/local.mjs";
+import { startTestChains } from "../scripts/chains/local.mjs";
 
 const JOBS = Number(process.env.RELAYER_N ?? 12);
 const TIMEOUT_MS = Number(process.env.RELAYER_TIMEOUT_S ?? 90) * 1000;
@@ -32,30 +29,12 @@ const verdict = (ok, text) => {
   if (!ok) broken = true;
 };
 
-const outDir = mkdtempSync(join(tmpdir(), "sr-bench-relayer-"));
-const [portA, portB] = [await freePort(), await freePort()];
-const stack = await startLocalStack({
-  chains: [
-    { name: "Bench A", chainId: 31337, port: portA },
-    { name: "Bench B", chainId: 31338, port: portB },
-  ],
-  outDir,
-  solverOptions: { pollMs: 500 },
-  log: () => {},
-});
+const { stack, outDir } = await startTestChains("sr-bench-relayer-", { names: ["Bench A", "Bench B"], pollMs: 500 });
 const [chainA, chainB] = stack.deployment.chains;
 const provider = localProvider(chainA.rpcUrl, 31337);
 const usdc = new Contract(chainA.tokens.USDC, ["function balanceOf(address) view returns (uint256)", "function transfer(address,uint256) returns (bool)"], devAccount(1, provider));
 const usdcDomain = { name: "USD Coin", version: "2", chainId: 31337, verifyingContract: chainA.tokens.USDC };
-const previous = process.env.SR_LOCAL_CHAINS_DIR;
-process.env.SR_LOCAL_CHAINS_DIR = outDir;
-let bundleDir;
-try {
-  bundleDir = buildBundle();
-} finally {
-  if (previous === undefined) delete process.env.SR_LOCAL_CHAINS_DIR;
-  else process.env.SR_LOCAL_CHAINS_DIR = previous;
-}
+const bundleDir = buildBundle({ env: { SR_LOCAL_CHAINS_DIR: outDir } });
 
 // Every payer of both runs, funded while the chain still mines at once.
 const payers = [];

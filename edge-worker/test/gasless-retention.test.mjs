@@ -6,14 +6,11 @@
 // clock cannot reach here, the core refuses it even before that: tests/service/gasless_test.cpp.)
 // On the local chains, with the real Portal and Circle's FiatToken USDC.
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
 import { Contract } from "ethers";
-import { freePort } from "../../scripts/chains/anvil.mjs";
 import { devAccount, localProvider } from "../../scripts/chains/deploy.mjs";
-import { startLocalStack } from "../../scripts/chains/local.mjs";
+import { startTestChains } from "../../scripts/chains/local.mjs";
 import { buildBundle, DEV_KEYS, removeBundle, startWorker, tempDir } from "./harness.mjs";
 import { erc3009Submit, waitFor } from "./gasless-helpers.mjs";
 
@@ -28,17 +25,7 @@ const ERC20 = ["function balanceOf(address) view returns (uint256)"];
 let stack, outDir, bundleDir, worker, persist, chainA, chainB, providerA;
 
 before(async () => {
-  outDir = mkdtempSync(join(tmpdir(), "sr-gasless-retention-"));
-  const [portA, portB] = [await freePort(), await freePort()];
-  stack = await startLocalStack({
-    chains: [
-      { name: "Test A", chainId: 31337, port: portA },
-      { name: "Test B", chainId: 31338, port: portB },
-    ],
-    outDir,
-    solverOptions: { pollMs: 200 },
-    log: () => {},
-  });
+  ({ stack, outDir } = await startTestChains("sr-gasless-retention-"));
   [chainA, chainB] = stack.deployment.chains;
   providerA = localProvider(chainA.rpcUrl, 31337);
   bundleDir = buildBundle({ env: { SR_LOCAL_CHAINS_DIR: outDir } });

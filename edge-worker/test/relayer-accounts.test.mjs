@@ -9,14 +9,11 @@
 // nothing is signed anew, each funded once. The replacement cases of one account are
 // relayer-adversarial.test.mjs's.
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { after, before, test } from "node:test";
 import { Contract, Wallet } from "ethers";
-import { freePort } from "../../scripts/chains/anvil.mjs";
 import { devAccount, localProvider } from "../../scripts/chains/deploy.mjs";
-import { startLocalStack } from "../../scripts/chains/local.mjs";
+import { startTestChains } from "../../scripts/chains/local.mjs";
 import { relayerAccountOf } from "../src/relayer-accounts.js";
 import { buildBundle, DEV_KEYS, startWorker, tempDir } from "./harness.mjs";
 import { erc3009Submit, waitFor } from "./gasless-helpers.mjs";
@@ -38,31 +35,14 @@ let firstBlock;
 let bundleDir;
 
 before(async () => {
-  outDir = mkdtempSync(join(tmpdir(), "sr-relayer-accounts-"));
-  const [portA, portB] = [await freePort(), await freePort()];
-  stack = await startLocalStack({
-    chains: [
-      { name: "Test A", chainId: 31337, port: portA },
-      { name: "Test B", chainId: 31338, port: portB },
-    ],
-    outDir,
-    solverOptions: { pollMs: 200 },
-    log: () => {},
-  });
+  ({ stack, outDir } = await startTestChains("sr-relayer-accounts-"));
   [chainA] = stack.deployment.chains;
   providerA = localProvider(chainA.rpcUrl, 31337);
   firstBlock = await providerA.getBlockNumber();
-  const previous = process.env.SR_LOCAL_CHAINS_DIR;
-  process.env.SR_LOCAL_CHAINS_DIR = outDir;
-  try {
-    bundleDir = buildBundle();
-    persist = tempDir("sr-relayer-accounts-state-");
-    // The local configuration as it is: three relayer accounts.
-    worker = await startWorker({ bundleDir, persistDir: persist.dir });
-  } finally {
-    if (previous === undefined) delete process.env.SR_LOCAL_CHAINS_DIR;
-    else process.env.SR_LOCAL_CHAINS_DIR = previous;
-  }
+  bundleDir = buildBundle({ env: { SR_LOCAL_CHAINS_DIR: outDir } });
+  persist = tempDir("sr-relayer-accounts-state-");
+  // The local configuration as it is: three relayer accounts.
+  worker = await startWorker({ bundleDir, persistDir: persist.dir });
 });
 
 after(async () => {

@@ -14,14 +14,11 @@
 //   transfer to the relayer itself; funded exactly once, the job names the transaction mined.
 // Signatures are made with ethers, independently of the core.
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
 import { Contract, Signature, Wallet, hexlify, randomBytes } from "ethers";
-import { freePort } from "../../scripts/chains/anvil.mjs";
 import { devAccount, localProvider } from "../../scripts/chains/deploy.mjs";
-import { startLocalStack } from "../../scripts/chains/local.mjs";
+import { startTestChains } from "../../scripts/chains/local.mjs";
 import { buildBundle, DEV_KEYS, startWorker, tempDir } from "./harness.mjs";
 import { workerdPids } from "../../bench/worker-process.mjs";
 import { ERC3009_TYPES, PERMIT2_TYPES, erc3009Submit, fieldsOf, nowSec, permit3Submit, waitFor } from "./gasless-helpers.mjs";
@@ -51,30 +48,13 @@ let firstBlock;
 let bundleDir;
 
 before(async () => {
-  outDir = mkdtempSync(join(tmpdir(), "sr-relayer-adversarial-"));
-  const [portA, portB] = [await freePort(), await freePort()];
-  stack = await startLocalStack({
-    chains: [
-      { name: "Test A", chainId: 31337, port: portA },
-      { name: "Test B", chainId: 31338, port: portB },
-    ],
-    outDir,
-    solverOptions: { pollMs: 200 },
-    log: () => {},
-  });
+  ({ stack, outDir } = await startTestChains("sr-relayer-adversarial-"));
   [chainA] = stack.deployment.chains;
   providerA = localProvider(chainA.rpcUrl, 31337);
   firstBlock = await providerA.getBlockNumber();
-  const previous = process.env.SR_LOCAL_CHAINS_DIR;
-  process.env.SR_LOCAL_CHAINS_DIR = outDir;
-  try {
-    bundleDir = buildBundle();
-    persist = tempDir("sr-relayer-adversarial-state-");
-    worker = await startWorker({ bundleDir, persistDir: persist.dir, bindings: ONE_ACCOUNT });
-  } finally {
-    if (previous === undefined) delete process.env.SR_LOCAL_CHAINS_DIR;
-    else process.env.SR_LOCAL_CHAINS_DIR = previous;
-  }
+  bundleDir = buildBundle({ env: { SR_LOCAL_CHAINS_DIR: outDir } });
+  persist = tempDir("sr-relayer-adversarial-state-");
+  worker = await startWorker({ bundleDir, persistDir: persist.dir, bindings: ONE_ACCOUNT });
 });
 
 after(async () => {

@@ -3,7 +3,10 @@
 // Permit2 and USDC plus our Permit3, prover and test USDT, and run the local solvers (one loop per
 // solver account). `npm start` can import startLocalStack; run directly, it prints the chains,
 // contracts and funded accounts and runs until interrupted.
-import { DEFAULT_LOCAL_CHAINS, startLocalChains, stopAll } from './anvil.mjs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_LOCAL_CHAINS, freePort, startLocalChains, stopAll } from './anvil.mjs';
 import { deployLocalChains, describeAccounts } from './deploy.mjs';
 import { startLocalSolvers } from './solver.mjs';
 import { LOCAL_CHAINS_DIR, isMain } from './paths.mjs';
@@ -35,6 +38,27 @@ export async function startLocalStack({
     await stopAll(nodes);
     throw error;
   }
+}
+
+/**
+ * The two test chains the relaying suites and benches start with: 31337 (A, the source) and
+ * 31338 (B, the destination) on free loopback ports, their configuration in a fresh temporary
+ * directory (the caller removes it after stack.stop()), the solvers polling every `pollMs`.
+ * @returns {Promise<{stack: Awaited<ReturnType<typeof startLocalStack>>, outDir: string}>}
+ */
+export async function startTestChains(prefix, { names = ['Test A', 'Test B'], pollMs = 200 } = {}) {
+  const outDir = mkdtempSync(join(tmpdir(), prefix));
+  const [portA, portB] = [await freePort(), await freePort()];
+  const stack = await startLocalStack({
+    chains: [
+      { name: names[0], chainId: 31337, port: portA },
+      { name: names[1], chainId: 31338, port: portB },
+    ],
+    outDir,
+    solverOptions: { pollMs },
+    log: () => {},
+  });
+  return { stack, outDir };
 }
 
 if (isMain(import.meta.url)) {
