@@ -32,11 +32,14 @@ export const PERMIT_TYPES = {
 export const nowSec = () => Math.floor(Date.now() / 1000);
 
 /** A quote for `intent` (decoded, with its hash and vault) signed with `signer` for `chainId`. */
-export async function signQuote({ intent, intentHash, vault, chainId, token, amount, funderAddress, expiresAt, signer = quoteSigner, id = `quote:${randomUUID()}` }) {
+export async function signQuote({ intent, intentHash, vault, chainId, token, amount, funderAddress, expiresAt, signer = quoteSigner, id = `quote:${randomUUID()}`, gasFee = "10000" }) {
   const quote = {
     id,
     type: "exact-in",
     source: { chainId, token, amount, funder: funderAddress },
+    // A quote's fees as the service lists them: the relayer prices the job at most at what the
+    // `gas` entry covers (unsigned, so bounded by the intent's spread), and refuses a quote without one.
+    fees: [{ type: "gas", amount: gasFee, token: { chainId, address: token, symbol: "USDC", decimals: 6 }, estimate: false }],
     steps: [{ provider: "test", intents: [{ role: "direct", intentHash, sourceChainId: chainId, destinationChainId: intent.destination, intent: structuredClone(intent), vault }] }],
     intentHash,
     execution: { intent: structuredClone(intent), vault },

@@ -203,6 +203,49 @@ TEST(RelayReplace, ACallThatWouldNowRevertIsCancelledWithASelfTransfer) {
   EXPECT_EQ(gone.body["transaction"], nullptr);
 }
 
+// A plan carrying its covered price (gas_coverage.h) below the chain's 2 gwei ceiling: no
+// replacement or cancellation is priced above it, and with no room for a 10% raise under it, the
+// transaction waits, saying so.
+TEST(RelayReplace, NoReplacementOrCancellationAboveThePlansCoveredPrice) {
+  json covered = plan();
+  covered["maxFeePerGasCoveredWei"] = "1500000000";
+  const auto ask = [&](const json& transaction, const json& simulation) {
+    return relay_replace_op(local_config(), {{"plan", covered},
+                                             {"relayerKey", kRelayerKey},
+                                             {"transaction", transaction},
+                                             {"minedNonce", 8},
+                                             {"baseFeePerGas", "0x1dcd6500"},
+                                             {"priorityFeeSuggestion", "0x3b9aca00"},
+                                             {"simulation", simulation}});
+  };
+  // The market (2 x 0.5 + 1 = 2 gwei, the ceiling) would win; the plan holds it at 1.5 gwei.
+  const auto r = ask(stuck(3), kPasses);
+  ASSERT_EQ(r.body["action"], "replace") << r.body.dump();
+  EXPECT_EQ(r.body["transaction"]["maxFeePerGas"], "1500000000");
+  EXPECT_EQ(r.body["transaction"]["maxPriorityFeePerGas"], "1000000000");
+  // The same plan without the member (stored before plans carried it): the ceiling alone.
+  EXPECT_EQ(replace(stuck(3), kPasses, 8, "0x1dcd6500", "0x3b9aca00").body["transaction"]["maxFeePerGas"], "2000000000");
+
+  json near = stuck(10);
+  near["maxFeePerGas"] = "1400000000";  // a 10% raise would pass 1.5 gwei, though not the ceiling
+  const auto waits = ask(near, kPasses);
+  EXPECT_EQ(waits.body["action"], "wait") << waits.body.dump();
+  EXPECT_EQ(waits.body["transaction"], nullptr);
+  EXPECT_NE(waits.body["detail"].get<std::string>().find("its fees are at the 1500000000 wei per gas its quote's gas fee covers: it waits"),
+            std::string::npos) << waits.body.dump();
+  const auto cancel_waits = ask(near, {{"error", "the funding would fail: intent already funded"}});
+  EXPECT_EQ(cancel_waits.body["action"], "wait") << cancel_waits.body.dump();
+  EXPECT_NE(cancel_waits.body["detail"].get<std::string>().find("at the 1500000000 wei per gas its quote's gas fee covers, leaving no room"),
+            std::string::npos) << cancel_waits.body.dump();
+  // A cancellation with room: raised, but not past the covered price.
+  json low = stuck(10);
+  low["maxFeePerGas"] = "1000000000";
+  low["maxPriorityFeePerGas"] = "100000000";
+  const auto cancel = ask(low, {{"error", "the funding would fail: intent already funded"}});
+  ASSERT_EQ(cancel.body["action"], "cancel") << cancel.body.dump();
+  EXPECT_EQ(cancel.body["transaction"]["maxFeePerGas"], "1500000000");
+}
+
 TEST(RelayReplace, ReplacementFeesRaiseBothFieldsOrNone) {
   const U256 ceiling(2'000'000'000);
   const RelayFees sent{U256(1'000'000'000), U256(1'000'000'000)};

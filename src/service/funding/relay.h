@@ -46,6 +46,13 @@ std::optional<std::string> gas_price_wait(const RelaySettings& settings, std::ui
                                           const std::optional<U256>& base_fee,
                                           const std::optional<U256>& priority_suggestion);
 
+// The same for the job's own bound (the plan's maxFeePerGasCoveredWei, service/funding/gas_coverage.h),
+// checked when it is below the chain's ceiling: above what the job's quote pays for, nothing is
+// signed and the job waits. nullopt: send; otherwise the sentence saying why it waits.
+std::optional<std::string> covered_price_wait(const RelaySettings& settings, std::uint64_t chain_id, const U256& covered,
+                                              const std::optional<U256>& base_fee,
+                                              const std::optional<U256>& priority_suggestion);
+
 // {"relayerKey"} -> 200 {"address"}.
 OpResult relayer_account_op(const nlohmann::ordered_json& input);
 
@@ -56,7 +63,10 @@ OpResult relayer_account_op(const nlohmann::ordered_json& input);
 //         "transactions": [{"purpose": "authorization"|"funding", "to", "nonce", "hash", "raw"}]};
 //    gas limits are relay.gasLimits.authorization and .funding.
 //  | 200 {"from", "waitingFor": "gas-price", "detail"}: the chain's price is above its ceiling
-//    (gas_price_wait); nothing is signed, and the job stays accepted (op "gaslessJobAdvance").
+//    (gas_price_wait) or above the plan's covered price (covered_price_wait); nothing is signed,
+//    and the job stays accepted (op "gaslessJobAdvance").
+// Both fee fields are lowered to the smaller of the chain's ceiling and the plan's
+// "maxFeePerGasCoveredWei" (a plan without it, stored before plans carried it: the ceiling alone).
 OpResult relay_transactions_op(const Config& config, const nlohmann::ordered_json& input);
 
 // The fees of a replacement of a transaction priced `sent`: each field raised at least 10%,
@@ -94,6 +104,8 @@ std::optional<RelayFees> replacement_fees(const RelayFees& sent, const RelayFees
 //                 could still be mined, and revert at the relayer's cost): a 0-value transfer from the
 //                 relayer to itself at the same nonce (21000 gas, replacement fees) so the account
 //                 is not stuck; the job fails once it is mined.
+// Every new attempt is priced at most at the smaller of the chain's ceiling and the plan's
+// "maxFeePerGasCoveredWei" ("wait" when that leaves no room for a replacement).
 // A new attempt is {"purpose", "kind": "replacement"|"cancel", "to", "nonce", "hash", "raw",
 // "maxFeePerGas", "maxPriorityFeePerGas"}.
 OpResult relay_replace_op(const Config& config, const nlohmann::ordered_json& input);
