@@ -11,7 +11,9 @@
 // - stuck and dropped transactions (automatic mining off, the base fee spiked with
 //   anvil_setNextBlockBaseFeePerGas, anvil_dropTransaction): replaced with higher fees under the
 //   ceiling, broadcast again, or, when the call would now revert, its nonce filled with a 0-value
-//   transfer to the relayer itself; funded exactly once, the job names the transaction mined.
+//   transfer to the relayer itself; funded exactly once, the job names the transaction mined;
+// - a job priced over what its quote's gas fee covers, the chain under its ceiling: it waits
+//   with nothing sent, and is sent, priced at most at the covered price, once the chain is under it.
 // Signatures are made with ethers, independently of the core.
 import assert from "node:assert/strict";
 import { rmSync } from "node:fs";
@@ -378,6 +380,85 @@ describe("a fee spike: the relayer waits under its ceiling", () => {
       assert.equal(failed.status, "failed", JSON.stringify(failed));
       assert.match(failed.error, /authorization\.validBefore ends at \d+, within 60 s of the chain's time/);
       assert.equal(failed.waitingFor, null);
+      assert.equal(await providerA.getTransactionCount(RELAYER, "pending"), relayerBefore, "the relayer sent nothing");
+    } finally {
+      await baseFee(gwei(1));
+    }
+    await assertNoRevertedRelayerTransaction();
+  });
+});
+
+// Under the chain's ceiling a job is bounded by its own quote too: never sent at a price its
+// quote's `gas` fee does not cover (the plan's maxFeePerGasCoveredWei). The local configuration
+// prices chain 31337's native token at 0.5 USD and lets the relayer spend 80% of the fee over an
+// ERC-3009 job's 1,000,000 gas, so the local solvers' real gas fees (about 0.011 USD on 2 USDC)
+// cover about 17.6 gwei, above the 10 gwei ceiling. A quote's fees are not signed, so the
+// submitter lowers its copy's gas entry to 1500 base units (0.0015 USD), which only lowers its
+// own job's cap: 0.0015 / 0.5 * 10^18 * 0.8 / 10^6 = 2.4 gwei per gas.
+describe("a job priced over what its quote's gas fee covers waits under the chain's ceiling", () => {
+  const COVERED = 2_400_000_000n;
+  const gwei = (n) => "0x" + (BigInt(n) * 1_000_000_000n).toString(16);
+  async function baseFee(fee) {
+    await providerA.send("anvil_setNextBlockBaseFeePerGas", [fee]);
+    await providerA.send("evm_mine", []);
+  }
+  const chainTime = async () => (await providerA.getBlock("latest")).timestamp;
+  /** A real quote with its gas entry (in chain A's USDC) lowered to 1500 base units. */
+  async function coveringLittle(funderAddress) {
+    const quote = await quoteFor(funderAddress, "2000000");
+    const gas = quote.fees.filter((f) => f.type === "gas" && f.token.chainId === 31337);
+    assert.equal(gas.length, 1, JSON.stringify(quote.fees));
+    assert.ok(BigInt(gas[0].amount) > 1500n, `the solver's gas fee ${gas[0].amount} is above what the test leaves`);
+    gas[0].amount = "1500";
+    return quote;
+  }
+
+  test("the chain at 6 gwei (under its 10 gwei ceiling, over the 2.4 gwei covered) waits, nothing sent; at 1 gwei it is sent at most at 2.4 gwei", async () => {
+    const funder = devAccount(4);
+    const quote = await coveringLittle(funder.address);
+    const relayerBefore = await providerA.getTransactionCount(RELAYER);
+    let accepted;
+    // 6 gwei + the node's 1 gwei priority fee: 7 gwei, under the ceiling; blocks the solvers mine
+    // meanwhile lower it 12.5% each, far from reaching 2.4 gwei while the job is looked at.
+    await baseFee(gwei(6));
+    try {
+      const res = await submit("erc3009", await erc3009Submit(quote, { wallet: funder, from: funder.address, domain: usdcDomain(), validBefore: String((await chainTime()) + 3600) }));
+      accepted = await res.json();
+      assert.equal(res.status, 202, JSON.stringify(accepted));
+      const waiting = await waitFor(() => jobOf(accepted.id), (j) => j.waitingFor === "gas-price", { timeoutMs: 30_000, intervalMs: 200 });
+      assert.equal(waiting.status, "accepted", JSON.stringify(waiting));
+      assert.equal(await providerA.getTransactionCount(RELAYER, "pending"), relayerBefore, "nothing sent above the covered price");
+    } finally {
+      await baseFee(gwei(1));
+    }
+    const job = await published(() => jobOf(accepted.id));
+    assert.equal(job.waitingFor, null, JSON.stringify(job));
+    assert.equal(await providerA.getTransactionCount(RELAYER), relayerBefore + 2);
+    // 2 x 1 gwei + 1 gwei would be the chain's price for maxFeePerGas: both are held to the cover.
+    for (const { hash } of (await relayerTransactions()).slice(-2)) {
+      const tx = await providerA.getTransaction(hash);
+      assert.ok(tx.maxFeePerGas <= COVERED, `${hash} maxFeePerGas ${tx.maxFeePerGas} above the covered ${COVERED}`);
+    }
+    await assertNoRevertedRelayerTransaction();
+  });
+
+  test("a job whose window closes while it waits for a covered price fails with nothing sent", async () => {
+    const funder = devAccount(4);
+    const quote = await coveringLittle(funder.address);
+    const relayerBefore = await providerA.getTransactionCount(RELAYER);
+    await baseFee(gwei(6));
+    try {
+      // Valid for 150 s of the chain's time; while the job waits, the chain's clock passes 120 s:
+      // the window closes within the relayer's 60 s margin.
+      const res = await submit("erc3009", await erc3009Submit(quote, { wallet: funder, from: funder.address, domain: usdcDomain(), validBefore: String((await chainTime()) + 150) }));
+      const accepted = await res.json();
+      assert.equal(res.status, 202, JSON.stringify(accepted));
+      await waitFor(() => jobOf(accepted.id), (j) => j.waitingFor === "gas-price", { timeoutMs: 30_000, intervalMs: 200 });
+      await providerA.send("evm_increaseTime", [120]);
+      await baseFee(gwei(6));
+      const failed = await waitFor(() => jobOf(accepted.id), (j) => j.status !== "accepted", { timeoutMs: 30_000, intervalMs: 200 });
+      assert.equal(failed.status, "failed", JSON.stringify(failed));
+      assert.match(failed.error, /authorization\.validBefore ends at \d+, within 60 s of the chain's time/);
       assert.equal(await providerA.getTransactionCount(RELAYER, "pending"), relayerBefore, "the relayer sent nothing");
     } finally {
       await baseFee(gwei(1));

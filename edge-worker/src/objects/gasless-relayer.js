@@ -11,7 +11,8 @@
 // then the Portal's publishAndFundFor, with the gas limits and fee policy of service.json `relay`);
 // the worker only fetches the nonce, the latest base fee and the node's priority fee suggestion,
 // and broadcasts. While the chain's base fee plus priority fee is above the chain's ceiling
-// (service.json relay.maxFeePerGasWei) the core signs nothing and the job waits
+// (service.json relay.maxFeePerGasWei), or above what the job's quote's gas fee covers (the
+// plan's maxFeePerGasCoveredWei), the core signs nothing and the job waits
 // ({waitingFor: "gas-price"}); the job's object looks again later.
 // One object per (chain, account) sends, one job at a time, so two jobs never take the same
 // nonce; N accounts relay N jobs of a chain at once.
