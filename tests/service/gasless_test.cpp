@@ -356,8 +356,8 @@ TEST(GaslessVerify, AQuoteBelowTheRelayMinimumIsNotRelayed) {
 
 // The plan carries the highest gas price the quote's `gas` fee covers (gas_coverage.h): locally
 // relay.nativeTokenUsd.8453 is 0.5, gasFeeCoverageBps 8000, and an ERC-3009 job may use
-// 200000 + 800000 gas. 10000 base units of USDC = 0.01 USD = 0.02 ETH-units of 10^18 wei:
-// 0.01 / 0.5 * 10^18 * 0.8 / 10^6 = 16 gwei per gas.
+// 200000 + 800000 gas. 10000 base units of USDC are 0.01 USD, which buys 0.02 of the native
+// token at 0.5 USD: 0.01 / 0.5 * 10^18 * 0.8 / 10^6 = 16 gwei per gas.
 TEST(GaslessVerify, ThePlanCarriesThePriceTheQuotesGasFeeCovers) {
   const auto r = verify("erc3009", erc3009_body());
   ASSERT_EQ(r.status, 200) << r.body.dump();
