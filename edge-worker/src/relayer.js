@@ -1,9 +1,10 @@
 // The gasless relayer's interface: `relayer(env).submit({job, plan})` resolves to
 // `{transactionHash}` (the funding transaction, mined and successful), `{error}` (a final reason
 // the job failed), `{waitingFor: "gas-price" | "relayer", detail}` (the chain's price is above its
-// ceiling, or the account's earlier job holds a nonce not mined yet: nothing was sent) or `{inFlight}` (its transactions are sent and none has a receipt yet: the job
-// waits, spending no attempt), and throws for transient trouble worth retrying (RPC unreachable). The
-// GaslessRelayer object of the chain and the account the job is pinned to (relayer-accounts.js,
+// ceiling, or the account's earlier job holds a nonce not mined yet: nothing was sent) or
+// `{inFlight}` (its transactions are sent and none has a receipt yet: the job waits, spending no
+// attempt), and throws for transient trouble worth retrying (RPC unreachable). The GaslessRelayer
+// object of the chain and the account the job is pinned to (relayer-accounts.js,
 // objects/gasless-relayer.js) does the sending.
 // `relayer(env).receipt({job})` fetches the receipt of a published job's transaction while it is
 // not final: {blockNumber, status}, or null when the chain no longer has it (reorganised away).
