@@ -508,7 +508,7 @@ export interface components {
                 attempts: number;
             } | {
                 /** @enum {string} */
-                waitingFor: "gas-price";
+                waitingFor: "gas-price" | "relayer";
                 detail: string;
             } | {
                 inFlight: string;
@@ -546,8 +546,15 @@ export interface components {
             plan: components["schemas"]["RelayPlan"];
             /** @description The relayer's secret key (RELAYER_KEY), 0x + 64 hex. */
             relayerKey: string;
-            /** @description The relayer's next nonce on the chain. */
+            /** @description The relayer account's pending transaction count (eth_getTransactionCount "pending"). */
             nonce: number;
+            /** @description The account's mined transaction count ("latest"); the first transaction takes max(nonce, minedNonce). */
+            minedNonce: number;
+            /** @description The nonces of the account's other jobs' stored transactions whose jobs have not settled: while one is at or above minedNonce nothing is signed (waitingFor relayer). */
+            heldNonces: {
+                jobId: string;
+                nonce: number;
+            }[];
             baseFeePerGas: components["schemas"]["HexQuantity"] | null;
             priorityFeeSuggestion: components["schemas"]["HexQuantity"] | null;
         };
@@ -566,10 +573,10 @@ export interface components {
         } | {
             from: components["schemas"]["EvmAddress"];
             /**
-             * @description The chain's base fee plus priority fee is above its ceiling (service.json relay.maxFeePerGasWei) or above the plan's maxFeePerGasCoveredWei: nothing is signed.
+             * @description gas-price: the chain's base fee plus priority fee is above its ceiling (service.json relay.maxFeePerGasWei) or above the plan's maxFeePerGasCoveredWei; relayer: another job of the relayer account holds a nonce not mined yet. Nothing is signed.
              * @enum {string}
              */
-            waitingFor: "gas-price";
+            waitingFor: "gas-price" | "relayer";
             detail: string;
         };
         /** @description Op "fundingPreflight": The read-only calls that tell whether the relayer's transactions would succeed. */
@@ -1145,8 +1152,8 @@ export interface components {
              * @enum {string}
              */
             status: "accepted" | "published" | "failed";
-            /** @description What an accepted job waits for, or null (not waiting, and always null once published or failed). gas-price: the source chain's base fee plus priority fee is above the chain's fee ceiling (service.json relay.maxFeePerGasWei) or above the price the job's quote's gas fee covers (converted at the native token price service.json relay.nativeTokenUsd states, less the relayer's margin relay.gasFeeCoverageBps), so the relayer has signed and sent nothing; it sends once the price is at or below both, never priced above either, and the job fails with nothing sent if its authorization's window closes first. */
-            waitingFor: "gas-price" | null;
+            /** @description What an accepted job waits for, or null (not waiting, and always null once published or failed). gas-price: the source chain's base fee plus priority fee is above the chain's fee ceiling (service.json relay.maxFeePerGasWei) or above the price the job's quote's gas fee covers (converted at the native token price service.json relay.nativeTokenUsd states, less the relayer's margin relay.gasFeeCoverageBps), so the relayer has signed and sent nothing; it sends once the price is at or below both, never priced above either, and the job fails with nothing sent if its authorization's window closes first. relayer: the relayer account that sends this job has an earlier job's transactions signed and not yet mined, so nothing of this job is signed yet (each account sends its jobs one at a time, in nonce order); it is signed once those are mined or their job has settled. */
+            waitingFor: ("gas-price" | "relayer") | null;
             /**
              * @description Authorization standard; erc2612 and transfer only for deposit addresses (transfer: tokens sent to the vault, funded by the relayer once confirmed transfers cover the amount before the address's deadline).
              * @enum {string}

@@ -9,10 +9,8 @@
 import { askCore } from "./core.js";
 import { ethCall, rpcUrlOf } from "./chain-rpc.js";
 import { HttpError } from "./http.js";
-import { relayerAccountOf, relayerKeyAt } from "./relayer-accounts.js";
-
-/** The address of each relayer key, derived once per isolate. */
-const relayerAddresses = new Map();
+import { relayerKeyAt } from "./relayer-accounts.js";
+import { relayerAccountFor, relayerAddressOf } from "./relayer-addresses.js";
 
 /**
  * @param {any} env
@@ -29,15 +27,13 @@ export async function simulateFunding(env, plan, { jobId, reserved } = {}) {
     const missing = url ? "no key (worker secret RELAYER_KEY)" : `no JSON-RPC endpoint for chain ${plan.chainId}`;
     throw new HttpError(422, "funding-would-fail", `the funding would fail, so the relayer will not send it: the relayer has ${missing}, so it can neither simulate nor send this funding. Nothing was sent and no job was created`);
   }
-  // Simulated from the account that will relay the job (relayer-accounts.js), as the relayer's
-  // own simulation right before signing is.
-  const key = relayerKeyAt(env, jobId === undefined ? 0 : relayerAccountOf(env, jobId));
-  let relayerAddress = relayerAddresses.get(key);
-  if (!relayerAddress) {
-    const account = await askCore(env, "relayerAccount", { relayerKey: key });
-    if (account.status !== 200) throw new HttpError(500, "internal", "the relayer key is unusable");
-    relayerAddress = account.body.address;
-    relayerAddresses.set(key, relayerAddress);
+  // Simulated from the account that will relay the job (relayer-accounts.js: the one the job is
+  // pinned to when it is stored), as the relayer's own simulation right before signing is.
+  let relayerAddress;
+  try {
+    relayerAddress = jobId === undefined ? await relayerAddressOf(env, relayerKeyAt(env, 0)) : await relayerAccountFor(env, jobId);
+  } catch {
+    throw new HttpError(500, "internal", "the relayer key is unusable");
   }
   const planned = await askCore(env, "fundingPreflight", { plan, relayer: relayerAddress });
   if (planned.status !== 200) return { ...planned, reservation: null };

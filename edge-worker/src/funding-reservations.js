@@ -1,7 +1,7 @@
 // Reservations of relayed fundings: one balance cannot back two of them (openapi.json, "Relayed
 // fundings: who pays"). A funder's accepted, unsettled relayed fundings (keyed gasless jobs and
 // keyless deposit-address jobs alike) hold their amounts per chain, token and funder, in ONE store
-// per chain: the chain's relayer object of account 0 (objects/stubs.js relayerOf; the other
+// per chain: the chain's relayer object named by the chain alone (objects/stubs.js relayerOf; the
 // relayer accounts' objects keep none) keeps the table and delegates to this class.
 //
 // The rule is the core's: op "fundingPreflight" names the reservation a funding takes (null for a
@@ -113,7 +113,7 @@ export class FundingReservations {
   }
 }
 
-/** The chain's reservation store: its relayer object of account 0, however many accounts relay. */
+/** The chain's reservation store: its relayer object named by the chain alone, however many accounts relay. */
 export function reservationsOf(env, chainId) {
   return relayerOf(env, chainId);
 }

@@ -1,20 +1,25 @@
 // The relayer's accounts on every chain: RELAYER_KEY is account 0 and is enough alone; the
 // optional worker secret RELAYER_KEYS (comma-separated 0x keys) adds accounts 1, 2, ... Each
-// (chain, account) has its own GaslessRelayer object (objects/stubs.js relayerOf), which relays
-// that account's jobs one at a time, so N accounts relay N jobs of a chain at once without two
-// jobs ever sharing a nonce sequence.
+// (chain, account address) has its own GaslessRelayer object (objects/stubs.js accountRelayerOf),
+// which relays that account's jobs one at a time, so N accounts relay N jobs of a chain at once
+// without two jobs ever sharing a nonce sequence.
 //
 // Which account relays a job is chosen here, in JavaScript, from the job id alone: it decides no
 // answer (whether a caller may do something, whether money moved: the core signs, judges every
-// simulation and every replacement), only which object's queue the job waits in. It must be the
-// same every time the job is relayed (a restarted or re-run job finds its stored signed bytes in
-// its account's object, and never has a second account sign for it), so it is a pure function
-// of the job id and the key list. The list may therefore only grow or shrink while no job is in
-// flight (docs/security.md): a job whose index moves would look for its bytes in another object.
+// simulation and every replacement), only which object's queue the job waits in. The choice is
+// made once, when the job is created, and the account's ADDRESS is stored with the job
+// (objects/gasless-jobs.js, column relayer): a restarted or re-run job finds its stored signed
+// bytes in its account's object and is never signed by a second account, whatever the key list
+// says later. Objects are named by address, not by position in the list, so a reordered, grown or
+// shrunk list never gives two objects one account (two nonce sequences for one account would
+// take the same nonces). A job whose account's key has left the list waits for it if it has
+// signed transactions there (they may still be mined), and is given another account if not.
+// Jobs stored before accounts were pinned have no address and keep the older rule: the account
+// at their id's position in the current list, in the object named by that position. (The
+// addresses are relayer-addresses.js's: deriving them needs the core.)
 //
 // A key listed twice (or RELAYER_KEY listed again in RELAYER_KEYS) counts once: two objects
 // sharing one account would take the same nonces.
-
 /** @returns {string[]} the relayer keys, account 0 first; empty without RELAYER_KEY */
 export function relayerKeys(env) {
   if (!env.RELAYER_KEY) return [];

@@ -27,7 +27,7 @@ import { verifyWebhook } from "stableroutes/client";
 import { loadVerifier } from "stableroutes";
 import { PORTAL_FUNCTIONS, encodeRoute } from "../../scripts/chains/intent.mjs";
 import { portalArtifact } from "../../scripts/chains/packages.mjs";
-import { ERC3009_TYPES, PERMIT_TYPES, erc3009Submit, nowSec, permit2Submit, permit3Submit, waitFor } from "./gasless-helpers.mjs";
+import { ERC3009_TYPES, PERMIT_TYPES, erc3009Submit, localUsdcQuote, nowSec, permit2Submit, permit3Submit, waitFor } from "./gasless-helpers.mjs";
 
 const json = { "content-type": "application/json" };
 const RECIPIENT = "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc"; // anvil #6
@@ -108,22 +108,7 @@ after(async () => {
 const usdcDomain = () => ({ name: "USD Coin", version: "2", chainId: 31337, verifyingContract: chainA.tokens.USDC });
 const permit2Options = () => ({ chainId: 31337 });
 
-async function quoteFor(funder, amount = "5000000") {
-  const res = await worker.fetch("/v1/quotes", {
-    method: "POST",
-    key: DEV_KEYS.acme,
-    headers: json,
-    body: JSON.stringify({
-      type: "exact-in",
-      source: { chainId: 31337, token: chainA.tokens.USDC, amount, funder: funder.address },
-      destination: { chainId: 31338, token: chainB.tokens.USDC, recipient: RECIPIENT },
-      dappId: "gasless-chains-test",
-    }),
-  });
-  const quote = await res.json();
-  assert.equal(res.status, 200, JSON.stringify(quote));
-  return quote;
-}
+const quoteFor = (funder, amount = "5000000") => localUsdcQuote(worker, stack.deployment, { funder: funder.address, amount, recipient: RECIPIENT, dappId: "gasless-chains-test" });
 
 const submit = (standard, body) =>
   worker.fetch(`/v1/gasless/${standard}`, { method: "POST", key: DEV_KEYS.acme, headers: json, body: JSON.stringify(body) });

@@ -1,8 +1,10 @@
 // Signed quotes and authorizations made in the tests with ethers (an implementation independent
 // of the core's), for the gasless and deposit-address tests.
+import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { AbiCoder, TypedDataEncoder, Wallet, hexlify, keccak256, randomBytes, zeroPadValue } from "ethers";
+import { DEV_KEYS } from "./harness.mjs";
 
 export const vectors = JSON.parse(readFileSync(new URL("../../tests/vectors/protocol-vectors.json", import.meta.url), "utf8"));
 
@@ -109,5 +111,38 @@ export async function waitFor(read, done, { timeoutMs = 30_000, intervalMs = 200
     if (done(value)) return value;
     if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
     await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
+
+/**
+ * A keyed exact-in quote (partner acme) of `amount` USDC from chain 31337 to chain 31338 of the
+ * local test chains (startTestChains' deployment), paid by `funder` (an address).
+ */
+export async function localUsdcQuote(worker, deployment, { funder, amount, recipient = "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc", dappId }) {
+  const [chainA, chainB] = deployment.chains;
+  const res = await worker.fetch("/v1/quotes", {
+    method: "POST",
+    key: DEV_KEYS.acme,
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      type: "exact-in",
+      source: { chainId: 31337, token: chainA.tokens.USDC, amount, funder },
+      destination: { chainId: 31338, token: chainB.tokens.USDC, recipient },
+      dappId,
+    }),
+  });
+  const quote = await res.json();
+  assert.equal(res.status, 200, JSON.stringify(quote));
+  return quote;
+}
+
+/** Asserts that every transaction `senders` (addresses) had mined after block `fromBlock` succeeded. */
+export async function assertNoneReverted(provider, senders, fromBlock) {
+  for (let n = fromBlock + 1; n <= (await provider.getBlockNumber()); n++) {
+    const block = await provider.getBlock(n, true);
+    for (const tx of block.prefetchedTransactions) {
+      if (!senders.includes(tx.from)) continue;
+      assert.equal((await provider.getTransactionReceipt(tx.hash)).status, 1, `${tx.hash} reverted`);
+    }
   }
 }

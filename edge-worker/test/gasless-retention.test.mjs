@@ -72,8 +72,10 @@ describe("a finished (final) gasless job past its retention", () => {
     const relayers = await worker.mf.getDurableObjectNamespace("RELAYER");
     const held = JSON.parse(JSON.stringify(await relayers.get(relayers.idFromName("31337")).reservationsHeld()));
     assert.ok(!held.some((r) => r.jobId === job.id), JSON.stringify(held));
-    // Its signed transactions are kept while the job is (a reorganisation may need them again).
-    assert.ok((await relayers.get(relayers.idFromName("31337")).sentJobs()).includes(job.id));
+    // Its signed transactions are kept while the job is (a reorganisation may need them again),
+    // in the object of the account it is pinned to (named by its address).
+    const account = relayers.get(relayers.idFromName(`chain:31337:relayer:${RELAYER.toLowerCase()}`));
+    assert.ok((await account.sentJobs()).includes(job.id));
 
     // Published but not final: watched for a reorganisation, not deleted. Once the chain's
     // finalized block (anvil: 64 below the head) passes it, it is final, and two seconds after
@@ -84,7 +86,7 @@ describe("a finished (final) gasless job past its retention", () => {
     const jobs = await worker.mf.getDurableObjectNamespace("GASLESS_JOBS");
     assert.equal(await jobs.get(jobs.idFromName(job.quoteId)).read(), null);
     // The relayer's signed transactions of the job went with it.
-    const sentJobs = JSON.parse(JSON.stringify(await relayers.get(relayers.idFromName("31337")).sentJobs()));
+    const sentJobs = JSON.parse(JSON.stringify(await account.sentJobs()));
     assert.ok(!sentJobs.includes(job.id), JSON.stringify(sentJobs));
 
     // The identical payload again: refused, the relayer sends nothing, the funder pays once.

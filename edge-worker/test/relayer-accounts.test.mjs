@@ -16,11 +16,10 @@ import { devAccount, localProvider } from "../../scripts/chains/deploy.mjs";
 import { startTestChains } from "../../scripts/chains/local.mjs";
 import { relayerAccountOf } from "../src/relayer-accounts.js";
 import { buildBundle, DEV_KEYS, startWorker, tempDir } from "./harness.mjs";
-import { erc3009Submit, waitFor } from "./gasless-helpers.mjs";
+import { assertNoneReverted, erc3009Submit, localUsdcQuote, waitFor } from "./gasless-helpers.mjs";
 import { workerdPids } from "../../bench/worker-process.mjs";
 
 const json = { "content-type": "application/json" };
-const RECIPIENT = "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc"; // anvil #6
 const RELAYERS = ["0x71bE63f3384f5fb98995898A86B02Fb2426c5788", "0xdF3e18d64BC6A983f673Ab319CCaE4f1a57C7097", "0xcd3B766CCDd6AE721141F452C550Ca635964ce71"];
 const ERC20 = ["function balanceOf(address) view returns (uint256)", "function transfer(address,uint256) returns (bool)"];
 const JOBS = 6;
@@ -56,23 +55,6 @@ after(async () => {
 const usdcDomain = () => ({ name: "USD Coin", version: "2", chainId: 31337, verifyingContract: chainA.tokens.USDC });
 const usdc = (runner = providerA) => new Contract(chainA.tokens.USDC, ERC20, runner);
 
-async function quoteFor(funderAddress, amount) {
-  const res = await worker.fetch("/v1/quotes", {
-    method: "POST",
-    key: DEV_KEYS.acme,
-    headers: json,
-    body: JSON.stringify({
-      type: "exact-in",
-      source: { chainId: 31337, token: chainA.tokens.USDC, amount, funder: funderAddress },
-      destination: { chainId: 31338, token: stack.deployment.chains[1].tokens.USDC, recipient: RECIPIENT },
-      dappId: "relayer-accounts-test",
-    }),
-  });
-  const quote = await res.json();
-  assert.equal(res.status, 200, JSON.stringify(quote));
-  return quote;
-}
-
 const jobIdOf = (quote) => `job:${String(quote.id).replace(/^quote:/, "")}`;
 const jobOf = async (id) => (await worker.fetch(`/v1/gasless/jobs/${id}`, { key: DEV_KEYS.acme })).json();
 
@@ -90,22 +72,14 @@ async function payersWithQuotes(n) {
     await (await usdc(devAccount(1, providerA)).transfer(wallet.address, 1_000_000n)).wait();
     payers.push(wallet);
   }
-  return { payers, quotes: await Promise.all(payers.map((p) => quoteFor(p.address, "1000000"))) };
+  return { payers, quotes: await Promise.all(payers.map((p) => localUsdcQuote(worker, stack.deployment, { funder: p.address, amount: "1000000", dappId: "relayer-accounts-test" }))) };
 }
 
 /** The account each quote's job is relayed by (the local configuration's three keys). */
 const accountsOf = (quotes) => quotes.map((q) => relayerAccountOf({ RELAYER_KEY: "0x1", RELAYER_KEYS: "0x2,0x3" }, jobIdOf(q)));
 
 /** Every relayer transaction since the suite started succeeded. */
-async function assertNoRevertedRelayerTransaction() {
-  for (let n = firstBlock + 1; n <= (await providerA.getBlockNumber()); n++) {
-    const block = await providerA.getBlock(n, true);
-    for (const tx of block.prefetchedTransactions) {
-      if (!RELAYERS.includes(tx.from)) continue;
-      assert.equal((await providerA.getTransactionReceipt(tx.hash)).status, 1, `${tx.hash} reverted`);
-    }
-  }
-}
+const assertNoRevertedRelayerTransaction = () => assertNoneReverted(providerA, RELAYERS, firstBlock);
 
 test("jobs submitted at once on one chain: relayed by different accounts concurrently, several fundings in one block, each funded once, nothing reverted", async () => {
   // Each payer holds exactly its amount (and no ETH): a second funding could not be paid.

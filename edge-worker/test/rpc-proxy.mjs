@@ -10,11 +10,13 @@
 //   down: true          every request answers HTTP 502
 //   l1Fee: "0x..."      every eth_getTransactionReceipt answer with a receipt also carries this
 //                       l1Fee (hex wei), as an OP-stack node's (Base, Optimism) does
+//   refuseSend: n       the next n eth_sendRawTransaction answer a JSON-RPC error and reach no
+//                       node: the sender's signed bytes stay unbroadcast (Infinity: until reset)
 // `requests` lists every request's method (and getLogs ranges) for the test to read.
 import { createServer } from "node:http";
 
 export async function startRpcProxy(upstreamUrl) {
-  const faults = { rateLimited: 0, rateLimitedInBody: 0, retryAfter: 1, maxLogRange: null, lagBy: 0, headerNotFound: 0, hang: 0, down: false, l1Fee: null };
+  const faults = { rateLimited: 0, rateLimitedInBody: 0, retryAfter: 1, maxLogRange: null, lagBy: 0, headerNotFound: 0, hang: 0, down: false, l1Fee: null, refuseSend: 0 };
   const requests = [];
   const hanging = new Set();
 
@@ -49,6 +51,10 @@ export async function startRpcProxy(upstreamUrl) {
     if (faults.rateLimitedInBody > 0) {
       faults.rateLimitedInBody -= 1;
       return reply(res, 200, rpcError(id, -32005, "rate limit exceeded, retry later"));
+    }
+    if (method === "eth_sendRawTransaction" && faults.refuseSend > 0) {
+      faults.refuseSend -= 1;
+      return reply(res, 200, rpcError(id, -32603, "upstream connect error"));
     }
     if (method === "eth_getLogs" && faults.headerNotFound > 0) {
       faults.headerNotFound -= 1;

@@ -1003,8 +1003,8 @@ export interface components {
              * @enum {string}
              */
             status: "accepted" | "published" | "failed";
-            /** @description What an accepted job waits for, or null (not waiting, and always null once published or failed). gas-price: the source chain's base fee plus priority fee is above the chain's fee ceiling (service.json relay.maxFeePerGasWei) or above the price the job's quote's gas fee covers (converted at the native token price service.json relay.nativeTokenUsd states, less the relayer's margin relay.gasFeeCoverageBps), so the relayer has signed and sent nothing; it sends once the price is at or below both, never priced above either, and the job fails with nothing sent if its authorization's window closes first. */
-            waitingFor: "gas-price" | null;
+            /** @description What an accepted job waits for, or null (not waiting, and always null once published or failed). gas-price: the source chain's base fee plus priority fee is above the chain's fee ceiling (service.json relay.maxFeePerGasWei) or above the price the job's quote's gas fee covers (converted at the native token price service.json relay.nativeTokenUsd states, less the relayer's margin relay.gasFeeCoverageBps), so the relayer has signed and sent nothing; it sends once the price is at or below both, never priced above either, and the job fails with nothing sent if its authorization's window closes first. relayer: the relayer account that sends this job has an earlier job's transactions signed and not yet mined, so nothing of this job is signed yet (each account sends its jobs one at a time, in nonce order); it is signed once those are mined or their job has settled. */
+            waitingFor: ("gas-price" | "relayer") | null;
             /**
              * @description Authorization standard; erc2612 and transfer only for deposit addresses (transfer: tokens sent to the vault, funded by the relayer once confirmed transfers cover the amount before the address's deadline).
              * @enum {string}

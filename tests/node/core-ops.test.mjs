@@ -274,12 +274,16 @@ describe('every op of the core answers as ops.json describes', () => {
 
     it('relayerAccount, relayTransactions, fundingPreflight and its verdict', () => {
       assert.equal(call('relayerAccount', { relayerKey: relayer.privateKey }).address, relayer.address);
-      const relay = call('relayTransactions', { plan: verified.plan, relayerKey: relayer.privateKey, nonce: 7, baseFeePerGas: '0x3b9aca00', priorityFeeSuggestion: null });
+      const relay = call('relayTransactions', { plan: verified.plan, relayerKey: relayer.privateKey, nonce: 7, minedNonce: 7, heldNonces: [], baseFeePerGas: '0x3b9aca00', priorityFeeSuggestion: null });
       assert.deepEqual(relay.transactions.map((t) => [t.purpose, t.nonce]), [['authorization', 7], ['funding', 8]]);
       // 100 gwei is above chain 8453's ceiling: nothing signed, the job waits for the gas price.
-      const spike = call('relayTransactions', { plan: verified.plan, relayerKey: relayer.privateKey, nonce: 7, baseFeePerGas: '0x174876e800', priorityFeeSuggestion: null });
+      const spike = call('relayTransactions', { plan: verified.plan, relayerKey: relayer.privateKey, nonce: 7, minedNonce: 7, heldNonces: [], baseFeePerGas: '0x174876e800', priorityFeeSuggestion: null });
       assert.equal(spike.waitingFor, 'gas-price');
       assert.equal(spike.transactions, undefined);
+      // Another job of the account holds nonce 7, not mined yet: nothing signed, the job waits behind it.
+      const behind = call('relayTransactions', { plan: verified.plan, relayerKey: relayer.privateKey, nonce: 7, minedNonce: 7, heldNonces: [{ jobId: 'job:a', nonce: 7 }], baseFeePerGas: '0x1', priorityFeeSuggestion: null });
+      assert.equal(behind.waitingFor, 'relayer');
+      assert.equal(behind.transactions, undefined);
       const { calls: preflight } = call('fundingPreflight', { plan: verified.plan, relayer: relayer.address });
       const word = (n) => coder.encode(['uint256'], [n]);
       const results = Object.fromEntries(preflight.map((c) => [c.id, { result: c.id === 'balance' ? word(10n ** 12n) : c.id === 'authorization' ? '0x' : word(0) }]));
@@ -306,7 +310,7 @@ describe('every op of the core answers as ops.json describes', () => {
     });
 
     it('relayReplace: a stuck transaction is simulated again, then replaced with fees raised 10%', () => {
-      const relay = call('relayTransactions', { plan: verified.plan, relayerKey: relayer.privateKey, nonce: 7, baseFeePerGas: '0x1', priorityFeeSuggestion: null });
+      const relay = call('relayTransactions', { plan: verified.plan, relayerKey: relayer.privateKey, nonce: 7, minedNonce: 7, heldNonces: [], baseFeePerGas: '0x1', priorityFeeSuggestion: null });
       const transaction = { purpose: 'funding', nonce: 8, maxFeePerGas: relay.maxFeePerGas, maxPriorityFeePerGas: relay.maxPriorityFeePerGas, cancelling: false, known: true, blocksWaited: 1 };
       const input = { plan: verified.plan, relayerKey: relayer.privateKey, transaction, minedNonce: 8, baseFeePerGas: '0x1', priorityFeeSuggestion: null, simulation: null };
       assert.deepEqual(call('relayReplace', input), { action: 'wait', detail: null, transaction: null });

@@ -237,6 +237,25 @@ TEST(GaslessJobAdvance, AJobWaitsForTheGasPriceWithoutSpendingAnAttempt) {
   }
 }
 
+// Behind the relayer account's earlier job (op relayTransactions, relayer_nonce_wait): the job
+// says so, spends no attempt, and is looked at again; then it waits for the price, or goes.
+TEST(GaslessJobAdvance, AJobWaitsForTheRelayersEarlierJobWithoutSpendingAnAttempt) {
+  const json behind = {{"waitingFor", "relayer"}, {"detail", "the relayer account 0x… has nonce 7 signed for job:a"}};
+  const auto r = advance(behind);
+  ASSERT_EQ(r.status, 200) << r.body.dump();
+  json expected = accepted_job();
+  expected["updatedAt"] = kLater;
+  expected["waitingFor"] = "relayer";
+  EXPECT_EQ(r.body, (json{{"job", expected}, {"retryAfterSec", 2}, {"checkReceipt", false}}));
+  const json waiting = r.body["job"];
+  const auto price = gasless_job_advance_op(local_config(), {{"job", waiting},
+                                                             {"outcome", {{"waitingFor", "gas-price"}, {"detail", "x"}}},
+                                                             {"now", kLater + 60}});
+  EXPECT_EQ(price.body["job"]["waitingFor"], "gas-price");
+  EXPECT_EQ(price.body["job"]["updatedAt"], kLater + 60);
+  EXPECT_EQ(advance(mined_in(100), waiting).body["job"]["waitingFor"], nullptr);
+}
+
 // A mined funding is not the end (issue 29): the job keeps checking its receipt until the
 // transaction is final, by the rule of the status bodies (finality.h: the chain's finalized block
 // where the node serves one, else the configured depth).

@@ -69,6 +69,8 @@ json original_funding() {
   const auto r = relay_transactions_op(local_config(), {{"plan", plan()},
                                                         {"relayerKey", kRelayerKey},
                                                         {"nonce", std::uint64_t{7}},
+                                                        {"minedNonce", std::uint64_t{7}},
+                                                        {"heldNonces", json::array()},
                                                         {"baseFeePerGas", nullptr},
                                                         {"priorityFeeSuggestion", "0x1"}});
   return r.body["transactions"][1];

@@ -37,10 +37,13 @@ json plan(const std::string& standard) {
 }
 
 OpResult relay(const json& the_plan, std::uint64_t nonce = 7, const json& base_fee = "0x1dcd6500",
-               const json& priority = "0x3b9aca00", const Config& config = local_config()) {
+               const json& priority = "0x3b9aca00", const Config& config = local_config(),
+               std::uint64_t mined_nonce = 7, const json& held = json::array()) {
   return relay_transactions_op(config, {{"plan", the_plan},
                                         {"relayerKey", kRelayerKey},
                                         {"nonce", nonce},
+                                        {"minedNonce", mined_nonce},
+                                        {"heldNonces", held},
                                         {"baseFeePerGas", base_fee},
                                         {"priorityFeeSuggestion", priority}});
 }
@@ -199,6 +202,52 @@ TEST(RelayTransactions, AboveTheChainsCeilingNothingIsSigned) {
   EXPECT_EQ(above.body["from"], "0x71bE63f3384f5fb98995898A86B02Fb2426c5788");
   EXPECT_NE(above.body["detail"].get<std::string>().find("above its ceiling of 2000000000 wei"), std::string::npos)
       << above.body.dump();
+}
+
+// The nonce a kill -9 found taken again (bench:faults): a job signed and stored but not yet
+// broadcast holds nonces the node does not know, so a job signed after it at the node's pending
+// count would take one of them. While another job of the account holds a nonce at or above the
+// mined count, nothing is signed: the job waits, naming the earliest such job.
+TEST(RelayTransactions, AJobWaitsWhileAnotherJobOfTheAccountHoldsANonceNotMinedYet) {
+  const json held = json::array({{{"jobId", "job:b"}, {"nonce", 8}}, {{"jobId", "job:a"}, {"nonce", 7}},
+                                 {{"jobId", "job:old"}, {"nonce", 3}}});
+  const auto waits = relay(plan("erc3009"), 7, "0x1dcd6500", "0x3b9aca00", local_config(), 7, held);
+  ASSERT_EQ(waits.status, 200) << waits.body.dump();
+  EXPECT_EQ(waits.body["waitingFor"], "relayer");
+  EXPECT_FALSE(waits.body.contains("transactions"));
+  EXPECT_EQ(waits.body["detail"],
+            "the relayer account 0x71bE63f3384f5fb98995898A86B02Fb2426c5788 on chain 8453 has nonce 7 signed for "
+            "job:a, not mined yet; this job is signed after it (nothing was sent)");
+  // The node holding job:a's nonce 7 in its pool (pending count 8) changes nothing: its funding at 8
+  // may not be sent yet.
+  EXPECT_EQ(relay(plan("erc3009"), 8, "0x1dcd6500", "0x3b9aca00", local_config(), 7, held).body["waitingFor"], "relayer");
+  // Every held nonce mined (by their jobs or, taken, by others): signed at the pending count.
+  const auto goes = relay(plan("erc3009"), 9, "0x1dcd6500", "0x3b9aca00", local_config(), 9, held);
+  ASSERT_EQ(goes.status, 200) << goes.body.dump();
+  ASSERT_EQ(goes.body["transactions"].size(), 2u);
+  EXPECT_EQ(goes.body["transactions"][0]["nonce"], 9);
+  EXPECT_EQ(goes.body["transactions"][1]["nonce"], 10);
+  // The waiting comes before the price: a job behind another is not said to wait for the price.
+  EXPECT_EQ(relay(plan("erc3009"), 7, "0x59682f00", "0x23c34600", local_config(), 7, held).body["waitingFor"], "relayer");
+}
+
+TEST(RelayTransactions, NeverSignsBelowTheMinedCount) {
+  // A node answering a pending count below the mined one (another endpoint, lagging).
+  const auto r = relay(plan("erc3009"), 5, "0x1dcd6500", "0x3b9aca00", local_config(), 9);
+  ASSERT_EQ(r.status, 200) << r.body.dump();
+  EXPECT_EQ(r.body["transactions"][0]["nonce"], 9);
+  EXPECT_EQ(r.body["transactions"][1]["nonce"], 10);
+}
+
+TEST(RelayTransactions, HeldNoncesAreCheckedInput) {
+  for (const json& bad : {json(nullptr), json::object(), json::array({json{{"jobId", "job:a"}}}),
+                          json::array({json{{"jobId", 1}, {"nonce", 1}}}), json::array({json{{"jobId", "job:a"}, {"nonce", -1}}})}) {
+    EXPECT_THROW(relay(plan("erc3009"), 7, "0x1dcd6500", "0x3b9aca00", local_config(), 7, bad), OpInputError) << bad.dump();
+  }
+  EXPECT_THROW(relay_transactions_op(local_config(), {{"plan", plan("erc3009")}, {"relayerKey", kRelayerKey}, {"nonce", 7},
+                                                      {"heldNonces", json::array()}, {"baseFeePerGas", nullptr},
+                                                      {"priorityFeeSuggestion", nullptr}}),
+               OpInputError);
 }
 
 TEST(RelayTransactions, FeeInputsMustBeRpcQuantities) {

@@ -13,6 +13,7 @@ import { nowSec } from "../lib/time.js";
 import { askCore } from "../core.js";
 import { coreResponse } from "./core-response.js";
 import { keyForCore } from "../keys.js";
+import { relayerAccountFor } from "../relayer-addresses.js";
 
 /**
  * Gasless endpoints need a key mapped to a configured partner and enabled for gasless: the core
@@ -62,7 +63,8 @@ export async function storeJob(c, verified, owner) {
   }
   let stored;
   try {
-    stored = await jobs.submit({ jobKey: verified.jobKey, owner, job: verified.job, plan: verified.plan });
+    // The job's relayer account is pinned with it (relayer-accounts.js).
+    stored = await jobs.submit({ jobKey: verified.jobKey, owner, job: verified.job, plan: verified.plan, relayer: await relayerAccountFor(c.env, verified.job.id) });
   } catch (e) {
     if (reserved) await reservationsOf(c.env, verified.plan.chainId).release(verified.job.id);
     throw e;

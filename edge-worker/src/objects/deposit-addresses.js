@@ -26,6 +26,7 @@ import { askCore } from "../core.js";
 import { nowSec } from "../lib/time.js";
 import { releaseHolds } from "../deposit-caps.js";
 import { reservationsOf } from "../funding-reservations.js";
+import { relayerAccountFor } from "../relayer-addresses.js";
 import { chainReader, jobsOf, shardOf } from "./stubs.js";
 
 const EXPIRED_GRACE_SEC = 3_600;
@@ -193,7 +194,7 @@ export class DepositAddresses extends DurableObject {
     const counted = (await jobs.read()) ? false : await this.#countSponsorship(owner, v);
     let stored;
     try {
-      stored = await jobs.submit({ jobKey: v.jobKey, owner, job: v.job, plan: v.plan });
+      stored = await jobs.submit({ jobKey: v.jobKey, owner, job: v.job, plan: v.plan, relayer: await relayerAccountFor(this.env, v.job.id) });
     } catch (e) {
       // No job: the row would hold the partner's budget for nothing (the next delivery counts again).
       if (counted) await reservationsOf(this.env, v.plan.chainId).release(v.job.id);

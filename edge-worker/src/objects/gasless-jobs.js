@@ -42,7 +42,8 @@ const JOB_TABLE = `CREATE TABLE IF NOT EXISTS job (
   owner TEXT NOT NULL,
   job TEXT NOT NULL,
   plan TEXT NOT NULL,
-  attempts INTEGER NOT NULL DEFAULT 0
+  attempts INTEGER NOT NULL DEFAULT 0,
+  relayer TEXT
 )`;
 
 /** GASLESS_JOB_RETENTION_SEC (0 allowed), else undefined: the core's 30 days. */
@@ -61,20 +62,22 @@ export class GaslessJobs extends DurableObject {
   }
 
   /**
-   * @param {{ jobKey: string, owner: string, job: { id: string }, plan: unknown }} input
+   * @param {{ jobKey: string, owner: string, job: { id: string }, plan: unknown, relayer?: string }} input
    *   job: the accepted job the verification op answered (kept only when the quote has none);
-   *   owner: who may read the job ("partner:<slug>" for keyed submits, "deposit:<vault>" for deposit addresses)
+   *   owner: who may read the job ("partner:<slug>" for keyed submits, "deposit:<vault>" for deposit addresses);
+   *   relayer: the address of the relayer account the job is pinned to (relayer-accounts.js)
    * @returns {{ outcome: "created" | "existing" | "conflict", job: object, owner: string }}
    */
   submit(input) {
     const answer = this.ctx.storage.transactionSync(() => {
       this.sql.exec(JOB_TABLE);
+      this.#addRelayerColumn();
       const row = this.#row();
       if (row) {
         return { outcome: row.job_key === input.jobKey ? "existing" : "conflict", job: JSON.parse(row.job), owner: row.owner };
       }
       const job = input.job;
-      this.sql.exec("INSERT INTO job (id, job_key, owner, job, plan) VALUES (?, ?, ?, ?, ?)", job.id, input.jobKey, input.owner, JSON.stringify(job), JSON.stringify(input.plan));
+      this.sql.exec("INSERT INTO job (id, job_key, owner, job, plan, relayer) VALUES (?, ?, ?, ?, ?, ?)", job.id, input.jobKey, input.owner, JSON.stringify(job), JSON.stringify(input.plan), input.relayer ?? null);
       return { outcome: "created", job, owner: input.owner };
     });
     // Same synchronous turn as the insert: no other call runs in between, and both are durable
@@ -116,7 +119,10 @@ export class GaslessJobs extends DurableObject {
       else outcome = { error: `the funding transaction ${job.transactionHash} was mined again after a reorganisation and reverted on chain ${job.chainId}` };
     } else {
       try {
-        const relayed = await relayer(this.env).submit({ job, plan: JSON.parse(row.plan) });
+        // A job whose account's key has left the list and that signed nothing there is given
+        // another account, stored before it relays (relayer.js).
+        const repin = (address) => this.sql.exec("UPDATE job SET relayer = ? WHERE id = ?", address, job.id);
+        const relayed = await relayer(this.env).submit({ job, plan: JSON.parse(row.plan), pinned: row.relayer, repin });
         outcome = relayed.transactionHash ? { transactionHash: relayed.transactionHash, blockNumber: relayed.blockNumber } : relayed;
       } catch (e) {
         attempts += 1;
@@ -162,7 +168,7 @@ export class GaslessJobs extends DurableObject {
     if (Date.now() >= at) {
       // The relayer's stored transactions of the job go first: a crash after this and before the
       // deletion has the alarm run again, which forgets again (nothing) and deletes.
-      await jobRelayerOf(this.env, job.chainId, job.id).forget(job.id);
+      await jobRelayerOf(this.env, job.chainId, job.id, this.#row()?.relayer).forget(job.id);
       console.log(JSON.stringify({ event: "gasless-job-deleted", jobId: job.id, status: job.status }));
       return this.ctx.storage.deleteAll();
     }
@@ -175,6 +181,18 @@ export class GaslessJobs extends DurableObject {
 
   #row() {
     if (this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'job'").toArray().length === 0) return null;
-    return this.sql.exec("SELECT id, job_key, owner, job, plan, attempts FROM job LIMIT 1").toArray()[0] ?? null;
+    this.#addRelayerColumn();
+    return this.sql.exec("SELECT id, job_key, owner, job, plan, attempts, relayer FROM job LIMIT 1").toArray()[0] ?? null;
   }
+
+  /** Jobs stored before accounts were pinned have no relayer column: added, null (relayer-accounts.js's older rule). */
+  #addRelayerColumn() {
+    if (this.#hasRelayerColumn) return;
+    if (!this.sql.exec("SELECT name FROM pragma_table_info('job') WHERE name = 'relayer'").toArray().length) {
+      this.sql.exec("ALTER TABLE job ADD COLUMN relayer TEXT");
+    }
+    this.#hasRelayerColumn = true;
+  }
+
+  #hasRelayerColumn = false;
 }

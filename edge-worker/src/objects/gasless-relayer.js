@@ -1,8 +1,8 @@
 // The gasless relayer of one chain and one relayer account, one Durable Object per (chain,
-// account) (relayer.js is its interface; objects/stubs.js relayerOf names them): it sends real
-// transactions over the chain's JSON-RPC (chain-rpc.js) from its account, RELAYER_KEY (account 0)
-// or one of RELAYER_KEYS (relayer-accounts.js, which also chooses each job's account from its
-// id, always the same one). Before a job exists its transactions were simulated
+// account address) (relayer.js is its interface; objects/stubs.js accountRelayerOf names them): it
+// sends real transactions over the chain's JSON-RPC (chain-rpc.js) from its account, RELAYER_KEY
+// or one of RELAYER_KEYS (relayer-accounts.js, which also chooses each job's account when the job
+// is created; the job keeps it). Before a job exists its transactions were simulated
 // (funding-preflight.js), and right before signing the whole job is simulated again, both calls
 // together against the pending state, with its windows checked against the chain's time
 // (relay-simulation.js): a job that would fail is failed and nothing is sent. A revert here means
@@ -15,11 +15,18 @@
 // plan's maxFeePerGasCoveredWei), the core signs nothing and the job waits
 // ({waitingFor: "gas-price"}); the job's object looks again later.
 // One object per (chain, account) sends, one job at a time, so two jobs never take the same
-// nonce; N accounts relay N jobs of a chain at once.
-// Account 0's object also keeps the chain's reservations of accepted, unsettled fundings
-// (funding-reservations.js) and the sponsorship counters (sponsorship.js), one store per chain:
-// every receipt of a sponsored job is recorded there as it is mined (by another account's object
-// through a call to it), so the partner's budget counts real gas.
+// nonce; N accounts relay N jobs of a chain at once. One at a time holds beyond one call: a relay
+// that stops waiting ({inFlight}: no receipt in its while, or the node unreachable) leaves its job's
+// row open, and no other job of the account is signed while an open row holds a nonce the chain
+// has not mined (op relayTransactions answers waitingFor "relayer"). So a job signed and stored
+// but not broadcast before a kill -9, or a funding still waiting for its authorization, keeps its
+// nonces, and a job that fails with a nonce never sent leaves it to the next job, no gap behind.
+// The object named by the chain alone (relayerOf(env, chainId), once account 0's relayer) keeps the
+// chain's reservations of accepted, unsettled fundings (funding-reservations.js) and the
+// sponsorship counters (sponsorship.js), one store per chain: every receipt of a sponsored job is
+// recorded there as it is mined (by each account's object through a call to it), so the
+// partner's budget counts real gas. It and the objects named by position in the key list still
+// relay the jobs stored before accounts were pinned by address.
 // It stores the signed bytes before broadcasting, and every later attempt at the same nonce too
 // (a replacement or a cancellation, below) before that is broadcast: after a restart it looks for
 // a receipt under every attempt's hash and never signs the job anew (signing is deterministic).
@@ -40,6 +47,7 @@ import { jsonRpc } from "../chain-rpc.js";
 import { FundingReservations } from "../funding-reservations.js";
 import { simulateJob } from "../relay-simulation.js";
 import { relayerKeyAt } from "../relayer-accounts.js";
+import { relayerKeyOf } from "../relayer-addresses.js";
 import { relayerOf } from "./stubs.js";
 
 const RECEIPT_TIMEOUT_MS = 60_000;
@@ -55,9 +63,16 @@ export class GaslessRelayer extends DurableObject {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     this.sql.exec("CREATE TABLE IF NOT EXISTS sent (job_id TEXT PRIMARY KEY, transactions TEXT NOT NULL)");
+    // open: the job has not settled here (its relay has answered neither a mined funding nor a
+    // final error), so its nonces are held (op relayTransactions waits behind them). Rows stored
+    // before the column existed count as settled: one of them may be a job that failed with a
+    // nonce never sent, and holding that would keep every later job of the account waiting.
+    if (!this.sql.exec("SELECT name FROM pragma_table_info('sent') WHERE name = 'open'").toArray().length) {
+      this.sql.exec("ALTER TABLE sent ADD COLUMN open INTEGER NOT NULL DEFAULT 0");
+    }
   }
 
-  /** The chain's reservation store: created on first use, so only account 0's object (the one reservationsOf names) ever has its tables. */
+  /** The chain's reservation store: created on first use, so only the object reservationsOf names (by the chain alone) ever has its tables. */
   get reservations() {
     this.#reservations ??= new FundingReservations(this.sql, this.env);
     return this.#reservations;
@@ -105,6 +120,11 @@ export class GaslessRelayer extends DurableObject {
     this.sql.exec("DELETE FROM sent WHERE job_id = ?", jobId);
   }
 
+  /** Whether this account signed transactions for `jobId` (stored until the job's retention). */
+  holds(jobId) {
+    return this.#stored(jobId) !== null;
+  }
+
   /** The job ids that have signed transactions stored (tests read it). */
   sentJobs() {
     return this.sql.exec("SELECT job_id FROM sent ORDER BY job_id").toArray().map((r) => r.job_id);
@@ -112,21 +132,51 @@ export class GaslessRelayer extends DurableObject {
 
   /**
    * One relay at a time per object (its account's nonce sequence is shared by its jobs).
-   * @returns {Promise<{transactionHash: string, blockNumber: number} | {error: string} | {retry: string} | {waitingFor: "gas-price", detail: string} | {inFlight: string}>}
+   * @returns {Promise<{transactionHash: string, blockNumber: number} | {error: string} | {retry: string} | {waitingFor: "gas-price" | "relayer", detail: string} | {inFlight: string}>}
    */
   relay(input) {
-    const run = this.#queue.then(() => this.#relay(input));
+    const run = this.#queue.then(() => this.#relayAndSettle(input));
     this.#queue = run.catch(() => {});
     return run;
   }
 
-  async #relay({ jobId, chainId, rpcUrl, plan, account = 0 }) {
+  /**
+   * Relays, keeping the job's row open (its nonces held against the account's other jobs) until
+   * its relay answers a mined funding or a final error. A stored job relayed again (after a
+   * restart, or a reorganisation that removed its funding) holds its nonces again meanwhile.
+   */
+  async #relayAndSettle(input) {
+    this.sql.exec("UPDATE sent SET open = 1 WHERE job_id = ?", input.jobId);
+    const result = await this.#relay(input);
+    if (result?.error || result?.transactionHash) this.sql.exec("UPDATE sent SET open = 0 WHERE job_id = ?", input.jobId);
+    return result;
+  }
+
+  /** The nonces of the account's other jobs that have not settled here ({jobId, nonce}, op relayTransactions). */
+  #heldNonces(jobId) {
+    return this.sql
+      .exec("SELECT job_id, transactions FROM sent WHERE open = 1 AND job_id != ?", jobId)
+      .toArray()
+      .flatMap((r) => JSON.parse(r.transactions).map((tx) => ({ jobId: r.job_id, nonce: tx.nonce })));
+  }
+
+  /**
+   * @param {{ jobId: string, chainId: number, rpcUrl: string, plan: unknown, address?: string, account?: number }} input
+   *   address: the account the job is pinned to (this object's, relayer-accounts.js); account: the
+   *   position in the key list, for a job stored before pinning (objects named by position)
+   */
+  async #relay({ jobId, chainId, rpcUrl, plan, account = 0, address = null }) {
     const rpc = jsonRpc(rpcUrl);
-    this.#key = relayerKeyAt(this.env, account);
-    if (!this.#key) return { error: `the relayer has no account ${account} on chain ${chainId} (RELAYER_KEY, RELAYER_KEYS)` };
+    const stored = this.#stored(jobId);
+    this.#key = address ? await relayerKeyOf(this.env, address) : relayerKeyAt(this.env, account);
+    if (!this.#key) {
+      const missing = `the relayer has no key for account ${address ?? account} on chain ${chainId} (RELAYER_KEY, RELAYER_KEYS)`;
+      // Its transactions signed before may still be mined: it waits for the key, never fails.
+      if (address) return stored ? { inFlight: missing } : { retry: missing };
+      return { error: missing };
+    }
     let transactions;
     let from;
-    const stored = this.#stored(jobId);
     try {
       from = await this.#account();
       transactions = stored ?? (await this.#sign(rpc, rpcUrl, jobId, plan, from));
@@ -154,10 +204,11 @@ export class GaslessRelayer extends DurableObject {
       if (landed.error || landed.inFlight) return landed;
       const { receipt, attempt } = landed;
       // Its gas is spent, reverted or not: the partner's budget counts it, in the chain's one store
-      // (account 0's object: this one, or a call to it). A call that fails sends nothing: the
-      // job waits, and its next relay finds this receipt again and records it again.
+      // (the object named by the chain alone: a call to it, or this one for a job stored before
+      // pinning). A call that fails sends nothing: the job waits, and its next relay finds this
+      // receipt again and records it again.
       try {
-        if (account === 0) this.recordReceipt(jobId, attempt.hash, receipt);
+        if (!address && account === 0) this.recordReceipt(jobId, attempt.hash, receipt);
         else await relayerOf(this.env, chainId, 0).recordReceipt(jobId, attempt.hash, receipt);
       } catch (e) {
         return { inFlight: `chain ${chainId}: the receipt of ${attempt.hash} could not be recorded yet (${e?.message ?? e})` };
@@ -187,8 +238,9 @@ export class GaslessRelayer extends DurableObject {
   }
 
   async #sign(rpc, rpcUrl, jobId, plan, from) {
-    const [nonce, block, suggestion] = await Promise.all([
+    const [nonce, mined, block, suggestion] = await Promise.all([
       rpc("eth_getTransactionCount", [from, "pending"]),
+      rpc("eth_getTransactionCount", [from, "latest"]),
       rpc("eth_getBlockByNumber", ["latest", false]),
       // Not every node answers this; the core then uses relay.fallbackPriorityFeeWei.
       rpc("eth_maxPriorityFeePerGas", []).catch(() => null),
@@ -201,17 +253,23 @@ export class GaslessRelayer extends DurableObject {
       plan,
       relayerKey: this.#key,
       nonce: Number(BigInt(nonce)),
+      // Nothing is signed while another job of this account holds a nonce not mined yet: stored
+      // before a kill -9 and never broadcast, or a funding waiting for its authorization's receipt.
+      // The node's pending count knows neither (op relayTransactions, waitingFor "relayer").
+      minedNonce: Number(BigInt(mined)),
+      heldNonces: this.#heldNonces(jobId),
       baseFeePerGas: block?.baseFeePerGas ?? null,
       priorityFeeSuggestion: suggestion ?? null,
     });
     if (answer.status !== 200) return { error: `the relayer could not build the transactions: ${answer.body?.detail}` };
-    // The chain's price is above its ceiling (the core's decision): nothing signed, nothing
-    // stored, so the next look signs anew at the price of its own moment.
+    // The chain's price is above its ceiling, or an earlier job of the account holds a nonce not
+    // mined yet (the core's decisions): nothing signed, nothing stored, so the next look signs
+    // anew at the price and nonce of its own moment.
     if (answer.body.waitingFor) return { waitingFor: answer.body.waitingFor, detail: answer.body.detail };
     const { maxFeePerGas, maxPriorityFeePerGas } = answer.body;
     // Each transaction keeps its fees (a replacement raises them) and its later attempts.
     const transactions = answer.body.transactions.map((tx) => ({ ...tx, maxFeePerGas, maxPriorityFeePerGas, attempts: [] }));
-    this.sql.exec("INSERT INTO sent (job_id, transactions) VALUES (?, ?)", jobId, JSON.stringify(transactions));
+    this.sql.exec("INSERT INTO sent (job_id, transactions, open) VALUES (?, ?, 1)", jobId, JSON.stringify(transactions));
     return transactions;
   }
 

@@ -41,20 +41,28 @@ export function jobsOf(env, quoteUuid, options) {
 }
 
 /**
- * A GaslessRelayer of a chain: account `account`'s object sends the jobs that account relays
- * (relayer-accounts.js), one nonce sequence. Account 0's object keeps the name it had when the
- * chain had one account (its stored signed transactions of jobs in flight are found after a
- * deploy) and is also the chain's one store of reservations and sponsorship rows
- * (funding-reservations.js reservationsOf).
+ * The GaslessRelayer of a chain's relayer account (its checksummed or lowercase address): it
+ * sends the jobs pinned to that account (relayer-accounts.js), one nonce sequence per object.
+ */
+export function accountRelayerOf(env, chainId, address) {
+  return env.RELAYER.get(env.RELAYER.idFromName(`chain:${chainId}:relayer:${String(address).toLowerCase()}`));
+}
+
+/**
+ * The GaslessRelayer named by the chain alone (account 0 = 0) or by an account's position in the
+ * key list, the names before accounts were pinned by address. The first is the chain's one store
+ * of reservations and sponsorship rows (funding-reservations.js reservationsOf); both still relay
+ * the jobs stored before the pinning (no relayer column), which have their signed transactions
+ * there.
  */
 export function relayerOf(env, chainId, account = 0) {
   const name = account === 0 ? String(chainId) : `chain:${chainId}:relayer:${account}`;
   return env.RELAYER.get(env.RELAYER.idFromName(name));
 }
 
-/** The GaslessRelayer that relays `jobId` on its chain (the account relayer-accounts.js chooses). */
-export function jobRelayerOf(env, chainId, jobId) {
-  return relayerOf(env, chainId, relayerAccountOf(env, jobId));
+/** The GaslessRelayer of a job: its pinned account's (an address), else the position its id gives (jobs stored before pinning). */
+export function jobRelayerOf(env, chainId, jobId, pinned = null) {
+  return pinned ? accountRelayerOf(env, chainId, pinned) : relayerOf(env, chainId, relayerAccountOf(env, jobId));
 }
 
 /** The AttributionCounter of a dappId label. */

@@ -228,17 +228,20 @@ OpResult gasless_job_advance_op(const Config& config, const json& input) {
     return advanced(std::move(next), relay.first_retry_delay_sec);
   }
   if (outcome.contains("waitingFor") && outcome.contains("detail") && outcome.size() == 2) {
-    if (outcome["waitingFor"] != "gas-price") {
-      throw OpInputError("op \"gaslessJobAdvance\": outcome.waitingFor must be \"gas-price\"");
+    const json& reason = outcome["waitingFor"];
+    if (reason != "gas-price" && reason != "relayer") {
+      throw OpInputError("op \"gaslessJobAdvance\": outcome.waitingFor must be \"gas-price\" or \"relayer\"");
     }
     outcome_text(outcome, "detail");
-    // The chain's price is above its ceiling: nothing was signed or sent. The job stays accepted
-    // and says why; waiting spends no attempt (no transaction was tried), and the relayer looks
-    // again after relay.firstRetryDelaySec. Its window still closes: the simulation right before
-    // signing fails the job, nothing sent, once the authorization's window is within the margin.
+    // Nothing was signed or sent: the chain's price is above its ceiling ("gas-price"), or the
+    // relayer account's earlier job holds a nonce not mined yet ("relayer", op relayTransactions).
+    // The job stays accepted and says why; waiting spends no attempt (no transaction was tried),
+    // and the relayer looks again after relay.firstRetryDelaySec. Its window still closes: the
+    // simulation right before signing fails the job, nothing sent, once the authorization's
+    // window is within the margin.
     json next = job;
-    if (next.value("waitingFor", json()) != "gas-price") next["updatedAt"] = now;
-    next["waitingFor"] = "gas-price";
+    if (next.value("waitingFor", json()) != reason) next["updatedAt"] = now;
+    next["waitingFor"] = reason;
     return advanced(std::move(next), relay.first_retry_delay_sec);
   }
   throw OpInputError(

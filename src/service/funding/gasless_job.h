@@ -17,6 +17,8 @@
 //                                              (the relayer re-prices or re-sends: relay.h)
 //   accepted --price above the chain's ceiling-> accepted with "waitingFor": "gas-price", nothing
 //                                              sent; looked at again after relay.firstRetryDelaySec
+//   accepted --the account's earlier job not---> accepted with "waitingFor": "relayer", nothing
+//              mined yet                         sent; looked at again likewise
 //
 // failed is final, and published once its transaction is final (a reorganisation can no longer
 // remove it). Published is not delivery: the intent's status tells that.
@@ -63,6 +65,8 @@ OpResult gasless_job_lookup_op(const nlohmann::ordered_json& input);
 //            | {"transientError": "…", "attempts": n}    trouble worth retrying; n counts this attempt
 //            | {"waitingFor": "gas-price", "detail": "…"} the chain's price is above its ceiling
 //                                                        (op "relayTransactions"); nothing was sent
+//            | {"waitingFor": "relayer", "detail": "…"}  the relayer account's earlier job holds a
+//                                                        nonce not mined yet; nothing was sent
 //            | {"inFlight": "…"}                         the job's transactions are sent and none has a
 //                                                        receipt yet: no attempt spent, looked at
 //                                                        again after relay.firstRetryDelaySec

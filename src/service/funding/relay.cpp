@@ -49,10 +49,14 @@ U256 decimal_wei(const json& value, const std::string& name) {
   }
 }
 
-std::uint64_t count(const json& value, const std::string& name) {
-  // JSON parsed from text gives unsigned numbers; built in C++ a literal may be signed.
-  if (!value.is_number_integer() || (!value.is_number_unsigned() && value.get<std::int64_t>() < 0)) {
-    throw OpInputError("op \"relayReplace\": " + name + " must be a non-negative integer");
+// JSON parsed from text gives unsigned numbers; built in C++ a literal may be signed.
+bool non_negative_integer(const json& value) {
+  return value.is_number_integer() && (value.is_number_unsigned() || value.get<std::int64_t>() >= 0);
+}
+
+std::uint64_t count(const json& value, const std::string& name, std::string_view op = "relayReplace") {
+  if (!non_negative_integer(value)) {
+    throw OpInputError("op \"" + std::string(op) + "\": " + name + " must be a non-negative integer");
   }
   return value.get<std::uint64_t>();
 }
@@ -140,6 +144,18 @@ std::optional<std::string> covered_price_wait(const RelaySettings& settings, std
          "(relay.nativeTokenUsd, relay.gasFeeCoverageBps); the job waits, nothing was sent";
 }
 
+std::optional<std::string> relayer_nonce_wait(const Address& relayer, std::uint64_t chain_id, std::uint64_t mined_nonce,
+                                              const std::vector<HeldNonce>& held) {
+  const HeldNonce* first = nullptr;
+  for (const HeldNonce& h : held) {
+    if (h.nonce >= mined_nonce && (first == nullptr || h.nonce < first->nonce)) first = &h;
+  }
+  if (first == nullptr) return std::nullopt;
+  return "the relayer account " + relayer.checksummed() + " on chain " + std::to_string(chain_id) +
+         " has nonce " + std::to_string(first->nonce) + " signed for " + first->job_id +
+         ", not mined yet; this job is signed after it (nothing was sent)";
+}
+
 OpResult relayer_account_op(const json& input) {
   const OpInput in(input, "relayerAccount");
   const auto key = relayer_key(in);
@@ -152,7 +168,20 @@ OpResult relay_transactions_op(const Config& config, const json& input) {
   const auto key = relayer_key(in);
   const json& nonce = in.member("nonce");
   if (!nonce.is_number_unsigned()) throw OpInputError("op \"relayTransactions\": nonce must be a non-negative integer");
-  const std::uint64_t first_nonce = nonce.get<std::uint64_t>();
+  const std::uint64_t mined_nonce = count(in.member("minedNonce"), "minedNonce", "relayTransactions");
+  // A node behind its own mined count (another endpoint answered "pending") must not make the
+  // relayer sign a nonce that is already used.
+  const std::uint64_t first_nonce = std::max(nonce.get<std::uint64_t>(), mined_nonce);
+  const json& held_json = in.member("heldNonces");
+  if (!held_json.is_array()) throw OpInputError("op \"relayTransactions\": heldNonces must be an array");
+  std::vector<HeldNonce> held;
+  for (const json& h : held_json) {
+    if (!h.is_object() || !h.contains("jobId") || !h["jobId"].is_string() || !h.contains("nonce") ||
+        !non_negative_integer(h["nonce"])) {
+      throw OpInputError("op \"relayTransactions\": each of heldNonces must be {\"jobId\": string, \"nonce\": non-negative integer}");
+    }
+    held.push_back({h["jobId"].get<std::string>(), h["nonce"].get<std::uint64_t>()});
+  }
   const RelaySettings& settings = config.service().relay;
   const auto base_fee = rpc_quantity(in, "baseFeePerGas");
   const auto priority = rpc_quantity(in, "priorityFeeSuggestion");
@@ -173,6 +202,9 @@ OpResult relay_transactions_op(const Config& config, const json& input) {
   // Configuration gives every EVM chain a ceiling (config.cpp), and plan_chain answers EVM chains.
   const U256& ceiling = settings.max_fee_per_gas_wei.at(chain_id);
   const Address relayer = Address::from_public_key(secp256k1::public_key(key));
+  if (auto wait = relayer_nonce_wait(relayer, chain_id, mined_nonce, held)) {
+    return ok({{"from", relayer.checksummed()}, {"waitingFor", "relayer"}, {"detail", std::move(*wait)}});
+  }
   if (auto wait = gas_price_wait(settings, chain_id, ceiling, base_fee, priority)) {
     return ok({{"from", relayer.checksummed()}, {"waitingFor", "gas-price"}, {"detail", std::move(*wait)}});
   }

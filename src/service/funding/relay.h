@@ -16,7 +16,9 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "eth/address.h"
 #include "eth/u256.h"
 #include "service/config/config.h"
 #include "service/common/problem.h"
@@ -53,15 +55,37 @@ std::optional<std::string> covered_price_wait(const RelaySettings& settings, std
                                               const std::optional<U256>& base_fee,
                                               const std::optional<U256>& priority_suggestion);
 
+// Whether the relayer's account may sign a new job now: not while another job of the account holds
+// a signed transaction at a nonce the chain has not mined yet (`held`: the other unsettled jobs'
+// stored transactions, {job id, nonce}; `mined_nonce`: the account's mined transaction count).
+// A job signed meanwhile would take the node's pending count: a nonce a stored transaction the
+// node does not hold (signed and stored, then a kill -9 before its broadcast; or a funding still
+// waiting for its authorization's receipt) already owns, and whichever is mined first makes the
+// other fail as "nonce taken". Waiting instead keeps each account to one job at a time in every
+// case, so no nonce is ever signed above one that may still be given up unfilled (a job that
+// fails with nothing sent leaves its nonce to the next job).
+// nullopt: sign; otherwise the sentence saying why the job waits (it names the earliest such job).
+struct HeldNonce {
+  std::string job_id;
+  std::uint64_t nonce = 0;
+};
+std::optional<std::string> relayer_nonce_wait(const Address& relayer, std::uint64_t chain_id, std::uint64_t mined_nonce,
+                                              const std::vector<HeldNonce>& held);
+
 // {"relayerKey"} -> 200 {"address"}.
 OpResult relayer_account_op(const nlohmann::ordered_json& input);
 
-// {"plan", "relayerKey", "nonce", "baseFeePerGas", "priorityFeeSuggestion"}: the fee members are
+// {"plan", "relayerKey", "nonce", "minedNonce", "heldNonces", "baseFeePerGas", "priorityFeeSuggestion"}:
+// nonce is the account's pending transaction count and minedNonce its mined count (the node's
+// "pending" and "latest" answers); heldNonces [{"jobId", "nonce"}] the nonces of the account's other
+// jobs' stored transactions whose jobs have not settled (relayer_nonce_wait); the fee members are
 // the JSON-RPC answers as hex quantities ("0x3b9aca00"), or null (no base fee in the latest block;
-// eth_maxPriorityFeePerGas failed).
+// eth_maxPriorityFeePerGas failed). The first transaction takes max(nonce, minedNonce).
 // -> 200 {"from", "maxFeePerGas", "maxPriorityFeePerGas" (decimal wei),
 //         "transactions": [{"purpose": "authorization"|"funding", "to", "nonce", "hash", "raw"}]};
 //    gas limits are relay.gasLimits.authorization and .funding.
+//  | 200 {"from", "waitingFor": "relayer", "detail"}: another job of the account holds a nonce not
+//    mined yet (relayer_nonce_wait); nothing is signed, the job stays accepted;
 //  | 200 {"from", "waitingFor": "gas-price", "detail"}: the chain's price is above its ceiling
 //    (gas_price_wait) or above the plan's covered price (covered_price_wait); nothing is signed,
 //    and the job stays accepted (op "gaslessJobAdvance").
