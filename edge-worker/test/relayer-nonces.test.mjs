@@ -8,21 +8,27 @@
 //   node is not signed at the node's pending count (which would take the first job's nonce and fail
 //   one of them as "nonce taken"): it waits, waitingFor "relayer", and once the sends go through
 //   both are funded once, in order, nothing reverted.
+// - One account, the worker killed (kill -9) the moment its first transaction reaches the node:
+//   the signed bytes were stored before they left (the Durable Object's output gate), so the job
+//   sends those same bytes after the restart, never a second signing.
 // - Three accounts: a job signed by its account, then the worker restarted with the key list
 //   reordered, is still relayed by that account (the job keeps its account's address), from its
-//   stored bytes; before, it went to whichever key sat at its old position.
+//   stored bytes; before, it went to whichever key sat at its old position. With an account's key
+//   removed, its job that it signed waits for the key, and its job it never signed goes to a
+//   listed account.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { Contract, Wallet } from "ethers";
+import { Contract, Wallet, keccak256 } from "ethers";
 import { devAccount, localProvider, writeGeneratedConfig } from "../../scripts/chains/deploy.mjs";
 import { startTestChains } from "../../scripts/chains/local.mjs";
 import { relayerAccountOf } from "../src/relayer-accounts.js";
 import { buildBundle, DEV_KEYS, removeBundle, startWorker, tempDir } from "./harness.mjs";
 import { assertNoneReverted, erc3009Submit, localUsdcQuote, waitFor } from "./gasless-helpers.mjs";
 import { startRpcProxy } from "./rpc-proxy.mjs";
+import { workerdPids } from "../../bench/worker-process.mjs";
 
 const json = { "content-type": "application/json" };
 // The local relayer accounts: RELAYER_KEY anvil #11, RELAYER_KEYS #14 and #15.
@@ -158,5 +164,96 @@ test("three accounts: a job signed by its account is relayed by that account aft
   // Two transactions from the job's account, none from the others: nothing signed anew.
   const after = await counts();
   assert.deepEqual(after.map((n, i) => n - before[i]), RELAYERS.map((w) => (w === signer ? 2 : 0)));
+  await assertNoRevertedRelayerTransaction();
+});
+
+test("three accounts: a key removed from the list: its job that it signed waits for it (never signed by another), its job it never signed goes to a listed account; the key back, the first is funded from its stored bytes", async () => {
+  const persist = tempDir("sr-relayer-nonces-removed-");
+  dirs.push(persist);
+  await startOn(persist.dir);
+  const positionOf = (candidate) => relayerAccountOf({ RELAYER_KEY: "0x1", RELAYER_KEYS: "0x2,0x3" }, jobIdOf(candidate.quote));
+  // Two jobs of one account other than account 0 (RELAYER_KEY stays listed).
+  const byPosition = new Map();
+  let pair;
+  for (let i = 0; i < 24 && !pair; i++) {
+    const candidate = await payerWithQuote();
+    const p = positionOf(candidate);
+    if (p === 0) continue;
+    if (byPosition.has(p)) pair = [byPosition.get(p), candidate];
+    else byPosition.set(p, candidate);
+  }
+  assert.ok(pair, "two quotes whose jobs choose the same account, 1 or 2");
+  const removed = RELAYERS[positionOf(pair[0])];
+  const kept = RELAYERS[3 - positionOf(pair[0])];
+  const before = await counts();
+
+  // The first job signs and stores its transactions, none broadcast; the second waits behind it
+  // (same account), signed by nothing.
+  proxy.faults.refuseSend = Infinity;
+  const sendsBefore = sendsSeen();
+  const signed = await submit(pair[0]);
+  await waitFor(async () => sendsSeen(), (n) => n > sendsBefore, { timeoutMs: 30_000, intervalMs: 100 });
+  const unsigned = await submit(pair[1]);
+  await waitFor(() => jobOf(unsigned.id), (j) => j.waitingFor === "relayer", { timeoutMs: 30_000, intervalMs: 200 });
+
+  // The removed account's key leaves the list.
+  await startOn(persist.dir, { RELAYER_KEYS: kept.privateKey });
+  proxy.faults.refuseSend = 0;
+  const moved = await waitFor(() => jobOf(unsigned.id), (j) => j.status !== "accepted", { timeoutMs: 90_000, intervalMs: 300 });
+  assert.equal(moved.status, "published", JSON.stringify(moved));
+  const mover = (await providerA.getTransaction(moved.transactionHash)).from;
+  assert.ok([RELAYERS[0].address, kept.address].includes(mover), `relayed by a listed account, not ${mover}`);
+  assert.equal(await usdc().balanceOf(pair[1].payer.address), 0n, "funded once");
+  // The signed job waits for its account's key: still accepted, nothing sent from that account.
+  await new Promise((r) => setTimeout(r, 3_000));
+  assert.equal((await jobOf(signed.id)).status, "accepted");
+  assert.equal(await providerA.getTransactionCount(removed.address, "pending"), before[RELAYERS.indexOf(removed)]);
+
+  // The key back (the local list as it is): funded by the account that signed it, from its stored bytes.
+  await startOn(persist.dir);
+  const done = await waitFor(() => jobOf(signed.id), (j) => j.status !== "accepted", { timeoutMs: 90_000, intervalMs: 300 });
+  assert.equal(done.status, "published", JSON.stringify(done));
+  assert.equal((await providerA.getTransaction(done.transactionHash)).from, removed.address);
+  assert.equal(await usdc().balanceOf(pair[0].payer.address), 0n, "funded once");
+  const after = await counts();
+  assert.equal(after[RELAYERS.indexOf(removed)] - before[RELAYERS.indexOf(removed)], 2, "two transactions from the account that signed, nothing anew");
+  assert.equal(after.reduce((x, y) => x + y) - before.reduce((x, y) => x + y), 4, "two per job in all");
+  await assertNoRevertedRelayerTransaction();
+});
+
+test("one account: the worker killed (kill -9) the moment its first transaction reaches the node: the signed bytes were stored before they left, so after the restart the job sends those same bytes, never a second signing", async () => {
+  const persist = tempDir("sr-relayer-nonces-kill-");
+  dirs.push(persist);
+  await startOn(persist.dir, { RELAYER_KEYS: "" });
+  const paid = await payerWithQuote();
+  const before = await providerA.getTransactionCount(RELAYERS[0].address, "pending");
+  // The first eth_sendRawTransaction kills workerd as it arrives; it reaches no node.
+  let raw = null;
+  proxy.faults.refuseSend = Infinity;
+  proxy.faults.onSend = (bytes) => {
+    if (raw) return;
+    raw = bytes;
+    for (const pid of workerdPids()) process.kill(pid, "SIGKILL");
+  };
+  const job = await submit(paid);
+  await waitFor(async () => raw, Boolean, { timeoutMs: 30_000, intervalMs: 50 });
+  proxy.faults.onSend = null;
+  // The chain's price falls meanwhile: signed anew, the job's transactions would differ (the
+  // stored ones still pay it, so they are simply sent again).
+  const base = (await providerA.getBlock("latest")).baseFeePerGas;
+  await providerA.send("anvil_setNextBlockBaseFeePerGas", ["0x" + (base / 2n > 0n ? base / 2n : 1n).toString(16)]);
+  await providerA.send("evm_mine", []);
+  proxy.faults.refuseSend = 0;
+  await worker.dispose().catch(() => {});
+  worker = undefined;
+  await startOn(persist.dir, { RELAYER_KEYS: "" });
+  const done = await waitFor(() => jobOf(job.id), (j) => j.status !== "accepted", { timeoutMs: 90_000, intervalMs: 300 });
+  assert.equal(done.status, "published", JSON.stringify(done));
+  assert.equal(await usdc().balanceOf(paid.payer.address), 0n, "funded once");
+  // The transaction at the job's first nonce is the one whose bytes left before the kill.
+  const first = await providerA.getTransaction(keccak256(raw));
+  assert.ok(first, "the bytes sent before the kill were mined, not a second signing");
+  assert.equal(first.nonce, before);
+  assert.equal(await providerA.getTransactionCount(RELAYERS[0].address, "pending"), before + 2);
   await assertNoRevertedRelayerTransaction();
 });

@@ -12,11 +12,13 @@
 //                       l1Fee (hex wei), as an OP-stack node's (Base, Optimism) does
 //   refuseSend: n       the next n eth_sendRawTransaction answer a JSON-RPC error and reach no
 //                       node: the sender's signed bytes stay unbroadcast (Infinity: until reset)
+//   onSend: fn          called with each eth_sendRawTransaction's raw bytes as it arrives, before
+//                       anything else (a test kills the sender there)
 // `requests` lists every request's method (and getLogs ranges) for the test to read.
 import { createServer } from "node:http";
 
 export async function startRpcProxy(upstreamUrl) {
-  const faults = { rateLimited: 0, rateLimitedInBody: 0, retryAfter: 1, maxLogRange: null, lagBy: 0, headerNotFound: 0, hang: 0, down: false, l1Fee: null, refuseSend: 0 };
+  const faults = { rateLimited: 0, rateLimitedInBody: 0, retryAfter: 1, maxLogRange: null, lagBy: 0, headerNotFound: 0, hang: 0, down: false, l1Fee: null, refuseSend: 0, onSend: null };
   const requests = [];
   const hanging = new Set();
 
@@ -52,6 +54,7 @@ export async function startRpcProxy(upstreamUrl) {
       faults.rateLimitedInBody -= 1;
       return reply(res, 200, rpcError(id, -32005, "rate limit exceeded, retry later"));
     }
+    if (method === "eth_sendRawTransaction") faults.onSend?.(params[0]);
     if (method === "eth_sendRawTransaction" && faults.refuseSend > 0) {
       faults.refuseSend -= 1;
       return reply(res, 200, rpcError(id, -32603, "upstream connect error"));
