@@ -1428,7 +1428,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description rate-limited: honor Retry-After. sponsorship-exhausted: the partner's daily gas budget on the source chain is spent (relayer transactions of the UTC day at their receipts' cost, jobs not yet settled at their gas limits x the chain's fee ceiling), or this funder has had its relayed fundings of the UTC day on the chain under this partner; the detail says which. It carries Retry-After until the next UTC day and RateLimit-Limit (the budget in wei, or the fundings per funder), RateLimit-Remaining 0 and RateLimit-Reset; nothing was sent and no job was created, and the quote can still be funded directly by its funder. */
+        /** @description rate-limited: honor Retry-After. sponsorship-exhausted: the partner's daily gas budget on the source chain is spent (relayer transactions of the UTC day at their receipts' cost, jobs not yet settled at their gas limits x the smaller of the chain's fee ceiling and the price its quote's gas fee covers), or this funder has had its relayed fundings of the UTC day on the chain under this partner; the detail says which. It carries Retry-After until the next UTC day and RateLimit-Limit (the budget in wei, or the fundings per funder), RateLimit-Remaining 0 and RateLimit-Reset; nothing was sent and no job was created, and the quote can still be funded directly by its funder. */
         SponsoredSubmitRateLimited: {
             headers: {
                 "x-request-id": components["headers"]["x-request-id"];

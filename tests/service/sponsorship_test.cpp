@@ -63,6 +63,20 @@ TEST(Sponsorship, AFirstFundingIsAdmittedWithItsHoldAtTheCeiling) {
   EXPECT_EQ(admission(json::array(), plan("transfer")).body["holdWei"], "1600000000000000");
 }
 
+// A job whose quote's gas fee covers less than the ceiling is never priced above that
+// (gas_coverage.h), so it holds its gas limits at that price: a partner's budget admits more of
+// them. A plan stored before plans carried the figure keeps the ceiling; a malformed one is the
+// worker's mistake.
+TEST(Sponsorship, AJobHoldsAtWhatItsQuotesGasFeeCoversWhenLower) {
+  json covered = plan();
+  covered["maxFeePerGasCoveredWei"] = "300000000";  // 0.3 gwei, under Base's 2 gwei ceiling
+  EXPECT_EQ(admission(json::array(), covered).body["holdWei"], "300000000000000");  // x 1,000,000 gas
+  covered["maxFeePerGasCoveredWei"] = "5000000000";  // above the ceiling: the ceiling holds
+  EXPECT_EQ(admission(json::array(), covered).body["holdWei"], kHold);
+  covered["maxFeePerGasCoveredWei"] = 3;
+  EXPECT_THROW(admission(json::array(), covered), OpInputError);
+}
+
 TEST(Sponsorship, TheBudgetCountsUnsettledHoldsAndMinedReceiptsOfTodayOnly) {
   // 4 unsettled holds of 2*10^15 and a settled job of 21000 gas at 1 gwei plus 100000 gas at
   // 0.5 gwei = 7.1*10^13: 8.071*10^15 < 10^16, admitted.

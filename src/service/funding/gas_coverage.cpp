@@ -23,6 +23,13 @@ std::optional<U256> rescaled_up(const U256& amount, std::uint32_t from, std::uin
 
 }  // namespace
 
+std::optional<U256> plan_covered_price(const json& plan) {
+  if (!plan.is_object() || !plan.contains(kCoveredPriceMember)) return std::nullopt;
+  const json& value = plan[kCoveredPriceMember];
+  if (!value.is_string()) throw ParseError(std::string(kCoveredPriceMember) + " must be a decimal amount of wei");
+  return U256::from_decimal(value.get<std::string>());
+}
+
 U256 covered_max_fee_per_gas(const RelaySettings& settings, const TokenRecord& token, const U256& gas_fee,
                              bool has_authorization) {
   const U256& usd_millionths = settings.native_token_usd_millionths.at(token.chain_id);

@@ -30,6 +30,11 @@ namespace sr::service {
 // The plan member carrying the covered price (decimal wei per gas).
 inline constexpr const char* kCoveredPriceMember = "maxFeePerGasCoveredWei";
 
+// The plan's covered price (decimal wei per gas), or nullopt for a plan stored before plans carried
+// one (that job keeps the chain's ceiling alone). ParseError when the member is not a decimal
+// amount. The plan is stored server side after verification, so the figure is trusted.
+std::optional<U256> plan_covered_price(const nlohmann::ordered_json& plan);
+
 // floor(gas_fee / 10^decimals [USD] / nativeTokenUsd [USD per native token] * 10^18
 //       * gasFeeCoverageBps / 10000 / gas), gas = gasLimits.funding (+ .authorization when
 // `has_authorization`). `token` is the source stablecoin the fee is in; its chain must be an EVM

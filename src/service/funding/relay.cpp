@@ -83,11 +83,8 @@ json signed_attempt(const eth::Eip1559Transaction& tx, const secp256k1::SecretKe
 // the plan is stored server side, so it is trusted), or nullopt for a plan stored before plans
 // carried one: that job keeps the chain's ceiling alone.
 std::optional<U256> covered_price(const json& plan, std::string_view op) {
-  if (!plan.is_object() || !plan.contains(kCoveredPriceMember)) return std::nullopt;
-  const json& value = plan[kCoveredPriceMember];
   try {
-    if (!value.is_string()) throw ParseError("not a string");
-    return U256::from_decimal(value.get<std::string>());
+    return plan_covered_price(plan);
   } catch (const ParseError&) {
     throw OpInputError("op \"" + std::string(op) + "\": the plan is malformed: " + kCoveredPriceMember +
                        " must be a decimal amount of wei");
