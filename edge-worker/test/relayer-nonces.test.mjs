@@ -11,6 +11,9 @@
 // - One account, the worker killed (kill -9) the moment its first transaction reaches the node:
 //   the signed bytes were stored before they left (the Durable Object's output gate), so the job
 //   sends those same bytes after the restart, never a second signing.
+// - One account, a node that shows the relayer's nonce used before it serves the receipt (the
+//   proxy answers null receipts): the job finds its receipt on a second look instead of failing as
+//   "nonce taken" (bench:faults saw that under load: an accepted job failed, its intent funded).
 // - Three accounts: a job signed by its account, then the worker restarted with the key list
 //   reordered, is still relayed by that account (the job keeps its account's address), from its
 //   stored bytes; before, it went to whichever key sat at its old position. With an account's key
@@ -254,6 +257,24 @@ test("one account: the worker killed (kill -9) the moment its first transaction 
   const first = await providerA.getTransaction(keccak256(raw));
   assert.ok(first, "the bytes sent before the kill were mined, not a second signing");
   assert.equal(first.nonce, before);
+  assert.equal(await providerA.getTransactionCount(RELAYERS[0].address, "pending"), before + 2);
+  await assertNoRevertedRelayerTransaction();
+});
+
+test("one account: a node that shows the relayer's nonce used before it serves the receipt: the job is not failed as 'nonce taken', it finds its receipt and is funded once", async () => {
+  const persist = tempDir("sr-relayer-nonces-receipt-");
+  dirs.push(persist);
+  await startOn(persist.dir, { RELAYER_KEYS: "" });
+  const paid = await payerWithQuote();
+  const before = await providerA.getTransactionCount(RELAYERS[0].address, "pending");
+  // The relay looks for the authorization's receipt before sending it (none) and once it is
+  // mined (anvil mines at once): both lookups answer null, while the nonce count already shows it.
+  proxy.faults.nullReceipts = 2;
+  const job = await submit(paid);
+  const done = await waitFor(() => jobOf(job.id), (j) => j.status !== "accepted", { timeoutMs: 60_000, intervalMs: 300 });
+  proxy.faults.nullReceipts = 0;
+  assert.equal(done.status, "published", JSON.stringify(done));
+  assert.equal(await usdc().balanceOf(paid.payer.address), 0n, "funded once");
   assert.equal(await providerA.getTransactionCount(RELAYERS[0].address, "pending"), before + 2);
   await assertNoRevertedRelayerTransaction();
 });

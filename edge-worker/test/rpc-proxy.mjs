@@ -14,11 +14,13 @@
 //                       node: the sender's signed bytes stay unbroadcast (Infinity: until reset)
 //   onSend: fn          called with each eth_sendRawTransaction's raw bytes as it arrives, before
 //                       anything else (a test kills the sender there)
+//   nullReceipts: n     the next n eth_getTransactionReceipt answer null, mined or not (a node
+//                       serving a block's state before its receipts)
 // `requests` lists every request's method (and getLogs ranges) for the test to read.
 import { createServer } from "node:http";
 
 export async function startRpcProxy(upstreamUrl) {
-  const faults = { rateLimited: 0, rateLimitedInBody: 0, retryAfter: 1, maxLogRange: null, lagBy: 0, headerNotFound: 0, hang: 0, down: false, l1Fee: null, refuseSend: 0, onSend: null };
+  const faults = { rateLimited: 0, rateLimitedInBody: 0, retryAfter: 1, maxLogRange: null, lagBy: 0, headerNotFound: 0, hang: 0, down: false, l1Fee: null, refuseSend: 0, onSend: null, nullReceipts: 0 };
   const requests = [];
   const hanging = new Set();
 
@@ -58,6 +60,10 @@ export async function startRpcProxy(upstreamUrl) {
     if (method === "eth_sendRawTransaction" && faults.refuseSend > 0) {
       faults.refuseSend -= 1;
       return reply(res, 200, rpcError(id, -32603, "upstream connect error"));
+    }
+    if (method === "eth_getTransactionReceipt" && faults.nullReceipts > 0) {
+      faults.nullReceipts -= 1;
+      return reply(res, 200, { jsonrpc: "2.0", id, result: null });
     }
     if (method === "eth_getLogs" && faults.headerNotFound > 0) {
       faults.headerNotFound -= 1;

@@ -52,6 +52,10 @@ import { relayerOf } from "./stubs.js";
 
 const RECEIPT_TIMEOUT_MS = 60_000;
 const RECEIPT_POLL_MS = 250;
+// How long to wait before reading receipts again when the nonce shows used and none of ours was
+// found: a node can show a block's state before its receipts (anvil under load; an endpoint
+// behind another), and a job must not be failed as "nonce taken" for a receipt not yet served.
+const RECEIPT_RECHECK_MS = 1_500;
 
 export class GaslessRelayer extends DurableObject {
   /** @type {Promise<unknown>} */
@@ -307,7 +311,11 @@ export class GaslessRelayer extends DurableObject {
       // The mined nonce count is read BEFORE the receipts: a nonce used with no receipt of ours
       // was used by another transaction.
       const used = Number(BigInt(await rpc("eth_getTransactionCount", [from, "latest"])));
-      const found = await receiptOf();
+      let found = await receiptOf();
+      if (!found && used > tx.nonce) {
+        await new Promise((r) => setTimeout(r, RECEIPT_RECHECK_MS));
+        found = await receiptOf();
+      }
       if (found) return found;
       const known = (await Promise.all(attemptsOf().map((a) => rpc("eth_getTransactionByHash", [a.hash])))).some(Boolean);
       const now = await head();
