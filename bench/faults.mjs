@@ -234,6 +234,21 @@ async function checkChain(worker, chain, results, fromBlock, label, output = () 
   // A job that did not fund: what the workers logged about it (relay events, job transitions).
   const unfunded = settled.filter((j) => j.status !== "published").map((j) => j.id);
   for (const line of output().split("\n").filter((l) => unfunded.some((id) => l.includes(id))).slice(0, 20)) console.log(`  log: ${line.slice(0, 1000)}`);
+  if (unfunded.length) {
+    const all = output().split("\n");
+    console.log(`  DIAG lines ${all.length}; relay events:`);
+    for (const line of all.filter((l) => /relay-|nonce|waitingFor|in-flight/.test(l)).slice(0, 60)) console.log(`  DIAG ${line.slice(0, 400)}`);
+    for (let n = fromBlock + 1; n <= latest; n++) {
+      const block = await chain.provider.getBlock(n, true);
+      for (const tx of block.prefetchedTransactions) {
+        if (!RELAYERS.includes(tx.from)) continue;
+        const receipt = await chain.provider.getTransactionReceipt(tx.hash);
+        const own = receipt.logs.find((l) => l.address.toLowerCase() === portal && l.topics[0] === INTENT_FUNDED);
+        console.log(`  DIAGTX block ${n} from ${tx.from.slice(0, 8)} nonce ${tx.nonce} hash ${tx.hash.slice(0, 12)} maxFee ${tx.maxFeePerGas} sel ${tx.data.slice(0, 10)} funded ${own ? own.data.slice(0, 14) : "-"}`);
+      }
+    }
+    for (const j of settled.filter((j) => j.status !== "published")) console.log(`  DIAGJOB ${j.id} intent ${j.intentHash}`);
+  }
   verdict(problems.length === 0 && fundedOnce === results.length, `${label}: ${fundedOnce}/${results.length} jobs relayed and funded exactly once on chain after the restart, ${reverted} relayer transactions reverted`);
   return figures;
 }
