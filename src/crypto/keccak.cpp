@@ -158,6 +158,8 @@ Keccak256::Keccak256() { std::memset(state_, 0, sizeof state_); }
 
 Keccak256& Keccak256::update(ByteView data) {
   if (finalized_) throw std::logic_error("Keccak256::update after finalize");
+  // An empty view may carry a null pointer, which memcpy must never be given (even for 0 bytes).
+  if (data.empty()) return *this;
   std::size_t i = 0;
   if (buffered_ > 0) {
     const std::size_t take = std::min(kRate - buffered_, data.size());

@@ -29,6 +29,15 @@ TEST(Keccak256, StreamingAcrossBlockBoundariesEqualsOneShot) {
   }
 }
 
+// An empty view carries a null pointer; absorbing it after a partial block must not hand memcpy
+// that pointer (undefined behaviour even for 0 bytes: UBSan reports it in CI).
+TEST(Keccak256, AnEmptyViewAfterAPartialBlockChangesNothing) {
+  Keccak256 h;
+  h.update(std::string_view("abc"));
+  h.update(ByteView{});
+  EXPECT_EQ(h.finalize(), keccak256("abc"));
+}
+
 TEST(Keccak256, Erc20TransferSelector) {
   const Hash32 h = keccak256("transfer(address,uint256)");
   EXPECT_EQ(hex::encode(ByteView(h.data(), 4)), "0xa9059cbb");
