@@ -49,7 +49,7 @@ export function accountRelayerOf(env, chainId, address) {
 }
 
 /**
- * The GaslessRelayer named by the chain alone (account 0 = 0) or by an account's position in the
+ * The GaslessRelayer named by the chain alone (`account` 0) or by an account's position in the
  * key list, the names before accounts were pinned by address. The first is the chain's one store
  * of reservations and sponsorship rows (funding-reservations.js reservationsOf); both still relay
  * the jobs stored before the pinning (no relayer column), which have their signed transactions
