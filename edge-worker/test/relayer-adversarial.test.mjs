@@ -321,15 +321,16 @@ describe("the whole job is simulated right before signing", () => {
 // After the clock test: these move chain A's base fee, and its clock is ahead of the wall clock
 // by then, so windows are set from the chain's own time. The local ceiling of chain 31337 is
 // 10 gwei (config/local/service.json relay.maxFeePerGasWei).
+const gwei = (n) => "0x" + (BigInt(n) * 1_000_000_000n).toString(16);
+/** The next block's base fee, then that block. */
+async function baseFee(fee) {
+  await providerA.send("anvil_setNextBlockBaseFeePerGas", [fee]);
+  await providerA.send("evm_mine", []);
+}
+const chainTime = async () => (await providerA.getBlock("latest")).timestamp;
+
 describe("a fee spike: the relayer waits under its ceiling", () => {
   const CEILING = 10_000_000_000n;
-  const gwei = (n) => "0x" + (BigInt(n) * 1_000_000_000n).toString(16);
-  /** The next block's base fee, then that block. */
-  async function baseFee(fee) {
-    await providerA.send("anvil_setNextBlockBaseFeePerGas", [fee]);
-    await providerA.send("evm_mine", []);
-  }
-  const chainTime = async () => (await providerA.getBlock("latest")).timestamp;
 
   test("above the ceiling nothing is sent and the job says it waits for the gas price; back under it, the job is sent", async () => {
     const funder = devAccount(4); // holds USDC
@@ -397,12 +398,6 @@ describe("a fee spike: the relayer waits under its ceiling", () => {
 // own job's cap: 0.0015 / 0.5 * 10^18 * 0.8 / 10^6 = 2.4 gwei per gas.
 describe("a job priced over what its quote's gas fee covers waits under the chain's ceiling", () => {
   const COVERED = 2_400_000_000n;
-  const gwei = (n) => "0x" + (BigInt(n) * 1_000_000_000n).toString(16);
-  async function baseFee(fee) {
-    await providerA.send("anvil_setNextBlockBaseFeePerGas", [fee]);
-    await providerA.send("evm_mine", []);
-  }
-  const chainTime = async () => (await providerA.getBlock("latest")).timestamp;
   /** A real quote with its gas entry (in chain A's USDC) lowered to 1500 base units. */
   async function coveringLittle(funderAddress) {
     const quote = await quoteFor(funderAddress, "2000000");
@@ -472,13 +467,8 @@ describe("a job priced over what its quote's gas fee covers waits under the chai
 // transaction (same nonce, same call, both fees raised at least 10%, at most the 10 gwei ceiling).
 describe("stuck and dropped transactions", () => {
   const CEILING = 10_000_000_000n;
-  const gwei = (n) => "0x" + (BigInt(n) * 1_000_000_000n).toString(16);
-  const chainTime = async () => (await providerA.getBlock("latest")).timestamp;
   /** Mines one block whose base fee is `fee`. */
-  async function mineAt(fee) {
-    await providerA.send("anvil_setNextBlockBaseFeePerGas", [fee]);
-    await providerA.send("evm_mine", []);
-  }
+  const mineAt = baseFee;
   /** The relayer's transaction at `nonce` in the node's pool, or null. */
   async function pooled(nonce) {
     const { pending } = await providerA.send("txpool_content", []);
