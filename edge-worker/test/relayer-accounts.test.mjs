@@ -78,6 +78,15 @@ async function payersWithQuotes(n) {
 /** The account each quote's job is relayed by (the local configuration's three keys). */
 const accountsOf = (quotes) => quotes.map((q) => relayerAccountOf({ RELAYER_KEY: "0x1", RELAYER_KEYS: "0x2,0x3" }, jobIdOf(q)));
 
+/** Each payer's ERC-3009 submit of its quote, all at once: [{status, body}]. */
+async function submitAll(payers, quotes) {
+  const bodies = await Promise.all(quotes.map((q, i) => erc3009Submit(q, { wallet: payers[i], from: payers[i].address, domain: usdcDomain() })));
+  return Promise.all(bodies.map(async (body) => {
+    const res = await worker.fetch("/v1/gasless/erc3009", { method: "POST", key: DEV_KEYS.acme, headers: json, body: JSON.stringify(body) });
+    return { status: res.status, body: await res.json() };
+  }));
+}
+
 /** Every relayer transaction since the suite started succeeded. */
 const assertNoRevertedRelayerTransaction = () => assertNoneReverted(providerA, RELAYERS, firstBlock);
 
@@ -92,11 +101,7 @@ test("jobs submitted at once on one chain: relayed by different accounts concurr
   await providerA.send("evm_setAutomine", [false]);
   let jobs;
   try {
-    const bodies = await Promise.all(quotes.map((q, i) => erc3009Submit(q, { wallet: payers[i], from: payers[i].address, domain: usdcDomain() })));
-    const answers = await Promise.all(bodies.map(async (body) => {
-      const res = await worker.fetch("/v1/gasless/erc3009", { method: "POST", key: DEV_KEYS.acme, headers: json, body: JSON.stringify(body) });
-      return { status: res.status, body: await res.json() };
-    }));
+    const answers = await submitAll(payers, quotes);
     for (const [i, a] of answers.entries()) {
       assert.equal(a.status, 202, JSON.stringify(a.body));
       assert.equal(a.body.id, jobIdOf(quotes[i]));
@@ -153,11 +158,7 @@ test("the worker killed (kill -9) while several accounts wait for receipts: afte
   let jobs;
   let sentBeforeKill;
   try {
-    const bodies = await Promise.all(quotes.map((q, i) => erc3009Submit(q, { wallet: payers[i], from: payers[i].address, domain: usdcDomain() })));
-    const answers = await Promise.all(bodies.map(async (body) => {
-      const res = await worker.fetch("/v1/gasless/erc3009", { method: "POST", key: DEV_KEYS.acme, headers: json, body: JSON.stringify(body) });
-      return { status: res.status, body: await res.json() };
-    }));
+    const answers = await submitAll(payers, quotes);
     for (const a of answers) assert.equal(a.status, 202, JSON.stringify(a.body));
     jobs = answers.map((a) => a.body);
     // Every account with a job has signed, stored and broadcast its first authorization, and

@@ -328,6 +328,25 @@ async function baseFee(fee) {
   await providerA.send("evm_mine", []);
 }
 const chainTime = async () => (await providerA.getBlock("latest")).timestamp;
+/**
+ * Submits `funder`'s ERC-3009 funding of `quote`, valid for `validFor` s of the chain's time, while
+ * the chain's base fee is `feeGwei`, and waits until the job says it waits for the gas price; then
+ * runs `meanwhile(job)` with the chain still priced so, and lowers the base fee to 1 gwei.
+ * @returns the accepted job
+ */
+async function submitWhilePriced(feeGwei, quote, funder, { validFor = 3600, meanwhile = async () => {} } = {}) {
+  await baseFee(gwei(feeGwei));
+  try {
+    const res = await submit("erc3009", await erc3009Submit(quote, { wallet: funder, from: funder.address, domain: usdcDomain(), validBefore: String((await chainTime()) + validFor) }));
+    const accepted = await res.json();
+    assert.equal(res.status, 202, JSON.stringify(accepted));
+    const waiting = await waitFor(() => jobOf(accepted.id), (j) => j.waitingFor === "gas-price", { timeoutMs: 30_000, intervalMs: 200 });
+    await meanwhile(waiting);
+    return accepted;
+  } finally {
+    await baseFee(gwei(1));
+  }
+}
 
 describe("a fee spike: the relayer waits under its ceiling", () => {
   const CEILING = 10_000_000_000n;
@@ -337,20 +356,14 @@ describe("a fee spike: the relayer waits under its ceiling", () => {
     const quote = await quoteFor(funder.address, "2000000");
     const relayerBefore = await providerA.getTransactionCount(RELAYER);
     // 1000 gwei: the solvers' own transactions on chain A mine blocks that lower it 12.5% each,
-    // far from reaching the ceiling while the job is looked at.
-    let accepted;
-    await baseFee(gwei(1000));
-    try {
-      const res = await submit("erc3009", await erc3009Submit(quote, { wallet: funder, from: funder.address, domain: usdcDomain(), validBefore: String((await chainTime()) + 3600) }));
-      accepted = await res.json();
-      assert.equal(res.status, 202, JSON.stringify(accepted));
-      // The job says why it waits once the relayer looked at the price and signed nothing.
-      const waiting = await waitFor(() => jobOf(accepted.id), (j) => j.waitingFor === "gas-price", { timeoutMs: 30_000, intervalMs: 200 });
-      assert.equal(waiting.status, "accepted", JSON.stringify(waiting));
-      assert.equal(await providerA.getTransactionCount(RELAYER, "pending"), relayerBefore, "nothing sent above the ceiling");
-    } finally {
-      await baseFee(gwei(1));
-    }
+    // far from reaching the ceiling while the job is looked at. The job says why it waits once the
+    // relayer looked at the price and signed nothing.
+    const accepted = await submitWhilePriced(1000, quote, funder, {
+      meanwhile: async (waiting) => {
+        assert.equal(waiting.status, "accepted", JSON.stringify(waiting));
+        assert.equal(await providerA.getTransactionCount(RELAYER, "pending"), relayerBefore, "nothing sent above the ceiling");
+      },
+    });
     const job = await published(() => jobOf(accepted.id));
     assert.equal(job.waitingFor, null, JSON.stringify(job));
     // Its transactions were priced at most at the ceiling.
@@ -367,24 +380,20 @@ describe("a fee spike: the relayer waits under its ceiling", () => {
     const funder = devAccount(4);
     const quote = await quoteFor(funder.address, "2000000");
     const relayerBefore = await providerA.getTransactionCount(RELAYER);
-    await baseFee(gwei(1000));
-    try {
-      // Valid for 150 s of the chain's time; while the job waits, the chain's clock passes 120 s:
-      // the window closes within the relayer's 60 s margin.
-      const res = await submit("erc3009", await erc3009Submit(quote, { wallet: funder, from: funder.address, domain: usdcDomain(), validBefore: String((await chainTime()) + 150) }));
-      const accepted = await res.json();
-      assert.equal(res.status, 202, JSON.stringify(accepted));
-      await waitFor(() => jobOf(accepted.id), (j) => j.waitingFor === "gas-price", { timeoutMs: 30_000, intervalMs: 200 });
-      await providerA.send("evm_increaseTime", [120]);
-      await baseFee(gwei(1000));
-      const failed = await waitFor(() => jobOf(accepted.id), (j) => j.status !== "accepted", { timeoutMs: 30_000, intervalMs: 200 });
-      assert.equal(failed.status, "failed", JSON.stringify(failed));
-      assert.match(failed.error, /authorization\.validBefore ends at \d+, within 60 s of the chain's time/);
-      assert.equal(failed.waitingFor, null);
-      assert.equal(await providerA.getTransactionCount(RELAYER, "pending"), relayerBefore, "the relayer sent nothing");
-    } finally {
-      await baseFee(gwei(1));
-    }
+    // Valid for 150 s of the chain's time; while the job waits, the chain's clock passes 120 s:
+    // the window closes within the relayer's 60 s margin.
+    await submitWhilePriced(1000, quote, funder, {
+      validFor: 150,
+      meanwhile: async (waiting) => {
+        await providerA.send("evm_increaseTime", [120]);
+        await baseFee(gwei(1000));
+        const failed = await waitFor(() => jobOf(waiting.id), (j) => j.status !== "accepted", { timeoutMs: 30_000, intervalMs: 200 });
+        assert.equal(failed.status, "failed", JSON.stringify(failed));
+        assert.match(failed.error, /authorization\.validBefore ends at \d+, within 60 s of the chain's time/);
+        assert.equal(failed.waitingFor, null);
+        assert.equal(await providerA.getTransactionCount(RELAYER, "pending"), relayerBefore, "the relayer sent nothing");
+      },
+    });
     await assertNoRevertedRelayerTransaction();
   });
 });
@@ -412,20 +421,14 @@ describe("a job priced over what its quote's gas fee covers waits under the chai
     const funder = devAccount(4);
     const quote = await coveringLittle(funder.address);
     const relayerBefore = await providerA.getTransactionCount(RELAYER);
-    let accepted;
     // 6 gwei + the node's 1 gwei priority fee: 7 gwei, under the ceiling; blocks the solvers mine
     // meanwhile lower it 12.5% each, far from reaching 2.4 gwei while the job is looked at.
-    await baseFee(gwei(6));
-    try {
-      const res = await submit("erc3009", await erc3009Submit(quote, { wallet: funder, from: funder.address, domain: usdcDomain(), validBefore: String((await chainTime()) + 3600) }));
-      accepted = await res.json();
-      assert.equal(res.status, 202, JSON.stringify(accepted));
-      const waiting = await waitFor(() => jobOf(accepted.id), (j) => j.waitingFor === "gas-price", { timeoutMs: 30_000, intervalMs: 200 });
-      assert.equal(waiting.status, "accepted", JSON.stringify(waiting));
-      assert.equal(await providerA.getTransactionCount(RELAYER, "pending"), relayerBefore, "nothing sent above the covered price");
-    } finally {
-      await baseFee(gwei(1));
-    }
+    const accepted = await submitWhilePriced(6, quote, funder, {
+      meanwhile: async (waiting) => {
+        assert.equal(waiting.status, "accepted", JSON.stringify(waiting));
+        assert.equal(await providerA.getTransactionCount(RELAYER, "pending"), relayerBefore, "nothing sent above the covered price");
+      },
+    });
     const job = await published(() => jobOf(accepted.id));
     assert.equal(job.waitingFor, null, JSON.stringify(job));
     assert.equal(await providerA.getTransactionCount(RELAYER), relayerBefore + 2);
@@ -441,23 +444,19 @@ describe("a job priced over what its quote's gas fee covers waits under the chai
     const funder = devAccount(4);
     const quote = await coveringLittle(funder.address);
     const relayerBefore = await providerA.getTransactionCount(RELAYER);
-    await baseFee(gwei(6));
-    try {
-      // Valid for 150 s of the chain's time; while the job waits, the chain's clock passes 120 s:
-      // the window closes within the relayer's 60 s margin.
-      const res = await submit("erc3009", await erc3009Submit(quote, { wallet: funder, from: funder.address, domain: usdcDomain(), validBefore: String((await chainTime()) + 150) }));
-      const accepted = await res.json();
-      assert.equal(res.status, 202, JSON.stringify(accepted));
-      await waitFor(() => jobOf(accepted.id), (j) => j.waitingFor === "gas-price", { timeoutMs: 30_000, intervalMs: 200 });
-      await providerA.send("evm_increaseTime", [120]);
-      await baseFee(gwei(6));
-      const failed = await waitFor(() => jobOf(accepted.id), (j) => j.status !== "accepted", { timeoutMs: 30_000, intervalMs: 200 });
-      assert.equal(failed.status, "failed", JSON.stringify(failed));
-      assert.match(failed.error, /authorization\.validBefore ends at \d+, within 60 s of the chain's time/);
-      assert.equal(await providerA.getTransactionCount(RELAYER, "pending"), relayerBefore, "the relayer sent nothing");
-    } finally {
-      await baseFee(gwei(1));
-    }
+    // Valid for 150 s of the chain's time; while the job waits, the chain's clock passes 120 s:
+    // the window closes within the relayer's 60 s margin.
+    await submitWhilePriced(6, quote, funder, {
+      validFor: 150,
+      meanwhile: async (waiting) => {
+        await providerA.send("evm_increaseTime", [120]);
+        await baseFee(gwei(6));
+        const failed = await waitFor(() => jobOf(waiting.id), (j) => j.status !== "accepted", { timeoutMs: 30_000, intervalMs: 200 });
+        assert.equal(failed.status, "failed", JSON.stringify(failed));
+        assert.match(failed.error, /authorization\.validBefore ends at \d+, within 60 s of the chain's time/);
+        assert.equal(await providerA.getTransactionCount(RELAYER, "pending"), relayerBefore, "the relayer sent nothing");
+      },
+    });
     await assertNoRevertedRelayerTransaction();
   });
 });
