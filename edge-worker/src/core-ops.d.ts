@@ -1125,6 +1125,7 @@ export interface components {
             /** @description ERC-20 approve(portal, amount) the funder sends first, or null. */
             approval: components["schemas"]["EvmTransaction"] | null;
         };
+        /** @description One fee of a quote. amountOut plus the protocol and gateway fees (destination token) equals source.amount less the gas and proving fees (source token; on a stitched route each leg's own), at par. */
         Fee: {
             /**
              * @description Fee type.
@@ -1135,6 +1136,8 @@ export interface components {
             token: components["schemas"]["FeeToken"];
             /** @description false: the amount is binding. */
             estimate: boolean;
+            /** @description Who receives the fee, an address on the chain of its token: the operator's (protocol) or the partner's (gateway) recipient, paid by a transfer in the delivery intent's route, in the destination token. null for gas and proving, which the solver that fills keeps out of the intent's reward (and for a zero fee whose recipient is not configured). */
+            recipient: components["schemas"]["Address"] | null;
         };
         FeeToken: {
             chainId: components["schemas"]["ChainId"];
@@ -1381,7 +1384,7 @@ export interface components {
                 amountOut: components["schemas"]["Amount"];
                 minAmountOut: components["schemas"]["Amount"];
             };
-            /** @description Tolerance bound into destination.minAmountOut. */
+            /** @description The tolerance bound into destination.minAmountOut: 0, since every route delivers exactly destination.amountOut (the request's slippage is validated, and bound only on a route whose output can move: none today). */
             slippage: number;
             fees: components["schemas"]["Fee"][];
             steps: components["schemas"]["Step"][];

@@ -71,12 +71,22 @@ const exactIn = (extra = {}) => ({
 });
 
 describe("quotes over HTTP, checked with ethers against GET /v1/chains", () => {
-  test("exact-in: a direct intent paying minAmountOut to the recipient", async () => {
+  test("exact-in: a direct intent paying amountOut (= minAmountOut) to the recipient, then each fee to its recipient", async () => {
     const q = await fetchAndCheck(exactIn());
     assert.equal(q.steps[0].intents[0].role, "direct");
-    const transfer = erc20.decodeFunctionData("transfer", q.steps[0].intents[0].intent.route.calls[0].data);
+    assert.equal(q.slippage, 0);
+    assert.equal(q.destination.minAmountOut, q.destination.amountOut);
+    const route = q.steps[0].intents[0].intent.route;
+    const transfer = erc20.decodeFunctionData("transfer", route.calls[0].data);
     assert.equal(transfer.to, recipient);
-    assert.equal(transfer.amount, BigInt(q.destination.minAmountOut));
+    assert.equal(transfer.amount, BigInt(q.destination.amountOut));
+    const paid = q.fees.filter((f) => f.recipient !== null && f.amount !== "0");
+    assert.equal(route.calls.length, 1 + paid.length);
+    paid.forEach((fee, i) => {
+      const call = erc20.decodeFunctionData("transfer", route.calls[1 + i].data);
+      assert.deepEqual([call.to, call.amount], [fee.recipient, BigInt(fee.amount)]);
+    });
+    assert.equal(BigInt(route.tokens[0].amount), paid.reduce((sum, f) => sum + BigInt(f.amount), BigInt(q.destination.amountOut)));
   });
 
   test("exact-out: the route delivers destination.amount", async () => {
@@ -84,7 +94,8 @@ describe("quotes over HTTP, checked with ethers against GET /v1/chains", () => {
     delete body.source.amount;
     body.destination.amount = "75000000";
     const q = await fetchAndCheck(body);
-    assert.equal(q.steps[0].intents[0].intent.route.tokens[0].amount, "75000000");
+    const paid = q.fees.filter((f) => f.recipient !== null).reduce((sum, f) => sum + BigInt(f.amount), 0n);
+    assert.equal(BigInt(q.steps[0].intents[0].intent.route.tokens[0].amount), 75_000_000n + paid);
   });
 
   test("custom: the route runs the caller's calls", async () => {

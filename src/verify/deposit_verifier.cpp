@@ -181,7 +181,7 @@ std::string check_reward_locks_deposit(const Json& answer, const DepositContext&
 
 std::string check_fees(const Json& answer, const DepositContext& context) {
   const Side source = read_side(answer, "source", "answer", *context.chains);
-  const ChainInfo& chain = *source.chain;
+  const Side destination = read_side(answer, "destination", "answer", *context.chains);
   const Json& fees = jf::read_array(member(answer, "fees", "answer"), "answer.fees");
   static constexpr std::string_view kTypes[] = {"gas", "proving", "protocol", "gateway"};
   U256 total;
@@ -191,12 +191,17 @@ std::string check_fees(const Json& answer, const DepositContext& context) {
     if (std::find(std::begin(kTypes), std::end(kTypes), type) == std::end(kTypes)) {
       fail(path, ".type \"", type, "\" is not gas, proving, protocol or gateway");
     }
+    // The solver keeps gas and proving out of the deposit (source token); the route pays protocol
+    // and gateway to their recipients in the destination token.
+    const bool paid_out = type == "protocol" || type == "gateway";
+    const Side& side = paid_out ? destination : source;
+    const ChainInfo& chain = *side.chain;
     const Json& token = member(fees[i], "token", path);
     const std::uint64_t token_chain = read_chain_id(token, "chainId", path + ".token");
     const Account address = account_at(token, "address", path + ".token", chain);
-    if (token_chain != chain.chain_id || address != source.token) {
-      fail(path, ".token is ", text(address, chain), " on chain ", std::to_string(token_chain),
-           ", not answer.source.token on the source ", chain_text(chain), ": a deposit pays its fees from the deposit");
+    if (token_chain != chain.chain_id || address != side.token) {
+      fail(path, ".token is ", text(address, chain), " on chain ", std::to_string(token_chain), ", not answer.",
+           paid_out ? "destination" : "source", ".token on ", chain_text(chain), ": a ", type, " fee is paid in it");
     }
     const auto sum = total.checked_add(read_amount(fees[i], "amount", path));
     if (!sum) fail("answer.fees add up to more than 2^256");
@@ -206,7 +211,7 @@ std::string check_fees(const Json& answer, const DepositContext& context) {
     fail("answer.fees add up to ", total.to_decimal(), ", which leaves nothing of answer.source.amount ",
          source.amount.to_decimal(), " to deliver");
   }
-  return cat(std::to_string(fees.size()), " fee(s) in the source token, ", total.to_decimal(), " of ",
+  return cat(std::to_string(fees.size()), " fee(s) in the source or destination token, ", total.to_decimal(), " of ",
              source.amount.to_decimal(), " deposited");
 }
 

@@ -385,8 +385,11 @@ void expect_pays_recipient(const ListedIntent& entry, const QuoteSide& destinati
   const ChainInfo& chain = *destination.chain;
   expect_route_provides(entry.path, entry.intent, *entry.destination, chain, destination.token, minimum);
   if (type == "custom") {
-    if (entry.intent.route.calls != destination_calls(quote, chain)) {
-      fail(entry.path, ".intent.route.calls differ from quote.destination.calls");
+    // The user's calls run first, exactly as quoted; the service's fee transfers follow them.
+    const std::vector<protocol::Call> asked = destination_calls(quote, chain);
+    const auto& calls = entry.intent.route.calls;
+    if (calls.size() < asked.size() || !std::equal(asked.begin(), asked.end(), calls.begin())) {
+      fail(entry.path, ".intent.route.calls do not start with quote.destination.calls");
     }
     return;
   }
@@ -512,7 +515,9 @@ std::string check_route_matches_request(const Json& quote, const QuoteContext& c
 std::string check_slippage_bound(const Json& quote, const QuoteContext& context, QuoteParts&) {
   const std::string& type = quote_type(quote);
   const std::uint32_t slippage = read_slippage_millionths(member(quote, "slippage", "quote"), "quote.slippage");
-  if (context.request.get() != nullptr && type != "exact-out") {
+  // A quote binding no tolerance (slippage 0: its route delivers exactly amountOut) honours any
+  // slippage the request allowed; a quote binding one must bind the one asked for.
+  if (context.request.get() != nullptr && type != "exact-out" && slippage != 0) {
     const Json* asked_json = optional_member(*context.request.get(), "slippage", "request");
     const std::uint32_t asked = asked_json ? read_slippage_millionths(*asked_json, "request.slippage") : 5000;
     if (asked != slippage) {

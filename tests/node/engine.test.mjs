@@ -39,17 +39,29 @@ const exactIn = (extra = {}) => ({
 });
 
 describe('core Service quotes, checked with ethers', () => {
-  it('exact-in: direct intent, transfer of minAmountOut to the recipient', () => {
+  it('exact-in: direct intent, transfer of amountOut to the recipient, then the gateway fee to its recipient', () => {
     const q = quote(exactIn());
     checkQuote(q);
     assert.equal(q.steps[0].intents[0].role, 'direct');
     assert.equal(q.intentHash, q.steps[0].intents[0].intentHash);
+    assert.equal(q.slippage, 0);
+    assert.equal(q.destination.minAmountOut, q.destination.amountOut);
     const route = q.steps[0].intents[0].intent.route;
     const transfer = erc20.decodeFunctionData('transfer', route.calls[0].data);
     assert.equal(transfer.to, recipient);
-    assert.equal(transfer.amount, BigInt(q.destination.minAmountOut));
-    const min = (BigInt(q.destination.amountOut) * 995000n) / 1000000n;
-    assert.equal(BigInt(q.destination.minAmountOut), min);
+    assert.equal(transfer.amount, BigInt(q.destination.amountOut));
+    // acme's gateway fee (10 bps of 100 USDC) is paid by the route, in the destination token.
+    const gateway = q.fees.find((f) => f.type === 'gateway');
+    assert.equal(gateway.amount, '100000');
+    assert.equal(gateway.token.chainId, 8453);
+    assert.equal(route.calls.length, 2);
+    const fee = erc20.decodeFunctionData('transfer', route.calls[1].data);
+    assert.equal(fee.to, gateway.recipient);
+    assert.equal(fee.amount, 100000n);
+    assert.equal(BigInt(route.tokens[0].amount), BigInt(q.destination.amountOut) + 100000n);
+    // The statement adds up: amountOut + gateway = source - gas - proving.
+    const kept = q.fees.filter((f) => f.recipient === null).reduce((sum, f) => sum + BigInt(f.amount), 0n);
+    assert.equal(BigInt(q.destination.amountOut) + 100000n, BigInt(q.source.amount) - kept);
   });
 
   it('exact-out: the route delivers destination.amount, the reward is the quoted source.amount', () => {
@@ -59,7 +71,8 @@ describe('core Service quotes, checked with ethers', () => {
     const q = quote(body);
     checkQuote(q);
     assert.equal(q.destination.minAmountOut, '75000000');
-    assert.equal(q.steps[0].intents[0].intent.route.tokens[0].amount, '75000000');
+    // 75 USDC to the recipient and the gateway fee (10 bps of the fixed output) to acme.
+    assert.equal(q.steps[0].intents[0].intent.route.tokens[0].amount, '75075000');
     assert.ok(BigInt(q.source.amount) > 75000000n);
   });
 
@@ -67,8 +80,12 @@ describe('core Service quotes, checked with ethers', () => {
     const calls = [{ target: recipient, data: '0x12345678', value: '0' }];
     const q = quote(exactIn({ type: 'custom', destination: { ...exactIn().destination, calls } }));
     checkQuote(q);
-    assert.deepEqual(q.steps[0].intents[0].intent.route.calls, calls);
-    assert.equal(q.steps[0].intents[0].intent.route.tokens[0].amount, q.destination.minAmountOut);
+    const route = q.steps[0].intents[0].intent.route;
+    assert.deepEqual(route.calls.slice(0, 1), calls);
+    const gateway = q.fees.find((f) => f.type === 'gateway');
+    const fee = erc20.decodeFunctionData('transfer', route.calls[1].data);
+    assert.equal(fee.to, gateway.recipient);
+    assert.equal(BigInt(route.tokens[0].amount), BigInt(q.destination.amountOut) + BigInt(gateway.amount));
   });
 
   it('multi-hop: the first route funds the delivery intent through the intermediate Portal', () => {

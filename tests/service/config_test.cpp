@@ -793,3 +793,54 @@ TEST(ServiceConfig, InProcessSolversAreLabelledSimulations) {
 
 }  // namespace
 }  // namespace sr::service
+
+namespace sr::service {
+namespace {
+
+// A fee that can be non-zero needs a recipient on every chain a solver delivers to; each address
+// is of its chain's VM; an entry for an unconfigured chain is unused.
+TEST(ServiceConfig, FeeRecipientsRequiredWhereAFeeCanBeCharged) {
+  const Config& local = local_config();
+  EXPECT_EQ(local.partner("acme")->fee_recipient(10)->text(), "0xbDA5747bFD65F08deb54cb465eB87D40e51B197E");
+  EXPECT_EQ(local.service().fee_recipient(10)->text(), "0x2546BcD3c84621e976D8185a91A922aE77ECEc30");
+  EXPECT_EQ(local.service().fee_recipient(31337), std::nullopt);  // not a chain of this list
+
+  // acme charges a gateway fee: without its recipients the load names each destination chain.
+  json config = config_json("local");
+  config["partners"][0].erase("feeRecipients");
+  EXPECT_CONFIG_ERROR(config, "partners[0].feeRecipients", "has no recipient for chain 10");
+  EXPECT_CONFIG_ERROR(config, "partners[0].feeRecipients", "a gateway fee (partners[0].feeSchedule.gatewayBps)");
+  // ...not when neither it nor any of its keys charges one.
+  config["partners"][0]["feeSchedule"]["gatewayBps"] = 0;
+  for (auto& key : config["keys"]) {
+    if (key["partner"] == "acme") key["feeSchedule"]["gatewayBps"] = 0;
+  }
+  EXPECT_TRUE(load_errors(config).empty());
+  // A key's gateway fee counts for its partner.
+  config["keys"][0]["feeSchedule"]["gatewayBps"] = 3;
+  EXPECT_CONFIG_ERROR(config, "partners[0].feeRecipients", "(keys[0].feeSchedule.gatewayBps)");
+
+  // No protocol fee is charged locally, so the operator's recipients are optional...
+  config = config_json("local");
+  config["service"].erase("feeRecipients");
+  EXPECT_TRUE(load_errors(config).empty());
+  // ...until a key charges one.
+  config["keys"][1]["feeSchedule"]["protocolBps"] = 5;
+  EXPECT_CONFIG_ERROR(config, "service.feeRecipients", "has no recipient for chain 1399811149");
+
+  // Addresses of the chain's VM.
+  config = config_json("local");
+  config["service"]["feeRecipients"]["1399811149"] = "0x2546BcD3c84621e976D8185a91A922aE77ECEc30";
+  EXPECT_CONFIG_ERROR(config, "service.feeRecipients.1399811149", "");
+  config = config_json("local");
+  config["partners"][0]["feeRecipients"]["10"] = "0x0000000000000000000000000000000000000000";
+  EXPECT_CONFIG_ERROR(config, "partners[0].feeRecipients.10", "");
+  config = config_json("local");
+  config["partners"][0]["feeRecipients"]["x"] = "0x2546BcD3c84621e976D8185a91A922aE77ECEc30";
+  EXPECT_CONFIG_ERROR(config, "partners[0].feeRecipients.x", "is not a chain id");
+  config["service"]["feeRecipients"] = "0x2546BcD3c84621e976D8185a91A922aE77ECEc30";
+  EXPECT_CONFIG_ERROR(config, "service.feeRecipients", "must be an object");
+}
+
+}  // namespace
+}  // namespace sr::service

@@ -54,18 +54,27 @@ TEST_F(EngineTest, ExactInDirectQuoteIsCompleteAndConsistent) {
   EXPECT_EQ(q["type"], "exact-in");
   EXPECT_EQ(q["source"], json({{"chainId", 8453}, {"token", kBaseUsdc}, {"amount", "100000000"},
                                {"funder", kFunder}, {"refundRecipient", kFunder}}));
-  // Atlas wins: 100 USDC - 0.1 gateway (10 bps) - 0.02 fixed - 0.04 (4 bps) = 99.84 USDC,
-  // minimum after 0.5%: floor(99_840_000 * 0.995) = 99_340_800.
+  // Atlas wins: 100 USDC - 0.1 gateway (10 bps) - 0.02 fixed - 0.04 (4 bps) = 99.84 USDC, and
+  // that is what arrives: no tolerance is bound (slippage 0), so minAmountOut = amountOut.
   EXPECT_EQ(q["destination"], json({{"chainId", 10}, {"token", kOptimismUsdc}, {"recipient", kRecipient},
-                                    {"amountOut", "99840000"}, {"minAmountOut", "99340800"}}));
-  EXPECT_EQ(q["slippage"].dump(), "0.005");
+                                    {"amountOut", "99840000"}, {"minAmountOut", "99840000"}}));
+  EXPECT_EQ(q["slippage"].dump(), "0");
   EXPECT_EQ(q["solver"], json({{"id", "atlas"}, {"name", "Atlas Liquidity (simulation)"}}));
   const json usdc = {{"chainId", 8453}, {"address", kBaseUsdc}, {"symbol", "USDC"}, {"decimals", 6}};
+  const json op_usdc = {{"chainId", 10}, {"address", kOptimismUsdc}, {"symbol", "USDC"}, {"decimals", 6}};
+  // protocol and gateway are paid by the route in the destination token, to the operator's and
+  // the partner's recipients on Optimism; the solver keeps gas and proving out of the reward.
+  const std::string operator_recipient = config().service().fee_recipient(10)->text();
+  const std::string acme_recipient = config().partner("acme")->fee_recipient(10)->text();
   EXPECT_EQ(q["fees"], json::array({
-                           {{"type", "protocol"}, {"amount", "0"}, {"token", usdc}, {"estimate", false}},
-                           {{"type", "gateway"}, {"amount", "100000"}, {"token", usdc}, {"estimate", false}},
-                           {{"type", "gas"}, {"amount", "60000"}, {"token", usdc}, {"estimate", false}},
-                           {{"type", "proving"}, {"amount", "0"}, {"token", usdc}, {"estimate", false}},
+                           {{"type", "protocol"}, {"amount", "0"}, {"token", op_usdc}, {"estimate", false},
+                            {"recipient", operator_recipient}},
+                           {{"type", "gateway"}, {"amount", "100000"}, {"token", op_usdc}, {"estimate", false},
+                            {"recipient", acme_recipient}},
+                           {{"type", "gas"}, {"amount", "60000"}, {"token", usdc}, {"estimate", false},
+                            {"recipient", nullptr}},
+                           {{"type", "proving"}, {"amount", "0"}, {"token", usdc}, {"estimate", false},
+                            {"recipient", nullptr}},
                        }));
   EXPECT_TRUE(q["competingQuotes"].is_null());
 
@@ -80,14 +89,18 @@ TEST_F(EngineTest, ExactInDirectQuoteIsCompleteAndConsistent) {
   expect_entry_consistent(config(), entry);
 
   const protocol::Intent intent = decode_entry_intent(config(), entry);
-  // The route delivers the guaranteed minimum with one transfer to the recipient.
+  // The route transfers amountOut to the recipient, then the non-zero gateway fee to acme's
+  // recipient (the zero protocol fee has no call); its tokens are exactly their sum.
   ASSERT_EQ(intent.route.tokens.size(), 1u);
-  EXPECT_EQ(intent.route.tokens[0].amount, U256{99'340'800});
+  EXPECT_EQ(intent.route.tokens[0].amount, U256{99'940'000});
   EXPECT_EQ(intent.route.tokens[0].token.to_evm(), Address::parse(kOptimismUsdc));
-  ASSERT_EQ(intent.route.calls.size(), 1u);
+  ASSERT_EQ(intent.route.calls.size(), 2u);
   EXPECT_EQ(intent.route.calls[0].target.to_evm(), Address::parse(kOptimismUsdc));
   EXPECT_EQ(protocol::erc20::decode_transfer(intent.route.calls[0].data),
-            (protocol::erc20::AmountTo{Address::parse(kRecipient), U256{99'340'800}}));
+            (protocol::erc20::AmountTo{Address::parse(kRecipient), U256{99'840'000}}));
+  EXPECT_EQ(intent.route.calls[1].target.to_evm(), Address::parse(kOptimismUsdc));
+  EXPECT_EQ(protocol::erc20::decode_transfer(intent.route.calls[1].data),
+            (protocol::erc20::AmountTo{Address::parse(acme_recipient), U256{100'000}}));
   // The reward locks the whole source amount for the funder's refund.
   ASSERT_EQ(intent.reward.tokens.size(), 1u);
   EXPECT_EQ(intent.reward.tokens[0].amount, U256{100'000'000});
@@ -158,7 +171,16 @@ TEST_F(EngineTest, ProtocolFeeFromTheKeysSchedule) {
   const json q = ok_quote(exact_in_body(), key);
   EXPECT_EQ(q["fees"][0]["type"], "protocol");
   EXPECT_EQ(q["fees"][0]["amount"], "70000");
+  EXPECT_EQ(q["fees"][0]["recipient"], config().service().fee_recipient(10)->text());
   EXPECT_EQ(q["destination"]["amountOut"], "99770000");
+  // Paid in fee-list order: the recipient, protocol, then gateway.
+  const auto intent = decode_entry_intent(config(), q["steps"][0]["intents"][0]);
+  ASSERT_EQ(intent.route.calls.size(), 3u);
+  EXPECT_EQ(protocol::erc20::decode_transfer(intent.route.calls[1].data),
+            (protocol::erc20::AmountTo{config().service().fee_recipient(10)->evm(), U256{70'000}}));
+  EXPECT_EQ(protocol::erc20::decode_transfer(intent.route.calls[2].data),
+            (protocol::erc20::AmountTo{config().partner("acme")->fee_recipient(10)->evm(), U256{100'000}}));
+  EXPECT_EQ(intent.route.tokens[0].amount, U256{99'770'000 + 70'000 + 100'000});
 }
 
 TEST_F(EngineTest, AllQuotesRankedBestFirstEachSigned) {
@@ -197,20 +219,24 @@ TEST_F(EngineTest, ExactOutChargesTheMinimalSourceAmount) {
                                 {"amount", "99840001"}}},
                {"dappId", "engine-test"}};
   const json q = ok_quote(body);
-  // Atlas: S - 20000 - ceil(4 S / 10^4) - ceil(10 S / 10^4) >= 99_840_001 first holds at
-  // S = 100_000_003 (see PricingFixedOutput.HandComputedAmount).
-  EXPECT_EQ(q["source"]["amount"], "100000003");
+  // The gateway fee is 10 bps of the fixed output: ceil(99_840_001 / 1000) = 99_841. Atlas:
+  // S - 20000 - ceil(4 S / 10^4) >= 99_840_001 + 99_841 first holds at S = 99_999_842
+  // (ceil(4 x 99_999_842 / 10^4) = 40_000).
+  EXPECT_EQ(q["source"]["amount"], "99999842");
   EXPECT_EQ(q["destination"]["amount"], "99840001");
   EXPECT_EQ(q["destination"]["amountOut"], "99840001");
   EXPECT_EQ(q["destination"]["minAmountOut"], "99840001");
   EXPECT_EQ(q["slippage"].dump(), "0");
+  EXPECT_EQ(q["fees"][1]["type"], "gateway");
+  EXPECT_EQ(q["fees"][1]["amount"], "99841");
+  EXPECT_EQ(q["fees"][2]["amount"], "60000");
   const auto intent = decode_entry_intent(config(), q["steps"][0]["intents"][0]);
-  EXPECT_EQ(intent.route.tokens[0].amount, U256{99'840'001});
-  EXPECT_EQ(intent.reward.tokens[0].amount, U256{100'000'003});
+  EXPECT_EQ(intent.route.tokens[0].amount, U256{99'840'001 + 99'841});
+  EXPECT_EQ(intent.reward.tokens[0].amount, U256{99'999'842});
   EXPECT_EQ(quote_signer_of(q, signed_hash_list(q)), local_signer());
   const auto approve = protocol::erc20::decode_approve(
       hex::decode(q["execution"]["approval"]["data"].get<std::string>()));
-  EXPECT_EQ(approve.amount, U256{100'000'003});
+  EXPECT_EQ(approve.amount, U256{99'999'842});
 }
 
 TEST_F(EngineTest, CustomRouteRunsTheUsersCalls) {
@@ -224,12 +250,15 @@ TEST_F(EngineTest, CustomRouteRunsTheUsersCalls) {
   EXPECT_EQ(q["destination"]["calls"][0]["data"], "0xdeadbeef");
   EXPECT_EQ(q["destination"]["calls"][1]["value"], "0");
   const auto intent = decode_entry_intent(config(), q["steps"][0]["intents"][0]);
-  ASSERT_EQ(intent.route.calls.size(), 2u);
+  // The user's calls in order, then the gateway fee's transfer; the tokens cover both.
+  ASSERT_EQ(intent.route.calls.size(), 3u);
   EXPECT_EQ(intent.route.calls[0].target.to_evm(), Address::parse(kRecipient));
   EXPECT_EQ(hex::encode(intent.route.calls[0].data), "0xdeadbeef");
   EXPECT_EQ(hex::encode(intent.route.calls[1].data), "0xa9059cbb");
-  EXPECT_EQ(intent.route.tokens[0].amount, U256{99'340'800});
-  EXPECT_EQ(q["destination"]["minAmountOut"], "99340800");
+  EXPECT_EQ(protocol::erc20::decode_transfer(intent.route.calls[2].data),
+            (protocol::erc20::AmountTo{config().partner("acme")->fee_recipient(10)->evm(), U256{100'000}}));
+  EXPECT_EQ(intent.route.tokens[0].amount, U256{99'940'000});
+  EXPECT_EQ(q["destination"]["minAmountOut"], "99840000");
 }
 
 TEST_F(EngineTest, DeterministicForTheSameInputs) {
@@ -392,18 +421,26 @@ TEST_F(EngineTest, StitchedRouteFundsTheSecondIntentOnTheIntermediateChain) {
 
   const protocol::Intent leg1 = decode_entry_intent(config(), first);
   const protocol::Intent leg2 = decode_entry_intent(config(), second);
-  // Leg 1: 100 - 0.1 gateway - 0.06 atlas = 99.84 on Arbitrum; leg 2: 99.84 - 0.05 - 0.079872
-  // (8 bps, rounded up) = 99.710128, minimum floor(99.710128 * 0.995) = 99.211577.
-  EXPECT_EQ(leg1.route.tokens[0].amount, U256{99'840'000});
-  EXPECT_EQ(leg2.reward.tokens[0].amount, U256{99'840'000});
-  EXPECT_EQ(q["destination"]["amountOut"], "99710128");
-  EXPECT_EQ(q["destination"]["minAmountOut"], "99211577");
-  EXPECT_EQ(leg2.route.tokens[0].amount, U256{99'211'577});
+  // Leg 1: 100 - 0.06 atlas = 99.94 on Arbitrum; leg 2: 99.94 - 0.05 - 0.079952 (8 bps,
+  // rounded up) = 99.810048 delivered on Solana, of which the gateway fee (10 bps of the source
+  // amount, 0.1) goes to acme: 99.710048 arrives.
+  EXPECT_EQ(leg1.route.tokens[0].amount, U256{99'940'000});
+  EXPECT_EQ(leg2.reward.tokens[0].amount, U256{99'940'000});
+  EXPECT_EQ(q["destination"]["amountOut"], "99710048");
+  EXPECT_EQ(q["destination"]["minAmountOut"], "99710048");
+  EXPECT_EQ(leg2.route.tokens[0].amount, U256{99'810'048});
+  // Leg 2's route pays the recipient's and then acme's associated token accounts.
+  ASSERT_EQ(leg2.route.calls.size(), 2u);
+  const svm::Pubkey mint = svm::Pubkey::parse(kSolanaUsdc);
+  EXPECT_EQ(leg2.route.calls[0].target.to_svm(),
+            svm::associated_token_address(svm::Pubkey::parse(kSolanaRecipient), mint));
+  EXPECT_EQ(leg2.route.calls[1].target.to_svm(),
+            svm::associated_token_address(config().partner("acme")->fee_recipient(1399811149)->svm(), mint));
   // Leg 1's route approves the Arbitrum Portal and publishes and funds leg 2 there.
   const Address portal = config().chain(42161)->portal.evm();
   ASSERT_EQ(leg1.route.calls.size(), 2u);
   EXPECT_EQ(protocol::erc20::decode_approve(leg1.route.calls[0].data),
-            (protocol::erc20::AmountTo{portal, U256{99'840'000}}));
+            (protocol::erc20::AmountTo{portal, U256{99'940'000}}));
   EXPECT_EQ(leg1.route.calls[1].target.to_evm(), portal);
   const auto funding = protocol::portal::decode_publish_and_fund(leg1.route.calls[1].data);
   EXPECT_EQ(funding.destination, 1399811149u);
@@ -421,11 +458,17 @@ TEST_F(EngineTest, StitchedRouteFundsTheSecondIntentOnTheIntermediateChain) {
   EXPECT_LT(leg1.route.deadline, leg1.reward.deadline);
   EXPECT_EQ(leg2.route.deadline, leg1.route.deadline + 7200);  // solbridge's fill window
   EXPECT_LT(leg2.route.deadline, leg2.reward.deadline);
-  // Fees per leg in the token each is taken from.
+  // Fees in the token each is paid in: the service's in the destination token, each leg's
+  // solver's in that leg's source token.
   std::vector<std::pair<std::string, std::uint64_t>> fees;
   for (const auto& f : q["fees"]) fees.push_back({f["type"], f["token"]["chainId"]});
-  EXPECT_EQ(fees, (std::vector<std::pair<std::string, std::uint64_t>>{
-                      {"protocol", 137}, {"gateway", 137}, {"gas", 137}, {"proving", 137}, {"gas", 42161}, {"proving", 42161}}));
+  EXPECT_EQ(fees, (std::vector<std::pair<std::string, std::uint64_t>>{{"protocol", 1399811149},
+                                                                      {"gateway", 1399811149},
+                                                                      {"gas", 137},
+                                                                      {"proving", 137},
+                                                                      {"gas", 42161},
+                                                                      {"proving", 42161}}));
+  EXPECT_EQ(q["fees"][1]["recipient"], config().partner("acme")->fee_recipient(1399811149)->text());
   // Execution funds leg 1 on Polygon; the signature covers both intents.
   EXPECT_EQ(q["execution"]["intent"], first["intent"]);
   EXPECT_EQ(q["execution"]["transaction"]["chainId"], 137);
@@ -437,17 +480,18 @@ TEST_F(EngineTest, StitchedExactOutWorksBackwards) {
   const json q = ok_quote(stitched_body("exact-out"));
   const protocol::Intent leg1 = decode_entry_intent(config(), q["steps"][0]["intents"][0]);
   const protocol::Intent leg2 = decode_entry_intent(config(), q["steps"][1]["intents"][0]);
-  EXPECT_EQ(leg2.route.tokens[0].amount, U256{99'000'000});
+  // The route delivers 99 USDC and the gateway fee, 10 bps of the fixed output (0.099).
+  EXPECT_EQ(leg2.route.tokens[0].amount, U256{99'099'000});
   EXPECT_EQ(leg1.route.tokens[0].amount, leg2.reward.tokens[0].amount);
   EXPECT_EQ(q["source"]["amount"], leg1.reward.tokens[0].amount.to_decimal());
   EXPECT_EQ(q["destination"]["minAmountOut"], "99000000");
   // The second leg's reward is exactly enough: one unit less would pay solbridge too little.
   const U256 reward2 = leg2.reward.tokens[0].amount;
   const U256 fees2 = U256{50'000}.add_or_throw(*U256::mul_div(reward2, 8, 10'000, Rounding::ceil));
-  EXPECT_GE(reward2.sub_or_throw(fees2), U256{99'000'000});
+  EXPECT_EQ(reward2.sub_or_throw(fees2), U256{99'099'000});
   const U256 less = reward2.sub_or_throw(1);
   EXPECT_LT(less.sub_or_throw(U256{50'000}.add_or_throw(*U256::mul_div(less, 8, 10'000, Rounding::ceil))),
-            U256{99'000'000});
+            U256{99'099'000});
 }
 
 TEST_F(EngineTest, AlternativeSecondLegFillsAreBucketCandidates) {

@@ -40,6 +40,9 @@ json v1_quote(const std::string& type, const std::string& amount) {
   return out["body"];
 }
 
+// The operator's protocol fee recipient on the legacy body's destination chain (Optimism).
+std::string config_fee_recipient() { return local_config().service().fee_recipient(10)->text(); }
+
 TEST(LegacyQuote, ExactInEntriesAreTheEnginesDirectQuotes) {
   const json out = call("legacyExactIn", legacy_input(legacy_body()));
   ASSERT_EQ(out["status"], 200) << out.dump();
@@ -60,7 +63,15 @@ TEST(LegacyQuote, ExactInEntriesAreTheEnginesDirectQuotes) {
   EXPECT_EQ(first["quoteData"]["contracts"]["sourcePortal"], v1["execution"]["transaction"]["to"]);
   for (const json& fee : response["fees"]) {
     EXPECT_TRUE(fee["name"].is_string() && fee["description"].is_string() && fee["amount"].is_string());
-    EXPECT_EQ(fee["token"]["address"], kBaseUsdc);
+    // The solver keeps gas and proving in the source token; the route pays protocol (and a
+    // partner's gateway) in the destination token, to the recipient the description names.
+    const bool paid_out = fee["name"] == "protocol" || fee["name"] == "gateway";
+    EXPECT_EQ(fee["token"]["address"], paid_out ? v1["destination"]["token"] : json(kBaseUsdc)) << fee.dump();
+    if (paid_out) {
+      EXPECT_NE(fee["description"].get<std::string>().find(config_fee_recipient()), std::string::npos) << fee.dump();
+    } else {
+      EXPECT_NE(fee["description"].get<std::string>().find("kept by the solver"), std::string::npos) << fee.dump();
+    }
   }
   for (std::size_t i = 1; i < data.size(); ++i) {
     EXPECT_EQ(data[i]["quoteID"], v1["competingQuotes"][i - 1]["id"]);

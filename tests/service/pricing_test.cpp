@@ -9,9 +9,10 @@ namespace {
 
 U256 dec(const char* text) { return U256::from_decimal(text); }
 
-// Wide limits and plenty of inventory unless a test narrows them.
-LegTerms terms(std::uint32_t solver_bps, std::uint64_t fixed, std::uint32_t protocol_bps = 0,
-               std::uint32_t gateway_bps = 0, std::uint64_t proving = 0,
+// Wide limits and plenty of inventory unless a test narrows them. protocol and gateway are the
+// service's fees the route pays, in destination units.
+LegTerms terms(std::uint32_t solver_bps, std::uint64_t fixed, std::uint64_t protocol = 0,
+               std::uint64_t gateway = 0, std::uint64_t proving = 0,
                std::uint32_t source_decimals = 6, std::uint32_t destination_decimals = 6) {
   LegTerms t;
   t.solver.fee_bps = solver_bps;
@@ -19,8 +20,8 @@ LegTerms terms(std::uint32_t solver_bps, std::uint64_t fixed, std::uint32_t prot
   t.solver.min_amount = 0;
   t.solver.max_amount = U256::max();
   t.solver.inventory = U256::max();
-  t.protocol_bps = protocol_bps;
-  t.gateway_bps = gateway_bps;
+  t.protocol_out = protocol;
+  t.gateway_out = gateway;
   t.proving_fee = proving;
   t.source_decimals = source_decimals;
   t.destination_decimals = destination_decimals;
@@ -59,8 +60,8 @@ TEST(PricingFees, BasisPointsRoundUp) {
 }
 
 TEST(PricingFees, LegFeesByType) {
-  // 100 USDC through a 4 bps + 0.02 solver, with a 10 bps gateway and 7 bps protocol fee.
-  auto fees = leg_fees(terms(4, 20'000, 7, 10, 3'000), 100'000'000);
+  // 100 USDC through a 4 bps + 0.02 solver, with a 0.1 gateway and 0.07 protocol fee paid out.
+  auto fees = leg_fees(terms(4, 20'000, 70'000, 100'000, 3'000), 100'000'000);
   ASSERT_TRUE(fees);
   EXPECT_EQ(fees->protocol, U256{70'000});
   EXPECT_EQ(fees->gateway, U256{100'000});
@@ -68,21 +69,41 @@ TEST(PricingFees, LegFeesByType) {
   EXPECT_EQ(fees->solver_bps, U256{40'000});
   EXPECT_EQ(fees->gas(), U256{60'000});
   EXPECT_EQ(fees->proving, U256{3'000});
-  EXPECT_EQ(fees->total(), U256{233'000});
+  EXPECT_EQ(fees->kept(), U256{63'000});
+  EXPECT_EQ(fees->paid_out(), U256{170'000});
+}
+
+TEST(PricingFees, ServiceFeesAreBasisPointsOfTheFixedAmountAtPar) {
+  // Fixed input: of the source amount, rounded up, then converted rounding up.
+  EXPECT_EQ(service_fee_out(FixedSide::input, 100'000'000, 10, 6, 6), U256{100'000});
+  EXPECT_EQ(service_fee_out(FixedSide::input, 100'000'001, 10, 6, 6), U256{100'001});
+  EXPECT_EQ(service_fee_out(FixedSide::input, dec("1000000000000000001"), 10, 18, 6), U256{1'001});
+  EXPECT_EQ(service_fee_out(FixedSide::input, 1'000'000, 10, 6, 18), dec("1000000000000000"));
+  // Fixed output: of the destination amount, in its own units.
+  EXPECT_EQ(service_fee_out(FixedSide::output, 99'840'001, 10, 18, 6), U256{99'841});
+  EXPECT_EQ(service_fee_out(FixedSide::output, 5, 0, 6, 6), U256{0});
+  EXPECT_EQ(service_fee_out(FixedSide::output, U256::max(), 10'000, 6, 6), U256::max());
+  EXPECT_EQ(service_fee_out(FixedSide::input, U256::max(), 10'000, 6, 18), std::nullopt);
 }
 
 TEST(PricingFees, SumOverflowIsReported) {
   EXPECT_EQ(leg_fees(terms(0, 2, 0, 0, 0), U256::max()).has_value(), true);
   LegTerms t = terms(10'000, 1);
   EXPECT_EQ(leg_fees(t, U256::max()), std::nullopt);  // the whole amount plus 1
+  LegTerms paid = terms(0, 0, 1);
+  paid.gateway_out = U256::max();
+  EXPECT_EQ(leg_fees(paid, 5), std::nullopt);  // protocol + gateway overflow
 }
 
 TEST(PricingFixedInput, NetAmountAfterAllFees) {
-  LegQuote q = price_fixed_input(terms(4, 20'000, 0, 10), 100'000'000);
+  LegQuote q = price_fixed_input(terms(4, 20'000, 0, 100'000), 100'000'000);
   ASSERT_TRUE(q.price);
   EXPECT_EQ(q.price->source_amount, U256{100'000'000});
-  EXPECT_EQ(q.price->fees.total(), U256{160'000});
+  EXPECT_EQ(q.price->fees.kept(), U256{60'000});
+  EXPECT_EQ(q.price->fees.paid_out(), U256{100'000});
   EXPECT_EQ(q.price->amount_out, U256{99'840'000});
+  // The route delivers the recipient's amount and the gateway fee: all the solver does not keep.
+  EXPECT_EQ(q.price->delivered(), U256{99'940'000});
 }
 
 TEST(PricingFixedInput, OutputInOtherDecimalsRoundsDown) {
@@ -114,6 +135,15 @@ TEST(PricingFixedInput, EachRefusal) {
   EXPECT_TRUE(price_fixed_input(t, 500'220'088).price);
   EXPECT_EQ(price_fixed_input(t, 500'240'089).failure, PricingFailure::above_inventory);
 
+  // The inventory bounds what the route delivers in all, paid fees included.
+  LegTerms paying = terms(0, 0, 0, 10);
+  paying.solver.inventory = 100;
+  EXPECT_EQ(price_fixed_input(paying, 100).price->amount_out, U256{90});
+  EXPECT_EQ(price_fixed_input(paying, 101).failure, PricingFailure::above_inventory);
+  // Paid fees that take all the solver delivers leave nothing for the recipient.
+  EXPECT_EQ(price_fixed_input(terms(0, 0, 6, 4), 10).failure, PricingFailure::fees_exceed_amount);
+  EXPECT_EQ(price_fixed_input(terms(0, 0, 6, 4), 11).price->amount_out, U256{1});
+
   // Fees equal to the amount leave nothing to deliver.
   LegTerms greedy = terms(0, 20'000);
   EXPECT_EQ(price_fixed_input(greedy, 20'000).failure, PricingFailure::fees_exceed_amount);
@@ -125,18 +155,23 @@ TEST(PricingFixedInput, EachRefusal) {
 }
 
 TEST(PricingFixedOutput, HandComputedAmount) {
-  // out = S - 20000 - ceil(S*14/10000) >= 99_840_000 -> S = 100_000_000 exactly would give
-  // 100_000_000 - 20_000 - 140_000 = 99_840_000.
-  LegQuote q = price_fixed_output(terms(4, 20'000, 0, 10), 99'840'000);
+  // out = S - 20000 - ceil(S*4/10000) - 99_840 >= 99_840_000 -> S = 100_000_000 exactly gives
+  // 100_000_000 - 20_000 - 40_000 - 99_840 = 99_840_160; S = 99_999_840 gives
+  // 99_999_840 - 20_000 - 40_000 (ceil of 39_999.936) - 99_840 = 99_840_000.
+  LegQuote q = price_fixed_output(terms(4, 20'000, 0, 99'840), 99'840'000);
   ASSERT_TRUE(q.price);
-  EXPECT_EQ(q.price->source_amount, U256{100'000'000});
+  EXPECT_EQ(q.price->source_amount, U256{99'999'840});
   EXPECT_EQ(q.price->amount_out, U256{99'840'000});
-  EXPECT_EQ(q.price->fees.total(), U256{160'000});
-  // One more unit out costs three more in: at 100_000_001 and 100_000_002 both bps fees round
-  // up by one unit each, so the output stays at 99_839_999 and 99_840_000.
-  q = price_fixed_output(terms(4, 20'000, 0, 10), 99'840'001);
+  EXPECT_EQ(q.price->fees.kept(), U256{60'000});
+  EXPECT_EQ(q.price->delivered(), U256{99'939'840});
+  // One more unit out, one more unit in (the bps fee stays 40_000 up to 100_000_000).
+  q = price_fixed_output(terms(4, 20'000, 0, 99'840), 99'840'001);
   ASSERT_TRUE(q.price);
-  EXPECT_EQ(q.price->source_amount, U256{100'000'003});
+  EXPECT_EQ(q.price->source_amount, U256{99'999'841});
+  // Past it the fee steps: 100_000_001 pays 40_001, so out 99_840_161 needs 100_000_002.
+  q = price_fixed_output(terms(4, 20'000, 0, 99'840), 99'840'161);
+  ASSERT_TRUE(q.price);
+  EXPECT_EQ(q.price->source_amount, U256{100'000'002});
 }
 
 // The smallest source amount for every output up to max_out, found by pricing every source
@@ -157,8 +192,8 @@ std::vector<std::uint64_t> brute_force_minimal_sources(const LegTerms& t, std::u
 TEST(PricingFixedOutput, MinimalSourceAmountAgainstBruteForce) {
   const std::vector<LegTerms> cases = {
       terms(4, 20),
-      terms(9, 3, 7, 13, 2),          // three odd bps fees and a proving fee
-      terms(3'000, 0, 3'000, 3'000),  // fees take 90%
+      terms(9, 3, 7, 13, 2),          // an odd bps fee, paid fees and a proving fee
+      terms(9'000, 0, 30, 30),        // fees take 90% and more
       terms(30, 5, 0, 0, 0, 6, 4),    // destination has fewer decimals
       terms(30, 5, 0, 0, 0, 4, 6),    // destination has more decimals
   };
@@ -191,21 +226,14 @@ TEST(PricingFixedOutput, EachRefusal) {
   EXPECT_TRUE(price_fixed_output(t, 500'000'000).price);
   t.solver.inventory = U256::max();
   EXPECT_EQ(price_fixed_output(t, 999'600'000).failure, PricingFailure::above_maximum);
-  EXPECT_EQ(price_fixed_output(terms(5'000, 0, 0, 5'000), 1).failure,
-            PricingFailure::fees_exceed_amount);
+  EXPECT_EQ(price_fixed_output(terms(10'000, 0), 1).failure, PricingFailure::fees_exceed_amount);
+  // The inventory bounds the output plus the fees the route pays.
+  LegTerms paying = terms(0, 0, 0, 10);
+  paying.solver.inventory = 100;
+  EXPECT_TRUE(price_fixed_output(paying, 90).price);
+  EXPECT_EQ(price_fixed_output(paying, 91).failure, PricingFailure::above_inventory);
   EXPECT_EQ(price_fixed_output(terms(4, 1), U256::max()).failure, PricingFailure::out_of_range);
   EXPECT_EQ(price_fixed_output(terms(4, 1), 0).failure, PricingFailure::out_of_range);
-}
-
-TEST(PricingSlippage, FloorOfTheToleratedOutput) {
-  EXPECT_EQ(apply_slippage(99'840'000, 5'000), U256{99'340'800});
-  EXPECT_EQ(apply_slippage(999, 5'000), U256{994});  // 994.005
-  EXPECT_EQ(apply_slippage(1'000, 5'000), U256{995});
-  EXPECT_EQ(apply_slippage(1'000, 100), U256{999});  // 999.9
-  EXPECT_EQ(apply_slippage(1'000, 0), U256{1'000});
-  EXPECT_EQ(apply_slippage(1'000, 1'000'000), U256{0});
-  EXPECT_EQ(apply_slippage(U256::max(), 1), *U256::mul_div(U256::max(), 999'999, 1'000'000, Rounding::floor));
-  EXPECT_THROW(apply_slippage(1, 1'000'001), std::invalid_argument);
 }
 
 TEST(PricingFailures, MostHelpfulFirst) {

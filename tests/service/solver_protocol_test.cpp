@@ -111,7 +111,7 @@ TEST_F(RemoteSolverTest, RemotePriceCompetesUnderTheServiceFees) {
   // gas = the solver's implied margin: 100 - 99.9.
   EXPECT_EQ(atlas["fees"][2], json({{"type", "gas"}, {"amount", "100000"},
                                     {"token", {{"chainId", 8453}, {"address", kBaseUsdc}, {"symbol", "USDC"}, {"decimals", 6}}},
-                                    {"estimate", false}}));
+                                    {"estimate", false}, {"recipient", nullptr}}));
 
   // A better answer wins, and its fulfil time is the answered one.
   json better = answers;
@@ -126,20 +126,30 @@ TEST_F(RemoteSolverTest, RemotePriceCompetesUnderTheServiceFees) {
   for (const auto& c : r.body["competingQuotes"]) EXPECT_NE(c["solver"]["id"], "atlas");
 }
 
-TEST_F(RemoteSolverTest, ExactOutAnswerAddsTheServiceFeesOnTop) {
+TEST_F(RemoteSolverTest, ExactOutAnswerPricesTheWholeDelivery) {
   json body = {{"type", "exact-out"},
                {"source", {{"chainId", 8453}, {"token", kBaseUsdc}, {"funder", kFunder}}},
                {"destination", {{"chainId", 10}, {"token", kOptimismUsdc}, {"recipient", kRecipient}, {"amount", "99000000"}}},
                {"dappId", "engine-test"}};
-  const json answers = json::array(
+  // The solver is asked for the whole delivery: 99 USDC plus acme's gateway fee, 10 bps of it.
+  const json asked = solver_requests(config(), {{"body", body}, {"key", acme_key()}, {"now", kNow}}).body;
+  EXPECT_EQ(asked["requests"][0]["body"]["destination"]["amount"], "99099000");
+  json answers = json::array(
       {{{"solverId", "atlas"},
-        {"answer", {{"amountIn", "99010000"}, {"estimatedFulfillTimeSec", 10}, {"validUntil", kExpires}}}}});
+        {"answer", {{"amountIn", "99150000"}, {"estimatedFulfillTimeSec", 10}, {"validUntil", kExpires}}}}});
   OpResult r = quote(body, acme_key(), kNow, kRandom, answers);
   ASSERT_EQ(r.status, 200) << r.body.dump();
   EXPECT_EQ(r.body["solver"]["id"], "atlas");
-  // S - ceil(10 S / 10^4) >= 99_010_000 first at S = 99_109_110 (gateway 99_110).
-  EXPECT_EQ(r.body["source"]["amount"], "99109110");
+  // Its price is the whole reward (below meridian's 99.168502); it keeps 99.15 - 99.099 as gas.
+  EXPECT_EQ(r.body["source"]["amount"], "99150000");
   EXPECT_EQ(r.body["destination"]["minAmountOut"], "99000000");
+  EXPECT_EQ(r.body["fees"][2]["amount"], "51000");
+  // An answer asking less than the delivery is worth at par is paid at par (no negative fee).
+  answers[0]["answer"]["amountIn"] = "99010000";
+  r = quote(body, acme_key(), kNow, kRandom, answers);
+  ASSERT_EQ(r.status, 200) << r.body.dump();
+  EXPECT_EQ(r.body["source"]["amount"], "99099000");
+  EXPECT_EQ(r.body["fees"][2]["amount"], "0");
 }
 
 TEST_F(RemoteSolverTest, NoAnswerFromTheOnlyServingSolverIs502) {

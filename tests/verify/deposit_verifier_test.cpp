@@ -238,8 +238,15 @@ TEST(DepositVerifier, RewardLocksDeposit) {
 }
 
 TEST(DepositVerifier, Fees) {
+  // fees[0] is the protocol fee, paid in the destination token; fees[2] the solver's gas, kept in
+  // the source token. Each in the other's token is refused.
   json a = answer();
-  a["fees"][0]["token"]["chainId"] = 10;
+  ASSERT_EQ(a["fees"][0]["type"], "protocol");
+  ASSERT_EQ(a["fees"][2]["type"], "gas");
+  a["fees"][0]["token"] = a["fees"][2]["token"];
+  EXPECT_EQ(failed(verify(a)), Names{"fees"});
+  a = answer();
+  a["fees"][2]["token"] = answer()["fees"][0]["token"];
   EXPECT_EQ(failed(verify(a)), Names{"fees"});
   a = answer();
   a["fees"][0]["token"]["address"] = kStranger;

@@ -247,8 +247,9 @@ function showQuote() {
   const rows = [
     ['Type', quote.type],
     ['You send', `${amountText(source.chainId, source.token, source.amount)} on ${chainName(source.chainId)}`],
-    ['Recipient gets', `${amountText(destination.chainId, destination.token, destination.amountOut)} on ${chainName(destination.chainId)}`],
-    ['At least', `${amountText(destination.chainId, destination.token, destination.minAmountOut)} (slippage ${(Number(quote.slippage) * 100).toFixed(2)}%)`],
+    // What arrives: the route transfers exactly amountOut (minAmountOut equals it, slippage 0).
+    ['Arrives', `${amountText(destination.chainId, destination.token, destination.amountOut)} on ${chainName(destination.chainId)}` +
+      (destination.minAmountOut === destination.amountOut ? ', exactly' : ` (at least ${amountText(destination.chainId, destination.token, destination.minAmountOut)})`)],
     ['Recipient', destination.recipient],
     ['Solver', `${quote.solver?.name ?? '–'} (${quote.solver?.id ?? '–'})`],
   ];
@@ -258,7 +259,9 @@ function showQuote() {
     ...quote.fees.map((fee) =>
       element('tr', {},
         element('td', { textContent: fee.type }),
-        element('td', { textContent: `${formatUnits(fee.amount, fee.token.decimals)} ${fee.token.symbol}` }),
+        element('td', { textContent: `${formatUnits(fee.amount, fee.token.decimals)} ${fee.token.symbol} on ${chainName(fee.token.chainId)}` }),
+        // Who receives it: an address the route pays on chain, or the solver that fills (gas, proving).
+        element('td', { className: 'fee-recipient', textContent: fee.recipient ?? `the solver (${quote.solver?.id ?? '–'})` }),
         element('td', { textContent: fee.estimate ? 'estimate' : '' }))),
   );
 

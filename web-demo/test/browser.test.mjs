@@ -6,7 +6,8 @@
 //   verifies again afterwards;
 // - the development wallet funds the quote and the page follows its status to delivery on the
 //   API's keyless status stream (never polling); the recipient's balance on the destination chain
-//   grows by at least minAmountOut;
+//   grows by exactly amountOut and each fee recipient's by its fee (the page lists who receives
+//   each fee and what arrives);
 // - with an injected EIP-1193 wallet (window.ethereum, whose eth_sendTransaction the test signs
 //   with a development account and sends to the local anvil chain), the page connects it, switches
 //   it to the quote's source chain, has it send the approval and the funding transaction, and
@@ -124,6 +125,13 @@ describe('web demo in Chromium', { timeout: 90_000 }, () => {
     assert.match(await page.textContent('#countdown'), /^\d+:\d\d$/);
     assert.ok((await page.$$('#route .intent')).length >= 1, 'the route lists its intents');
     assert.ok((await page.$$('#fees tbody tr')).length >= 1, 'the fees are listed');
+    // Each fee says who receives it (an address paid on chain, or the solver), and what arrives.
+    await Promise.all(pending);
+    const quote = JSON.parse(responses.find((r) => r.url.endsWith('/api/quote')).body);
+    const shown = await page.$$eval('#fees tbody tr .fee-recipient', (cells) => cells.map((c) => c.textContent));
+    assert.deepEqual(shown, quote.fees.map((f) => f.recipient ?? `the solver (${quote.solver.id})`));
+    assert.ok(quote.fees.some((f) => f.type === 'gateway' && f.recipient !== null), 'the partner fee names its recipient');
+    assert.match(await page.textContent('#amounts'), /Arrives.*exactly/);
   });
 
   for (const [tamper, caughtBy] of Object.entries(TAMPER_CAUGHT_BY)) {
@@ -150,6 +158,8 @@ describe('web demo in Chromium', { timeout: 90_000 }, () => {
     const provider = new JsonRpcProvider(destination.rpcUrl, destination.chainId, { staticNetwork: true });
     const token = new Contract(quote.destination.token, ['function balanceOf(address) view returns (uint256)'], provider);
     const before = await token.balanceOf(quote.destination.recipient);
+    const paidFees = quote.fees.filter((f) => f.recipient !== null && f.amount !== '0');
+    const feesBefore = await Promise.all(paidFees.map((f) => token.balanceOf(f.recipient)));
 
     await page.click('#fund-button');
     await page.waitForSelector('#fund-log [data-kind="funding"], #fund-log .fail', { timeout: 30_000 });
@@ -159,9 +169,13 @@ describe('web demo in Chromium', { timeout: 90_000 }, () => {
     assert.equal(await page.getAttribute('#status', 'data-via'), 'stream');
 
     const received = (await token.balanceOf(quote.destination.recipient)) - before;
+    const feesReceived = await Promise.all(paidFees.map(async (f, i) => (await token.balanceOf(f.recipient)) - feesBefore[i]));
     provider.destroy();
-    const minAmountOut = BigInt(quote.destination.minAmountOut);
-    assert.ok(received >= minAmountOut, `recipient got ${received}, the quote promised at least ${minAmountOut}`);
+    // Exactly what the answer says arrives, and each fee reaches the recipient it names.
+    assert.equal(received, BigInt(quote.destination.amountOut));
+    assert.equal(quote.destination.minAmountOut, quote.destination.amountOut);
+    assert.ok(paidFees.length >= 1, 'the gateway fee is paid on chain');
+    assert.deepEqual(feesReceived, paidFees.map((f) => BigInt(f.amount)));
   });
 
   test('exact-out: the fixed destination amount verifies, and raising it is caught', async () => {

@@ -142,6 +142,17 @@ struct LoadedConfig {
   std::vector<ApiKeyRecord> keys;
 };
 
+// A member name of a {"<chainId>": ...} object: a decimal integer >= 1, or nullopt (error recorded).
+std::optional<std::uint64_t> chain_id_key(const std::string& key, const std::string& entry_path, FieldErrors& errors) {
+  const bool decimal = !key.empty() && key.size() <= 19 && key[0] != '0' &&
+                       std::all_of(key.begin(), key.end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (!decimal) {
+    errors.add(entry_path, entry_path + ": " + key + " is not a chain id (a decimal integer >= 1)");
+    return std::nullopt;
+  }
+  return std::stoull(key);
+}
+
 // {"<chainId>": value}: chain ids are decimal integers >= 1, each value read by `read_value`
 // (which records its own errors). `what` completes "must be an object {\"<chainId>\": ...} with ...".
 template <class ReadValue>
@@ -154,13 +165,9 @@ std::map<std::uint64_t, U256> read_by_chain(const Json& value, const std::string
   }
   for (const auto& [key, entry] : value.items()) {
     const std::string entry_path = path + "." + key;
-    const bool decimal = !key.empty() && key.size() <= 19 && key[0] != '0' &&
-                         std::all_of(key.begin(), key.end(), [](char c) { return c >= '0' && c <= '9'; });
-    if (!decimal) {
-      errors.add(entry_path, entry_path + ": " + key + " is not a chain id (a decimal integer >= 1)");
-      continue;
-    }
-    if (auto v = read_value(entry, entry_path)) out[std::stoull(key)] = *v;
+    const auto chain_id = chain_id_key(key, entry_path, errors);
+    if (!chain_id) continue;
+    if (auto v = read_value(entry, entry_path)) out[*chain_id] = *v;
   }
   return out;
 }
@@ -225,6 +232,8 @@ class Loader {
   std::optional<ServiceSettings> read_service(const Json& value, const std::string& path);
   std::optional<RelaySettings> read_relay(const Json& value, const std::string& path);
   void check_fee_ceilings();
+  FeeRecipients read_fee_recipients(const Json& value, const std::string& path);
+  void check_fee_recipients();
   std::optional<ChainRecord> read_chain(const Json& value, const std::string& path);
   std::optional<TokenRecord> read_token(const Json& value, const std::string& path);
   std::optional<SolverRecord> read_solver(const Json& value, const std::string& path);
@@ -244,6 +253,7 @@ class Loader {
   FieldErrors errors_;
   LoadedConfig out_;
   ServiceSettings service_;  // defaults until read: solvers need the fill window
+  Json service_fee_recipients_;  // service.feeRecipients as written, read after the chains
 };
 
 template <class Record>
@@ -289,6 +299,9 @@ LoadedConfig Loader::load(const Json& root_value) {
   out_.chains = read_list<ChainRecord>(root, "chains", &Loader::read_chain);
   require_unique<ChainRecord>(out_.chains, "chains", "chainId",
                               [](const ChainRecord& c) { return std::to_string(c.chain_id); });
+  if (!service_fee_recipients_.is_null()) {
+    out_.service.fee_recipients = read_fee_recipients(service_fee_recipients_, "service.feeRecipients");
+  }
   out_.tokens = read_list<TokenRecord>(root, "tokens", &Loader::read_token);
   require_unique<TokenRecord>(out_.tokens, "tokens", "address", [](const TokenRecord& t) {
     return "(chain " + std::to_string(t.chain_id) + ", " + t.address.text() + ")";
@@ -310,6 +323,7 @@ LoadedConfig Loader::load(const Json& root_value) {
   } else {
     root.optional("keys");
   }
+  check_fee_recipients();
   root.reject_unknown();
   if (!errors_.empty()) throw ConfigError(errors_.list());
   return std::move(out_);
@@ -342,6 +356,65 @@ void Loader::check_fee_ceilings() {
       errors_.add(budget_path, budget_path + " has no budget for EVM chain " + std::to_string(chain.chain_id) + " (" +
                                    chain.name + "); every EVM chain needs one");
     }
+  }
+}
+
+// {"<chainId>": address}: each address of its chain's VM; an entry for a chain that is not
+// configured is unused (the local configuration keeps its anvil chains' recipients beside the
+// production copies, since the local chain stack replaces the chain list) but must still be an
+// address of some VM.
+FeeRecipients Loader::read_fee_recipients(const Json& value, const std::string& path) {
+  FeeRecipients out;
+  if (!value.is_object()) {
+    errors_.add(path, path + " must be an object {\"<chainId>\": address} naming who receives the fee on each chain");
+    return out;
+  }
+  for (const auto& [key, entry] : value.items()) {
+    const std::string entry_path = path + "." + key;
+    const auto chain_id = chain_id_key(key, entry_path, errors_);
+    if (!chain_id) continue;
+    const ChainRecord* chain = find_chain(*chain_id);
+    auto address = read_address(entry, entry_path, chain ? std::optional<Vm>(chain->vm) : std::nullopt, errors_);
+    if (address && chain) out.emplace(*chain_id, *address);
+  }
+  return out;
+}
+
+// A fee that can be non-zero needs a recipient on every chain a solver delivers to: the protocol
+// fee when any key or partner schedules one, a partner's gateway fee when its schedule or one of
+// its keys' does. Without it the quote could not pay the fee it lists.
+void Loader::check_fee_recipients() {
+  std::map<std::uint64_t, std::string> destinations;  // chain id -> a solver delivering there
+  for (const auto& solver : out_.solvers) {
+    for (const auto& pair : solver.pairs) destinations.emplace(pair.destination.chain_id, solver.id);
+  }
+  std::optional<std::string> protocol_charged;
+  for (std::size_t i = 0; i < out_.keys.size() && !protocol_charged; ++i) {
+    if (out_.keys[i].fee_schedule.protocol_bps > 0) protocol_charged = element_path("keys", i) + ".feeSchedule.protocolBps";
+  }
+  for (std::size_t i = 0; i < out_.partners.size() && !protocol_charged; ++i) {
+    if (out_.partners[i].fee_schedule.protocol_bps > 0) {
+      protocol_charged = element_path("partners", i) + ".feeSchedule.protocolBps";
+    }
+  }
+  const auto require = [&](const FeeRecipients& recipients, const std::string& path, const std::string& why) {
+    for (const auto& [chain_id, solver] : destinations) {
+      if (recipients.contains(chain_id)) continue;
+      errors_.add(path, path + " has no recipient for chain " + std::to_string(chain_id) + " (solver " + solver +
+                            " delivers there), but " + why + " is charged there");
+    }
+  };
+  if (protocol_charged) require(out_.service.fee_recipients, "service.feeRecipients", "a protocol fee (" + *protocol_charged + ")");
+  for (std::size_t i = 0; i < out_.partners.size(); ++i) {
+    const PartnerRecord& partner = out_.partners[i];
+    std::optional<std::string> charged;
+    if (partner.fee_schedule.gateway_bps > 0) charged = element_path("partners", i) + ".feeSchedule.gatewayBps";
+    for (std::size_t k = 0; k < out_.keys.size() && !charged; ++k) {
+      if (out_.keys[k].partner == partner.slug && out_.keys[k].fee_schedule.gateway_bps > 0) {
+        charged = element_path("keys", k) + ".feeSchedule.gatewayBps";
+      }
+    }
+    if (charged) require(partner.fee_recipients, element_path("partners", i) + ".feeRecipients", "a gateway fee (" + *charged + ")");
   }
 }
 
@@ -416,6 +489,8 @@ std::optional<ServiceSettings> Loader::read_service(const Json& value, const std
   if (const Json* relay = r.optional("relay")) {
     if (auto settings = read_relay(*relay, r.path_of("relay"))) s.relay = *settings;
   }
+  // Read once the chains are known (their VMs say what an address is): load().
+  if (const Json* recipients = r.optional("feeRecipients")) service_fee_recipients_ = *recipients;
   r.reject_unknown();
   if (errors_.size() != errors_before) return std::nullopt;
   return s;
@@ -826,6 +901,7 @@ std::optional<PartnerRecord> Loader::read_partner(const Json& value, const std::
     d.reject_unknown();
   }
   if (const Json* v = r.optional("sponsorship")) partner.sponsorship = read_sponsorship(*v, r.path_of("sponsorship"), errors_);
+  if (const Json* v = r.optional("feeRecipients")) partner.fee_recipients = read_fee_recipients(*v, r.path_of("feeRecipients"));
   r.reject_unknown();
   if (errors_.size() != errors_before) return std::nullopt;
   return partner;
@@ -996,6 +1072,12 @@ void require_quote_signer(const Config& config, const Address& signer) {
     }
   }
   if (!errors.empty()) throw ConfigError(std::move(errors));
+}
+
+std::optional<ChainAddress> fee_recipient_on(const FeeRecipients& recipients, std::uint64_t chain_id) {
+  const auto it = recipients.find(chain_id);
+  if (it == recipients.end()) return std::nullopt;
+  return it->second;
 }
 
 }  // namespace sr::service

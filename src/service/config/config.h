@@ -149,12 +149,26 @@ struct SponsorshipSettings {
 // Relayed fundings per funder per chain per day when neither the partner nor service.json sets it.
 inline constexpr std::uint32_t kDefaultFundingsPerFunderPerDay = 50;
 
+// Who receives a fee on each chain (service.json and partners.json `feeRecipients`): an address
+// of the chain's VM, keyed by chain id.
+using FeeRecipients = std::map<std::uint64_t, ChainAddress>;
+
+// The recipient of `chain_id` in `recipients`; nullopt when none is configured.
+std::optional<ChainAddress> fee_recipient_on(const FeeRecipients& recipients, std::uint64_t chain_id);
+
 struct PartnerRecord {
   std::string slug;  // path part: /v1/<slug>-gateway/...
   std::string name;
   FeeSchedule fee_schedule;
   DepositAddressSettings deposit_addresses;
   SponsorshipSettings sponsorship;  // overrides of service.json relay.sponsorship, per member and chain
+  // Where the partner's gateway fee is paid on each destination chain: required on every chain a
+  // solver delivers to when a gateway fee can be non-zero (its own schedule or a key's).
+  FeeRecipients fee_recipients;
+
+  std::optional<ChainAddress> fee_recipient(std::uint64_t chain_id) const {
+    return fee_recipient_on(fee_recipients, chain_id);
+  }
 };
 
 // What an API key may use (keys.json `features`): POST /v1/quotes, options.allQuotes on it, and
@@ -259,6 +273,14 @@ struct ServiceSettings {
   // Webhook URLs may be http://127.0.0.1:<port> (local configuration only: a loopback receiver).
   bool webhooks_allow_loopback_http = false;
   RelaySettings relay;
+  // The operator's protocol fee recipient on each destination chain (feeRecipients): required on
+  // every chain a solver delivers to when a protocol fee can be non-zero (a key's or a partner's
+  // schedule). Entries for chains not configured are unused.
+  FeeRecipients fee_recipients;
+
+  std::optional<ChainAddress> fee_recipient(std::uint64_t chain_id) const {
+    return fee_recipient_on(fee_recipients, chain_id);
+  }
 };
 
 class Config {

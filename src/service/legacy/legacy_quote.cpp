@@ -21,8 +21,13 @@ json legacy_fees(const json& quote) {
   json fees = json::array();
   for (const json& fee : quote.at("fees")) {
     const std::string type = fee.at("type").get<std::string>();
+    // Who receives it: a fee recipient's address, or the solver that fills (gas, proving).
+    const std::string receiver = fee.at("recipient").is_null() ? std::string("kept by the solver")
+                                                               : "paid on chain to " + fee.at("recipient").get<std::string>();
     fees.push_back({{"name", type},
-                    {"description", type + " fee, in the source token; " +
+                    {"description", type + " fee, in " + fee.at("token").at("symbol").get<std::string>() + " on chain " +
+                                        std::to_string(fee.at("token").at("chainId").get<std::uint64_t>()) + ", " +
+                                        receiver + "; " +
                                         std::string(fee.at("estimate").get<bool>() ? "an estimate" : "binding")},
                     {"token",
                      {{"address", fee.at("token").at("address")},

@@ -43,8 +43,15 @@ json token_json(const TokenRecord& token) {
           {"decimals", token.decimals}};
 }
 
-json fee_json(std::string_view type, const U256& amount, const TokenRecord& token) {
-  return {{"type", type}, {"amount", amount.to_decimal()}, {"token", token_json(token)}, {"estimate", false}};
+// `recipient`: who receives the fee on the chain of `token`; null where the solver that fills
+// keeps it (gas, proving), or for a zero fee whose recipient is not configured.
+json fee_json(std::string_view type, const U256& amount, const TokenRecord& token,
+              const std::optional<ChainAddress>& recipient) {
+  return {{"type", type},
+          {"amount", amount.to_decimal()},
+          {"token", token_json(token)},
+          {"estimate", false},
+          {"recipient", recipient ? json(recipient->text()) : json(nullptr)}};
 }
 
 // One intent of a quote with everything the response shows about it.
@@ -88,6 +95,15 @@ Bytes spl_transfer_data(const U256& amount) {
   std::uint64_t value = amount.as_u64();
   for (int i = 0; i < 8; ++i) data.push_back(static_cast<std::uint8_t>(value >> (8 * i)));
   return data;
+}
+
+// The one route call that pays `amount` of `token` to `recipient` on the token's chain: the
+// recipient's transfer and every fee transfer of a delivery route are made here.
+protocol::Call payment_call(const TokenRecord& token, const ChainAddress& recipient, const U256& amount) {
+  if (token.address.vm() == Vm::evm) return protocol::erc20::transfer_call(token.address.evm(), recipient.evm(), amount);
+  // Solana: the token program moves the amount into the recipient's associated token account.
+  const svm::Pubkey recipient_account = svm::associated_token_address(recipient.svm(), token.address.svm());
+  return {Account::from_svm(recipient_account), spl_transfer_data(amount), U256{}};
 }
 
 // A signed quote and what registering it stores (quote_registration.h).
@@ -167,10 +183,9 @@ class QuoteBuilder {
     quote["type"] = quote_type_name(request_.type);
     quote["source"] = source_json(plan.source_amount());
     quote["destination"] = destination_json(plan);
-    // A JSON number with the shortest text of the exact fraction (0.005, not 0.0050000001).
-    quote["slippage"] = request_.type == QuoteType::exact_out
-                            ? json(0)
-                            : json(static_cast<double>(request_.slippage_millionths) / 1'000'000.0);
+    // The tolerance the route binds: none, since every route delivers exactly amountOut (the
+    // request's slippage is validated, and bound only where an output could move: no route today).
+    quote["slippage"] = 0;
     quote["fees"] = fees_json(plan);
     quote["steps"] = std::move(steps_json);
     quote["solver"] = {{"id", first.solver->id}, {"name", first.solver->name}};
@@ -213,7 +228,9 @@ class QuoteBuilder {
     return reward;
   }
 
-  // The intent that pays the recipient: the user's calls (custom) or one token transfer.
+  // The intent that pays the recipient (the user's calls for custom, else one token transfer of
+  // `amount`), then each non-zero protocol and gateway fee to its recipient, in the fee list's
+  // order; its route tokens are exactly their sum.
   protocol::Intent delivery_intent(const PricedLeg& leg, const U256& amount, std::uint64_t route_deadline,
                                    std::uint64_t reward_deadline) {
     const TokenRecord& token = *leg.destination;
@@ -223,22 +240,46 @@ class QuoteBuilder {
     intent.route.salt = next_salt();
     intent.route.deadline = route_deadline;
     intent.route.portal = account_of(chain.portal);
-    intent.route.tokens.push_back({account_of(token.address), amount});
     if (request_.type == QuoteType::custom) {
       for (const auto& call : request_.destination.calls) {
         intent.route.calls.push_back({account_of(call.target), call.data, call.value});
       }
-    } else if (chain.vm == Vm::evm) {
-      intent.route.calls.push_back(
-          protocol::erc20::transfer_call(token.address.evm(), request_.destination.recipient.evm(), amount));
     } else {
-      // Solana: the token program moves the amount into the recipient's associated token account.
-      const svm::Pubkey recipient_account =
-          svm::associated_token_address(request_.destination.recipient.svm(), token.address.svm());
-      intent.route.calls.push_back({Account::from_svm(recipient_account), spl_transfer_data(amount), U256{}});
+      intent.route.calls.push_back(payment_call(token, request_.destination.recipient, amount));
     }
+    U256 total = amount;
+    for (const auto& fee : paid_fees(leg)) {
+      if (fee.amount.is_zero()) continue;
+      if (!fee.recipient) {
+        throw std::logic_error("quote engine: a " + std::string(fee.type) + " fee of " + fee.amount.to_decimal() +
+                               " has no recipient on chain " + std::to_string(chain.chain_id));
+      }
+      intent.route.calls.push_back(payment_call(token, *fee.recipient, fee.amount));
+      total = total.add_or_throw(fee.amount);
+    }
+    intent.route.tokens.push_back({account_of(token.address), total});
     intent.reward = reward_for(leg, reward_deadline);
     return intent;
+  }
+
+  struct PaidFee {
+    std::string_view type;
+    U256 amount;
+    std::optional<ChainAddress> recipient;
+  };
+
+  // The fees a delivery route pays, in the order the fee list names them: protocol to the
+  // operator's recipient on the destination chain, then (for a key with a partner) gateway to
+  // the partner's.
+  std::vector<PaidFee> paid_fees(const PricedLeg& leg) const {
+    const std::uint64_t chain_id = leg.destination->chain_id;
+    std::vector<PaidFee> out;
+    out.push_back({"protocol", leg.price.fees.protocol, config_.service().fee_recipient(chain_id)});
+    if (in_.key.partner) {
+      const PartnerRecord* partner = config_.partner(*in_.key.partner);
+      out.push_back({"gateway", leg.price.fees.gateway, partner ? partner->fee_recipient(chain_id) : std::nullopt});
+    }
+    return out;
   }
 
   // The first leg of a stitched route: its route, on the intermediate chain, funds the delivery
@@ -285,20 +326,18 @@ class QuoteBuilder {
       }
       out["calls"] = std::move(calls);
     }
-    const U256& amount_out = request_.type == QuoteType::exact_out ? plan.delivered : plan.amount_out();
-    out["amountOut"] = amount_out.to_decimal();
+    out["amountOut"] = plan.delivered.to_decimal();
     out["minAmountOut"] = plan.delivered.to_decimal();
     return out;
   }
 
   json fees_json(const Plan& plan) const {
     json fees = json::array();
-    const PricedLeg& first = plan.legs.front();
-    fees.push_back(fee_json("protocol", first.price.fees.protocol, *first.source));
-    if (in_.key.partner) fees.push_back(fee_json("gateway", first.price.fees.gateway, *first.source));
+    const PricedLeg& delivery = plan.legs.back();
+    for (const auto& fee : paid_fees(delivery)) fees.push_back(fee_json(fee.type, fee.amount, *delivery.destination, fee.recipient));
     for (const auto& leg : plan.legs) {
-      fees.push_back(fee_json("gas", leg.price.fees.gas(), *leg.source));
-      fees.push_back(fee_json("proving", leg.price.fees.proving, *leg.source));
+      fees.push_back(fee_json("gas", leg.price.fees.gas(), *leg.source, std::nullopt));
+      fees.push_back(fee_json("proving", leg.price.fees.proving, *leg.source, std::nullopt));
     }
     return fees;
   }
@@ -358,7 +397,6 @@ OpResult build_quote(const QuoteInputs& in) {
                            side == FixedSide::input ? *request.source.amount : *request.destination.amount,
                            TokenKey{request.source.chain_id, request.source.token},
                            TokenKey{request.destination.chain_id, request.destination.token},
-                           request.slippage_millionths,
                            in.key.fee_schedule.protocol_bps,
                            in.key.partner ? in.key.fee_schedule.gateway_bps : 0,
                            request.source.refund_recipient.vm() == Vm::evm};

@@ -27,9 +27,7 @@ std::optional<PricingFailure> check_source_limits(const SolverTerms& solver, con
 
 }  // namespace
 
-U256 LegFees::total() const {
-  return protocol.add_or_throw(gateway).add_or_throw(gas()).add_or_throw(proving);
-}
+U256 LegFees::kept() const { return gas().add_or_throw(proving); }
 
 std::string_view failure_name(PricingFailure failure) {
   switch (failure) {
@@ -68,31 +66,36 @@ std::optional<U256> bps_fee(const U256& amount, std::uint32_t bps) {
 }
 
 std::optional<LegFees> leg_fees(const LegTerms& terms, const U256& source_amount) {
-  auto protocol = bps_fee(source_amount, terms.protocol_bps);
-  auto gateway = bps_fee(source_amount, terms.gateway_bps);
   auto solver_bps = bps_fee(source_amount, terms.solver.fee_bps);
-  if (!protocol || !gateway || !solver_bps) return std::nullopt;
-  LegFees fees{*protocol, *gateway, terms.solver.fixed_fee, *solver_bps, terms.proving_fee};
-  // The sum may overflow even when each part fits.
-  auto total = fees.protocol.checked_add(fees.gateway);
-  if (total) total = total->checked_add(fees.solver_fixed);
-  if (total) total = total->checked_add(fees.solver_bps);
-  if (total) total = total->checked_add(fees.proving);
-  if (!total) return std::nullopt;
+  if (!solver_bps) return std::nullopt;
+  LegFees fees{terms.protocol_out, terms.gateway_out, terms.solver.fixed_fee, *solver_bps, terms.proving_fee};
+  // The sums may overflow even when each part fits.
+  auto kept = fees.solver_fixed.checked_add(fees.solver_bps);
+  if (kept) kept = kept->checked_add(fees.proving);
+  if (!kept || !fees.protocol.checked_add(fees.gateway)) return std::nullopt;
   return fees;
+}
+
+std::optional<U256> service_fee_out(FixedSide side, const U256& fixed_amount, std::uint32_t bps,
+                                    std::uint32_t source_decimals, std::uint32_t destination_decimals) {
+  auto fee = bps_fee(fixed_amount, bps);
+  if (!fee || side == FixedSide::output) return fee;
+  return convert_decimals(*fee, source_decimals, destination_decimals, Rounding::ceil);
 }
 
 namespace {
 
-// The fixed-input price without the solver's limits: fees, then the converted net amount.
+// The fixed-input price without the solver's limits: the solver's fees, the converted rest
+// (what the route delivers), and what of it reaches the recipient after the service's fees.
 LegQuote price_before_limits(const LegTerms& terms, const U256& source_amount) {
   auto fees = leg_fees(terms, source_amount);
   if (!fees) return refused(PricingFailure::out_of_range);
-  auto net = source_amount.checked_sub(fees->total());
+  auto net = source_amount.checked_sub(fees->kept());
   if (!net || net->is_zero()) return refused(PricingFailure::fees_exceed_amount);
-  auto out = convert_decimals(*net, terms.source_decimals, terms.destination_decimals, Rounding::floor);
-  if (!out) return refused(PricingFailure::out_of_range);
-  if (out->is_zero()) return refused(PricingFailure::fees_exceed_amount);
+  auto delivered = convert_decimals(*net, terms.source_decimals, terms.destination_decimals, Rounding::floor);
+  if (!delivered) return refused(PricingFailure::out_of_range);
+  auto out = delivered->checked_sub(fees->paid_out());
+  if (!out || out->is_zero()) return refused(PricingFailure::fees_exceed_amount);
   return LegQuote{LegPrice{source_amount, *fees, *out}, PricingFailure::out_of_range};
 }
 
@@ -101,7 +104,7 @@ LegQuote price_before_limits(const LegTerms& terms, const U256& source_amount) {
 LegQuote price_fixed_input(const LegTerms& terms, const U256& source_amount) {
   if (auto failure = check_source_limits(terms.solver, source_amount)) return refused(*failure);
   LegQuote quote = price_before_limits(terms, source_amount);
-  if (quote.price && quote.price->amount_out > terms.solver.inventory) {
+  if (quote.price && quote.price->delivered() > terms.solver.inventory) {
     return refused(PricingFailure::above_inventory);
   }
   return quote;
@@ -109,20 +112,21 @@ LegQuote price_fixed_input(const LegTerms& terms, const U256& source_amount) {
 
 LegQuote price_fixed_output(const LegTerms& terms, const U256& amount_out) {
   if (amount_out.is_zero()) return refused(PricingFailure::out_of_range);
-  const std::uint64_t total_bps = std::uint64_t{terms.protocol_bps} + terms.gateway_bps +
-                                  terms.solver.fee_bps;
-  if (total_bps >= kBpsDenominator) return refused(PricingFailure::fees_exceed_amount);
+  if (terms.solver.fee_bps >= kBpsDenominator) return refused(PricingFailure::fees_exceed_amount);
 
-  auto required_net = convert_decimals(amount_out, terms.destination_decimals,
-                                       terms.source_decimals, Rounding::ceil);
+  auto route_total = amount_out.checked_add(terms.protocol_out);
+  if (route_total) route_total = route_total->checked_add(terms.gateway_out);
+  if (!route_total) return refused(PricingFailure::out_of_range);
+  auto required_net = convert_decimals(*route_total, terms.destination_decimals, terms.source_decimals, Rounding::ceil);
   auto fixed = terms.solver.fixed_fee.checked_add(terms.proving_fee);
   if (!required_net || !fixed) return refused(PricingFailure::out_of_range);
   auto gross = required_net->checked_add(*fixed);
   if (!gross) return refused(PricingFailure::out_of_range);
-  // Each bps fee is at least its exact share, so net(S) <= S * (1 - bps/10000) - fixed: no amount
-  // below this candidate can deliver. The ceilings of up to three bps fees may leave it a few
-  // units short; walking up from it finds the smallest amount that delivers.
-  auto candidate = U256::mul_div(*gross, kBpsDenominator, kBpsDenominator - total_bps, Rounding::ceil);
+  // The bps fee is at least its exact share, so net(S) <= S * (1 - bps/10000) - fixed: no amount
+  // below this candidate can deliver. The fee's ceiling may leave it a unit short; walking up
+  // from it finds the smallest amount that delivers.
+  auto candidate =
+      U256::mul_div(*gross, kBpsDenominator, kBpsDenominator - terms.solver.fee_bps, Rounding::ceil);
   if (!candidate) return refused(PricingFailure::out_of_range);
   U256 source = *candidate;
   for (;;) {
@@ -135,16 +139,9 @@ LegQuote price_fixed_output(const LegTerms& terms, const U256& amount_out) {
   }
 
   if (auto failure = check_source_limits(terms.solver, source)) return refused(*failure);
-  if (amount_out > terms.solver.inventory) return refused(PricingFailure::above_inventory);
+  if (*route_total > terms.solver.inventory) return refused(PricingFailure::above_inventory);
   auto fees = leg_fees(terms, source);
   return LegQuote{LegPrice{source, *fees, amount_out}, PricingFailure::out_of_range};
-}
-
-U256 apply_slippage(const U256& amount_out, std::uint32_t slippage_millionths) {
-  constexpr std::uint32_t kMillion = 1'000'000;
-  if (slippage_millionths > kMillion) throw std::invalid_argument("slippage above 1");
-  // mul_div cannot overflow here: the factor is at most 1.
-  return *U256::mul_div(amount_out, kMillion - slippage_millionths, kMillion, Rounding::floor);
 }
 
 bool ranks_before(FixedSide side, const RankKey& a, const RankKey& b) {

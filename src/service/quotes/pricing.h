@@ -1,11 +1,14 @@
-// Pricing of one solver leg: the fees a source amount pays, the amount the solver delivers for
-// it, and the inverse (the smallest source amount that delivers a fixed output). Exact integer
-// arithmetic on base units; every rounding is chosen so the service never promises more than it
-// can pay and never asks the funder for less than the fees need:
+// Pricing of one solver leg: the fees a source amount pays, the amount the solver's route
+// delivers for it, and the inverse (the smallest source amount that delivers a fixed output).
+// Exact integer arithmetic on base units; every rounding is chosen so the service never promises
+// more than it can pay and never asks the funder for less than the fees need:
 //   - each basis-point fee is rounded up (ceil(amount * bps / 10000));
 //   - an output converted to another token's decimals is rounded down;
-//   - a required input converted to another token's decimals is rounded up;
-//   - the slippage tolerance rounds the guaranteed minimum down.
+//   - a required input converted to another token's decimals is rounded up.
+// A leg's statement adds up exactly (docs/quote-engine.md): the solver keeps `gas` and `proving`
+// (source token) out of the reward, and its route delivers the rest, converted:
+//   delivered = convert_floor(source_amount - gas - proving)
+//             = amount_out + protocol + gateway   (destination token; the route pays those fees)
 #pragma once
 
 #include <cstdint>
@@ -31,23 +34,29 @@ struct SolverTerms {
 // Everything a leg's price depends on besides the amount.
 struct LegTerms {
   SolverTerms solver;
-  std::uint32_t protocol_bps = 0;  // the key's fee schedule; charged on the first leg only
-  std::uint32_t gateway_bps = 0;   // the partner's fee; 0 for keys without a partner
-  U256 proving_fee;                // source token base units, fixed per leg
+  U256 proving_fee;  // source token base units, fixed per leg
+  // The service's fees this leg's route pays on chain, in destination token base units: set on
+  // the delivery leg only (service_fee_out), zero on a stitched route's first leg.
+  U256 protocol_out;
+  U256 gateway_out;
   std::uint32_t source_decimals = 0;
   std::uint32_t destination_decimals = 0;
 };
 
-// The fees taken out of one leg's source amount, in that source token's base units.
+// The fees of one leg: what the solver keeps of the reward (source token base units) and what its
+// route pays the service's fee recipients (destination token base units).
 struct LegFees {
-  U256 protocol;
-  U256 gateway;
-  U256 solver_fixed;
-  U256 solver_bps;  // the solver's execution fee; reported together with solver_fixed as `gas`
-  U256 proving;
+  U256 protocol;      // destination token, paid by the route
+  U256 gateway;       // destination token, paid by the route
+  U256 solver_fixed;  // source token
+  U256 solver_bps;    // source token: the solver's execution fee; reported with solver_fixed as `gas`
+  U256 proving;       // source token
 
   U256 gas() const { return solver_fixed.add_or_throw(solver_bps); }
-  U256 total() const;
+  // What the solver keeps of the reward (source token): gas + proving.
+  U256 kept() const;
+  // What the route pays besides the recipient (destination token): protocol + gateway.
+  U256 paid_out() const { return protocol.add_or_throw(gateway); }
 };
 
 // Why a solver cannot price a leg. Declared from the most to the least helpful reason to show a
@@ -69,7 +78,10 @@ bool more_helpful(PricingFailure a, PricingFailure b);
 struct LegPrice {
   U256 source_amount;  // what the leg's intent rewards (source token units)
   LegFees fees;
-  U256 amount_out;     // what the solver delivers for it (destination token units)
+  U256 amount_out;     // what the recipient receives (destination token units)
+
+  // What the leg's route spends in all: amount_out + protocol + gateway (its route tokens).
+  U256 delivered() const { return amount_out.add_or_throw(fees.paid_out()); }
 };
 
 // A price or the reason there is none; exactly one of the two is meaningful.
@@ -86,24 +98,32 @@ std::optional<U256> convert_decimals(const U256& amount, std::uint32_t from_deci
 // ceil(amount * bps / 10000). nullopt only if amount * bps / 10000 overflows.
 std::optional<U256> bps_fee(const U256& amount, std::uint32_t bps);
 
-// The fees a source amount pays on a leg (no limit checks). nullopt on overflow.
+// The fees a source amount pays on a leg (no limit checks): the solver's on source_amount, the
+// service's as the terms carry them. nullopt on overflow.
 std::optional<LegFees> leg_fees(const LegTerms& terms, const U256& source_amount);
 
 // Fixed input: the solver's limits are checked against source_amount (minimum, maximum), then
-// the fees, then the inventory against the resulting amount_out.
+// the fees, then the inventory against what the route delivers in all.
 LegQuote price_fixed_input(const LegTerms& terms, const U256& source_amount);
 
-// Fixed output: the smallest source amount whose fixed-input price delivers at least
-// amount_out (so one unit less would deliver less), then the same limit checks on it. The
-// returned amount_out is the requested one; the solver may round in its favour by less than
-// one destination unit.
+// Fixed output: the smallest source amount whose fixed-input price gives the recipient at least
+// amount_out (so one unit less would give less), then the same limit checks on it. The returned
+// amount_out is the requested one. Where the destination token has no more decimals than the
+// source (every configured pair: one solver's tokens share decimals), the smallest amount gives
+// exactly amount_out, so the statement adds up with equality; otherwise the solver keeps the
+// rounding (less than one source unit).
 LegQuote price_fixed_output(const LegTerms& terms, const U256& amount_out);
-
-// floor(amount_out * (1 - slippage)), slippage in millionths (0..1'000'000).
-U256 apply_slippage(const U256& amount_out, std::uint32_t slippage_millionths);
 
 // Which side of a quote the client fixed: exact-in and custom fix the input, exact-out the output.
 enum class FixedSide { input, output };
+
+// A service fee (protocol or gateway) in destination token base units: basis points of the
+// amount the client fixed, counted at par. Fixed input: ceil(source amount x bps / 10^4),
+// converted to the destination decimals rounding up; fixed output: ceil(destination amount x
+// bps / 10^4). Depending only on the request, it is known before any solver prices (a remote
+// solver is asked for the whole of what its route delivers). nullopt on overflow.
+std::optional<U256> service_fee_out(FixedSide side, const U256& fixed_amount, std::uint32_t bps,
+                                    std::uint32_t source_decimals, std::uint32_t destination_decimals);
 
 // What competing quotes are ranked by.
 struct RankKey {

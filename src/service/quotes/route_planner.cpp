@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <stdexcept>
 
 namespace sr::service {
 
@@ -13,13 +14,19 @@ struct Failure {
   bool first_leg;
 };
 
+// The service's fees a delivery route pays, in destination token units.
+struct ServiceFees {
+  U256 protocol;
+  U256 gateway;
+};
+
 LegTerms config_terms(const SolverRecord& solver, const TokenRecord& source, const TokenRecord& destination,
-                      std::uint32_t protocol_bps, std::uint32_t gateway_bps, const U256& proving) {
+                      const ServiceFees& service_fees, const U256& proving) {
   LegTerms t;
   t.solver = SolverTerms{solver.fee_bps, solver.fixed_fee, solver.min_amount, solver.max_amount,
                          solver.inventory_of(TokenKey{destination.chain_id, destination.address}).value_or(U256{})};
-  t.protocol_bps = protocol_bps;
-  t.gateway_bps = gateway_bps;
+  t.protocol_out = service_fees.protocol;
+  t.gateway_out = service_fees.gateway;
   t.proving_fee = proving;
   t.source_decimals = source.decimals;
   t.destination_decimals = destination.decimals;
@@ -28,44 +35,44 @@ LegTerms config_terms(const SolverRecord& solver, const TokenRecord& source, con
 
 LegQuote refused(PricingFailure reason) { return LegQuote{std::nullopt, reason}; }
 
-U256 saturating_sub(const U256& a, const U256& b) { return a > b ? a.sub_or_throw(b) : U256{}; }
-
-// A remote solver's price under the service's fees and the solver's configured limits.
+// A remote solver's price: its answer is what its route delivers in all for the whole reward
+// (fixed input: amountOut for source.amount), or what it asks as the whole reward for delivering
+// it (fixed output: amountIn for destination.amount = amount_out + the service's fees,
+// solver_request_body). The service's fees are carved out of what the route delivers; the solver
+// keeps the rest of the reward as its `gas` and `proving`. The solver's own limits still apply.
 LegQuote price_remote(const LegTerms& terms, FixedSide side, const U256& amount, const RemoteAnswer& answer) {
   const std::uint32_t ds = terms.source_decimals, dd = terms.destination_decimals;
+  const U256 paid_out = terms.protocol_out.add_or_throw(terms.gateway_out);
+  U256 source, delivered;
   if (side == FixedSide::input) {
-    const U256& source = amount;
-    if (source < terms.solver.min_amount) return refused(PricingFailure::below_minimum);
-    if (source > terms.solver.max_amount) return refused(PricingFailure::above_maximum);
-    LegTerms service_only = terms;
-    service_only.solver = SolverTerms{};
-    auto fees = leg_fees(service_only, source);
-    if (!fees) return refused(PricingFailure::out_of_range);
-    auto service_fees_out = convert_decimals(fees->total(), ds, dd, Rounding::ceil);
-    if (!service_fees_out) return refused(PricingFailure::out_of_range);
-    if (answer.amount <= *service_fees_out) return refused(PricingFailure::fees_exceed_amount);
-    const U256 out = answer.amount.sub_or_throw(*service_fees_out);
-    if (out > terms.solver.inventory) return refused(PricingFailure::above_inventory);
-    auto answer_in_source = convert_decimals(answer.amount, dd, ds, Rounding::ceil);
-    if (!answer_in_source) return refused(PricingFailure::out_of_range);
-    fees->solver_fixed = saturating_sub(source, *answer_in_source);
-    return LegQuote{LegPrice{source, *fees, out}, PricingFailure::out_of_range};
+    source = amount;
+    // A solver offering more than the reward is worth at par is taken at par: the statement
+    // never shows a negative fee.
+    if (terms.proving_fee >= source) return refused(PricingFailure::fees_exceed_amount);
+    auto at_par = convert_decimals(source.sub_or_throw(terms.proving_fee), ds, dd, Rounding::floor);
+    if (!at_par) return refused(PricingFailure::out_of_range);
+    delivered = std::min(answer.amount, *at_par);
+    if (delivered <= paid_out) return refused(PricingFailure::fees_exceed_amount);
+  } else {
+    auto total = amount.checked_add(paid_out);
+    if (!total) return refused(PricingFailure::out_of_range);
+    delivered = *total;
+    auto needed = convert_decimals(delivered, dd, ds, Rounding::ceil);
+    if (!needed) return refused(PricingFailure::out_of_range);
+    auto floor_price = needed->checked_add(terms.proving_fee);
+    if (!floor_price) return refused(PricingFailure::out_of_range);
+    // A solver asking less than what it delivers is worth at par is paid at par.
+    source = std::max(answer.amount, *floor_price);
   }
-  // Fixed output: the solver asks answer.amount for delivering `amount`; the service's fees come
-  // on top, found with the same exact inverse as a configured solver's price.
-  LegTerms service_only = terms;
-  service_only.solver = SolverTerms{0, U256{}, U256{}, U256::max(), U256::max()};
-  service_only.destination_decimals = ds;
-  LegQuote q = price_fixed_output(service_only, answer.amount);
-  if (!q.price) return q;
-  if (q.price->source_amount < terms.solver.min_amount) return refused(PricingFailure::below_minimum);
-  if (q.price->source_amount > terms.solver.max_amount) return refused(PricingFailure::above_maximum);
-  if (amount > terms.solver.inventory) return refused(PricingFailure::above_inventory);
-  auto delivered_in_source = convert_decimals(amount, dd, ds, Rounding::ceil);
+  if (source < terms.solver.min_amount) return refused(PricingFailure::below_minimum);
+  if (source > terms.solver.max_amount) return refused(PricingFailure::above_maximum);
+  if (delivered > terms.solver.inventory) return refused(PricingFailure::above_inventory);
+  auto delivered_in_source = convert_decimals(delivered, dd, ds, Rounding::ceil);
   if (!delivered_in_source) return refused(PricingFailure::out_of_range);
-  q.price->fees.solver_fixed = saturating_sub(answer.amount, *delivered_in_source);
-  q.price->amount_out = amount;
-  return q;
+  LegFees fees{terms.protocol_out, terms.gateway_out, U256{}, U256{}, terms.proving_fee};
+  // What the solver keeps besides proving: the reward above what its route delivers, at par.
+  fees.solver_fixed = source.sub_or_throw(*delivered_in_source).sub_or_throw(terms.proving_fee);
+  return LegQuote{LegPrice{source, fees, delivered.sub_or_throw(paid_out)}, PricingFailure::out_of_range};
 }
 
 class Planner {
@@ -77,6 +84,13 @@ class Planner {
     const TokenRecord* source = config_.token(request_.source);
     const TokenRecord* destination = config_.token(request_.destination);
     if (!source || !destination) return refuse_unlisted(source, destination);
+    try {
+      fees_ = service_fees(*source, *destination);
+    } catch (const std::out_of_range&) {
+      Plans out;
+      out.refusal = Refusal{PricingFailure::out_of_range, "out-of-range: the amount is out of range"};
+      return out;
+    }
 
     bool served_directly = false;
     for (const auto& solver : config_.solvers()) {
@@ -100,15 +114,19 @@ class Planner {
   }
 
  private:
-  // Output after slippage on a fixed input; the fixed output itself otherwise.
-  U256 delivered(const LegPrice& last) const {
-    return request_.side == FixedSide::input ? apply_slippage(last.amount_out, request_.slippage_millionths)
-                                             : request_.amount;
+  // The service's fees, paid by the delivery leg in the destination token (service_fee_out).
+  ServiceFees service_fees(const TokenRecord& source, const TokenRecord& destination) const {
+    const auto fee = [&](std::uint32_t bps) {
+      auto out = service_fee_out(request_.side, request_.amount, bps, source.decimals, destination.decimals);
+      if (!out) throw std::out_of_range("service fee overflows");
+      return *out;
+    };
+    return ServiceFees{fee(request_.protocol_bps), fee(request_.gateway_bps)};
   }
 
-  LegTerms terms_for(const SolverRecord& solver, const TokenRecord& from, const TokenRecord& to, bool first) const {
-    return config_terms(solver, from, to, first ? request_.protocol_bps : 0, first ? request_.gateway_bps : 0,
-                        proving_fee(config_, from, to));
+  // `delivery`: the leg whose route pays the recipient, and so the service's fees.
+  LegTerms terms_for(const SolverRecord& solver, const TokenRecord& from, const TokenRecord& to, bool delivery) const {
+    return config_terms(solver, from, to, delivery ? fees_ : ServiceFees{}, proving_fee(config_, from, to));
   }
 
   LegQuote price(const SolverRecord& solver, const LegTerms& terms, const U256& amount, std::uint32_t* fulfill) {
@@ -131,7 +149,7 @@ class Planner {
     }
     Plan plan;
     plan.legs.push_back(PricedLeg{&solver, &source, &destination, *q.price, fulfill});
-    plan.delivered = delivered(*q.price);
+    plan.delivered = q.price->amount_out;
     plans_.push_back(std::move(plan));
   }
 
@@ -156,8 +174,8 @@ class Planner {
 
     for (const SolverRecord* s1 : first) {
       for (const SolverRecord* s2 : second) {
-        const LegTerms t1 = terms_for(*s1, source, middle, true);
-        const LegTerms t2 = terms_for(*s2, middle, destination, false);
+        const LegTerms t1 = terms_for(*s1, source, middle, false);
+        const LegTerms t2 = terms_for(*s2, middle, destination, true);
         LegQuote q1, q2;
         if (request_.side == FixedSide::input) {
           q1 = price_fixed_input(t1, request_.amount);
@@ -173,7 +191,7 @@ class Planner {
         Plan plan;
         plan.legs.push_back(PricedLeg{s1, &source, &middle, *q1.price, s1->estimated_fulfill_time_sec});
         plan.legs.push_back(PricedLeg{s2, &middle, &destination, *q2.price, s2->estimated_fulfill_time_sec});
-        plan.delivered = delivered(*q2.price);
+        plan.delivered = q2.price->amount_out;
         add_alternatives(plan, second);
         plans_.push_back(std::move(plan));
       }
@@ -186,12 +204,11 @@ class Planner {
     const U256& reward = chosen.price.source_amount;
     for (const SolverRecord* other : second) {
       if (other == chosen.solver) continue;
-      LegQuote q = price_fixed_input(terms_for(*other, *chosen.source, *chosen.destination, false), reward);
+      LegQuote q = price_fixed_input(terms_for(*other, *chosen.source, *chosen.destination, true), reward);
       if (!q.price) continue;
-      U256 fill = request_.side == FixedSide::input
-                      ? apply_slippage(q.price->amount_out, request_.slippage_millionths)
-                      : request_.amount;
+      // A fixed output: the alternative delivers exactly the requested amount (it keeps any more).
       if (request_.side == FixedSide::output && q.price->amount_out < request_.amount) continue;
+      const U256 fill = request_.side == FixedSide::input ? q.price->amount_out : request_.amount;
       plan.alternatives.push_back(AlternativeFill{
           PricedLeg{other, chosen.source, chosen.destination, *q.price, other->estimated_fulfill_time_sec}, fill});
     }
@@ -277,6 +294,7 @@ class Planner {
   const std::map<std::string, RemoteAnswer>& answers_;
   std::vector<Plan> plans_;
   std::vector<Failure> failures_;
+  ServiceFees fees_;
 };
 
 }  // namespace

@@ -6,12 +6,14 @@
 //   (solver_protocol.h), under the same limits.
 // - Stitched (two legs), only when no solver serves the pair directly and service.maxHops >= 2:
 //   source -> B -> destination for every listed token B on a third EVM chain (the first leg's
-//   route runs EVM calls on B), with configured solvers on both legs. Slippage applies once, to
-//   the delivery leg; the first leg delivers exactly its price, which funds the second intent.
-//   Other solvers that could fill the second leg for the same reward are kept as alternatives
-//   (the quote lists them as `bucket-candidate` intents).
-// - Protocol and gateway fees are charged once, on the first leg's source amount; each leg pays
-//   its solver (`gas`) and its proving fee.
+//   route runs EVM calls on B), with configured solvers on both legs. The first leg delivers
+//   exactly its price, which funds the second intent. Other solvers that could fill the second
+//   leg for the same reward are kept as alternatives (the quote lists them as `bucket-candidate`
+//   intents).
+// - Every route delivers exactly what it states: the recipient receives amount_out (no
+//   slippage: the output is fixed when the quote is signed).
+// - Protocol and gateway fees are charged once, in the destination token, paid by the delivery
+//   leg's route (service_fee_out); each leg's solver keeps its `gas` and `proving` fee.
 #pragma once
 
 #include <cstdint>
@@ -40,9 +42,10 @@ struct AlternativeFill {
   U256 delivered;  // what its route would transfer to the recipient
 };
 
+
 struct Plan {
   std::vector<PricedLeg> legs;  // 1 (direct) or 2 (stitched)
-  U256 delivered;               // what the delivery route transfers: destination.minAmountOut
+  U256 delivered;               // what the recipient receives: destination.amountOut = minAmountOut
   std::vector<AlternativeFill> alternatives;
 
   bool stitched() const { return legs.size() > 1; }
@@ -59,7 +62,6 @@ struct PlanRequest {
   U256 amount;  // source amount (fixed input) or destination amount (fixed output)
   TokenKey source;
   TokenKey destination;
-  std::uint32_t slippage_millionths = 0;  // applied to a fixed input's output
   std::uint32_t protocol_bps = 0;
   std::uint32_t gateway_bps = 0;
   bool can_stitch = true;  // false when the refund recipient cannot own an intent on an EVM chain

@@ -18,11 +18,11 @@ std::uint64_t route_deadline(const ServiceSettings& service, const SolverRecord&
   return now + service.quote_lifetime_sec + solver.fill_window_sec;
 }
 
-json solver_request_body(const QuoteRequest& request, std::uint64_t deadline) {
+json solver_request_body(const QuoteRequest& request, std::uint64_t deadline, const U256& fees_out) {
   json source = {{"chainId", request.source.chain_id}, {"token", request.source.token.text()}};
   json destination = {{"chainId", request.destination.chain_id}, {"token", request.destination.token.text()}};
   if (request.source.amount) source["amount"] = request.source.amount->to_decimal();
-  if (request.destination.amount) destination["amount"] = request.destination.amount->to_decimal();
+  if (request.destination.amount) destination["amount"] = request.destination.amount->add_or_throw(fees_out).to_decimal();
   json body = {{"type", quote_type_name(request.type)}, {"source", std::move(source)},
                {"destination", std::move(destination)}};
   if (request.type == QuoteType::custom) {
@@ -45,11 +45,25 @@ OpResult solver_requests(const Config& config, const json& input) {
   auto validated = validate_quote_request(body, config);
   if (!validated) return validated.error;
   const QuoteRequest& request = *validated.value;
+  FeeSchedule fees;
   if (const json* key = in.optional("key")) {
-    if (auto refusal = quote_refusal(key_record_from_json(*key, config, "solverRequests"), request.all_quotes)) return *refusal;
+    const KeyRecord record = key_record_from_json(*key, config, "solverRequests");
+    if (auto refusal = quote_refusal(record, request.all_quotes)) return *refusal;
+    fees = FeeSchedule{record.fee_schedule.protocol_bps, record.partner ? record.fee_schedule.gateway_bps : 0};
   }
   const TokenKey source{request.source.chain_id, request.source.token};
   const TokenKey destination{request.destination.chain_id, request.destination.token};
+  // An exact-out route delivers destination.amount plus the service's fees (as the engine prices it).
+  U256 fees_out;
+  const TokenRecord* from = config.token(source);
+  const TokenRecord* to = config.token(destination);
+  if (request.type == QuoteType::exact_out && from && to) {
+    for (std::uint32_t bps : {fees.protocol_bps, fees.gateway_bps}) {
+      auto fee = service_fee_out(FixedSide::output, *request.destination.amount, bps, from->decimals, to->decimals);
+      if (!fee) return ok(json{{"requests", json::array()}});  // out of range: the quote refuses it
+      fees_out = fees_out.add_or_throw(*fee);
+    }
+  }
 
   json requests = json::array();
   for (const auto& solver : config.solvers()) {
@@ -57,7 +71,7 @@ OpResult solver_requests(const Config& config, const json& input) {
     requests.push_back({{"solverId", solver.id},
                         {"url", *solver.url},
                         {"timeoutMs", solver.timeout_ms.value_or(kDefaultSolverTimeoutMs)},
-                        {"body", solver_request_body(request, route_deadline(config.service(), solver, now))}});
+                        {"body", solver_request_body(request, route_deadline(config.service(), solver, now), fees_out)}});
   }
   return ok(json{{"requests", std::move(requests)}});
 }

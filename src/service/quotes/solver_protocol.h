@@ -10,9 +10,12 @@
 //    "destination": {"chainId": 10,   "token": "0x…", "amount": "25000000"},   // amount: exact-out
 //    "calls": [{"target", "data", "value"}],                                    // custom only
 //    "deadline": 1763701200}          // the route deadline the solver would have to fill by
-// `source.amount` is the whole reward the solver would receive; `destination.amount` what it would
-// have to deliver. The service's own fees (protocol, gateway, proving) are taken on top of the
-// solver's price, so the request does not depend on who asks.
+// `source.amount` is the whole reward the solver would receive; `destination.amount` the whole of
+// what its route would have to deliver: the recipient's amount plus the service's protocol and
+// gateway fees, which the route pays on chain (service_fee_out: basis points of the request's
+// fixed amount, so known before asking). The answer prices that whole: the service's fees are
+// carved out of what the route delivers (exact-in: amountOut covers them, the recipient receives
+// the rest), and the solver keeps the rest of the reward as its gas and proving fees.
 //
 // Answer body: exactly
 //   {"amountOut": "24990000" | "amountIn": "25010000",   // amountOut for exact-in/custom, amountIn for exact-out
@@ -46,15 +49,18 @@ struct RemoteAnswer {
 
 FixedSide fixed_side(QuoteType type);
 
-// The body to POST to a remote solver for a direct fill of `request`.
-nlohmann::ordered_json solver_request_body(const QuoteRequest& request, std::uint64_t route_deadline);
+// The body to POST to a remote solver for a direct fill of `request`; `fees_out` (exact-out only)
+// is what the route pays the service's fee recipients besides destination.amount.
+nlohmann::ordered_json solver_request_body(const QuoteRequest& request, std::uint64_t route_deadline,
+                                           const U256& fees_out);
 
 // The route deadline a solver is asked to fill by: expiresAt + its fill window.
 std::uint64_t route_deadline(const ServiceSettings& service, const SolverRecord& solver, std::uint64_t now);
 
 // Op "solverRequests" {"body", "key"?, "now"}: the request is validated exactly as op "quote" does
 // (so the same 400/422 answers), and with "key" the key's features too (quote_refusal: a key that
-// may not quote is refused before any solver is asked), then {"requests": [{"solverId", "url",
+// may not quote is refused before any solver is asked) and its fee schedule (an exact-out request
+// asks for the route's whole delivery; without "key" no fees), then {"requests": [{"solverId", "url",
 // "timeoutMs", "body"}]} for every remote solver that serves the pair directly, in configured order.
 OpResult solver_requests(const Config& config, const nlohmann::ordered_json& input);
 
