@@ -14,6 +14,7 @@
 #include "protocol/quote_signature.h"
 #include "protocol/svm_fund.h"
 #include "protocol/svm_instruction.h"
+#include "protocol/svm_route_call.h"
 #include "protocol/vault.h"
 #include "service/keys/key_access.h"
 #include "service/common/op_input.h"
@@ -80,14 +81,6 @@ json entry_json(const IntentEntry& e) {
           {"intent", protocol::intent_to_json(e.intent, protocol_vm(e.source->vm), protocol_vm(e.destination->vm))},
           {"encodedRoute", hex::encode(e.hashes.encoded_route)},
           {"vault", e.vault}};
-}
-
-// The SPL Token `Transfer` instruction data: tag 3, then the amount as u64 little-endian.
-Bytes spl_transfer_data(const U256& amount) {
-  Bytes data{3};
-  std::uint64_t value = amount.as_u64();
-  for (int i = 0; i < 8; ++i) data.push_back(static_cast<std::uint8_t>(value >> (8 * i)));
-  return data;
 }
 
 // A signed quote and what registering it stores (quote_registration.h).
@@ -232,10 +225,11 @@ class QuoteBuilder {
       intent.route.calls.push_back(
           protocol::erc20::transfer_call(token.address.evm(), request_.destination.recipient.evm(), amount));
     } else {
-      // Solana: the token program moves the amount into the recipient's associated token account.
-      const svm::Pubkey recipient_account =
-          svm::associated_token_address(request_.destination.recipient.svm(), token.address.svm());
-      intent.route.calls.push_back({Account::from_svm(recipient_account), spl_transfer_data(amount), U256{}});
+      // Solana: the Portal's executor pays the recipient's token account with TransferChecked on
+      // the mint's program, the one call shape Eco's program fills (svm_route_call.h).
+      intent.route.calls.push_back(protocol::svm_route_call::token_transfer_call(
+          chain.portal.svm(), {*token.token_program, token.address.svm(), static_cast<std::uint8_t>(token.decimals),
+                               request_.destination.recipient.svm(), amount}));
     }
     intent.reward = reward_for(leg, reward_deadline);
     return intent;
