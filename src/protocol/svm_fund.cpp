@@ -19,11 +19,6 @@ constexpr std::size_t kFixedAccounts = 7;
 // account, mint.
 constexpr std::size_t kAccountsPerToken = 3;
 
-std::string describe(const svm::AccountMeta& meta) {
-  return meta.pubkey.to_base58() + (meta.is_signer ? " (signer" : " (not signer") +
-         (meta.is_writable ? ", writable)" : ", read-only)");
-}
-
 }  // namespace
 
 Bytes fund_data(const FundArgs& args) {
@@ -93,8 +88,8 @@ DecodedFund decode_fund_instruction(const svm::Instruction& instruction, const s
   const svm::Instruction expected = fund_instruction(out.args, out.signers, portal_program, token_program);
   for (std::size_t i = 0; i < expected.accounts.size(); ++i) {
     if (instruction.accounts[i] != expected.accounts[i]) {
-      throw ParseError("fund instruction account " + std::to_string(i) + " is " + describe(instruction.accounts[i]) +
-                       ", expected " + describe(expected.accounts[i]));
+      throw ParseError("fund instruction account " + std::to_string(i) + " is " + svm::describe(instruction.accounts[i]) +
+                       ", expected " + svm::describe(expected.accounts[i]));
     }
   }
   return out;

@@ -59,6 +59,11 @@ Pubkey pubkey_member(const Json& object, const std::string& path, std::string_vi
 
 }  // namespace
 
+std::string describe(const AccountMeta& meta) {
+  return meta.pubkey.to_base58() + (meta.is_signer ? " (signer" : " (not signer") +
+         (meta.is_writable ? ", writable)" : ", read-only)");
+}
+
 std::array<std::uint8_t, 8> anchor_discriminator(std::string_view instruction_name) {
   const Hash32 digest = Sha256().update("global:").update(instruction_name).finalize();
   std::array<std::uint8_t, 8> out;

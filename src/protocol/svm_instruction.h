@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -23,6 +24,9 @@ struct AccountMeta {
 
   bool operator==(const AccountMeta&) const = default;
 };
+
+// "<base58> (signer, writable)", "<base58> (not signer, read-only)": an account meta in messages.
+std::string describe(const AccountMeta& meta);
 
 struct Instruction {
   Pubkey program_id;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "protocol/erc20.h"
+#include "protocol/svm_route_call.h"
 #include "protocol/vault.h"
 #include "verify/json_members.h"
 #include "verify/report.h"
@@ -55,7 +56,26 @@ void expect_route_provides(const std::string& where, const protocol::Intent& int
 
 void expect_transfer_call(const std::string& where, const protocol::Intent& intent, const ChainInfo& chain,
                           const Account& token, const Account& recipient, const U256& minimum) {
-  if (chain.vm == Vm::svm) return;
+  if (chain.vm == Vm::svm) {
+    // Solana: the call Eco's Portal fills (protocol::svm_route_call): TransferChecked on Token or
+    // Token-2022 from the Portal's executor, crediting the recipient's associated token account of
+    // the destination mint under that same program. Any other shape can never be filled.
+    const svm::Pubkey mint = token.to_svm();
+    for (const protocol::Call& call : intent.route.calls) {
+      try {
+        const auto paid = protocol::svm_route_call::decode_token_transfer_call(chain.portal.to_svm(), call);
+        if (paid.mint == mint && paid.transfer.amount >= minimum &&
+            paid.recipient_token_account ==
+                svm::associated_token_address(recipient.to_svm(), mint, paid.token_program)) {
+          return;
+        }
+      } catch (const ParseError&) {
+        // not such a payment: keep looking
+      }
+    }
+    fail(where, " has no call paying ", text(recipient, chain), "'s token account >= ", minimum.to_decimal(), " of ",
+         text(token, chain), " by TransferChecked from the executor of the Portal of ", chain_text(chain));
+  }
   for (const protocol::Call& call : intent.route.calls) {
     if (call.target != token || !call.value.is_zero()) continue;
     try {

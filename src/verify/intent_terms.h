@@ -36,7 +36,8 @@ void expect_route_provides(const std::string& where, const protocol::Intent& int
                            const ChainInfo& chain, const protocol::Account& token, const U256& minimum);
 
 // On an EVM destination, one of the route's calls is `token`.transfer(recipient, >= minimum) with
-// no value; on Solana the Portal itself pays the recipient's token account, so nothing to find.
+// no value; on Solana, one is the TransferChecked payment of >= minimum of the mint `token` to the
+// recipient's associated token account that Eco's Portal fills (protocol/svm_route_call.h).
 void expect_transfer_call(const std::string& where, const protocol::Intent& intent, const ChainInfo& chain,
                           const protocol::Account& token, const protocol::Account& recipient, const U256& minimum);
 

@@ -261,6 +261,33 @@ TEST(ServiceConfig, RejectsTokenAddressesInvalidForTheChainsVm) {
   EXPECT_TRUE(has_error(errors, "tokens[0].address", "must be an EVM address"));
 }
 
+TEST(ServiceConfig, SolanaTokensNameTheProgramThatOwnsTheMint) {
+  const json base = config_json("local");
+  EXPECT_EQ(Config::from_json(base).token(1399811149, ChainAddress::parse(Vm::svm, "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"))
+                ->token_program,
+            svm::token_program_id());
+  json config = base;
+  config["tokens"][5]["tokenProgram"] = "TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb";
+  EXPECT_EQ(Config::from_json(config).token(1399811149, ChainAddress::parse(Vm::svm, "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"))
+                ->token_program,
+            svm::token_2022_program_id());
+
+  config = base;
+  config["tokens"][5].erase("tokenProgram");  // Solana USDC
+  EXPECT_CONFIG_ERROR(config, "tokens[5].tokenProgram", "is required");
+  config = base;
+  config["tokens"][5]["tokenProgram"] = "ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL";
+  EXPECT_CONFIG_ERROR(config, "tokens[5].tokenProgram", "must be the SPL Token program");
+  config = base;
+  config["tokens"][5]["tokenProgram"] = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48";
+  EXPECT_CONFIG_ERROR(config, "tokens[5].tokenProgram", "must be a Solana address");
+  config = base;
+  config["tokens"][0]["tokenProgram"] = "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA";  // Ethereum USDC
+  EXPECT_CONFIG_ERROR(config, "tokens[0].tokenProgram", "must be absent on an EVM chain");
+  EXPECT_FALSE(Config::from_json(base).token(1, ChainAddress::parse(Vm::evm, "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"))
+                   ->token_program);
+}
+
 TEST(ServiceConfig, GaslessStandardsAreCheckedAgainstChainAndToken) {
   json config = config_json("local");
   config["tokens"][0]["gasless"] = {"permit3", "permit4"};

@@ -10,6 +10,7 @@
 #include "protocol/erc20.h"
 #include "protocol/portal_calldata.h"
 #include "protocol/svm_fund.h"
+#include "protocol/svm_route_call.h"
 #include "protocol/vault.h"
 
 namespace sr::service::testing {
@@ -388,6 +389,36 @@ TEST_F(EngineTest, SolanaSourceFundsWithTheAnchorInstruction) {
   EXPECT_EQ(quote_signer_of(q, signed_hash_list(q)), local_signer());
 }
 
+// A direct quote to Solana pays with the program configured for the destination mint: here
+// Solana USDC configured as a Token-2022 mint, so the call targets Token-2022 and credits the
+// recipient's Token-2022 associated token account.
+TEST_F(EngineTest, DirectQuoteToSolanaPaysWithTheMintsConfiguredProgram) {
+  for (auto& token : config_json_["tokens"]) {
+    if (token["chainId"] == 1399811149 && token["symbol"] == "USDC") {
+      token["tokenProgram"] = svm::token_2022_program_id().to_base58();
+    }
+  }
+  json body = exact_in_body();
+  body["destination"] = {{"chainId", 1399811149}, {"token", kSolanaUsdc}, {"recipient", kSolanaRecipient}};
+  const json q = ok_quote(body);
+  const json& entry = q["steps"][0]["intents"][0];
+  EXPECT_EQ(entry["role"], "direct");
+  expect_entry_consistent(config(), entry);
+  const protocol::Intent intent = decode_entry_intent(config(), entry);
+  const svm::Pubkey mint = svm::Pubkey::parse(kSolanaUsdc);
+  const svm::Pubkey recipient = svm::Pubkey::parse(kSolanaRecipient);
+  ASSERT_EQ(intent.route.calls.size(), 1u);
+  EXPECT_EQ(intent.route.calls[0],
+            protocol::svm_route_call::token_transfer_call(
+                config().chain(1399811149)->portal.svm(),
+                {svm::token_2022_program_id(), mint, 6, recipient,
+                 U256::from_decimal(q["destination"]["minAmountOut"].get<std::string>())}));
+  EXPECT_EQ(protocol::svm_route_call::decode_token_transfer_call(config().chain(1399811149)->portal.svm(),
+                                                                 intent.route.calls[0])
+                .recipient_token_account,
+            svm::associated_token_address(recipient, mint, svm::token_2022_program_id()));
+}
+
 json stitched_body(const std::string& type = "exact-in") {
   json body = {{"type", type},
                {"source", {{"chainId", 137}, {"token", kPolygonUsdc}, {"funder", kFunder}}},
@@ -429,13 +460,21 @@ TEST_F(EngineTest, StitchedRouteFundsTheSecondIntentOnTheIntermediateChain) {
   EXPECT_EQ(q["destination"]["amountOut"], "99710048");
   EXPECT_EQ(q["destination"]["minAmountOut"], "99710048");
   EXPECT_EQ(leg2.route.tokens[0].amount, U256{99'810'048});
-  // Leg 2's route pays the recipient's and then acme's associated token accounts.
+  // Leg 2 pays the Solana recipient, then acme, with the one call shape Eco's program fills:
+  // TransferChecked on USDC's program (config: classic SPL Token), from the Portal's executor.
   ASSERT_EQ(leg2.route.calls.size(), 2u);
   const svm::Pubkey mint = svm::Pubkey::parse(kSolanaUsdc);
-  EXPECT_EQ(leg2.route.calls[0].target.to_svm(),
-            svm::associated_token_address(svm::Pubkey::parse(kSolanaRecipient), mint));
-  EXPECT_EQ(leg2.route.calls[1].target.to_svm(),
-            svm::associated_token_address(config().partner("acme")->fee_recipient(1399811149)->svm(), mint));
+  const svm::Pubkey portal = config().chain(1399811149)->portal.svm();
+  EXPECT_EQ(protocol::svm_route_call::decode_token_transfer_call(portal, leg2.route.calls[0]),
+            (protocol::svm_route_call::DecodedTokenTransfer{
+                svm::token_program_id(), mint,
+                svm::associated_token_address(svm::Pubkey::parse(kSolanaRecipient), mint),
+                {99'710'048, 6}}));
+  EXPECT_EQ(protocol::svm_route_call::decode_token_transfer_call(portal, leg2.route.calls[1]),
+            (protocol::svm_route_call::DecodedTokenTransfer{
+                svm::token_program_id(), mint,
+                svm::associated_token_address(config().partner("acme")->fee_recipient(1399811149)->svm(), mint),
+                {100'000, 6}}));
   // Leg 1's route approves the Arbitrum Portal and publishes and funds leg 2 there.
   const Address portal = config().chain(42161)->portal.evm();
   ASSERT_EQ(leg1.route.calls.size(), 2u);

@@ -12,6 +12,7 @@
 
 #include "engine_fixture.h"
 #include "protocol/erc20.h"
+#include "protocol/svm_route_call.h"
 #include "protocol/svm_address.h"
 #include "service/quotes/solver_protocol.h"
 #include "service/quotes/pricing.h"
@@ -77,12 +78,13 @@ class FeeStatementTest : public EngineTest {
       EXPECT_EQ(call.target.to_evm(), Address::parse(token));
       EXPECT_EQ(protocol::erc20::decode_transfer(call.data), (protocol::erc20::AmountTo{Address::parse(payee), amount}));
     } else {
-      EXPECT_EQ(call.target.to_svm(), svm::associated_token_address(svm::Pubkey::parse(payee), svm::Pubkey::parse(token)));
-      ASSERT_EQ(call.data.size(), 9u);
-      EXPECT_EQ(call.data[0], 3);
-      std::uint64_t value = 0;
-      for (int i = 7; i >= 0; --i) value = (value << 8) | call.data[1 + i];
-      EXPECT_EQ(U256{value}, amount);
+      const svm::Pubkey mint = svm::Pubkey::parse(token);
+      const auto paid =
+          protocol::svm_route_call::decode_token_transfer_call(config().chain(chain)->portal.svm(), call);
+      EXPECT_EQ(paid.mint, mint);
+      EXPECT_EQ(paid.recipient_token_account,
+                svm::associated_token_address(svm::Pubkey::parse(payee), mint, paid.token_program));
+      EXPECT_EQ(U256{paid.transfer.amount}, amount);
     }
   }
 

@@ -6,6 +6,7 @@
 
 #include "../service/engine_fixture.h"
 #include "quote_fixture.h"
+#include "protocol/svm_route_call.h"
 #include "verify/quote_verifier.h"
 
 namespace sr::verify {
@@ -108,6 +109,85 @@ TEST_F(EngineQuotes, ADeliveryRewardListingATokenTwiceFailsIntentHashesEvenHashe
   EXPECT_FALSE(check->ok);
   EXPECT_NE(check->detail.find("quote.steps[1].intents[0].intent.reward.tokens[1] lists token"), std::string::npos)
       << check->detail;
+}
+
+// A direct quote to Solana (Base USDC to Solana USDC, solbridge) passes; the same quote whose one
+// route call is changed, then rehashed and re-signed, fails route-matches-request: the verifier
+// accepts only the payment call Eco's Portal fills (protocol/svm_route_call.h).
+TEST_F(EngineQuotes, ToSolanaPassesOnlyWithThePortalsPaymentCall) {
+  const json body = {
+      {"type", "exact-in"},
+      {"source", {{"chainId", 8453}, {"token", st::kBaseUsdc}, {"funder", st::kFunder}, {"amount", "100000000"}}},
+      {"destination", {{"chainId", 1399811149}, {"token", st::kSolanaUsdc}, {"recipient", st::kSolanaRecipient}}},
+      {"dappId", "verify-test"}};
+  const json quote = ok_quote(body);
+  ASSERT_FALSE(quote["intentHash"].is_null());
+  const Report report = verify(quote, body);
+  EXPECT_TRUE(report.ok()) << failures(report);
+
+  const service::ChainRecord& base = *config().chain(8453);
+  const svm::Pubkey portal = config().chain(1399811149)->portal.svm();
+  const svm::Pubkey mint = svm::Pubkey::parse(st::kSolanaUsdc);
+  const svm::Pubkey recipient = svm::Pubkey::parse(st::kSolanaRecipient);
+  const U256 minimum = U256::from_decimal(quote["destination"]["minAmountOut"].get<std::string>());
+  // The quote with the route's call replaced, every derived field recomputed and re-signed.
+  auto with_call = [&](const protocol::Call& call) {
+    json q = quote;
+    protocol::Intent intent = st::decode_entry_intent(config(), q["steps"][0]["intents"][0]);
+    intent.route.calls = {call};
+    const auto h = protocol::hash_intent(intent, sr::Vm::evm, sr::Vm::svm);
+    const std::string hash = hex::encode(h.intent_hash);
+    const std::string vault =
+        protocol::evm_vault_address(base.portal.evm(), h.intent_hash, *base.vault_init_code_hash).checksummed();
+    const json intent_json = protocol::intent_to_json(intent, sr::Vm::evm, sr::Vm::svm);
+    q["intentHash"] = hash;
+    q["execution"]["intent"] = intent_json;
+    q["execution"]["vault"] = vault;
+    q["execution"]["transaction"]["data"] =
+        hex::encode(protocol::portal::publish_and_fund(intent.destination, h.encoded_route, intent.reward, false));
+    json& entry = q["steps"][0]["intents"][0];
+    entry["intentHash"] = hash;
+    entry["intent"] = intent_json;
+    entry["encodedRoute"] = hex::encode(h.encoded_route);
+    entry["vault"] = vault;
+    q["signature"] = testing::sign_quote(q);
+    return q;
+  };
+  using protocol::svm_route_call::TokenTransfer;
+  using protocol::svm_route_call::token_transfer_call;
+  // Resealing the engine's own call changes nothing.
+  EXPECT_TRUE(verify(with_call(token_transfer_call(portal, {svm::token_program_id(), mint, 6, recipient, minimum})), body)
+                  .ok());
+
+  const svm::Pubkey other = svm::Pubkey::parse("5Zzguz4NsSRFxGkHfM4FmsFpGZiCDtY72zH2jzMcqkJx");
+  const svm::Pubkey usdt = svm::Pubkey::parse("Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB");
+  Bytes raw_transfer{3};
+  for (int i = 0; i < 8; ++i) raw_transfer.push_back(static_cast<std::uint8_t>(minimum.as_u64() >> (8 * i)));
+  protocol::Call extra_account = token_transfer_call(portal, {svm::token_program_id(), mint, 6, recipient, minimum});
+  auto decoded = protocol::svm_route_call::decode_calldata_with_accounts(extra_account.data);
+  decoded.accounts[3].is_signer = true;  // the executor as a signer in the meta: no fill produces it
+  extra_account.data = protocol::svm_route_call::encode_calldata_with_accounts(decoded);
+  const std::pair<const char*, protocol::Call> wrong[] = {
+      // The shape the service used to publish: the recipient's token account as target, raw Transfer.
+      {"old shape", {protocol::Account::from_svm(svm::associated_token_address(recipient, mint)), raw_transfer, U256{}}},
+      {"other recipient", token_transfer_call(portal, {svm::token_program_id(), mint, 6, other, minimum})},
+      {"other mint", token_transfer_call(portal, {svm::token_program_id(), usdt, 6, recipient, minimum})},
+      {"below minimum", token_transfer_call(portal, {svm::token_program_id(), mint, 6, recipient, minimum.sub_or_throw(U256(1))})},
+      {"another Portal's executor",
+       token_transfer_call(svm::Pubkey::parse("EcooswwC1NggsckZyF5SeAL9WsgJs3UhPbrqY1apV73F"),
+                           {svm::token_program_id(), mint, 6, recipient, minimum})},
+      {"executor signs in the meta", extra_account},
+  };
+  for (const auto& [name, call] : wrong) {
+    const Report tampered = verify(with_call(call), body);
+    EXPECT_TRUE(tampered.find("signature")->ok) << name << failures(tampered);
+    const Check* check = tampered.find("route-matches-request");
+    ASSERT_NE(check, nullptr);
+    EXPECT_FALSE(check->ok) << name;
+    EXPECT_NE(check->detail.find("has no call paying " + std::string(st::kSolanaRecipient) + "'s token account"),
+              std::string::npos)
+        << name << ": " << check->detail;
+  }
 }
 
 TEST_F(EngineQuotes, AllQuotesCompetingQuotesPass) {

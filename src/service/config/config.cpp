@@ -4,6 +4,7 @@
 #include <set>
 
 #include "crypto/hex.h"
+#include "protocol/svm_route_call.h"
 #include "service/common/field_reader.h"
 #include "service/common/field_values.h"
 
@@ -695,6 +696,27 @@ std::optional<TokenRecord> Loader::read_token(const Json& value, const std::stri
       if (domain_name && domain_version) eip712 = Eip712Domain{*domain_name, *domain_version};
     }
   }
+  // The mint's owner program decides what a Solana payment invokes and where the token accounts
+  // are, so it is configured, never guessed: required on an SVM chain, absent on an EVM one.
+  std::optional<svm::Pubkey> token_program;
+  if (vm == Vm::svm) {
+    if (const Json* v = r.required("tokenProgram")) {
+      if (auto program = read_address(*v, r.path_of("tokenProgram"), Vm::svm, errors_)) {
+        if (protocol::svm_route_call::is_token_program(program->svm())) {
+          token_program = program->svm();
+        } else {
+          errors_.add(r.path_of("tokenProgram"),
+                      r.path_of("tokenProgram") + " must be the SPL Token program " +
+                          svm::token_program_id().to_base58() + " or Token-2022 " +
+                          svm::token_2022_program_id().to_base58());
+        }
+      }
+    }
+  } else if (vm == Vm::evm) {
+    r.forbid("tokenProgram", "must be absent on an EVM chain (it names the program of a Solana mint)");
+  } else {
+    r.optional("tokenProgram");  // the chain is unknown: that error is reported already
+  }
   std::optional<std::vector<GaslessStandard>> gasless;
   if (const Json* v = r.required("gasless")) gasless = read_gasless(*v, r.path_of("gasless"), chain);
   // ERC-3009 authorizations are signed under the token's own domain, so it must be known.
@@ -705,7 +727,8 @@ std::optional<TokenRecord> Loader::read_token(const Json& value, const std::stri
   r.reject_unknown();
 
   if (errors_.size() != errors_before) return std::nullopt;
-  return TokenRecord{*chain_id, *address, *symbol, *name, static_cast<std::uint32_t>(*decimals), *gasless, eip712};
+  return TokenRecord{*chain_id, *address, *symbol, *name, static_cast<std::uint32_t>(*decimals), *gasless, eip712,
+                     token_program};
 }
 
 const TokenRecord* Loader::read_token_ref(ObjectReader& ref) {

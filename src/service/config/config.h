@@ -69,6 +69,9 @@ struct TokenRecord {
   std::uint32_t decimals = 0;
   std::vector<GaslessStandard> gasless;  // canonical order: permit3, permit2, erc3009
   std::optional<Eip712Domain> eip712;    // the token's own EIP-712 domain (ERC-3009, EIP-2612)
+  // SVM tokens only: the program that owns the mint (SPL Token or Token-2022). A payment on
+  // Solana invokes it, and the token accounts it credits are derived under it.
+  std::optional<svm::Pubkey> token_program;
 
   bool supports(GaslessStandard standard) const;
 };

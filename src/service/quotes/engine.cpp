@@ -14,6 +14,7 @@
 #include "protocol/quote_signature.h"
 #include "protocol/svm_fund.h"
 #include "protocol/svm_instruction.h"
+#include "protocol/svm_route_call.h"
 #include "protocol/vault.h"
 #include "service/keys/key_access.h"
 #include "service/common/op_input.h"
@@ -89,21 +90,16 @@ json entry_json(const IntentEntry& e) {
           {"vault", e.vault}};
 }
 
-// The SPL Token `Transfer` instruction data: tag 3, then the amount as u64 little-endian.
-Bytes spl_transfer_data(const U256& amount) {
-  Bytes data{3};
-  std::uint64_t value = amount.as_u64();
-  for (int i = 0; i < 8; ++i) data.push_back(static_cast<std::uint8_t>(value >> (8 * i)));
-  return data;
-}
-
-// The one route call that pays `amount` of `token` to `recipient` on the token's chain: the
-// recipient's transfer and every fee transfer of a delivery route are made here.
-protocol::Call payment_call(const TokenRecord& token, const ChainAddress& recipient, const U256& amount) {
+// The one route call that pays `amount` of `token` to `recipient` on `chain`, the token's chain:
+// the recipient's transfer and every fee transfer of a delivery route are made here. On Solana the
+// Portal's executor pays the recipient's token account with TransferChecked on the mint's program,
+// the one call shape Eco's program fills (svm_route_call.h).
+protocol::Call payment_call(const ChainRecord& chain, const TokenRecord& token, const ChainAddress& recipient,
+                            const U256& amount) {
   if (token.address.vm() == Vm::evm) return protocol::erc20::transfer_call(token.address.evm(), recipient.evm(), amount);
-  // Solana: the token program moves the amount into the recipient's associated token account.
-  const svm::Pubkey recipient_account = svm::associated_token_address(recipient.svm(), token.address.svm());
-  return {Account::from_svm(recipient_account), spl_transfer_data(amount), U256{}};
+  return protocol::svm_route_call::token_transfer_call(
+      chain.portal.svm(),
+      {*token.token_program, token.address.svm(), static_cast<std::uint8_t>(token.decimals), recipient.svm(), amount});
 }
 
 // A signed quote and what registering it stores (quote_registration.h).
@@ -245,7 +241,7 @@ class QuoteBuilder {
         intent.route.calls.push_back({account_of(call.target), call.data, call.value});
       }
     } else {
-      intent.route.calls.push_back(payment_call(token, request_.destination.recipient, amount));
+      intent.route.calls.push_back(payment_call(chain, token, request_.destination.recipient, amount));
     }
     U256 total = amount;
     for (const auto& fee : paid_fees(leg)) {
@@ -254,7 +250,7 @@ class QuoteBuilder {
         throw std::logic_error("quote engine: a " + std::string(fee.type) + " fee of " + fee.amount.to_decimal() +
                                " has no recipient on chain " + std::to_string(chain.chain_id));
       }
-      intent.route.calls.push_back(payment_call(token, *fee.recipient, fee.amount));
+      intent.route.calls.push_back(payment_call(chain, token, *fee.recipient, fee.amount));
       total = total.add_or_throw(fee.amount);
     }
     intent.route.tokens.push_back({account_of(token.address), total});
