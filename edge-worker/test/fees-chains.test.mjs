@@ -1,0 +1,137 @@
+// Fees paid to whom they name, on the real contracts: two anvil nodes with the real Portal
+// (scripts/chains), both local solvers filling, the real worker bundle in workerd (Miniflare)
+// with the local chains as its configuration, and a test wallet (ethers) sending each quote's
+// execution.approval and execution.transaction as-is. For an exact-in, an exact-out and a custom
+// quote of dev-key-acme (a 10 bps gateway fee): once filled, the recipient's balance grew by
+// exactly destination.amountOut (custom: by what its own call transfers), every fee entry that
+// names a recipient grew that recipient's balance by exactly its amount, and the statement adds
+// up (amountOut + paid fees = source.amount - gas - proving).
+// Needs a core build with Service (SR_WASM_DIR or build/wasm-release); loopback only.
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { Contract, Interface, JsonRpcProvider, Wallet } from "ethers";
+import { freePort } from "../../scripts/chains/anvil.mjs";
+import { startLocalStack } from "../../scripts/chains/local.mjs";
+import { buildBundle, DEV_KEYS, startWorker, tempDir } from "./harness.mjs";
+
+const JSON_HEADERS = { "content-type": "application/json" };
+const funderKey = "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9bdc4ff2d2ef0"; // anvil #3
+// Receives nothing else in the local stack (anvil #7).
+const RECIPIENT = "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955";
+const erc20 = new Interface(["function transfer(address,uint256)", "function balanceOf(address) view returns (uint256)"]);
+
+let stack, outDir, bundleDir, persist, worker, chainA, chainB, providerA, providerB;
+
+before(async () => {
+  outDir = mkdtempSync(join(tmpdir(), "sr-fees-chains-"));
+  stack = await startLocalStack({
+    chains: [
+      { name: "Test A", chainId: 31337, port: await freePort() },
+      { name: "Test B", chainId: 31338, port: await freePort() },
+    ],
+    outDir,
+    solverOptions: { pollMs: 200 },
+    log: () => {},
+  });
+  [chainA, chainB] = stack.deployment.chains;
+  providerA = new JsonRpcProvider(chainA.rpcUrl, chainA.chainId, { staticNetwork: true, cacheTimeout: -1 });
+  providerB = new JsonRpcProvider(chainB.rpcUrl, chainB.chainId, { staticNetwork: true, cacheTimeout: -1 });
+  bundleDir = buildBundle({ env: { SR_LOCAL_CHAINS_DIR: outDir } });
+  persist = tempDir("sr-fees-chains-state-");
+  worker = await startWorker({ bundleDir, persistDir: persist.dir });
+});
+
+after(async () => {
+  await worker?.dispose();
+  persist?.remove();
+  providerA?.destroy();
+  providerB?.destroy();
+  await stack?.stop();
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+async function quote(body) {
+  const res = await worker.fetch("/v1/quotes", { method: "POST", key: DEV_KEYS.acme, headers: JSON_HEADERS, body: JSON.stringify(body) });
+  const q = await res.json();
+  assert.equal(res.status, 200, JSON.stringify(q));
+  return q;
+}
+
+async function fund(q) {
+  const wallet = new Wallet(funderKey, providerA);
+  for (const tx of [q.execution.approval, q.execution.transaction]) {
+    const sent = await wallet.sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value) });
+    await sent.wait();
+  }
+}
+
+const balanceOf = async (token, holder) =>
+  BigInt(await providerB.call({ to: token, data: erc20.encodeFunctionData("balanceOf", [holder]) }));
+
+/** Funds `q`, waits for a solver's fill, and answers each watched holder's balance change. */
+async function fundAndMeasure(q, holders) {
+  const token = q.destination.token;
+  const before = await Promise.all(holders.map((h) => balanceOf(token, h)));
+  await fund(q);
+  // Whichever local solver wins the intent fills it; the other skips or loses the race.
+  await Promise.any(stack.solvers.map((s) => s.waitFor(q.intentHash, ["filled", "proven", "withdrawn"], 60_000)));
+  return Promise.all(holders.map(async (h, i) => (await balanceOf(token, h)) - before[i]));
+}
+
+const paidFees = (q) => q.fees.filter((f) => f.recipient !== null && f.amount !== "0");
+
+function expectStatementAddsUp(q) {
+  assert.equal(q.slippage, 0);
+  assert.equal(q.destination.minAmountOut, q.destination.amountOut);
+  const kept = q.fees.filter((f) => f.recipient === null).reduce((s, f) => s + BigInt(f.amount), 0n);
+  const paid = paidFees(q).reduce((s, f) => s + BigInt(f.amount), 0n);
+  assert.equal(BigInt(q.destination.amountOut) + paid, BigInt(q.source.amount) - kept);
+  for (const f of q.fees.filter((f) => f.type === "protocol" || f.type === "gateway")) {
+    assert.equal(f.token.chainId, q.destination.chainId);
+    assert.equal(f.token.address, q.destination.token);
+  }
+}
+
+const funder = () => new Wallet(funderKey).address;
+
+describe("fees reach the recipients they name, through the real Portal", { timeout: 240_000 }, () => {
+  for (const type of ["exact-in", "exact-out"]) {
+    test(`${type}: the recipient gets exactly amountOut, each fee recipient exactly its fee`, async () => {
+      const body = {
+        type,
+        source: { chainId: chainA.chainId, token: chainA.tokens.USDC, funder: funder() },
+        destination: { chainId: chainB.chainId, token: chainB.tokens.USDC, recipient: RECIPIENT },
+        dappId: "fees-e2e",
+      };
+      (type === "exact-in" ? body.source : body.destination).amount = "20000001";
+      const q = await quote(body);
+      expectStatementAddsUp(q);
+      const fees = paidFees(q);
+      assert.ok(fees.some((f) => f.type === "gateway"), "acme's gateway fee is paid on chain");
+      const changes = await fundAndMeasure(q, [RECIPIENT, ...fees.map((f) => f.recipient)]);
+      assert.deepEqual(changes, [BigInt(q.destination.amountOut), ...fees.map((f) => BigInt(f.amount))]);
+      if (type === "exact-out") assert.equal(q.destination.amountOut, "20000001");
+    });
+  }
+
+  test("custom: the client's call runs, then each fee is paid to its recipient", async () => {
+    // The client's own call: move 5 USDC of what the route provides to the recipient.
+    const calls = [{ target: chainB.tokens.USDC, data: erc20.encodeFunctionData("transfer", [RECIPIENT, 5_000_000n]), value: "0" }];
+    const q = await quote({
+      type: "custom",
+      source: { chainId: chainA.chainId, token: chainA.tokens.USDC, amount: "10000000", funder: funder() },
+      destination: { chainId: chainB.chainId, token: chainB.tokens.USDC, recipient: RECIPIENT, calls },
+      dappId: "fees-e2e",
+    });
+    expectStatementAddsUp(q);
+    const route = q.steps[0].intents[0].intent.route;
+    assert.deepEqual(route.calls.slice(0, 1), calls);
+    const fees = paidFees(q);
+    assert.equal(route.calls.length, 1 + fees.length);
+    const changes = await fundAndMeasure(q, [RECIPIENT, ...fees.map((f) => f.recipient)]);
+    assert.deepEqual(changes, [5_000_000n, ...fees.map((f) => BigInt(f.amount))]);
+  });
+});
