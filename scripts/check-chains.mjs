@@ -21,8 +21,8 @@
 // the core derives from portal and vaultInitCodeHash (the same probe and verdict the worker uses).
 // Per Solana chain, only where an RPC URL is given (else listed and skipped): getAccountInfo
 // finds the Portal and prover program ids executable, and every configured token a mint owned by
-// classic SPL Token (the core derives the funder's and the vault's token accounts under that
-// program). A Solana vault is a PDA of the Portal: there is nothing on chain to probe for it.
+// its configured `tokenProgram` (the core derives token accounts under that program and pays on
+// Solana by invoking it). A Solana vault is a PDA of the Portal: there is nothing on chain to probe for it.
 //
 // Exit 0 when every checked chain is confirmed and complete; 1 when a check failed, when a chain
 // has no RPC URL (unless --allow-unchecked) or when no chain was checked at all; 2 on a usage or
@@ -235,7 +235,11 @@ async function checkChain(chain, { tokens, probe, judge, rpcUrl, versionSelector
   return { state: findings.every((f) => f.ok) ? 'confirmed' : 'failed', findings };
 }
 
-const SPL_TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+// The two programs a Solana mint may be owned by (a token's `tokenProgram` in tokens.json).
+const TOKEN_PROGRAM_NAMES = {
+  TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA: 'SPL Token',
+  TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb: 'Token-2022',
+};
 
 /** The Solana chain's program ids and mints, over the Solana JSON-RPC getAccountInfo. */
 async function checkSolanaChain(chain, { tokens, rpcUrl }) {
@@ -257,10 +261,11 @@ async function checkSolanaChain(chain, { tokens, rpcUrl }) {
     try {
       const account = await accountInfo(token.address);
       if (!account) return { ok: false, text: `${role} ${token.address} has no account` };
-      if (account.owner !== SPL_TOKEN_PROGRAM) {
-        return { ok: false, text: `${role} ${token.address} is owned by ${account.owner}, not SPL Token ${SPL_TOKEN_PROGRAM}: the core derives its token accounts under SPL Token` };
+      const name = TOKEN_PROGRAM_NAMES[token.tokenProgram] ?? 'tokenProgram';
+      if (account.owner !== token.tokenProgram) {
+        return { ok: false, text: `${role} ${token.address} is owned by ${account.owner}, not ${name} ${token.tokenProgram}: its tokenProgram in tokens.json, which payments on Solana invoke and its token accounts are derived under` };
       }
-      return { ok: true, text: `${role} ${token.address} is owned by SPL Token` };
+      return { ok: true, text: `${role} ${token.address} is owned by ${name}` };
     } catch (error) {
       return { ok: false, text: `${role} ${token.address}: getAccountInfo ${error.message}` };
     }

@@ -124,7 +124,8 @@ describe("quotes over HTTP, checked with ethers against GET /v1/chains", () => {
 });
 
 // The bundle above is built from config/local without the local chain stack's overlay: the
-// configuration `SR_LOCAL_CHAINS=0 npm start` serves (scripts/serve.sh). Solana is a source there.
+// configuration `SR_LOCAL_CHAINS=0 npm start` serves (scripts/serve.sh). Solana is a source and a
+// destination there.
 describe("Solana source over HTTP (the configuration without local chains)", () => {
   const solanaFunder = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
   const body = {
@@ -159,6 +160,32 @@ describe("Solana source over HTTP (the configuration without local chains)", () 
     }
     assert.equal(status.status, "pending", JSON.stringify(status));
     assert.equal(status.refund, null);
+  });
+
+  test("USDC on Base -> USDC on Solana: the route pays with the call Eco's Portal fills, and the package verifies it", async () => {
+    const toSolana = {
+      type: "exact-in",
+      source: { chainId: 8453, token: token(8453, "USDC"), amount: "100000000", funder: recipient },
+      destination: { chainId: 1399811149, token: token(1399811149, "USDC"), recipient: solanaFunder },
+      dappId: "quotes-http-test",
+    };
+    const quote = await postQuote(toSolana);
+    const entry = quote.steps[0].intents[0];
+    assert.equal(entry.role, "direct");
+    assert.equal(entry.destinationChainId, 1399811149);
+    const [call] = entry.intent.route.calls;
+    assert.equal(entry.intent.route.calls.length, 1);
+    // Target the mint's token program (SPL Token), data Borsh CalldataWithAccounts: TransferChecked
+    // (u32 length 10, tag 12, amount, decimals 6), 4 accounts (tests/node/solana-route-kit.test.mjs
+    // checks every byte against @solana/kit).
+    assert.equal(call.target, "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA");
+    assert.equal(call.value, "0");
+    const amount = BigInt(quote.destination.minAmountOut);
+    const le = (n) => Array.from({ length: 8 }, (_, i) => ((n >> BigInt(8 * i)) & 0xffn).toString(16).padStart(2, "0")).join("");
+    assert.ok(call.data.startsWith(`0x0a0000000c${le(amount)}060404000000`), call.data);
+    assert.equal(call.data.length, 2 + 2 * 155);
+    const report = verifier.verifyQuote(quote, { chains, request: toSolana });
+    assert.deepEqual(failedChecks(report), [], JSON.stringify(report.checks.filter((c) => !c.ok)));
   });
 
   test("a deposit address from Solana is refused with 400 naming source.chainId", async () => {
