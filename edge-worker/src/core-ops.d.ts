@@ -495,6 +495,13 @@ export interface components {
         GaslessJobAdvanceInput: {
             job: components["schemas"]["GaslessJob"];
             outcome: {
+                receipt: {
+                    /** @description The receipt's status as the node answered it: 0x1 successful, 0x0 reverted. */
+                    status: string;
+                    /** @description A hex quantity, as the node answered it. */
+                    blockNumber: string;
+                } | null;
+            } | {
                 transactionHash: components["schemas"]["Hash32"];
                 blockNumber: number;
             } | {
