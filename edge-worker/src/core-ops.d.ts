@@ -119,7 +119,7 @@ export interface components {
             record: components["schemas"]["DepositAddress"];
             intent: components["schemas"]["Intent"];
         };
-        /** @description What the relayer needs for a verified funding, from verified values only: opaque to the worker, which stores it and hands it back. */
+        /** @description What the relayer needs for a verified funding, from verified values only: opaque to the worker, which stores it and hands it back. It carries no price: the relay ops price from the chain under its ceiling only (a plan stored when plans carried maxFeePerGasCoveredWei keeps it, ignored). */
         RelayPlan: {
             /** @enum {string} */
             standard: "permit3" | "permit2" | "erc3009" | "erc2612" | "transfer";
@@ -130,8 +130,6 @@ export interface components {
             intent: components["schemas"]["Intent"];
             authorization: Record<string, never> | null;
             signature: components["schemas"]["HexBytes"] | null;
-            /** @description The highest gas price (wei per gas) the job's quote's gas fee covers: the fee at the chain's configured native token price (service.json relay.nativeTokenUsd), times relay.gasFeeCoverageBps, over the job's gas limits; for a gasless submit the unsigned gas fee counts at most up to the spread the signed intent commits. Both verification ops set it; relayTransactions and relayReplace never price above it (a plan stored before it existed keeps the chain's ceiling alone). */
-            maxFeePerGasCoveredWei?: components["schemas"]["Amount"];
         };
         /** @description A verified funding submit: the job's idempotency key, the relay plan and the job it creates. */
         FundingVerified: {
@@ -497,6 +495,13 @@ export interface components {
         GaslessJobAdvanceInput: {
             job: components["schemas"]["GaslessJob"];
             outcome: {
+                receipt: {
+                    /** @description The receipt's status as the node answered it: 0x1 successful, 0x0 reverted. */
+                    status: string;
+                    /** @description A hex quantity, as the node answered it. */
+                    blockNumber: string;
+                } | null;
+            } | {
                 transactionHash: components["schemas"]["Hash32"];
                 blockNumber: number;
             } | {
@@ -573,7 +578,7 @@ export interface components {
         } | {
             from: components["schemas"]["EvmAddress"];
             /**
-             * @description gas-price: the chain's base fee plus priority fee is above its ceiling (service.json relay.maxFeePerGasWei) or above the plan's maxFeePerGasCoveredWei; relayer: another job of the relayer account holds a nonce not mined yet. Nothing is signed.
+             * @description gas-price: the chain's base fee plus priority fee is above its ceiling (service.json relay.maxFeePerGasWei); relayer: another job of the relayer account holds a nonce not mined yet. Nothing is signed.
              * @enum {string}
              */
             waitingFor: "gas-price" | "relayer";
@@ -676,7 +681,7 @@ export interface components {
             /** @constant */
             ok: true;
         };
-        /** @description Op "relayReplace": One of a job's signed transactions with no receipt under any of its attempts' hashes: wait, fail the job (its nonce taken by another transaction), simulate the remaining calls again, broadcast the same bytes again (dropped), replace it (same nonce and call, both fees raised at least 10% under the chain's ceiling and the plan's maxFeePerGasCoveredWei, after relay.replaceAfterBlocks blocks) or cancel it (a 0-value transfer to the relayer itself at the same nonce, when the call would now revert). */
+        /** @description Op "relayReplace": One of a job's signed transactions with no receipt under any of its attempts' hashes: wait, fail the job (its nonce taken by another transaction), simulate the remaining calls again, broadcast the same bytes again (dropped), replace it (same nonce and call, both fees raised at least 10% up to the chain's ceiling, after relay.replaceAfterBlocks blocks) or cancel it (a 0-value transfer to the relayer itself at the same nonce, when the call would now revert). */
         RelayReplaceInput: {
             plan: components["schemas"]["RelayPlan"];
             /** @description The worker secret RELAYER_KEY. */
@@ -726,7 +731,7 @@ export interface components {
                 maxPriorityFeePerGas: string;
             } | null;
         };
-        /** @description Op "sponsorshipAdmission": Whether the partner's sponsorship still pays for one more relayed funding on the plan's chain today: admitted while the partner's spending of the UTC day (settled jobs at their receipts' gas used x effective gas price plus an OP-stack chain's l1Fee, unsettled ones at their gas limits x the smaller of the chain's fee ceiling and the price its quote's gas fee covers, plus the chain's L1 data fee allowance) is below its daily gas budget and the funder's relayed fundings of the day are below its limit (partners.json sponsorship, defaults in service.json relay.sponsorship); beyond either, 429 sponsorship-exhausted (the detail names the limit) with Retry-After until the next UTC day and the RateLimit-* headers of that limit. A plain-transfer plan (a deposit address already paid by transfers) is admitted whatever the limits say (refusable false): counted, never refused. */
+        /** @description Op "sponsorshipAdmission": Whether the partner's sponsorship still pays for one more relayed funding on the plan's chain today: admitted while the partner's spending of the UTC day (settled jobs at their receipts' gas used x effective gas price plus an OP-stack chain's l1Fee, unsettled ones at their gas limits x the chain's fee ceiling, plus the chain's L1 data fee allowance) is below its daily gas budget and the funder's relayed fundings of the day are below its limit (partners.json sponsorship, defaults in service.json relay.sponsorship); beyond either, 429 sponsorship-exhausted (the detail names the limit) with Retry-After until the next UTC day and the RateLimit-* headers of that limit. A plain-transfer plan (a deposit address already paid by transfers) is admitted whatever the limits say (refusable false): counted, never refused. */
         SponsorshipAdmissionInput: {
             plan: components["schemas"]["RelayPlan"];
             /** @description The slug of the partner whose sponsorship pays: the key's partner, or the deposit address's. */
@@ -752,7 +757,7 @@ export interface components {
         SponsorshipAdmissionAnswer: {
             day: number;
             funder: components["schemas"]["EvmAddress"];
-            /** @description What the job counts until it settles: its gas limits x the smaller of the chain's fee ceiling and the price its quote's gas fee covers, plus the chain's L1 data fee allowance (service.json relay.l1DataFeeAllowanceWei) where it has one. */
+            /** @description What the job counts until it settles: its gas limits x the chain's fee ceiling, plus the chain's L1 data fee allowance (service.json relay.l1DataFeeAllowanceWei) where it has one. */
             holdWei: components["schemas"]["Amount"];
             budget: {
                 limitWei: components["schemas"]["Amount"];
@@ -1151,11 +1156,11 @@ export interface components {
             /** @description job:<uuid>. */
             id: string;
             /**
-             * @description published is not delivery: track the intent's status. failed: the relay did not happen or did not succeed; error says why. A job whose simulation right before signing fails (the balance moved away, the authorization spent or its window closing within the relayer's margin, the funding reverting) fails with nothing sent. published names a mined transaction; until final is true a reorganisation may remove it, and the job is then accepted again. Once its transactions are sent the job stays accepted until one of them is mined (a transaction without a receipt after a few blocks is replaced with higher fees under the chain's ceiling and the price its quote's gas fee covers, a dropped one sent again): it fails only when none can be mined any more (the relayer's nonce used by another transaction, or, when re-simulated before re-sending its call would now revert, the nonce filled with a 0-value transfer), never for waiting.
+             * @description published is not delivery: track the intent's status. failed: the relay did not happen or did not succeed; error says why. A job whose simulation right before signing fails (the balance moved away, the authorization spent or its window closing within the relayer's margin, the funding reverting) fails with nothing sent. published names a mined transaction; until final is true a reorganisation may remove it, and the job is then accepted again. Once its transactions are sent the job stays accepted until one of them is mined (a transaction without a receipt after a few blocks is replaced with higher fees up to the chain's ceiling, a dropped one sent again): it fails only when none can be mined any more (the relayer's nonce used by another transaction, or, when re-simulated before re-sending its call would now revert, the nonce filled with a 0-value transfer), never for waiting.
              * @enum {string}
              */
             status: "accepted" | "published" | "failed";
-            /** @description What an accepted job waits for, or null (not waiting, and always null once published or failed). gas-price: the source chain's base fee plus priority fee is above the chain's fee ceiling (service.json relay.maxFeePerGasWei) or above the price the job's quote's gas fee covers (converted at the native token price service.json relay.nativeTokenUsd states, less the relayer's margin relay.gasFeeCoverageBps), so the relayer has signed and sent nothing; it sends once the price is at or below both, never priced above either, and the job fails with nothing sent if its authorization's window closes first. relayer: the relayer account that sends this job has an earlier job's transactions signed and not yet mined, so nothing of this job is signed yet (each account sends its jobs one at a time, in nonce order); it is signed once those are mined or their job has settled. */
+            /** @description What an accepted job waits for, or null (not waiting, and always null once published or failed). gas-price: the source chain's base fee plus priority fee is above the chain's fee ceiling (service.json relay.maxFeePerGasWei), so the relayer has signed and sent nothing; it sends once the price is at or below it, never priced above it, and the job fails with nothing sent if its authorization's window closes first. relayer: the relayer account that sends this job has an earlier job's transactions signed and not yet mined, so nothing of this job is signed yet (each account sends its jobs one at a time, in nonce order); it is signed once those are mined or their job has settled. */
             waitingFor: ("gas-price" | "relayer") | null;
             /**
              * @description Authorization standard; erc2612 and transfer only for deposit addresses (transfer: tokens sent to the vault, funded by the relayer once confirmed transfers cover the amount before the address's deadline).
@@ -1600,9 +1605,9 @@ export interface CoreOps {
     relaySimulation: { input: schemas["RelaySimulationInput"]; answer: schemas["RelaySimulationAnswer"] };
     /** Whether the simulated job would succeed: eth_simulateV1's results of the calls relaySimulation named, in order; a call that would revert fails the job with its reason. (area funding; non-2xx: 422) */
     relaySimulationVerdict: { input: schemas["RelaySimulationVerdictInput"]; answer: schemas["RelaySimulationVerdictAnswer"] };
-    /** One of a job's signed transactions with no receipt under any of its attempts' hashes: wait, fail the job (its nonce taken by another transaction), simulate the remaining calls again, broadcast the same bytes again (dropped), replace it (same nonce and call, both fees raised at least 10% under the chain's ceiling and the plan's maxFeePerGasCoveredWei, after relay.replaceAfterBlocks blocks) or cancel it (a 0-value transfer to the relayer itself at the same nonce, when the call would now revert). (area funding; non-2xx: none) */
+    /** One of a job's signed transactions with no receipt under any of its attempts' hashes: wait, fail the job (its nonce taken by another transaction), simulate the remaining calls again, broadcast the same bytes again (dropped), replace it (same nonce and call, both fees raised at least 10% up to the chain's ceiling, after relay.replaceAfterBlocks blocks) or cancel it (a 0-value transfer to the relayer itself at the same nonce, when the call would now revert). (area funding; non-2xx: none) */
     relayReplace: { input: schemas["RelayReplaceInput"]; answer: schemas["RelayReplaceAnswer"] };
-    /** Whether the partner's sponsorship still pays for one more relayed funding on the plan's chain today: admitted while the partner's spending of the UTC day (settled jobs at their receipts' gas used x effective gas price plus an OP-stack chain's l1Fee, unsettled ones at their gas limits x the smaller of the chain's fee ceiling and the price its quote's gas fee covers, plus the chain's L1 data fee allowance) is below its daily gas budget and the funder's relayed fundings of the day are below its limit (partners.json sponsorship, defaults in service.json relay.sponsorship); beyond either, 429 sponsorship-exhausted (the detail names the limit) with Retry-After until the next UTC day and the RateLimit-* headers of that limit. A plain-transfer plan (a deposit address already paid by transfers) is admitted whatever the limits say (refusable false): counted, never refused. (area funding; non-2xx: 429) */
+    /** Whether the partner's sponsorship still pays for one more relayed funding on the plan's chain today: admitted while the partner's spending of the UTC day (settled jobs at their receipts' gas used x effective gas price plus an OP-stack chain's l1Fee, unsettled ones at their gas limits x the chain's fee ceiling, plus the chain's L1 data fee allowance) is below its daily gas budget and the funder's relayed fundings of the day are below its limit (partners.json sponsorship, defaults in service.json relay.sponsorship); beyond either, 429 sponsorship-exhausted (the detail names the limit) with Retry-After until the next UTC day and the RateLimit-* headers of that limit. A plain-transfer plan (a deposit address already paid by transfers) is admitted whatever the limits say (refusable false): counted, never refused. (area funding; non-2xx: 429) */
     sponsorshipAdmission: { input: schemas["SponsorshipAdmissionInput"]; answer: schemas["SponsorshipAdmissionAnswer"] };
     /** The remote solver requests for a deposit-address request. (area deposits; non-2xx: 400, 422) */
     depositSolverRequests: { input: schemas["DepositSolverRequestsInput"]; answer: schemas["DepositSolverRequestsAnswer"] };

@@ -7,7 +7,8 @@
 // object of the chain and the account the job is pinned to (relayer-accounts.js,
 // objects/gasless-relayer.js) does the sending.
 // `relayer(env).receipt({job})` fetches the receipt of a published job's transaction while it is
-// not final: {blockNumber, status}, or null when the chain no longer has it (reorganised away).
+// not final: {blockNumber, status} as the node spelled them (hex quantities), or null when the
+// node has none; the core reads what they mean (op "gaslessJobAdvance", outcome {receipt}).
 import { jsonRpc, rpcUrlOf } from "./chain-rpc.js";
 import { accountRelayerOf, relayerOf } from "./objects/stubs.js";
 import { relayerAccountOf } from "./relayer-accounts.js";
@@ -52,7 +53,7 @@ export function relayer(env) {
       const rpcUrl = rpcUrlOf(env, job.chainId);
       if (!rpcUrl) throw new Error(`no JSON-RPC endpoint is configured for chain ${job.chainId}`);
       const receipt = await jsonRpc(rpcUrl)("eth_getTransactionReceipt", [job.transactionHash]);
-      return receipt ? { blockNumber: Number(BigInt(receipt.blockNumber)), status: receipt.status } : null;
+      return receipt ? { blockNumber: receipt.blockNumber, status: receipt.status } : null;
     },
   };
 }

@@ -12,8 +12,8 @@
 //   anvil_setNextBlockBaseFeePerGas, anvil_dropTransaction): replaced with higher fees under the
 //   ceiling, broadcast again, or, when the call would now revert, its nonce filled with a 0-value
 //   transfer to the relayer itself; funded exactly once, the job names the transaction mined;
-// - a job priced over what its quote's gas fee covers, the chain under its ceiling: it waits
-//   with nothing sent, and is sent, priced at most at the covered price, once the chain is under it.
+// - a job queued behind one whose quote claims a tiny or a huge `gas` fee: both are sent at the
+//   chain's price (no figure a request carries prices the relayer).
 // Signatures are made with ethers, independently of the core.
 import assert from "node:assert/strict";
 import { rmSync } from "node:fs";
@@ -398,67 +398,57 @@ describe("a fee spike: the relayer waits under its ceiling", () => {
   });
 });
 
-// Under the chain's ceiling a job is bounded by its own quote too: never sent at a price its
-// quote's `gas` fee does not cover (the plan's maxFeePerGasCoveredWei). The local configuration
-// prices chain 31337's native token at 0.5 USD and lets the relayer spend 80% of the fee over an
-// ERC-3009 job's 1,000,000 gas, so the local solvers' real gas fees (about 0.011 USD on 2 USDC)
-// cover about 17.6 gwei, above the 10 gwei ceiling. A quote's fees are not signed, so the
-// submitter lowers its copy's gas entry to 1500 base units (0.0015 USD), which only lowers its
-// own job's cap: 0.0015 / 0.5 * 10^18 * 0.8 / 10^6 = 2.4 gwei per gas.
-describe("a job priced over what its quote's gas fee covers waits under the chain's ceiling", () => {
-  const COVERED = 2_400_000_000n;
-  /** A real quote with its gas entry (in chain A's USDC) lowered to 1500 base units. */
-  async function coveringLittle(funderAddress) {
+// No figure a request carries prices the relayer: a quote's fees travel with the client's copy
+// and are under no signature, so a submitter can write any `gas` entry. A first job claims a tiny
+// or a huge one; a second job, queued behind it on the suite's one relayer account, must not be
+// pinned by it. Both go at the chain's price: maxFeePerGas = relay.baseFeeMultiplier (2 locally) x
+// the base fee of a block the relayer read + the priority fee, under the 10 gwei ceiling, whatever
+// the claim. (Priced from the claim instead, the tiny one would cover 0.0016 gwei at chain 31337's
+// old 0.5 USD native price: the first job would wait for ever, the second behind it.)
+describe("no relayer price from a request: a job behind one whose quote claims any gas fee", () => {
+  /** A real quote whose gas entry (in chain A's USDC) the submitter rewrote to `amount`. */
+  async function claiming(funderAddress, amount) {
     const quote = await quoteFor(funderAddress, "2000000");
     const gas = quote.fees.filter((f) => f.type === "gas" && f.token.chainId === 31337);
     assert.equal(gas.length, 1, JSON.stringify(quote.fees));
-    assert.ok(BigInt(gas[0].amount) > 1500n, `the solver's gas fee ${gas[0].amount} is above what the test leaves`);
-    gas[0].amount = "1500";
+    gas[0].amount = amount;
     return quote;
   }
 
-  test("the chain at 6 gwei (under its 10 gwei ceiling, over the 2.4 gwei covered) waits, nothing sent; at 1 gwei it is sent at most at 2.4 gwei", async () => {
-    const funder = devAccount(4);
-    const quote = await coveringLittle(funder.address);
-    const relayerBefore = await providerA.getTransactionCount(RELAYER);
-    // 6 gwei + the node's 1 gwei priority fee: 7 gwei, under the ceiling; blocks the solvers mine
-    // meanwhile lower it 12.5% each, far from reaching 2.4 gwei while the job is looked at.
-    const accepted = await submitWhilePriced(6, quote, funder, {
-      meanwhile: async (waiting) => {
-        assert.equal(waiting.status, "accepted", JSON.stringify(waiting));
-        assert.equal(await providerA.getTransactionCount(RELAYER, "pending"), relayerBefore, "nothing sent above the covered price");
-      },
-    });
-    const job = await published(() => jobOf(accepted.id));
-    assert.equal(job.waitingFor, null, JSON.stringify(job));
-    assert.equal(await providerA.getTransactionCount(RELAYER), relayerBefore + 2);
-    // 2 x 1 gwei + 1 gwei would be the chain's price for maxFeePerGas: both are held to the cover.
-    for (const { hash } of (await relayerTransactions()).slice(-2)) {
-      const tx = await providerA.getTransaction(hash);
-      assert.ok(tx.maxFeePerGas <= COVERED, `${hash} maxFeePerGas ${tx.maxFeePerGas} above the covered ${COVERED}`);
-    }
-    await assertNoRevertedRelayerTransaction();
-  });
+  /** Asserts `hash` is priced from the chain: 2 x some block's base fee since `fromBlock` + its priority fee. */
+  async function assertChainPriced(hash, fromBlock) {
+    const tx = await providerA.getTransaction(hash);
+    const CEILING = 10_000_000_000n;
+    const read = [];
+    for (let n = fromBlock; n < tx.blockNumber; n++) read.push((await providerA.getBlock(n)).baseFeePerGas);
+    const prices = read.map((base) => 2n * base + tx.maxPriorityFeePerGas);
+    assert.ok(prices.every((p) => p < CEILING), `the chain is under its ceiling: ${prices}`);
+    assert.ok(prices.includes(tx.maxFeePerGas), `${hash} maxFeePerGas ${tx.maxFeePerGas} is none of the chain's prices ${prices}`);
+  }
 
-  test("a job whose window closes while it waits for a covered price fails with nothing sent", async () => {
-    const funder = devAccount(4);
-    const quote = await coveringLittle(funder.address);
-    const relayerBefore = await providerA.getTransactionCount(RELAYER);
-    // Valid for 150 s of the chain's time; while the job waits, the chain's clock passes 120 s:
-    // the window closes within the relayer's 60 s margin.
-    await submitWhilePriced(6, quote, funder, {
-      validFor: 150,
-      meanwhile: async (waiting) => {
-        await providerA.send("evm_increaseTime", [120]);
-        await baseFee(gwei(6));
-        const failed = await waitFor(() => jobOf(waiting.id), (j) => j.status !== "accepted", { timeoutMs: 30_000, intervalMs: 200 });
-        assert.equal(failed.status, "failed", JSON.stringify(failed));
-        assert.match(failed.error, /authorization\.validBefore ends at \d+, within 60 s of the chain's time/);
-        assert.equal(await providerA.getTransactionCount(RELAYER, "pending"), relayerBefore, "the relayer sent nothing");
-      },
+  for (const [label, claim] of [["a tiny gas fee (1 base unit)", "1"], ["a huge gas fee (the whole 2 USDC)", "2000000"]]) {
+    test(`the first quote claims ${label}: both jobs are sent at the chain's price`, async () => {
+      const funder = devAccount(4);
+      const first = await claiming(funder.address, claim);
+      const second = await quoteFor(funder.address, "2000000");
+      const fromBlock = await providerA.getBlockNumber();
+      const relayerBefore = await providerA.getTransactionCount(RELAYER);
+      const ids = [];
+      for (const quote of [first, second]) {
+        const res = await submit("erc3009", await erc3009Submit(quote, { wallet: funder, from: funder.address, domain: usdcDomain() }));
+        const accepted = await res.json();
+        assert.equal(res.status, 202, JSON.stringify(accepted));
+        ids.push(accepted.id);
+      }
+      for (const id of ids) {
+        const job = await published(() => jobOf(id));
+        assert.equal(job.waitingFor, null, JSON.stringify(job));
+      }
+      assert.equal(await providerA.getTransactionCount(RELAYER), relayerBefore + 4, "two transactions per job");
+      for (const { hash } of (await relayerTransactions()).slice(-4)) await assertChainPriced(hash, fromBlock);
+      await assertNoRevertedRelayerTransaction();
     });
-    await assertNoRevertedRelayerTransaction();
-  });
+  }
 });
 
 // Last: automatic mining off while the chain's base fee sits above what the relayer first paid.

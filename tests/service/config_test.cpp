@@ -442,14 +442,6 @@ TEST(ServiceConfig, RelaySettingsAreReadWithDefaults) {
                                                    {42161, U256(2'000'000'000)},
                                                    {137, U256::from_decimal("1000000000000")}};
   EXPECT_EQ(shipped.max_fee_per_gas_wei, ceilings);
-  // And a native token price in USD (millionths), with the share of a quote's gas fee spent.
-  const std::map<std::uint64_t, U256> prices = {{1, U256(5'000'000'000)},
-                                                {10, U256(5'000'000'000)},
-                                                {8453, U256(5'000'000'000)},
-                                                {42161, U256(5'000'000'000)},
-                                                {137, U256(1'000'000)}};
-  EXPECT_EQ(shipped.native_token_usd_millionths, prices);
-  EXPECT_EQ(shipped.gas_fee_coverage_bps, 8000u);
   EXPECT_EQ(shipped.max_attempts, 5u);
   EXPECT_EQ(shipped.first_retry_delay_sec, 2u);
 
@@ -458,7 +450,6 @@ TEST(ServiceConfig, RelaySettingsAreReadWithDefaults) {
   // fee allowances (none when unset: a chain without an entry has no L1 data fee).
   json config = config_json("production");
   config["service"]["relay"] = {{"maxFeePerGasWei", config["service"]["relay"]["maxFeePerGasWei"]},
-                                {"nativeTokenUsd", config["service"]["relay"]["nativeTokenUsd"]},
                                 {"sponsorship", {{"dailyGasBudgetWei", config["service"]["relay"]["sponsorship"]["dailyGasBudgetWei"]}}}};
   RelaySettings bare = Config::from_json(config).service().relay;
   EXPECT_TRUE(bare.min_amount_millionths.empty());
@@ -470,7 +461,6 @@ TEST(ServiceConfig, RelaySettingsAreReadWithDefaults) {
   EXPECT_TRUE(bare == shipped);
   RelaySettings defaults;
   defaults.max_fee_per_gas_wei = ceilings;
-  defaults.native_token_usd_millionths = prices;
   defaults.sponsorship = shipped.sponsorship;
   defaults.min_amount_millionths = shipped.min_amount_millionths;
   defaults.l1_data_fee_allowance_wei = shipped.l1_data_fee_allowance_wei;
@@ -480,7 +470,6 @@ TEST(ServiceConfig, RelaySettingsAreReadWithDefaults) {
   json caps = config["service"]["relay"]["maxFeePerGasWei"];
   caps["1"] = "300000000000";
   config["service"]["relay"] = {{"gasLimits", {{"funding", 1'000'000}}}, {"maxFeePerGasWei", caps},
-                                {"nativeTokenUsd", config["service"]["relay"]["nativeTokenUsd"]},
                                 {"sponsorship", config["service"]["relay"]["sponsorship"]}};
   const RelaySettings set = Config::from_json(config).service().relay;
   EXPECT_EQ(set.authorization_gas_limit, 200'000u);
@@ -488,8 +477,6 @@ TEST(ServiceConfig, RelaySettingsAreReadWithDefaults) {
   EXPECT_EQ(set.max_fee_per_gas_wei.at(1), U256::from_decimal("300000000000"));
   EXPECT_EQ(set.max_fee_per_gas_wei.at(31337), U256(10'000'000'000));  // the local anvil chains' too
   EXPECT_EQ(set.window_margin_sec, 60u);  // the default
-  EXPECT_EQ(set.gas_fee_coverage_bps, 8000u);  // the default
-  EXPECT_EQ(set.native_token_usd_millionths.at(31337), U256(500'000));  // "0.5"
   config["service"]["relay"]["windowMarginSec"] = 0;
   EXPECT_EQ(Config::from_json(config).service().relay.window_margin_sec, 0u);
   EXPECT_EQ(Config::from_json(config_json("local")).service().relay.replace_after_blocks, 2u);
@@ -506,8 +493,8 @@ TEST(ServiceConfig, RejectsBadRelaySettings) {
                                 {"firstRetryDelaySec", 0},
                                 {"windowMarginSec", 3601},
                                 {"replaceAfterBlocks", 0},
-                                {"nativeTokenUsd", {{"1", "0"}, {"10", "3000.1234567"}, {"8453", 3000}, {"42161", "-1"}}},
-                                {"gasFeeCoverageBps", 10'001},
+                                {"nativeTokenUsd", {{"1", "5000"}}},
+                                {"gasFeeCoverageBps", 8000},
                                 {"maxFeePerGas", "1"}};
   const auto errors = load_errors(config);
   EXPECT_TRUE(has_error(errors, "service.relay.gasLimits.authorization", "must be between 21000 and 30000000"));
@@ -523,18 +510,15 @@ TEST(ServiceConfig, RejectsBadRelaySettings) {
   EXPECT_TRUE(has_error(errors, "service.relay.windowMarginSec", "must be between 0 and 3600"));
   EXPECT_TRUE(has_error(errors, "service.relay.replaceAfterBlocks", "must be between 1 and 10000"));
   EXPECT_TRUE(has_error(errors, "service.relay.maxFeePerGas", "is not a known field"));
-  for (const char* chain : {"1", "10", "8453", "42161"}) {
-    EXPECT_TRUE(has_error(errors, std::string("service.relay.nativeTokenUsd.") + chain,
-                          "must be a positive decimal string of US dollars with at most 6 fraction digits"))
-        << chain;
-  }
-  EXPECT_TRUE(has_error(errors, "service.relay.gasFeeCoverageBps", "must be between 1 and 10000"));
+  // The covered-price rule's members are gone (no figure a request carries prices the relayer):
+  // a configuration still naming them is refused like any unknown member.
+  EXPECT_TRUE(has_error(errors, "service.relay.nativeTokenUsd", "is not a known field"));
+  EXPECT_TRUE(has_error(errors, "service.relay.gasFeeCoverageBps", "is not a known field"));
 
   config = config_json("local");
   json low = config["service"]["relay"]["maxFeePerGasWei"];
   low["10"] = "1000";
   config["service"]["relay"] = {{"fallbackPriorityFeeWei", "2000"}, {"maxFeePerGasWei", low},
-                                {"nativeTokenUsd", config["service"]["relay"]["nativeTokenUsd"]},
                                 {"sponsorship", config["service"]["relay"]["sponsorship"]}};
   EXPECT_CONFIG_ERROR(config, "service.relay.fallbackPriorityFeeWei", "must not be greater than service.relay.maxFeePerGasWei.10");
 
@@ -546,12 +530,6 @@ TEST(ServiceConfig, RejectsBadRelaySettings) {
     EXPECT_CONFIG_ERROR(config, "service.relay.maxFeePerGasWei", "has no ceiling for EVM chain 42161");
     config["service"].erase("relay");
     EXPECT_CONFIG_ERROR(config, "service.relay.maxFeePerGasWei", "has no ceiling for EVM chain 1 ");
-    // Nor without a native token price: no quote's gas fee would convert into a covered price.
-    config = config_json(environment);
-    config["service"]["relay"]["nativeTokenUsd"].erase("8453");
-    EXPECT_CONFIG_ERROR(config, "service.relay.nativeTokenUsd", "has no price for EVM chain 8453 (");
-    config["service"]["relay"].erase("nativeTokenUsd");
-    EXPECT_CONFIG_ERROR(config, "service.relay.nativeTokenUsd", "has no price for EVM chain 1 (");
   }
   config = config_json("local");
   config["service"]["relay"]["maxFeePerGasWei"] = "1000";

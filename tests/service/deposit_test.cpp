@@ -285,42 +285,27 @@ TEST(DepositSubmit, RefusesBindingSignerDomainAmountAndWindowViolations) {
   EXPECT_EQ(fields(submit("erc-2612", erc2612_body(permit))), std::vector<std::string>{"permit.deadline"});
 }
 
-// The plan carries the highest gas price the `gas` fee stored with the address covers
-// (gas_coverage.h; the record is server side, so no spread bound): locally
-// relay.nativeTokenUsd.8453 is 0.5 and gasFeeCoverageBps 8000, so one base unit of USDC
-// (10^-6 USD) covers 2 * 10^12 * 0.8 wei, spread over 1000000 gas for an ERC-3009 job (an
-// authorization and the funding) and 800000 for a transfer (the funding alone).
-TEST(DepositSubmit, ThePlanCarriesThePriceTheStoredGasFeeCovers) {
-  U256 gas;
-  for (const json& fee : created()["record"]["fees"]) {
-    if (fee["type"] == "gas") gas = U256::from_decimal(fee["amount"].get<std::string>());
-  }
-  ASSERT_FALSE(gas.is_zero()) << created()["record"]["fees"].dump();
-  const U256 per_unit(1'600'000'000'000);
-  const auto r = submit("erc-3009", erc3009_body());
-  ASSERT_EQ(r.status, 200) << r.body.dump();
-  EXPECT_EQ(r.body["plan"]["maxFeePerGasCoveredWei"],
-            U256::mul_div(gas, per_unit, U256(1'000'000), Rounding::floor)->to_decimal());
-  const auto transfer = deposit_submit_verify_op(local_config(), {{"standard", "transfer"}, {"deposit", created()}, {"now", kNow}});
-  ASSERT_EQ(transfer.status, 200) << transfer.body.dump();
-  EXPECT_EQ(transfer.body["plan"]["maxFeePerGasCoveredWei"],
-            U256::mul_div(gas, per_unit, U256(800'000), Rounding::floor)->to_decimal());
-
-  // An address quoted with no gas fee could never be relayed: refused naming it.
+// The relayer's price comes from the chain, not from the fees stored with the address: an
+// address quoted with no gas fee (a solver charging none) is relayed like any other, and the plan
+// carries no price.
+TEST(DepositSubmit, TheStoredGasFeeDoesNotPriceTheRelayer) {
   json free = created();
   for (json& fee : free["record"]["fees"]) {
     if (fee["type"] == "gas") fee["amount"] = "0";
   }
   for (const char* standard : {"erc-3009", "transfer"}) {
-    const auto refused = deposit_submit_verify_op(
-        local_config(),
-        {{"standard", standard}, {"body", erc3009_body()}, {"deposit", free}, {"now", kNow}, {"confirmedChains", json::array({8453})}});
-    ASSERT_EQ(refused.status, 400) << refused.body.dump();
-    EXPECT_EQ(fields(refused), std::vector<std::string>{"vaultAddress"}) << refused.body.dump();
+    const json input = {{"standard", standard}, {"body", erc3009_body()}, {"now", kNow}, {"confirmedChains", json::array({8453})}};
+    json with_fee = input;
+    with_fee["deposit"] = created();
+    json without = input;
+    without["deposit"] = free;
+    const auto priced = deposit_submit_verify_op(local_config(), with_fee);
+    ASSERT_EQ(priced.status, 200) << priced.body.dump();
+    EXPECT_FALSE(priced.body["plan"].contains("maxFeePerGasCoveredWei")) << standard;
+    const auto r = deposit_submit_verify_op(local_config(), without);
+    ASSERT_EQ(r.status, 200) << standard << r.body.dump();
+    EXPECT_EQ(r.body["plan"], priced.body["plan"]) << standard;
   }
-  free["record"]["fees"] = "none";
-  EXPECT_THROW(deposit_submit_verify_op(local_config(), {{"standard", "transfer"}, {"deposit", free}, {"now", kNow}}),
-               OpInputError);
 }
 
 TEST(DepositSubmit, PastTheDeadlineIsAConflict) {

@@ -321,6 +321,65 @@ TEST(GaslessJobAdvance, AReorganisedFundingSendsTheJobBackToAccepted) {
   EXPECT_THROW(check({{"waitingFor", "gas-price"}, {"detail", "x"}}, published, heads_at(101)), OpInputError);
 }
 
+// A watched job's receipt as the node answered it: the core, not the worker, reads what it
+// means. Table: state (a published job, not final, in block 100) x the receipt -> the next job,
+// when to relay again, whether to look at the receipt again.
+TEST(GaslessJobAdvance, TheCoreReadsAWatchedJobsReceipt) {
+  const json published = check(mined_in(100), accepted_job(), heads_at(101)).body["job"];
+  const auto receipt = [](const char* status, const char* block) {
+    return json{{"receipt", {{"transactionHash", kTxHash}, {"status", status}, {"blockNumber", block}, {"gasUsed", "0x5208"}}}};
+  };
+  json reaccepted = accepted_job();
+  reaccepted["updatedAt"] = kLater;
+  struct Row {
+    const char* name;
+    json outcome;
+    json heads;
+    // expected
+    const char* status;
+    json confirmations;
+    bool final;
+    json retry_after;
+    bool check_receipt;
+  };
+  const std::vector<Row> table = {
+      {"gone (null)", {{"receipt", nullptr}}, heads_at(101), "accepted", nullptr, false, 0, false},
+      {"successful, 5 confirmations", receipt("0x1", "0x64"), heads_at(105), "published", 5, false, nullptr, true},
+      {"successful, at the depth", receipt("0x1", "0x64"), heads_at(112), "published", 12, true, nullptr, false},
+      {"successful, re-mined in block 102", receipt("0x1", "0x66"), heads_at(105), "published", 3, false, nullptr, true},
+      {"reverted (0x0)", receipt("0x0", "0x66"), heads_at(104), "failed", nullptr, false, nullptr, false},
+  };
+  for (const Row& row : table) {
+    const auto r = check(row.outcome, published, row.heads);
+    ASSERT_EQ(r.status, 200) << row.name << r.body.dump();
+    EXPECT_EQ(r.body["job"]["status"], row.status) << row.name;
+    EXPECT_EQ(r.body["job"]["confirmations"], row.confirmations) << row.name;
+    EXPECT_EQ(r.body["job"]["final"], row.final) << row.name;
+    EXPECT_EQ(r.body["retryAfterSec"], row.retry_after) << row.name;
+    EXPECT_EQ(r.body["checkReceipt"], row.check_receipt) << row.name;
+    // The same transitions as the outcomes the worker used to spell out itself.
+    if (row.outcome["receipt"].is_null()) {
+      EXPECT_EQ(r.body["job"], reaccepted);
+      EXPECT_EQ(r.body, check({{"receiptGone", kTxHash}}, published, row.heads).body);
+    } else if (std::string(row.status) == "published") {
+      const std::uint64_t block = std::stoull(row.outcome["receipt"]["blockNumber"].get<std::string>().substr(2), nullptr, 16);
+      EXPECT_EQ(r.body, check(mined_in(block), published, row.heads).body) << row.name;
+    } else {
+      EXPECT_EQ(r.body["job"]["error"], std::string("the funding transaction ") + kTxHash +
+                                            " was mined again after a reorganisation and reverted on chain 8453")
+          << row.name;
+    }
+  }
+  // Only for a published job, and only a receipt the node could give.
+  EXPECT_THROW(check({{"receipt", nullptr}}, accepted_job(), heads_at(101)), OpInputError);
+  for (const json& bad : {json("0x1"), json{{"status", "0x1"}}, json{{"blockNumber", "0x64"}},
+                          json{{"status", "0x1"}, {"blockNumber", 100}}, json{{"status", "0x1"}, {"blockNumber", "0xzz"}},
+                          json{{"status", "0x2"}, {"blockNumber", "0x64"}}, json{{"status", true}, {"blockNumber", "0x64"}}}) {
+    EXPECT_THROW(check({{"receipt", bad}}, published, heads_at(101)), OpInputError) << bad.dump();
+  }
+  EXPECT_THROW(check({{"receipt", nullptr}, {"error", "x"}}, published, heads_at(101)), OpInputError);
+}
+
 TEST(GaslessJobAdvance, FinishedJobsAndMalformedOutcomesAreWorkerBugs) {
   json published = advance(mined_in(100)).body["job"];
   published["final"] = true;

@@ -354,61 +354,23 @@ TEST(GaslessVerify, AQuoteBelowTheRelayMinimumIsNotRelayed) {
   EXPECT_EQ(gasless_verify_op(with_minimum("25"), input).status, 200);
 }
 
-// The plan carries the highest gas price the quote's `gas` fee covers (gas_coverage.h): locally
-// relay.nativeTokenUsd.8453 is 0.5, gasFeeCoverageBps 8000, and an ERC-3009 job may use
-// 200000 + 800000 gas. 10000 base units of USDC are 0.01 USD, which buys 0.02 of the native
-// token at 0.5 USD: 0.01 / 0.5 * 10^18 * 0.8 / 10^6 = 16 gwei per gas.
-TEST(GaslessVerify, ThePlanCarriesThePriceTheQuotesGasFeeCovers) {
+// The quote's `fees` travel unsigned with the client's copy, so nothing the verification answers
+// may depend on them (docs/security.md row 61): a tiny, a zero, a huge, a missing or a malformed
+// `gas` entry leaves the job's plan exactly as it is, and the plan carries no price.
+TEST(GaslessVerify, TheQuotesGasFeeLeavesThePlanAsItIs) {
   const auto r = verify("erc3009", erc3009_body());
   ASSERT_EQ(r.status, 200) << r.body.dump();
-  EXPECT_EQ(r.body["plan"]["maxFeePerGasCoveredWei"], "16000000000");
+  EXPECT_FALSE(r.body["plan"].contains("maxFeePerGasCoveredWei")) << r.body["plan"].dump();
   json body = erc3009_body();
-  body["quote"]["fees"] = gas_fees("12345");
-  EXPECT_EQ(verify("erc3009", body).body["plan"]["maxFeePerGasCoveredWei"], "19752000000");
-  // Two gas entries in the source token add up; one in another chain's token (a stitched
-  // route's later leg) is not the relayer's.
-  body["quote"]["fees"].push_back(gas_fees("5000")[1]);
-  json optimism = gas_fees("1000000")[1];
-  optimism["token"] = {{"chainId", 10}, {"address", "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85"}, {"symbol", "USDC"}, {"decimals", 6}};
-  body["quote"]["fees"].push_back(optimism);
-  EXPECT_EQ(verify("erc3009", body).body["plan"]["maxFeePerGasCoveredWei"], "27752000000");
-}
-
-// The quote's fees are not signed: a client inflating its `gas` entry lifts the cap only up to
-// the spread its signed intent commits (reward 25000000 - route 24875000 = 125000 base units:
-// 0.125 / 0.5 * 10^18 * 0.8 / 10^6 = 200 gwei), what the funder really pays in fees.
-TEST(GaslessVerify, AnInflatedGasFeeCountsOnlyUpToTheIntentsSpread) {
-  json body = erc3009_body();
-  body["quote"]["fees"] = gas_fees("1000000000");
-  const auto r = verify("erc3009", body);
-  ASSERT_EQ(r.status, 200) << r.body.dump();
-  EXPECT_EQ(r.body["plan"]["maxFeePerGasCoveredWei"], "200000000000");
-  body["quote"]["fees"] = gas_fees("125000");
-  EXPECT_EQ(verify("erc3009", body).body["plan"]["maxFeePerGasCoveredWei"], "200000000000");
-  body["quote"]["fees"] = gas_fees("124999");
-  EXPECT_EQ(verify("erc3009", body).body["plan"]["maxFeePerGasCoveredWei"], "199998400000");
-}
-
-// A quote covering no gas could never be relayed: refused at submit naming quote.fees.
-TEST(GaslessVerify, AQuoteCoveringNoGasIsRefusedNamingItsFees) {
-  json body = erc3009_body();
-  for (const json& fees : {gas_fees("0"), json::array({gas_fees("10000")[0]})}) {
+  for (const json& fees : {gas_fees("0"), gas_fees("1"), gas_fees("1000000000"), json::array({gas_fees("10000")[0]}),
+                           gas_fees("ten"), json::array({"gas"})}) {
     body["quote"]["fees"] = fees;
-    const auto r = verify("erc3009", body);
-    ASSERT_EQ(r.status, 400) << r.body.dump();
-    EXPECT_EQ(fields(r), std::vector<std::string>{"quote.fees"}) << r.body.dump();
-    EXPECT_NE(r.body["detail"].get<std::string>().find("quote.fees charges no gas fee in USDC"), std::string::npos)
-        << r.body.dump();
+    const auto claimed = verify("erc3009", body);
+    ASSERT_EQ(claimed.status, 200) << fees.dump() << claimed.body.dump();
+    EXPECT_EQ(claimed.body["plan"], r.body["plan"]) << fees.dump();
   }
-  // 1 base unit covers 1600 wei per gas: enough to be accepted (and to wait for a cheap block).
-  body["quote"]["fees"] = gas_fees("1");
-  EXPECT_EQ(verify("erc3009", body).body["plan"]["maxFeePerGasCoveredWei"], "1600000");
   body["quote"].erase("fees");
-  EXPECT_EQ(fields(verify("erc3009", body)), std::vector<std::string>{"quote.fees"});
-  body["quote"]["fees"] = gas_fees("ten");
-  EXPECT_EQ(fields(verify("erc3009", body)), std::vector<std::string>{"quote.fees[1].amount"});
-  body["quote"]["fees"] = json::array({"gas"});
-  EXPECT_EQ(fields(verify("erc3009", body)), std::vector<std::string>{"quote.fees[0]"});
+  EXPECT_EQ(verify("erc3009", body).body["plan"], r.body["plan"]);
 }
 
 TEST(GaslessVerify, APermit2BatchNamingTheTokenTwiceIsRefused) {

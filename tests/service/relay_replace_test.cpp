@@ -205,14 +205,15 @@ TEST(RelayReplace, ACallThatWouldNowRevertIsCancelledWithASelfTransfer) {
   EXPECT_EQ(gone.body["transaction"], nullptr);
 }
 
-// A plan carrying its covered price (gas_coverage.h) below the chain's 2 gwei ceiling: no
-// replacement or cancellation is priced above it, and with no room for a 10% raise under it, the
-// transaction waits, saying so.
-TEST(RelayReplace, NoReplacementOrCancellationAboveThePlansCoveredPrice) {
-  json covered = plan();
-  covered["maxFeePerGasCoveredWei"] = "1500000000";
+// A stuck transaction is replaced or cancelled at any price up to the chain's 2 gwei ceiling,
+// whatever the plan carries: a plan stored when plans carried its quote's covered price
+// (maxFeePerGasCoveredWei, a figure of the submitter's unsigned copy of the quote) is not held
+// under it.
+TEST(RelayReplace, AReplacementGoesUpToTheChainsCeilingWhateverThePlanCarries) {
+  json carried = plan();
+  carried["maxFeePerGasCoveredWei"] = "1500000000";
   const auto ask = [&](const json& transaction, const json& simulation) {
-    return relay_replace_op(local_config(), {{"plan", covered},
+    return relay_replace_op(local_config(), {{"plan", carried},
                                              {"relayerKey", kRelayerKey},
                                              {"transaction", transaction},
                                              {"minedNonce", 8},
@@ -220,32 +221,33 @@ TEST(RelayReplace, NoReplacementOrCancellationAboveThePlansCoveredPrice) {
                                              {"priorityFeeSuggestion", "0x3b9aca00"},
                                              {"simulation", simulation}});
   };
-  // The market (2 x 0.5 + 1 = 2 gwei, the ceiling) would win; the plan holds it at 1.5 gwei.
+  // The market (2 x 0.5 + 1 = 2 gwei, the ceiling): the replacement goes there.
   const auto r = ask(stuck(3), kPasses);
   ASSERT_EQ(r.body["action"], "replace") << r.body.dump();
-  EXPECT_EQ(r.body["transaction"]["maxFeePerGas"], "1500000000");
+  EXPECT_EQ(r.body["transaction"]["maxFeePerGas"], "2000000000");
   EXPECT_EQ(r.body["transaction"]["maxPriorityFeePerGas"], "1000000000");
-  // The same plan without the member (stored before plans carried it): the ceiling alone.
-  EXPECT_EQ(replace(stuck(3), kPasses, 8, "0x1dcd6500", "0x3b9aca00").body["transaction"]["maxFeePerGas"], "2000000000");
+  EXPECT_EQ(r.body["transaction"], replace(stuck(3), kPasses, 8, "0x1dcd6500", "0x3b9aca00").body["transaction"]);
 
+  // 1.4 gwei sent: a 10% raise (1.54 gwei) is under the ceiling, so it is replaced, not held.
   json near = stuck(10);
-  near["maxFeePerGas"] = "1400000000";  // a 10% raise would pass 1.5 gwei, though not the ceiling
-  const auto waits = ask(near, kPasses);
-  EXPECT_EQ(waits.body["action"], "wait") << waits.body.dump();
-  EXPECT_EQ(waits.body["transaction"], nullptr);
-  EXPECT_NE(waits.body["detail"].get<std::string>().find("its fees are at the 1500000000 wei per gas its quote's gas fee covers: it waits"),
-            std::string::npos) << waits.body.dump();
-  const auto cancel_waits = ask(near, {{"error", "the funding would fail: intent already funded"}});
-  EXPECT_EQ(cancel_waits.body["action"], "wait") << cancel_waits.body.dump();
-  EXPECT_NE(cancel_waits.body["detail"].get<std::string>().find("at the 1500000000 wei per gas its quote's gas fee covers, leaving no room"),
-            std::string::npos) << cancel_waits.body.dump();
-  // A cancellation with room: raised, but not past the covered price.
+  near["maxFeePerGas"] = "1400000000";
+  const auto raised = ask(near, kPasses);
+  ASSERT_EQ(raised.body["action"], "replace") << raised.body.dump();
+  EXPECT_EQ(raised.body["transaction"]["maxFeePerGas"], "2000000000");
+  // A cancellation likewise, up to the ceiling.
   json low = stuck(10);
   low["maxFeePerGas"] = "1000000000";
   low["maxPriorityFeePerGas"] = "100000000";
   const auto cancel = ask(low, {{"error", "the funding would fail: intent already funded"}});
   ASSERT_EQ(cancel.body["action"], "cancel") << cancel.body.dump();
-  EXPECT_EQ(cancel.body["transaction"]["maxFeePerGas"], "1500000000");
+  EXPECT_EQ(cancel.body["transaction"]["maxFeePerGas"], "2000000000");
+  // Only the ceiling holds one back: at it, with no room for a 10% raise, it waits.
+  json at = stuck(10);
+  at["maxFeePerGas"] = "1900000000";
+  const auto waits = ask(at, kPasses);
+  EXPECT_EQ(waits.body["action"], "wait") << waits.body.dump();
+  EXPECT_NE(waits.body["detail"].get<std::string>().find("its fees are at the chain's ceiling of 2000000000 wei (relay.maxFeePerGasWei): it waits"),
+            std::string::npos) << waits.body.dump();
 }
 
 TEST(RelayReplace, ReplacementFeesRaiseBothFieldsOrNone) {

@@ -149,7 +149,6 @@ TEST(RelayTransactions, FeesAndGasLimitsComeFromTheRelayConfiguration) {
                                      {"baseFeeMultiplier", 3},
                                      {"fallbackPriorityFeeWei", "7"},
                                      {"maxFeePerGasWei", ceilings},
-                                     {"nativeTokenUsd", config_json["service"]["relay"]["nativeTokenUsd"]},
                                      {"sponsorship", config_json["service"]["relay"]["sponsorship"]}};
   const Config config = Config::from_json(config_json);
   const auto capped = relay(plan("erc3009"), 7, "0x1dcd6500", "0x3b9aca00", config);
@@ -261,57 +260,26 @@ TEST(RelayTransactions, FeeInputsMustBeRpcQuantities) {
                OpInputError);
 }
 
-// The plan's covered price (what the job's quote's gas fee pays for, gas_coverage.h) bounds the
-// price under the chain's ceiling: chain 8453's local ceiling is 2 gwei; the chain asks 0.5 gwei
-// base fee + 1 gwei priority (1.5 gwei to be included; 2 x 0.5 + 1 = 2 gwei as maxFeePerGas).
-TEST(RelayTransactions, ThePlansCoveredPriceBoundsThePriceUnderTheCeiling) {
-  const auto covered = [](const char* wei) {
+// No figure a request carries prices the relayer (docs/security.md row 61): chain 8453's local
+// ceiling is 2 gwei; the chain asks 0.5 gwei base fee + 1 gwei priority (2 x 0.5 + 1 = 2 gwei as
+// maxFeePerGas). A plan stored when plans carried the price its quote's unsigned `gas` fee
+// covered (maxFeePerGasCoveredWei) is priced exactly as one without it, whatever the figure: a
+// tiny one would have held the job (and the account's later jobs) waiting under the chain's price.
+TEST(RelayTransactions, NoFigureOfTheRequestPricesTheRelayer) {
+  const auto chain_priced = relay(plan("erc3009"), 7, "0x5f5e100", "0x3b9aca00");  // 0.1 gwei base fee
+  ASSERT_EQ(chain_priced.status, 200) << chain_priced.body.dump();
+  EXPECT_EQ(chain_priced.body["maxFeePerGas"], "1200000000");
+  for (const json& figure : {json("1"), json("1500000000"), json("5000000000"), json(3), json(nullptr)}) {
     json p = plan("erc3009");
-    p["maxFeePerGasCoveredWei"] = wei;
-    return p;
-  };
-  // Covering 1.8 gwei: sent, both transactions priced at 1.8 gwei rather than the market's 2.
-  const auto under = relay(covered("1800000000"));
-  ASSERT_EQ(under.status, 200) << under.body.dump();
-  EXPECT_EQ(under.body["maxFeePerGas"], "1800000000");
-  EXPECT_EQ(under.body["maxPriorityFeePerGas"], "1000000000");
-  EXPECT_NE(under.body["transactions"][0]["raw"].get<std::string>().find(fee_fields(1'000'000'000, 1'800'000'000, 200'000)),
-            std::string::npos);
-  EXPECT_NE(under.body["transactions"][1]["raw"].get<std::string>().find(fee_fields(1'000'000'000, 1'800'000'000, 800'000)),
-            std::string::npos);
-  // Exactly the 1.5 gwei the chain asks: still sent.
-  EXPECT_EQ(relay(covered("1500000000")).body["maxFeePerGas"], "1500000000");
-  // Under it, though the chain is under its ceiling: nothing signed, the job waits, saying why.
-  const auto above = relay(covered("1499999999"));
-  ASSERT_EQ(above.status, 200) << above.body.dump();
-  ASSERT_EQ(above.body.value("waitingFor", json()), "gas-price") << above.body.dump();
-  EXPECT_FALSE(above.body.contains("transactions"));
-  EXPECT_EQ(above.body["detail"],
-            "chain 8453's gas price (base fee 500000000 wei + priority fee 1000000000 wei) is above the 1499999999 wei "
-            "per gas the quote's gas fee covers at most (relay.nativeTokenUsd, relay.gasFeeCoverageBps); the job waits, "
-            "nothing was sent");
-  // Above the chain's ceiling, the ceiling alone bounds it; a plan stored before plans carried
-  // the member keeps the ceiling alone too.
-  EXPECT_EQ(relay(covered("5000000000")).body["maxFeePerGas"], "2000000000");
-  EXPECT_EQ(relay(plan("erc3009")).body["maxFeePerGas"], "2000000000");
-  // The chain above its ceiling is said as before, whatever the plan covers.
-  EXPECT_NE(relay(covered("1"), 7, "0x59682f00", "0x23c34600").body["detail"].get<std::string>().find("above its ceiling of 2000000000 wei"),
-            std::string::npos);
-  for (const json& bad : {json(1800000000), json("0x6b49d200"), json(nullptr)}) {
-    json p = plan("erc3009");
-    p["maxFeePerGasCoveredWei"] = bad;
-    EXPECT_THROW(relay(p), OpInputError) << bad.dump();
+    p["maxFeePerGasCoveredWei"] = figure;
+    const auto r = relay(p, 7, "0x5f5e100", "0x3b9aca00");
+    ASSERT_EQ(r.status, 200) << figure.dump() << r.body.dump();
+    EXPECT_FALSE(r.body.contains("waitingFor")) << figure.dump();
+    EXPECT_EQ(r.body["maxFeePerGas"], "1200000000") << figure.dump();
+    EXPECT_EQ(r.body["transactions"], chain_priced.body["transactions"]) << figure.dump();
+    // At the chain's 0.5 gwei base fee the market's 2 gwei is the ceiling: no more, no less.
+    EXPECT_EQ(relay(p).body["maxFeePerGas"], "2000000000") << figure.dump();
   }
-}
-
-TEST(RelayFees, AboveTheCoveredPriceTheJobWaits) {
-  const RelaySettings settings;
-  EXPECT_EQ(covered_price_wait(settings, 10, U256(1'500'000'000), U256(500'000'000), U256(1'000'000'000)), std::nullopt);
-  EXPECT_TRUE(covered_price_wait(settings, 10, U256(1'500'000'000), U256(500'000'001), U256(1'000'000'000)).has_value());
-  // No suggestion: the fallback priority fee (1 gwei) counts; a covered price of 0 never sends.
-  EXPECT_TRUE(covered_price_wait(settings, 10, U256(1'000'000'000), U256(1), std::nullopt).has_value());
-  EXPECT_TRUE(covered_price_wait(settings, 10, U256(0), std::nullopt, U256(0)) == std::nullopt);
-  EXPECT_TRUE(covered_price_wait(settings, 10, U256(0), U256(1), U256(0)).has_value());
 }
 
 }  // namespace

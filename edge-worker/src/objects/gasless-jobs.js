@@ -104,9 +104,9 @@ export class GaslessJobs extends DurableObject {
     let outcome;
     let attempts = row.attempts;
     if (watched) {
-      let seen;
       try {
-        seen = await relayer(this.env).receipt({ job });
+        // The core reads the receipt (null: gone; its status: funded or reverted).
+        outcome = { receipt: await relayer(this.env).receipt({ job }) };
       } catch (e) {
         // The node unreachable: look again at the next poll (the runtime's own alarm retries are
         // few, and a job not final must stay watched).
@@ -114,9 +114,6 @@ export class GaslessJobs extends DurableObject {
         await this.ctx.storage.setAlarm(Date.now() + receiptPollMs(this.env));
         return;
       }
-      if (!seen) outcome = { receiptGone: job.transactionHash };
-      else if (seen.status === "0x1") outcome = { transactionHash: job.transactionHash, blockNumber: seen.blockNumber };
-      else outcome = { error: `the funding transaction ${job.transactionHash} was mined again after a reorganisation and reverted on chain ${job.chainId}` };
     } else {
       try {
         // A job whose account's key has left the list and that signed nothing there is given
@@ -137,7 +134,7 @@ export class GaslessJobs extends DurableObject {
     const next = answer.body.job;
     this.sql.exec("UPDATE job SET job = ?, attempts = ? WHERE id = ?", JSON.stringify(next), attempts, job.id);
     if (answer.body.retryAfterSec !== null) {
-      if (outcome.receiptGone) console.log(JSON.stringify({ event: "gasless-job-reorganised", jobId: job.id, transactionHash: outcome.receiptGone }));
+      if (outcome.receipt === null) console.log(JSON.stringify({ event: "gasless-job-reorganised", jobId: job.id, transactionHash: job.transactionHash }));
       else if (outcome.inFlight) console.log(JSON.stringify({ event: "relay-in-flight", jobId: job.id, retryAfterSec: answer.body.retryAfterSec, detail: outcome.inFlight }));
       else if (outcome.waitingFor) console.log(JSON.stringify({ event: "relay-waiting", jobId: job.id, waitingFor: outcome.waitingFor, retryAfterSec: answer.body.retryAfterSec, detail: outcome.detail }));
       else console.error(JSON.stringify({ event: "relay-retry", jobId: job.id, attempts, retryAfterSec: answer.body.retryAfterSec, message: outcome.transientError }));

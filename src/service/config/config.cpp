@@ -176,11 +176,10 @@ std::map<std::uint64_t, U256> read_by_chain(const Json& value, const std::string
 // A positive amount of whole tokens as a decimal string with at most 6 fraction digits ("5",
 // "0.25"), in millionths of a token. Stablecoins: whole tokens are dollars (or euros), so one
 // figure reads the same for a 6-decimal and an 18-decimal token.
-std::optional<U256> read_whole_tokens(const Json& value, const std::string& path, FieldErrors& errors,
-                                     std::string_view what = "whole tokens") {
+std::optional<U256> read_whole_tokens(const Json& value, const std::string& path, FieldErrors& errors) {
   const auto refuse = [&] {
-    errors.add(path, path + " must be a positive decimal string of " + std::string(what) +
-                         " with at most 6 fraction digits, e.g. \"5\" or \"0.25\"");
+    errors.add(path, path + " must be a positive decimal string of whole tokens with at most 6 fraction digits, "
+                            "e.g. \"5\" or \"0.25\"");
     return std::optional<U256>{};
   };
   if (!value.is_string()) return refuse();
@@ -341,17 +340,10 @@ void Loader::check_fee_ceilings() {
   // sets none of its own is still bounded.
   const auto& budgets = service_.relay.sponsorship.daily_gas_budget_wei;
   const std::string budget_path = "service.relay.sponsorship.dailyGasBudgetWei";
-  const auto& prices = service_.relay.native_token_usd_millionths;
-  const std::string price_path = "service.relay.nativeTokenUsd";
   for (const auto& chain : out_.chains) {
     if (chain.vm == Vm::evm && !caps.contains(chain.chain_id)) {
       errors_.add(path, path + " has no ceiling for EVM chain " + std::to_string(chain.chain_id) + " (" + chain.name +
                             "); every EVM chain needs one");
-    }
-    // And a native token price: without one no quote's gas fee converts into a covered price.
-    if (chain.vm == Vm::evm && !prices.contains(chain.chain_id)) {
-      errors_.add(price_path, price_path + " has no price for EVM chain " + std::to_string(chain.chain_id) + " (" +
-                                  chain.name + "); every EVM chain needs one");
     }
     if (chain.vm == Vm::evm && !budgets.contains(chain.chain_id)) {
       errors_.add(budget_path, budget_path + " has no budget for EVM chain " + std::to_string(chain.chain_id) + " (" +
@@ -538,14 +530,6 @@ std::optional<RelaySettings> Loader::read_relay(const Json& value, const std::st
     s.min_amount_millionths = read_by_chain(*minimum, r.path_of("minAmount"), "whole tokens per source chain", errors_,
                                             [&](const Json& v, const std::string& at) { return read_whole_tokens(v, at, errors_); });
   }
-  if (const Json* prices = r.optional("nativeTokenUsd")) {
-    s.native_token_usd_millionths =
-        read_by_chain(*prices, r.path_of("nativeTokenUsd"), "a native token price in USD for every EVM chain", errors_,
-                      [&](const Json& v, const std::string& at) { return read_whole_tokens(v, at, errors_, "US dollars"); });
-  }
-  // 100%: the relayer may spend the whole fee; more would pay for gas the quote did not charge.
-  s.gas_fee_coverage_bps =
-      static_cast<std::uint32_t>(r.integer("gasFeeCoverageBps", false, 1, 10'000).value_or(s.gas_fee_coverage_bps));
   r.reject_unknown();
   for (const auto& [chain_id, cap] : s.max_fee_per_gas_wei) {
     if (s.fallback_priority_fee_wei > cap) {

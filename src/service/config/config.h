@@ -248,14 +248,6 @@ struct RelaySettings {
   // whole token, applied with each token's decimals (stablecoins: "1" is one dollar), so that gas
   // stays a small share of what it moves. A chain without one has no minimum.
   std::map<std::uint64_t, U256> min_amount_millionths;
-  // The price of each EVM chain's native token in USD that the configuration states
-  // (relay.nativeTokenUsd, keyed by chain id, in millionths of a dollar; every EVM chain has one,
-  // like the ceiling): a job's quote charged its `gas` fee in a stablecoin (1 USD), and the relayer
-  // pays in the native token, so this converts one into the other (service/funding/gas_coverage.h).
-  std::map<std::uint64_t, U256> native_token_usd_millionths;
-  // The share of a quote's `gas` fee the relayer may spend on the job's transactions, in basis
-  // points (relay.gasFeeCoverageBps): the rest absorbs the configured price lagging the market.
-  std::uint32_t gas_fee_coverage_bps = 8000;
 
   friend bool operator==(const RelaySettings&, const RelaySettings&) = default;
 };

@@ -10,7 +10,6 @@
 #include "service/quotes/engine.h"
 #include "service/common/field_reader.h"
 #include "service/funding/funding_authorization.h"
-#include "service/funding/gas_coverage.h"
 #include "service/funding/gasless.h"
 #include "service/funding/gasless_job.h"
 #include "service/common/op_input.h"
@@ -255,24 +254,9 @@ OpResult deposit_submit_verify_op(const Config& config, const json& input) {
     return problem(ProblemCode::conflict, "deposit address " + d.vault.checksummed() + " expired at " +
                                               std::to_string(d.deadline) + " and accepts no more funding; create a new one");
   }
-  // The fees stored with the record at creation (server side, so trusted as they are): the
-  // relayer never prices the job above what their `gas` entry covers (gas_coverage.h).
-  FieldErrors stored_fees;
-  const auto gas_fee = quote_gas_fee(d.record.contains("fees") ? d.record["fees"] : json::array(), *d.token,
-                                     "deposit.record.fees", stored_fees);
-  if (!gas_fee) throw OpInputError("op \"depositSubmitVerify\": the stored deposit is malformed: " + stored_fees.joined());
   const auto result = [&](std::string_view name, const Hash32& digest, ByteView signature, const Address& funder,
                           const json& authorization) {
-    const U256 covered = covered_max_fee_per_gas(config.service().relay, *d.token, *gas_fee, name != "transfer");
-    if (covered.is_zero()) {
-      FieldErrors errors;
-      errors.add("vaultAddress", "vaultAddress " + d.vault.checksummed() + " was quoted with no gas fee that covers any "
-                                 "gas price on chain " + std::to_string(d.chain->chain_id) +
-                                 ": the relayer could never send its funding; fund the intent directly");
-      return invalid_request(errors);
-    }
     json plan = funding_plan(name, *d.chain, *d.token, funder, d.vault, d.intent, authorization, signature);
-    plan[kCoveredPriceMember] = covered.to_decimal();
     return ok({{"jobKey", funding_job_key(d.quote_id, name, digest, signature)},
                {"standard", name},
                {"quoteId", d.quote_id},

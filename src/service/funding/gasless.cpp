@@ -3,7 +3,6 @@
 #include "crypto/hex.h"
 #include "crypto/keccak.h"
 #include "service/funding/funding_quote.h"
-#include "service/funding/gas_coverage.h"
 #include "service/funding/gasless_job.h"
 #include "service/common/op_input.h"
 #include "service/chain/vault_derivation.h"
@@ -118,27 +117,9 @@ OpResult gasless_verify_op(const Config& config, const json& input) {
     return *refused;
   }
 
-  // The quote's `fees` are not signed: its `gas` entry counts only up to the spread the signed
-  // intent commits the funder to (gas_coverage.h), so an inflated entry cannot lift the cap past
-  // what the funder really pays in fees. A quote that covers no gas could never be relayed.
-  const auto gas_fee = quote_gas_fee(body["quote"].contains("fees") ? body["quote"]["fees"] : json(nullptr), *quote->token,
-                                     "quote.fees", errors);
-  if (!gas_fee) return invalid_request(errors);
-  const U256 covered = covered_max_fee_per_gas(config.service().relay, *quote->token,
-                                               std::min(*gas_fee, committed_spread(config, quote->intent, *quote->token)),
-                                               true);
-  if (covered.is_zero()) {
-    errors.add("quote.fees", "quote.fees charges no gas fee in " + quote->token->symbol + " (or the signed intent leaves "
-                             "no room for one) that covers any gas price on chain " +
-                             std::to_string(quote->source->chain_id) + ": the relayer could never send this funding; "
-                             "fund the quote directly, or quote again");
-    return invalid_request(errors);
-  }
-
   const std::string_view standard = funding_standard_name(info->standard);
   json plan = funding_plan(standard, *quote->source, *quote->token, quote->funder, quote->vault, quote->intent_json,
                            checked->authorization, checked->signature);
-  plan[kCoveredPriceMember] = covered.to_decimal();
   return ok({{"jobKey", funding_job_key(quote->id, standard, checked->digest, checked->signature)},
              {"standard", standard},
              {"quoteId", quote->id},

@@ -113,6 +113,53 @@ json mined(const json& job, std::uint64_t now, const std::string& hash, std::uin
   return next;
 }
 
+// The published job's transaction has no receipt any more (a reorganisation removed its block
+// before it was final): the job stops naming it and is accepted again, to be relayed at once. The
+// relayer re-sends the same signed bytes (same nonce: never paid twice) after simulating them
+// again, or fails the job with nothing new sent.
+OpResult reaccepted(const json& job, std::uint64_t now) {
+  json next = job;
+  next["status"] = "accepted";
+  next["waitingFor"] = nullptr;
+  next["transactionHash"] = nullptr;
+  next["confirmations"] = nullptr;
+  next["final"] = false;
+  next["updatedAt"] = now;
+  return advanced(std::move(next), 0);
+}
+
+// A JSON-RPC quantity ("0x1b4") that fits 64 bits, or nullopt.
+std::optional<std::uint64_t> rpc_u64(const json& value) {
+  if (!value.is_string()) return std::nullopt;
+  try {
+    const U256 n = U256::from_hex(value.get<std::string>());
+    if (!n.fits_u64()) return std::nullopt;
+    return n.as_u64();
+  } catch (const ParseError&) {
+    return std::nullopt;
+  }
+}
+
+// A watched (published, not final) job's receipt as the node answered eth_getTransactionReceipt
+// for its transactionHash: null (gone: reorganised away), status 0x1 (mined, successful: how final
+// it is now), anything else (mined again after a reorganisation, and reverted: failed).
+OpResult watched_receipt(const json& job, const json& receipt, std::uint64_t now, const ChainHeads& heads) {
+  if (receipt.is_null()) return reaccepted(job, now);
+  if (!receipt.is_object() || !receipt.contains("status") || !receipt.contains("blockNumber")) {
+    throw OpInputError("op \"gaslessJobAdvance\": outcome.receipt must be null or a receipt {status, blockNumber, ...}");
+  }
+  const auto block = rpc_u64(receipt["blockNumber"]);
+  if (!block) throw OpInputError("op \"gaslessJobAdvance\": outcome.receipt.blockNumber must be a hex quantity");
+  const auto status = rpc_u64(receipt["status"]);
+  if (!status || *status > 1) throw OpInputError("op \"gaslessJobAdvance\": outcome.receipt.status must be 0x1 or 0x0");
+  const std::string hash = job["transactionHash"].get<std::string>();
+  if (*status == 1) return advanced(mined(job, now, hash, *block, heads), nullptr);
+  return advanced(finished(job, now, "failed", nullptr,
+                           "the funding transaction " + hash + " was mined again after a reorganisation and reverted on chain " +
+                               job["chainId"].dump()),
+                  nullptr);
+}
+
 }  // namespace
 
 json gasless_job(std::string_view standard, std::string_view quote_id, std::string_view intent_hash,
@@ -158,6 +205,12 @@ OpResult gasless_job_advance_op(const Config& config, const json& input) {
   const RelaySettings& relay = config.service().relay;
   const bool published = is_published(job);
 
+  if (outcome.contains("receipt") && outcome.size() == 1) {
+    if (!published || !job["transactionHash"].is_string()) {
+      throw OpInputError("op \"gaslessJobAdvance\": outcome.receipt is the receipt of a published job's transactionHash");
+    }
+    return watched_receipt(job, outcome["receipt"], now, heads);
+  }
   if (outcome.contains("transactionHash") && outcome.contains("blockNumber") && outcome.size() == 2) {
     const std::string hash = outcome_text(outcome, "transactionHash");
     if (!is_hash_text(hash)) {
@@ -179,14 +232,7 @@ OpResult gasless_job_advance_op(const Config& config, const json& input) {
     if (!published || outcome["receiptGone"] != job["transactionHash"]) {
       throw OpInputError("op \"gaslessJobAdvance\": outcome.receiptGone must name the published job's transactionHash");
     }
-    json next = job;
-    next["status"] = "accepted";
-    next["waitingFor"] = nullptr;
-    next["transactionHash"] = nullptr;
-    next["confirmations"] = nullptr;
-    next["final"] = false;
-    next["updatedAt"] = now;
-    return advanced(std::move(next), 0);
+    return reaccepted(job, now);
   }
   if (outcome.contains("error") && outcome.size() == 1) {
     // For a published job: its transaction, mined again after a reorganisation, reverted.
@@ -196,7 +242,7 @@ OpResult gasless_job_advance_op(const Config& config, const json& input) {
   }
   if (published) {
     throw OpInputError(
-        "op \"gaslessJobAdvance\": a published job takes {transactionHash, blockNumber}, {receiptGone} or {error}");
+        "op \"gaslessJobAdvance\": a published job takes {receipt}, {transactionHash, blockNumber}, {receiptGone} or {error}");
   }
   if (outcome.contains("transientError") && outcome.contains("attempts") && outcome.size() == 2) {
     const std::string error = outcome_text(outcome, "transientError");
@@ -245,7 +291,7 @@ OpResult gasless_job_advance_op(const Config& config, const json& input) {
     return advanced(std::move(next), relay.first_retry_delay_sec);
   }
   throw OpInputError(
-      "op \"gaslessJobAdvance\": outcome must be {transactionHash, blockNumber}, {receiptGone}, {error}, "
+      "op \"gaslessJobAdvance\": outcome must be {receipt}, {transactionHash, blockNumber}, {receiptGone}, {error}, "
       "{transientError, attempts}, {waitingFor, detail} or {inFlight}");
 }
 

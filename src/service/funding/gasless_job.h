@@ -56,7 +56,11 @@ nlohmann::ordered_json gasless_job(std::string_view standard, std::string_view q
 OpResult gasless_job_lookup_op(const nlohmann::ordered_json& input);
 
 // A relay outcome applied to an accepted job:
-//   "outcome": {"transactionHash": "0x…", "blockNumber": n}
+//   "outcome": {"receipt": {...} | null}                 a published job's receipt as the node answered
+//                                                        eth_getTransactionReceipt for its transactionHash
+//                                                        (the core reads it: null = gone, status 0x1 =
+//                                                        mined, else mined again and reverted: failed)
+//            | {"transactionHash": "0x…", "blockNumber": n}
 //                                                        the funding transaction's receipt, successful,
 //                                                        in block n (also a watched job's receipt)
 //            | {"receiptGone": "0x…"}                    the published job's transaction has no receipt
@@ -76,7 +80,7 @@ OpResult gasless_job_lookup_op(const nlohmann::ordered_json& input);
 // A transient error keeps the job accepted (and unchanged) while attempts < relay.maxAttempts,
 // retrying after relay.firstRetryDelaySec * 2^(attempts-1); the last one fails it, naming the
 // count and the last error. A published job not final takes only a receipt, receiptGone or an
-// error. A malformed job or outcome, or a finished job, is a worker bug (OpInputError).
+// error (a receipt in either shape). A malformed job or outcome, or a finished job, is a worker bug (OpInputError).
 OpResult gasless_job_advance_op(const Config& config, const nlohmann::ordered_json& input);
 
 }  // namespace sr::service

@@ -7,7 +7,6 @@
 #include "crypto/secp256k1.h"
 #include "eth/transaction.h"
 #include "service/common/op_input.h"
-#include "service/funding/gas_coverage.h"
 #include "service/funding/relay_calls.h"
 
 namespace sr::service {
@@ -79,18 +78,6 @@ json signed_attempt(const eth::Eip1559Transaction& tx, const secp256k1::SecretKe
           {"maxPriorityFeePerGas", tx.max_priority_fee_per_gas.to_decimal()}};
 }
 
-// The plan's covered price (service/funding/gas_coverage.h: put there by the verification op, and
-// the plan is stored server side, so it is trusted), or nullopt for a plan stored before plans
-// carried one: that job keeps the chain's ceiling alone.
-std::optional<U256> covered_price(const json& plan, std::string_view op) {
-  try {
-    return plan_covered_price(plan);
-  } catch (const ParseError&) {
-    throw OpInputError("op \"" + std::string(op) + "\": the plan is malformed: " + kCoveredPriceMember +
-                       " must be a decimal amount of wei");
-  }
-}
-
 OpResult replace_answer(const char* action, json detail = nullptr, json transaction = nullptr) {
   return ok({{"action", action}, {"detail", std::move(detail)}, {"transaction", std::move(transaction)}});
 }
@@ -129,16 +116,6 @@ std::optional<std::string> gas_price_wait(const RelaySettings& settings, std::ui
   return "chain " + std::to_string(chain_id) + "'s gas price (base fee " + base.to_decimal() + " wei + priority fee " +
          priority.to_decimal() + " wei) is above its ceiling of " + ceiling.to_decimal() +
          " wei (relay.maxFeePerGasWei); the job waits, nothing was sent";
-}
-
-std::optional<std::string> covered_price_wait(const RelaySettings& settings, std::uint64_t chain_id, const U256& covered,
-                                              const std::optional<U256>& base_fee,
-                                              const std::optional<U256>& priority_suggestion) {
-  if (!gas_price_wait(settings, chain_id, covered, base_fee, priority_suggestion)) return std::nullopt;
-  return "chain " + std::to_string(chain_id) + "'s gas price (base fee " + base_fee.value_or(U256(0)).to_decimal() +
-         " wei + priority fee " + priority_suggestion.value_or(settings.fallback_priority_fee_wei).to_decimal() +
-         " wei) is above the " + covered.to_decimal() + " wei per gas the quote's gas fee covers at most "
-         "(relay.nativeTokenUsd, relay.gasFeeCoverageBps); the job waits, nothing was sent";
 }
 
 std::optional<std::string> relayer_nonce_wait(const Address& relayer, std::uint64_t chain_id, std::uint64_t mined_nonce,
@@ -205,16 +182,12 @@ OpResult relay_transactions_op(const Config& config, const json& input) {
   if (auto wait = gas_price_wait(settings, chain_id, ceiling, base_fee, priority)) {
     return ok({{"from", relayer.checksummed()}, {"waitingFor", "gas-price"}, {"detail", std::move(*wait)}});
   }
-  // Under the chain's ceiling, the job's own quote bounds the price too: what its gas fee covers.
-  const auto covered = covered_price(plan, "relayTransactions");
-  if (covered && *covered < ceiling) {
-    if (auto wait = covered_price_wait(settings, chain_id, *covered, base_fee, priority)) {
-      return ok({{"from", relayer.checksummed()}, {"waitingFor", "gas-price"}, {"detail", std::move(*wait)}});
-    }
-  }
+  // Priced from the chain under its ceiling, and from nothing a request carries: a plan stored when
+  // plans carried the quote's covered price (maxFeePerGasCoveredWei) is priced the same way, since
+  // that figure came from the submitter's unsigned copy of the quote.
   RelayFees fees;
   try {
-    fees = relay_fees(settings, covered ? std::min(ceiling, *covered) : ceiling, base_fee, priority);
+    fees = relay_fees(settings, ceiling, base_fee, priority);
   } catch (const std::overflow_error&) {
     throw OpInputError("op \"relayTransactions\": baseFeePerGas is too large to price a transaction");
   }
@@ -310,14 +283,9 @@ OpResult relay_replace_op(const Config& config, const json& input) {
   // A cancellation is not simulated (it moves nothing); everything else is before it is re-sent.
   if (!cancelling && simulation.is_null()) return replace_answer("simulate");
 
-  // The chain's ceiling, or the job's covered price when that is lower: no replacement or
-  // cancellation is priced above what the job's quote pays for.
-  const U256& chain_ceiling = settings.max_fee_per_gas_wei.at(chain_id);
-  const auto covered = covered_price(plan, "relayReplace");
-  const bool quote_bound = covered && *covered < chain_ceiling;
-  const U256 ceiling = quote_bound ? *covered : chain_ceiling;
-  const std::string ceiling_text = quote_bound ? "the " + ceiling.to_decimal() + " wei per gas its quote's gas fee covers"
-                                               : "the chain's ceiling of " + ceiling.to_decimal() + " wei";
+  // A replacement or cancellation may go up to the chain's ceiling, whatever the plan carries.
+  const U256& ceiling = settings.max_fee_per_gas_wei.at(chain_id);
+  const std::string ceiling_text = "the chain's ceiling of " + ceiling.to_decimal() + " wei";
   RelayFees market;
   try {
     market = relay_fees(settings, ceiling, base_fee, priority);
@@ -365,7 +333,7 @@ OpResult relay_replace_op(const Config& config, const json& input) {
   if (!fees) {
     return replace_answer("wait", "the " + purpose + " transaction at " + where + " has no receipt after " +
                                       std::to_string(blocks_waited) + " blocks, and its fees are at " + ceiling_text +
-                                      (quote_bound ? "" : " (relay.maxFeePerGasWei)") + ": it waits");
+                                      " (relay.maxFeePerGasWei): it waits");
   }
   eth::Eip1559Transaction tx;
   tx.chain_id = chain_id;

@@ -48,13 +48,6 @@ std::optional<std::string> gas_price_wait(const RelaySettings& settings, std::ui
                                           const std::optional<U256>& base_fee,
                                           const std::optional<U256>& priority_suggestion);
 
-// The same for the job's own bound (the plan's maxFeePerGasCoveredWei, service/funding/gas_coverage.h),
-// checked when it is below the chain's ceiling: above what the job's quote pays for, nothing is
-// signed and the job waits. nullopt: send; otherwise the sentence saying why it waits.
-std::optional<std::string> covered_price_wait(const RelaySettings& settings, std::uint64_t chain_id, const U256& covered,
-                                              const std::optional<U256>& base_fee,
-                                              const std::optional<U256>& priority_suggestion);
-
 // Whether the relayer's account may sign a new job now: not while another job of the account holds
 // a signed transaction at a nonce the chain has not mined yet (`held`: the other unsettled jobs'
 // stored transactions, {job id, nonce}; `mined_nonce`: the account's mined transaction count).
@@ -87,10 +80,11 @@ OpResult relayer_account_op(const nlohmann::ordered_json& input);
 //  | 200 {"from", "waitingFor": "relayer", "detail"}: another job of the account holds a nonce not
 //    mined yet (relayer_nonce_wait); nothing is signed, the job stays accepted;
 //  | 200 {"from", "waitingFor": "gas-price", "detail"}: the chain's price is above its ceiling
-//    (gas_price_wait) or above the plan's covered price (covered_price_wait); nothing is signed,
-//    and the job stays accepted (op "gaslessJobAdvance").
-// Both fee fields are lowered to the smaller of the chain's ceiling and the plan's
-// "maxFeePerGasCoveredWei" (a plan without it, stored before plans carried it: the ceiling alone).
+//    (gas_price_wait); nothing is signed, and the job stays accepted (op "gaslessJobAdvance").
+// Both fee fields are lowered to the chain's ceiling. No figure a request carries prices the
+// relayer: a quote's fees travel unsigned, so a submitter could choose them (a tiny one would pin
+// the account's later jobs behind an unmineable transaction). A plan stored when plans carried
+// "maxFeePerGasCoveredWei" keeps it, ignored.
 OpResult relay_transactions_op(const Config& config, const nlohmann::ordered_json& input);
 
 // The fees of a replacement of a transaction priced `sent`: each field raised at least 10%,

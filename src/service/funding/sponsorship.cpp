@@ -5,7 +5,6 @@
 #include "eth/address.h"
 #include "eth/u256.h"
 #include "service/common/op_input.h"
-#include "service/funding/gas_coverage.h"
 #include "service/funding/relay_calls.h"
 
 namespace sr::service {
@@ -111,16 +110,9 @@ OpResult sponsorship_admission_op(const Config& config, const json& input) {
   const auto ceiling = config.service().relay.max_fee_per_gas_wei.find(chain->chain_id);
   const RelaySettings& relay = config.service().relay;
   const U256 gas(relay.funding_gas_limit + (has_authorization ? relay.authorization_gas_limit : 0));
-  // The highest price the job may pay: the chain's ceiling, or what its quote's gas fee covers
-  // when that is lower (gas_coverage.h: the relay ops never price the job above it).
-  U256 price = ceiling == relay.max_fee_per_gas_wei.end() ? U256() : ceiling->second;
-  std::optional<U256> covered;
-  try {
-    covered = plan_covered_price(plan);
-  } catch (const ParseError& e) {
-    throw OpInputError(std::string(kOp) + "the plan is malformed: " + e.what());
-  }
-  if (covered && *covered < price) price = *covered;
+  // The highest price the job may pay: the chain's ceiling (the relay ops price from the chain
+  // under it, from nothing the request carries).
+  const U256 price = ceiling == relay.max_fee_per_gas_wei.end() ? U256() : ceiling->second;
   U256 hold = gas.checked_mul(price).value_or(U256::max());
   // The ceiling bounds the execution price only: an L2's L1 data fee comes on top of it, up to
   // the chain's allowance (relay.l1DataFeeAllowanceWei; none where there is no such fee).

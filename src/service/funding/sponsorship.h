@@ -4,8 +4,7 @@
 //   - a gas budget in wei of the chain's native currency: the cost of the relayer's transactions
 //     (gas used x effective gas price from their receipts, plus the L1 data fee an OP-stack
 //     receipt reports as l1Fee), a job not settled yet counting at its most (its gas limits x the
-//     chain's fee ceiling, or x the price its quote's gas fee covers when lower (gas_coverage.h),
-//     plus the chain's L1 data fee allowance where it has one, relay.l1DataFeeAllowanceWei), so
+//     chain's fee ceiling, plus the chain's L1 data fee allowance where it has one, relay.l1DataFeeAllowanceWei), so
 //     concurrent admissions cannot overdraw;
 //   - a number of relayed fundings per funder.
 // Keyed gasless submits count against the key's partner, keyless deposit-address submits against
