@@ -9,7 +9,7 @@
 //   - the configuration loads: config/production as the worker bundles it, validated by the core's
 //     Service exactly as the worker constructs it (every error with its path);
 //   - every EVM chain has its per-chain relay entries (fee ceiling, native token price, daily
-//     sponsorship budget), named with the file and member to add;
+//     sponsorship budget, relayer balance floor), named with the file and member to add;
 //   - no development key or secret rides in the bundle: the local secrets of wrangler.toml
 //     [env.local.vars], config/local/secrets.json, the development mnemonic's private keys, the
 //     local API keys (`dev-key-*`) and their digests (config/local/keys.json);
@@ -69,6 +69,7 @@ export const PER_CHAIN = [
   { what: 'fee ceiling', path: ['relay', 'maxFeePerGasWei'], value: '"<wei>"' },
   { what: 'native token price', path: ['relay', 'nativeTokenUsd'], value: '"<US dollars>"' },
   { what: 'daily sponsorship budget', path: ['relay', 'sponsorship', 'dailyGasBudgetWei'], value: '"<wei>"' },
+  { what: 'relayer balance floor', path: ['relay', 'minRelayerBalanceWei'], value: '"<wei>"' },
 ];
 
 class UsageError extends Error {}

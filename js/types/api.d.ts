@@ -500,6 +500,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/internal/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Operator status: readers, providers, relayer accounts
+         * @description Per EVM chain: its reader's head, cursor and lag, its JSON-RPC endpoints' health, and each relayer account's native balance against the chain's floor (relay.minRelayerBalanceWei; below it the account takes no new job) with its open jobs; then every alert. Read from the readers, the relayer objects and the chain (eth_getBalance) at the moment of the request.
+         */
+        get: operations["getOperatorStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "intent.status": {
@@ -1317,6 +1337,55 @@ export interface components {
                 /** @description The IntentRefunded transaction; absent unless refunded. */
                 refund?: components["schemas"]["LegacyTransaction"];
             };
+        };
+        OperatorChainStatus: {
+            chainId: components["schemas"]["ChainId"];
+            name: string;
+            reader: {
+                /** @description The chain's latest block as the reader last read it; null before its first round. */
+                head: number | null;
+                /** @description The last block whose logs are stored. */
+                cursor: number | null;
+                /** @description head - cursor (0 when the cursor is ahead of a lagging node's head). */
+                lagBlocks: number | null;
+                /** @description The chain's finalized block at the last round. */
+                finalized: number | null;
+                /** @description Unix seconds of the last round that read the head. */
+                polledAt: number | null;
+                /** @description Why the last round failed, since this isolate started; null when it did not. */
+                lastError: string | null;
+            };
+            /** @description The chain's JSON-RPC endpoints (CHAIN_RPC_URLS, in order), by origin only, with their health as the reader's isolate sees it. */
+            providers: {
+                /** @description scheme://host[:port]: provider URLs often carry a key in their path. */
+                origin: string;
+                healthy: boolean;
+                /** @description How long the endpoint is still avoided after failures. */
+                coolingDownForMs: number;
+                /** @description Consecutive failures. */
+                failures: number;
+            }[];
+            /** @description Each relayer account (RELAYER_KEY, RELAYER_KEYS) on the chain. */
+            relayers: {
+                address: components["schemas"]["EvmAddress"];
+                /** @description The native balance (latest block); null when it could not be read. */
+                balanceWei: components["schemas"]["Amount"] | null;
+                /** @description relay.minRelayerBalanceWei of the chain; null: no floor. */
+                floorWei: components["schemas"]["Amount"] | null;
+                /** @description true: the account takes no new job on this chain until it is funded; null when the balance is unknown. */
+                belowFloor: boolean | null;
+                /** @description Jobs the account signed and has not settled on this chain (its queue). */
+                openJobs: number | null;
+                balanceError: string | null;
+            }[];
+        };
+        OperatorStatus: {
+            generatedAt: components["schemas"]["UnixSeconds"];
+            /** @description true when there is no alert. */
+            healthy: boolean;
+            chains: components["schemas"]["OperatorChainStatus"][];
+            /** @description One line per account below its floor or with an unreadable balance, per chain not read yet, whose last round failed, without endpoints or with every endpoint cooling down. */
+            alerts: string[];
         };
     };
     responses: {
@@ -2575,6 +2644,38 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ChainNotSupported"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getOperatorStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The status. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorStatus"];
+                };
+            };
+            /** @description Missing or wrong bearer token. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             500: components["responses"]["Internal"];
         };
     };
