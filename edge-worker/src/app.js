@@ -7,7 +7,7 @@ import bundled from "../generated/config.js";
 import { settings } from "./settings.js";
 import * as legacy from "./handlers/legacy.js";
 import { operatorStatus } from "./handlers/operator.js";
-import { health, openapi } from "./handlers/meta.js";
+import { docs, health, index, openapi } from "./handlers/meta.js";
 import { chainEvents, intentStatus, intentStream, legacyIntentStatus, publicIntentStream, requireIndexerToken } from "./handlers/status.js";
 import * as deposit from "./handlers/deposit.js";
 import * as gasless from "./handlers/gasless.js";
@@ -19,8 +19,10 @@ export const router = new Router();
 // Keyless: limited per client network (client-limits.js), cheap reads in one bucket...
 router
   .group({ keyless: true }, addressRateLimit)
+  .on("GET", "/", index)
   .on("GET", "/health", health)
   .on("GET", "/openapi.json", openapi)
+  .on("GET", "/docs", docs)
   .on("POST", "/api/v3/quotes/exactOut", jsonBody, legacy.exactOut)
   .on("POST", "/api/v3/quotes/exactIn", jsonBody, legacy.exactIn)
   .on("POST", "/api/v3/intents/intentStatus", jsonBody, legacyIntentStatus);
