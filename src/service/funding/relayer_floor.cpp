@@ -8,7 +8,8 @@ namespace sr::service {
 using json = nlohmann::ordered_json;
 
 const ChainRecord& evm_chain(const Config& config, const json& v, const std::string& op) {
-  const ChainRecord* chain = v.is_number_unsigned() ? config.chain(v.get<std::uint64_t>()) : nullptr;
+  // Any JSON integer above zero (a parser may hold a positive number as signed).
+  const ChainRecord* chain = v.is_number_integer() && v.get<std::int64_t>() > 0 ? config.chain(v.get<std::uint64_t>()) : nullptr;
   if (!chain || chain->vm != Vm::evm) throw OpInputError("op \"" + op + "\": chainId must be a configured EVM chain");
   return *chain;
 }

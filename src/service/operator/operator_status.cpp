@@ -19,7 +19,8 @@ constexpr std::string_view kOp = "operatorStatus";
 std::optional<std::uint64_t> count_or_null(const json& parent, const char* name, const std::string& at) {
   const json v = parent.is_object() ? parent.value(name, json()) : json();
   if (v.is_null()) return std::nullopt;
-  if (!v.is_number_unsigned()) refuse(at + "." + name + " must be a non-negative integer or null");
+  // Any JSON integer at or above zero (a parser may hold a positive number as signed).
+  if (!v.is_number_integer() || v.get<std::int64_t>() < 0) refuse(at + "." + name + " must be a non-negative integer or null");
   return v.get<std::uint64_t>();
 }
 
