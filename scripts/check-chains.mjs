@@ -27,12 +27,11 @@
 // Exit 0 when every checked chain is confirmed and complete; 1 when a check failed, when a chain
 // has no RPC URL (unless --allow-unchecked) or when no chain was checked at all; 2 on a usage or
 // configuration error. Needs the core's WebAssembly build (build/wasm-release, or $SR_WASM_DIR).
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { LOCAL_CHAINS_DIR, REPO_ROOT } from './chains/paths.mjs';
+import { callPrimitive, loadCore as loadSharedCore, serviceOver } from './core-service.mjs';
 
 const RPC_TIMEOUT_MS = 10_000;
 const USAGE = 'usage: npm run check:chains -- <environment> [--rpc <chainId>=<url> ...] [--allow-unchecked]';
@@ -91,42 +90,19 @@ function loadConfiguration(environment) {
 }
 
 async function loadCore() {
-  const dir = process.env.SR_WASM_DIR ? pathToFileURL(process.env.SR_WASM_DIR.replace(/\/?$/, '/')) : pathToFileURL(join(REPO_ROOT, 'build', 'wasm-release', '/'));
-  const mjs = new URL('core.mjs', dir);
-  const wasm = new URL('core.wasm', dir);
-  if (!existsSync(mjs) || !existsSync(wasm)) throw new UsageError(`the core is not built (${dir.pathname}): run bash scripts/build.sh --wasm-only`);
-  const { default: create } = await import(mjs.href);
-  // Emscripten would fetch() the file: URL, which Node does not implement; hand it the bytes.
-  return create({ wasmBinary: readFileSync(wasm) });
-}
-
-function callPrimitive(core, name, args) {
-  const reply = JSON.parse(core[name](JSON.stringify(args)));
-  if (!reply.ok) throw new Error(`${name}: ${reply.error}`);
-  return reply.result;
-}
-
-/**
- * The core's Service over `config`. The Service refuses to start unless its signer key signs for
- * every chain; the probes do not depend on the signer, so a throwaway key stands in and no real
- * key is ever needed to run this check.
- */
-function makeService(core, config) {
-  const quoteSignerKey = `0x${randomBytes(32).toString('hex')}`;
-  const digest = `0x${'11'.repeat(32)}`;
-  const signer = callPrimitive(core, 'recover_address', { digest, signature: callPrimitive(core, 'sign_digest', { digest, privateKey: quoteSignerKey }) });
-  const chains = config.chains.map((chain) => ({ ...chain, quoteSigner: signer }));
-  let service;
   try {
-    service = new core.Service(JSON.stringify({ ...config, chains }), JSON.stringify({ quoteSignerKey }));
+    return await loadSharedCore();
+  } catch (error) {
+    throw new UsageError(error.message);
+  }
+}
+
+function makeService(core, config) {
+  try {
+    return serviceOver(core, config);
   } catch (error) {
     throw new UsageError(`the core refuses the configuration: ${error.message}`);
   }
-  return (op, input) => {
-    const { status, body } = JSON.parse(service.handle(op, JSON.stringify(input)));
-    if (status !== 200) throw new Error(`core op ${op} answered ${status}: ${body.detail ?? JSON.stringify(body)}`);
-    return body;
-  };
 }
 
 class RpcError extends Error {}

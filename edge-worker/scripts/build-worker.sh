@@ -7,6 +7,8 @@ repo="$(cd "$here/.." && pwd)"
 environment="${1:-local}"
 
 node "$here/scripts/bundle-config.mjs" "$environment"
+# The API reference GET /docs serves, rendered from openapi.json (cached in build/api-docs/).
+node "$here/scripts/build-docs.mjs"
 
 mkdir -p "$here/wasm"
 # SR_WASM_DIR points at another core build (as for the tests/node suites), e.g. a helper's own.

@@ -6,7 +6,8 @@ import { addressRateLimit, networkRateLimit, CORS_READ_HEADERS, jsonBody, keyRat
 import bundled from "../generated/config.js";
 import { settings } from "./settings.js";
 import * as legacy from "./handlers/legacy.js";
-import { health, openapi } from "./handlers/meta.js";
+import { operatorStatus } from "./handlers/operator.js";
+import { docs, health, index, openapi } from "./handlers/meta.js";
 import { chainEvents, intentStatus, intentStream, legacyIntentStatus, publicIntentStream, requireIndexerToken } from "./handlers/status.js";
 import * as deposit from "./handlers/deposit.js";
 import * as gasless from "./handlers/gasless.js";
@@ -18,8 +19,10 @@ export const router = new Router();
 // Keyless: limited per client network (client-limits.js), cheap reads in one bucket...
 router
   .group({ keyless: true }, addressRateLimit)
+  .on("GET", "/", index)
   .on("GET", "/health", health)
   .on("GET", "/openapi.json", openapi)
+  .on("GET", "/docs", docs)
   .on("POST", "/api/v3/quotes/exactOut", jsonBody, legacy.exactOut)
   .on("POST", "/api/v3/quotes/exactIn", jsonBody, legacy.exactIn)
   .on("POST", "/api/v3/intents/intentStatus", jsonBody, legacyIntentStatus);
@@ -48,8 +51,11 @@ keyed
   .on("DELETE", "/v1/webhooks/:id", webhooks.deleteWebhook)
   .on("GET", "/v1/webhooks/:id/deliveries", webhooks.webhookDeliveries);
 
-// The indexer's push, behind its bearer token.
-router.group({ internal: true }, requireIndexerToken).on("POST", "/internal/chain-events", jsonBody, chainEvents);
+// The indexer's push and the operator's status, behind the indexer's bearer token.
+router
+  .group({ internal: true }, requireIndexerToken)
+  .on("POST", "/internal/chain-events", jsonBody, chainEvents)
+  .on("GET", "/internal/status", operatorStatus);
 
 // Each partner's deposit-address endpoints (keyless), for every partner whose deposit addresses
 // are enabled in the configuration (locally `acme`).

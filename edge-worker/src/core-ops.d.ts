@@ -546,6 +546,25 @@ export interface components {
         RelayerAccountAnswer: {
             address: components["schemas"]["EvmAddress"];
         };
+        /** @description Op "relayerFloor": Whether a relayer account may take a new job on a chain: its native balance against the chain's floor (relay.minRelayerBalanceWei). Below it the job waits (waitingFor relayer) and the worker logs relayer-below-floor. */
+        RelayerFloorInput: {
+            /** @description A configured EVM chain. */
+            chainId: components["schemas"]["ChainId"];
+            /** @description The relayer account. */
+            address: components["schemas"]["EvmAddress"];
+            /** @description The account's native balance (eth_getBalance, latest). */
+            balanceWei: string;
+        };
+        RelayerFloorAnswer: {
+            chainId: components["schemas"]["ChainId"];
+            address: components["schemas"]["EvmAddress"];
+            balanceWei: components["schemas"]["Amount"];
+            /** @description The chain's floor; null: the chain has none (every job is taken). */
+            floorWei: components["schemas"]["Amount"] | null;
+            mayTakeJob: boolean;
+            /** @description Why not (names the account, its balance, the chain and the floor); null when it may. */
+            detail: string | null;
+        };
         /** @description Op "relayTransactions": The relayer's signed EIP-1559 transactions for a verified funding, in the order to broadcast. */
         RelayTransactionsInput: {
             plan: components["schemas"]["RelayPlan"];
@@ -1020,6 +1039,41 @@ export interface components {
             chainTimes?: components["schemas"]["ChainTimes"];
         };
         LegacyIntentStatusAnswer: components["schemas"]["LegacyIntentStatusResponse"];
+        /** @description Op "operatorStatus": GET /internal/status: per EVM chain its reader (head, cursor, lag), its endpoints' health by origin, and each relayer account's balance against the chain's floor with its open jobs; every alert, one line each. */
+        OperatorStatusInput: {
+            now: components["schemas"]["UnixSeconds"];
+            chains: {
+                /** @description A configured EVM chain. */
+                chainId: components["schemas"]["ChainId"];
+                reader?: {
+                    head?: number | null;
+                    cursor?: number | null;
+                    finalized?: number | null;
+                    /** @description Unix seconds of the last round that read the head. */
+                    polledAt?: number | null;
+                    lastError?: string | null;
+                } | null;
+                providers?: {
+                    url: string;
+                    coolingDownForMs?: number;
+                    failures?: number;
+                }[];
+                relayers?: {
+                    address: components["schemas"]["EvmAddress"];
+                    balanceWei?: string | null;
+                    balanceError?: string | null;
+                    /** @description Jobs the account has signed and not settled. */
+                    openJobs?: number | null;
+                }[];
+            }[];
+        };
+        OperatorStatusAnswer: {
+            generatedAt: components["schemas"]["UnixSeconds"];
+            /** @description No alert. */
+            healthy: boolean;
+            chains: components["schemas"]["OperatorChainStatus"][];
+            alerts: string[];
+        };
         /**
          * @description EVM address (0x + 40 hex, EIP-55 checksummed in responses) or Solana base58 public key.
          * @example 0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48
@@ -1365,6 +1419,47 @@ export interface components {
             /** @description Decimals. */
             decimals: number;
         };
+        OperatorChainStatus: {
+            chainId: components["schemas"]["ChainId"];
+            name: string;
+            reader: {
+                /** @description The chain's latest block as the reader last read it; null before its first round. */
+                head: number | null;
+                /** @description The last block whose logs are stored. */
+                cursor: number | null;
+                /** @description head - cursor (0 when the cursor is ahead of a lagging node's head). */
+                lagBlocks: number | null;
+                /** @description The chain's finalized block at the last round. */
+                finalized: number | null;
+                /** @description Unix seconds of the last round that read the head. */
+                polledAt: number | null;
+                /** @description Why the last round failed, since this isolate started; null when it did not. */
+                lastError: string | null;
+            };
+            /** @description The chain's JSON-RPC endpoints (CHAIN_RPC_URLS, in order), by origin only, with their health as the reader's isolate sees it. */
+            providers: {
+                /** @description scheme://host[:port]: provider URLs often carry a key in their path. */
+                origin: string;
+                healthy: boolean;
+                /** @description How long the endpoint is still avoided after failures. */
+                coolingDownForMs: number;
+                /** @description Consecutive failures. */
+                failures: number;
+            }[];
+            /** @description Each relayer account (RELAYER_KEY, RELAYER_KEYS) on the chain. */
+            relayers: {
+                address: components["schemas"]["EvmAddress"];
+                /** @description The native balance (latest block); null when it could not be read. */
+                balanceWei: components["schemas"]["Amount"] | null;
+                /** @description relay.minRelayerBalanceWei of the chain; null: no floor. */
+                floorWei: components["schemas"]["Amount"] | null;
+                /** @description true: the account takes no new job on this chain until it is funded; null when the balance is unknown. */
+                belowFloor: boolean | null;
+                /** @description Jobs the account signed and has not settled on this chain (its queue). */
+                openJobs: number | null;
+                balanceError: string | null;
+            }[];
+        };
         Quote: {
             /** @description quote:<uuid v4>. Signed with its prefix; status lookups take the bare UUID. */
             id: string;
@@ -1595,6 +1690,8 @@ export interface CoreOps {
     gaslessJobRetention: { input: schemas["GaslessJobRetentionInput"]; answer: schemas["GaslessJobRetentionAnswer"] };
     /** The relayer's address. (area funding; non-2xx: none) */
     relayerAccount: { input: schemas["RelayerAccountInput"]; answer: schemas["RelayerAccountAnswer"] };
+    /** Whether a relayer account may take a new job on a chain: its native balance against the chain's floor (relay.minRelayerBalanceWei). Below it the job waits (waitingFor relayer) and the worker logs relayer-below-floor. (area funding; non-2xx: none) */
+    relayerFloor: { input: schemas["RelayerFloorInput"]; answer: schemas["RelayerFloorAnswer"] };
     /** The relayer's signed EIP-1559 transactions for a verified funding, in the order to broadcast. (area funding; non-2xx: none) */
     relayTransactions: { input: schemas["RelayTransactionsInput"]; answer: schemas["RelayTransactionsAnswer"] };
     /** The read-only calls that tell whether the relayer's transactions would succeed. (area funding; non-2xx: none) */
@@ -1643,6 +1740,8 @@ export interface CoreOps {
     legacySolverRequests: { input: schemas["LegacySolverRequestsInput"]; answer: schemas["LegacySolverRequestsAnswer"] };
     /** The legacy v3 status envelope of a stored record (POST /api/v3/intents/intentStatus). (area legacy; non-2xx: 400, 404) */
     legacyIntentStatus: { input: schemas["LegacyIntentStatusInput"]; answer: schemas["LegacyIntentStatusAnswer"] };
+    /** GET /internal/status: per EVM chain its reader (head, cursor, lag), its endpoints' health by origin, and each relayer account's balance against the chain's floor with its open jobs; every alert, one line each. (area operator; non-2xx: none) */
+    operatorStatus: { input: schemas["OperatorStatusInput"]; answer: schemas["OperatorStatusAnswer"] };
 }
 export type CoreOpName = keyof CoreOps;
 export type CoreOpInput<Op extends CoreOpName> = CoreOps[Op]["input"];

@@ -151,6 +151,15 @@ export function rpcEndpoints(urls, { timeoutMs = DEFAULT_TIMEOUT_MS } = {}) {
   return { request, call };
 }
 
+/** What this isolate knows of each endpoint's health (GET /internal/status): [{url, coolingDownForMs, failures}]. */
+export function endpointHealth(urls) {
+  const now = Date.now();
+  return urls.map((url) => {
+    const state = health.get(url);
+    return { url, coolingDownForMs: Math.max(0, (state?.until ?? 0) - now), failures: state?.failures ?? 0 };
+  });
+}
+
 /** Forgets what was learned of every endpoint (tests). */
 export function resetEndpointHealth() {
   health.clear();

@@ -99,6 +99,8 @@ export async function startChainDouble({ portal, vaultInitCodeHash, derivation =
         logReads.push(params[0]);
         return { result: world.logs.filter((log) => matches(params[0], log)) };
       case "eth_maxPriorityFeePerGas": return { result: "0x3b9aca00" };
+      // The relayer reads its balance before it takes a new job (op relayerFloor): 10,000 ETH.
+      case "eth_getBalance": return { result: "0x21e19e0c9bab2400000" };
       case "eth_simulateV1": {
         const calls = params[0].blockStateCalls[0].calls;
         return {

@@ -52,7 +52,7 @@ ajv.addSchema({
 });
 
 const compiled = new Map();
-function validatorOf(schema) {
+export function validatorOf(schema) {
   const key = JSON.stringify(schema);
   if (!compiled.has(key)) compiled.set(key, ajv.compile(closed(retarget(schema))));
   return compiled.get(key);

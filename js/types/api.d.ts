@@ -2,6 +2,26 @@
 // openapi-typescript. Do not edit: change the document and run `npm run types --workspace js`.
 
 export interface paths {
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Front page
+         * @description Links to the API reference (/docs), this document and /health. Keyless.
+         */
+        get: operations["getIndexPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -28,6 +48,26 @@ export interface paths {
         };
         /** This document */
         get: operations["getOpenApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * API reference
+         * @description This document rendered as HTML at build time by Redocly (redocly build-docs), with every operation and its request and response examples. Keyless and self-contained: the page loads nothing from another host.
+         */
+        get: operations["getApiReference"];
         put?: never;
         post?: never;
         delete?: never;
@@ -494,6 +534,26 @@ export interface paths {
          * @description eth_getLogs-shaped logs; feeds the same path as the scheduled poller. A log seen twice changes nothing.
          */
         post: operations["pushChainEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Operator status: readers, providers, relayer accounts
+         * @description Per EVM chain: its reader's head, cursor and lag, its JSON-RPC endpoints' health, and each relayer account's native balance against the chain's floor (relay.minRelayerBalanceWei; below it the account takes no new job) with its open jobs; then every alert. Read from the readers, the relayer objects and the chain (eth_getBalance) at the moment of the request.
+         */
+        get: operations["getOperatorStatus"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1321,6 +1381,55 @@ export interface components {
                 refund?: components["schemas"]["LegacyTransaction"];
             };
         };
+        OperatorChainStatus: {
+            chainId: components["schemas"]["ChainId"];
+            name: string;
+            reader: {
+                /** @description The chain's latest block as the reader last read it; null before its first round. */
+                head: number | null;
+                /** @description The last block whose logs are stored. */
+                cursor: number | null;
+                /** @description head - cursor (0 when the cursor is ahead of a lagging node's head). */
+                lagBlocks: number | null;
+                /** @description The chain's finalized block at the last round. */
+                finalized: number | null;
+                /** @description Unix seconds of the last round that read the head. */
+                polledAt: number | null;
+                /** @description Why the last round failed, since this isolate started; null when it did not. */
+                lastError: string | null;
+            };
+            /** @description The chain's JSON-RPC endpoints (CHAIN_RPC_URLS, in order), by origin only, with their health as the reader's isolate sees it. */
+            providers: {
+                /** @description scheme://host[:port]: provider URLs often carry a key in their path. */
+                origin: string;
+                healthy: boolean;
+                /** @description How long the endpoint is still avoided after failures. */
+                coolingDownForMs: number;
+                /** @description Consecutive failures. */
+                failures: number;
+            }[];
+            /** @description Each relayer account (RELAYER_KEY, RELAYER_KEYS) on the chain. */
+            relayers: {
+                address: components["schemas"]["EvmAddress"];
+                /** @description The native balance (latest block); null when it could not be read. */
+                balanceWei: components["schemas"]["Amount"] | null;
+                /** @description relay.minRelayerBalanceWei of the chain; null: no floor. */
+                floorWei: components["schemas"]["Amount"] | null;
+                /** @description true: the account takes no new job on this chain until it is funded; null when the balance is unknown. */
+                belowFloor: boolean | null;
+                /** @description Jobs the account signed and has not settled on this chain (its queue). */
+                openJobs: number | null;
+                balanceError: string | null;
+            }[];
+        };
+        OperatorStatus: {
+            generatedAt: components["schemas"]["UnixSeconds"];
+            /** @description true when there is no alert. */
+            healthy: boolean;
+            chains: components["schemas"]["OperatorChainStatus"][];
+            /** @description One line per account below its floor or with an unreadable balance, per chain not read yet, whose last round failed, without endpoints or with every endpoint cooling down. */
+            alerts: string[];
+        };
     };
     responses: {
         /** @description invalid-request: errors[] names every field to correct (dotted paths); malformed JSON names the line, column and byte offset; a member name repeated in one object, an escaped unpaired UTF-16 surrogate (\ud800 alone) and nesting deeper than 64 levels are refused the same way, so every reader of a body sees one meaning. */
@@ -1543,6 +1652,32 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getIndexPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
     getHealth: {
         parameters: {
             query?: never;
@@ -1562,6 +1697,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "environment": "production",
+                     *       "schemaVersion": "0.9.0",
+                     *       "core": {
+                     *         "state": "ready",
+                     *         "instantiateMs": 21,
+                     *         "constructMs": 280
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Health"];
                 };
             };
@@ -1588,7 +1735,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "openapi": "3.1.0",
+                     *       "info": {
+                     *         "title": "Stablecoin Transfer Routes API",
+                     *         "version": "0.9.0"
+                     *       },
+                     *       "paths": {
+                     *         "/v1/quotes": {
+                     *           "post": {
+                     *             "operationId": "createQuote"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": Record<string, never>;
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getApiReference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
             429: components["responses"]["RateLimited"];
@@ -1615,6 +1804,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "chains": [
+                     *         {
+                     *           "chainId": 1,
+                     *           "name": "Ethereum",
+                     *           "vm": "evm",
+                     *           "portal": "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df",
+                     *           "prover": "0xeC0008acc34d3D0CAa6758Ce788091e473812e28",
+                     *           "permit2": "0x000000000022D473030F116dDEE9F6B43aC78BA3",
+                     *           "permit3": "0xEc00030C0000245E27d1521Cc2EE88F071c2Ae34",
+                     *           "vaultInitCodeHash": "0xa2e2cc717ed580fa2f38da7f47db9672a9723c65b386ed97f755095eb669f629",
+                     *           "quoteSigner": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *           "nativeCurrency": {
+                     *             "symbol": "ETH",
+                     *             "decimals": 18
+                     *           },
+                     *           "blockExplorerUrl": "https://etherscan.io",
+                     *           "vaultDerivation": "unconfirmed"
+                     *         },
+                     *         {
+                     *           "chainId": 10,
+                     *           "name": "Optimism",
+                     *           "vm": "evm",
+                     *           "portal": "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df",
+                     *           "prover": "0xeC0008acc34d3D0CAa6758Ce788091e473812e28",
+                     *           "permit2": "0x000000000022D473030F116dDEE9F6B43aC78BA3",
+                     *           "permit3": "0xEc00030C0000245E27d1521Cc2EE88F071c2Ae34",
+                     *           "vaultInitCodeHash": "0xa2e2cc717ed580fa2f38da7f47db9672a9723c65b386ed97f755095eb669f629",
+                     *           "quoteSigner": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *           "nativeCurrency": {
+                     *             "symbol": "ETH",
+                     *             "decimals": 18
+                     *           },
+                     *           "blockExplorerUrl": "https://optimistic.etherscan.io",
+                     *           "vaultDerivation": "unconfirmed"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         chains: components["schemas"]["ChainRecord"][];
                     };
@@ -1649,6 +1878,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "tokens": [
+                     *         {
+                     *           "chainId": 8453,
+                     *           "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *           "symbol": "USDC",
+                     *           "name": "USD Coin",
+                     *           "decimals": 6,
+                     *           "gasless": [
+                     *             "permit3",
+                     *             "permit2",
+                     *             "erc3009"
+                     *           ],
+                     *           "eip712": {
+                     *             "name": "USD Coin",
+                     *             "version": "2"
+                     *           }
+                     *         },
+                     *         {
+                     *           "chainId": 8453,
+                     *           "address": "0xfde4C96c8593536E31F229EA8f37b2ADa2699bb2",
+                     *           "symbol": "USDT",
+                     *           "name": "Tether USD",
+                     *           "decimals": 6,
+                     *           "gasless": [
+                     *             "permit3",
+                     *             "permit2"
+                     *           ],
+                     *           "eip712": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         tokens: components["schemas"]["TokenRecord"][];
                     };
@@ -1671,6 +1934,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "exact-in",
+                 *       "dappId": "my-wallet",
+                 *       "source": {
+                 *         "chainId": 8453,
+                 *         "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *         "amount": "100000000",
+                 *         "funder": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+                 *       },
+                 *       "destination": {
+                 *         "chainId": 10,
+                 *         "token": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                 *         "recipient": "0x976EA74026E726554dB657fA54763abd0C3a0aa9"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["QuoteRequest"];
             };
         };
@@ -1686,6 +1966,183 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "quote:4603d34a-cb5a-457d-b7af-8f5ea69a2983",
+                     *       "type": "exact-in",
+                     *       "source": {
+                     *         "chainId": 8453,
+                     *         "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *         "amount": "100000000",
+                     *         "funder": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *         "refundRecipient": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+                     *       },
+                     *       "destination": {
+                     *         "chainId": 10,
+                     *         "token": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                     *         "recipient": "0x976EA74026E726554dB657fA54763abd0C3a0aa9",
+                     *         "amountOut": "99840000",
+                     *         "minAmountOut": "99340800"
+                     *       },
+                     *       "slippage": 0.005,
+                     *       "fees": [
+                     *         {
+                     *           "type": "protocol",
+                     *           "amount": "0",
+                     *           "token": {
+                     *             "chainId": 8453,
+                     *             "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *             "symbol": "USDC",
+                     *             "decimals": 6
+                     *           },
+                     *           "estimate": false
+                     *         },
+                     *         {
+                     *           "type": "gateway",
+                     *           "amount": "100000",
+                     *           "token": {
+                     *             "chainId": 8453,
+                     *             "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *             "symbol": "USDC",
+                     *             "decimals": 6
+                     *           },
+                     *           "estimate": false
+                     *         },
+                     *         {
+                     *           "type": "gas",
+                     *           "amount": "60000",
+                     *           "token": {
+                     *             "chainId": 8453,
+                     *             "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *             "symbol": "USDC",
+                     *             "decimals": 6
+                     *           },
+                     *           "estimate": false
+                     *         },
+                     *         {
+                     *           "type": "proving",
+                     *           "amount": "0",
+                     *           "token": {
+                     *             "chainId": 8453,
+                     *             "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *             "symbol": "USDC",
+                     *             "decimals": 6
+                     *           },
+                     *           "estimate": false
+                     *         }
+                     *       ],
+                     *       "steps": [
+                     *         {
+                     *           "provider": "atlas",
+                     *           "intents": [
+                     *             {
+                     *               "role": "direct",
+                     *               "intentHash": "0x460af43143550c03f81f4594e07a734e0d223b0a3fe92f1621ae322622c35349",
+                     *               "sourceChainId": 8453,
+                     *               "destinationChainId": 10,
+                     *               "intent": {
+                     *                 "destination": 10,
+                     *                 "route": {
+                     *                   "salt": "0x8c7f4aba6dac23208042a0d6b67aae26ad4d6974d1d3ba799f9b3a447223d752",
+                     *                   "deadline": 1795887835,
+                     *                   "portal": "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df",
+                     *                   "nativeAmount": "0",
+                     *                   "tokens": [
+                     *                     {
+                     *                       "token": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                     *                       "amount": "99340800"
+                     *                     }
+                     *                   ],
+                     *                   "calls": [
+                     *                     {
+                     *                       "target": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                     *                       "data": "0xa9059cbb000000000000000000000000976ea74026e726554db657fa54763abd0c3a0aa90000000000000000000000000000000000000000000000000000000005ebd200",
+                     *                       "value": "0"
+                     *                     }
+                     *                   ]
+                     *                 },
+                     *                 "reward": {
+                     *                   "deadline": 1795891435,
+                     *                   "creator": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *                   "prover": "0xeC0008acc34d3D0CAa6758Ce788091e473812e28",
+                     *                   "nativeAmount": "0",
+                     *                   "tokens": [
+                     *                     {
+                     *                       "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *                       "amount": "100000000"
+                     *                     }
+                     *                   ]
+                     *                 }
+                     *               },
+                     *               "encodedRoute": "0x00000000000000000000000000000000000000000000000000000000000000208c7f4aba6dac23208042a0d6b67aae26ad4d6974d1d3ba799f9b3a447223d752000000000000000000000000000000000000000000000000000000006b0b12db000000000000000000000000ec000064576f9c95a8623bc0eff3db6d296ea6df000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000c0000000000000000000000000000000000000000000000000000000000000012000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff850000000000000000000000000000000000000000000000000000000005ebd200000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000200000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff85000000000000000000000000000000000000000000000000000000000000006000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000044a9059cbb000000000000000000000000976ea74026e726554db657fa54763abd0c3a0aa90000000000000000000000000000000000000000000000000000000005ebd20000000000000000000000000000000000000000000000000000000000",
+                     *               "vault": "0x4b51B9F5Ae64c3b58D7BA0967DF0bbb9C09A18Ea"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "solver": {
+                     *         "id": "atlas",
+                     *         "name": "Atlas Liquidity"
+                     *       },
+                     *       "intentHash": "0x460af43143550c03f81f4594e07a734e0d223b0a3fe92f1621ae322622c35349",
+                     *       "execution": {
+                     *         "transaction": {
+                     *           "type": "evm",
+                     *           "chainId": 8453,
+                     *           "from": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *           "to": "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df",
+                     *           "data": "0xdf00f8fa000000000000000000000000000000000000000000000000000000000000000a000000000000000000000000000000000000000000000000000000000000008000000000000000000000000000000000000000000000000000000000000003000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000026000000000000000000000000000000000000000000000000000000000000000208c7f4aba6dac23208042a0d6b67aae26ad4d6974d1d3ba799f9b3a447223d752000000000000000000000000000000000000000000000000000000006b0b12db000000000000000000000000ec000064576f9c95a8623bc0eff3db6d296ea6df000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000c0000000000000000000000000000000000000000000000000000000000000012000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff850000000000000000000000000000000000000000000000000000000005ebd200000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000200000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff85000000000000000000000000000000000000000000000000000000000000006000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000044a9059cbb000000000000000000000000976ea74026e726554db657fa54763abd0c3a0aa90000000000000000000000000000000000000000000000000000000005ebd20000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000006b0b20eb00000000000000000000000070997970c51812dc3a010c7d01b50e0d17dc79c8000000000000000000000000ec0008acc34d3d0caa6758ce788091e473812e28000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000a00000000000000000000000000000000000000000000000000000000000000001000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000000000000000000000000000000000000005f5e100",
+                     *           "value": "0"
+                     *         },
+                     *         "intent": {
+                     *           "destination": 10,
+                     *           "route": {
+                     *             "salt": "0x8c7f4aba6dac23208042a0d6b67aae26ad4d6974d1d3ba799f9b3a447223d752",
+                     *             "deadline": 1795887835,
+                     *             "portal": "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df",
+                     *             "nativeAmount": "0",
+                     *             "tokens": [
+                     *               {
+                     *                 "token": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                     *                 "amount": "99340800"
+                     *               }
+                     *             ],
+                     *             "calls": [
+                     *               {
+                     *                 "target": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                     *                 "data": "0xa9059cbb000000000000000000000000976ea74026e726554db657fa54763abd0c3a0aa90000000000000000000000000000000000000000000000000000000005ebd200",
+                     *                 "value": "0"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "reward": {
+                     *             "deadline": 1795891435,
+                     *             "creator": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *             "prover": "0xeC0008acc34d3D0CAa6758Ce788091e473812e28",
+                     *             "nativeAmount": "0",
+                     *             "tokens": [
+                     *               {
+                     *                 "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *                 "amount": "100000000"
+                     *               }
+                     *             ]
+                     *           }
+                     *         },
+                     *         "vault": "0x4b51B9F5Ae64c3b58D7BA0967DF0bbb9C09A18Ea",
+                     *         "approval": {
+                     *           "type": "evm",
+                     *           "chainId": 8453,
+                     *           "from": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *           "to": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *           "data": "0x095ea7b3000000000000000000000000ec000064576f9c95a8623bc0eff3db6d296ea6df0000000000000000000000000000000000000000000000000000000005f5e100",
+                     *           "value": "0"
+                     *         }
+                     *       },
+                     *       "expiresAt": 1795884235,
+                     *       "signature": "0x23e80dcb321972ef1f76b308d44cd7aab0b924e0bbae17ed6d0e675efc5bf77b6fb13869581a1a4fc4811ba369fbb219b2fa5e22c2330f8d0cd9319c7959092e1c",
+                     *       "competingQuotes": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Quote"];
                 };
             };
@@ -1725,6 +2182,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "intentHash": "0x460af43143550c03f81f4594e07a734e0d223b0a3fe92f1621ae322622c35349",
+                     *       "status": "pending",
+                     *       "sourceChainId": 8453,
+                     *       "destinationChainId": 10,
+                     *       "updatedAt": 1795884115,
+                     *       "transactions": {
+                     *         "published": null,
+                     *         "funded": null,
+                     *         "fulfilled": null,
+                     *         "proven": null,
+                     *         "withdrawn": null,
+                     *         "refunded": null
+                     *       },
+                     *       "refund": null,
+                     *       "final": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["IntentStatus"];
                 };
             };
@@ -1840,6 +2316,204 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "quote": {
+                 *         "id": "quote:4603d34a-cb5a-457d-b7af-8f5ea69a2983",
+                 *         "type": "exact-in",
+                 *         "source": {
+                 *           "chainId": 8453,
+                 *           "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *           "amount": "100000000",
+                 *           "funder": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                 *           "refundRecipient": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+                 *         },
+                 *         "destination": {
+                 *           "chainId": 10,
+                 *           "token": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                 *           "recipient": "0x976EA74026E726554dB657fA54763abd0C3a0aa9",
+                 *           "amountOut": "99840000",
+                 *           "minAmountOut": "99340800"
+                 *         },
+                 *         "slippage": 0.005,
+                 *         "fees": [
+                 *           {
+                 *             "type": "protocol",
+                 *             "amount": "0",
+                 *             "token": {
+                 *               "chainId": 8453,
+                 *               "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *               "symbol": "USDC",
+                 *               "decimals": 6
+                 *             },
+                 *             "estimate": false
+                 *           },
+                 *           {
+                 *             "type": "gateway",
+                 *             "amount": "100000",
+                 *             "token": {
+                 *               "chainId": 8453,
+                 *               "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *               "symbol": "USDC",
+                 *               "decimals": 6
+                 *             },
+                 *             "estimate": false
+                 *           },
+                 *           {
+                 *             "type": "gas",
+                 *             "amount": "60000",
+                 *             "token": {
+                 *               "chainId": 8453,
+                 *               "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *               "symbol": "USDC",
+                 *               "decimals": 6
+                 *             },
+                 *             "estimate": false
+                 *           },
+                 *           {
+                 *             "type": "proving",
+                 *             "amount": "0",
+                 *             "token": {
+                 *               "chainId": 8453,
+                 *               "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *               "symbol": "USDC",
+                 *               "decimals": 6
+                 *             },
+                 *             "estimate": false
+                 *           }
+                 *         ],
+                 *         "steps": [
+                 *           {
+                 *             "provider": "atlas",
+                 *             "intents": [
+                 *               {
+                 *                 "role": "direct",
+                 *                 "intentHash": "0x460af43143550c03f81f4594e07a734e0d223b0a3fe92f1621ae322622c35349",
+                 *                 "sourceChainId": 8453,
+                 *                 "destinationChainId": 10,
+                 *                 "intent": {
+                 *                   "destination": 10,
+                 *                   "route": {
+                 *                     "salt": "0x8c7f4aba6dac23208042a0d6b67aae26ad4d6974d1d3ba799f9b3a447223d752",
+                 *                     "deadline": 1795887835,
+                 *                     "portal": "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df",
+                 *                     "nativeAmount": "0",
+                 *                     "tokens": [
+                 *                       {
+                 *                         "token": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                 *                         "amount": "99340800"
+                 *                       }
+                 *                     ],
+                 *                     "calls": [
+                 *                       {
+                 *                         "target": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                 *                         "data": "0xa9059cbb000000000000000000000000976ea74026e726554db657fa54763abd0c3a0aa90000000000000000000000000000000000000000000000000000000005ebd200",
+                 *                         "value": "0"
+                 *                       }
+                 *                     ]
+                 *                   },
+                 *                   "reward": {
+                 *                     "deadline": 1795891435,
+                 *                     "creator": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                 *                     "prover": "0xeC0008acc34d3D0CAa6758Ce788091e473812e28",
+                 *                     "nativeAmount": "0",
+                 *                     "tokens": [
+                 *                       {
+                 *                         "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *                         "amount": "100000000"
+                 *                       }
+                 *                     ]
+                 *                   }
+                 *                 },
+                 *                 "encodedRoute": "0x00000000000000000000000000000000000000000000000000000000000000208c7f4aba6dac23208042a0d6b67aae26ad4d6974d1d3ba799f9b3a447223d752000000000000000000000000000000000000000000000000000000006b0b12db000000000000000000000000ec000064576f9c95a8623bc0eff3db6d296ea6df000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000c0000000000000000000000000000000000000000000000000000000000000012000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff850000000000000000000000000000000000000000000000000000000005ebd200000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000200000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff85000000000000000000000000000000000000000000000000000000000000006000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000044a9059cbb000000000000000000000000976ea74026e726554db657fa54763abd0c3a0aa90000000000000000000000000000000000000000000000000000000005ebd20000000000000000000000000000000000000000000000000000000000",
+                 *                 "vault": "0x4b51B9F5Ae64c3b58D7BA0967DF0bbb9C09A18Ea"
+                 *               }
+                 *             ]
+                 *           }
+                 *         ],
+                 *         "solver": {
+                 *           "id": "atlas",
+                 *           "name": "Atlas Liquidity"
+                 *         },
+                 *         "intentHash": "0x460af43143550c03f81f4594e07a734e0d223b0a3fe92f1621ae322622c35349",
+                 *         "execution": {
+                 *           "transaction": {
+                 *             "type": "evm",
+                 *             "chainId": 8453,
+                 *             "from": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                 *             "to": "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df",
+                 *             "data": "0xdf00f8fa000000000000000000000000000000000000000000000000000000000000000a000000000000000000000000000000000000000000000000000000000000008000000000000000000000000000000000000000000000000000000000000003000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000026000000000000000000000000000000000000000000000000000000000000000208c7f4aba6dac23208042a0d6b67aae26ad4d6974d1d3ba799f9b3a447223d752000000000000000000000000000000000000000000000000000000006b0b12db000000000000000000000000ec000064576f9c95a8623bc0eff3db6d296ea6df000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000c0000000000000000000000000000000000000000000000000000000000000012000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff850000000000000000000000000000000000000000000000000000000005ebd200000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000200000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff85000000000000000000000000000000000000000000000000000000000000006000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000044a9059cbb000000000000000000000000976ea74026e726554db657fa54763abd0c3a0aa90000000000000000000000000000000000000000000000000000000005ebd20000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000006b0b20eb00000000000000000000000070997970c51812dc3a010c7d01b50e0d17dc79c8000000000000000000000000ec0008acc34d3d0caa6758ce788091e473812e28000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000a00000000000000000000000000000000000000000000000000000000000000001000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000000000000000000000000000000000000005f5e100",
+                 *             "value": "0"
+                 *           },
+                 *           "intent": {
+                 *             "destination": 10,
+                 *             "route": {
+                 *               "salt": "0x8c7f4aba6dac23208042a0d6b67aae26ad4d6974d1d3ba799f9b3a447223d752",
+                 *               "deadline": 1795887835,
+                 *               "portal": "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df",
+                 *               "nativeAmount": "0",
+                 *               "tokens": [
+                 *                 {
+                 *                   "token": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                 *                   "amount": "99340800"
+                 *                 }
+                 *               ],
+                 *               "calls": [
+                 *                 {
+                 *                   "target": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                 *                   "data": "0xa9059cbb000000000000000000000000976ea74026e726554db657fa54763abd0c3a0aa90000000000000000000000000000000000000000000000000000000005ebd200",
+                 *                   "value": "0"
+                 *                 }
+                 *               ]
+                 *             },
+                 *             "reward": {
+                 *               "deadline": 1795891435,
+                 *               "creator": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                 *               "prover": "0xeC0008acc34d3D0CAa6758Ce788091e473812e28",
+                 *               "nativeAmount": "0",
+                 *               "tokens": [
+                 *                 {
+                 *                   "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *                   "amount": "100000000"
+                 *                 }
+                 *               ]
+                 *             }
+                 *           },
+                 *           "vault": "0x4b51B9F5Ae64c3b58D7BA0967DF0bbb9C09A18Ea",
+                 *           "approval": {
+                 *             "type": "evm",
+                 *             "chainId": 8453,
+                 *             "from": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                 *             "to": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *             "data": "0x095ea7b3000000000000000000000000ec000064576f9c95a8623bc0eff3db6d296ea6df0000000000000000000000000000000000000000000000000000000005f5e100",
+                 *             "value": "0"
+                 *           }
+                 *         },
+                 *         "expiresAt": 1795884235,
+                 *         "signature": "0x23e80dcb321972ef1f76b308d44cd7aab0b924e0bbae17ed6d0e675efc5bf77b6fb13869581a1a4fc4811ba369fbb219b2fa5e22c2330f8d0cd9319c7959092e1c",
+                 *         "competingQuotes": null
+                 *       },
+                 *       "permit3": {
+                 *         "owner": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                 *         "salt": "0x3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c",
+                 *         "deadline": 1795884835,
+                 *         "timestamp": 1795884115,
+                 *         "chainPermits": {
+                 *           "chainId": 8453,
+                 *           "permits": [
+                 *             {
+                 *               "modeOrExpiration": "1795887835",
+                 *               "tokenKey": "0x000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda02913",
+                 *               "account": "0x4b51B9F5Ae64c3b58D7BA0967DF0bbb9C09A18Ea",
+                 *               "amountDelta": "100000000"
+                 *             }
+                 *           ]
+                 *         },
+                 *         "proof": []
+                 *       },
+                 *       "signature": "0x1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c1c"
+                 *     }
+                 */
                 "application/json": components["schemas"]["GaslessPermit3Request"];
             };
         };
@@ -1855,6 +2529,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "job:4603d34a-cb5a-457d-b7af-8f5ea69a2983",
+                     *       "status": "accepted",
+                     *       "waitingFor": null,
+                     *       "standard": "permit3",
+                     *       "quoteId": "4603d34a-cb5a-457d-b7af-8f5ea69a2983",
+                     *       "intentHash": "0x460af43143550c03f81f4594e07a734e0d223b0a3fe92f1621ae322622c35349",
+                     *       "chainId": 8453,
+                     *       "transactionHash": null,
+                     *       "confirmations": null,
+                     *       "final": false,
+                     *       "error": null,
+                     *       "createdAt": 1795884125,
+                     *       "updatedAt": 1795884125
+                     *     }
+                     */
                     "application/json": components["schemas"]["GaslessJob"];
                 };
             };
@@ -1869,6 +2560,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "job:4603d34a-cb5a-457d-b7af-8f5ea69a2983",
+                     *       "status": "accepted",
+                     *       "waitingFor": null,
+                     *       "standard": "permit3",
+                     *       "quoteId": "4603d34a-cb5a-457d-b7af-8f5ea69a2983",
+                     *       "intentHash": "0x460af43143550c03f81f4594e07a734e0d223b0a3fe92f1621ae322622c35349",
+                     *       "chainId": 8453,
+                     *       "transactionHash": null,
+                     *       "confirmations": null,
+                     *       "final": false,
+                     *       "error": null,
+                     *       "createdAt": 1795884125,
+                     *       "updatedAt": 1795884125
+                     *     }
+                     */
                     "application/json": components["schemas"]["GaslessJob"];
                 };
             };
@@ -1902,6 +2610,198 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "quote": {
+                 *         "id": "quote:4603d34a-cb5a-457d-b7af-8f5ea69a2983",
+                 *         "type": "exact-in",
+                 *         "source": {
+                 *           "chainId": 8453,
+                 *           "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *           "amount": "100000000",
+                 *           "funder": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                 *           "refundRecipient": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+                 *         },
+                 *         "destination": {
+                 *           "chainId": 10,
+                 *           "token": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                 *           "recipient": "0x976EA74026E726554dB657fA54763abd0C3a0aa9",
+                 *           "amountOut": "99840000",
+                 *           "minAmountOut": "99340800"
+                 *         },
+                 *         "slippage": 0.005,
+                 *         "fees": [
+                 *           {
+                 *             "type": "protocol",
+                 *             "amount": "0",
+                 *             "token": {
+                 *               "chainId": 8453,
+                 *               "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *               "symbol": "USDC",
+                 *               "decimals": 6
+                 *             },
+                 *             "estimate": false
+                 *           },
+                 *           {
+                 *             "type": "gateway",
+                 *             "amount": "100000",
+                 *             "token": {
+                 *               "chainId": 8453,
+                 *               "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *               "symbol": "USDC",
+                 *               "decimals": 6
+                 *             },
+                 *             "estimate": false
+                 *           },
+                 *           {
+                 *             "type": "gas",
+                 *             "amount": "60000",
+                 *             "token": {
+                 *               "chainId": 8453,
+                 *               "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *               "symbol": "USDC",
+                 *               "decimals": 6
+                 *             },
+                 *             "estimate": false
+                 *           },
+                 *           {
+                 *             "type": "proving",
+                 *             "amount": "0",
+                 *             "token": {
+                 *               "chainId": 8453,
+                 *               "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *               "symbol": "USDC",
+                 *               "decimals": 6
+                 *             },
+                 *             "estimate": false
+                 *           }
+                 *         ],
+                 *         "steps": [
+                 *           {
+                 *             "provider": "atlas",
+                 *             "intents": [
+                 *               {
+                 *                 "role": "direct",
+                 *                 "intentHash": "0x460af43143550c03f81f4594e07a734e0d223b0a3fe92f1621ae322622c35349",
+                 *                 "sourceChainId": 8453,
+                 *                 "destinationChainId": 10,
+                 *                 "intent": {
+                 *                   "destination": 10,
+                 *                   "route": {
+                 *                     "salt": "0x8c7f4aba6dac23208042a0d6b67aae26ad4d6974d1d3ba799f9b3a447223d752",
+                 *                     "deadline": 1795887835,
+                 *                     "portal": "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df",
+                 *                     "nativeAmount": "0",
+                 *                     "tokens": [
+                 *                       {
+                 *                         "token": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                 *                         "amount": "99340800"
+                 *                       }
+                 *                     ],
+                 *                     "calls": [
+                 *                       {
+                 *                         "target": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                 *                         "data": "0xa9059cbb000000000000000000000000976ea74026e726554db657fa54763abd0c3a0aa90000000000000000000000000000000000000000000000000000000005ebd200",
+                 *                         "value": "0"
+                 *                       }
+                 *                     ]
+                 *                   },
+                 *                   "reward": {
+                 *                     "deadline": 1795891435,
+                 *                     "creator": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                 *                     "prover": "0xeC0008acc34d3D0CAa6758Ce788091e473812e28",
+                 *                     "nativeAmount": "0",
+                 *                     "tokens": [
+                 *                       {
+                 *                         "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *                         "amount": "100000000"
+                 *                       }
+                 *                     ]
+                 *                   }
+                 *                 },
+                 *                 "encodedRoute": "0x00000000000000000000000000000000000000000000000000000000000000208c7f4aba6dac23208042a0d6b67aae26ad4d6974d1d3ba799f9b3a447223d752000000000000000000000000000000000000000000000000000000006b0b12db000000000000000000000000ec000064576f9c95a8623bc0eff3db6d296ea6df000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000c0000000000000000000000000000000000000000000000000000000000000012000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff850000000000000000000000000000000000000000000000000000000005ebd200000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000200000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff85000000000000000000000000000000000000000000000000000000000000006000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000044a9059cbb000000000000000000000000976ea74026e726554db657fa54763abd0c3a0aa90000000000000000000000000000000000000000000000000000000005ebd20000000000000000000000000000000000000000000000000000000000",
+                 *                 "vault": "0x4b51B9F5Ae64c3b58D7BA0967DF0bbb9C09A18Ea"
+                 *               }
+                 *             ]
+                 *           }
+                 *         ],
+                 *         "solver": {
+                 *           "id": "atlas",
+                 *           "name": "Atlas Liquidity"
+                 *         },
+                 *         "intentHash": "0x460af43143550c03f81f4594e07a734e0d223b0a3fe92f1621ae322622c35349",
+                 *         "execution": {
+                 *           "transaction": {
+                 *             "type": "evm",
+                 *             "chainId": 8453,
+                 *             "from": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                 *             "to": "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df",
+                 *             "data": "0xdf00f8fa000000000000000000000000000000000000000000000000000000000000000a000000000000000000000000000000000000000000000000000000000000008000000000000000000000000000000000000000000000000000000000000003000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000026000000000000000000000000000000000000000000000000000000000000000208c7f4aba6dac23208042a0d6b67aae26ad4d6974d1d3ba799f9b3a447223d752000000000000000000000000000000000000000000000000000000006b0b12db000000000000000000000000ec000064576f9c95a8623bc0eff3db6d296ea6df000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000c0000000000000000000000000000000000000000000000000000000000000012000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff850000000000000000000000000000000000000000000000000000000005ebd200000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000200000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff85000000000000000000000000000000000000000000000000000000000000006000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000044a9059cbb000000000000000000000000976ea74026e726554db657fa54763abd0c3a0aa90000000000000000000000000000000000000000000000000000000005ebd20000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000006b0b20eb00000000000000000000000070997970c51812dc3a010c7d01b50e0d17dc79c8000000000000000000000000ec0008acc34d3d0caa6758ce788091e473812e28000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000a00000000000000000000000000000000000000000000000000000000000000001000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000000000000000000000000000000000000005f5e100",
+                 *             "value": "0"
+                 *           },
+                 *           "intent": {
+                 *             "destination": 10,
+                 *             "route": {
+                 *               "salt": "0x8c7f4aba6dac23208042a0d6b67aae26ad4d6974d1d3ba799f9b3a447223d752",
+                 *               "deadline": 1795887835,
+                 *               "portal": "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df",
+                 *               "nativeAmount": "0",
+                 *               "tokens": [
+                 *                 {
+                 *                   "token": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                 *                   "amount": "99340800"
+                 *                 }
+                 *               ],
+                 *               "calls": [
+                 *                 {
+                 *                   "target": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                 *                   "data": "0xa9059cbb000000000000000000000000976ea74026e726554db657fa54763abd0c3a0aa90000000000000000000000000000000000000000000000000000000005ebd200",
+                 *                   "value": "0"
+                 *                 }
+                 *               ]
+                 *             },
+                 *             "reward": {
+                 *               "deadline": 1795891435,
+                 *               "creator": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                 *               "prover": "0xeC0008acc34d3D0CAa6758Ce788091e473812e28",
+                 *               "nativeAmount": "0",
+                 *               "tokens": [
+                 *                 {
+                 *                   "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *                   "amount": "100000000"
+                 *                 }
+                 *               ]
+                 *             }
+                 *           },
+                 *           "vault": "0x4b51B9F5Ae64c3b58D7BA0967DF0bbb9C09A18Ea",
+                 *           "approval": {
+                 *             "type": "evm",
+                 *             "chainId": 8453,
+                 *             "from": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                 *             "to": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *             "data": "0x095ea7b3000000000000000000000000ec000064576f9c95a8623bc0eff3db6d296ea6df0000000000000000000000000000000000000000000000000000000005f5e100",
+                 *             "value": "0"
+                 *           }
+                 *         },
+                 *         "expiresAt": 1795884235,
+                 *         "signature": "0x23e80dcb321972ef1f76b308d44cd7aab0b924e0bbae17ed6d0e675efc5bf77b6fb13869581a1a4fc4811ba369fbb219b2fa5e22c2330f8d0cd9319c7959092e1c",
+                 *         "competingQuotes": null
+                 *       },
+                 *       "permit2": {
+                 *         "details": [
+                 *           {
+                 *             "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *             "amount": "100000000",
+                 *             "expiration": 1795887835,
+                 *             "nonce": 0
+                 *           }
+                 *         ],
+                 *         "spender": "0x4b51B9F5Ae64c3b58D7BA0967DF0bbb9C09A18Ea",
+                 *         "sigDeadline": 1795884835
+                 *       },
+                 *       "signature": "0x1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c1c"
+                 *     }
+                 */
                 "application/json": components["schemas"]["GaslessPermit2Request"];
             };
         };
@@ -1917,6 +2817,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "job:4603d34a-cb5a-457d-b7af-8f5ea69a2983",
+                     *       "status": "accepted",
+                     *       "waitingFor": null,
+                     *       "standard": "permit2",
+                     *       "quoteId": "4603d34a-cb5a-457d-b7af-8f5ea69a2983",
+                     *       "intentHash": "0x460af43143550c03f81f4594e07a734e0d223b0a3fe92f1621ae322622c35349",
+                     *       "chainId": 8453,
+                     *       "transactionHash": null,
+                     *       "confirmations": null,
+                     *       "final": false,
+                     *       "error": null,
+                     *       "createdAt": 1795884125,
+                     *       "updatedAt": 1795884125
+                     *     }
+                     */
                     "application/json": components["schemas"]["GaslessJob"];
                 };
             };
@@ -1931,6 +2848,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "job:4603d34a-cb5a-457d-b7af-8f5ea69a2983",
+                     *       "status": "accepted",
+                     *       "waitingFor": null,
+                     *       "standard": "permit2",
+                     *       "quoteId": "4603d34a-cb5a-457d-b7af-8f5ea69a2983",
+                     *       "intentHash": "0x460af43143550c03f81f4594e07a734e0d223b0a3fe92f1621ae322622c35349",
+                     *       "chainId": 8453,
+                     *       "transactionHash": null,
+                     *       "confirmations": null,
+                     *       "final": false,
+                     *       "error": null,
+                     *       "createdAt": 1795884125,
+                     *       "updatedAt": 1795884125
+                     *     }
+                     */
                     "application/json": components["schemas"]["GaslessJob"];
                 };
             };
@@ -1963,6 +2897,194 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "quote": {
+                 *         "id": "quote:4603d34a-cb5a-457d-b7af-8f5ea69a2983",
+                 *         "type": "exact-in",
+                 *         "source": {
+                 *           "chainId": 8453,
+                 *           "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *           "amount": "100000000",
+                 *           "funder": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                 *           "refundRecipient": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+                 *         },
+                 *         "destination": {
+                 *           "chainId": 10,
+                 *           "token": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                 *           "recipient": "0x976EA74026E726554dB657fA54763abd0C3a0aa9",
+                 *           "amountOut": "99840000",
+                 *           "minAmountOut": "99340800"
+                 *         },
+                 *         "slippage": 0.005,
+                 *         "fees": [
+                 *           {
+                 *             "type": "protocol",
+                 *             "amount": "0",
+                 *             "token": {
+                 *               "chainId": 8453,
+                 *               "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *               "symbol": "USDC",
+                 *               "decimals": 6
+                 *             },
+                 *             "estimate": false
+                 *           },
+                 *           {
+                 *             "type": "gateway",
+                 *             "amount": "100000",
+                 *             "token": {
+                 *               "chainId": 8453,
+                 *               "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *               "symbol": "USDC",
+                 *               "decimals": 6
+                 *             },
+                 *             "estimate": false
+                 *           },
+                 *           {
+                 *             "type": "gas",
+                 *             "amount": "60000",
+                 *             "token": {
+                 *               "chainId": 8453,
+                 *               "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *               "symbol": "USDC",
+                 *               "decimals": 6
+                 *             },
+                 *             "estimate": false
+                 *           },
+                 *           {
+                 *             "type": "proving",
+                 *             "amount": "0",
+                 *             "token": {
+                 *               "chainId": 8453,
+                 *               "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *               "symbol": "USDC",
+                 *               "decimals": 6
+                 *             },
+                 *             "estimate": false
+                 *           }
+                 *         ],
+                 *         "steps": [
+                 *           {
+                 *             "provider": "atlas",
+                 *             "intents": [
+                 *               {
+                 *                 "role": "direct",
+                 *                 "intentHash": "0x460af43143550c03f81f4594e07a734e0d223b0a3fe92f1621ae322622c35349",
+                 *                 "sourceChainId": 8453,
+                 *                 "destinationChainId": 10,
+                 *                 "intent": {
+                 *                   "destination": 10,
+                 *                   "route": {
+                 *                     "salt": "0x8c7f4aba6dac23208042a0d6b67aae26ad4d6974d1d3ba799f9b3a447223d752",
+                 *                     "deadline": 1795887835,
+                 *                     "portal": "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df",
+                 *                     "nativeAmount": "0",
+                 *                     "tokens": [
+                 *                       {
+                 *                         "token": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                 *                         "amount": "99340800"
+                 *                       }
+                 *                     ],
+                 *                     "calls": [
+                 *                       {
+                 *                         "target": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                 *                         "data": "0xa9059cbb000000000000000000000000976ea74026e726554db657fa54763abd0c3a0aa90000000000000000000000000000000000000000000000000000000005ebd200",
+                 *                         "value": "0"
+                 *                       }
+                 *                     ]
+                 *                   },
+                 *                   "reward": {
+                 *                     "deadline": 1795891435,
+                 *                     "creator": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                 *                     "prover": "0xeC0008acc34d3D0CAa6758Ce788091e473812e28",
+                 *                     "nativeAmount": "0",
+                 *                     "tokens": [
+                 *                       {
+                 *                         "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *                         "amount": "100000000"
+                 *                       }
+                 *                     ]
+                 *                   }
+                 *                 },
+                 *                 "encodedRoute": "0x00000000000000000000000000000000000000000000000000000000000000208c7f4aba6dac23208042a0d6b67aae26ad4d6974d1d3ba799f9b3a447223d752000000000000000000000000000000000000000000000000000000006b0b12db000000000000000000000000ec000064576f9c95a8623bc0eff3db6d296ea6df000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000c0000000000000000000000000000000000000000000000000000000000000012000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff850000000000000000000000000000000000000000000000000000000005ebd200000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000200000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff85000000000000000000000000000000000000000000000000000000000000006000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000044a9059cbb000000000000000000000000976ea74026e726554db657fa54763abd0c3a0aa90000000000000000000000000000000000000000000000000000000005ebd20000000000000000000000000000000000000000000000000000000000",
+                 *                 "vault": "0x4b51B9F5Ae64c3b58D7BA0967DF0bbb9C09A18Ea"
+                 *               }
+                 *             ]
+                 *           }
+                 *         ],
+                 *         "solver": {
+                 *           "id": "atlas",
+                 *           "name": "Atlas Liquidity"
+                 *         },
+                 *         "intentHash": "0x460af43143550c03f81f4594e07a734e0d223b0a3fe92f1621ae322622c35349",
+                 *         "execution": {
+                 *           "transaction": {
+                 *             "type": "evm",
+                 *             "chainId": 8453,
+                 *             "from": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                 *             "to": "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df",
+                 *             "data": "0xdf00f8fa000000000000000000000000000000000000000000000000000000000000000a000000000000000000000000000000000000000000000000000000000000008000000000000000000000000000000000000000000000000000000000000003000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000026000000000000000000000000000000000000000000000000000000000000000208c7f4aba6dac23208042a0d6b67aae26ad4d6974d1d3ba799f9b3a447223d752000000000000000000000000000000000000000000000000000000006b0b12db000000000000000000000000ec000064576f9c95a8623bc0eff3db6d296ea6df000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000c0000000000000000000000000000000000000000000000000000000000000012000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff850000000000000000000000000000000000000000000000000000000005ebd200000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000200000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff85000000000000000000000000000000000000000000000000000000000000006000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000044a9059cbb000000000000000000000000976ea74026e726554db657fa54763abd0c3a0aa90000000000000000000000000000000000000000000000000000000005ebd20000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000006b0b20eb00000000000000000000000070997970c51812dc3a010c7d01b50e0d17dc79c8000000000000000000000000ec0008acc34d3d0caa6758ce788091e473812e28000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000a00000000000000000000000000000000000000000000000000000000000000001000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000000000000000000000000000000000000005f5e100",
+                 *             "value": "0"
+                 *           },
+                 *           "intent": {
+                 *             "destination": 10,
+                 *             "route": {
+                 *               "salt": "0x8c7f4aba6dac23208042a0d6b67aae26ad4d6974d1d3ba799f9b3a447223d752",
+                 *               "deadline": 1795887835,
+                 *               "portal": "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df",
+                 *               "nativeAmount": "0",
+                 *               "tokens": [
+                 *                 {
+                 *                   "token": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                 *                   "amount": "99340800"
+                 *                 }
+                 *               ],
+                 *               "calls": [
+                 *                 {
+                 *                   "target": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                 *                   "data": "0xa9059cbb000000000000000000000000976ea74026e726554db657fa54763abd0c3a0aa90000000000000000000000000000000000000000000000000000000005ebd200",
+                 *                   "value": "0"
+                 *                 }
+                 *               ]
+                 *             },
+                 *             "reward": {
+                 *               "deadline": 1795891435,
+                 *               "creator": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                 *               "prover": "0xeC0008acc34d3D0CAa6758Ce788091e473812e28",
+                 *               "nativeAmount": "0",
+                 *               "tokens": [
+                 *                 {
+                 *                   "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *                   "amount": "100000000"
+                 *                 }
+                 *               ]
+                 *             }
+                 *           },
+                 *           "vault": "0x4b51B9F5Ae64c3b58D7BA0967DF0bbb9C09A18Ea",
+                 *           "approval": {
+                 *             "type": "evm",
+                 *             "chainId": 8453,
+                 *             "from": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                 *             "to": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *             "data": "0x095ea7b3000000000000000000000000ec000064576f9c95a8623bc0eff3db6d296ea6df0000000000000000000000000000000000000000000000000000000005f5e100",
+                 *             "value": "0"
+                 *           }
+                 *         },
+                 *         "expiresAt": 1795884235,
+                 *         "signature": "0x23e80dcb321972ef1f76b308d44cd7aab0b924e0bbae17ed6d0e675efc5bf77b6fb13869581a1a4fc4811ba369fbb219b2fa5e22c2330f8d0cd9319c7959092e1c",
+                 *         "competingQuotes": null
+                 *       },
+                 *       "authorization": {
+                 *         "from": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                 *         "to": "0x4b51B9F5Ae64c3b58D7BA0967DF0bbb9C09A18Ea",
+                 *         "value": "100000000",
+                 *         "validAfter": 0,
+                 *         "validBefore": 1795887835,
+                 *         "nonce": "0x5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e"
+                 *       },
+                 *       "signature": "0x1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c1c"
+                 *     }
+                 */
                 "application/json": components["schemas"]["GaslessErc3009Request"];
             };
         };
@@ -1978,6 +3100,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "job:4603d34a-cb5a-457d-b7af-8f5ea69a2983",
+                     *       "status": "accepted",
+                     *       "waitingFor": null,
+                     *       "standard": "erc3009",
+                     *       "quoteId": "4603d34a-cb5a-457d-b7af-8f5ea69a2983",
+                     *       "intentHash": "0x460af43143550c03f81f4594e07a734e0d223b0a3fe92f1621ae322622c35349",
+                     *       "chainId": 8453,
+                     *       "transactionHash": null,
+                     *       "confirmations": null,
+                     *       "final": false,
+                     *       "error": null,
+                     *       "createdAt": 1795884125,
+                     *       "updatedAt": 1795884125
+                     *     }
+                     */
                     "application/json": components["schemas"]["GaslessJob"];
                 };
             };
@@ -1992,6 +3131,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "job:4603d34a-cb5a-457d-b7af-8f5ea69a2983",
+                     *       "status": "accepted",
+                     *       "waitingFor": null,
+                     *       "standard": "erc3009",
+                     *       "quoteId": "4603d34a-cb5a-457d-b7af-8f5ea69a2983",
+                     *       "intentHash": "0x460af43143550c03f81f4594e07a734e0d223b0a3fe92f1621ae322622c35349",
+                     *       "chainId": 8453,
+                     *       "transactionHash": null,
+                     *       "confirmations": null,
+                     *       "final": false,
+                     *       "error": null,
+                     *       "createdAt": 1795884125,
+                     *       "updatedAt": 1795884125
+                     *     }
+                     */
                     "application/json": components["schemas"]["GaslessJob"];
                 };
             };
@@ -2039,6 +3195,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "job:4603d34a-cb5a-457d-b7af-8f5ea69a2983",
+                     *       "status": "published",
+                     *       "waitingFor": null,
+                     *       "standard": "erc3009",
+                     *       "quoteId": "4603d34a-cb5a-457d-b7af-8f5ea69a2983",
+                     *       "intentHash": "0x460af43143550c03f81f4594e07a734e0d223b0a3fe92f1621ae322622c35349",
+                     *       "chainId": 8453,
+                     *       "transactionHash": "0x7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a",
+                     *       "confirmations": 3,
+                     *       "final": false,
+                     *       "error": null,
+                     *       "createdAt": 1795884125,
+                     *       "updatedAt": 1795884133
+                     *     }
+                     */
                     "application/json": components["schemas"]["GaslessJob"];
                 };
             };
@@ -2073,6 +3246,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "job:4603d34a-cb5a-457d-b7af-8f5ea69a2983",
+                     *       "status": "published",
+                     *       "waitingFor": null,
+                     *       "standard": "erc3009",
+                     *       "quoteId": "4603d34a-cb5a-457d-b7af-8f5ea69a2983",
+                     *       "intentHash": "0x460af43143550c03f81f4594e07a734e0d223b0a3fe92f1621ae322622c35349",
+                     *       "chainId": 8453,
+                     *       "transactionHash": "0x7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a",
+                     *       "confirmations": 3,
+                     *       "final": false,
+                     *       "error": null,
+                     *       "createdAt": 1795884125,
+                     *       "updatedAt": 1795884133
+                     *     }
+                     */
                     "application/json": components["schemas"]["GaslessJob"];
                 };
             };
@@ -2104,6 +3294,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "webhooks": [
+                     *         {
+                     *           "id": "wh:3f1c2a9e-8b7d-4c55-9a21-6d0e4f7b8c19",
+                     *           "url": "https://hooks.example.com/stableroutes",
+                     *           "events": [
+                     *             "intent.status"
+                     *           ],
+                     *           "description": "payments backend",
+                     *           "createdAt": 1764345600
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         webhooks: components["schemas"]["WebhookEndpoint"][];
                     };
@@ -2124,6 +3329,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/stableroutes",
+                 *       "events": [
+                 *         "intent.status"
+                 *       ],
+                 *       "description": "payments backend"
+                 *     }
+                 */
                 "application/json": components["schemas"]["WebhookCreateRequest"];
             };
         };
@@ -2139,6 +3353,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "wh:3f1c2a9e-8b7d-4c55-9a21-6d0e4f7b8c19",
+                     *       "url": "https://hooks.example.com/stableroutes",
+                     *       "events": [
+                     *         "intent.status"
+                     *       ],
+                     *       "description": "payments backend",
+                     *       "createdAt": 1764345600,
+                     *       "secret": "whsec_MfKQ9r8GKYqXJgM9lVZ2zF4b7pN0sUeR1tA3cW5dY6h="
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpointCreated"];
                 };
             };
@@ -2206,6 +3432,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "deliveries": [
+                     *         {
+                     *           "id": "msg:8c1e3b5a7d9f0e2c4b6a8d0f",
+                     *           "eventType": "intent.status",
+                     *           "intentHash": "0x460af43143550c03f81f4594e07a734e0d223b0a3fe92f1621ae322622c35349",
+                     *           "status": "filled",
+                     *           "state": "delivered",
+                     *           "attempts": 1,
+                     *           "lastStatusCode": 200,
+                     *           "nextAttemptAt": null,
+                     *           "deliveredAt": 1764345640,
+                     *           "cancelReason": null
+                     *         },
+                     *         {
+                     *           "id": "msg:2b4d6f8a0c1e3b5a7d9f0e2c",
+                     *           "eventType": "intent.status",
+                     *           "intentHash": "0x460af43143550c03f81f4594e07a734e0d223b0a3fe92f1621ae322622c35349",
+                     *           "status": "settled",
+                     *           "state": "pending",
+                     *           "attempts": 2,
+                     *           "lastStatusCode": 503,
+                     *           "nextAttemptAt": 1764345790,
+                     *           "deliveredAt": null,
+                     *           "cancelReason": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         deliveries: components["schemas"]["WebhookDelivery"][];
                     };
@@ -2230,6 +3486,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "source": {
+                 *         "chainId": 8453,
+                 *         "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *         "amount": "100000000"
+                 *       },
+                 *       "destination": {
+                 *         "chainId": 10,
+                 *         "token": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                 *         "recipient": "0x976EA74026E726554dB657fA54763abd0C3a0aa9"
+                 *       },
+                 *       "refundRecipient": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DepositAddressRequest"];
             };
         };
@@ -2245,6 +3516,111 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "vaultAddress": "0x4b51B9F5Ae64c3b58D7BA0967DF0bbb9C09A18Ea",
+                     *       "intentHash": "0x460af43143550c03f81f4594e07a734e0d223b0a3fe92f1621ae322622c35349",
+                     *       "quoteId": "4603d34a-cb5a-457d-b7af-8f5ea69a2983",
+                     *       "deadline": 1795970515,
+                     *       "source": {
+                     *         "chainId": 8453,
+                     *         "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *         "amount": "100000000"
+                     *       },
+                     *       "destination": {
+                     *         "chainId": 10,
+                     *         "token": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                     *         "recipient": "0x976EA74026E726554dB657fA54763abd0C3a0aa9"
+                     *       },
+                     *       "fees": [
+                     *         {
+                     *           "type": "protocol",
+                     *           "amount": "0",
+                     *           "token": {
+                     *             "chainId": 8453,
+                     *             "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *             "symbol": "USDC",
+                     *             "decimals": 6
+                     *           },
+                     *           "estimate": false
+                     *         },
+                     *         {
+                     *           "type": "gas",
+                     *           "amount": "60000",
+                     *           "token": {
+                     *             "chainId": 8453,
+                     *             "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *             "symbol": "USDC",
+                     *             "decimals": 6
+                     *           },
+                     *           "estimate": false
+                     *         },
+                     *         {
+                     *           "type": "proving",
+                     *           "amount": "0",
+                     *           "token": {
+                     *             "chainId": 8453,
+                     *             "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *             "symbol": "USDC",
+                     *             "decimals": 6
+                     *           },
+                     *           "estimate": false
+                     *         },
+                     *         {
+                     *           "type": "gateway",
+                     *           "amount": "100000",
+                     *           "token": {
+                     *             "chainId": 8453,
+                     *             "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *             "symbol": "USDC",
+                     *             "decimals": 6
+                     *           },
+                     *           "estimate": false
+                     *         }
+                     *       ],
+                     *       "minAmountOut": "99340800",
+                     *       "fundingMethods": [
+                     *         "erc-3009",
+                     *         "erc-2612",
+                     *         "transfer"
+                     *       ],
+                     *       "intent": {
+                     *         "destination": 10,
+                     *         "route": {
+                     *           "salt": "0x8c7f4aba6dac23208042a0d6b67aae26ad4d6974d1d3ba799f9b3a447223d752",
+                     *           "deadline": 1795887835,
+                     *           "portal": "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df",
+                     *           "nativeAmount": "0",
+                     *           "tokens": [
+                     *             {
+                     *               "token": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                     *               "amount": "99340800"
+                     *             }
+                     *           ],
+                     *           "calls": [
+                     *             {
+                     *               "target": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                     *               "data": "0xa9059cbb000000000000000000000000976ea74026e726554db657fa54763abd0c3a0aa90000000000000000000000000000000000000000000000000000000005ebd200",
+                     *               "value": "0"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "reward": {
+                     *           "deadline": 1795891435,
+                     *           "creator": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *           "prover": "0xeC0008acc34d3D0CAa6758Ce788091e473812e28",
+                     *           "nativeAmount": "0",
+                     *           "tokens": [
+                     *             {
+                     *               "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *               "amount": "100000000"
+                     *             }
+                     *           ]
+                     *         }
+                     *       },
+                     *       "signature": "0x2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f1b"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DepositAddress"];
                 };
             };
@@ -2271,6 +3647,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "vaultAddress": "0x4b51B9F5Ae64c3b58D7BA0967DF0bbb9C09A18Ea",
+                 *       "authorization": {
+                 *         "from": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                 *         "to": "0x4b51B9F5Ae64c3b58D7BA0967DF0bbb9C09A18Ea",
+                 *         "value": "100000000",
+                 *         "validAfter": 0,
+                 *         "validBefore": 1795887835,
+                 *         "nonce": "0x5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e"
+                 *       },
+                 *       "signature": "0x1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c1c"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DepositSubmitErc3009"];
             };
         };
@@ -2286,6 +3676,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "job:4603d34a-cb5a-457d-b7af-8f5ea69a2983",
+                     *       "status": "accepted",
+                     *       "waitingFor": null,
+                     *       "standard": "erc3009",
+                     *       "quoteId": "4603d34a-cb5a-457d-b7af-8f5ea69a2983",
+                     *       "intentHash": "0x460af43143550c03f81f4594e07a734e0d223b0a3fe92f1621ae322622c35349",
+                     *       "chainId": 8453,
+                     *       "transactionHash": null,
+                     *       "confirmations": null,
+                     *       "final": false,
+                     *       "error": null,
+                     *       "createdAt": 1795884125,
+                     *       "updatedAt": 1795884125
+                     *     }
+                     */
                     "application/json": components["schemas"]["GaslessJob"];
                 };
             };
@@ -2300,6 +3707,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "job:4603d34a-cb5a-457d-b7af-8f5ea69a2983",
+                     *       "status": "accepted",
+                     *       "waitingFor": null,
+                     *       "standard": "erc3009",
+                     *       "quoteId": "4603d34a-cb5a-457d-b7af-8f5ea69a2983",
+                     *       "intentHash": "0x460af43143550c03f81f4594e07a734e0d223b0a3fe92f1621ae322622c35349",
+                     *       "chainId": 8453,
+                     *       "transactionHash": null,
+                     *       "confirmations": null,
+                     *       "final": false,
+                     *       "error": null,
+                     *       "createdAt": 1795884125,
+                     *       "updatedAt": 1795884125
+                     *     }
+                     */
                     "application/json": components["schemas"]["GaslessJob"];
                 };
             };
@@ -2326,6 +3750,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "vaultAddress": "0x4b51B9F5Ae64c3b58D7BA0967DF0bbb9C09A18Ea",
+                 *       "permit": {
+                 *         "owner": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                 *         "spender": "0x4b51B9F5Ae64c3b58D7BA0967DF0bbb9C09A18Ea",
+                 *         "value": "100000000",
+                 *         "nonce": "0",
+                 *         "deadline": 1795887835
+                 *       },
+                 *       "signature": "0x1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c1c"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DepositSubmitErc2612"];
             };
         };
@@ -2341,6 +3778,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "job:4603d34a-cb5a-457d-b7af-8f5ea69a2983",
+                     *       "status": "accepted",
+                     *       "waitingFor": null,
+                     *       "standard": "erc2612",
+                     *       "quoteId": "4603d34a-cb5a-457d-b7af-8f5ea69a2983",
+                     *       "intentHash": "0x460af43143550c03f81f4594e07a734e0d223b0a3fe92f1621ae322622c35349",
+                     *       "chainId": 8453,
+                     *       "transactionHash": null,
+                     *       "confirmations": null,
+                     *       "final": false,
+                     *       "error": null,
+                     *       "createdAt": 1795884125,
+                     *       "updatedAt": 1795884125
+                     *     }
+                     */
                     "application/json": components["schemas"]["GaslessJob"];
                 };
             };
@@ -2355,6 +3809,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "job:4603d34a-cb5a-457d-b7af-8f5ea69a2983",
+                     *       "status": "accepted",
+                     *       "waitingFor": null,
+                     *       "standard": "erc2612",
+                     *       "quoteId": "4603d34a-cb5a-457d-b7af-8f5ea69a2983",
+                     *       "intentHash": "0x460af43143550c03f81f4594e07a734e0d223b0a3fe92f1621ae322622c35349",
+                     *       "chainId": 8453,
+                     *       "transactionHash": null,
+                     *       "confirmations": null,
+                     *       "final": false,
+                     *       "error": null,
+                     *       "createdAt": 1795884125,
+                     *       "updatedAt": 1795884125
+                     *     }
+                     */
                     "application/json": components["schemas"]["GaslessJob"];
                 };
             };
@@ -2394,6 +3865,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "vaultAddress": "0x4b51B9F5Ae64c3b58D7BA0967DF0bbb9C09A18Ea",
+                     *       "status": "funding-submitted",
+                     *       "deadline": 1795970515,
+                     *       "intentHash": "0x460af43143550c03f81f4594e07a734e0d223b0a3fe92f1621ae322622c35349",
+                     *       "transactions": {
+                     *         "published": null,
+                     *         "funded": null,
+                     *         "fulfilled": null,
+                     *         "proven": null,
+                     *         "withdrawn": null,
+                     *         "refunded": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["DepositStatus"];
                 };
             };
@@ -2428,6 +3915,114 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "vaultAddress": "0x4b51B9F5Ae64c3b58D7BA0967DF0bbb9C09A18Ea",
+                     *       "intentHash": "0x460af43143550c03f81f4594e07a734e0d223b0a3fe92f1621ae322622c35349",
+                     *       "quoteId": "4603d34a-cb5a-457d-b7af-8f5ea69a2983",
+                     *       "deadline": 1795970515,
+                     *       "source": {
+                     *         "chainId": 8453,
+                     *         "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *         "amount": "100000000"
+                     *       },
+                     *       "destination": {
+                     *         "chainId": 10,
+                     *         "token": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                     *         "recipient": "0x976EA74026E726554dB657fA54763abd0C3a0aa9"
+                     *       },
+                     *       "fees": [
+                     *         {
+                     *           "type": "protocol",
+                     *           "amount": "0",
+                     *           "token": {
+                     *             "chainId": 8453,
+                     *             "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *             "symbol": "USDC",
+                     *             "decimals": 6
+                     *           },
+                     *           "estimate": false
+                     *         },
+                     *         {
+                     *           "type": "gas",
+                     *           "amount": "60000",
+                     *           "token": {
+                     *             "chainId": 8453,
+                     *             "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *             "symbol": "USDC",
+                     *             "decimals": 6
+                     *           },
+                     *           "estimate": false
+                     *         },
+                     *         {
+                     *           "type": "proving",
+                     *           "amount": "0",
+                     *           "token": {
+                     *             "chainId": 8453,
+                     *             "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *             "symbol": "USDC",
+                     *             "decimals": 6
+                     *           },
+                     *           "estimate": false
+                     *         },
+                     *         {
+                     *           "type": "gateway",
+                     *           "amount": "100000",
+                     *           "token": {
+                     *             "chainId": 8453,
+                     *             "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *             "symbol": "USDC",
+                     *             "decimals": 6
+                     *           },
+                     *           "estimate": false
+                     *         }
+                     *       ],
+                     *       "minAmountOut": "99340800",
+                     *       "fundingMethods": [
+                     *         "erc-3009",
+                     *         "erc-2612",
+                     *         "transfer"
+                     *       ],
+                     *       "intent": {
+                     *         "destination": 10,
+                     *         "route": {
+                     *           "salt": "0x8c7f4aba6dac23208042a0d6b67aae26ad4d6974d1d3ba799f9b3a447223d752",
+                     *           "deadline": 1795887835,
+                     *           "portal": "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df",
+                     *           "nativeAmount": "0",
+                     *           "tokens": [
+                     *             {
+                     *               "token": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                     *               "amount": "99340800"
+                     *             }
+                     *           ],
+                     *           "calls": [
+                     *             {
+                     *               "target": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                     *               "data": "0xa9059cbb000000000000000000000000976ea74026e726554db657fa54763abd0c3a0aa90000000000000000000000000000000000000000000000000000000005ebd200",
+                     *               "value": "0"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "reward": {
+                     *           "deadline": 1795891435,
+                     *           "creator": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *           "prover": "0xeC0008acc34d3D0CAa6758Ce788091e473812e28",
+                     *           "nativeAmount": "0",
+                     *           "tokens": [
+                     *             {
+                     *               "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *               "amount": "100000000"
+                     *             }
+                     *           ]
+                     *         }
+                     *       },
+                     *       "signature": "0x2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f1b",
+                     *       "status": "awaiting-funding",
+                     *       "job": null,
+                     *       "intentStatus": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["DepositAddressRecord"];
                 };
             };
@@ -2446,6 +4041,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "dAppID": "my-wallet",
+                 *       "intentExecutionTypes": [
+                 *         "SELF_PUBLISH"
+                 *       ],
+                 *       "quoteRequest": {
+                 *         "sourceChainID": 8453,
+                 *         "destinationChainID": 10,
+                 *         "sourceToken": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *         "destinationToken": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                 *         "sourceAmount": "100000000",
+                 *         "funder": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                 *         "recipient": "0x976EA74026E726554dB657fA54763abd0C3a0aa9"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["LegacyQuoteRequest"];
             };
         };
@@ -2460,6 +4072,189 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "quoteID": "quote:b292804f-b337-4401-a787-3ec7cafb876b",
+                     *           "solverID": "atlas",
+                     *           "receiveSignedIntentUrl": "https://api.stableroutes.example/v1/gasless/permit3",
+                     *           "quoteData": {
+                     *             "quoteResponse": {
+                     *               "intentExecutionType": "SELF_PUBLISH",
+                     *               "sourceChainID": 8453,
+                     *               "destinationChainID": 10,
+                     *               "sourceToken": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *               "destinationToken": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                     *               "sourceAmount": "100060025",
+                     *               "destinationAmount": "100000000",
+                     *               "funder": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *               "refundRecipient": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *               "recipient": "0x976EA74026E726554dB657fA54763abd0C3a0aa9",
+                     *               "fees": [
+                     *                 {
+                     *                   "name": "protocol",
+                     *                   "description": "protocol fee, in the source token; binding",
+                     *                   "token": {
+                     *                     "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *                     "decimals": 6,
+                     *                     "symbol": "USDC"
+                     *                   },
+                     *                   "amount": "0"
+                     *                 },
+                     *                 {
+                     *                   "name": "gas",
+                     *                   "description": "gas fee, in the source token; binding",
+                     *                   "token": {
+                     *                     "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *                     "decimals": 6,
+                     *                     "symbol": "USDC"
+                     *                   },
+                     *                   "amount": "60025"
+                     *                 },
+                     *                 {
+                     *                   "name": "proving",
+                     *                   "description": "proving fee, in the source token; binding",
+                     *                   "token": {
+                     *                     "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *                     "decimals": 6,
+                     *                     "symbol": "USDC"
+                     *                   },
+                     *                   "amount": "0"
+                     *                 }
+                     *               ],
+                     *               "deadline": 1795891436,
+                     *               "estimatedFulfillTimeSec": 20,
+                     *               "encodedRoute": "0x0000000000000000000000000000000000000000000000000000000000000020f90578c4dde481d587048ad19a2c010694cdd0f1ab8a499855f676a6a8a192cb000000000000000000000000000000000000000000000000000000006b0b12dc000000000000000000000000ec000064576f9c95a8623bc0eff3db6d296ea6df000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000c0000000000000000000000000000000000000000000000000000000000000012000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff850000000000000000000000000000000000000000000000000000000005f5e100000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000200000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff85000000000000000000000000000000000000000000000000000000000000006000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000044a9059cbb000000000000000000000000976ea74026e726554db657fa54763abd0c3a0aa90000000000000000000000000000000000000000000000000000000005f5e10000000000000000000000000000000000000000000000000000000000"
+                     *             },
+                     *             "contracts": {
+                     *               "sourcePortal": "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df",
+                     *               "destinationPortal": "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df",
+                     *               "prover": "0xeC0008acc34d3D0CAa6758Ce788091e473812e28"
+                     *             }
+                     *           }
+                     *         },
+                     *         {
+                     *           "quoteID": "quote:a3c4f28c-cd6f-4dbc-8601-8ac4bd0cd362",
+                     *           "solverID": "meridian",
+                     *           "receiveSignedIntentUrl": "https://api.stableroutes.example/v1/gasless/permit3",
+                     *           "quoteData": {
+                     *             "quoteResponse": {
+                     *               "intentExecutionType": "SELF_PUBLISH",
+                     *               "sourceChainID": 8453,
+                     *               "destinationChainID": 10,
+                     *               "sourceToken": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *               "destinationToken": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                     *               "sourceAmount": "100070043",
+                     *               "destinationAmount": "100000000",
+                     *               "funder": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *               "refundRecipient": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *               "recipient": "0x976EA74026E726554dB657fA54763abd0C3a0aa9",
+                     *               "fees": [
+                     *                 {
+                     *                   "name": "protocol",
+                     *                   "description": "protocol fee, in the source token; binding",
+                     *                   "token": {
+                     *                     "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *                     "decimals": 6,
+                     *                     "symbol": "USDC"
+                     *                   },
+                     *                   "amount": "0"
+                     *                 },
+                     *                 {
+                     *                   "name": "gas",
+                     *                   "description": "gas fee, in the source token; binding",
+                     *                   "token": {
+                     *                     "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *                     "decimals": 6,
+                     *                     "symbol": "USDC"
+                     *                   },
+                     *                   "amount": "70043"
+                     *                 },
+                     *                 {
+                     *                   "name": "proving",
+                     *                   "description": "proving fee, in the source token; binding",
+                     *                   "token": {
+                     *                     "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *                     "decimals": 6,
+                     *                     "symbol": "USDC"
+                     *                   },
+                     *                   "amount": "0"
+                     *                 }
+                     *               ],
+                     *               "deadline": 1795891436,
+                     *               "estimatedFulfillTimeSec": 45,
+                     *               "encodedRoute": "0x0000000000000000000000000000000000000000000000000000000000000020402997b7bd73d30fd59f83014d3b37d15d89fab79180f9b4d6977745f7a6de9a000000000000000000000000000000000000000000000000000000006b0b12dc000000000000000000000000ec000064576f9c95a8623bc0eff3db6d296ea6df000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000c0000000000000000000000000000000000000000000000000000000000000012000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff850000000000000000000000000000000000000000000000000000000005f5e100000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000200000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff85000000000000000000000000000000000000000000000000000000000000006000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000044a9059cbb000000000000000000000000976ea74026e726554db657fa54763abd0c3a0aa90000000000000000000000000000000000000000000000000000000005f5e10000000000000000000000000000000000000000000000000000000000"
+                     *             },
+                     *             "contracts": {
+                     *               "sourcePortal": "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df",
+                     *               "destinationPortal": "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df",
+                     *               "prover": "0xeC0008acc34d3D0CAa6758Ce788091e473812e28"
+                     *             }
+                     *           }
+                     *         },
+                     *         {
+                     *           "quoteID": "quote:28e33294-eec4-484c-9b84-99ca39c09dfb",
+                     *           "solverID": "harbor",
+                     *           "receiveSignedIntentUrl": "https://api.stableroutes.example/v1/gasless/permit3",
+                     *           "quoteData": {
+                     *             "quoteResponse": {
+                     *               "intentExecutionType": "SELF_PUBLISH",
+                     *               "sourceChainID": 8453,
+                     *               "destinationChainID": 10,
+                     *               "sourceToken": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *               "destinationToken": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                     *               "sourceAmount": "100280085",
+                     *               "destinationAmount": "100000000",
+                     *               "funder": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *               "refundRecipient": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *               "recipient": "0x976EA74026E726554dB657fA54763abd0C3a0aa9",
+                     *               "fees": [
+                     *                 {
+                     *                   "name": "protocol",
+                     *                   "description": "protocol fee, in the source token; binding",
+                     *                   "token": {
+                     *                     "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *                     "decimals": 6,
+                     *                     "symbol": "USDC"
+                     *                   },
+                     *                   "amount": "0"
+                     *                 },
+                     *                 {
+                     *                   "name": "gas",
+                     *                   "description": "gas fee, in the source token; binding",
+                     *                   "token": {
+                     *                     "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *                     "decimals": 6,
+                     *                     "symbol": "USDC"
+                     *                   },
+                     *                   "amount": "280085"
+                     *                 },
+                     *                 {
+                     *                   "name": "proving",
+                     *                   "description": "proving fee, in the source token; binding",
+                     *                   "token": {
+                     *                     "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *                     "decimals": 6,
+                     *                     "symbol": "USDC"
+                     *                   },
+                     *                   "amount": "0"
+                     *                 }
+                     *               ],
+                     *               "deadline": 1795891436,
+                     *               "estimatedFulfillTimeSec": 120,
+                     *               "encodedRoute": "0x0000000000000000000000000000000000000000000000000000000000000020d8dcb0521ac983b93297258be257862e97ac3ac0e9ac4b5494b744bbdd26ebb7000000000000000000000000000000000000000000000000000000006b0b12dc000000000000000000000000ec000064576f9c95a8623bc0eff3db6d296ea6df000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000c0000000000000000000000000000000000000000000000000000000000000012000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff850000000000000000000000000000000000000000000000000000000005f5e100000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000200000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff85000000000000000000000000000000000000000000000000000000000000006000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000044a9059cbb000000000000000000000000976ea74026e726554db657fa54763abd0c3a0aa90000000000000000000000000000000000000000000000000000000005f5e10000000000000000000000000000000000000000000000000000000000"
+                     *             },
+                     *             "contracts": {
+                     *               "sourcePortal": "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df",
+                     *               "destinationPortal": "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df",
+                     *               "prover": "0xeC0008acc34d3D0CAa6758Ce788091e473812e28"
+                     *             }
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["LegacyQuoteResponse"];
                 };
             };
@@ -2481,6 +4276,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "dAppID": "my-wallet",
+                 *       "intentExecutionTypes": [
+                 *         "SELF_PUBLISH"
+                 *       ],
+                 *       "quoteRequest": {
+                 *         "sourceChainID": 8453,
+                 *         "destinationChainID": 10,
+                 *         "sourceToken": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *         "destinationToken": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                 *         "sourceAmount": "100000000",
+                 *         "funder": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                 *         "recipient": "0x976EA74026E726554dB657fA54763abd0C3a0aa9"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["LegacyQuoteRequest"];
             };
         };
@@ -2495,6 +4307,189 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "quoteID": "quote:5cb48aae-d370-46fd-821e-33d913460c2e",
+                     *           "solverID": "atlas",
+                     *           "receiveSignedIntentUrl": "https://api.stableroutes.example/v1/gasless/permit3",
+                     *           "quoteData": {
+                     *             "quoteResponse": {
+                     *               "intentExecutionType": "SELF_PUBLISH",
+                     *               "sourceChainID": 8453,
+                     *               "destinationChainID": 10,
+                     *               "sourceToken": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *               "destinationToken": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                     *               "sourceAmount": "100000000",
+                     *               "destinationAmount": "99440300",
+                     *               "funder": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *               "refundRecipient": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *               "recipient": "0x976EA74026E726554dB657fA54763abd0C3a0aa9",
+                     *               "fees": [
+                     *                 {
+                     *                   "name": "protocol",
+                     *                   "description": "protocol fee, in the source token; binding",
+                     *                   "token": {
+                     *                     "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *                     "decimals": 6,
+                     *                     "symbol": "USDC"
+                     *                   },
+                     *                   "amount": "0"
+                     *                 },
+                     *                 {
+                     *                   "name": "gas",
+                     *                   "description": "gas fee, in the source token; binding",
+                     *                   "token": {
+                     *                     "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *                     "decimals": 6,
+                     *                     "symbol": "USDC"
+                     *                   },
+                     *                   "amount": "60000"
+                     *                 },
+                     *                 {
+                     *                   "name": "proving",
+                     *                   "description": "proving fee, in the source token; binding",
+                     *                   "token": {
+                     *                     "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *                     "decimals": 6,
+                     *                     "symbol": "USDC"
+                     *                   },
+                     *                   "amount": "0"
+                     *                 }
+                     *               ],
+                     *               "deadline": 1795891436,
+                     *               "estimatedFulfillTimeSec": 20,
+                     *               "encodedRoute": "0x0000000000000000000000000000000000000000000000000000000000000020225fdc953627f6ef3b5a4ab193f4950dbe26454cd0a227ed95df0e841da73599000000000000000000000000000000000000000000000000000000006b0b12dc000000000000000000000000ec000064576f9c95a8623bc0eff3db6d296ea6df000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000c0000000000000000000000000000000000000000000000000000000000000012000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff850000000000000000000000000000000000000000000000000000000005ed56ac000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000200000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff85000000000000000000000000000000000000000000000000000000000000006000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000044a9059cbb000000000000000000000000976ea74026e726554db657fa54763abd0c3a0aa90000000000000000000000000000000000000000000000000000000005ed56ac00000000000000000000000000000000000000000000000000000000"
+                     *             },
+                     *             "contracts": {
+                     *               "sourcePortal": "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df",
+                     *               "destinationPortal": "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df",
+                     *               "prover": "0xeC0008acc34d3D0CAa6758Ce788091e473812e28"
+                     *             }
+                     *           }
+                     *         },
+                     *         {
+                     *           "quoteID": "quote:68cc6697-f982-4fa6-bcac-c31740bd64b2",
+                     *           "solverID": "meridian",
+                     *           "receiveSignedIntentUrl": "https://api.stableroutes.example/v1/gasless/permit3",
+                     *           "quoteData": {
+                     *             "quoteResponse": {
+                     *               "intentExecutionType": "SELF_PUBLISH",
+                     *               "sourceChainID": 8453,
+                     *               "destinationChainID": 10,
+                     *               "sourceToken": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *               "destinationToken": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                     *               "sourceAmount": "100000000",
+                     *               "destinationAmount": "99430350",
+                     *               "funder": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *               "refundRecipient": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *               "recipient": "0x976EA74026E726554dB657fA54763abd0C3a0aa9",
+                     *               "fees": [
+                     *                 {
+                     *                   "name": "protocol",
+                     *                   "description": "protocol fee, in the source token; binding",
+                     *                   "token": {
+                     *                     "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *                     "decimals": 6,
+                     *                     "symbol": "USDC"
+                     *                   },
+                     *                   "amount": "0"
+                     *                 },
+                     *                 {
+                     *                   "name": "gas",
+                     *                   "description": "gas fee, in the source token; binding",
+                     *                   "token": {
+                     *                     "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *                     "decimals": 6,
+                     *                     "symbol": "USDC"
+                     *                   },
+                     *                   "amount": "70000"
+                     *                 },
+                     *                 {
+                     *                   "name": "proving",
+                     *                   "description": "proving fee, in the source token; binding",
+                     *                   "token": {
+                     *                     "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *                     "decimals": 6,
+                     *                     "symbol": "USDC"
+                     *                   },
+                     *                   "amount": "0"
+                     *                 }
+                     *               ],
+                     *               "deadline": 1795891436,
+                     *               "estimatedFulfillTimeSec": 45,
+                     *               "encodedRoute": "0x000000000000000000000000000000000000000000000000000000000000002021abb8eab99d7a3db3714b40314d094a8ea7994d6926bbc2efc09bfa6ca116b0000000000000000000000000000000000000000000000000000000006b0b12dc000000000000000000000000ec000064576f9c95a8623bc0eff3db6d296ea6df000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000c0000000000000000000000000000000000000000000000000000000000000012000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff850000000000000000000000000000000000000000000000000000000005ed2fce000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000200000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff85000000000000000000000000000000000000000000000000000000000000006000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000044a9059cbb000000000000000000000000976ea74026e726554db657fa54763abd0c3a0aa90000000000000000000000000000000000000000000000000000000005ed2fce00000000000000000000000000000000000000000000000000000000"
+                     *             },
+                     *             "contracts": {
+                     *               "sourcePortal": "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df",
+                     *               "destinationPortal": "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df",
+                     *               "prover": "0xeC0008acc34d3D0CAa6758Ce788091e473812e28"
+                     *             }
+                     *           }
+                     *         },
+                     *         {
+                     *           "quoteID": "quote:e050badd-dabc-4297-bb4f-4424909897e4",
+                     *           "solverID": "harbor",
+                     *           "receiveSignedIntentUrl": "https://api.stableroutes.example/v1/gasless/permit3",
+                     *           "quoteData": {
+                     *             "quoteResponse": {
+                     *               "intentExecutionType": "SELF_PUBLISH",
+                     *               "sourceChainID": 8453,
+                     *               "destinationChainID": 10,
+                     *               "sourceToken": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *               "destinationToken": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                     *               "sourceAmount": "100000000",
+                     *               "destinationAmount": "99221400",
+                     *               "funder": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *               "refundRecipient": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *               "recipient": "0x976EA74026E726554dB657fA54763abd0C3a0aa9",
+                     *               "fees": [
+                     *                 {
+                     *                   "name": "protocol",
+                     *                   "description": "protocol fee, in the source token; binding",
+                     *                   "token": {
+                     *                     "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *                     "decimals": 6,
+                     *                     "symbol": "USDC"
+                     *                   },
+                     *                   "amount": "0"
+                     *                 },
+                     *                 {
+                     *                   "name": "gas",
+                     *                   "description": "gas fee, in the source token; binding",
+                     *                   "token": {
+                     *                     "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *                     "decimals": 6,
+                     *                     "symbol": "USDC"
+                     *                   },
+                     *                   "amount": "280000"
+                     *                 },
+                     *                 {
+                     *                   "name": "proving",
+                     *                   "description": "proving fee, in the source token; binding",
+                     *                   "token": {
+                     *                     "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *                     "decimals": 6,
+                     *                     "symbol": "USDC"
+                     *                   },
+                     *                   "amount": "0"
+                     *                 }
+                     *               ],
+                     *               "deadline": 1795891436,
+                     *               "estimatedFulfillTimeSec": 120,
+                     *               "encodedRoute": "0x00000000000000000000000000000000000000000000000000000000000000206efd3be79d5be0d54647abbbff29b0ae5a97abe88e5c5fd4d37278fa007f16f7000000000000000000000000000000000000000000000000000000006b0b12dc000000000000000000000000ec000064576f9c95a8623bc0eff3db6d296ea6df000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000c0000000000000000000000000000000000000000000000000000000000000012000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff850000000000000000000000000000000000000000000000000000000005e9ff98000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000200000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff85000000000000000000000000000000000000000000000000000000000000006000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000044a9059cbb000000000000000000000000976ea74026e726554db657fa54763abd0c3a0aa90000000000000000000000000000000000000000000000000000000005e9ff9800000000000000000000000000000000000000000000000000000000"
+                     *             },
+                     *             "contracts": {
+                     *               "sourcePortal": "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df",
+                     *               "destinationPortal": "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df",
+                     *               "prover": "0xeC0008acc34d3D0CAa6758Ce788091e473812e28"
+                     *             }
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["LegacyQuoteResponse"];
                 };
             };
@@ -2516,6 +4511,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "intentHash": "0x460af43143550c03f81f4594e07a734e0d223b0a3fe92f1621ae322622c35349"
+                 *     }
+                 */
                 "application/json": components["schemas"]["LegacyIntentStatusRequest"];
             };
         };
@@ -2530,6 +4530,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "intentHash": "0x460af43143550c03f81f4594e07a734e0d223b0a3fe92f1621ae322622c35349",
+                     *         "status": {
+                     *           "status": "Completed",
+                     *           "subStatus": "Fulfilled",
+                     *           "subStatusMessage": "The intent was fulfilled on the destination chain"
+                     *         },
+                     *         "intentCreated": {
+                     *           "chainId": 8453,
+                     *           "transactionHash": "0x7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a",
+                     *           "blockExplorerUrl": "https://basescan.org/tx/0x7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a"
+                     *         },
+                     *         "fulfillment": {
+                     *           "chainId": 10,
+                     *           "transactionHash": "0x9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d",
+                     *           "blockExplorerUrl": "https://optimistic.etherscan.io/tx/0x9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["LegacyIntentStatusResponse"];
                 };
             };
@@ -2550,6 +4572,24 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "chainId": 8453,
+                 *       "logs": [
+                 *         {
+                 *           "address": "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df",
+                 *           "topics": [
+                 *             "0xa1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1",
+                 *             "0x460af43143550c03f81f4594e07a734e0d223b0a3fe92f1621ae322622c35349"
+                 *           ],
+                 *           "data": "0x",
+                 *           "blockNumber": "0x1a2b3c4",
+                 *           "transactionHash": "0x7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a",
+                 *           "logIndex": "0x7"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["ChainEvents"];
             };
         };
@@ -2561,6 +4601,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applied": 0,
+                     *       "updated": 0,
+                     *       "ignored": [
+                     *         {
+                     *           "index": 0,
+                     *           "reason": "not an intent event of the Portal"
+                     *         }
+                     *       ],
+                     *       "unregistered": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["ChainEventsResult"];
                 };
             };
@@ -2578,6 +4631,85 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ChainNotSupported"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getOperatorStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The status. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "generatedAt": 1764345600,
+                     *       "healthy": false,
+                     *       "chains": [
+                     *         {
+                     *           "chainId": 8453,
+                     *           "name": "Base",
+                     *           "reader": {
+                     *             "head": 23000120,
+                     *             "cursor": 23000100,
+                     *             "lagBlocks": 20,
+                     *             "finalized": 23000060,
+                     *             "polledAt": 1764345590,
+                     *             "lastError": null
+                     *           },
+                     *           "providers": [
+                     *             {
+                     *               "origin": "https://base-mainnet.example",
+                     *               "healthy": true,
+                     *               "coolingDownForMs": 0,
+                     *               "failures": 0
+                     *             },
+                     *             {
+                     *               "origin": "https://base-backup.example",
+                     *               "healthy": false,
+                     *               "coolingDownForMs": 4000,
+                     *               "failures": 3
+                     *             }
+                     *           ],
+                     *           "relayers": [
+                     *             {
+                     *               "address": "0x71bE63f3384f5fb98995898A86B02Fb2426c5788",
+                     *               "balanceWei": "4000000000000000",
+                     *               "floorWei": "5000000000000000",
+                     *               "belowFloor": true,
+                     *               "openJobs": 1,
+                     *               "balanceError": null
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "alerts": [
+                     *         "chain 8453 (Base): relayer account 0x71bE63f3384f5fb98995898A86B02Fb2426c5788 holds 4000000000000000 wei on chain 8453 (Base), below its floor of 5000000000000000 wei (relay.minRelayerBalanceWei): it takes no new job until it is funded"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OperatorStatus"];
+                };
+            };
+            /** @description Missing or wrong bearer token. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             500: components["responses"]["Internal"];
         };
     };

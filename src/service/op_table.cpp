@@ -14,12 +14,14 @@
 #include "service/funding/gasless_job_retention.h"
 #include "service/funding/relay.h"
 #include "service/funding/relay_simulation.h"
+#include "service/funding/relayer_floor.h"
 #include "service/funding/sponsorship.h"
 #include "service/keys/client_network.h"
 #include "service/keys/key_access.h"
 #include "service/keys/stream_admission.h"
 #include "service/legacy/legacy_quote.h"
 #include "service/legacy/legacy_status.h"
+#include "service/operator/operator_status.h"
 #include "service/quotes/attribution_retention.h"
 #include "service/quotes/engine.h"
 #include "service/quotes/solver_protocol.h"
@@ -80,6 +82,8 @@ constexpr std::array kOps{
     Op{"gaslessJobAdvance", "funding", with_config<gasless_job_advance_op>},
     Op{"gaslessJobRetention", "funding", input_only<gasless_job_retention_op>},
     Op{"relayerAccount", "funding", input_only<relayer_account_op>},
+    // whether a relayer account may take a new job (its balance against the chain's floor)
+    Op{"relayerFloor", "funding", with_config<relayer_floor_op>},
     Op{"relayTransactions", "funding", with_config<relay_transactions_op>},
     Op{"fundingPreflight", "funding", with_config<funding_preflight_op>},
     Op{"fundingPreflightVerdict", "funding", with_config<funding_preflight_verdict_op>},
@@ -109,6 +113,8 @@ constexpr std::array kOps{
        [](const OpContext& c, const Json& input) { return legacy_quote_op(c.config, c.quote_signer, input, LegacyQuoteKind::exact_out); }},
     Op{"legacySolverRequests", "legacy", with_config<legacy_solver_requests_op>},
     Op{"legacyIntentStatus", "legacy", with_config<legacy_intent_status_op>},
+    // what an operator reads at GET /internal/status
+    Op{"operatorStatus", "operator", with_config<operator_status_op>},
 };
 
 }  // namespace

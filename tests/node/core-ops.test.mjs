@@ -124,6 +124,25 @@ describe('every op of the core answers as ops.json describes', () => {
     assert.deepEqual(call('attributionRetention', { now: 100, days: [48], keepDays: 1, daySec: 2 }), { day: 50, expired: [48], nextAt: null });
   });
 
+  it('relayerFloor and operatorStatus', () => {
+    // The local floor of Base, read from the configuration and compared here with BigInt.
+    const floor = BigInt(config.service.relay.minRelayerBalanceWei['8453']);
+    for (const balance of [floor - 1n, floor, floor + 1n]) {
+      const verdict = call('relayerFloor', { chainId: 8453, address: relayer.address, balanceWei: `0x${balance.toString(16)}` });
+      assert.equal(verdict.mayTakeJob, balance >= floor);
+      assert.equal(verdict.balanceWei, String(balance));
+      assert.equal(verdict.floorWei, String(floor));
+    }
+    const status = call('operatorStatus', {
+      now,
+      chains: [{ chainId: 8453, reader: { head: 120, cursor: 100, finalized: 90, polledAt: now, lastError: null }, providers: [{ url: 'https://rpc.example/key/abc', coolingDownForMs: 0, failures: 0 }], relayers: [{ address: relayer.address, balanceWei: String(floor - 1n), openJobs: 0 }] }],
+    });
+    assert.equal(status.chains[0].reader.lagBlocks, 20);
+    assert.equal(status.chains[0].providers[0].origin, 'https://rpc.example');
+    assert.equal(status.chains[0].relayers[0].belowFloor, true);
+    assert.equal(status.healthy, false);
+  });
+
   it('depositAdmission', () => {
     assert.deepEqual(call('depositAdmission', { partner: { open: 1 }, network: { open: 100, cap: null, freesAt: null }, now }), { partner: { cap: 10000, remaining: 9999 }, network: { cap: 100, remaining: 0 } });
     assert.equal(call('depositAdmission', { partner: { open: 3, cap: 2, freesAt: now + 30 }, network: { open: 1 }, now }, 429).code, 'deposit-quota-exceeded');

@@ -445,9 +445,18 @@ TEST(ServiceConfig, RelaySettingsAreReadWithDefaults) {
   EXPECT_EQ(shipped.max_attempts, 5u);
   EXPECT_EQ(shipped.first_retry_delay_sec, 2u);
 
+  // And a relayer balance floor per chain (about twice a job's worst case).
+  const std::map<std::uint64_t, U256> floors = {{1, U256::from_decimal("40000000000000000")},
+                                                {10, U256::from_decimal("5000000000000000")},
+                                                {8453, U256::from_decimal("5000000000000000")},
+                                                {42161, U256::from_decimal("5000000000000000")},
+                                                {137, U256::from_decimal("2000000000000000000")}};
+  EXPECT_EQ(shipped.min_relayer_balance_wei, floors);
+
   // With only the ceilings and the sponsorship budgets (or any other member left out) the
-  // defaults are the shipped values, but for the shipped sponsorship, minimum amounts and L1 data
-  // fee allowances (none when unset: a chain without an entry has no L1 data fee).
+  // defaults are the shipped values, but for the shipped sponsorship, minimum amounts, L1 data
+  // fee allowances (none when unset: a chain without an entry has no L1 data fee) and relayer
+  // balance floors (none when unset: a chain without one has no floor).
   json config = config_json("production");
   config["service"]["relay"] = {{"maxFeePerGasWei", config["service"]["relay"]["maxFeePerGasWei"]},
                                 {"sponsorship", {{"dailyGasBudgetWei", config["service"]["relay"]["sponsorship"]["dailyGasBudgetWei"]}}}};
@@ -455,8 +464,10 @@ TEST(ServiceConfig, RelaySettingsAreReadWithDefaults) {
   EXPECT_TRUE(bare.min_amount_millionths.empty());
   EXPECT_EQ(bare.sponsorship.fundings_per_funder_per_day, std::nullopt);
   EXPECT_TRUE(bare.l1_data_fee_allowance_wei.empty());
+  EXPECT_TRUE(bare.min_relayer_balance_wei.empty());
   bare.min_amount_millionths = shipped.min_amount_millionths;
   bare.l1_data_fee_allowance_wei = shipped.l1_data_fee_allowance_wei;
+  bare.min_relayer_balance_wei = shipped.min_relayer_balance_wei;
   bare.sponsorship.fundings_per_funder_per_day = shipped.sponsorship.fundings_per_funder_per_day;
   EXPECT_TRUE(bare == shipped);
   RelaySettings defaults;
@@ -464,6 +475,7 @@ TEST(ServiceConfig, RelaySettingsAreReadWithDefaults) {
   defaults.sponsorship = shipped.sponsorship;
   defaults.min_amount_millionths = shipped.min_amount_millionths;
   defaults.l1_data_fee_allowance_wei = shipped.l1_data_fee_allowance_wei;
+  defaults.min_relayer_balance_wei = shipped.min_relayer_balance_wei;
   EXPECT_TRUE(defaults == shipped);
 
   config = config_json("local");

@@ -13,7 +13,7 @@ namespace {
 
 // From the bottom up, as src/service/README.md lists them from the top down.
 const std::vector<std::string> kFloors = {"common", "config", "keys", "chain", "status", "quotes",
-                                          "funding", "deposits", "reader", "webhooks", "legacy"};
+                                          "funding", "deposits", "reader", "webhooks", "legacy", "operator"};
 
 int floor_of(const std::string& folder) {
   for (std::size_t i = 0; i < kFloors.size(); ++i) {

@@ -66,7 +66,7 @@ export async function requireIndexerToken(c, next) {
   const header = c.request.headers.get("authorization") ?? "";
   const presented = header.startsWith("Bearer ") ? header.slice(7) : "";
   if (!expected || !(await sameSecret(presented, expected))) {
-    throw new HttpError(401, "invalid-api-key", "POST /internal/chain-events needs the indexer token as `Authorization: Bearer <token>`", [], { "www-authenticate": "Bearer" });
+    throw new HttpError(401, "invalid-api-key", `${c.request.method} ${c.url.pathname} needs the indexer token as \`Authorization: Bearer <token>\``, [], { "www-authenticate": "Bearer" });
   }
   return next();
 }

@@ -41,7 +41,7 @@ import { DurableObject } from "cloudflare:workers";
 import { askCore } from "../core.js";
 import { deliverLogs } from "../chain-logs.js";
 import { deploymentRpcUrls, rpcUrlsOf } from "../chain-rpc.js";
-import { refusesRange, rpcEndpoints } from "../rpc-endpoints.js";
+import { endpointHealth, refusesRange, rpcEndpoints } from "../rpc-endpoints.js";
 import { nowSec } from "../lib/time.js";
 import { depositOf } from "./stubs.js";
 
@@ -53,6 +53,8 @@ export class ChainReader extends DurableObject {
   /** Whether this instance has compared the chain's anchor block. */
   #anchorChecked = false;
   #polling = null;
+  /** Why the last round failed (null when it did not), since this isolate started: GET /internal/status. */
+  #lastError = null;
   #calls = {};
 
   constructor(ctx, env) {
@@ -102,7 +104,15 @@ export class ChainReader extends DurableObject {
   async poll(chainId) {
     this.#count("poll");
     this.#remember(chainId);
-    this.#polling ??= this.#pollRound().finally(() => (this.#polling = null));
+    this.#polling ??= this.#pollRound()
+      .then(
+        (outcome) => ((this.#lastError = outcome?.error ?? null), outcome),
+        (e) => {
+          this.#lastError = String(e?.message ?? e);
+          throw e;
+        },
+      )
+      .finally(() => (this.#polling = null));
     return this.#polling;
   }
 
@@ -124,6 +134,15 @@ export class ChainReader extends DurableObject {
     return row
       ? { chainId: row.chain_id, block: row.block, head: row.head, headTime: row.head_time, finalized: row.finalized, depth: row.depth, polledAt: row.polled_at }
       : null;
+  }
+
+  /** What GET /internal/status shows of this reader: its cursor row and its endpoints' health (op operatorStatus). */
+  status(chainId) {
+    const row = this.#row();
+    return {
+      reader: row ? { head: row.head, cursor: row.block, finalized: row.finalized, polledAt: row.polled_at, lastError: this.#lastError } : null,
+      providers: endpointHealth(rpcUrlsOf(this.env, Number(chainId))),
+    };
   }
 
   // ---- internals ---------------------------------------------------------------------------

@@ -183,6 +183,9 @@ export class GaslessRelayer extends DurableObject {
     let from;
     try {
       from = await this.#account();
+      // A new job only: one already signed finishes whatever the balance (the floor keeps its gas).
+      const waiting = stored ? null : await this.#belowFloor(rpc, chainId, from);
+      if (waiting) return waiting;
       transactions = stored ?? (await this.#sign(rpc, rpcUrl, jobId, plan, from));
     } catch (e) {
       if (e instanceof RelayRefused) return { error: e.message };
@@ -225,6 +228,25 @@ export class GaslessRelayer extends DurableObject {
     }
     // The job names the funding transaction that was mined: whichever attempt of its nonce counts.
     return mined;
+  }
+
+  /**
+   * Whether the account may take a new job: its balance against the chain's floor (op
+   * relayerFloor). Below it the job waits (`waitingFor: "relayer"`, looked at again later) and
+   * the alert is logged; null when it may.
+   */
+  async #belowFloor(rpc, chainId, from) {
+    const balanceWei = await rpc("eth_getBalance", [from, "latest"]);
+    const floor = await askCore(this.env, "relayerFloor", { chainId, address: from, balanceWei });
+    if (floor.status !== 200) throw new Error(`relayerFloor answered ${floor.status}: ${floor.body?.detail}`);
+    if (floor.body.mayTakeJob) return null;
+    console.error(JSON.stringify({ event: "relayer-below-floor", chainId, address: from, balanceWei: floor.body.balanceWei, floorWei: floor.body.floorWei }));
+    return { waitingFor: "relayer", detail: floor.body.detail };
+  }
+
+  /** How many jobs this account has signed and not settled (GET /internal/status: its queue). */
+  openJobs() {
+    return this.sql.exec("SELECT COUNT(*) AS n FROM sent WHERE open = 1").one().n;
   }
 
   /** This object's account key (set by each relay; one object always has the same account). */

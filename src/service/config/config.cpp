@@ -519,6 +519,11 @@ std::optional<RelaySettings> Loader::read_relay(const Json& value, const std::st
         read_by_chain(*allowances, r.path_of("l1DataFeeAllowanceWei"), "an allowance in wei per chain", errors_,
                       [&](const Json& v, const std::string& at) { return read_amount(v, at, Vm::evm, errors_, ZeroAmount::allowed); });
   }
+  if (const Json* floors = r.optional("minRelayerBalanceWei")) {
+    s.min_relayer_balance_wei =
+        read_by_chain(*floors, r.path_of("minRelayerBalanceWei"), "a relayer balance floor in wei per chain", errors_,
+                      [&](const Json& v, const std::string& at) { return read_amount(v, at, Vm::evm, errors_, ZeroAmount::allowed); });
+  }
   s.max_attempts = static_cast<std::uint32_t>(r.integer("maxAttempts", false, 1, 20).value_or(s.max_attempts));
   s.first_retry_delay_sec = r.integer("firstRetryDelaySec", false, 1, 3600).value_or(s.first_retry_delay_sec);
   s.window_margin_sec = r.integer("windowMarginSec", false, 0, 3600).value_or(s.window_margin_sec);

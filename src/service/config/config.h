@@ -229,6 +229,10 @@ struct RelaySettings {
   // ceiling does not bound it). Added to an unsettled job's sponsorship hold; a chain without an
   // entry has no such fee (an L1, or Arbitrum, whose L1 cost is inside gas used).
   std::map<std::uint64_t, U256> l1_data_fee_allowance_wei;
+  // The native balance below which a relayer account takes no new job on a chain
+  // (relay.minRelayerBalanceWei, keyed by chain id; relayer_floor.h): what it holds is kept for
+  // the jobs it has already signed. A chain without an entry has no floor.
+  std::map<std::uint64_t, U256> min_relayer_balance_wei;
   // Transient failures (RPC unreachable, no receipt in time) are retried this many attempts in
   // all, the n-th retry after first_retry_delay_sec * 2^(n-1).
   std::uint32_t max_attempts = 5;
