@@ -9,7 +9,7 @@ import { keyTable, lookupKey } from "../../edge-worker/src/keys.js";
 
 const repo = new URL("../../", import.meta.url);
 const read = (path) => readFileSync(new URL(path, repo), "utf8");
-const DEV_KEYS = ["dev-key-acme", "dev-key-unmapped", "dev-key-revoked", "dev-key-v0", "dev-key-slow", "dev-key-basic", "dev-key-status"];
+const DEV_KEYS = ["dev-key-acme", "dev-key-unmapped", "dev-key-revoked", "dev-key-v0", "dev-key-slow", "dev-key-basic", "dev-key-status", "dev-key-frugal"];
 const LOCAL_SIGNER_KEY = "59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
 const sha256 = (text) => createHash("sha256").update(text).digest("hex");
 
