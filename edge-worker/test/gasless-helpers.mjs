@@ -52,9 +52,9 @@ export async function signQuote({ intent, intentHash, vault, chainId, token, amo
 }
 
 /** The vectors' Base -> Optimism intent, quoted now (funder anvil #1, vault VAULT). */
-export function vectorQuote({ expiresAt = nowSec() + 120, signer } = {}) {
+export function vectorQuote({ expiresAt = nowSec() + 120, signer, amount = "25000000" } = {}) {
   const v = vectors.intents[0];
-  return signQuote({ intent: v.intent, intentHash: v.intentHash, vault: v.vault, chainId: 8453, token: USDC_BASE, amount: "25000000", funderAddress: funder.address, expiresAt, signer });
+  return signQuote({ intent: v.intent, intentHash: v.intentHash, vault: v.vault, chainId: 8453, token: USDC_BASE, amount, funderAddress: funder.address, expiresAt, signer });
 }
 
 export const usdcBaseDomain = { name: "USD Coin", version: "2", chainId: 8453, verifyingContract: USDC_BASE };
