@@ -6,6 +6,20 @@ target_link_libraries(sr_tests PRIVATE sr_service sr_verify GTest::gtest GTest::
 target_compile_definitions(sr_tests PRIVATE
   SR_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
   SR_VECTORS_DIR="${CMAKE_SOURCE_DIR}/tests/vectors")
+# The fuzz targets are compiled into the suite too, each entry point renamed sr_fuzz_entry_<target>
+# by a generated wrapper (a source property would rename it in the libFuzzer binaries as well), so
+# tests/fuzz/seeds_test.cpp can replay every committed seed on every build, without libFuzzer.
+file(GLOB SR_FUZZ_TARGET_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/fuzz/*.cpp")
+set(SR_FUZZ_TARGET_LIST "")
+foreach(src ${SR_FUZZ_TARGET_SOURCES})
+  get_filename_component(n "${src}" NAME_WE)
+  set(wrapper "${CMAKE_BINARY_DIR}/fuzz_seeds/${n}.cpp")
+  file(CONFIGURE OUTPUT "${wrapper}" CONTENT "#define LLVMFuzzerTestOneInput sr_fuzz_entry_${n}\n#include \"${src}\"\n")
+  target_sources(sr_tests PRIVATE "${wrapper}")
+  string(APPEND SR_FUZZ_TARGET_LIST "SR_FUZZ_TARGET(${n})\n")
+endforeach()
+file(CONFIGURE OUTPUT "${CMAKE_BINARY_DIR}/fuzz_seeds/fuzz_targets.inc" CONTENT "${SR_FUZZ_TARGET_LIST}")
+target_include_directories(sr_tests PRIVATE "${CMAKE_BINARY_DIR}/fuzz_seeds")
 include(GoogleTest)
 gtest_discover_tests(sr_tests DISCOVERY_TIMEOUT 60)
 

@@ -63,6 +63,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       const auto params = abi::decode_params(type.components, encoded);
       SR_FUZZ_CHECK(params.size() == type.components.size(), type_text);
     }
+    fuzz::accepted();
   } catch (const ParseError&) {
   }
 

@@ -20,6 +20,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // Mixed case is accepted only as the exact checksum.
     if (has_lower && has_upper) SR_FUZZ_CHECK(sum.substr(2) == text.substr(2), text);
     SR_FUZZ_CHECK(text.size() == 42 && text[0] == '0' && text[1] == 'x', text);
+    fuzz::accepted();
   } catch (const ParseError&) {
   }
   if (size >= 20) {

@@ -33,6 +33,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     } else {
       SR_FUZZ_CHECK(out.data().size() == in.offset(), "walk did not rewrite its input length");
     }
+    fuzz::accepted();
   } catch (const ParseError&) {
     SR_FUZZ_CHECK(in.offset() <= input.size(), "read past the end");
   }

@@ -43,6 +43,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         break;
       }
     }
+    fuzz::accepted();
   } catch (const ParseError&) {
   }
   return 0;

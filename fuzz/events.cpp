@@ -27,6 +27,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         SR_FUZZ_CHECK(reward.deadline == published->reward_deadline && reward.tokens == published->reward_tokens,
                       doc.dump());
       }
+      fuzz::accepted();
     }
   } catch (const ParseError&) {
   }

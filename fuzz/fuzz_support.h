@@ -27,6 +27,17 @@ namespace sr::fuzz {
     if (!(condition)) ::sr::fuzz::fail(#condition, (detail)); \
   } while (0)
 
+// Seeds are where mutation starts, so each committed seed must reach its target's accepting path
+// (the input parsed, the op answered 200), not a refusal one byte in: a target calls accepted()
+// once its input got there, and tests/fuzz/seeds_test.cpp replays fuzz/corpus/<target>/ natively
+// and fails a seed that did not (seeds named refused-* are kept to start from a refusal and must
+// stay refused).
+inline bool& accepted_flag() {
+  static bool flag = false;
+  return flag;
+}
+inline void accepted() { accepted_flag() = true; }
+
 inline std::string_view as_text(const std::uint8_t* data, std::size_t size) {
   return {reinterpret_cast<const char*>(data), size};
 }

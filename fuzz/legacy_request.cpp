@@ -20,6 +20,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     const auto& r = *result.value;
     SR_FUZZ_CHECK(r.intent_hash || r.intent_created_hash || r.fulfillment_hash, body.dump());
+    fuzz::accepted();
     return 0;
   }
   const auto result = service::validate_legacy_quote_request(body, config);
@@ -32,5 +33,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto& r = *result.value;
   SR_FUZZ_CHECK(!r.execution_types.empty() && !r.dapp_id.empty() && !r.source_amount.is_zero(), body.dump());
   SR_FUZZ_CHECK(config.chain(r.source_chain_id) && config.chain(r.destination_chain_id), body.dump());
+  fuzz::accepted();
   return 0;
 }

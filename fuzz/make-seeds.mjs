@@ -22,25 +22,29 @@ const withByte = (byte, rest) => Buffer.concat([Buffer.from([byte]), Buffer.isBu
 
 // --- primitives
 const hash = vectors.intents[0].intentHash;
-for (const [n, t] of Object.entries({ empty: "0x", byte: "0x00", mixed: "0xAbCdEf", hash, bare: "deadbeef", odd: "0x123", upper: "0XFF" }))
+// Seeds named refused-* start mutation from a refusal on purpose (tests/fuzz/seeds_test.cpp
+// checks they stay refused and every other seed reaches its target's accepting path).
+for (const [n, t] of Object.entries({ empty: "0x", byte: "0x00", mixed: "0xAbCdEf", hash, bare: "deadbeef", "refused-odd": "0x123", upper: "0XFF" }))
   seed("hex", n, t);
-for (const [n, t] of Object.entries({ zero: "0", one: "1", usdc: "25000000", max: (2n ** 256n - 1n).toString(), over: (2n ** 256n).toString(), hex: "0xff", hexmax: "0x" + "f".repeat(64), leading: "007" }))
+for (const [n, t] of Object.entries({ zero: "0", one: "1", usdc: "25000000", max: (2n ** 256n - 1n).toString(), "refused-over": (2n ** 256n).toString(), hex: "0xff", hexmax: "0x" + "f".repeat(64), "refused-leading": "007" }))
   seed("u256", n, t);
-seed("u256", "words", Buffer.concat([Buffer.alloc(31), Buffer.from([7]), Buffer.alloc(32, 0xff), Buffer.alloc(31), Buffer.from([3])]));
+seed("u256", "refused-words", Buffer.concat([Buffer.alloc(31), Buffer.from([7]), Buffer.alloc(32, 0xff), Buffer.alloc(31), Buffer.from([3])]));
 seed("address", "checksummed", vectors.portal);
 seed("address", "lower", vectors.portal.toLowerCase());
 seed("address", "upper", "0x" + vectors.portal.slice(2).toUpperCase());
-seed("address", "bad-checksum", vectors.portal.replace("D", "d"));
+// One letter's case flipped: no longer the EIP-55 checksum.
+seed("address", "refused-bad-checksum", vectors.portal.replace(/[A-F]/, (c) => c.toLowerCase()));
 seed("address", "vault", vectors.intents[0].vault);
-for (const [n, t] of Object.entries({ system: "11111111111111111111111111111111", usdc: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v", token: "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA", short: "1112", bad: "0OIl" }))
+for (const [n, t] of Object.entries({ system: "11111111111111111111111111111111", usdc: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v", token: "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA", short: "1112", "refused-bad": "0OIl" }))
   seed("base58", n, t);
-for (const [n, t] of Object.entries({ empty: "", three: "AQID", pad1: "YWI=", pad2: "YQ==", transfer: "A0BCDwAAAAAA", urlsafe: "-_-_" }))
+for (const [n, t] of Object.entries({ empty: "", three: "AQID", pad1: "YWI=", pad2: "YQ==", transfer: "A0BCDwAAAAAA", "refused-urlsafe": "-_-_" }))
   seed("base64", n, t);
 
 // --- ABI: binary mode (first byte selects the type, see fuzz/abi.cpp) and text mode.
 vectors.intents.forEach((v, i) => {
-  seed("abi", `route-${i}`, withByte(0, getBytes(v.encodedRoute)));
-  seed("abi", `reward-${i}`, withByte(1, getBytes(v.rewardEncoded)));
+  // The tuples' own encodings, without abi.encode's leading offset word (the target decodes the tuple).
+  seed("abi", `route-${i}`, withByte(0, getBytes(v.encodedRoute).slice(32)));
+  seed("abi", `reward-${i}`, withByte(1, getBytes(v.rewardEncoded).slice(32)));
   seed("abi", `publish-and-fund-${i}`, withByte(3, getBytes("0x" + v.publishAndFundCalldata.slice(10))));
   seed("calldata", `publish-and-fund-${i}`, withByte(0, getBytes(v.publishAndFundCalldata)));
 });
@@ -72,11 +76,6 @@ seed("funding_authorization", "permit2", withByte(1, json({
 })));
 const permit3Body = { owner: permit3.owner, salt: permit3.salt, deadline: permit3.deadline, timestamp: permit3.timestamp, chainPermits: permit3.chainPermits, proof: [] };
 seed("funding_authorization", "permit3", withByte(0, json({ authorization: permit3Body, signature: permit3.signature })));
-seed("funding_authorization", "erc2612", withByte(3, json({
-  authorization: { owner: erc3009.message.from, spender: erc3009.message.to, value: "25000000", nonce: "0", deadline: "1763700600" },
-  signature: erc3009.signature,
-})));
-
 // The same authorizations for fuzz/permits.cpp (byte = 0 permit3, 1 permit2, 2 erc3009, 3 eip2612).
 seed("permits", "permit3", withByte(0, json(permit3Body)));
 seed("permits", "permit2-single", withByte(1, json({ details: [permit2Single.message.details], spender: permit2Single.message.spender, sigDeadline: permit2Single.message.sigDeadline })));
@@ -93,9 +92,9 @@ const base = {
 };
 seed("quote_request", "exact-in", json(base));
 seed("quote_request", "exact-out", json({ ...base, type: "exact-out", source: { ...base.source, amount: undefined }, destination: { ...base.destination, amount: "24875000" } }));
-seed("quote_request", "custom", json({ ...base, type: "custom", allQuotes: true, slippage: 0.01, destination: { ...base.destination, calls: [{ target: base.destination.token, data: "0xa9059cbb", value: "0" }] } }));
+seed("quote_request", "custom", json({ ...base, type: "custom", options: { allQuotes: true }, slippage: 0.01, destination: { ...base.destination, calls: [{ target: base.destination.token, data: "0xa9059cbb", value: "0" }] } }));
 seed("quote_request", "to-solana", json({ ...base, destination: { chainId: 1399811149, token: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v", recipient: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM" } }));
-seed("quote_request", "retired", json({ ...base, swapType: "exact-in", funder: base.source.funder }));
+seed("quote_request", "refused-retired", json({ ...base, swapType: "exact-in", funder: base.source.funder }));
 const legacy = {
   dAppID: "legacy-dapp", intentExecutionTypes: ["SELF_PUBLISH"],
   quoteRequest: { sourceChainID: 8453, destinationChainID: 10, sourceToken: base.source.token, destinationToken: base.destination.token, sourceAmount: "25000000", funder: base.source.funder, refundRecipient: base.destination.recipient, recipient: base.destination.recipient },
@@ -156,30 +155,49 @@ seed("status_record", "proof-sent", json({
   proofSent: tx(10, 51),
 }));
 
-// --- Gasless submits (fuzz/gasless.cpp: byte = standard index, then the body), signed with the
-// edge-worker tests' helpers for a quote expiring at 1763700120, the fuzzer's clock + 60 s.
+// --- Gasless submits (fuzz/gasless.cpp: byte = standard index, then the body): a quote the engine
+// issues with the local configuration at 1763697600 (its vault, fees and signature as the service
+// makes them today), funded by the edge-worker tests' funder with ERC-3009, Permit2 and Permit3
+// authorizations signed with their helpers, every window open at the target's clock (+60 s).
+// tests/fuzz/seeds_test.cpp fails when a change to the configuration or the op turns them into refusals.
 const helpers = await import("../edge-worker/test/gasless-helpers.mjs").catch(() => null);
-if (helpers) {
-  const v = vectors.intents[0];
-  const quote = await helpers.signQuote({ intent: v.intent, intentHash: v.intentHash, vault: v.vault, chainId: 8453, token: helpers.USDC_BASE, amount: "25000000", funderAddress: helpers.funder.address, expiresAt: 1763700120, id: "quote:7f3c2a10-9d4e-4b1a-8c2f-5e6d7a8b9c0d" });
-  const nonce = "0x" + "5a".repeat(32);
-  seed("gasless", "erc3009", withByte(2, json(await helpers.erc3009Submit(quote, { validBefore: "1763700600", nonce }))));
-  seed("gasless", "permit2", withByte(1, json(await helpers.permit2Submit(quote))));
-  seed("gasless", "permit3", withByte(0, json(helpers.permit3Submit(quote))));
+const core = await import("../tests/node/wasm.mjs").then((m) => m.instantiate("core")).catch(() => null);
+let service;
+let localConfig;
+const seedKey = { id: "dev-acme", partner: "acme", feeSchedule: { protocolBps: 0, gatewayBps: 10 }, features: ["quotes", "all-quotes", "gasless"] };
+const engineQuote = (body, now = 1763697600) => {
+  const out = JSON.parse(service.handle("quote", json({ body, key: seedKey, now, random: `0x${"5a".repeat(32)}`, solverAnswers: [] })));
+  if (out.status !== 200) throw new Error(`engine quote for the seeds: ${json(out.body)}`);
+  return out.body;
+};
+if (core) {
+  const { loadLocalConfig } = await import("../tests/node/local-config.mjs");
+  const { config, secrets } = await loadLocalConfig();
+  localConfig = config;
+  service = new core.Service(json(config), json(secrets));
+}
+const usdc = (chainId) => localConfig.tokens.find((t) => t.chainId === chainId && t.symbol === "USDC").address;
+if (helpers && core) {
+  const quote = engineQuote({ type: "exact-in", dappId: "fuzz-seeds", source: { chainId: 8453, token: usdc(8453), amount: "100000000", funder: helpers.funder.address },
+    destination: { chainId: 10, token: usdc(10), recipient: "0x90F79bf6EB2c4f870365E785982E1f101E93b906" } });
+  const until = 1763697600 + 3600;
+  seed("gasless", "erc3009", withByte(2, json(await helpers.erc3009Submit(quote, { validBefore: String(until), nonce: "0x" + "5a".repeat(32) }))));
+  seed("gasless", "permit2", withByte(1, json(await helpers.permit2Submit(quote, { expiration: String(until), sigDeadline: String(until) }))));
+  const permit3 = { salt: "0x" + "5b".repeat(32), deadline: until, timestamp: 1763697600 };
+  seed("gasless", "permit3", withByte(0, json(helpers.permit3Submit(quote, { ...permit3, modeOrExpiration: String(until) }))));
+  // An EIP-2612 permit for fuzz/funding_authorization.cpp's target (the vectors' vault, 25 USDC),
+  // signed by the vectors' funder over Base USDC's domain.
+  const permit = { owner: helpers.funder.address, spender: vectors.intents[0].vault, value: "25000000", nonce: "0", deadline: "1763700600" };
+  seed("funding_authorization", "erc2612", withByte(3, json({ authorization: permit, signature: await helpers.funder.signTypedData(helpers.usdcBaseDomain, helpers.PERMIT_TYPES, permit) })));
+  seed("gasless", "permit3-transfer", withByte(0, json(helpers.permit3Submit(quote, { ...permit3, modeOrExpiration: "0" }))));
 }
 
 // --- Quotes for the browser verifier (fuzz/quote_verifier.cpp: {quote, request}): the engine's
 // answers of every shape, issued by the core module with the local configuration at the
 // target's clock, so each seed passes every check and mutations start from real quotes.
-const core = await import("../tests/node/wasm.mjs").then((m) => m.instantiate("core")).catch(() => null);
 if (core) {
-  const { loadLocalConfig } = await import("../tests/node/local-config.mjs");
-  const { config, secrets } = await loadLocalConfig();
-  const service = new core.Service(json(config), json(secrets));
-  const key = { id: "dev-acme", partner: "acme", feeSchedule: { protocolBps: 0, gatewayBps: 10 }, features: ["quotes", "all-quotes", "gasless"] };
   const funder = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
   const recipient = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
-  const usdc = (chainId) => config.tokens.find((t) => t.chainId === chainId && t.symbol === "USDC").address;
   const exactIn = { type: "exact-in", dappId: "fuzz-seeds", source: { chainId: 8453, token: usdc(8453), amount: "100000000", funder },
     destination: { chainId: 10, token: usdc(10), recipient } };
   const requests = {
@@ -192,9 +210,7 @@ if (core) {
   };
   for (const [name, body] of Object.entries(requests)) {
     const request = JSON.parse(json(body));
-    const out = JSON.parse(service.handle("quote", json({ body: request, key, now: 1763697600, random: `0x${"5a".repeat(32)}`, solverAnswers: [] })));
-    if (out.status !== 200) throw new Error(`quote_verifier seed ${name}: ${json(out.body)}`);
-    seed("quote_verifier", name, json({ quote: out.body, request }));
+    seed("quote_verifier", name, json({ quote: engineQuote(request), request }));
   }
   seed("quote_verifier", "no-request", json({ quote: JSON.parse(corpora.get("quote_verifier")[0][1]).quote }));
 }

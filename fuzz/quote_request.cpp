@@ -38,5 +38,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (request.destination.amount) SR_FUZZ_CHECK(!request.destination.amount->is_zero(), body.dump());
   SR_FUZZ_CHECK(request.destination.calls.size() <= config.service().max_calls, body.dump());
   SR_FUZZ_CHECK(!request.dapp_id.empty(), body.dump());
+  fuzz::accepted();
   return 0;
 }

@@ -109,6 +109,31 @@ describe("deposit addresses", () => {
     assert.equal((await worker.fetch(`${base}/status?vaultAddress=nope`)).status, 400);
   });
 
+  test("another partner's gateway answers acme's address as unknown: record, status and submits 404", async () => {
+    const record = await createAddress();
+    const other = "/v1/frugal-gateway";
+    const unknown = "0x" + "34".repeat(20);
+    const answers = async (vault) => [
+      await worker.fetch(`${other}/${vault}`),
+      await worker.fetch(`${other}/status?vaultAddress=${vault}`),
+      await post(`${other}/submit/erc-3009`, await erc3009({ ...record, vaultAddress: vault })),
+      await post(`${other}/submit/erc-2612`, await erc2612({ ...record, vaultAddress: vault })),
+    ];
+    const refused = await answers(record.vaultAddress);
+    const missing = await answers(unknown);
+    for (const [i, res] of refused.entries()) {
+      const body = await res.json();
+      const none = await missing[i].json();
+      assert.equal(res.status, 404, `answer ${i}: ${JSON.stringify(body)}`);
+      assert.deepEqual([body.code, body.errors], [none.code, none.errors], `answer ${i}: as for an address that does not exist`);
+      assert.ok(!JSON.stringify(body).includes(record.intentHash), `answer ${i} names nothing of the address`);
+    }
+    // Its own partner's gateway still has it, unfunded: the refused submits reached nothing.
+    const own = await (await worker.fetch(`${base}/${record.vaultAddress}`)).json();
+    assert.equal(own.status, "awaiting-funding");
+    assert.equal(own.job ?? null, null, "no job");
+  });
+
   test("ERC-3009: 202 with the job, the same payload 200, another authorization 409; status follows the job", async () => {
     const record = await createAddress();
     const body = await erc3009(record);

@@ -52,9 +52,9 @@ export async function signQuote({ intent, intentHash, vault, chainId, token, amo
 }
 
 /** The vectors' Base -> Optimism intent, quoted now (funder anvil #1, vault VAULT). */
-export function vectorQuote({ expiresAt = nowSec() + 120, signer } = {}) {
+export function vectorQuote({ expiresAt = nowSec() + 120, signer, amount = "25000000" } = {}) {
   const v = vectors.intents[0];
-  return signQuote({ intent: v.intent, intentHash: v.intentHash, vault: v.vault, chainId: 8453, token: USDC_BASE, amount: "25000000", funderAddress: funder.address, expiresAt, signer });
+  return signQuote({ intent: v.intent, intentHash: v.intentHash, vault: v.vault, chainId: 8453, token: USDC_BASE, amount, funderAddress: funder.address, expiresAt, signer });
 }
 
 export const usdcBaseDomain = { name: "USD Coin", version: "2", chainId: 8453, verifyingContract: USDC_BASE };
@@ -64,9 +64,9 @@ export async function erc3009Submit(quote, { to = quote.execution.vault, value =
   return { quote, authorization, signature: await wallet.signTypedData(domain, ERC3009_TYPES, authorization) };
 }
 
-export async function permit2Submit(quote, { spender = quote.execution.vault, amount = quote.source.amount, wallet = funder, chainId = 8453, verifyingContract = PERMIT2 } = {}) {
-  const details = { token: quote.source.token, amount, expiration: String(nowSec() + 7200), nonce: "0" };
-  const message = { details, spender, sigDeadline: String(nowSec() + 3600) };
+export async function permit2Submit(quote, { spender = quote.execution.vault, amount = quote.source.amount, wallet = funder, chainId = 8453, verifyingContract = PERMIT2, expiration = String(nowSec() + 7200), sigDeadline = String(nowSec() + 3600) } = {}) {
+  const details = { token: quote.source.token, amount, expiration, nonce: "0" };
+  const message = { details, spender, sigDeadline };
   const signature = await wallet.signTypedData({ name: "Permit2", chainId, verifyingContract }, PERMIT2_TYPES, message);
   return { quote, permit2: { details: [details], spender, sigDeadline: message.sigDeadline }, signature };
 }
@@ -88,13 +88,13 @@ export function permit3Digest(permit3, domainChainId = 1) {
 }
 
 /** A Permit3 submit; modeOrExpiration "0" is a transfer to the vault, a timestamp an allowance until then. */
-export function permit3Submit(quote, { account = quote.execution.vault, amountDelta = quote.source.amount, wallet = funder, domainChainId = 1, modeOrExpiration = String(nowSec() + 7200) } = {}) {
+export function permit3Submit(quote, { account = quote.execution.vault, amountDelta = quote.source.amount, wallet = funder, domainChainId = 1, modeOrExpiration = String(nowSec() + 7200), chainId = quote.source.chainId, salt = hexlify(randomBytes(32)), deadline = nowSec() + 3600, timestamp = nowSec() } = {}) {
   const permit3 = {
     owner: wallet.address,
-    salt: hexlify(randomBytes(32)),
-    deadline: nowSec() + 3600,
-    timestamp: nowSec(),
-    chainPermits: { chainId: quote.source.chainId, permits: [{ modeOrExpiration, tokenKey: zeroPadValue(quote.source.token, 32), account, amountDelta }] },
+    salt,
+    deadline,
+    timestamp,
+    chainPermits: { chainId, permits: [{ modeOrExpiration, tokenKey: zeroPadValue(quote.source.token, 32), account, amountDelta }] },
     proof: [],
   };
   return { quote, permit3, signature: wallet.signingKey.sign(permit3Digest(permit3, domainChainId)).serialized };

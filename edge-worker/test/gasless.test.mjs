@@ -105,6 +105,24 @@ describe("gasless submits", () => {
     assert.equal((await worker.fetch(`/v1/gasless/jobs/not-a-job`, { key: DEV_KEYS.acme })).status, 400);
   });
 
+  test("another partner's key reads the job as a missing one, by id and by quote", async () => {
+    const quote = await vectorQuote();
+    const created = await (await submit("erc3009", await erc3009Submit(quote))).json();
+    const quoteId = quote.id.slice(6);
+    assert.equal((await worker.fetch(`/v1/gasless/jobs/${created.id}`, { key: DEV_KEYS.acme })).status, 200, "its owner reads it");
+    const byId = await worker.fetch(`/v1/gasless/jobs/${created.id}`, { key: DEV_KEYS.frugal });
+    assert.equal(byId.status, 404);
+    const missing = await (await worker.fetch(`/v1/gasless/jobs/job:${crypto.randomUUID()}`, { key: DEV_KEYS.frugal })).json();
+    const { code, errors, detail } = await byId.json();
+    assert.deepEqual({ code, errors }, { code: missing.code, errors: missing.errors }, "the same answer as a job that does not exist");
+    assert.equal(detail, `no gasless job ${created.id}`);
+    const byQuote = await worker.fetch(`/v1/gasless/jobs?quoteId=${quoteId}`, { key: DEV_KEYS.frugal });
+    assert.equal(byQuote.status, 404);
+    assert.equal((await byQuote.json()).detail, `quote ${quoteId} has no gasless job`);
+    // Another key of the owning partner reads it.
+    assert.equal((await worker.fetch(`/v1/gasless/jobs/${created.id}`, { key: DEV_KEYS.slow })).status, 200);
+  });
+
   test("the identical payload again answers 200 with the same job", async () => {
     const body = await erc3009Submit(await vectorQuote());
     const first = await submit("erc3009", body);

@@ -22,6 +22,8 @@ export const DEV_KEYS = {
   slow: "dev-key-slow",
   basic: "dev-key-basic",
   status: "dev-key-status",
+  // Another partner's key: what acme's keys own must be invisible to it.
+  frugal: "dev-key-frugal",
 };
 
 /**

@@ -140,13 +140,22 @@ describe("webhook endpoints", () => {
     await worker.fetch(`/v1/webhooks/${(await ok.json()).id}`, { method: "DELETE", key: DEV_KEYS.acme });
   });
 
-  test("endpoints are the partner's: another of its keys lists them, reads their deliveries and deletes them", async () => {
+  test("endpoints are the partner's: another of its keys lists them, reads their deliveries and deletes them; another partner's key none of that", async () => {
     const endpoint = await createEndpoint("https://93.184.216.34/partner-wide");
     const listed = await (await worker.fetch("/v1/webhooks", { key: DEV_KEYS.basic })).json();
     assert.ok(listed.webhooks.some((w) => w.id === endpoint.id), JSON.stringify(listed));
     assert.equal((await worker.fetch(`/v1/webhooks/${endpoint.id}/deliveries`, { key: DEV_KEYS.basic })).status, 200);
     // A key of no partner sees none of them.
     assert.equal((await worker.fetch("/v1/webhooks", { key: DEV_KEYS.unmapped })).status, 403);
+    // Another partner's key neither lists, reads nor deletes them: 404 as for an endpoint that does not exist.
+    const foreign = await worker.fetch("/v1/webhooks", { key: DEV_KEYS.frugal });
+    assert.equal(foreign.status, 200);
+    assert.deepEqual((await foreign.json()).webhooks, [], "frugal has no endpoints of its own");
+    assert.equal((await worker.fetch(`/v1/webhooks/${endpoint.id}/deliveries`, { key: DEV_KEYS.frugal })).status, 404);
+    const refused = await worker.fetch(`/v1/webhooks/${endpoint.id}`, { method: "DELETE", key: DEV_KEYS.frugal });
+    assert.equal(refused.status, 404);
+    assert.equal((await refused.json()).detail, `no webhook ${endpoint.id}`);
+    assert.ok((await (await worker.fetch("/v1/webhooks", { key: DEV_KEYS.acme })).json()).webhooks.some((w) => w.id === endpoint.id), "still there for its partner");
     assert.equal((await worker.fetch(`/v1/webhooks/${endpoint.id}`, { method: "DELETE", key: DEV_KEYS.basic })).status, 204);
     const after = await (await worker.fetch("/v1/webhooks", { key: DEV_KEYS.acme })).json();
     assert.ok(!after.webhooks.some((w) => w.id === endpoint.id), "deleted for every key of the partner");

@@ -20,15 +20,20 @@ const casesDir = join(here, "cases");
 const MISSING_KEY_BODY = '{"Message":"User is not authorized to access this resource"}';
 // The worker's secrets that no answer or log line may contain, read from the bindings the worker
 // actually runs with, so a rotated key is the one looked for (not a copy written here).
-const SECRET_BINDINGS = ["QUOTE_SIGNER_KEY", "RELAYER_KEY", "INDEXER_TOKEN", "WEBHOOK_SECRETS_KEY"];
+// RELAYER_KEYS is a list (comma-separated): each of its keys is looked for on its own.
+const SECRET_BINDINGS = ["QUOTE_SIGNER_KEY", "RELAYER_KEY", "RELAYER_KEYS", "INDEXER_TOKEN", "WEBHOOK_SECRETS_KEY"];
 let SECRETS = [];
 
-/** Each secret binding's value (without a 0x prefix, so either spelling is found) and every API key. */
-function secretsOf(bindings) {
-  const values = SECRET_BINDINGS.map((name) => {
+/** Each secret binding's values (without a 0x prefix, so either spelling is found) and every API key. */
+export function secretsOf(bindings) {
+  const values = SECRET_BINDINGS.flatMap((name) => {
     const value = bindings[name];
     assert.ok(typeof value === "string" && value.length >= 16, `the worker runs without a usable ${name}: nothing to look for`);
-    return value.replace(/^0x/i, "");
+    return value.split(",").map((v) => {
+      const secret = v.trim().replace(/^0x/i, "");
+      assert.ok(secret.length >= 16, `${name} holds an entry too short to look for`);
+      return secret;
+    });
   });
   return [...values, ...Object.values(DEV_KEYS)];
 }
@@ -155,8 +160,10 @@ function checkAnswer(c, res) {
     assert.equal(problem.status, res.status);
     assert.equal(problem.requestId, res.headers.get("x-request-id"));
     assert.ok(Array.isArray(problem.errors));
-    for (const field of c.expect.fields ?? []) {
-      assert.ok(problem.errors.some((e) => e.field === field), `expected a field error on ${field}: ${where}`);
+    // The fields a case names are exactly the ones refused: a refusal that also (or only) names
+    // the signature was answered by the signature check, not by the rule the case is about.
+    if (c.expect.fields) {
+      assert.deepEqual([...new Set(problem.errors.map((e) => e.field))].sort(), [...c.expect.fields].sort(), `the refused fields: ${where}`);
     }
   }
 }

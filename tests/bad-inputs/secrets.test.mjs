@@ -9,7 +9,7 @@ import { keyTable, lookupKey } from "../../edge-worker/src/keys.js";
 
 const repo = new URL("../../", import.meta.url);
 const read = (path) => readFileSync(new URL(path, repo), "utf8");
-const DEV_KEYS = ["dev-key-acme", "dev-key-unmapped", "dev-key-revoked", "dev-key-v0", "dev-key-slow", "dev-key-basic", "dev-key-status"];
+const DEV_KEYS = ["dev-key-acme", "dev-key-unmapped", "dev-key-revoked", "dev-key-v0", "dev-key-slow", "dev-key-basic", "dev-key-status", "dev-key-frugal"];
 const LOCAL_SIGNER_KEY = "59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
 const sha256 = (text) => createHash("sha256").update(text).digest("hex");
 
@@ -24,7 +24,21 @@ test("local keys are stored as SHA-256 digests only, one per documented developm
   assert.deepEqual(new Set(records.map((r) => r.sha256)), new Set(DEV_KEYS.map(sha256)));
 });
 
+// The local worker's secret values as wrangler.toml sets them under [env.local.vars], a list
+// (RELAYER_KEYS, comma-separated) split into its keys, without 0x prefixes.
+const LOCAL_SECRET_NAMES = ["QUOTE_SIGNER_KEY", "INDEXER_TOKEN", "RELAYER_KEY", "RELAYER_KEYS", "WEBHOOK_SECRETS_KEY"];
+function localSecrets() {
+  const local = read("edge-worker/wrangler.toml").split("[env.local]")[1];
+  return LOCAL_SECRET_NAMES.flatMap((name) => {
+    const m = new RegExp(`^${name}\\s*=\\s*"([^"]*)"`, "m").exec(local);
+    assert.ok(m, `${name} is not set for the local worker: nothing to look for`);
+    return m[1].split(",").map((v) => v.trim().replace(/^0x/i, "")).filter((v) => v.length > 0);
+  });
+}
+
 test("the production configuration carries no keys, no development secrets and no signer key", () => {
+  const secrets = localSecrets();
+  assert.ok(secrets.length >= LOCAL_SECRET_NAMES.length + 1, "RELAYER_KEYS lists at least two keys");
   const dir = new URL("config/production/", repo);
   const files = readdirSync(dir).filter((f) => f.endsWith(".json"));
   assert.ok(!files.includes("keys.json"), "production keys belong in the deployment, not the repository");
@@ -33,6 +47,7 @@ test("the production configuration carries no keys, no development secrets and n
     const text = readFileSync(new URL(f, dir), "utf8");
     assert.ok(!text.includes(LOCAL_SIGNER_KEY), `${f} holds the local signer key`);
     for (const key of DEV_KEYS) assert.ok(!text.includes(key), `${f} holds ${key}`);
+    for (const secret of secrets) assert.ok(!text.toLowerCase().includes(secret.toLowerCase()), `${f} holds a local secret (${secret.slice(0, 6)}…)`);
     // A 32-byte hex secret next to a name that says key, secret or token.
     assert.doesNotMatch(text, /"[^"]*(key|secret|token)[^"]*"\s*:\s*"(0x)?[0-9a-fA-F]{64}"/i, `${f} holds something that looks like a secret`);
   }
@@ -41,10 +56,15 @@ test("the production configuration carries no keys, no development secrets and n
 test("wrangler.toml sets secrets only for the local environment, marked DEVELOPMENT ONLY", () => {
   const toml = read("edge-worker/wrangler.toml");
   const [production, local] = toml.split("[env.local]");
-  for (const name of ["QUOTE_SIGNER_KEY", "INDEXER_TOKEN", "RELAYER_KEY"]) {
+  for (const name of ["QUOTE_SIGNER_KEY", "INDEXER_TOKEN", "RELAYER_KEY", "RELAYER_KEYS", "WEBHOOK_SECRETS_KEY"]) {
     assert.doesNotMatch(production, new RegExp(`^${name}\\s*=`, "m"), `${name} set outside [env.local]`);
-    const at = local.indexOf(`${name} =`);
-    if (at >= 0) assert.match(local.slice(Math.max(0, at - 300), at), /DEVELOPMENT ONLY/, `${name} not marked DEVELOPMENT ONLY`);
+    // The comment block right above the assignment says so.
+    const lines = local.split("\n");
+    const at = lines.findIndex((l) => new RegExp(`^${name}\\s*=`).test(l));
+    if (at < 0) continue;
+    let first = at;
+    while (first > 0 && lines[first - 1].startsWith("#")) first--;
+    assert.match(lines.slice(first, at).join("\n"), /DEVELOPMENT ONLY/, `${name} not marked DEVELOPMENT ONLY`);
   }
 });
 

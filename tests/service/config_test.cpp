@@ -681,7 +681,11 @@ TEST(ServiceConfig, LocalKeysMatchTheDocumentedDevelopmentKeys) {
   EXPECT_EQ(basic["features"], json::array({"quotes"}));
   EXPECT_EQ(find("dev-key-acme")["features"], json::array({"quotes", "all-quotes", "gasless"}));
   EXPECT_EQ(find("dev-key-status")["features"], json::array());
-  EXPECT_EQ(keys.size(), 7u);
+  // A second partner's key, so owner checks have someone to refuse.
+  const json& frugal = find("dev-key-frugal");
+  EXPECT_EQ(frugal["partner"], "frugal");
+  EXPECT_EQ(frugal["features"], json::array({"quotes", "all-quotes", "gasless"}));
+  EXPECT_EQ(keys.size(), 8u);
   // Every digest in the file is of a documented key, and none appears in production.
   EXPECT_FALSE(std::ifstream(testing::config_path("production", "keys")).good());
   EXPECT_FALSE(std::ifstream(testing::config_path("production", "secrets")).good());
@@ -689,7 +693,7 @@ TEST(ServiceConfig, LocalKeysMatchTheDocumentedDevelopmentKeys) {
 
 TEST(ServiceConfig, LocalKeysLoadIntoTheConfiguration) {
   const Config local = Config::from_json(config_json("local"));
-  ASSERT_EQ(local.keys().size(), 7u);
+  ASSERT_EQ(local.keys().size(), 8u);
   const ApiKeyRecord* acme = local.key("dev-acme");
   ASSERT_NE(acme, nullptr);
   EXPECT_EQ(acme->partner, "acme");

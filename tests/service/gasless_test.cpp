@@ -219,12 +219,44 @@ TEST(GaslessVerify, WrongSignerAndWrongDomainAreSignatureErrors) {
   body["signature"] = sign_erc3009(body["authorization"], wrong_chain);
   EXPECT_TRUE(names(verify("erc3009", body), "signature"));
 
-  // Permit3 signed under the source chain's id instead of the fixed chainId 1.
+  // Permit3 signed under the source chain's id instead of the fixed chainId 1: the same struct
+  // hash under a domain naming chain 8453 is a signature over another digest.
   auto permit3 = permit3_body();
   const json& p = vectors()["permits"]["permit3"];
-  EXPECT_EQ(p["domainSeparator"], hex::encode(eip712::domain_separator(
-                                      {{"name", "Permit3"}, {"version", "1"}, {"chainId", 1},
-                                       {"verifyingContract", "0xEc00030C0000245E27d1521Cc2EE88F071c2Ae34"}})));
+  const auto domain = [](int chain_id) {
+    return eip712::domain_separator({{"name", "Permit3"}, {"version", "1"}, {"chainId", chain_id},
+                                     {"verifyingContract", "0xEc00030C0000245E27d1521Cc2EE88F071c2Ae34"}});
+  };
+  EXPECT_EQ(p["domainSeparator"], hex::encode(domain(1)));
+  const auto permit = protocol::permit3::parse(permit3["permit3"]);
+  const Hash32 struct_hash = protocol::permit3::struct_hash(
+      permit.owner, permit.salt, permit.deadline, permit.timestamp,
+      protocol::permit3::root_from_proof(protocol::permit3::chain_hash(permit.chain_permits), permit.proof));
+  // Signed here under chainId 1 it is accepted (the digest is built right), under 8453 refused.
+  permit3["signature"] = sign(eip712::digest(domain(1), struct_hash));
+  const auto right = verify("permit3", permit3);
+  EXPECT_EQ(right.status, 200) << right.body.dump();
+  permit3["signature"] = sign(eip712::digest(domain(8453), struct_hash));
+  const auto wrong = verify("permit3", permit3);
+  EXPECT_EQ(wrong.status, 400);
+  EXPECT_EQ(fields(wrong), std::vector<std::string>{"signature"}) << wrong.body.dump();
+}
+
+// The quote's signature covers its id, intent hashes and expiry, not source.amount: a client can
+// change that copy and sign its authorization for the new amount. The amount must be what the
+// signed intent's reward locks, else a client could, for one, claim an amount above the relay
+// minimum for a reward under it.
+TEST(GaslessVerify, TheQuotedAmountMustBeTheFundedReward) {
+  for (const char* amount : {"25000001", "24000000"}) {
+    auto body = erc3009_body();
+    body["quote"]["source"]["amount"] = amount;
+    body["authorization"]["value"] = amount;
+    body["signature"] = sign_erc3009(body["authorization"], usdc_domain());
+    const auto r = verify("erc3009", body);
+    EXPECT_EQ(r.status, 400) << amount;
+    EXPECT_EQ(fields(r), std::vector<std::string>{"quote.source.amount"}) << r.body.dump();
+    EXPECT_NE(r.body.dump().find("is not the funded reward's amount 25000000"), std::string::npos) << r.body.dump();
+  }
 }
 
 TEST(GaslessVerify, ExpiredOrForeignQuotesAreRefused) {

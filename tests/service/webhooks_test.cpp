@@ -239,7 +239,11 @@ TEST(Webhooks, AnyKeyOfThePartnerManagesItsEndpointsThoseOfARevokedKeyIncluded) 
   EXPECT_EQ(ids[0], "dev-basic");
   EXPECT_NE(std::find(ids.begin(), ids.end(), json("dev-acme")), ids.end());
   EXPECT_NE(std::find(ids.begin(), ids.end(), json("dev-revoked")), ids.end());
-  EXPECT_EQ(std::find(ids.begin(), ids.end(), json("dev-unmapped")), ids.end()) << "another partner's (or no partner's) key";
+  EXPECT_EQ(std::find(ids.begin(), ids.end(), json("dev-unmapped")), ids.end()) << "no partner's key";
+  EXPECT_EQ(std::find(ids.begin(), ids.end(), json("dev-frugal")), ids.end()) << "another partner's key";
+  const OpResult frugal = webhook_keys_op(local(), {{"key", {{"id", "dev-frugal"}, {"partner", "frugal"}}}});
+  ASSERT_EQ(frugal.status, 200) << frugal.body.dump();
+  EXPECT_EQ(frugal.body["keyIds"], json::array({"dev-frugal"})) << "frugal manages only its own key's endpoints";
   EXPECT_EQ(std::count(ids.begin(), ids.end(), json("dev-basic")), 1);
   const OpResult unmapped = webhook_keys_op(local(), {{"key", {{"id", "dev-unmapped"}, {"partner", nullptr}}}});
   EXPECT_EQ(unmapped.status, 403);
