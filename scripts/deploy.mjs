@@ -8,8 +8,9 @@
 // Offline checks, each refusal naming what to fix:
 //   - the configuration loads: config/production as the worker bundles it, validated by the core's
 //     Service exactly as the worker constructs it (every error with its path);
-//   - every EVM chain has its per-chain relay entries (fee ceiling, native token price, daily
-//     sponsorship budget, relayer balance floor), named with the file and member to add;
+//   - every EVM chain has its per-chain relay entries (fee ceiling, daily sponsorship budget,
+//     relayer balance floor) and, where the operator lists protocol-fee recipients, its recipient,
+//     named with the file and member to add;
 //   - no development key or secret rides in the bundle: the local secrets of wrangler.toml
 //     [env.local.vars], config/local/secrets.json, the development mnemonic's private keys, the
 //     local API keys (`dev-key-*`) and their digests (config/local/keys.json);
@@ -67,9 +68,11 @@ export const SECRETS = [
 // its map exists in the configuration at all).
 export const PER_CHAIN = [
   { what: 'fee ceiling', path: ['relay', 'maxFeePerGasWei'], value: '"<wei>"' },
-  { what: 'native token price', path: ['relay', 'nativeTokenUsd'], value: '"<US dollars>"' },
   { what: 'daily sponsorship budget', path: ['relay', 'sponsorship', 'dailyGasBudgetWei'], value: '"<wei>"' },
   { what: 'relayer balance floor', path: ['relay', 'minRelayerBalanceWei'], value: '"<wei>"' },
+  // The operator's protocol-fee recipient: the core requires it only where a protocol fee can be
+  // non-zero, so a deployment charging none may leave the map out.
+  { what: 'protocol fee recipient', path: ['feeRecipients'], value: '"<address>"', onlyWhenConfigured: true },
 ];
 
 class UsageError extends Error {}
