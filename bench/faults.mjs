@@ -28,6 +28,8 @@ import { erc3009Submit, funder, permit2Submit, permit3Submit, usdcBaseDomain, ER
 import { machine, workerdPids } from "./worker-process.mjs";
 
 const BURST = Number(process.env.BENCH_BURST ?? 40);
+// BENCH_FAULTS_PARTS=solvers runs only part 3 (no local chains needed); default all three.
+const PARTS = (process.env.BENCH_FAULTS_PARTS ?? "gasless,deposit,solvers").split(",");
 const KEY = "dev-key-acme";
 const JSON_HEADERS = { "content-type": "application/json" };
 const AMOUNT = 1_000_000n; // 1 USDC per payer
@@ -328,9 +330,15 @@ async function depositPart(bundleDir, chain) {
 
 const count = (xs) => xs.reduce((m, x) => ({ ...m, [x]: (m[x] ?? 0) + 1 }), {});
 
-/** Stub remote solvers on loopback: one hangs, one answers garbage, one answers slowly but validly. */
+/**
+ * Stub remote solvers on loopback: one hangs, one answers garbage, one answers slowly but validly.
+ * `asked` counts the requests each path received: a part whose solvers were never asked shows
+ * nothing about them.
+ */
 async function stubSolvers() {
+  const asked = { "/hang": 0, "/garbage": 0, "/slow": 0 };
   const server = http.createServer((req, res) => {
+    if (req.url in asked) asked[req.url] += 1;
     let text = "";
     req.on("data", (c) => (text += c));
     req.on("end", () => {
@@ -346,7 +354,7 @@ async function stubSolvers() {
     });
   });
   await new Promise((r) => server.listen(0, "127.0.0.1", r));
-  return { server, base: `http://127.0.0.1:${server.address().port}` };
+  return { server, asked, base: `http://127.0.0.1:${server.address().port}` };
 }
 
 async function solverPart() {
@@ -392,9 +400,11 @@ async function solverPart() {
     rmSync(overlay, { recursive: true, force: true });
   }
   latencies.sort((a, b) => a - b);
-  const figures = { quotes: n, signed, p50Ms: Math.round(latencies[Math.floor(n / 2)]), maxMs: Math.round(latencies.at(-1)), winners };
+  const figures = { quotes: n, signed, p50Ms: Math.round(latencies[Math.floor(n / 2)]), maxMs: Math.round(latencies.at(-1)), winners, asked: stubs.asked };
   console.log(JSON.stringify({ part: "solver faults", ...figures }));
   verdict(signed === n, `solver faults: ${signed}/${n} quotes answered 200 and signed with a hanging, a garbage and a slow remote solver configured`);
+  // Each misbehaving solver was asked for every quote: the quotes were answered despite them, not without them.
+  verdict(Object.values(stubs.asked).every((k) => k === n), `solver faults: the hanging, garbage and slow solvers were asked ${Object.values(stubs.asked).join(", ")} times (want ${n} each)`);
   return figures;
 }
 
@@ -404,9 +414,12 @@ const t0 = performance.now();
 let chain;
 let bundleDir;
 try {
-  chain = await chains();
-  bundleDir = isolatedBundle({ env: { SR_LOCAL_CHAINS_DIR: chain.outDir } });
+  if (PARTS.includes("gasless") || PARTS.includes("deposit")) {
+    chain = await chains();
+    bundleDir = isolatedBundle({ env: { SR_LOCAL_CHAINS_DIR: chain.outDir } });
+  }
   for (const [name, part] of [["gasless", () => gaslessPart(bundleDir, chain)], ["deposit", () => depositPart(bundleDir, chain)]]) {
+    if (!PARTS.includes(name)) continue;
     try {
       summary[name] = await part();
     } catch (e) {
@@ -420,7 +433,7 @@ try {
   await chain?.stop();
 }
 try {
-  summary.solvers = await solverPart();
+  if (PARTS.includes("solvers")) summary.solvers = await solverPart();
 } catch (e) {
   verdict(false, `solvers: ${e.message}`);
 }

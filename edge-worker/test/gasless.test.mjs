@@ -22,6 +22,7 @@ import {
   waitFor,
 } from "./gasless-helpers.mjs";
 import { chainRpcUrls, startChainDouble } from "./chain-double.mjs";
+import { workerdPids } from "../../bench/worker-process.mjs";
 import { AbiCoder, keccak256 } from "ethers";
 
 const json = { "content-type": "application/json" };
@@ -354,6 +355,62 @@ describe("addresses that receive funds need a chain that confirmed the vault der
     assert.equal(res.status, 503, JSON.stringify(problem));
     assert.equal(problem.code, "chain-unverified");
     assert.equal(res.headers.get("retry-after"), "60");
+  });
+});
+
+// Row 22 of docs/security.md: a job is acknowledged (202) only once it is stored, so a worker
+// killed with SIGKILL in the middle of a burst loses no acknowledged job and duplicates none.
+// Bounded (12 submits, the kill at the third acknowledgment) so CI runs it; npm run bench:faults
+// repeats it at scale against the real contracts.
+describe("the worker killed (kill -9) in the middle of a burst of submits", () => {
+  test("after a restart on the same storage every acknowledged job exists once, and every submit again answers its one job", async () => {
+    const bodies = [];
+    for (let i = 0; i < 12; i++) bodies.push(await erc3009Submit(await vectorQuote({ expiresAt: nowSec() + 600 })));
+    let acknowledged = 0;
+    let killed = false;
+    const kill = async () => {
+      killed = true;
+      const pids = workerdPids();
+      assert.ok(pids.length > 0, "a workerd to kill");
+      for (const pid of pids) process.kill(pid, "SIGKILL");
+    };
+    const answers = await Promise.all(
+      bodies.map(async (body) => {
+        try {
+          const res = await worker.fetch("/v1/gasless/erc3009", { method: "POST", key: DEV_KEYS.acme, headers: json, body: JSON.stringify(body) });
+          const job = await res.json();
+          if (res.status === 202 && ++acknowledged === 3 && !killed) await kill();
+          return { status: res.status, job };
+        } catch (e) {
+          return { status: 0, error: String(e?.message ?? e) };
+        }
+      }),
+    );
+    assert.ok(killed, "the kill happened during the burst");
+    const acked = answers.filter((a) => a.status === 202 || a.status === 200);
+    for (const a of answers) assert.ok([0, 200, 202].includes(a.status), JSON.stringify(a));
+    assert.ok(acked.length >= 3);
+    await worker.dispose().catch(() => {});
+    worker = await startWorker({ bundleDir, persistDir: persist.dir, bindings: { CHAIN_RPC_URLS: chainRpcUrls(chain.url) } });
+    for (const [i, a] of answers.entries()) {
+      const quoteId = bodies[i].quote.id.slice("quote:".length);
+      if (a.status !== 0) {
+        // Acknowledged before the kill: stored, readable by id and by quote, the same job.
+        const byId = await worker.fetch(`/v1/gasless/jobs/${a.job.id}`, { key: DEV_KEYS.acme });
+        assert.equal(byId.status, 200, `acknowledged job ${a.job.id} lost`);
+        const stored = await byId.json();
+        assert.deepEqual([stored.id, stored.createdAt], [a.job.id, a.job.createdAt]);
+        assert.equal((await (await worker.fetch(`/v1/gasless/jobs?quoteId=${quoteId}`, { key: DEV_KEYS.acme })).json()).id, a.job.id);
+      }
+      // The identical payload again: the acknowledged job (200), or, for a submit the kill cut
+      // off, its job if it was stored (200) or a new one (202), and from then on that one only.
+      const again = await submit("erc3009", bodies[i]);
+      const job = await again.json();
+      if (a.status !== 0) assert.deepEqual([again.status, job.id], [200, a.job.id], "an acknowledged job answered again, never a second one");
+      else assert.ok([200, 202].includes(again.status), JSON.stringify(job));
+      const third = await submit("erc3009", bodies[i]);
+      assert.deepEqual([third.status, (await third.json()).id], [200, job.id], "one job per quote");
+    }
   });
 });
 

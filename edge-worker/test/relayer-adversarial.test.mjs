@@ -331,10 +331,10 @@ const chainTime = async () => (await providerA.getBlock("latest")).timestamp;
 /**
  * Submits `funder`'s ERC-3009 funding of `quote`, valid for `validFor` s of the chain's time, while
  * the chain's base fee is `feeGwei`, and waits until the job says it waits for the gas price; then
- * runs `meanwhile(job)` with the chain still priced so, and lowers the base fee to 1 gwei.
+ * runs `meanwhile(job)` with the chain still priced so, and lowers the base fee to `thenGwei` (1).
  * @returns the accepted job
  */
-async function submitWhilePriced(feeGwei, quote, funder, { validFor = 3600, meanwhile = async () => {} } = {}) {
+async function submitWhilePriced(feeGwei, quote, funder, { validFor = 3600, meanwhile = async () => {}, thenGwei = 1 } = {}) {
   await baseFee(gwei(feeGwei));
   try {
     const res = await submit("erc3009", await erc3009Submit(quote, { wallet: funder, from: funder.address, domain: usdcDomain(), validBefore: String((await chainTime()) + validFor) }));
@@ -344,34 +344,46 @@ async function submitWhilePriced(feeGwei, quote, funder, { validFor = 3600, mean
     await meanwhile(waiting);
     return accepted;
   } finally {
-    await baseFee(gwei(1));
+    await baseFee(gwei(thenGwei));
   }
 }
 
 describe("a fee spike: the relayer waits under its ceiling", () => {
   const CEILING = 10_000_000_000n;
 
-  test("above the ceiling nothing is sent and the job says it waits for the gas price; back under it, the job is sent", async () => {
+  test("above the ceiling nothing is sent and the job says it waits for the gas price; back under it, the job is sent at most at the ceiling, though its own price is above it", async () => {
     const funder = devAccount(4); // holds USDC
     const quote = await quoteFor(funder.address, "2000000");
     const relayerBefore = await providerA.getTransactionCount(RELAYER);
     // 1000 gwei: the solvers' own transactions on chain A mine blocks that lower it 12.5% each,
     // far from reaching the ceiling while the job is looked at. The job says why it waits once the
     // relayer looked at the price and signed nothing.
+    // Then 9 gwei: with the 1 gwei priority fee the chain asks 10 gwei, not above the ceiling, so
+    // the job is sent; the relayer's own price (twice the base fee plus the priority fee, 19 gwei)
+    // is above it, so the ceiling is what bounds what it offers.
     const accepted = await submitWhilePriced(1000, quote, funder, {
+      thenGwei: 9,
       meanwhile: async (waiting) => {
         assert.equal(waiting.status, "accepted", JSON.stringify(waiting));
         assert.equal(await providerA.getTransactionCount(RELAYER, "pending"), relayerBefore, "nothing sent above the ceiling");
       },
     });
-    const job = await published(() => jobOf(accepted.id));
-    assert.equal(job.waitingFor, null, JSON.stringify(job));
-    // Its transactions were priced at most at the ceiling.
-    const sent = await relayerTransactions();
-    assert.equal(await providerA.getTransactionCount(RELAYER), relayerBefore + 2);
-    for (const { hash } of sent.slice(-2)) {
-      const tx = await providerA.getTransaction(hash);
-      assert.ok(tx.maxFeePerGas <= CEILING, `${hash} maxFeePerGas ${tx.maxFeePerGas}`);
+    try {
+      const job = await published(() => jobOf(accepted.id));
+      assert.equal(job.waitingFor, null, JSON.stringify(job));
+      // Its transactions were priced at most at the ceiling, where the relayer's own price was above it.
+      const sent = await relayerTransactions();
+      assert.equal(await providerA.getTransactionCount(RELAYER), relayerBefore + 2);
+      for (const { hash } of sent.slice(-2)) {
+        const tx = await providerA.getTransaction(hash);
+        assert.ok(tx.maxFeePerGas <= CEILING, `${hash} maxFeePerGas ${tx.maxFeePerGas}`);
+        // Blocks mined meanwhile lower the base fee; the case shows the ceiling only while the
+        // relayer's own price at its block was still above it.
+        const { baseFeePerGas } = await providerA.getBlock(tx.blockNumber);
+        assert.ok(2n * baseFeePerGas + 1_000_000_000n > CEILING, `the base fee fell to ${baseFeePerGas} before the job was sent: the ceiling bound nothing`);
+      }
+    } finally {
+      await baseFee(gwei(1));
     }
     await assertNoRevertedRelayerTransaction();
   });

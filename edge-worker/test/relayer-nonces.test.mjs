@@ -94,6 +94,36 @@ async function submit({ payer, quote }) {
   return job;
 }
 
+/**
+ * Refuses every broadcast from now on and records the bytes each refused one carried: the signed
+ * transactions the worker has stored and tries to send.
+ */
+function refuseSends() {
+  const refused = [];
+  proxy.faults.refuseSend = Infinity;
+  proxy.faults.onSend = (bytes) => refused.push(bytes);
+  return refused;
+}
+
+/**
+ * Lets broadcasts through again, after lowering the chain's base fee: a job signed anew from here
+ * on would carry other fees, so other bytes than the ones it stored.
+ */
+async function allowSendsAtALowerPrice() {
+  const base = (await providerA.getBlock("latest")).baseFeePerGas;
+  await providerA.send("anvil_setNextBlockBaseFeePerGas", ["0x" + (base / 2n > 0n ? base / 2n : 1n).toString(16)]);
+  await providerA.send("evm_mine", []);
+  proxy.faults.onSend = null;
+  proxy.faults.refuseSend = 0;
+}
+
+/** The mined transaction whose bytes are `raw` (one a job stored and the proxy refused), or fails. */
+async function minedFrom(raw, what) {
+  const tx = await providerA.getTransaction(keccak256(raw));
+  assert.ok(tx?.blockNumber != null, `${what}: the stored bytes were not the ones mined (signed anew?)`);
+  return tx;
+}
+
 /** Every relayer transaction since the suite started succeeded. */
 const assertNoRevertedRelayerTransaction = () => assertNoneReverted(providerA, RELAYERS.map((w) => w.address), firstBlock);
 
@@ -105,7 +135,7 @@ test("one account: a job signed and stored but never broadcast holds its nonces;
   const second = await payerWithQuote();
   const before = await providerA.getTransactionCount(RELAYERS[0].address, "pending");
 
-  proxy.faults.refuseSend = Infinity;
+  const refused = refuseSends();
   const sendsBefore = sendsSeen();
   const jobA = await submit(first);
   // Signed and stored, its broadcast refused: the node knows none of its nonces.
@@ -116,8 +146,9 @@ test("one account: a job signed and stored but never broadcast holds its nonces;
   const waiting = await waitFor(() => jobOf(jobB.id), (j) => j.waitingFor === "relayer", { timeoutMs: 30_000, intervalMs: 200 });
   assert.equal(waiting.status, "accepted");
   assert.equal(await providerA.getTransactionCount(RELAYERS[0].address, "pending"), before, "nothing reached the node");
+  const storedA = refused[0];
 
-  proxy.faults.refuseSend = 0;
+  await allowSendsAtALowerPrice();
   const [a, b] = await Promise.all([jobA, jobB].map((j) => waitFor(() => jobOf(j.id), (x) => x.status !== "accepted", { timeoutMs: 90_000, intervalMs: 300 })));
   assert.equal(a.status, "published", JSON.stringify(a));
   assert.equal(b.status, "published", JSON.stringify(b));
@@ -129,6 +160,8 @@ test("one account: a job signed and stored but never broadcast holds its nonces;
   const [txA, txB] = await Promise.all([a, b].map((j) => providerA.getTransaction(j.transactionHash)));
   assert.equal(txA.nonce, before + 1, "the first job's funding follows its authorization at the nonces it was signed with");
   assert.equal(txB.nonce, before + 3);
+  // Its authorization is the very transaction it stored before the first refused broadcast.
+  assert.equal((await minedFrom(storedA, "the first job's authorization")).nonce, before);
   await assertNoRevertedRelayerTransaction();
 });
 
@@ -152,14 +185,15 @@ test("three accounts: a job signed by its account is relayed by that account aft
   for (let i = 0; i < 3; i++) await (await moved.connect(providerA).sendTransaction({ to: moved.address, value: 0 })).wait();
   const before = await counts();
 
-  proxy.faults.refuseSend = Infinity;
+  const refused = refuseSends();
   const sendsBefore = sendsSeen();
   const job = await submit(paid);
   await waitFor(async () => sendsSeen(), (n) => n > sendsBefore, { timeoutMs: 30_000, intervalMs: 100 });
+  const stored = refused[0];
 
   // The same storage, the key list reversed: position 1 is now #15 and position 2 #14.
   await startOn(persist.dir, { RELAYER_KEYS: [RELAYERS[2].privateKey, RELAYERS[1].privateKey].join(",") });
-  proxy.faults.refuseSend = 0;
+  await allowSendsAtALowerPrice();
   const done = await waitFor(() => jobOf(job.id), (j) => j.status !== "accepted", { timeoutMs: 90_000, intervalMs: 300 });
   assert.equal(done.status, "published", JSON.stringify(done));
   assert.equal((await providerA.getTransaction(done.transactionHash)).from, signer.address, "relayed by the account it was signed by");
@@ -167,6 +201,8 @@ test("three accounts: a job signed by its account is relayed by that account aft
   // Two transactions from the job's account, none from the others: nothing signed anew.
   const after = await counts();
   assert.deepEqual(after.map((n, i) => n - before[i]), RELAYERS.map((w) => (w === signer ? 2 : 0)));
+  // The authorization mined is the transaction stored before the restart, byte for byte.
+  assert.equal((await minedFrom(stored, "the job's authorization")).from, signer.address);
   await assertNoRevertedRelayerTransaction();
 });
 
@@ -192,16 +228,17 @@ test("three accounts: a key removed from the list: its job that it signed waits 
 
   // The first job signs and stores its transactions, none broadcast; the second waits behind it
   // (same account), signed by nothing.
-  proxy.faults.refuseSend = Infinity;
+  const refused = refuseSends();
   const sendsBefore = sendsSeen();
   const signed = await submit(pair[0]);
   await waitFor(async () => sendsSeen(), (n) => n > sendsBefore, { timeoutMs: 30_000, intervalMs: 100 });
+  const stored = refused[0];
   const unsigned = await submit(pair[1]);
   await waitFor(() => jobOf(unsigned.id), (j) => j.waitingFor === "relayer", { timeoutMs: 30_000, intervalMs: 200 });
 
   // The removed account's key leaves the list.
   await startOn(persist.dir, { RELAYER_KEYS: kept.privateKey });
-  proxy.faults.refuseSend = 0;
+  await allowSendsAtALowerPrice();
   const moved = await waitFor(() => jobOf(unsigned.id), (j) => j.status !== "accepted", { timeoutMs: 90_000, intervalMs: 300 });
   assert.equal(moved.status, "published", JSON.stringify(moved));
   const mover = (await providerA.getTransaction(moved.transactionHash)).from;
@@ -221,6 +258,7 @@ test("three accounts: a key removed from the list: its job that it signed waits 
   const after = await counts();
   assert.equal(after[RELAYERS.indexOf(removed)] - before[RELAYERS.indexOf(removed)], 2, "two transactions from the account that signed, nothing anew");
   assert.equal(after.reduce((x, y) => x + y) - before.reduce((x, y) => x + y), 4, "two per job in all");
+  assert.equal((await minedFrom(stored, "the signed job's authorization")).from, removed.address);
   await assertNoRevertedRelayerTransaction();
 });
 

@@ -255,16 +255,16 @@ describe("intent status from the local chains", { timeout: 150_000 }, () => {
     assert.equal((await res.json()).errors[0].field, "logs[0]");
     res = await pushLogs(999, []);
     assert.equal(res.status, 422);
-    // Every log of the settled intent's source chain, pushed again: nothing changes.
-    if (settledQuote) {
-      const before = await statusOf({ intentHash: settledQuote.intentHash });
-      const logs = await providerA.send("eth_getLogs", [{ address: [chainA.portal, chainA.prover], fromBlock: "0x0", toBlock: "latest" }]);
-      res = await pushLogs(31337, logs);
-      const body = await res.json();
-      assert.equal(res.status, 200, JSON.stringify(body));
-      assert.equal(body.applied, 0);
-      assert.deepEqual(await statusOf({ intentHash: settledQuote.intentHash }), before);
-    }
+    // Every log of the settled intent's source chain, pushed again: nothing changes. The intent
+    // is the one the previous test settled; without it this case shows nothing, so it fails.
+    assert.ok(settledQuote, "the previous test settled no intent to push the logs of");
+    const before = await statusOf({ intentHash: settledQuote.intentHash });
+    const logs = await providerA.send("eth_getLogs", [{ address: [chainA.portal, chainA.prover], fromBlock: "0x0", toBlock: "latest" }]);
+    res = await pushLogs(31337, logs);
+    const body = await res.json();
+    assert.equal(res.status, 200, JSON.stringify(body));
+    assert.equal(body.applied, 0);
+    assert.deepEqual(await statusOf({ intentHash: settledQuote.intentHash }), before);
   });
 
   test("an intent another integrator publishes on the shared Portal gets no record and no transaction index", async () => {

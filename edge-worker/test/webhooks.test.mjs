@@ -22,18 +22,23 @@ const json = { "content-type": "application/json" };
 // its own (an open server would keep the test process alive).
 const openReceivers = new Set();
 
-/** A loopback receiver: records every request; `respond(req)` decides the answer (or never answers). */
+/**
+ * A loopback receiver: records every request; `respond(req)` decides the answer, or a promise of
+ * it (answered once it settles), or null (never answers). An entry's `ended` turns true once its
+ * exchange is over: answered, or the connection closed by the sender.
+ */
 async function receiver(respond = () => 200, port = 0) {
   const received = [];
   const server = http.createServer((req, res) => {
     let body = "";
     req.on("data", (c) => (body += c));
-    req.on("end", () => {
-      const entry = { headers: req.headers, body, at: Date.now() };
+    req.on("end", async () => {
+      const entry = { headers: req.headers, body, at: Date.now(), ended: false };
+      res.on("close", () => (entry.ended = true));
       received.push(entry);
-      const code = respond(entry, received.length);
+      const code = await respond(entry, received.length);
       if (code === null) return; // hang: never answer
-      res.writeHead(code).end();
+      if (!res.destroyed) res.writeHead(code).end();
     });
   });
   await new Promise((r) => server.listen(port, "127.0.0.1", r));
@@ -217,19 +222,43 @@ describe("deliveries", () => {
   });
 
   test("a hanging receiver holds up only its own endpoint", async () => {
-    const slow = await receiver(() => null);
+    // A worker of its own whose delivery timeout outlasts the test, and a receiver that holds its
+    // request until the test lets go: the other endpoint's message can only arrive beside the held
+    // one, never after it, however slow the machine (no clock is read).
+    const state = tempDir("sr-webhooks-hang-");
+    const w = await startWorker({ bundleDir, persistDir: state.dir, bindings: { ...bindings(), WEBHOOK_TIMEOUT_MS: "600000" } });
+    let release = () => {};
+    const released = new Promise((r) => (release = () => r(200)));
+    const slow = await receiver(() => released);
     const fast = await receiver();
-    const slowEndpoint = await createEndpoint(slow.url);
-    const fastEndpoint = await createEndpoint(fast.url);
-    const q = await quote();
-    const started = Date.now();
-    await push(8453, published(q));
-    await waitFor(() => fast.received, (list) => list.some((e) => JSON.parse(e.body).data.intentHash === q.intentHash), { timeoutMs: 10_000 });
-    assert.ok(Date.now() - started < 1_500, "the fast endpoint did not wait for the slow one's timeout");
-    await waitFor(() => slow.received, (list) => list.length >= 1);
-    for (const e of [slowEndpoint, fastEndpoint]) await worker.fetch(`/v1/webhooks/${e.id}`, { method: "DELETE", key: DEV_KEYS.acme });
-    await slow.close();
-    await fast.close();
+    const about = (q) => (list) => list.some((e) => JSON.parse(e.body).data.intentHash === q.intentHash);
+    try {
+      const create = async (url) => {
+        const res = await w.fetch("/v1/webhooks", { method: "POST", key: DEV_KEYS.acme, headers: json, body: JSON.stringify({ url, events: ["intent.status"] }) });
+        assert.equal(res.status, 201);
+      };
+      // The hanging endpoint first, holding a message.
+      await create(slow.url);
+      const held = await registeredQuote(w, "webhooks-hang");
+      await pushLogs(w, 8453, published(held));
+      await waitFor(() => slow.received, about(held));
+      // Then the other endpoint's message: delivered while the first is still held.
+      await create(fast.url);
+      const q = await registeredQuote(w, "webhooks-hang");
+      await pushLogs(w, 8453, published(q));
+      await waitFor(() => fast.received, about(q), { timeoutMs: 20_000 });
+      assert.equal(slow.received.length, 1);
+      assert.equal(slow.received[0].ended, false, "the hanging receiver still holds its request");
+      // Let go: the held endpoint then gets its own next message.
+      release();
+      await waitFor(() => slow.received, about(q), { timeoutMs: 20_000 });
+    } finally {
+      release();
+      await w.dispose();
+      state.remove();
+      await slow.close();
+      await fast.close();
+    }
   });
 
   test("a worker killed mid-delivery sends the event again with the same webhook-id", async () => {
