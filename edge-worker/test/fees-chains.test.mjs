@@ -15,10 +15,12 @@ import { after, before, describe, test } from "node:test";
 import { Contract, Interface, JsonRpcProvider, Wallet } from "ethers";
 import { freePort } from "../../scripts/chains/anvil.mjs";
 import { startLocalStack } from "../../scripts/chains/local.mjs";
+import { ACCOUNT_INDEX, devAccount } from "../../scripts/chains/deploy.mjs";
 import { buildBundle, DEV_KEYS, startWorker, tempDir } from "./harness.mjs";
 
 const JSON_HEADERS = { "content-type": "application/json" };
-const funderKey = "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9bdc4ff2d2ef0"; // anvil #3
+// A user account of the local stack (test ETH and USDC on both chains).
+const funderKey = devAccount(ACCOUNT_INDEX.firstUser + 3).privateKey;
 // Receives nothing else in the local stack (anvil #7).
 const RECIPIENT = "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955";
 const erc20 = new Interface(["function transfer(address,uint256)", "function balanceOf(address) view returns (uint256)"]);

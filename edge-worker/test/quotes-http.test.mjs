@@ -101,7 +101,10 @@ describe("quotes over HTTP, checked with ethers against GET /v1/chains", () => {
   test("custom: the route runs the caller's calls", async () => {
     const calls = [{ target: recipient, data: "0x12345678", value: "0" }];
     const q = await fetchAndCheck(exactIn({ type: "custom", destination: { ...exactIn().destination, calls } }));
-    assert.deepEqual(q.steps[0].intents[0].intent.route.calls, calls);
+    // The caller's calls first, then one transfer per paid fee.
+    const paid = q.fees.filter((f) => f.recipient !== null && f.amount !== "0");
+    assert.deepEqual(q.steps[0].intents[0].intent.route.calls.slice(0, 1), calls);
+    assert.equal(q.steps[0].intents[0].intent.route.calls.length, 1 + paid.length);
   });
 
   test("multi-hop: stitched-source then stitched-destination, no top-level intentHash", async () => {

@@ -39,7 +39,13 @@ export function resealDeposit(answer, wallet = f.signer) {
 
 const usdc = (chainId, address) => ({ chainId, address, symbol: 'USDC', decimals: 6 });
 
-export function buildDeposit({ minAmountOut = '24870000' } = {}) {
+// The operator's protocol fee recipient on Optimism (a development account).
+export const FEE_RECIPIENT = '0x2546BcD3c84621e976D8185a91A922aE77ECEc30';
+
+// 25 USDC less the solver's 0.02 gas and the 0.005 protocol fee arrives: the route transfers
+// minAmountOut to the recipient, then the protocol fee, in the destination token, to its recipient.
+export function buildDeposit({ minAmountOut = '24975000' } = {}) {
+  const transfer = (to, amount) => ({ target: f.OPTIMISM_USDC, data: f.erc20Interface.encodeFunctionData('transfer', [to, amount]), value: '0' });
   const intent = {
     destination: 10,
     route: {
@@ -47,8 +53,8 @@ export function buildDeposit({ minAmountOut = '24870000' } = {}) {
       deadline: DEADLINE + 3600,
       portal: f.PORTAL,
       nativeAmount: '0',
-      tokens: [{ token: f.OPTIMISM_USDC, amount: minAmountOut }],
-      calls: [{ target: f.OPTIMISM_USDC, data: f.erc20Interface.encodeFunctionData('transfer', [f.RECIPIENT, minAmountOut]), value: '0' }],
+      tokens: [{ token: f.OPTIMISM_USDC, amount: (BigInt(minAmountOut) + 5000n).toString() }],
+      calls: [transfer(f.RECIPIENT, minAmountOut), transfer(FEE_RECIPIENT, '5000')],
     },
     reward: { deadline: DEADLINE + 7200, creator: REFUND, prover: f.PROVER, nativeAmount: '0', tokens: [{ token: f.BASE_USDC, amount: '25000000' }] },
   };
@@ -60,8 +66,8 @@ export function buildDeposit({ minAmountOut = '24870000' } = {}) {
     source: { chainId: 8453, token: f.BASE_USDC, amount: '25000000' },
     destination: { chainId: 10, token: f.OPTIMISM_USDC, recipient: f.RECIPIENT },
     fees: [
-      { type: 'protocol', amount: '5000', token: usdc(8453, f.BASE_USDC), estimate: false },
-      { type: 'gas', amount: '20000', token: usdc(8453, f.BASE_USDC), estimate: false },
+      { type: 'protocol', amount: '5000', token: usdc(10, f.OPTIMISM_USDC), estimate: false, recipient: FEE_RECIPIENT },
+      { type: 'gas', amount: '20000', token: usdc(8453, f.BASE_USDC), estimate: false, recipient: null },
     ],
     minAmountOut,
     fundingMethods: ['erc-3009', 'erc-2612', 'transfer'],

@@ -82,7 +82,8 @@ describe('verifyDepositAddress', () => {
       d.resealDeposit(a);
     }],
     ['source.amount', ['reward-locks-deposit', 'matches-request'], /answer\.source\.amount is 26000000/, (a) => { a.source.amount = '26000000'; }],
-    ['fee token', ['fees'], /not answer\.source\.token/, (a) => { a.fees[0].token.address = f.OTHER; }],
+    ['fee token', ['fees'], /not answer\.destination\.token.*a protocol fee is paid in it/, (a) => { a.fees[0].token.address = f.OTHER; }],
+    ['gas fee token', ['fees'], /not answer\.source\.token.*a gas fee is paid in it/, (a) => { a.fees[1].token = { ...a.fees[0].token }; }],
     ['fee amount', ['fees'], /leaves nothing/, (a) => { a.fees[1].amount = '25000000'; }],
     ['request refundRecipient', ['reward-locks-deposit'], /refundRecipient/, (_a, r) => { r.refundRecipient = f.OTHER; }],
     ['request amount', ['matches-request'], /answer\.source\.amount is 25000000 but the request asked for 30000000/, (_a, r) => {

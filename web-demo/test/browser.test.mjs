@@ -401,6 +401,8 @@ describe('web demo in Chromium', { timeout: 90_000 }, () => {
       const usdc = new Contract(deposit.source.token, ['function balanceOf(address) view returns (uint256)'], sourceProvider);
       const delivered = new Contract(deposit.destination.token, ['function balanceOf(address) view returns (uint256)'], provider);
       const depositBefore = await delivered.balanceOf(deposit.destination.recipient);
+      const depositFees = deposit.fees.filter((f) => f.recipient !== null && f.amount !== '0');
+      const depositFeesBefore = await Promise.all(depositFees.map((f) => delivered.balanceOf(f.recipient)));
       const sendsBefore = sentFrom.length;
       await walletPage.click('#deposit-send-button');
       await walletPage.waitForSelector('#deposit-log [data-kind="transfer"], #deposit-log .fail', { timeout: 30_000 });
@@ -413,9 +415,13 @@ describe('web demo in Chromium', { timeout: 90_000 }, () => {
       await walletPage.waitForSelector('#deposit-status[data-status="filled"], #deposit-status[data-status="settled"]', { timeout: 45_000 });
       assert.match(await walletPage.textContent('#deposit-status'), /delivered/);
       const depositReceived = (await delivered.balanceOf(deposit.destination.recipient)) - depositBefore;
+      const depositFeesReceived = await Promise.all(depositFees.map(async (f, i) => (await delivered.balanceOf(f.recipient)) - depositFeesBefore[i]));
       sourceProvider.destroy();
       provider.destroy();
-      assert.ok(depositReceived >= BigInt(deposit.minAmountOut), `recipient got ${depositReceived}, the answer promised at least ${deposit.minAmountOut}`);
+      // Exactly what the answer says: minAmountOut to the recipient, each named fee to its recipient.
+      assert.equal(depositReceived, BigInt(deposit.minAmountOut));
+      assert.ok(depositFees.some((f) => f.type === 'gateway'), 'the gateway fee is paid on chain');
+      assert.deepEqual(depositFeesReceived, depositFees.map((f) => BigInt(f.amount)));
 
       // Followed on the keyless stream by intent hash; no status polling, no backend funding.
       assert.ok(seen.some((u) => u.includes(`/v1/public/intents/stream?intentHash=${quote.intentHash}`)), seen.join(' '));
