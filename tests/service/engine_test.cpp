@@ -351,7 +351,7 @@ TEST_F(EngineTest, SolanaSourceFundsWithTheAnchorInstruction) {
   const protocol::Intent intent = decode_entry_intent(config(), entry);
   const auto hashes = protocol::hash_intent(intent, sr::Vm::svm, sr::Vm::evm);
   EXPECT_EQ(entry["intentHash"], hex::encode(hashes.intent_hash));
-  const svm::Pubkey portal = config().chain(1399811149)->portal.svm();
+  const svm::Pubkey solana_portal = config().chain(1399811149)->portal.svm();
   EXPECT_EQ(portal.to_base58(), "EcooiHrTiMnfUBMw297gvPwX55HD8SCxA61tBBLV3yaV");
   const svm::Pubkey vault = protocol::svm_vault_address(hashes.intent_hash, portal);
   EXPECT_EQ(entry["vault"], vault.to_base58());
@@ -464,13 +464,13 @@ TEST_F(EngineTest, StitchedRouteFundsTheSecondIntentOnTheIntermediateChain) {
   // TransferChecked on USDC's program (config: classic SPL Token), from the Portal's executor.
   ASSERT_EQ(leg2.route.calls.size(), 2u);
   const svm::Pubkey mint = svm::Pubkey::parse(kSolanaUsdc);
-  const svm::Pubkey portal = config().chain(1399811149)->portal.svm();
-  EXPECT_EQ(protocol::svm_route_call::decode_token_transfer_call(portal, leg2.route.calls[0]),
+  const svm::Pubkey solana_portal = config().chain(1399811149)->portal.svm();
+  EXPECT_EQ(protocol::svm_route_call::decode_token_transfer_call(solana_portal, leg2.route.calls[0]),
             (protocol::svm_route_call::DecodedTokenTransfer{
                 svm::token_program_id(), mint,
                 svm::associated_token_address(svm::Pubkey::parse(kSolanaRecipient), mint),
                 {99'710'048, 6}}));
-  EXPECT_EQ(protocol::svm_route_call::decode_token_transfer_call(portal, leg2.route.calls[1]),
+  EXPECT_EQ(protocol::svm_route_call::decode_token_transfer_call(solana_portal, leg2.route.calls[1]),
             (protocol::svm_route_call::DecodedTokenTransfer{
                 svm::token_program_id(), mint,
                 svm::associated_token_address(config().partner("acme")->fee_recipient(1399811149)->svm(), mint),
