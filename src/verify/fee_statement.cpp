@@ -110,25 +110,29 @@ U256 named_total(const std::vector<const FeeEntry*>& named) {
 std::string expect_fees_add_up(const std::vector<FeeEntry>& fees, const std::vector<TokenAt>& tokens,
                                const std::vector<U256>& amounts, bool fixed_output, bool shortfall_allowed,
                                std::uint32_t max_fee_bps) {
-  const std::size_t n = tokens.size();
+  const std::size_t n = tokens.size();  // 2, or 3 through an intermediate token
   // Per token of the transfer: the fees in it and its decimals as the entries state them.
-  std::vector<U256> in_token(n);
-  std::vector<std::optional<unsigned>> decimals(n);
-  std::vector<std::size_t> index_of;
-  for (const FeeEntry& fee : fees) {
-    const auto at = std::find_if(tokens.begin(), tokens.end(), [&](const TokenAt& t) { return same_token(t, fee.token); });
-    if (at == tokens.end()) {
-      fail(fee.path, ".token is ", text(fee.token.token, *fee.token.chain), " on ", chain_text(*fee.token.chain),
-           ", a token this transfer never holds");
+  U256 in_token[3];
+  unsigned decimals[3] = {};
+  bool stated[3] = {};
+  const auto index_of = [&](const FeeEntry& fee) {
+    for (std::size_t i = 0; i < n; ++i) {
+      if (same_token(tokens[i], fee.token)) return i;
     }
-    const auto i = static_cast<std::size_t>(at - tokens.begin());
+    fail(fee.path, ".token is ", text(fee.token.token, *fee.token.chain), " on ", chain_text(*fee.token.chain),
+         ", a token this transfer never holds");
+  };
+  for (const FeeEntry& fee : fees) {
+    const std::size_t i = index_of(fee);
     in_token[i] = add(in_token[i], fee.amount);
     decimals[i] = fee.decimals;
-    index_of.push_back(i);
+    stated[i] = true;
   }
-  const auto stated = std::find_if(decimals.begin(), decimals.end(), [](const auto& d) { return d.has_value(); });
-  const unsigned fallback = stated == decimals.end() ? 0 : **stated;
-  const auto decimals_of = [&](std::size_t i) { return decimals[i].value_or(fallback); };
+  // A token no entry names has the decimals of one that is named.
+  for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t j = 0; j < n && !stated[i]; ++j) decimals[i] = stated[j] ? decimals[j] : decimals[i];
+  }
+  const auto decimals_of = [&](std::size_t i) { return decimals[i]; };
 
   U256 shortfall;
   for (std::size_t i = 0; i + 1 < n; ++i) {
@@ -155,7 +159,7 @@ std::string expect_fees_add_up(const std::vector<FeeEntry>& fees, const std::vec
 
   U256 total = shortfall;
   for (std::size_t f = 0; f < fees.size(); ++f) {
-    total = add(total, convert(fees[f].amount, decimals_of(index_of[f]), decimals_of(0), Rounding::ceil));
+    total = add(total, convert(fees[f].amount, decimals_of(index_of(fees[f])), decimals_of(0), Rounding::ceil));
   }
   const auto scaled_total = total.checked_mul(10'000);
   const auto ceiling = amounts[0].checked_mul(max_fee_bps);

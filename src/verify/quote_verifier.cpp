@@ -590,6 +590,32 @@ std::string check_first_leg(const Json& quote, const QuoteContext&, QuoteParts& 
 // the recipient (or, for custom, the dapp's calls in order), then one transfer per fee paid to a
 // named party, in the destination token; its tokens are exactly what those calls spend. Bucket
 // candidates (alternatives for the same reward) are held to the same shape at their own amount.
+struct DeliveryTerms {
+  const QuoteSide* destination;
+  const TokenAt* delivered;
+  const std::vector<protocol::Call>* asked;  // the dapp's calls (custom)
+  const std::vector<const FeeEntry*>* named;
+  U256 named_sum;
+  bool custom;
+};
+
+// `entry` pays `paid` to the recipient (or runs the dapp's calls with it), then the named fees.
+void expect_delivers(const ListedIntent& entry, const U256& paid, const DeliveryTerms& t) {
+  const ChainInfo& chain = *t.delivered->chain;
+  const std::size_t own = t.custom ? t.asked->size() : 1;
+  const auto spent = paid.checked_add(t.named_sum);
+  if (!spent) fail("the named fees overflow");
+  expect_exact_route(entry.path, entry.intent, *entry.destination, chain, t.delivered->token, *spent,
+                     own + t.named->size());
+  const auto& calls = entry.intent.route.calls;
+  for (std::size_t i = 0; i < own; ++i) {
+    expect_call(entry.path, i,
+                t.custom ? calls[i] == (*t.asked)[i]
+                         : pays(calls[i], chain, t.delivered->token, t.destination->party, paid));
+  }
+  expect_fee_transfers(entry.path, calls, own, *t.named, *t.delivered);
+}
+
 std::string check_delivery_route(const Json& quote, const QuoteContext& context, QuoteParts& parts) {
   const std::string& type = quote_type(quote);
   const QuoteSide& destination = parts.destination();
@@ -600,31 +626,18 @@ std::string check_delivery_route(const Json& quote, const QuoteContext& context,
   const U256 named_sum = named_total(named);
   const std::vector<protocol::Call> asked =
       type == "custom" ? destination_calls(quote, chain) : std::vector<protocol::Call>{};
-  const auto expect_delivers = [&](const ListedIntent& entry, const U256& paid) {
-    const std::size_t own = type == "custom" ? asked.size() : 1;
-    const auto spent = paid.checked_add(named_sum);
-    if (!spent) fail("the named fees overflow");
-    expect_exact_route(entry.path, entry.intent, *entry.destination, chain, destination.token, *spent,
-                       own + named.size());
-    const auto& calls = entry.intent.route.calls;
-    for (std::size_t i = 0; i < own; ++i) {
-      expect_call(entry.path, i,
-                  type == "custom" ? calls[i] == asked[i]
-                                   : pays(calls[i], chain, destination.token, destination.party, paid));
-    }
-    expect_fee_transfers(entry.path, calls, own, named, delivered);
-  };
+  const DeliveryTerms terms{&destination, &delivered, &asked, &named, named_sum, type == "custom"};
   const U256 minimum = read_amount(member(quote, "destination", "quote"), "minAmountOut", "quote.destination");
   const FundedRoles& roles = parts.roles();
   const std::vector<ListedIntent>& listed = parts.listed();
-  expect_delivers(listed[roles.delivery], minimum);
+  expect_delivers(listed[roles.delivery], minimum, terms);
   std::size_t candidates = 0;
   for (const ListedIntent& entry : listed) {
     if (entry.role != "bucket-candidate") continue;
     const auto& tokens = entry.intent.route.tokens;
     const auto paid = tokens.size() == 1 ? tokens[0].amount.checked_sub(named_sum) : std::nullopt;
     if (!paid) fail(entry.path, ".intent.route.tokens do not cover the named fees");
-    expect_delivers(entry, *paid);
+    expect_delivers(entry, *paid, terms);
     ++candidates;
   }
   return cat(listed[roles.delivery].path, " pays ", text(destination.party, chain), " ", minimum.to_decimal(), " of ",
