@@ -1,6 +1,7 @@
 // The verifier module: what a browser needs to check a quote (crypto, eth, verify).
 #include "exports.h"
 #include "verify/deposit_verifier.h"
+#include "verify/fee_statement.h"
 #include "verify/gasless_verifier.h"
 #include "verify/quote_verifier.h"
 
@@ -173,7 +174,7 @@ EMSCRIPTEN_KEEPALIVE std::size_t sr_verify_quote_bound(int handle, char* data, s
     if (request != nullptr && !request->is_object()) throw sr::ParseError("request: must be an object or null");
     const std::uint64_t now = jf::read_u64_number(member(args, "now", ""), "now");
     return sr::verify::to_json(
-        sr::verify::verify_quote(member(args, "quote", ""), sr::verify::QuoteContext{&chains, request, now}));
+        sr::verify::verify_quote(member(args, "quote", ""), sr::verify::QuoteContext{&chains, request, now, sr::verify::read_max_fee_bps(args)}));
   }, handle));
 }
 
@@ -191,7 +192,7 @@ EMSCRIPTEN_KEEPALIVE std::size_t sr_verify_deposit_address_bound(int handle, cha
     }
     const std::uint64_t now = jf::read_u64_number(member(args, "now", ""), "now");
     return sr::verify::to_json(sr::verify::verify_deposit_address(
-        member(args, "answer", ""), sr::verify::DepositContext{&chains, &request, now}));
+        member(args, "answer", ""), sr::verify::DepositContext{&chains, &request, now, sr::verify::read_max_fee_bps(args)}));
   }, handle));
 }
 

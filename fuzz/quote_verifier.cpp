@@ -3,7 +3,7 @@
 // optional), checked against the local configuration's chain records at the clock the seeds
 // were issued at (fuzz/make-seeds.mjs: real engine quotes of every shape, so seeds pass).
 // Invariants: nothing escapes verify_quote (a malformed quote only fails checks; the package
-// promises to throw for a malformed context only); every report lists the nine checks in order,
+// promises to throw for a malformed context only); every report lists the fourteen checks in order,
 // a failed one with a detail; `ok` is exactly "every check passed"; a quote that passes passes
 // again after a dump/parse round trip (re-verifying only those keeps the target fast: a
 // verification costs a signature recovery). The package module parses its arguments with
@@ -24,13 +24,19 @@ using nlohmann::json;
 
 // The engine signs seeds at this clock (make-seeds.mjs) with the local configuration's lifetime.
 constexpr std::uint64_t kNow = 1763697600;
-constexpr const char* kChecks[] = {"signature", "expiry", "intent-hashes", "vault", "funding-target",
-                                   "funding-calldata", "route-matches-request", "slippage-bound",
-                                   "competing-quotes"};
+constexpr const char* kChecks[] = {"signature",       "expiry",          "intent-hashes",  "funded-intent",
+                                   "vault",           "funding-target",  "funding-calldata", "route-matches-request",
+                                   "first-leg",       "delivery-route",  "deadlines",      "slippage-bound",
+                                   "fees",            "competing-quotes"};
 
+// The local chain records with the limits GET /v1/chains adds (the local configuration's windows:
+// rewardWindowSec 3600; the longest fill window, one solver's, 7200).
 const verify::ChainDirectory& chains() {
-  static const verify::ChainDirectory directory = verify::ChainDirectory::from_json(
-      fuzz::read_json_file(std::string(SR_SOURCE_DIR) + "/config/local/chains.json"));
+  static const verify::ChainDirectory directory = [] {
+    json records = fuzz::read_json_file(std::string(SR_SOURCE_DIR) + "/config/local/chains.json");
+    for (json& chain : records) chain["limits"] = {{"maxFillWindowSec", 7200}, {"maxRewardWindowSec", 3600}};
+    return verify::ChainDirectory::from_json(records);
+  }();
   return directory;
 }
 

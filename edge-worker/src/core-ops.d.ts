@@ -1122,6 +1122,13 @@ export interface components {
              * @enum {string}
              */
             vaultDerivation: "confirmed" | "unconfirmed";
+            /** @description The bounds a client holds intents to (the verifier package's deadline rule): a route deadline on this chain is at most maxFillWindowSec after the moment its intent can be filled (expiresAt, or the first leg's route deadline for a stitched second leg); a reward locked on this chain expires at most maxRewardWindowSec after its route deadline. At least what every configured solver and the service use. */
+            limits: {
+                /** @description Longest fill window of a route delivering on this chain, in seconds. */
+                maxFillWindowSec: number;
+                /** @description Longest time a reward locked on this chain waits after its route deadline, in seconds. */
+                maxRewardWindowSec: number;
+            };
         };
         DepositAddress: {
             vaultAddress: components["schemas"]["EvmAddress"];

@@ -9,11 +9,16 @@ const CHECK_NAMES = Object.freeze([
   'signature',
   'expiry',
   'intent-hashes',
+  'funded-intent',
   'vault',
   'funding-target',
   'funding-calldata',
   'route-matches-request',
+  'first-leg',
+  'delivery-route',
+  'deadlines',
   'slippage-bound',
+  'fees',
   'competing-quotes',
 ]);
 export { CHECK_NAMES };
@@ -99,9 +104,10 @@ export function createVerifierApi(module) {
     : null;
 
   const api = {
-    verifyQuote(quote, { chains, request = null, now = nowSeconds() } = {}) {
+    // maxFeeBps: the dapp's ceiling on the total fee (the core's default, 300, when undefined).
+    verifyQuote(quote, { chains, request = null, now = nowSeconds(), maxFeeBps } = {}) {
       if (chains === undefined) throw new TypeError('verifyQuote: options.chains (GET /v1/chains) is required');
-      return call(module, 'verify_quote', { quote, chains, request, now });
+      return call(module, 'verify_quote', { quote, chains, request, now, maxFeeBps });
     },
     verifyGaslessPayload(quote, { standard, payload, signature, chains, tokens, now = nowSeconds() } = {}) {
       if (chains === undefined || tokens === undefined) {
@@ -111,11 +117,11 @@ export function createVerifierApi(module) {
     },
     // A deposit address (the answer of POST .../deposit-addresses or GET .../{vaultAddress})
     // against the request the dapp sent, which alone names the refund recipient.
-    verifyDepositAddress(answer, { chains, request, now = nowSeconds() } = {}) {
+    verifyDepositAddress(answer, { chains, request, now = nowSeconds(), maxFeeBps } = {}) {
       if (chains === undefined || request == null) {
         throw new TypeError('verifyDepositAddress: options.chains (GET /v1/chains) and options.request are required');
       }
-      return call(module, 'verify_deposit_address', { answer, request, chains, now });
+      return call(module, 'verify_deposit_address', { answer, request, chains, now, maxFeeBps });
     },
     // The chain records read once (their addresses parsed and checksummed once) for any number of
     // verifications: the same reports as verifyQuote(quote, { chains, ... }), for less work per call.
@@ -125,14 +131,14 @@ export function createVerifierApi(module) {
       const handle = call(module, 'bind_chains', { chains });
       let released = false;
       const bound = Object.freeze({
-        verifyQuote(quote, { request = null, now = nowSeconds() } = {}) {
+        verifyQuote(quote, { request = null, now = nowSeconds(), maxFeeBps } = {}) {
           if (released) throw new TypeError('verifyQuote: these chain records were released');
-          return call(module, 'verify_quote_bound', { quote, request, now }, handle);
+          return call(module, 'verify_quote_bound', { quote, request, now, maxFeeBps }, handle);
         },
-        verifyDepositAddress(answer, { request, now = nowSeconds() } = {}) {
+        verifyDepositAddress(answer, { request, now = nowSeconds(), maxFeeBps } = {}) {
           if (released) throw new TypeError('verifyDepositAddress: these chain records were released');
           if (request == null) throw new TypeError('verifyDepositAddress: options.request is required');
-          return call(module, 'verify_deposit_address_bound', { answer, request, now }, handle);
+          return call(module, 'verify_deposit_address_bound', { answer, request, now, maxFeeBps }, handle);
         },
         verifyGaslessPayload(quote, options = {}) {
           return api.verifyGaslessPayload(quote, { ...options, chains });

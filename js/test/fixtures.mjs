@@ -19,9 +19,11 @@ export const OTHER = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc';
 export const NOW = 1763700000;
 export const EXPIRES_AT = NOW + 120;
 
+// As GET /v1/chains publishes them: with the limits the deadline rule reads.
 export const chains = JSON.parse(readFileSync(new URL('config/production/chains.json', repo), 'utf8')).map((c) => ({
   ...c,
   quoteSigner: signer.address,
+  limits: { maxFillWindowSec: 3600, maxRewardWindowSec: 3600 },
 }));
 export const tokens = JSON.parse(readFileSync(new URL('config/production/tokens.json', repo), 'utf8'));
 
@@ -119,7 +121,9 @@ export function buildQuote({ amount = '25000000', amountOut = '24875000', slippa
     source: { chainId: 8453, token: BASE_USDC, amount, funder: FUNDER },
     destination: { chainId: 10, token: OPTIMISM_USDC, recipient: RECIPIENT, amountOut, minAmountOut: min },
     slippage,
-    fees: [],
+    // What the amount loses on its way, as the one fee that adds the statement up.
+    fees: [{ type: 'gas', amount: (BigInt(amount) - BigInt(amountOut)).toString(),
+      token: { chainId: 8453, address: BASE_USDC, symbol: 'USDC', decimals: 6 }, estimate: false }],
     steps: [{ provider: 'atlas', intents: [{ role: 'direct', sourceChainId: 8453, destinationChainId: 10 }] }],
     solver: { id: 'atlas', name: 'Atlas' },
     intentHash: null,

@@ -42,7 +42,7 @@ describe('verifyQuote', () => {
       f.reseal(q);
     }],
     ['recipient (echo)', 'route-matches-request', /quote\.destination\.recipient is/, (q) => { q.destination.recipient = f.OTHER; }],
-    ['recipient (route, re-signed)', 'route-matches-request', /has no call/, (q) => {
+    ['recipient (route, re-signed)', 'delivery-route', /calls\[0\] is not the call/, (q) => {
       q.execution.intent.route.calls[0].data = f.erc20Interface.encodeFunctionData('transfer', [f.OTHER, q.destination.minAmountOut]);
       f.reseal(q);
     }],

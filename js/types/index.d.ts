@@ -74,8 +74,9 @@ export type DepositAddress = Schemas['DepositAddress'];
 // ---- verifier ---------------------------------------------------------------------------------
 
 export type QuoteCheckName =
-  | 'signature' | 'expiry' | 'intent-hashes' | 'vault' | 'funding-target' | 'funding-calldata'
-  | 'route-matches-request' | 'slippage-bound' | 'competing-quotes';
+  | 'signature' | 'expiry' | 'intent-hashes' | 'funded-intent' | 'vault' | 'funding-target' | 'funding-calldata'
+  | 'route-matches-request' | 'first-leg' | 'delivery-route' | 'deadlines' | 'slippage-bound' | 'fees'
+  | 'competing-quotes';
 export type GaslessCheckName = 'standard' | 'binding' | 'amount' | 'validity' | 'signer';
 export type DepositCheckName =
   | 'signature' | 'deadline' | 'intent-hash' | 'vault' | 'route-pays-recipient' | 'reward-locks-deposit'
@@ -101,6 +102,8 @@ export interface VerifyQuoteOptions {
   request?: QuoteRequest | null;
   /** Unix seconds; defaults to Math.floor(Date.now() / 1000). */
   now?: number;
+  /** Ceiling on the total fee, in basis points of the source amount counted at par (0..10000); default 300 (3%). */
+  maxFeeBps?: number;
 }
 
 export interface VerifyDepositOptions {
@@ -110,6 +113,8 @@ export interface VerifyDepositOptions {
   request: DepositAddressRequest;
   /** Unix seconds; defaults to Math.floor(Date.now() / 1000). */
   now?: number;
+  /** Ceiling on the total fee (with what minAmountOut leaves undelivered), in basis points of the source amount; default 300. */
+  maxFeeBps?: number;
 }
 
 export type GaslessPayload =

@@ -36,6 +36,12 @@ ChainInfo chain_from_json(const Json& record, const std::string& path) {
   chain.vault_init_code_hash = nullable<Hash32>(record, "vaultInitCodeHash", path, jf::read_hash32);
   chain.permit2 = nullable<Address>(record, "permit2", path, jf::read_address);
   chain.permit3 = nullable<Address>(record, "permit3", path, jf::read_address);
+  chain.limits = nullable<ChainLimits>(record, "limits", path, [](const Json& v, const std::string& p) {
+    const auto window = [&](std::string_view name) {
+      return jf::read_u64_number(member(v, name, p), jf::member_path(p, name));
+    };
+    return ChainLimits{window("maxFillWindowSec"), window("maxRewardWindowSec")};
+  });
   chain.quote_signer = jf::read_address(member(record, "quoteSigner", path), jf::member_path(path, "quoteSigner"));
   return chain;
 }

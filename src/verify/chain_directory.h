@@ -19,6 +19,15 @@
 
 namespace sr::verify {
 
+// How long an intent may wait on a chain (the chain record's `limits`): a route deadline at most
+// maxFillWindowSec after the moment its intent can be filled on this (destination) chain, a reward
+// deadline at most maxRewardWindowSec after its route deadline on this (source) chain. Without a
+// bound a signer could lock a funder's money for years behind an unfillable intent.
+struct ChainLimits {
+  std::uint64_t max_fill_window_sec = 0;
+  std::uint64_t max_reward_window_sec = 0;
+};
+
 struct ChainInfo {
   std::uint64_t chain_id = 0;
   Vm vm = Vm::evm;
@@ -27,6 +36,7 @@ struct ChainInfo {
   std::optional<Hash32> vault_init_code_hash;
   std::optional<Address> permit2;
   std::optional<Address> permit3;
+  std::optional<ChainLimits> limits;  // absent in older records: the deadline rules then fail
   Address quote_signer;  // EIP-712 signer of quotes whose source is this chain (an EVM key on every VM)
 };
 

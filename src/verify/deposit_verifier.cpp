@@ -8,6 +8,7 @@
 #include "protocol/intent_hash.h"
 #include "protocol/json_fields.h"
 #include "protocol/quote_signature.h"
+#include "verify/fee_statement.h"
 #include "verify/intent_terms.h"
 #include "verify/quote_document.h"
 
@@ -102,9 +103,11 @@ std::string check_deadline(const Json& answer, const DepositContext& context) {
     fail("expired: now (", std::to_string(context.now), ") is at or after answer.deadline (", std::to_string(deadline),
          ")");
   }
-  expect_deadlines_after("answer.intent", read_intent(answer, *context.chains).intent, deadline, "answer.deadline");
+  const DecodedIntent decoded = read_intent(answer, *context.chains);
+  expect_deadlines_within("answer.intent", decoded.intent, deadline, "answer.deadline", *decoded.destination,
+                          *decoded.source);
   return cat(std::to_string(deadline - context.now), " s left (deadline ", std::to_string(deadline),
-             "); route and reward deadlines are later");
+             "); route and reward deadlines are later, within the chains' limits");
 }
 
 std::string check_intent_hash(const Json& answer, const DepositContext& context) {
@@ -134,16 +137,25 @@ std::string check_vault(const Json& answer, const DepositContext& context) {
              " and the intent's hash");
 }
 
+// The delivery rule of quotes for the address's one intent: the transfer of minAmountOut to the
+// recipient, then one transfer per fee paid to a named party, and route tokens exactly their sum.
 std::string check_route_pays_recipient(const Json& answer, const DepositContext& context) {
   const DecodedIntent decoded = read_intent(answer, *context.chains);
   const Side destination = read_side(answer, "destination", "answer", *context.chains);
   const ChainInfo& chain = *destination.chain;
   const U256 minimum = read_amount(answer, "minAmountOut", "answer");
-  const Intent& intent = decoded.intent;
-  expect_route_provides("answer", intent, *decoded.destination, chain, destination.token, minimum);
-  expect_transfer_call("answer", intent, chain, destination.token, destination.recipient, minimum);
-  return cat("pays ", text(destination.recipient, chain), " at least minAmountOut ", minimum.to_decimal(), " of ",
-             text(destination.token, chain), " on ", chain_text(chain));
+  const std::vector<FeeEntry> fees = read_fees(member(answer, "fees", "answer"), "answer.fees", *context.chains);
+  const TokenAt delivered{&chain, destination.token};
+  const std::vector<const FeeEntry*> named = named_fees(fees, delivered);
+  const auto spent = minimum.checked_add(named_total(named));
+  if (!spent) fail("answer.fees: the named fees overflow");
+  expect_exact_route("answer", decoded.intent, *decoded.destination, chain, destination.token, *spent, 1 + named.size());
+  const auto& calls = decoded.intent.route.calls;
+  expect_call("answer", 0, pays(calls[0], chain, destination.token, destination.recipient, minimum));
+  expect_fee_transfers("answer", calls, 1, named, delivered);
+  return cat("pays ", text(destination.recipient, chain), " minAmountOut ", minimum.to_decimal(), " of ",
+             text(destination.token, chain), " on ", chain_text(chain), " and ", std::to_string(named.size()),
+             " named fee(s), nothing else");
 }
 
 std::string check_reward_locks_deposit(const Json& answer, const DepositContext& context) {
@@ -179,40 +191,16 @@ std::string check_reward_locks_deposit(const Json& answer, const DepositContext&
              " and refunds to ", text(refund, chain));
 }
 
+// The statement adds up as a quote's does, with minAmountOut for the output: the deposit less the
+// fees kept in the source token, converted, covers minAmountOut plus the fees paid in the
+// destination token, and what it leaves undelivered counts with the fees under the ceiling.
 std::string check_fees(const Json& answer, const DepositContext& context) {
   const Side source = read_side(answer, "source", "answer", *context.chains);
   const Side destination = read_side(answer, "destination", "answer", *context.chains);
-  const Json& fees = jf::read_array(member(answer, "fees", "answer"), "answer.fees");
-  static constexpr std::string_view kTypes[] = {"gas", "proving", "protocol", "gateway"};
-  U256 total;
-  for (std::size_t i = 0; i < fees.size(); ++i) {
-    const std::string path = jf::element_path("answer.fees", i);
-    const std::string& type = jf::read_string(member(fees[i], "type", path), path + ".type");
-    if (std::find(std::begin(kTypes), std::end(kTypes), type) == std::end(kTypes)) {
-      fail(path, ".type \"", type, "\" is not gas, proving, protocol or gateway");
-    }
-    // The solver keeps gas and proving out of the deposit (source token); the route pays protocol
-    // and gateway to their recipients in the destination token.
-    const bool paid_out = type == "protocol" || type == "gateway";
-    const Side& side = paid_out ? destination : source;
-    const ChainInfo& chain = *side.chain;
-    const Json& token = member(fees[i], "token", path);
-    const std::uint64_t token_chain = read_chain_id(token, "chainId", path + ".token");
-    const Account address = account_at(token, "address", path + ".token", chain);
-    if (token_chain != chain.chain_id || address != side.token) {
-      fail(path, ".token is ", text(address, chain), " on chain ", std::to_string(token_chain), ", not answer.",
-           paid_out ? "destination" : "source", ".token on ", chain_text(chain), ": a ", type, " fee is paid in it");
-    }
-    const auto sum = total.checked_add(read_amount(fees[i], "amount", path));
-    if (!sum) fail("answer.fees add up to more than 2^256");
-    total = *sum;
-  }
-  if (total >= source.amount) {
-    fail("answer.fees add up to ", total.to_decimal(), ", which leaves nothing of answer.source.amount ",
-         source.amount.to_decimal(), " to deliver");
-  }
-  return cat(std::to_string(fees.size()), " fee(s) in the source or destination token, ", total.to_decimal(), " of ",
-             source.amount.to_decimal(), " deposited");
+  const std::vector<FeeEntry> fees = read_fees(member(answer, "fees", "answer"), "answer.fees", *context.chains);
+  return expect_fees_add_up(fees, {{source.chain, source.token}, {destination.chain, destination.token}},
+                            {source.amount, read_amount(answer, "minAmountOut", "answer")}, false, true,
+                            context.max_fee_bps);
 }
 
 std::string check_matches_request(const Json& answer, const DepositContext& context) {
@@ -268,7 +256,7 @@ Json verify_deposit_address_json(const Json& args) {
   const Json& request = member(args, "request", "");
   if (!request.is_object()) throw ParseError("request: must be the deposit-address request object {source, destination, refundRecipient}");
   const std::uint64_t now = jf::read_u64_number(member(args, "now", ""), "now");
-  return to_json(verify_deposit_address(member(args, "answer", ""), DepositContext{&chains, &request, now}));
+  return to_json(verify_deposit_address(member(args, "answer", ""), DepositContext{&chains, &request, now, read_max_fee_bps(args)}));
 }
 
 }  // namespace sr::verify

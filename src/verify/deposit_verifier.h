@@ -37,12 +37,15 @@ struct DepositContext {
   // since only the request names the refund recipient the reward must name.
   const Json* request = nullptr;
   std::uint64_t now = 0;  // Unix seconds
+  // The ceiling on the total fee, in basis points of the source amount counted at par (the
+  // dapp's `maxFeeBps`; 3% unless it sets its own).
+  std::uint32_t max_fee_bps = 300;
 };
 
 // Every check above, in that order.
 Report verify_deposit_address(const Json& answer, const DepositContext& context);
 
-// The JSON boundary: {"answer", "request", "chains", "now"} -> to_json(report). ParseError when the
+// The JSON boundary: {"answer", "request", "chains", "now", "maxFeeBps"?} -> to_json(report). ParseError when the
 // context (chains, request, now) is malformed or the request is missing; a malformed answer only
 // fails checks.
 Json verify_deposit_address_json(const Json& args);

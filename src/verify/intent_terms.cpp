@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "protocol/erc20.h"
+#include "protocol/svm_address.h"
 #include "protocol/svm_route_call.h"
 #include "protocol/vault.h"
 #include "verify/json_members.h"
@@ -54,39 +55,70 @@ void expect_route_provides(const std::string& where, const protocol::Intent& int
   }
 }
 
-void expect_transfer_call(const std::string& where, const protocol::Intent& intent, const ChainInfo& chain,
-                          const Account& token, const Account& recipient, const U256& minimum) {
-  if (chain.vm == Vm::svm) {
-    // Solana: the call Eco's Portal fills (protocol::svm_route_call): TransferChecked on Token or
-    // Token-2022 from the Portal's executor, crediting the recipient's associated token account of
-    // the destination mint under that same program. Any other shape can never be filled.
-    const svm::Pubkey mint = token.to_svm();
-    for (const protocol::Call& call : intent.route.calls) {
-      try {
-        const auto paid = protocol::svm_route_call::decode_token_transfer_call(chain.portal.to_svm(), call);
-        if (paid.mint == mint && paid.transfer.amount >= minimum &&
-            paid.recipient_token_account ==
-                svm::associated_token_address(recipient.to_svm(), mint, paid.token_program)) {
-          return;
-        }
-      } catch (const ParseError&) {
-        // not such a payment: keep looking
-      }
-    }
-    fail(where, " has no call paying ", text(recipient, chain), "'s token account >= ", minimum.to_decimal(), " of ",
-         text(token, chain), " by TransferChecked from the executor of the Portal of ", chain_text(chain));
+void expect_deadlines_within(const std::string& where, const protocol::Intent& intent, std::uint64_t start,
+                             const std::string& start_name, const ChainInfo& route_chain,
+                             const ChainInfo& reward_chain) {
+  const auto limits_of = [](const ChainInfo& chain) -> const ChainLimits& {
+    if (!chain.limits) fail(chain_text(chain), " publishes no limits in the chain records, so deadlines cannot be bounded");
+    return *chain.limits;
+  };
+  expect_deadlines_after(where, intent, start, start_name);
+  const std::uint64_t fill = limits_of(route_chain).max_fill_window_sec;
+  const std::uint64_t reward = limits_of(reward_chain).max_reward_window_sec;
+  if (intent.route.deadline - start > fill) {
+    fail(where, ".route.deadline (", std::to_string(intent.route.deadline), ") is more than ", std::to_string(fill),
+         " s (maxFillWindowSec of ", chain_text(route_chain), ") after ", start_name, " (", std::to_string(start), ")");
   }
-  for (const protocol::Call& call : intent.route.calls) {
-    if (call.target != token || !call.value.is_zero()) continue;
+  if (intent.reward.deadline - intent.route.deadline > reward) {
+    fail(where, ".reward.deadline (", std::to_string(intent.reward.deadline), ") is more than ", std::to_string(reward),
+         " s (maxRewardWindowSec of ", chain_text(reward_chain), ") after the route deadline");
+  }
+}
+
+bool pays(const protocol::Call& call, const ChainInfo& chain, const Account& token, const Account& recipient,
+          const U256& amount) {
+  if (!call.value.is_zero()) return false;
+  if (chain.vm == Vm::evm) {
+    if (call.target != token) return false;
     try {
-      const protocol::erc20::AmountTo transfer = protocol::erc20::decode_transfer(call.data);
-      if (Account::from_evm(transfer.account) == recipient && transfer.amount >= minimum) return;
+      return protocol::erc20::decode_transfer(call.data) ==
+             protocol::erc20::AmountTo{recipient.to_evm(), amount};
     } catch (const ParseError&) {
-      // not a transfer: keep looking
+      return false;
     }
   }
-  fail(where, " has no call ", text(token, chain), ".transfer(", text(recipient, chain), ", >= ", minimum.to_decimal(),
-       ")");
+  // Solana: the call Eco's Portal fills (protocol::svm_route_call): TransferChecked on Token or
+  // Token-2022 from the executor of this chain's Portal, crediting the recipient's associated token
+  // account of the mint under that same program. Any other shape can never be filled.
+  try {
+    const auto paid = protocol::svm_route_call::decode_token_transfer_call(chain.portal.to_svm(), call);
+    const svm::Pubkey mint = token.to_svm();
+    return paid.mint == mint && U256{paid.transfer.amount} == amount &&
+           paid.recipient_token_account == svm::associated_token_address(recipient.to_svm(), mint, paid.token_program);
+  } catch (const ParseError&) {
+    return false;
+  }
+}
+
+void expect_exact_route(const std::string& where, const protocol::Intent& intent, const ChainInfo& delivers_on,
+                        const ChainInfo& chain, const Account& token, const U256& spent, std::size_t calls) {
+  expect_route_provides(where, intent, delivers_on, chain, token, spent);
+  const protocol::Route& route = intent.route;
+  if (route.tokens.size() != 1 || route.tokens[0].amount != spent) {
+    fail(where, ".intent.route.tokens must be exactly ", spent.to_decimal(), " of ", text(token, chain),
+         " (what its calls pay out)");
+  }
+  if (!route.native_amount.is_zero()) fail(where, ".intent.route.nativeAmount is not 0");
+  if (route.calls.size() != calls) {
+    fail(where, ".intent.route.calls has ", std::to_string(route.calls.size()), " call(s); the asked route makes ",
+         std::to_string(calls));
+  }
+}
+
+void expect_call(const std::string& where, std::size_t index, bool is_expected) {
+  if (!is_expected) {
+    fail(where, ".intent.route.calls[", std::to_string(index), "] is not the call the asked route makes there");
+  }
 }
 
 }  // namespace sr::verify

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "crypto/bytes.h"
 #include "eth/u256.h"
@@ -35,10 +36,30 @@ void expect_deadlines_after(const std::string& where, const protocol::Intent& in
 void expect_route_provides(const std::string& where, const protocol::Intent& intent, const ChainInfo& delivers_on,
                            const ChainInfo& chain, const protocol::Account& token, const U256& minimum);
 
-// On an EVM destination, one of the route's calls is `token`.transfer(recipient, >= minimum) with
-// no value; on Solana, one is the TransferChecked payment of >= minimum of the mint `token` to the
-// recipient's associated token account that Eco's Portal fills (protocol/svm_route_call.h).
-void expect_transfer_call(const std::string& where, const protocol::Intent& intent, const ChainInfo& chain,
-                          const protocol::Account& token, const protocol::Account& recipient, const U256& minimum);
+// Funding at `start` leaves no more time than `chain records` allow: the route deadline is at
+// most `start` + the fill window of the chain the route runs on, the reward deadline at most that
+// route deadline + the reward window of the chain the reward is locked on; and both are later
+// than `start` (expect_deadlines_after).
+void expect_deadlines_within(const std::string& where, const protocol::Intent& intent, std::uint64_t start,
+                             const std::string& start_name, const ChainInfo& route_chain,
+                             const ChainInfo& reward_chain);
+
+// Whether `call` is the one call that pays `amount` of `token` to `recipient` on `chain`: on an
+// EVM chain `token`.transfer(recipient, amount) with no value; on Solana the TransferChecked call
+// Eco's Portal fills (protocol/svm_route_call.h), from the executor of `chain`'s Portal to the
+// recipient's associated token account of the mint `token`. Every
+// rule that asks "does this route pay X to Y" asks this function, so a change of encoding is made
+// here. (It decodes rather than encodes: the package's module then needs no ABI encoder.)
+bool pays(const protocol::Call& call, const ChainInfo& chain, const protocol::Account& token,
+          const protocol::Account& recipient, const U256& amount);
+
+// The delivery rule's frame: the intent (named `where`) runs on `chain` (it is `delivers_on`)
+// through its Portal with no native amount, its route tokens are exactly [`token`: `spent`] and
+// it makes exactly `calls` calls; the caller then checks each call (expect_call).
+void expect_exact_route(const std::string& where, const protocol::Intent& intent, const ChainInfo& delivers_on,
+                        const ChainInfo& chain, const protocol::Account& token, const U256& spent, std::size_t calls);
+
+// Fails unless call `index` of the route of `where` is the one the asked route makes there.
+void expect_call(const std::string& where, std::size_t index, bool is_expected);
 
 }  // namespace sr::verify

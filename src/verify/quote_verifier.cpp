@@ -14,6 +14,7 @@
 #include "protocol/quote_signature.h"
 #include "protocol/svm_fund.h"
 #include "protocol/svm_transaction.h"
+#include "verify/fee_statement.h"
 #include "verify/intent_terms.h"
 #include "verify/quote_document.h"
 #include "verify/slippage.h"
@@ -28,6 +29,34 @@ namespace {
 
 std::uint64_t expires_at(const Json& quote) {
   return jf::read_u64_number(member(quote, "expiresAt", "quote"), "quote.expiresAt");
+}
+
+// One funded intent: the `direct` one, or on a stitched quote the `stitched-source` one (the first
+// leg), whose route funds the `stitched-destination` one (the delivery). A quote never mixes
+// `direct` with stitched roles, so no decoy can sit beside the intent that is really funded.
+struct FundedRoles {
+  std::size_t funded = 0;
+  std::size_t delivery = 0;
+  bool stitched = false;
+};
+
+FundedRoles funded_roles(const std::vector<ListedIntent>& listed) {
+  std::size_t count[4] = {};
+  FundedRoles roles;
+  for (std::size_t i = 0; i < listed.size(); ++i) {
+    const std::string& role = listed[i].role;
+    const std::size_t k = role == "direct" ? 0 : role == "stitched-source" ? 1 : role == "stitched-destination" ? 2 : 3;
+    ++count[k];
+    if (k == 0 || k == 1) roles.funded = i;
+    if (k == 0 || k == 2) roles.delivery = i;
+  }
+  roles.stitched = count[0] == 0;
+  if (roles.stitched ? (count[1] != 1 || count[2] != 1) : (count[0] != 1 || count[1] + count[2] + count[3] != 0)) {
+    fail("quote.steps lists ", std::to_string(count[0]), " direct, ", std::to_string(count[1]), " stitched-source, ",
+         std::to_string(count[2]), " stitched-destination and ", std::to_string(count[3]),
+         " other intent(s): a quote funds one direct intent, or one stitched-source funding one stitched-destination");
+  }
+  return roles;
 }
 
 // The parts of one quote the checks share, read and hashed once per verification (the checks
@@ -54,6 +83,10 @@ class QuoteParts {
   }
   const std::vector<ListedIntent>& listed() {
     return memo(listed_, [&] { return read_listed_intents(quote_, chains_); });
+  }
+  // Which listed intents the quote funds and delivers with (funded_intent below).
+  const FundedRoles& roles() {
+    return memo(roles_, [&] { return funded_roles(listed()); });
   }
   const std::vector<protocol::IntentHashes>& listed_hashes() {
     return memo(listed_hashes_, [&] {
@@ -92,6 +125,7 @@ class QuoteParts {
   Slot<protocol::IntentHashes> execution_hashes_;
   Slot<std::vector<ListedIntent>> listed_;
   Slot<std::vector<protocol::IntentHashes>> listed_hashes_;
+  Slot<FundedRoles> roles_;
 };
 
 // The one reward token a plain funding locks.
@@ -369,31 +403,9 @@ const std::string& quote_type(const Json& quote) {
   return type;
 }
 
-// The intents the specification calls delivery intents: the one to track, which must honour
-// minAmountOut.
-bool is_delivery(const ListedIntent& entry) { return entry.role == "direct" || entry.role == "stitched-destination"; }
-
 std::vector<protocol::Call> destination_calls(const Json& quote, const ChainInfo& chain) {
   return read_calls(member(member(quote, "destination", "quote"), "calls", "quote.destination"),
                     "quote.destination.calls", chain.vm);
-}
-
-// The intent gives the recipient at least `minimum` of the destination token (for a custom
-// route: provides it to the user's calls, which run exactly as quoted).
-void expect_pays_recipient(const ListedIntent& entry, const QuoteSide& destination, const U256& minimum,
-                           const std::string& type, const Json& quote) {
-  const ChainInfo& chain = *destination.chain;
-  expect_route_provides(entry.path, entry.intent, *entry.destination, chain, destination.token, minimum);
-  if (type == "custom") {
-    // The user's calls run first, exactly as quoted; the service's fee transfers follow them.
-    const std::vector<protocol::Call> asked = destination_calls(quote, chain);
-    const auto& calls = entry.intent.route.calls;
-    if (calls.size() < asked.size() || !std::equal(asked.begin(), asked.end(), calls.begin())) {
-      fail(entry.path, ".intent.route.calls do not start with quote.destination.calls");
-    }
-    return;
-  }
-  expect_transfer_call(entry.path, entry.intent, chain, destination.token, destination.party, minimum);
 }
 
 // `got` (in the quote) must be `want` (in the request); both read on the same VM.
@@ -455,17 +467,21 @@ void compare_with_request(const Json& quote, const Json& request, const QuoteSid
   }
 }
 
+// quote.source.refundRecipient, or the funder when none is named.
+Account refund_recipient_of(const Json& quote, const QuoteSide& source) {
+  const Json& source_json = member(quote, "source", "quote");
+  return optional_member(source_json, "refundRecipient", "quote.source") != nullptr
+             ? jf::read_account(source_json["refundRecipient"], "quote.source.refundRecipient", source.chain->vm)
+             : source.party;
+}
+
 std::string check_route_matches_request(const Json& quote, const QuoteContext& context, QuoteParts& parts) {
   const std::string& type = quote_type(quote);
   const QuoteSide& source = parts.source();
   const QuoteSide& destination = parts.destination();
   const ExecutionIntent& execution = parts.execution();
   const Intent& funded = execution.intent;
-  const Json& source_json = member(quote, "source", "quote");
-  const Account refund_recipient =
-      optional_member(source_json, "refundRecipient", "quote.source") != nullptr
-          ? jf::read_account(source_json["refundRecipient"], "quote.source.refundRecipient", source.chain->vm)
-          : source.party;
+  const Account refund_recipient = refund_recipient_of(quote, source);
   if (context.request.get() != nullptr) {
     compare_with_request(quote, *context.request.get(), source, destination, refund_recipient, type);
   }
@@ -487,27 +503,187 @@ std::string check_route_matches_request(const Json& quote, const QuoteContext& c
     fail("execution.intent.reward.prover is ", text(funded.reward.prover, *source.chain), ", not the prover of ",
          chain_text(*source.chain));
   }
-  // Delivery: every intent that can pay the recipient pays at least the guaranteed minimum.
+  return cat(std::string(context.request.get() != nullptr ? "matches the request; " : "no request given; "),
+             "reward locks source.amount of source.token with the refund recipient as creator");
+}
+
+// ---- funded-intent ---------------------------------------------------------------------------
+
+std::string check_funded_intent(const Json& quote, const QuoteContext&, QuoteParts& parts) {
+  const FundedRoles& roles = parts.roles();
+  const ListedIntent& funded = parts.listed()[roles.funded];
+  const Hash32& hash = parts.listed_hashes()[roles.funded].intent_hash;
+  const ExecutionIntent& execution = parts.execution();
+  if (funded.source != execution.source) {
+    fail(funded.path, " (", funded.role, ") is funded on ", chain_text(*funded.source), ", not on the source ",
+         chain_text(*execution.source));
+  }
+  if (parts.execution_hashes().intent_hash != hash) {
+    fail("quote.execution.intent is not ", funded.path, ".intent, the ", funded.role, " intent the quote funds");
+  }
+  const Json* top = optional_member(quote, "intentHash", "quote");
+  if (roles.stitched && top != nullptr) fail("quote.intentHash must be null on a stitched quote");
+  if (!roles.stitched && (top == nullptr || jf::read_hash32(*top, "quote.intentHash") != hash)) {
+    fail("quote.intentHash does not name the direct intent ", hex::encode(hash));
+  }
+  const Account vault = jf::read_account(member(member(quote, "execution", "quote"), "vault", "quote.execution"),
+                                         "quote.execution.vault", execution.source->vm);
+  if (vault != funded.vault) fail("quote.execution.vault is not ", funded.path, ".vault");
+  return cat("the ", funded.role, " intent ", hex::encode(hash),
+             " is the one execution.intent, execution.vault and quote.intentHash name");
+}
+
+// ---- first-leg -------------------------------------------------------------------------------
+
+// A stitched quote's funded intent only moves what it receives on the intermediate chain into
+// the listed delivery intent: approve that chain's Portal for it, then publishAndFund exactly
+// that intent, whose reward is what the first leg delivers and refunds to the refund recipient.
+std::string check_first_leg(const Json& quote, const QuoteContext&, QuoteParts& parts) {
+  const FundedRoles& roles = parts.roles();
+  if (!roles.stitched) return "a direct quote has no first leg";
+  const ListedIntent& first = parts.listed()[roles.funded];
+  const ListedIntent& second = parts.listed()[roles.delivery];
+  const ChainInfo& middle = *second.source;
+  const protocol::Reward& reward = second.intent.reward;
+  if (first.destination != &middle || middle.vm != Vm::evm) {
+    fail(first.path, " delivers on ", chain_text(*first.destination), ", not on the EVM ", chain_text(middle),
+         " where ", second.path, " is funded");
+  }
+  if (reward.tokens.size() != 1 || !reward.native_amount.is_zero()) {
+    fail(second.path, ".intent.reward must lock exactly one token and no native value");
+  }
+  const protocol::TokenAmount& handed = reward.tokens[0];
+  if (reward.creator != refund_recipient_of(quote, parts.source())) {
+    fail(second.path, ".intent.reward.creator (refunds) is ", text(reward.creator, middle),
+         ", not the request's refund recipient");
+  }
+  if (middle.prover && reward.prover != *middle.prover) {
+    fail(second.path, ".intent.reward.prover is not the prover of ", chain_text(middle));
+  }
+  expect_exact_route(first.path, first.intent, *first.destination, middle, handed.token, handed.amount, 2);
+  const auto& calls = first.intent.route.calls;
+  // A call that does not decode is not the expected one.
+  bool approves = false;
+  bool funds = false;
+  try {
+    approves = calls[0].target == handed.token && calls[0].value.is_zero() &&
+               protocol::erc20::decode_approve(calls[0].data) ==
+                   protocol::erc20::AmountTo{middle.portal.to_evm(), handed.amount};
+  } catch (const std::invalid_argument&) {
+  }
+  expect_call(first.path, 0, approves);
+  try {
+    const protocol::portal::PublishAndFund call = protocol::portal::decode_publish_and_fund(calls[1].data);
+    funds = calls[1].target == middle.portal && calls[1].value.is_zero() &&
+            call.destination == second.intent.destination && call.reward == reward && !call.allow_partial &&
+            call.encoded_route == protocol::encode_route(second.intent.route, second.destination->vm);
+  } catch (const std::invalid_argument&) {
+  }
+  expect_call(first.path, 1, funds);
+  return cat(first.path, " approves the Portal of ", chain_text(middle), " for ", handed.amount.to_decimal(),
+             " and publishes and funds ", second.path, " with it, nothing else");
+}
+
+// ---- delivery-route --------------------------------------------------------------------------
+
+// The route that pays the recipient does exactly what was asked: the transfer of minAmountOut to
+// the recipient (or, for custom, the dapp's calls in order), then one transfer per fee paid to a
+// named party, in the destination token; its tokens are exactly what those calls spend. Bucket
+// candidates (alternatives for the same reward) are held to the same shape at their own amount.
+struct DeliveryTerms {
+  const QuoteSide* destination;
+  const TokenAt* delivered;
+  const std::vector<protocol::Call>* asked;  // the dapp's calls (custom)
+  const std::vector<const FeeEntry*>* named;
+  U256 named_sum;
+  bool custom;
+};
+
+// `entry` pays `paid` to the recipient (or runs the dapp's calls with it), then the named fees.
+void expect_delivers(const ListedIntent& entry, const U256& paid, const DeliveryTerms& t) {
+  const ChainInfo& chain = *t.delivered->chain;
+  const std::size_t own = t.custom ? t.asked->size() : 1;
+  const auto spent = paid.checked_add(t.named_sum);
+  if (!spent) fail("the named fees overflow");
+  expect_exact_route(entry.path, entry.intent, *entry.destination, chain, t.delivered->token, *spent,
+                     own + t.named->size());
+  const auto& calls = entry.intent.route.calls;
+  for (std::size_t i = 0; i < own; ++i) {
+    expect_call(entry.path, i,
+                t.custom ? calls[i] == (*t.asked)[i]
+                         : pays(calls[i], chain, t.delivered->token, t.destination->party, paid));
+  }
+  expect_fee_transfers(entry.path, calls, own, *t.named, *t.delivered);
+}
+
+std::string check_delivery_route(const Json& quote, const QuoteContext& context, QuoteParts& parts) {
+  const std::string& type = quote_type(quote);
+  const QuoteSide& destination = parts.destination();
+  const ChainInfo& chain = *destination.chain;
+  const std::vector<FeeEntry> fees = read_fees(member(quote, "fees", "quote"), "quote.fees", *context.chains);
+  const TokenAt delivered{&chain, destination.token};
+  const std::vector<const FeeEntry*> named = named_fees(fees, delivered);
+  const U256 named_sum = named_total(named);
+  const std::vector<protocol::Call> asked =
+      type == "custom" ? destination_calls(quote, chain) : std::vector<protocol::Call>{};
+  const DeliveryTerms terms{&destination, &delivered, &asked, &named, named_sum, type == "custom"};
   const U256 minimum = read_amount(member(quote, "destination", "quote"), "minAmountOut", "quote.destination");
+  const FundedRoles& roles = parts.roles();
   const std::vector<ListedIntent>& listed = parts.listed();
-  std::size_t deliveries = 0;
+  expect_delivers(listed[roles.delivery], minimum, terms);
   std::size_t candidates = 0;
   for (const ListedIntent& entry : listed) {
-    if (is_delivery(entry)) {
-      expect_pays_recipient(entry, destination, minimum, type, quote);
-      ++deliveries;
-    } else if (entry.role == "bucket-candidate") {
-      // Alternatives for the same reward may deliver less than the tracked intent (the engine
-      // ranks them after it), but never to anyone else or in another token.
-      expect_pays_recipient(entry, destination, U256(1), type, quote);
-      ++candidates;
+    if (entry.role != "bucket-candidate") continue;
+    const auto& tokens = entry.intent.route.tokens;
+    const auto paid = tokens.size() == 1 ? tokens[0].amount.checked_sub(named_sum) : std::nullopt;
+    if (!paid) fail(entry.path, ".intent.route.tokens do not cover the named fees");
+    expect_delivers(entry, *paid, terms);
+    ++candidates;
+  }
+  return cat(listed[roles.delivery].path, " pays ", text(destination.party, chain), " ", minimum.to_decimal(), " of ",
+             text(destination.token, chain), " and ", std::to_string(named.size()),
+             " named fee(s), nothing else; ", std::to_string(candidates), " bucket candidate(s) likewise");
+}
+
+// ---- deadlines -------------------------------------------------------------------------------
+
+std::string check_deadlines(const Json& quote, const QuoteContext&, QuoteParts& parts) {
+  const ExecutionIntent& execution = parts.execution();
+  const std::uint64_t expires = expires_at(quote);
+  expect_deadlines_within("quote.execution.intent", execution.intent, expires, "expiresAt", *execution.destination,
+                          *execution.source);
+  // A stitched delivery can start only once the first leg is filled: its windows run from there.
+  if (parts.roles().stitched) {
+    for (const ListedIntent& entry : parts.listed()) {
+      if (entry.role == "stitched-source") continue;
+      expect_deadlines_within(entry.path + ".intent", entry.intent, execution.intent.route.deadline,
+                              "the first leg's route deadline", *entry.destination, *entry.source);
     }
   }
-  if (deliveries == 0) fail("quote.steps lists no delivery intent (role direct or stitched-destination)");
-  return cat(std::string(context.request.get() != nullptr ? "matches the request; " : "no request given; "),
-             "reward locks source.amount of source.token; ", std::to_string(deliveries),
-             " delivery intent(s) pay the recipient at least ", minimum.to_decimal(), "; ", std::to_string(candidates),
-             " bucket candidate(s) pay the same recipient");
+  return cat("route deadline ", std::to_string(execution.intent.route.deadline), " and reward deadline ",
+             std::to_string(execution.intent.reward.deadline), " within the chains' limits");
+}
+
+// ---- fees ------------------------------------------------------------------------------------
+
+std::string check_fees(const Json& quote, const QuoteContext& context, QuoteParts& parts) {
+  const std::string& type = quote_type(quote);
+  const std::vector<FeeEntry> fees = read_fees(member(quote, "fees", "quote"), "quote.fees", *context.chains);
+  const QuoteSide& source = parts.source();
+  const QuoteSide& destination = parts.destination();
+  if (!source.amount) fail("quote.source.amount: missing");
+  std::vector<TokenAt> tokens = {{source.chain, source.token}};
+  std::vector<U256> amounts = {*source.amount};
+  if (parts.roles().stitched) {
+    const ListedIntent& second = parts.listed()[parts.roles().delivery];
+    const auto& reward = second.intent.reward.tokens;
+    if (reward.size() != 1) fail(second.path, ".intent.reward must lock exactly one token");
+    tokens.push_back({second.source, reward[0].token});
+    amounts.push_back(reward[0].amount);
+  }
+  tokens.push_back({destination.chain, destination.token});
+  amounts.push_back(read_amount(member(quote, "destination", "quote"), "amountOut", "quote.destination"));
+  return expect_fees_add_up(fees, tokens, amounts, type == "exact-out", false, context.max_fee_bps);
 }
 
 // ---- slippage-bound --------------------------------------------------------------------------
@@ -579,11 +755,16 @@ Report verify_quote(const Json& quote, const QuoteContext& context) {
       {"signature", check_signature},
       {"expiry", check_expiry},
       {"intent-hashes", check_intent_hashes},
+      {"funded-intent", check_funded_intent},
       {"vault", check_vault},
       {"funding-target", check_funding_target},
       {"funding-calldata", check_funding_calldata},
       {"route-matches-request", check_route_matches_request},
+      {"first-leg", check_first_leg},
+      {"delivery-route", check_delivery_route},
+      {"deadlines", check_deadlines},
       {"slippage-bound", check_slippage_bound},
+      {"fees", check_fees},
       {"competing-quotes", check_competing_quotes},
   };
   for (const auto& [name, fn] : kChecks) {
@@ -598,7 +779,7 @@ Json verify_quote_json(const Json& args) {
   const Json* request = optional_member(args, "request", "");
   if (request != nullptr && !request->is_object()) throw ParseError("request: must be an object or null");
   const std::uint64_t now = jf::read_u64_number(member(args, "now", ""), "now");
-  return to_json(verify_quote(member(args, "quote", ""), QuoteContext{&chains, request, now}));
+  return to_json(verify_quote(member(args, "quote", ""), QuoteContext{&chains, request, now, read_max_fee_bps(args)}));
 }
 
 }  // namespace sr::verify

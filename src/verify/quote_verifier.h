@@ -52,13 +52,16 @@ struct QuoteContext {
   const ChainDirectory* chains = nullptr;
   RequestDocument request;
   std::uint64_t now = 0;  // Unix seconds
+  // The ceiling on the total fee, in basis points of the source amount counted at par (the
+  // dapp's `maxFeeBps`; 3% unless it sets its own).
+  std::uint32_t max_fee_bps = 300;
 };
 
 // Every check above, in that order.
 Report verify_quote(const Json& quote, const QuoteContext& context);
 Report verify_quote(const nlohmann::json& quote, const QuoteContext& context);
 
-// The JSON boundary: {"quote", "chains", "request"?, "now"} -> to_json(report). ParseError when the
+// The JSON boundary: {"quote", "chains", "request"?, "now", "maxFeeBps"?} -> to_json(report). ParseError when the
 // context itself (chains, request, now) is malformed; a malformed quote only fails checks.
 Json verify_quote_json(const Json& args);
 nlohmann::json verify_quote_json(const nlohmann::json& args);

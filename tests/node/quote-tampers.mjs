@@ -7,7 +7,7 @@ export function quoteTampers(other) {
   return [
     ['amount', 'route-matches-request', (q) => { q.source.amount = '1'; }],
     ['recipient', 'route-matches-request', (q) => { q.destination.recipient = other; }],
-    ['minimum output', 'route-matches-request', (q) => { q.destination.minAmountOut = (BigInt(q.destination.minAmountOut) + 1n).toString(); }],
+    ['minimum output', 'delivery-route', (q) => { q.destination.minAmountOut = (BigInt(q.destination.minAmountOut) + 1n).toString(); }],
     ['portal', 'funding-target', (q) => { q.execution.transaction.to = other; }],
     ['signature', 'signature', (q) => { q.signature = `${q.signature.slice(0, -2)}${q.signature.endsWith('1b') ? '1c' : '1b'}`; }],
     ['expiry', 'signature', (q) => { q.expiresAt += 60; }],

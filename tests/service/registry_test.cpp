@@ -68,9 +68,29 @@ TEST(ServiceRegistry, ChainRecordHasExactlyTheContractFields) {
   std::vector<std::string> keys;
   for (const auto& [k, v] : chain.items()) keys.push_back(k);
   std::sort(keys.begin(), keys.end());
-  EXPECT_EQ(keys, (std::vector<std::string>{"blockExplorerUrl", "chainId", "name", "nativeCurrency", "permit2", "permit3",
-                                            "portal", "prover", "quoteSigner", "vaultDerivation", "vaultInitCodeHash", "vm"}));
+  EXPECT_EQ(keys, (std::vector<std::string>{"blockExplorerUrl", "chainId", "limits", "name", "nativeCurrency", "permit2",
+                                            "permit3", "portal", "prover", "quoteSigner", "vaultDerivation",
+                                            "vaultInitCodeHash", "vm"}));
   EXPECT_EQ(chain["quoteSigner"], "0x25fC54D28538C0d579F1c9BF446ed22F2C1aFB59");
+}
+
+// The limits bound every deadline the engine sets: the longest fill window of a solver delivering
+// on the chain (one local solver waits 7200 s; the service default is 3600) and the reward window.
+TEST(ServiceRegistry, LimitsCoverEverySolversFillWindow) {
+  json config = config_json("local");
+  const json chains = list_chains(Config::from_json(config))["chains"];
+  std::uint64_t longest = 0;
+  for (const json& chain : chains) {
+    EXPECT_GE(chain["limits"]["maxFillWindowSec"].get<std::uint64_t>(), 3600u);
+    EXPECT_EQ(chain["limits"]["maxRewardWindowSec"], config["service"]["rewardWindowSec"]);
+    longest = std::max(longest, chain["limits"]["maxFillWindowSec"].get<std::uint64_t>());
+  }
+  EXPECT_EQ(longest, 7200u);
+  // A solver's longer window raises the limit of the chains it delivers on (Optimism, for one).
+  for (json& solver : config["solvers"]) solver["fillWindowSec"] = 86400;
+  for (const json& chain : list_chains(Config::from_json(config))["chains"]) {
+    if (chain["chainId"] == 10) EXPECT_EQ(chain["limits"]["maxFillWindowSec"], 86400);
+  }
 }
 
 TEST(ServiceRegistry, RpcUrlAppearsOnlyWhenConfigured) {

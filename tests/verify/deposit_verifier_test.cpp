@@ -14,11 +14,13 @@
 #include "crypto/hex.h"
 #include "crypto/secp256k1.h"
 #include "json/nlohmann_bridge.h"
+#include "protocol/erc20.h"
 #include "protocol/intent.h"
 #include "protocol/intent_hash.h"
 #include "protocol/quote_signature.h"
 #include "protocol/vault.h"
 #include "quote_fixture.h"
+#include "service/chain/registry.h"
 #include "service/deposits/deposit.h"
 
 namespace sr::verify {
@@ -71,7 +73,8 @@ const ordered& created() {
 json answer() { return json::parse(created()["record"].dump()); }
 
 const ChainDirectory& chains() {
-  static const ChainDirectory directory = ChainDirectory::from_json(json::parse(local_config_json()["chains"].dump()));
+  static const ChainDirectory directory =
+      ChainDirectory::from_json(json::parse(service::list_chains(local_config()).dump()));  // GET /v1/chains
   return directory;
 }
 
@@ -179,7 +182,7 @@ TEST(DepositVerifier, Vault) {
   EXPECT_EQ(failed(report), Names{"vault"});
   EXPECT_NE(report.find("vault")->detail.find("derives"), std::string::npos);
   // Chain records without the vault init code hash cannot vouch for a vault.
-  json records = json::parse(local_config_json()["chains"].dump());
+  json records = json::parse(service::list_chains(local_config())["chains"].dump());
   for (json& chain : records) chain.erase("vaultInitCodeHash");
   const ChainDirectory without = ChainDirectory::from_json(records);
   const Json asked = sr::json::from_nlohmann(request());
@@ -189,8 +192,8 @@ TEST(DepositVerifier, Vault) {
 
 TEST(DepositVerifier, RoutePaysRecipient) {
   json a = answer();
-  a["minAmountOut"] = "25000000";  // more than the route delivers
-  EXPECT_EQ(failed(verify(a)), Names{"route-pays-recipient"});
+  a["minAmountOut"] = "25000000";  // more than the route delivers, and than the deposit less its fees
+  EXPECT_EQ(failed(verify(a)), (Names{"route-pays-recipient", "fees"}));
   // A route paying someone else, or less, or through another Portal, consistently signed.
   a = answer();
   std::string data = a["intent"]["route"]["calls"][0]["data"];
@@ -255,8 +258,43 @@ TEST(DepositVerifier, Fees) {
   a["fees"][0]["amount"] = "25000000";
   EXPECT_EQ(failed(verify(a)), Names{"fees"});
   a = answer();
-  a["fees"][0]["type"] = "tip";
-  EXPECT_EQ(failed(verify(a)), Names{"fees"});
+  a["fees"][0]["type"] = "tip";  // a malformed list fails every check that reads it
+  EXPECT_EQ(failed(verify(a)), (Names{"route-pays-recipient", "fees"}));
+}
+
+// A lying signer's deposit answers (re-signed with the real key): the same rules as quotes hold
+// for the address's one intent.
+TEST(DepositVerifier, ALyingSignersAnswersAreRefusedByTheRuleTheyBreak) {
+  // The minimum and the route pay 1% of what the deposit less its fees leaves.
+  json a = answer();
+  const std::string one_percent = U256::mul_div(U256::from_decimal(a["minAmountOut"].get<std::string>()), U256(1), U256(100), Rounding::floor)->to_decimal();
+  a["minAmountOut"] = one_percent;
+  a["intent"]["route"]["tokens"][0]["amount"] = one_percent;
+  a["intent"]["route"]["calls"][0]["data"] =
+      hex::encode(protocol::erc20::transfer(Address::parse(kRecipient), U256::from_decimal(one_percent)));
+  Report report = verify(resigned(a));
+  EXPECT_EQ(failed(report), Names{"fees"});
+  EXPECT_NE(report.find("fees")->detail.find("above the ceiling maxFeeBps 300"), std::string::npos)
+      << report.find("fees")->detail;
+  // A second transfer to a stranger, its tokens added to the route.
+  a = answer();
+  json& route = a["intent"]["route"];
+  route["calls"].push_back({{"target", kUsdcOptimism},
+                            {"data", hex::encode(protocol::erc20::transfer(Address::parse(kStranger), U256(1000)))},
+                            {"value", "0"}});
+  route["tokens"][0]["amount"] = U256::from_decimal(route["tokens"][0]["amount"].get<std::string>()).add_or_throw(U256(1000)).to_decimal();
+  EXPECT_EQ(failed(verify(resigned(a))), Names{"route-pays-recipient"});
+  // A reward locked five years past its route deadline.
+  a = answer();
+  a["intent"]["reward"]["deadline"] = a["intent"]["reward"]["deadline"].get<std::uint64_t>() + 5ull * 365 * 86400;
+  report = verify(resigned(a));
+  EXPECT_EQ(failed(report), Names{"deadline"});
+  EXPECT_NE(report.find("deadline")->detail.find("maxRewardWindowSec"), std::string::npos);
+  // The dapp's own ceiling: the genuine answer's fees and minimum (under 1%) fail a 0.1% one.
+  const Json asked = sr::json::from_nlohmann(request());
+  DepositContext strict{&chains(), &asked, kNow};
+  strict.max_fee_bps = 10;
+  EXPECT_EQ(failed(verify_deposit_address(sr::json::from_nlohmann(answer()), strict)), Names{"fees"});
 }
 
 TEST(DepositVerifier, MatchesRequest) {
@@ -281,7 +319,7 @@ TEST(DepositVerifier, MalformedAnswersFailChecksAndAMalformedContextThrows) {
   EXPECT_FALSE(report.ok());
   EXPECT_NE(report.find("intent-hash")->detail.find("answer"), std::string::npos);
   EXPECT_EQ(failed(verify(json::array())).size(), 8u);
-  const json args = {{"answer", answer()}, {"chains", json::parse(local_config_json()["chains"].dump())}, {"now", kNow}};
+  const json args = {{"answer", answer()}, {"chains", json::parse(service::list_chains(local_config())["chains"].dump())}, {"now", kNow}};
   EXPECT_THROW(verify_deposit_address_json(args), ParseError);  // no request
   json with_request = args;
   with_request["request"] = request();

@@ -7,6 +7,7 @@
 #include "../service/engine_fixture.h"
 #include "quote_fixture.h"
 #include "protocol/svm_route_call.h"
+#include "service/chain/registry.h"
 #include "verify/quote_verifier.h"
 
 namespace sr::verify {
@@ -20,7 +21,7 @@ using testing::failures;
 class EngineQuotes : public EngineTest {
  protected:
   Report verify(const json& quote, const json& request, std::uint64_t now = st::kNow) {
-    chains_ = ChainDirectory::from_json(config_json_["chains"]);
+    chains_ = ChainDirectory::from_json(json::parse(service::list_chains(config()).dump()));  // GET /v1/chains
     return verify_quote(quote, QuoteContext{&*chains_, &request, now});
   }
 

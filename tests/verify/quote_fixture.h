@@ -51,7 +51,10 @@ inline std::string failures(const Report& report) {
 inline json production_chains() {
   std::ifstream in(std::string(SR_SOURCE_DIR) + "/config/production/chains.json");
   json chains = json::parse(in);
-  for (json& chain : chains) chain["quoteSigner"] = kSignerAddress;
+  for (json& chain : chains) {
+    chain["quoteSigner"] = kSignerAddress;
+    chain["limits"] = {{"maxFillWindowSec", 3600}, {"maxRewardWindowSec", 3600}};  // as GET /v1/chains adds
+  }
   return chains;
 }
 
@@ -135,7 +138,12 @@ inline json direct_quote(const DirectQuoteOptions& o = {}) {
         {"amountOut", o.amount_out},
         {"minAmountOut", min_out.to_decimal()}}},
       {"slippage", o.slippage},
-      {"fees", json::array()},
+      // What the amount loses on its way, as the one fee that adds the statement up.
+      {"fees",
+       {{{"type", "gas"},
+         {"amount", U256::from_decimal(o.amount).sub_or_throw(U256::from_decimal(o.amount_out)).to_decimal()},
+         {"token", {{"chainId", 8453}, {"address", kBaseUsdc}, {"symbol", "USDC"}, {"decimals", 6}}},
+         {"estimate", false}}}},
       {"steps", {{{"provider", "atlas"}, {"intents", {{{"role", "direct"}, {"sourceChainId", 8453}, {"destinationChainId", 10}}}}}}},
       {"solver", {{"id", "atlas"}, {"name", "Atlas"}}},
       {"execution",

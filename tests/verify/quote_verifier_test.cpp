@@ -31,8 +31,9 @@ TEST(VerifyQuote, ConsistentQuotePassesEveryCheckInOrder) {
   EXPECT_TRUE(report.ok()) << failures(report);
   std::vector<std::string> names;
   for (const Check& c : report.checks) names.push_back(c.name);
-  EXPECT_EQ(names, (std::vector<std::string>{"signature", "expiry", "intent-hashes", "vault", "funding-target",
-                                             "funding-calldata", "route-matches-request", "slippage-bound",
+  EXPECT_EQ(names, (std::vector<std::string>{"signature", "expiry", "intent-hashes", "funded-intent", "vault",
+                                             "funding-target", "funding-calldata", "route-matches-request",
+                                             "first-leg", "delivery-route", "deadlines", "slippage-bound", "fees",
                                              "competing-quotes"}));
   EXPECT_TRUE(run(quote, nullptr).ok()) << failures(run(quote, nullptr));
 }
@@ -73,7 +74,7 @@ const Tamper kTampers[] = {
        q["execution"]["intent"]["reward"]["tokens"][0]["amount"] = "26000000";
        reseal(q);
      }},
-    {"route recipient, resealed", "route-matches-request", "has no call",
+    {"route recipient, resealed", "delivery-route", "calls[0] is not the call",
      [](json& q, json&, std::uint64_t&) {
        const Address other = Address::parse("0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc");
        const auto call = protocol::erc20::transfer_call(Address::parse(kOptimismUsdc), other,
@@ -83,7 +84,7 @@ const Tamper kTampers[] = {
      }},
     {"recipient echo", "route-matches-request", "quote.destination.recipient is",
      [](json& q, json&, std::uint64_t&) { q["destination"]["recipient"] = "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc"; }},
-    {"delivery below minAmountOut, resealed", "route-matches-request", "does not provide minAmountOut",
+    {"delivery below minAmountOut, resealed", "delivery-route", "does not provide minAmountOut",
      [](json& q, json&, std::uint64_t&) {
        q["execution"]["intent"]["route"]["tokens"][0]["amount"] = "1";
        reseal(q);
@@ -245,7 +246,14 @@ TEST(VerifyQuoteJson, ReportsAndRejectsMalformedContext) {
                      {"request", direct_request()}, {"now", kNow}};
   const json report = verify_quote_json(args);
   EXPECT_EQ(report["ok"], true) << report.dump(2);
-  EXPECT_EQ(report["checks"].size(), 9u);
+  EXPECT_EQ(report["checks"].size(), 14u);
+  // maxFeeBps: the dapp's ceiling, read strictly (the fixture's fee is 0.5% of the amount).
+  json strict = args;
+  strict["maxFeeBps"] = 40;
+  EXPECT_EQ(verify_quote_json(strict)["ok"], false);
+  strict["maxFeeBps"] = 10001;
+  EXPECT_EQ(protocol::testing::parse_error_of([&] { verify_quote_json(strict); }),
+            "maxFeeBps: must be at most 10000 (all of the source amount)");
   json no_now = args;
   no_now.erase("now");
   EXPECT_EQ(protocol::testing::parse_error_of([&] { verify_quote_json(no_now); }), "now: missing");

@@ -33,8 +33,8 @@ import { launchChromium } from '../scripts/browser.mjs';
 import { DEMO_API_KEY, startDemoStack } from '../scripts/local-stack.mjs';
 
 const CHECK_NAMES = [
-  'signature', 'expiry', 'intent-hashes', 'vault', 'funding-target',
-  'funding-calldata', 'route-matches-request', 'slippage-bound', 'competing-quotes',
+  'signature', 'expiry', 'intent-hashes', 'funded-intent', 'vault', 'funding-target', 'funding-calldata',
+  'route-matches-request', 'first-leg', 'delivery-route', 'deadlines', 'slippage-bound', 'fees', 'competing-quotes',
 ];
 // Which check must name each tampered field.
 const TAMPER_CAUGHT_BY = {

@@ -1,5 +1,7 @@
 #include "service/chain/registry.h"
 
+#include <algorithm>
+
 #include "crypto/hex.h"
 #include "eth/u256.h"
 #include "service/common/op_input.h"
@@ -49,11 +51,22 @@ nlohmann::ordered_json token_to_json(const TokenRecord& token) {
   };
 }
 
+nlohmann::ordered_json chain_limits(const Config& config, std::uint64_t chain_id) {
+  std::uint64_t fill = config.service().route_fill_window_sec;
+  for (const auto& solver : config.solvers()) {
+    for (const auto& pair : solver.pairs) {
+      if (pair.destination.chain_id == chain_id) fill = std::max(fill, solver.fill_window_sec);
+    }
+  }
+  return {{"maxFillWindowSec", fill}, {"maxRewardWindowSec", config.service().reward_window_sec}};
+}
+
 nlohmann::ordered_json list_chains(const Config& config, const ConfirmedChains& confirmed) {
   nlohmann::ordered_json chains = nlohmann::ordered_json::array();
   for (const auto& chain : config.chains()) {
     nlohmann::ordered_json record = chain_to_json(chain);
     record["vaultDerivation"] = vault_derivation_name(confirmed.confirmed(chain.chain_id));
+    record["limits"] = chain_limits(config, chain.chain_id);
     chains.push_back(std::move(record));
   }
   return {{"chains", std::move(chains)}};

@@ -24,6 +24,12 @@ nlohmann::ordered_json token_to_json(const TokenRecord& token);
 // Op "chains" {"confirmedChains"?}: {"chains": [ChainRecord]} in configured order, each record
 // with "vaultDerivation": "confirmed" | "unconfirmed" (whether its Portal confirmed the vault
 // derivation; vault_derivation.h).
+// A chain record's `limits`, the bounds a verifier holds intents to: maxFillWindowSec, the longest
+// fill window of any solver delivering on the chain (the service's routeFillWindowSec for one
+// without its own, and at least that), so every route deadline the engine sets is within it;
+// maxRewardWindowSec, the service's rewardWindowSec, which every reward deadline adds.
+nlohmann::ordered_json chain_limits(const Config& config, std::uint64_t chain_id);
+
 nlohmann::ordered_json list_chains(const Config& config, const ConfirmedChains& confirmed = {});
 
 // Op "tokens". raw_chain_id is the query parameter exactly as received (nullopt when absent):

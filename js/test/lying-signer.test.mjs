@@ -1,0 +1,187 @@
+// The package against a signer that lies (README, "What a lying signer cannot get past"): genuine
+// answers of the quote engine (the core WebAssembly module's Service, local configuration) are
+// changed where an attacker holding the quote signer's key would change them, then every hash,
+// vault and calldata that follows is derived again with ethers and the answer is signed with that
+// key (the development quote signer of config/local). The signature passes; the rule the change
+// breaks refuses it, by name.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, it, before } from 'node:test';
+
+import { getCreate2Address } from 'ethers';
+import { loadVerifier } from 'stableroutes';
+
+import * as d from './deposit-fixtures.mjs';
+import * as f from './fixtures.mjs';
+
+const repo = new URL('../../', import.meta.url);
+const coreDir = new URL('build/wasm-release/', repo);
+const readConfig = (name) => JSON.parse(readFileSync(new URL(`config/local/${name}.json`, repo), 'utf8'));
+const config = Object.fromEntries(['service', 'chains', 'tokens', 'solvers', 'partners'].map((n) => [n, readConfig(n)]));
+const secrets = readConfig('secrets');
+const NOW = 1763697600;
+const FUNDER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+const RECIPIENT = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
+const OTHER = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc';
+const OPTIMISM_USDC = '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85';
+const KEY = { id: 'dev-acme', partner: 'acme', feeSchedule: { protocolBps: 0, gatewayBps: 10 }, features: ['quotes', 'all-quotes'] };
+const FIVE_YEARS = 5 * 365 * 86400;
+const SOLANA = 1399811149;
+
+const exactIn = () => ({
+  type: 'exact-in',
+  source: { chainId: 8453, token: f.BASE_USDC, amount: '100000000', funder: FUNDER },
+  destination: { chainId: 10, token: OPTIMISM_USDC, recipient: RECIPIENT },
+  dappId: 'lying-signer-test',
+});
+const stitched = () => ({
+  type: 'exact-in',
+  source: { chainId: 137, token: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359', amount: '100000000', funder: FUNDER },
+  destination: { chainId: SOLANA, token: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', recipient: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM' },
+  dappId: 'lying-signer-test',
+});
+
+// Every EVM-to-EVM entry's hashes and vault from its intent (ethers), execution from the funded
+// entry, the publishAndFund calldata, the top-level hash when there is one, and the signature.
+function resign(quote, [step, index] = [0, 0]) {
+  for (const s of quote.steps) {
+    for (const e of s.intents) {
+      if (e.sourceChainId === SOLANA || e.destinationChainId === SOLANA) continue;
+      const { encodedRoute, intentHash } = f.hashIntent(e.intent);
+      Object.assign(e, { intentHash, encodedRoute, vault: getCreate2Address(f.PORTAL, intentHash, f.INIT_CODE_HASH) });
+    }
+  }
+  const funded = quote.steps[step].intents[index];
+  quote.execution.intent = structuredClone(funded.intent);
+  quote.execution.vault = funded.vault;
+  quote.execution.transaction.data = f.portalInterface.encodeFunctionData('publishAndFund',
+    [funded.intent.destination, funded.encodedRoute, f.rewardTuple(funded.intent.reward), false]);
+  if (quote.intentHash !== null) quote.intentHash = funded.intentHash;
+  return f.sign(quote);
+}
+
+const transfer = (to, amount) => f.erc20Interface.encodeFunctionData('transfer', [to, amount]);
+
+describe('a lying signer (genuine engine answers, changed and re-signed)', () => {
+  let service;
+  let verifier;
+  let chains;
+  before(async () => {
+    const { default: createCore } = await import(new URL('core.mjs', coreDir).href);
+    const core = await createCore({ wasmBinary: readFileSync(new URL('core.wasm', coreDir)) });
+    service = new core.Service(JSON.stringify(config), JSON.stringify(secrets));
+    verifier = await loadVerifier();
+    chains = ask('chains', { confirmedChains: [] });
+  });
+  function ask(op, input, status = 200) {
+    const out = JSON.parse(service.handle(op, JSON.stringify(input)));
+    assert.equal(out.status, status, JSON.stringify(out.body));
+    return out.body;
+  }
+  const quoteFor = (body) => ask('quote', { body, key: KEY, now: NOW, random: `0x${'5a'.repeat(32)}`, solverAnswers: [] });
+  const verify = (quote, request, maxFeeBps) => verifier.verifyQuote(quote, { chains, request, now: NOW, maxFeeBps });
+  const refuses = (report, rule, detail) => {
+    const failed = report.checks.filter((c) => !c.ok);
+    assert.equal(report.checks.find((c) => c.name === 'signature').ok, true, JSON.stringify(failed));
+    const check = report.checks.find((c) => c.name === rule);
+    assert.equal(check.ok, false, `${rule} passed; failed: ${JSON.stringify(failed)}`);
+    if (detail) assert.match(check.detail, detail);
+  };
+
+  it('passes the genuine answers', () => {
+    for (const body of [exactIn(), stitched()]) {
+      const report = verify(quoteFor(body), body);
+      assert.equal(report.ok, true, JSON.stringify(report.checks.filter((c) => !c.ok)));
+    }
+  });
+
+  for (const nullHash of [false, true]) {
+    it(`refuses a funded intent listed as stitched-source beside a direct decoy (intentHash ${nullHash ? 'null' : 'set'}): funded-intent`, () => {
+      const body = exactIn();
+      const quote = quoteFor(body);
+      const funded = structuredClone(quote.steps[0]);
+      funded.intents[0].role = 'stitched-source';
+      const route = funded.intents[0].intent.route;
+      route.calls[0].data = transfer(OTHER, route.tokens[0].amount);
+      quote.steps.push(funded);
+      if (nullHash) quote.intentHash = null;
+      refuses(verify(resign(quote, [1, 0]), body), 'funded-intent', /1 direct, 1 stitched-source/);
+    });
+  }
+
+  it('refuses a first leg that pays someone instead of funding the second intent: first-leg', () => {
+    const body = stitched();
+    const quote = quoteFor(body);
+    const route = quote.steps[0].intents[0].intent.route;
+    route.calls = [{ target: route.tokens[0].token, data: transfer(OTHER, route.tokens[0].amount), value: '0' }];
+    refuses(verify(resign(quote), body), 'first-leg', /calls has 1 call/);
+  });
+
+  it('refuses a delivery route with a second transfer to someone else: delivery-route', () => {
+    const body = exactIn();
+    const quote = quoteFor(body);
+    const route = quote.steps[0].intents[0].intent.route;
+    route.calls.push({ target: OPTIMISM_USDC, data: transfer(OTHER, '1000000'), value: '0' });
+    route.tokens[0].amount = (BigInt(route.tokens[0].amount) + 1000000n).toString();
+    refuses(verify(resign(quote), body), 'delivery-route', /route\.tokens must be exactly \d+ of/);
+  });
+
+  it('refuses a delivery route with a call that always reverts: delivery-route', () => {
+    const body = exactIn();
+    const quote = quoteFor(body);
+    quote.steps[0].intents[0].intent.route.calls.push({ target: OPTIMISM_USDC, data: `0x23b872dd${'0'.repeat(192)}`, value: '0' });
+    refuses(verify(resign(quote), body), 'delivery-route', /calls has 2 call/);
+  });
+
+  it('refuses a reward deadline five years ahead: deadlines', () => {
+    const body = exactIn();
+    const quote = quoteFor(body);
+    quote.steps[0].intents[0].intent.reward.deadline += FIVE_YEARS;
+    refuses(verify(resign(quote), body), 'deadlines', /maxRewardWindowSec/);
+  });
+
+  it('refuses an amountOut unrelated to the amount: fees', () => {
+    const body = exactIn();
+    const quote = quoteFor(body);
+    const out = BigInt(quote.destination.amountOut) * 2n;
+    const min = (out * 995000n) / 1000000n;
+    quote.destination.amountOut = out.toString();
+    quote.destination.minAmountOut = min.toString();
+    const route = quote.steps[0].intents[0].intent.route;
+    route.tokens[0].amount = min.toString();
+    route.calls[0].data = transfer(RECIPIENT, min.toString());
+    const report = verify(resign(quote), body);
+    refuses(report, 'fees', /the statement says/);
+    assert.deepEqual(report.checks.filter((c) => !c.ok).map((c) => c.name), ['fees']);
+  });
+
+  it('holds the fees under maxFeeBps, 3% unless the dapp passes its own', () => {
+    const body = exactIn();
+    const genuine = quoteFor(body);
+    assert.equal(verify(genuine, body).ok, true);
+    refuses(verify(genuine, body, 10), 'fees', /above the ceiling maxFeeBps 10/);
+  });
+
+  it('refuses a deposit address whose minimum and route pay 1% of what the deposit less its fees leaves: fees', () => {
+    const request = {
+      source: { chainId: 8453, token: f.BASE_USDC, amount: '25000000' },
+      destination: { chainId: 10, token: OPTIMISM_USDC, recipient: RECIPIENT },
+      refundRecipient: FUNDER,
+    };
+    const created = ask('depositCreate', { body: request, partner: 'acme', now: NOW, random: `0x${'ab'.repeat(32)}`, confirmedChains: [8453] }, 201);
+    const answer = created.record;
+    const options = { chains, request, now: NOW };
+    assert.equal(verifier.verifyDepositAddress(answer, options).ok, true);
+    const onePercent = (BigInt(answer.minAmountOut) / 100n).toString();
+    answer.minAmountOut = onePercent;
+    answer.intent.route.tokens[0].amount = onePercent;
+    answer.intent.route.calls[0].data = transfer(RECIPIENT, onePercent);
+    const { intentHash } = f.hashIntent(answer.intent);
+    answer.intentHash = intentHash;
+    answer.vaultAddress = getCreate2Address(f.PORTAL, intentHash, f.INIT_CODE_HASH);
+    d.signDeposit(answer);
+    const report = verifier.verifyDepositAddress(answer, options);
+    assert.deepEqual(report.checks.filter((c) => !c.ok).map((c) => c.name), ['fees']);
+    assert.match(report.checks.find((c) => c.name === 'fees').detail, /above the ceiling maxFeeBps 300/);
+  });
+});

@@ -1,0 +1,72 @@
+// A lying signer's tools for the verifier's tests: after a test changed a genuine quote (or a
+// deposit answer), every field that follows from its intents is derived again and the answer is
+// signed with the local development quote signer (config/local), exactly as a service holding the
+// key would sign it. Only the rule about what the changed intent says can then refuse it.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "../service/engine_fixture.h"
+#include "crypto/hex.h"
+#include "protocol/intent_hash.h"
+#include "protocol/portal_calldata.h"
+#include "protocol/quote_signature.h"
+#include "protocol/vault.h"
+#include "service/config/config.h"
+
+namespace sr::verify::testing {
+
+inline std::string vault_text(const service::ChainRecord& chain, const Hash32& hash) {
+  if (chain.vm == sr::Vm::evm) {
+    return protocol::evm_vault_address(chain.portal.evm(), hash, *chain.vault_init_code_hash).checksummed();
+  }
+  return protocol::svm_vault_address(hash, chain.portal.svm()).to_base58();
+}
+
+// A stitched first leg's publishAndFund of the second intent; every listed entry's intentHash, encodedRoute and vault from its intent; execution.intent and
+// execution.vault from the funded entry (steps[step].intents[index]); the EVM funding calldata;
+// the top-level intentHash when the quote has one; the signature.
+inline void resign_quote(nlohmann::json& quote, const service::Config& config, std::size_t step = 0,
+                         std::size_t index = 0) {
+  namespace st = service::testing;
+  // A stitched first leg of the genuine shape (approve, publishAndFund) funds the listed second
+  // intent as it now reads.
+  nlohmann::json& first = quote["steps"][0]["intents"][0];
+  if (first["role"] == "stitched-source" && first["intent"]["route"]["calls"].size() == 2) {
+    const nlohmann::json& second = quote["steps"][1]["intents"][0];
+    const auto& middle = *config.chain(second["sourceChainId"].get<std::uint64_t>());
+    const auto& destination = *config.chain(second["intent"]["destination"].get<std::uint64_t>());
+    const protocol::Intent intent =
+        protocol::intent_from_json(second["intent"], st::pvm(middle.vm), st::pvm(destination.vm));
+    first["intent"]["route"]["calls"][1]["data"] = hex::encode(protocol::portal::publish_and_fund(
+        intent.destination, protocol::encode_route(intent.route, st::pvm(destination.vm)), intent.reward, false));
+  }
+  for (auto& s : quote["steps"]) {
+    for (auto& entry : s["intents"]) {
+      const auto& source = *config.chain(entry["sourceChainId"].get<std::uint64_t>());
+      const auto& destination = *config.chain(entry["intent"]["destination"].get<std::uint64_t>());
+      const protocol::Intent intent =
+          protocol::intent_from_json(entry["intent"], st::pvm(source.vm), st::pvm(destination.vm));
+      const protocol::IntentHashes h = protocol::hash_intent(intent, st::pvm(source.vm), st::pvm(destination.vm));
+      entry["intentHash"] = hex::encode(h.intent_hash);
+      entry["encodedRoute"] = hex::encode(h.encoded_route);
+      entry["vault"] = vault_text(source, h.intent_hash);
+    }
+  }
+  const nlohmann::json& funded = quote["steps"][step]["intents"][index];
+  quote["execution"]["intent"] = funded["intent"];
+  quote["execution"]["vault"] = funded["vault"];
+  if (quote["execution"]["transaction"]["type"] == "evm") {
+    const auto& destination = *config.chain(funded["intent"]["destination"].get<std::uint64_t>());
+    const protocol::Intent intent =
+        protocol::intent_from_json(funded["intent"], sr::Vm::evm, st::pvm(destination.vm));
+    quote["execution"]["transaction"]["data"] = hex::encode(protocol::portal::publish_and_fund(
+        intent.destination, hex::decode(funded["encodedRoute"].get<std::string>()), intent.reward, false));
+  }
+  if (!quote["intentHash"].is_null()) quote["intentHash"] = funded["intentHash"];
+  quote["signature"] = protocol::sign_quote(quote["id"], protocol::quote_intent_hashes(quote), quote["expiresAt"],
+                                            quote["source"]["chainId"],
+                                            secp256k1::SecretKey::from_hex(st::local_signer_key()));
+}
+
+}  // namespace sr::verify::testing
