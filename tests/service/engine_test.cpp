@@ -351,7 +351,7 @@ TEST_F(EngineTest, SolanaSourceFundsWithTheAnchorInstruction) {
   const protocol::Intent intent = decode_entry_intent(config(), entry);
   const auto hashes = protocol::hash_intent(intent, sr::Vm::svm, sr::Vm::evm);
   EXPECT_EQ(entry["intentHash"], hex::encode(hashes.intent_hash));
-  const svm::Pubkey solana_portal = config().chain(1399811149)->portal.svm();
+  const svm::Pubkey portal = config().chain(1399811149)->portal.svm();
   EXPECT_EQ(portal.to_base58(), "EcooiHrTiMnfUBMw297gvPwX55HD8SCxA61tBBLV3yaV");
   const svm::Pubkey vault = protocol::svm_vault_address(hashes.intent_hash, portal);
   EXPECT_EQ(entry["vault"], vault.to_base58());
