@@ -63,7 +63,7 @@ describe('verifyDepositAddress', () => {
       a.intent.route.portal = f.OTHER;
       d.resealDeposit(a);
     }],
-    ['minAmountOut', ['route-pays-recipient', 'fees'], /minAmountOut \(25000000\)/, (a) => { a.minAmountOut = '25000000'; }],
+    ['minAmountOut', ['route-pays-recipient', 'fees'], /does not provide minAmountOut \(25005000\)/, (a) => { a.minAmountOut = '25000000'; }],
     ['destination.recipient', ['route-pays-recipient', 'matches-request'], /calls\[0\] is not the call/, (a) => { a.destination.recipient = f.OTHER; }],
     ['reward amount (re-signed)', ['reward-locks-deposit'], /the reward locks 24999999/, (a) => {
       a.intent.reward.tokens[0].amount = '24999999';
@@ -82,8 +82,8 @@ describe('verifyDepositAddress', () => {
       d.resealDeposit(a);
     }],
     ['source.amount', ['reward-locks-deposit', 'fees', 'matches-request'], /answer\.source\.amount is 26000000/, (a) => { a.source.amount = '26000000'; }],
-    ['fee token', ['fees'], /a token this transfer never holds/, (a) => { a.fees[0].token.address = f.OTHER; }],
-    ['fee amount', ['fees'], /exceed the 25000000 they are taken from/, (a) => { a.fees[1].amount = '25000000'; }],
+    ['fee token', ['route-pays-recipient', 'fees'], /names a recipient but is not in the destination token/, (a) => { a.fees[0].token.address = f.OTHER; }],
+    ['fee amount', ['fees'], /25000000 less fees 25000000 converts to 0, but the statement says/, (a) => { a.fees[1].amount = '25000000'; }],
     ['request refundRecipient', ['reward-locks-deposit'], /refundRecipient/, (_a, r) => { r.refundRecipient = f.OTHER; }],
     ['request amount', ['matches-request'], /answer\.source\.amount is 25000000 but the request asked for 30000000/, (_a, r) => {
       r.source.amount = '30000000';

@@ -130,7 +130,7 @@ describe('a lying signer (genuine engine answers, changed and re-signed)', () =>
     const body = exactIn();
     const quote = quoteFor(body);
     quote.steps[0].intents[0].intent.route.calls.push({ target: OPTIMISM_USDC, data: `0x23b872dd${'0'.repeat(192)}`, value: '0' });
-    refuses(verify(resign(quote), body), 'delivery-route', /calls has 2 call/);
+    refuses(verify(resign(quote), body), 'delivery-route', /the asked route makes/);
   });
 
   it('refuses a reward deadline five years ahead: deadlines', () => {
@@ -143,13 +143,15 @@ describe('a lying signer (genuine engine answers, changed and re-signed)', () =>
   it('refuses an amountOut unrelated to the amount: fees', () => {
     const body = exactIn();
     const quote = quoteFor(body);
-    const out = BigInt(quote.destination.amountOut) * 2n;
-    const min = (out * 995000n) / 1000000n;
+    // amountOut doubled, minAmountOut equal to it (nothing slips) and the route following: the
+    // recipient's transfer grows and the fee transfers after it stay, so only the statement is wrong.
+    const was = BigInt(quote.destination.amountOut);
+    const out = was * 2n;
     quote.destination.amountOut = out.toString();
-    quote.destination.minAmountOut = min.toString();
+    quote.destination.minAmountOut = out.toString();
     const route = quote.steps[0].intents[0].intent.route;
-    route.tokens[0].amount = min.toString();
-    route.calls[0].data = transfer(RECIPIENT, min.toString());
+    route.tokens[0].amount = (BigInt(route.tokens[0].amount) - was + out).toString();
+    route.calls[0].data = transfer(RECIPIENT, out.toString());
     const report = verify(resign(quote), body);
     refuses(report, 'fees', /the statement says/);
     assert.deepEqual(report.checks.filter((c) => !c.ok).map((c) => c.name), ['fees']);
@@ -173,8 +175,10 @@ describe('a lying signer (genuine engine answers, changed and re-signed)', () =>
     const options = { chains, request, now: NOW };
     assert.equal(verifier.verifyDepositAddress(answer, options).ok, true);
     const onePercent = (BigInt(answer.minAmountOut) / 100n).toString();
+    // The route keeps paying each fee after the recipient: its tokens drop by what the recipient loses.
+    const lost = BigInt(answer.minAmountOut) - BigInt(onePercent);
     answer.minAmountOut = onePercent;
-    answer.intent.route.tokens[0].amount = onePercent;
+    answer.intent.route.tokens[0].amount = (BigInt(answer.intent.route.tokens[0].amount) - lost).toString();
     answer.intent.route.calls[0].data = transfer(RECIPIENT, onePercent);
     const { intentHash } = f.hashIntent(answer.intent);
     answer.intentHash = intentHash;
