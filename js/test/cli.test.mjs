@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it, after } from 'node:test';
 
+import { CHECK_NAMES } from 'stableroutes';
 import * as f from './fixtures.mjs';
 import * as d from './deposit-fixtures.mjs';
 
@@ -62,7 +63,7 @@ describe('stableroutes verify', () => {
     assert.equal(code, 0);
     const report = JSON.parse(stdout);
     assert.equal(report.ok, true);
-    assert.equal(report.checks.length, 9);
+    assert.deepEqual(report.checks.map((c) => c.name), CHECK_NAMES);
   });
 
   const usage = [
