@@ -1,6 +1,6 @@
 // A quote to Solana from the core's Service (the wasm module the worker runs, local configuration)
-// is checked against an implementation that shares no code with the core: the route's payment
-// call is built with the Token program's own client (@solana-program/token: the TransferChecked
+// is checked against an implementation that shares no code with the core: the route's payments
+// (the recipient's, then the gateway fee's) are built with the Token program's own client (@solana-program/token: the TransferChecked
 // instruction, the associated token accounts) and @solana/kit (the executor PDA, the Borsh codecs
 // of CalldataWithAccounts and of the route), the hashes with ethers; the quote's route, its bytes,
 // its hash and the intent hash must be those, byte for byte.
@@ -135,20 +135,29 @@ describe('Solana-destination route against @solana/kit and @solana-program/token
       assert.equal(entry.destinationChainId, SOLANA);
       const { intent } = entry;
       assert.equal(intent.route.portal, PORTAL);
-      assert.deepEqual(intent.route.tokens, [{ token: USDC_SOLANA, amount: quote.destination.minAmountOut }]);
+      // The recipient's payment, then the partner's gateway fee (the key charges one) to its recipient.
+      const gateway = quote.fees.find((fee) => fee.type === 'gateway');
+      assert.ok(gateway.recipient && BigInt(gateway.amount) > 0n);
+      assert.deepEqual(intent.route.tokens,
+        [{ token: USDC_SOLANA, amount: (BigInt(quote.destination.minAmountOut) + BigInt(gateway.amount)).toString() }]);
 
       const expected = await kitPaymentCall({
         tokenProgram, mint: USDC_SOLANA, recipient: RECIPIENT, amount: BigInt(quote.destination.minAmountOut), decimals: 6,
       });
-      assert.equal(intent.route.calls.length, 1);
-      const [call] = intent.route.calls;
+      const fee = await kitPaymentCall({
+        tokenProgram, mint: USDC_SOLANA, recipient: address(gateway.recipient), amount: BigInt(gateway.amount), decimals: 6,
+      });
+      assert.equal(intent.route.calls.length, 2);
+      const [call, feeCall] = intent.route.calls;
+      assert.equal(feeCall.target, tokenProgram);
+      assert.equal(feeCall.data, hexlify(fee.data));
       assert.equal(call.target, tokenProgram);
       assert.equal(call.value, '0');
       assert.equal(call.data, hexlify(expected.data));
       assert.equal(expected.data.length, 155, 'TransferChecked (10 bytes) with four account metas: 155 bytes');
       assert.equal(hexlify(expected.transferData.subarray(0, 1)), '0x0c');
 
-      const encoded = routeBytes(intent.route, [{ target: expected.target, data: expected.data }]);
+      const encoded = routeBytes(intent.route, [{ target: expected.target, data: expected.data }, { target: fee.target, data: fee.data }]);
       assert.equal(entry.encodedRoute, hexlify(encoded));
       // The route hash as the program computes it: keccak256 of the Borsh route.
       const intentHash = intentHashOf(intent, keccak256(encoded));
@@ -165,12 +174,16 @@ describe('Solana-destination route against @solana/kit and @solana-program/token
     const other = await kitPaymentCall({ tokenProgram: TOKEN_PROGRAM, mint: USDC_SOLANA, recipient: address('5Zzguz4NsSRFxGkHfM4FmsFpGZiCDtY72zH2jzMcqkJx'), amount, decimals: 6 });
     const good = await kitPaymentCall({ tokenProgram: TOKEN_PROGRAM, mint: USDC_SOLANA, recipient: RECIPIENT, amount, decimals: 6 });
     const raw = new Uint8Array([3, ...getU64Encoder().encode(amount)]);
+    const gateway = quote.fees.find((f) => f.type === 'gateway');
+    const fee = await kitPaymentCall({ tokenProgram: TOKEN_PROGRAM, mint: USDC_SOLANA, recipient: address(gateway.recipient), amount: BigInt(gateway.amount), decimals: 6 });
+    const feeCall = { target: fee.target, data: fee.data };
+    assert.equal(quote.steps[0].intents[0].encodedRoute, hexlify(routeBytes(intent.route, [{ target: good.target, data: good.data }, feeCall])));
     for (const call of [
       { target: token2022.target, data: token2022.data },
       { target: other.target, data: other.data },
       { target: good.recipientAta, data: raw },
     ]) {
-      assert.notEqual(quote.steps[0].intents[0].encodedRoute, hexlify(routeBytes(intent.route, [call])));
+      assert.notEqual(quote.steps[0].intents[0].encodedRoute, hexlify(routeBytes(intent.route, [call, feeCall])));
     }
   });
 });
