@@ -1,8 +1,9 @@
 // A quote to Solana from the core's Service (the wasm module the worker runs, local configuration)
 // is checked against an implementation that shares no code with the core: the route's payments
-// (the recipient's, then the gateway fee's) are built with the Token program's own client (@solana-program/token: the TransferChecked
-// instruction, the associated token accounts) and @solana/kit (the executor PDA, the Borsh codecs
-// of CalldataWithAccounts and of the route), the hashes with ethers; the quote's route, its bytes,
+// (the recipient's, then the gateway fee's) are built with the Token program's own client
+// (@solana-program/token: the TransferChecked instruction, the associated token accounts) and
+// @solana/kit (the executor PDA, the Borsh codecs of CalldataWithAccounts and of the route), the
+// hashes with ethers; the quote's route, its bytes,
 // its hash and the intent hash must be those, byte for byte.
 //
 // What is built is what Eco's Solana Portal fills (eco-routes-svm, programs/portal: fulfill.rs,
