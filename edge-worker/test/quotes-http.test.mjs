@@ -176,8 +176,10 @@ describe("Solana source over HTTP (the configuration without local chains)", () 
     const entry = quote.steps[0].intents[0];
     assert.equal(entry.role, "direct");
     assert.equal(entry.destinationChainId, 1399811149);
-    const [call] = entry.intent.route.calls;
-    assert.equal(entry.intent.route.calls.length, 1);
+    // The recipient's payment, then the key's gateway fee to the partner's Solana recipient.
+    const [call, feeCall] = entry.intent.route.calls;
+    assert.equal(entry.intent.route.calls.length, 2);
+    assert.equal(feeCall.target, call.target);
     // Target the mint's token program (SPL Token), data Borsh CalldataWithAccounts: TransferChecked
     // (u32 length 10, tag 12, amount, decimals 6), 4 accounts (tests/node/solana-route-kit.test.mjs
     // checks every byte against @solana/kit).
