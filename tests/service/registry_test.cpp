@@ -88,7 +88,8 @@ TEST(ServiceRegistry, LimitsCoverEverySolversFillWindow) {
   EXPECT_EQ(longest, 7200u);
   // A solver's longer window raises the limit of the chains it delivers on (Optimism, for one).
   for (json& solver : config["solvers"]) solver["fillWindowSec"] = 86400;
-  for (const json& chain : list_chains(Config::from_json(config))["chains"]) {
+  const json widened = list_chains(Config::from_json(config));  // named: a range-for keeps no temporary alive
+  for (const json& chain : widened["chains"]) {
     if (chain["chainId"] == 10) EXPECT_EQ(chain["limits"]["maxFillWindowSec"], 86400);
   }
 }
