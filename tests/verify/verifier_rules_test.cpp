@@ -253,6 +253,19 @@ TEST_F(VerifierRules, AnAmountOutUnrelatedToTheAmountIsRefused) {
   EXPECT_NE(report.find("fees")->detail.find("the statement says"), std::string::npos) << report.find("fees")->detail;
 }
 
+// Less delivered than the statement allows is refused too: the difference would be a fee no entry
+// names (the equation is an equality, not a bound).
+TEST_F(VerifierRules, AnAmountOutBelowWhatTheAmountPaysForIsRefused) {
+  const json body = st::exact_in_body();
+  json quote = genuine(body);
+  const U256 stated = U256::from_decimal(quote["destination"]["amountOut"].get<std::string>());
+  set_delivered(quote, stated, stated.sub_or_throw(U256(1000)));
+  testing::resign_quote(quote, config());
+  const Report report = verify(quote, body);
+  EXPECT_EQ(failures(report).find("fees:"), 0u) << failures(report);
+  EXPECT_NE(report.find("fees")->detail.find("the statement says"), std::string::npos) << report.find("fees")->detail;
+}
+
 TEST_F(VerifierRules, FeesAboveTheCeilingAreRefusedAndTheDappSetsTheCeiling) {
   const json body = st::exact_in_body();
   json quote = genuine(body);
