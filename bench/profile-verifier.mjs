@@ -19,8 +19,8 @@ const option = (name, fallback) => {
 const buildDir = new URL(option('--build', '../build/wasm-verifier-profile/'), import.meta.url);
 const outDir = new URL(option('--out', 'profiles/'), import.meta.url);
 const seconds = Number(option('--seconds', '4'));
-// --api: the verifier.js whose createVerifierApi drives the module (an older build needs the API
-// file of its own commit: git show REV:js/src/verifier.js > FILE).
+// --api: the verifier.js whose instantiateVerifier drives the module (an older build needs the API
+// files of its own commit beside each other: git show REV:js/src/verifier.js > FILE, and so on).
 const apiUrl = new URL(option('--api', '../js/src/verifier.js'), import.meta.url);
 
 // ---- wasm reading -----------------------------------------------------------------------------
@@ -136,7 +136,7 @@ const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
 const pct = (part, whole) => `${((100 * part) / whole).toFixed(1)}%`;
 
 // ---- size profile -----------------------------------------------------------------------------
-const wasmBytes = readFileSync(new URL('verifier.wasm', buildDir));
+const wasmBytes = readFileSync(new URL('verifier.opt.wasm', buildDir)); // as the package ships it
 const { sections, bodies } = readWasm(wasmBytes);
 const codeTotal = bodies.reduce((n, b) => n + b.bytes.length, 0);
 const size = [];
@@ -166,9 +166,8 @@ for (const b of [...bodies].sort((x, y) => y.bytes.length - x.bytes.length).slic
 }
 
 // ---- CPU profile ------------------------------------------------------------------------------
-const { default: createModule } = await import(new URL('verifier.mjs', buildDir));
-const { createVerifierApi } = await import(apiUrl);
-const verifier = createVerifierApi(await createModule({ wasmBinary: wasmBytes, locateFile: (x) => x }));
+const { instantiateVerifier } = await import(apiUrl);
+const verifier = await instantiateVerifier(wasmBytes);
 const options = { chains: f.chains, request: f.request(), now: f.NOW };
 const quotes = Array.from({ length: 16 }, (_, i) => f.buildQuote({ id: `quote:7f3c2a10-9d4e-4b1a-8c2f-${String(i).padStart(12, '0')}` }));
 for (const q of quotes) if (!verifier.verifyQuote(q, options).ok) throw new Error('a profiled quote does not verify');

@@ -81,8 +81,11 @@ function(sr_wasm_module name binding)
   if(name STREQUAL "verifier" AND SR_VERIFIER_PACKAGE)
     list(JOIN SR_VERIFIER_PACKAGE_EXPORTS "," exports)
     target_compile_definitions(${name} PRIVATE SR_VERIFIER_PACKAGE=1)
+    # Import and export names unminified: js/src/wasm-host.js instantiates the module by them, in
+    # place of emscripten's generated JavaScript loader. emcc keeps them when library_exports.js
+    # is linked (its only switch for that; the library adds nothing the module calls).
     target_link_options(${name} PRIVATE ${SR_WASM_LINK_FLAGS} -sEXPORT_NAME=create_${name}
-                        "-sEXPORTED_FUNCTIONS=${exports}")
+                        "-sEXPORTED_FUNCTIONS=${exports}" -lexports.js)
   else()
     target_link_options(${name} PRIVATE ${SR_WASM_LINK_FLAGS} -lembind -sEXPORT_NAME=create_${name})
   endif()

@@ -1,5 +1,5 @@
 // The size budget, enforced by size-limit (the "size-limit" entry of package.json): what a browser
-// downloads for the verifier (entry, API, emscripten glue, binary), gzipped. js/scripts/build.mjs
+// downloads for the verifier (entry, API, the module's host, binary), gzipped. js/scripts/build.mjs
 // prints the same files' sizes.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -22,8 +22,19 @@ it('the browser entry stays within the size-limit budget', () => {
 });
 
 it('the package module carries only the verifier: no signing export (and so no signing table)', () => {
-  const glue = readFileSync(new URL('../wasm/verifier.mjs', import.meta.url), 'utf8');
-  assert.ok(!glue.includes('sign_digest'), 'the package module exports sign_digest');
-  const exports = WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(new URL('../wasm/verifier.wasm', import.meta.url))));
-  assert.ok(exports.length <= 16, `unexpected exports: ${exports.map((e) => e.name).join(', ')}`);
+  const module = new WebAssembly.Module(readFileSync(new URL('../wasm/verifier.wasm', import.meta.url)));
+  const names = WebAssembly.Module.exports(module).map((e) => e.name);
+  assert.deepEqual(names.filter((name) => name.startsWith('sr_')).sort(), [
+    'sr_alloc', 'sr_bind_chains', 'sr_release_chains', 'sr_reply', 'sr_verify_deposit_address',
+    'sr_verify_deposit_address_bound', 'sr_verify_gasless_payload', 'sr_verify_quote', 'sr_verify_quote_bound',
+  ]);
+});
+
+it('the module imports only what src/wasm-host.js provides', async () => {
+  const module = new WebAssembly.Module(readFileSync(new URL('../wasm/verifier.wasm', import.meta.url)));
+  const host = readFileSync(new URL('../src/wasm-host.js', import.meta.url), 'utf8');
+  for (const { module: from, name } of WebAssembly.Module.imports(module)) {
+    assert.ok(['env', 'wasi_snapshot_preview1'].includes(from), `import from ${from}`);
+    assert.match(host, new RegExp(`\\b${name}\\b`), `${from}.${name} is not provided by src/wasm-host.js`);
+  }
 });

@@ -29,7 +29,7 @@ describe('workerd entry', async () => {
       },
       await esm('src/entry-workerd.js'),
       await esm('src/verifier.js'),
-      await esm('wasm/verifier.mjs'),
+      await esm('src/wasm-host.js'),
       { type: 'CompiledWasm', path: 'node_modules/stableroutes/wasm/verifier.wasm', contents: await file('wasm/verifier.wasm') },
     ],
     compatibilityDate: '2025-01-01',
