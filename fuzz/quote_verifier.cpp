@@ -30,11 +30,12 @@ constexpr const char* kChecks[] = {"signature",       "expiry",          "intent
                                    "fees",            "competing-quotes"};
 
 // The local chain records with the limits GET /v1/chains adds (the local configuration's windows:
-// rewardWindowSec 3600; the longest fill window, one solver's, 7200).
+// rewardWindowSec 3600; the longest fill window, one solver's, 7200; quoteLifetimeSec 120; the partners' deposit deadlineSec 86400).
 const verify::ChainDirectory& chains() {
   static const verify::ChainDirectory directory = [] {
     json records = fuzz::read_json_file(std::string(SR_SOURCE_DIR) + "/config/local/chains.json");
-    for (json& chain : records) chain["limits"] = {{"maxFillWindowSec", 7200}, {"maxRewardWindowSec", 3600}};
+    for (json& chain : records) chain["limits"] = {{"maxFillWindowSec", 7200}, {"maxRewardWindowSec", 3600}, {"maxQuoteLifetimeSec", 120},
+                                                   {"maxDepositLifetimeSec", 86400}};
     return verify::ChainDirectory::from_json(records);
   }();
   return directory;

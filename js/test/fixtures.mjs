@@ -23,7 +23,7 @@ export const EXPIRES_AT = NOW + 120;
 export const chains = JSON.parse(readFileSync(new URL('config/production/chains.json', repo), 'utf8')).map((c) => ({
   ...c,
   quoteSigner: signer.address,
-  limits: { maxFillWindowSec: 3600, maxRewardWindowSec: 3600 },
+  limits: { maxFillWindowSec: 3600, maxRewardWindowSec: 3600, maxQuoteLifetimeSec: 120, maxDepositLifetimeSec: 86400 },
 }));
 export const tokens = JSON.parse(readFileSync(new URL('config/production/tokens.json', repo), 'utf8'));
 

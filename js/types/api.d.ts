@@ -692,12 +692,16 @@ export interface components {
              * @enum {string}
              */
             vaultDerivation: "confirmed" | "unconfirmed";
-            /** @description The bounds a client holds intents to (the verifier package's deadline rule): a route deadline on this chain is at most maxFillWindowSec after the moment its intent can be filled (expiresAt, or the first leg's route deadline for a stitched second leg); a reward locked on this chain expires at most maxRewardWindowSec after its route deadline. At least what every configured solver and the service use. */
+            /** @description The bounds a client holds intents to (the verifier package's deadline rule): a quote funded from this chain expires at most maxQuoteLifetimeSec after it is issued, a deposit address on it at most maxDepositLifetimeSec after it is created; a route deadline on this chain is at most maxFillWindowSec after the moment its intent can be filled (expiresAt, or the first leg's route deadline for a stitched second leg); a reward locked on this chain expires at most maxRewardWindowSec after its route deadline. At least what every configured solver and the service use. */
             limits: {
                 /** @description Longest fill window of a route delivering on this chain, in seconds. */
                 maxFillWindowSec: number;
                 /** @description Longest time a reward locked on this chain waits after its route deadline, in seconds. */
                 maxRewardWindowSec: number;
+                /** @description Longest time between a quote's issue and its expiresAt for a quote funded from this chain, in seconds (the verifier allows five more minutes for a client's clock running behind). */
+                maxQuoteLifetimeSec: number;
+                /** @description Longest time between a deposit address's creation and its deadline for an address on this chain, in seconds (0: no partner offers deposit addresses; the verifier allows five more minutes for a client's clock running behind). */
+                maxDepositLifetimeSec: number;
             };
         };
         TokenRecord: {
@@ -1832,7 +1836,9 @@ export interface operations {
                      *           "vaultDerivation": "unconfirmed",
                      *           "limits": {
                      *             "maxFillWindowSec": 3600,
-                     *             "maxRewardWindowSec": 3600
+                     *             "maxRewardWindowSec": 3600,
+                     *             "maxQuoteLifetimeSec": 120,
+                     *             "maxDepositLifetimeSec": 86400
                      *           }
                      *         },
                      *         {
@@ -1853,7 +1859,9 @@ export interface operations {
                      *           "vaultDerivation": "unconfirmed",
                      *           "limits": {
                      *             "maxFillWindowSec": 3600,
-                     *             "maxRewardWindowSec": 3600
+                     *             "maxRewardWindowSec": 3600,
+                     *             "maxQuoteLifetimeSec": 120,
+                     *             "maxDepositLifetimeSec": 86400
                      *           }
                      *         }
                      *       ]

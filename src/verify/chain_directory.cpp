@@ -40,7 +40,8 @@ ChainInfo chain_from_json(const Json& record, const std::string& path) {
     const auto window = [&](std::string_view name) {
       return jf::read_u64_number(member(v, name, p), jf::member_path(p, name));
     };
-    return ChainLimits{window("maxFillWindowSec"), window("maxRewardWindowSec")};
+    return ChainLimits{window("maxFillWindowSec"), window("maxRewardWindowSec"), window("maxQuoteLifetimeSec"),
+                       window("maxDepositLifetimeSec")};
   });
   chain.quote_signer = jf::read_address(member(record, "quoteSigner", path), jf::member_path(path, "quoteSigner"));
   return chain;

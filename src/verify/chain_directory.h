@@ -21,11 +21,15 @@ namespace sr::verify {
 
 // How long an intent may wait on a chain (the chain record's `limits`): a route deadline at most
 // maxFillWindowSec after the moment its intent can be filled on this (destination) chain, a reward
-// deadline at most maxRewardWindowSec after its route deadline on this (source) chain. Without a
-// bound a signer could lock a funder's money for years behind an unfillable intent.
+// deadline at most maxRewardWindowSec after its route deadline on this (source) chain, and a quote
+// funded from this chain expiring at most maxQuoteLifetimeSec after it is issued (a deposit address
+// at its deadline, at most maxDepositLifetimeSec after it is issued). Without a bound
+// a signer could lock a funder's money for years behind an unfillable intent.
 struct ChainLimits {
   std::uint64_t max_fill_window_sec = 0;
   std::uint64_t max_reward_window_sec = 0;
+  std::uint64_t max_quote_lifetime_sec = 0;
+  std::uint64_t max_deposit_lifetime_sec = 0;  // a deposit address's answer, likewise (0: none)
 };
 
 struct ChainInfo {

@@ -104,6 +104,16 @@ std::string check_deadline(const Json& answer, const DepositContext& context) {
          ")");
   }
   const DecodedIntent decoded = read_intent(answer, *context.chains);
+  // The intent's deadlines count from answer.deadline: one far ahead would lock a deposit that long.
+  if (!decoded.source->limits) {
+    fail(chain_text(*decoded.source), " publishes no limits in the chain records, so answer.deadline cannot be bounded");
+  }
+  const std::uint64_t lifetime = decoded.source->limits->max_deposit_lifetime_sec;
+  if (deadline - context.now > lifetime + kClockAllowanceSec) {
+    fail("answer.deadline (", std::to_string(deadline), ") is more than ", std::to_string(lifetime),
+         " s (maxDepositLifetimeSec of ", chain_text(*decoded.source), ") and ", std::to_string(kClockAllowanceSec),
+         " s of clock allowance after now (", std::to_string(context.now), ")");
+  }
   expect_deadlines_within("answer.intent", decoded.intent, deadline, "answer.deadline", *decoded.destination,
                           *decoded.source);
   return cat(std::to_string(deadline - context.now), " s left (deadline ", std::to_string(deadline),

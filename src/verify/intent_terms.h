@@ -36,6 +36,11 @@ void expect_deadlines_after(const std::string& where, const protocol::Intent& in
 void expect_route_provides(const std::string& where, const protocol::Intent& intent, const ChainInfo& delivers_on,
                            const ChainInfo& chain, const protocol::Account& token, const U256& minimum);
 
+// How far behind the service's clock a dapp's may run and still verify a fresh answer: a quote
+// (a deposit address) may expire at most this much later than the source chain's
+// maxQuoteLifetimeSec (maxDepositLifetimeSec) after the dapp's now.
+inline constexpr std::uint64_t kClockAllowanceSec = 300;
+
 // Funding at `start` leaves no more time than `chain records` allow: the route deadline is at
 // most `start` + the fill window of the chain the route runs on, the reward deadline at most that
 // route deadline + the reward window of the chain the reward is locked on; and both are later

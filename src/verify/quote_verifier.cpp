@@ -647,9 +647,20 @@ std::string check_delivery_route(const Json& quote, const QuoteContext& context,
 
 // ---- deadlines -------------------------------------------------------------------------------
 
-std::string check_deadlines(const Json& quote, const QuoteContext&, QuoteParts& parts) {
+std::string check_deadlines(const Json& quote, const QuoteContext& context, QuoteParts& parts) {
   const ExecutionIntent& execution = parts.execution();
   const std::uint64_t expires = expires_at(quote);
+  // The deadlines below count from expiresAt: an expiry far ahead would move them all with it, and
+  // lock the funder's money that much longer.
+  if (!execution.source->limits) {
+    fail(chain_text(*execution.source), " publishes no limits in the chain records, so expiresAt cannot be bounded");
+  }
+  const std::uint64_t lifetime = execution.source->limits->max_quote_lifetime_sec;
+  if (expires > context.now && expires - context.now > lifetime + kClockAllowanceSec) {
+    fail("expiresAt (", std::to_string(expires), ") is more than ", std::to_string(lifetime), " s (maxQuoteLifetimeSec of ",
+         chain_text(*execution.source), ") and ", std::to_string(kClockAllowanceSec), " s of clock allowance after now (",
+         std::to_string(context.now), ")");
+  }
   expect_deadlines_within("quote.execution.intent", execution.intent, expires, "expiresAt", *execution.destination,
                           *execution.source);
   // A stitched delivery can start only once the first leg is filled: its windows run from there.

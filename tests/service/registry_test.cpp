@@ -83,6 +83,7 @@ TEST(ServiceRegistry, LimitsCoverEverySolversFillWindow) {
   for (const json& chain : chains) {
     EXPECT_GE(chain["limits"]["maxFillWindowSec"].get<std::uint64_t>(), 3600u);
     EXPECT_EQ(chain["limits"]["maxRewardWindowSec"], config["service"]["rewardWindowSec"]);
+    EXPECT_EQ(chain["limits"]["maxQuoteLifetimeSec"], config["service"]["quoteLifetimeSec"]);
     longest = std::max(longest, chain["limits"]["maxFillWindowSec"].get<std::uint64_t>());
   }
   EXPECT_EQ(longest, 7200u);

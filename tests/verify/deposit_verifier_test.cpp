@@ -286,6 +286,19 @@ TEST(DepositVerifier, ALyingSignersAnswersAreRefusedByTheRuleTheyBreak) {
   report = verify(resigned(a));
   EXPECT_EQ(failed(report), Names{"deadline"});
   EXPECT_NE(report.find("deadline")->detail.find("maxRewardWindowSec"), std::string::npos);
+  // The address's deadline and its intent's deadlines moved a year later together: each still
+  // follows answer.deadline by what it did; only the bound on answer.deadline (the source chain's
+  // maxDepositLifetimeSec after now) refuses it.
+  a = answer();
+  constexpr std::uint64_t kYear = 365ull * 86400;
+  a["deadline"] = a["deadline"].get<std::uint64_t>() + kYear;
+  for (const char* part : {"route", "reward"}) {
+    a["intent"][part]["deadline"] = a["intent"][part]["deadline"].get<std::uint64_t>() + kYear;
+  }
+  report = verify(resigned(a));
+  EXPECT_EQ(failed(report), Names{"deadline"});
+  EXPECT_NE(report.find("deadline")->detail.find("maxDepositLifetimeSec"), std::string::npos)
+      << report.find("deadline")->detail;
   // The dapp's own ceiling: the genuine answer's fees and minimum (under 1%) fail a 0.1% one.
   const Json asked = sr::json::from_nlohmann(request());
   DepositContext strict{&chains(), &asked, kNow};

@@ -53,7 +53,8 @@ inline json production_chains() {
   json chains = json::parse(in);
   for (json& chain : chains) {
     chain["quoteSigner"] = kSignerAddress;
-    chain["limits"] = {{"maxFillWindowSec", 3600}, {"maxRewardWindowSec", 3600}};  // as GET /v1/chains adds
+    chain["limits"] = {{"maxFillWindowSec", 3600}, {"maxRewardWindowSec", 3600}, {"maxQuoteLifetimeSec", 120},
+                       {"maxDepositLifetimeSec", 86400}};  // as GET /v1/chains adds
   }
   return chains;
 }

@@ -4,10 +4,12 @@
 // key would sign it. Only the rule about what the changed intent says can then refuse it.
 #pragma once
 
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <string>
 
-#include "../service/engine_fixture.h"
 #include "crypto/hex.h"
+#include "crypto/secp256k1.h"
 #include "protocol/intent_hash.h"
 #include "protocol/portal_calldata.h"
 #include "protocol/quote_signature.h"
@@ -15,6 +17,24 @@
 #include "service/config/config.h"
 
 namespace sr::verify::testing {
+
+// The local development quote signer's key (config/local/secrets.json): what a service holding
+// the key signs with. Also read by the lying-signer fuzz target, which has no GoogleTest.
+inline const std::string& local_signer_key() {
+  static const std::string key = [] {
+    std::ifstream in(std::string(SR_SOURCE_DIR) + "/config/local/secrets.json");
+    return nlohmann::json::parse(in)["quoteSignerKey"].get<std::string>();
+  }();
+  return key;
+}
+
+// A chain the configuration has; a changed answer may name one it has not, which no signer can
+// derive a vault for.
+inline const service::ChainRecord& chain_of(const service::Config& config, const nlohmann::json& id) {
+  const service::ChainRecord* chain = id.is_number_unsigned() ? config.chain(id.get<std::uint64_t>()) : nullptr;
+  if (chain == nullptr) throw std::invalid_argument("resign: no chain " + id.dump() + " in the configuration");
+  return *chain;
+}
 
 inline std::string vault_text(const service::ChainRecord& chain, const Hash32& hash) {
   if (chain.vm == sr::Vm::evm) {
@@ -28,26 +48,25 @@ inline std::string vault_text(const service::ChainRecord& chain, const Hash32& h
 // the top-level intentHash when the quote has one; the signature.
 inline void resign_quote(nlohmann::json& quote, const service::Config& config, std::size_t step = 0,
                          std::size_t index = 0) {
-  namespace st = service::testing;
   // A stitched first leg of the genuine shape (approve, publishAndFund) funds the listed second
   // intent as it now reads.
   nlohmann::json& first = quote["steps"][0]["intents"][0];
   if (first["role"] == "stitched-source" && first["intent"]["route"]["calls"].size() == 2) {
     const nlohmann::json& second = quote["steps"][1]["intents"][0];
-    const auto& middle = *config.chain(second["sourceChainId"].get<std::uint64_t>());
-    const auto& destination = *config.chain(second["intent"]["destination"].get<std::uint64_t>());
+    const auto& middle = chain_of(config, second["sourceChainId"]);
+    const auto& destination = chain_of(config, second["intent"]["destination"]);
     const protocol::Intent intent =
-        protocol::intent_from_json(second["intent"], st::pvm(middle.vm), st::pvm(destination.vm));
+        protocol::intent_from_json(second["intent"], middle.vm, destination.vm);
     first["intent"]["route"]["calls"][1]["data"] = hex::encode(protocol::portal::publish_and_fund(
-        intent.destination, protocol::encode_route(intent.route, st::pvm(destination.vm)), intent.reward, false));
+        intent.destination, protocol::encode_route(intent.route, destination.vm), intent.reward, false));
   }
   for (auto& s : quote["steps"]) {
     for (auto& entry : s["intents"]) {
-      const auto& source = *config.chain(entry["sourceChainId"].get<std::uint64_t>());
-      const auto& destination = *config.chain(entry["intent"]["destination"].get<std::uint64_t>());
+      const auto& source = chain_of(config, entry["sourceChainId"]);
+      const auto& destination = chain_of(config, entry["intent"]["destination"]);
       const protocol::Intent intent =
-          protocol::intent_from_json(entry["intent"], st::pvm(source.vm), st::pvm(destination.vm));
-      const protocol::IntentHashes h = protocol::hash_intent(intent, st::pvm(source.vm), st::pvm(destination.vm));
+          protocol::intent_from_json(entry["intent"], source.vm, destination.vm);
+      const protocol::IntentHashes h = protocol::hash_intent(intent, source.vm, destination.vm);
       entry["intentHash"] = hex::encode(h.intent_hash);
       entry["encodedRoute"] = hex::encode(h.encoded_route);
       entry["vault"] = vault_text(source, h.intent_hash);
@@ -57,16 +76,16 @@ inline void resign_quote(nlohmann::json& quote, const service::Config& config, s
   quote["execution"]["intent"] = funded["intent"];
   quote["execution"]["vault"] = funded["vault"];
   if (quote["execution"]["transaction"]["type"] == "evm") {
-    const auto& destination = *config.chain(funded["intent"]["destination"].get<std::uint64_t>());
+    const auto& destination = chain_of(config, funded["intent"]["destination"]);
     const protocol::Intent intent =
-        protocol::intent_from_json(funded["intent"], sr::Vm::evm, st::pvm(destination.vm));
+        protocol::intent_from_json(funded["intent"], sr::Vm::evm, destination.vm);
     quote["execution"]["transaction"]["data"] = hex::encode(protocol::portal::publish_and_fund(
         intent.destination, hex::decode(funded["encodedRoute"].get<std::string>()), intent.reward, false));
   }
   if (!quote["intentHash"].is_null()) quote["intentHash"] = funded["intentHash"];
   quote["signature"] = protocol::sign_quote(quote["id"], protocol::quote_intent_hashes(quote), quote["expiresAt"],
                                             quote["source"]["chainId"],
-                                            secp256k1::SecretKey::from_hex(st::local_signer_key()));
+                                            secp256k1::SecretKey::from_hex(local_signer_key()));
 }
 
 }  // namespace sr::verify::testing

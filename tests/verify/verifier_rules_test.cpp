@@ -232,6 +232,25 @@ TEST_F(VerifierRules, ChainRecordsWithoutLimitsBoundNothingAndAreRefused) {
 
 // The quote's delivery moved from `was` to `out`: amountOut, minAmountOut (equal: nothing slips),
 // the recipient's transfer and the route's tokens (which keep paying each fee after it) follow.
+// The expiry and every deadline moved a day later together: each deadline still follows expiresAt
+// by what it did, so only the bound on expiresAt itself (the source chain's maxQuoteLifetimeSec
+// after now) keeps the funds from being locked a day longer.
+TEST_F(VerifierRules, AQuoteExpiringADayAheadWithItsDeadlinesIsRefused) {
+  for (const json& body : std::vector<json>{st::exact_in_body(), stitched_body()}) {
+    json quote = genuine(body);
+    quote["expiresAt"] = quote["expiresAt"].get<std::uint64_t>() + 86'400;
+    for (json& step : quote["steps"]) {
+      for (json& entry : step["intents"]) {
+        for (const char* part : {"route", "reward"}) {
+          entry["intent"][part]["deadline"] = entry["intent"][part]["deadline"].get<std::uint64_t>() + 86'400;
+        }
+      }
+    }
+    testing::resign_quote(quote, config());
+    expect_refused(quote, body, "deadlines", "maxQuoteLifetimeSec");
+  }
+}
+
 void set_delivered(json& quote, const U256& was, const U256& out) {
   quote["destination"]["amountOut"] = out.to_decimal();
   quote["destination"]["minAmountOut"] = out.to_decimal();

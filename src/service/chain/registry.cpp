@@ -58,7 +58,16 @@ nlohmann::ordered_json chain_limits(const Config& config, std::uint64_t chain_id
       if (pair.destination.chain_id == chain_id) fill = std::max(fill, solver.fill_window_sec);
     }
   }
-  return {{"maxFillWindowSec", fill}, {"maxRewardWindowSec", config.service().reward_window_sec}};
+  // A deposit address's answer expires at its deadline: the longest any partner configures (its
+  // intent's deadlines count from there).
+  std::uint64_t deposit = 0;
+  for (const auto& partner : config.partners()) {
+    if (partner.deposit_addresses.enabled) deposit = std::max(deposit, partner.deposit_addresses.deadline_sec);
+  }
+  return {{"maxFillWindowSec", fill},
+          {"maxRewardWindowSec", config.service().reward_window_sec},
+          {"maxQuoteLifetimeSec", config.service().quote_lifetime_sec},
+          {"maxDepositLifetimeSec", deposit}};
 }
 
 nlohmann::ordered_json list_chains(const Config& config, const ConfirmedChains& confirmed) {

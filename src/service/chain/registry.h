@@ -27,7 +27,9 @@ nlohmann::ordered_json token_to_json(const TokenRecord& token);
 // A chain record's `limits`, the bounds a verifier holds intents to: maxFillWindowSec, the longest
 // fill window of any solver delivering on the chain (the service's routeFillWindowSec for one
 // without its own, and at least that), so every route deadline the engine sets is within it;
-// maxRewardWindowSec, the service's rewardWindowSec, which every reward deadline adds.
+// maxRewardWindowSec, the service's rewardWindowSec, which every reward deadline adds;
+// maxQuoteLifetimeSec, the service's quoteLifetimeSec, how far ahead of its issue a quote expires;
+// maxDepositLifetimeSec, the longest deadlineSec of any partner's deposit addresses (0: none).
 nlohmann::ordered_json chain_limits(const Config& config, std::uint64_t chain_id);
 
 nlohmann::ordered_json list_chains(const Config& config, const ConfirmedChains& confirmed = {});
