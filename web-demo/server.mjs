@@ -14,7 +14,10 @@
 //
 // With the local chains (chain records carrying `rpcUrl`) it can fund a quote it handed out, or
 // send a deposit address its amount, with a DEVELOPMENT ONLY key from the local deployment, for
-// browsers without a wallet: the key stays here, the page only asks.
+// browsers without a wallet: the key stays here, the page only asks. There too, and only where the
+// worker's quotes are signed by the local development quote signer, it plays a compromised signer
+// for the page's tamper of that name (compromised-signer.mjs): a quote it handed out, changed to pay
+// someone else and re-signed with that DEVELOPMENT ONLY key.
 //
 //   node web-demo/server.mjs   (DEMO_PORT, WORKER_URL, PUBLIC_API_URL, STABLEROUTES_API_KEY,
 //                               DEPOSIT_PARTNER, SR_LOCAL_CHAINS_DIR)
@@ -24,12 +27,15 @@ import http from 'node:http';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
+import { createCompromisedSigner } from './compromised-signer.mjs';
 import { createDevWallet } from './dev-wallet.mjs';
 
 const demoDir = dirname(fileURLToPath(import.meta.url));
 const repoDir = resolve(demoDir, '..');
 const publicDir = join(demoDir, 'public');
 const packageDir = join(repoDir, 'js');
+// DEVELOPMENT ONLY: the local quote signer's key (config/README.md), for the compromised-signer tamper.
+const LOCAL_SECRETS = join(repoDir, 'config', 'local', 'secrets.json');
 
 const MIME = {
   '.html': 'text/html; charset=utf-8',
@@ -141,6 +147,12 @@ export function createDemoServer({ workerUrl, apiKey, publicApiUrl = workerUrl, 
     return JSON.parse(answer.text).chains;
   }
 
+  // The development signer, only beside the development wallet (a local deployment) and only for
+  // chains that are local and signed by it; null anywhere else.
+  function compromisedSigner(list) {
+    return devWallet && existsSync(LOCAL_SECRETS) ? createCompromisedSigner(LOCAL_SECRETS, list) : null;
+  }
+
   const routes = {
     'GET /api/config': async (req, res) => {
       const list = devWallet ? await chains().catch(() => []) : [];
@@ -151,6 +163,8 @@ export function createDemoServer({ workerUrl, apiKey, publicApiUrl = workerUrl, 
         // Whose deposit-address gateway the page asks, keyless, at apiUrl.
         depositPartner,
         devWallet: devWallet && local ? { accounts: devWallet.accounts, note: 'DEVELOPMENT ONLY: local anvil accounts' } : null,
+        // Whether the page may offer the compromised-signer tamper.
+        compromisedSigner: compromisedSigner(list) !== null,
       });
     },
     'GET /api/chains': (req, res) => forward(res, '/v1/chains'),
@@ -192,6 +206,19 @@ export function createDemoServer({ workerUrl, apiKey, publicApiUrl = workerUrl, 
       } catch (error) {
         log(`web-demo: funding ${quote.id} failed: ${error.stack}`);
         send(res, 422, { title: 'the development wallet could not fund this quote', detail: String(error.shortMessage ?? error.message ?? error) });
+      }
+    },
+    'POST /api/compromised-signer': async (req, res) => {
+      const signer = devWallet ? compromisedSigner(await chains()) : null;
+      if (!signer) return send(res, 404, { title: 'no local deployment signed by the development quote signer: the compromised signer is off' });
+      const { quoteId } = JSON.parse((await readBody(req)) || '{}');
+      // Only a quote this backend received from the worker: it re-signs nothing the page sends.
+      const issued = quotes.get(quoteId);
+      if (!issued) return send(res, 404, { title: `no quote ${quoteId} was handed out by this backend` });
+      try {
+        send(res, 200, signer.resign(issued.quote));
+      } catch (error) {
+        send(res, 422, { title: 'the compromised signer cannot change this quote', detail: String(error.message ?? error) });
       }
     },
     'POST /api/deposit-transfer': async (req, res) => {

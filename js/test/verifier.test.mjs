@@ -107,8 +107,74 @@ describe('verifyQuote', () => {
   it('throws a TypeError for a malformed context, never for a malformed quote', () => {
     assert.throws(() => verifier.verifyQuote(f.buildQuote(), { chains: [{ chainId: 1 }], now: f.NOW }), TypeError);
     assert.throws(() => verifier.verifyQuote(f.buildQuote(), {}), /chains/);
-    const report = verifier.verifyQuote('not a quote', { chains: f.chains, now: f.NOW });
-    assert.equal(report.ok, false);
+    // No quote at all is the caller's mistake, as missing chains are.
+    assert.throws(() => verifier.verifyQuote(null, { chains: f.chains, now: f.NOW }), /quote: missing/);
+    // A quote that is no object: a report, every check named, not ok.
+    for (const quote of ['not a quote', 7, [], true, {}]) {
+      const report = verifier.verifyQuote(quote, { chains: f.chains, request: f.request(), now: f.NOW });
+      assert.deepEqual(report.checks.map((c) => c.name), CHECK_NAMES, JSON.stringify(quote));
+      assert.equal(report.ok, false, JSON.stringify(quote));
+    }
+    // Every member of a consistent quote, at every depth, removed or replaced by a value of each
+    // kind: still a report with every check, never a throw; refused, and a value of another JSON
+    // kind than the member's (or its absence) is named by a failed check with its JSON path. What
+    // passes is listed below: members only shown to the user, and the spellings of "none".
+    const genuine = f.buildQuote();
+    const paths = [];
+    const walk = (value, path) => {
+      if (value === null || typeof value !== 'object') return;
+      for (const [key, member] of Object.entries(value)) {
+        const at = [...path, Array.isArray(value) ? Number(key) : key];
+        paths.push(at);
+        walk(member, at);
+      }
+    };
+    walk(genuine, []);
+    assert.ok(paths.length > 100, `${paths.length} members`);
+    const WRONG = [undefined, null, true, -1, 1.5, 2 ** 64, '', 'x', '0x', '0xzz', '-1', [], {}, [[{}]], 'f'.repeat(5000)];
+    const kind = (value) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
+    const pathText = (path) => path.reduce((text, key) => (typeof key === 'number' ? `${text}[${key}]` : `${text}.${key}`), 'quote');
+    const passed = new Map(); // member -> the changes that passed
+    const changes = new Map(); // member -> how many changes were tried
+    let tried = 0;
+    for (const path of paths) {
+      for (const wrong of WRONG) {
+        const quote = structuredClone(genuine);
+        const parent = path.slice(0, -1).reduce((node, key) => node[key], quote);
+        const key = path.at(-1);
+        const original = parent[key];
+        if (JSON.stringify(original) === JSON.stringify(wrong)) continue; // not a change
+        if (wrong === undefined && !Array.isArray(parent)) delete parent[key];
+        else parent[key] = wrong;
+        const here = pathText(path);
+        const shown = wrong === undefined ? '(removed)' : JSON.stringify(wrong).slice(0, 12);
+        let report;
+        assert.doesNotThrow(() => { report = verify(quote); }, `${here} = ${shown}`);
+        tried += 1;
+        changes.set(here, (changes.get(here) ?? 0) + 1);
+        assert.deepEqual(report.checks.map((c) => c.name), CHECK_NAMES, `${here} = ${shown}`);
+        if (report.ok) {
+          passed.set(here, [...(passed.get(here) ?? []), shown]);
+        } else if (wrong === undefined || kind(wrong) !== kind(original)) {
+          const named = report.checks.some((c) => !c.ok &&
+            (c.detail.includes(here) || c.detail.includes(`${pathText(path.slice(0, -1))} is missing "${key}"`)));
+          assert.ok(named, `${here} = ${shown}: no failed check names it: ${JSON.stringify(report.checks.filter((c) => !c.ok))}`);
+        }
+      }
+    }
+    assert.ok(tried > 1400, `${tried} malformed quotes`);
+    assert.deepEqual(Object.fromEntries([...passed].map(([member, kept]) => [member, kept.length === changes.get(member) ? 'any' : kept])), {
+      // Shown to the user, never decisive: the verifier does not read them.
+      'quote.fees[0].token.symbol': 'any',
+      'quote.fees[0].estimate': 'any',
+      'quote.steps[0].provider': 'any',
+      'quote.solver': 'any',
+      'quote.solver.id': 'any',
+      'quote.solver.name': 'any',
+      // No approval needed, no competing quotes.
+      'quote.execution.approval': ['(removed)', 'null'],
+      'quote.competingQuotes': ['(removed)', '[]'],
+    });
   });
 });
 

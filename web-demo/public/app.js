@@ -10,7 +10,9 @@ import { createClient } from 'stableroutes/client';
 const $ = (id) => document.getElementById(id);
 
 // Each tamper changes one field of a copy of the signed quote; `catches` is the check that names
-// that change (the signature check fails too for every signed field).
+// that change (the signature check fails too for every signed field). The compromised signer's
+// copy is made by the backend instead (`resigned`): changed where an attacker holding the signer's
+// key would change it and signed again, so its signature passes and only the route's rule refuses it.
 const TAMPERS = {
   amount: {
     label: 'the fixed amount (source.amount for exact-in, destination.amount for exact-out) raised by 1,000,000 base units',
@@ -48,6 +50,13 @@ const TAMPERS = {
     apply(quote, { now }) {
       quote.expiresAt = now - 1;
     },
+  },
+  'compromised-signer': {
+    label: "a compromised signer: the route's transfer to the recipient sent to an attacker, every hash, the vault and the " +
+      "calldata derived again, and the quote re-signed with the signer's key (this demo's backend, with the local " +
+      'DEVELOPMENT ONLY signer)',
+    catches: 'delivery-route',
+    resigned: true,
   },
 };
 
@@ -102,6 +111,8 @@ const state = {
   wallet: { provider: null, account: null }, // the injected EIP-1193 wallet, when there is one
   request: null, // the request exactly as sent: the verifier checks the quote against it
   quote: null, // the quote exactly as received
+  compromisedSigner: false, // whether the backend offers the compromised-signer tamper (local only)
+  resigned: null, // {id, quote}: the compromised signer's copy of the quote with that id
   tamper: 'none',
   report: null,
   countdown: null,
@@ -312,12 +323,32 @@ function showQuote() {
 
 function verify(tamperName) {
   const now = nowSeconds();
-  const subject = structuredClone(state.quote);
   const tamper = TAMPERS[tamperName];
-  if (tamper) tamper.apply(subject, { request: state.request, now });
+  const subject = structuredClone(tamper?.resigned ? state.resigned.quote : state.quote);
+  tamper?.apply?.(subject, { request: state.request, now });
   state.tamper = tamperName;
   state.report = state.verifier.verifyQuote(subject, { chains: state.chains, request: state.request, now });
   showReport(tamper);
+}
+
+/** A tamper button: the compromised signer's copy is asked of the backend once per quote. */
+async function tamperWith(tamperName) {
+  if (TAMPERS[tamperName]?.resigned && state.resigned?.id !== state.quote.id) {
+    const id = state.quote.id;
+    try {
+      const quote = await api('/api/compromised-signer', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ quoteId: id }),
+      });
+      state.resigned = { id, quote };
+    } catch (error) {
+      $('subject').textContent = `The compromised signer could not re-sign this quote: ${error.message}`;
+      return;
+    }
+    if (state.quote.id !== id) return; // another quote arrived meanwhile
+  }
+  verify(tamperName);
 }
 
 /** The verdict badge and every check of `report`, by name; `tamper`'s own check is outlined. */
@@ -688,7 +719,10 @@ async function start() {
       api('/api/tokens'),
       api('/api/config'),
     ]);
-    Object.assign(state, { verifier, chains, tokens, devWallet: config.devWallet, apiUrl: config.apiUrl, depositPartner: config.depositPartner });
+    Object.assign(state, {
+      verifier, chains, tokens, devWallet: config.devWallet, apiUrl: config.apiUrl, depositPartner: config.depositPartner,
+      compromisedSigner: config.compromisedSigner === true,
+    });
   } catch (error) {
     message.textContent = `Could not start: ${error.message}`;
     return;
@@ -712,8 +746,10 @@ async function start() {
 
   $('quote-form').addEventListener('submit', requestQuote);
   for (const button of document.querySelectorAll('[data-tamper]')) {
-    button.addEventListener('click', () => verify(button.dataset.tamper));
+    button.addEventListener('click', () => tamperWith(button.dataset.tamper));
   }
+  // Only a local deployment signed by the development quote signer offers it.
+  document.querySelector('[data-tamper="compromised-signer"]').hidden = !state.compromisedSigner;
   $('fund-button').addEventListener('click', fund);
   $('deposit-form').addEventListener('submit', requestDepositAddress);
   for (const button of document.querySelectorAll('[data-deposit-tamper]')) {

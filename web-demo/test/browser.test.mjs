@@ -3,7 +3,9 @@
 // configured with two local anvil chains and the reference solver. Checks:
 // - a quote verified in the page passes every check of the package, by name;
 // - each tamper button makes the named check fail (and the verdict REJECTED), and the original
-//   verifies again afterwards;
+//   verifies again afterwards; the compromised-signer tamper (the backend changes the route to pay
+//   an attacker and re-signs the quote with the local development quote signer) fails
+//   "delivery-route" alone, its signature recovering to the chain's quoteSigner;
 // - the development wallet funds the quote and the page follows its status to delivery on the
 //   API's keyless status stream (never polling); the recipient's balance on the destination chain
 //   grows by exactly amountOut and each fee recipient's by its fee (the page lists who receives
@@ -20,15 +22,19 @@
 //   tamper fails its named check and hides the address; the development wallet's transfer to the
 //   address is followed on the keyless stream to delivery and the recipient's balance grows by at
 //   least minAmountOut;
-// - no response delivered to the page carries the API key, and the page talks to its own origin
+// - no response delivered to the page carries the API key or a development private key (the
+//   quote signer's included), and the page talks to its own origin
 //   only, apart from the API's keyless status stream and deposit-address gateway.
 // Without /usr/bin/chromium this suite FAILS (scripts/ensure-chromium.sh installs it).
 // Needs a core build with the quote engine (build/wasm-release, or SR_WASM_DIR).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
-import { Contract, JsonRpcProvider, Wallet, verifyTypedData } from 'ethers';
+import { readFileSync } from 'node:fs';
 
+import { Contract, Interface, JsonRpcProvider, Wallet, getAddress, verifyTypedData } from 'ethers';
+
+import { ATTACKER } from '../compromised-signer.mjs';
 import { launchChromium } from '../scripts/browser.mjs';
 import { DEMO_API_KEY, startDemoStack } from '../scripts/local-stack.mjs';
 
@@ -57,6 +63,12 @@ const DEPOSIT_TAMPER_CAUGHT_BY = {
   signature: 'signature',
   deadline: 'deadline',
 };
+
+// DEVELOPMENT ONLY: the local quote signer's key, which the backend re-signs with (never the page).
+const DEV_SIGNER_KEY = JSON.parse(readFileSync(new URL('../../config/local/secrets.json', import.meta.url), 'utf8')).quoteSignerKey;
+const QUOTE_TYPES = { Quote: [{ name: 'id', type: 'string' }, { name: 'intentHashes', type: 'bytes32[]' }, { name: 'expiresAt', type: 'uint64' }] };
+const signedHashes = (quote) => [...new Set([quote.intentHash, ...quote.steps.flatMap((s) => s.intents.map((i) => i.intentHash))]
+  .filter((h) => h !== null).map((h) => h.toLowerCase()))].sort();
 
 let stack;
 let stackStarting; // the stack's start, so that `after` can stop a stack that came up late
@@ -145,6 +157,39 @@ describe('web demo in Chromium', { timeout: 90_000 }, () => {
       assert.equal(await page.isDisabled('#fund-button'), true, 'a tampered quote cannot be funded');
     });
   }
+
+  test('a compromised signer\'s quote (the route paying an attacker, re-signed) fails "delivery-route" alone: its signature passes', async () => {
+    const button = '[data-tamper="compromised-signer"]';
+    assert.equal(await page.isVisible(button), true, 'the local demo offers the compromised-signer tamper');
+    await page.click(button);
+    // The backend re-signs it (or the page says why not).
+    await page.waitForFunction((selector) => document.querySelector(`${selector}.active`) ||
+      document.getElementById('subject').textContent.startsWith('The compromised signer could not'), button);
+    assert.equal(await page.$(`${button}.active`) !== null, true, await page.textContent('#subject'));
+    await Promise.all(pending);
+    const genuine = JSON.parse(responses.find((r) => r.url.endsWith('/api/quote')).body);
+    const resigned = JSON.parse(responses.findLast((r) => r.url.endsWith('/api/compromised-signer')).body);
+    // The copy's route pays the attacker where the genuine one pays the recipient (read with ethers).
+    const transfer = new Interface(['function transfer(address to, uint256 amount)']);
+    const payees = (quote) => quote.execution.intent.route.calls.map((c) => getAddress(transfer.decodeFunctionData('transfer', c.data).to));
+    assert.equal(payees(genuine)[0], getAddress(genuine.destination.recipient));
+    assert.deepEqual(payees(resigned), [getAddress(ATTACKER), ...payees(genuine).slice(1)]);
+    assert.notEqual(resigned.intentHash, genuine.intentHash);
+    // Properly signed: ethers recovers the source chain's quoteSigner from the new hashes.
+    const chain = (await (await fetch(`${stack.demoUrl}/api/chains`)).json()).chains.find((c) => c.chainId === resigned.source.chainId);
+    const signer = verifyTypedData({ name: 'ServiceQuoteV1', version: '1', chainId: resigned.source.chainId }, QUOTE_TYPES,
+      { id: resigned.id, intentHashes: signedHashes(resigned), expiresAt: resigned.expiresAt }, resigned.signature);
+    assert.equal(signer, chain.quoteSigner);
+    assert.equal(signer, new Wallet(DEV_SIGNER_KEY).address);
+
+    const checks = await checkStates();
+    assert.ok(checks.find((c) => c.name === 'signature').ok, 'the re-signed quote\'s signature passes');
+    assert.deepEqual(checks.filter((c) => !c.ok).map((c) => c.name), ['delivery-route'], JSON.stringify(checks.filter((c) => !c.ok)));
+    // The rule names the call that pays the attacker.
+    assert.match(checks.find((c) => c.name === 'delivery-route').detail, /intent\.route\.calls\[0\] is not the call the asked route makes/);
+    assert.equal(await page.textContent('#verdict'), 'REJECTED');
+    assert.equal(await page.isDisabled('#fund-button'), true, 'a re-signed quote cannot be funded');
+  });
 
   test('the original quote verifies again, is funded by the dev wallet and delivered', async () => {
     await page.click('[data-tamper="none"]');
@@ -438,12 +483,12 @@ describe('web demo in Chromium', { timeout: 90_000 }, () => {
     const origin = new URL(stack.demoUrl).origin;
     const urls = responses.map((r) => r.url);
     for (const expected of ['/api/chains', '/api/tokens', '/api/quote', '/api/fund', '/v1/public/intents/stream?intentHash=', '/vendor/stableroutes/wasm/verifier.wasm',
-      '/v1/acme-gateway/deposit-addresses', '/api/deposit-transfer']) {
+      '/v1/acme-gateway/deposit-addresses', '/api/deposit-transfer', '/api/compromised-signer']) {
       assert.ok(urls.some((u) => u.includes(expected)), `the page never fetched ${expected}: ${urls.join(' ')}`);
     }
     assert.deepEqual(urls.filter((u) => /\/(api|v1\/intents)\/status/.test(u)), [], 'the page polled a status endpoint');
     assert.deepEqual(responses.filter((r) => r.url === 'pageerror'), [], 'the page threw');
-    const devKeys = stack.deployment.accounts.users.map((u) => u.privateKey.slice(2).toLowerCase());
+    const devKeys = [...stack.deployment.accounts.users.map((u) => u.privateKey), DEV_SIGNER_KEY].map((k) => k.slice(2).toLowerCase());
     assert.ok(devKeys.length > 0);
     const apiOrigin = new URL(stack.worker.base).origin;
     for (const response of responses) {

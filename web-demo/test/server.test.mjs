@@ -1,8 +1,10 @@
 // The demo backend against a stand-in worker that records what it was sent (loopback only, no
 // browser): the key goes to the worker on every forwarded call and never back to the page, even
 // when the worker echoes it; only quotes this backend handed out can be funded, and only deposit
-// addresses the gateway itself answers for (read keyless) and that verify get a transfer; only
-// the page and the package's browser files are served.
+// addresses the gateway itself answers for (read keyless) and that verify get a transfer; the
+// compromised signer (the development quote signer re-signing a tampered quote) answers only with
+// a local deployment whose chains are local and signed by that key; only the page and the
+// package's browser files are served.
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,6 +27,8 @@ const CHAIN = {
 };
 // A quote the stand-in "signs" with nothing: it must never be funded.
 const UNSIGNED_QUOTE = { id: 'quote:0b7f4a56-5a0e-4c7e-9d83-3f3c52f3b0d1', type: 'exact-in', signature: '0x00' };
+// What the stand-in answers for GET /v1/chains (a test may make it a local chain for a while).
+let chainRecord = CHAIN;
 const received = [];
 let worker;
 let workerUrl;
@@ -37,7 +41,7 @@ function fakeWorker(req, res) {
     received.push({ method: req.method, url: req.url, key: req.headers['x-api-key'], body });
     const headers = { 'content-type': 'application/json', 'x-request-id': 'req-1', 'ratelimit-remaining': '41', 'set-cookie': 'a=b' };
     if (req.url.startsWith('/v1/chains')) {
-      res.writeHead(200, headers).end(JSON.stringify({ chains: [CHAIN] }));
+      res.writeHead(200, headers).end(JSON.stringify({ chains: [chainRecord] }));
     } else if (req.url.startsWith('/v1/tokens')) {
       // A misbehaving worker that echoes the key it was given.
       res.writeHead(200, headers).end(JSON.stringify({ tokens: [], debug: req.headers['x-api-key'] }));
@@ -64,6 +68,21 @@ after(async () => {
   worker?.closeAllConnections();
   await new Promise((ok) => worker?.close(ok));
 });
+
+/** Runs `body` against a backend given a local deployment of one random development account. */
+async function withDeployment(body) {
+  const dir = mkdtempSync(join(tmpdir(), 'sr-web-demo-deployment-'));
+  const deploymentFile = join(dir, 'deployment.json');
+  const account = Wallet.createRandom();
+  writeFileSync(deploymentFile, JSON.stringify({ accounts: { users: [{ index: 1, address: account.address, privateKey: account.privateKey }] } }));
+  const withWallet = await startDemoServer({ workerUrl, apiKey: KEY, deploymentFile });
+  try {
+    await body(withWallet, account);
+  } finally {
+    await withWallet.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 describe('web demo backend', () => {
   test('forwards /api/chains with the key and passes back only harmless headers', async () => {
@@ -108,9 +127,10 @@ describe('web demo backend', () => {
   });
 
   test('without a local deployment the dev wallet is off and funds nothing', async () => {
-    assert.deepEqual(await (await fetch(`${demo.url}/api/config`)).json(), { apiUrl: workerUrl, depositPartner: 'acme', devWallet: null });
+    assert.deepEqual(await (await fetch(`${demo.url}/api/config`)).json(), { apiUrl: workerUrl, depositPartner: 'acme', devWallet: null, compromisedSigner: false });
     const res = await fetch(`${demo.url}/api/fund`, { method: 'POST', body: JSON.stringify({ quoteId: 'quote:x' }) });
     assert.equal(res.status, 404);
+    assert.equal((await fetch(`${demo.url}/api/compromised-signer`, { method: 'POST', body: JSON.stringify({ quoteId: 'quote:x' }) })).status, 404);
     const count = received.length;
     const transfer = await fetch(`${demo.url}/api/deposit-transfer`, { method: 'POST', body: JSON.stringify({ vaultAddress: CHAIN.portal, request: {}, from: CHAIN.quoteSigner }) });
     assert.equal(transfer.status, 404);
@@ -118,14 +138,10 @@ describe('web demo backend', () => {
   });
 
   test('with a local deployment the dev wallet funds only quotes it handed out, and only verified ones', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sr-web-demo-deployment-'));
-    const deploymentFile = join(dir, 'deployment.json');
-    const account = Wallet.createRandom();
-    writeFileSync(deploymentFile, JSON.stringify({ accounts: { users: [{ index: 1, address: account.address, privateKey: account.privateKey }] } }));
-    const withWallet = await startDemoServer({ workerUrl, apiKey: KEY, deploymentFile });
-    try {
-      // The stand-in's chains carry no rpcUrl: not the local chains, so the page offers no wallet.
-      assert.deepEqual(await (await fetch(`${withWallet.url}/api/config`)).json(), { apiUrl: workerUrl, depositPartner: 'acme', devWallet: null });
+    await withDeployment(async (withWallet, account) => {
+      // The stand-in's chains carry no rpcUrl: not the local chains, so the page offers no wallet
+      // and no compromised signer.
+      assert.deepEqual(await (await fetch(`${withWallet.url}/api/config`)).json(), { apiUrl: workerUrl, depositPartner: 'acme', devWallet: null, compromisedSigner: false });
       const res = await fetch(`${withWallet.url}/api/fund`, { method: 'POST', body: JSON.stringify({ quoteId: 'quote:never-issued' }) });
       assert.equal(res.status, 404);
       assert.match((await res.json()).title, /no quote quote:never-issued was handed out/);
@@ -137,6 +153,9 @@ describe('web demo backend', () => {
       assert.equal(refused.status, 422);
       assert.equal(problem.title, 'the quote does not verify; not funding it');
       assert.match(problem.detail, /signature: /);
+      const notLocal = await fetch(`${withWallet.url}/api/compromised-signer`, { method: 'POST', body: JSON.stringify({ quoteId: UNSIGNED_QUOTE.id }) });
+      assert.equal(notLocal.status, 404);
+      assert.match((await notLocal.json()).title, /the compromised signer is off/);
 
       // A deposit transfer: the vault must be an address (it goes into the gateway's path) ...
       const malformed = await fetch(`${withWallet.url}/api/deposit-transfer`, { method: 'POST', body: JSON.stringify({ vaultAddress: '../v1/chains', request: {}, from: account.address }) });
@@ -151,10 +170,31 @@ describe('web demo backend', () => {
       assert.equal(unverified.status, 422);
       assert.equal(refusal.title, 'the deposit address does not verify; not sending to it');
       assert.match(refusal.detail, /signature: /);
-    } finally {
-      await withWallet.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
+  });
+
+  test('the compromised signer answers only for local chains signed by the development quote signer, and only quotes it handed out', async () => {
+    await withDeployment(async (withWallet, account) => {
+      const resign = (quoteId) => fetch(`${withWallet.url}/api/compromised-signer`, { method: 'POST', body: JSON.stringify({ quoteId }) });
+      const offered = async () => (await (await fetch(`${withWallet.url}/api/config`)).json()).compromisedSigner;
+      assert.equal((await (await fetch(`${withWallet.url}/api/quote`, { method: 'POST', body: JSON.stringify({ issue: true }) })).json()).id, UNSIGNED_QUOTE.id);
+      // A local chain whose quotes another key signs (a deployment with its own signer): off.
+      chainRecord = { ...CHAIN, rpcUrl: 'http://127.0.0.1:1', quoteSigner: account.address };
+      assert.equal(await offered(), false);
+      assert.equal((await resign(UNSIGNED_QUOTE.id)).status, 404);
+      // A local chain signed by the development quote signer (CHAIN's quoteSigner): on, but only for
+      // a quote this backend handed out, and only one it can change as an attacker would.
+      chainRecord = { ...CHAIN, rpcUrl: 'http://127.0.0.1:1' };
+      assert.equal(await offered(), true);
+      const unknown = await resign('quote:never-issued');
+      assert.equal(unknown.status, 404);
+      assert.match((await unknown.json()).title, /no quote quote:never-issued was handed out/);
+      const unchangeable = await resign(UNSIGNED_QUOTE.id);
+      assert.equal(unchangeable.status, 422);
+      assert.match((await unchangeable.json()).detail, /direct EVM quotes only/);
+    }).finally(() => {
+      chainRecord = CHAIN;
+    });
   });
 
   test('serves the page and the package browser files, nothing else from the disk', async () => {
