@@ -5,80 +5,28 @@
 // key (the development quote signer of config/local). The signature passes; the rule the change
 // breaks refuses it, by name.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { describe, it, before } from 'node:test';
 
 import { getCreate2Address } from 'ethers';
 import { loadVerifier } from 'stableroutes';
 
 import * as d from './deposit-fixtures.mjs';
+import * as e from './engine-answers.mjs';
 import * as f from './fixtures.mjs';
 
-const repo = new URL('../../', import.meta.url);
-const coreDir = new URL('build/wasm-release/', repo);
-const readConfig = (name) => JSON.parse(readFileSync(new URL(`config/local/${name}.json`, repo), 'utf8'));
-const config = Object.fromEntries(['service', 'chains', 'tokens', 'solvers', 'partners'].map((n) => [n, readConfig(n)]));
-const secrets = readConfig('secrets');
-const NOW = 1763697600;
-const FUNDER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
-const RECIPIENT = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
-const OTHER = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc';
-const OPTIMISM_USDC = '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85';
-const KEY = { id: 'dev-acme', partner: 'acme', feeSchedule: { protocolBps: 0, gatewayBps: 10 }, features: ['quotes', 'all-quotes'] };
-const FIVE_YEARS = 5 * 365 * 86400;
-const SOLANA = 1399811149;
-
-const exactIn = () => ({
-  type: 'exact-in',
-  source: { chainId: 8453, token: f.BASE_USDC, amount: '100000000', funder: FUNDER },
-  destination: { chainId: 10, token: OPTIMISM_USDC, recipient: RECIPIENT },
-  dappId: 'lying-signer-test',
-});
-const stitched = () => ({
-  type: 'exact-in',
-  source: { chainId: 137, token: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359', amount: '100000000', funder: FUNDER },
-  destination: { chainId: SOLANA, token: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', recipient: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM' },
-  dappId: 'lying-signer-test',
-});
-
-// Every EVM-to-EVM entry's hashes and vault from its intent (ethers), execution from the funded
-// entry, the publishAndFund calldata, the top-level hash when there is one, and the signature.
-function resign(quote, [step, index] = [0, 0]) {
-  for (const s of quote.steps) {
-    for (const e of s.intents) {
-      if (e.sourceChainId === SOLANA || e.destinationChainId === SOLANA) continue;
-      const { encodedRoute, intentHash } = f.hashIntent(e.intent);
-      Object.assign(e, { intentHash, encodedRoute, vault: getCreate2Address(f.PORTAL, intentHash, f.INIT_CODE_HASH) });
-    }
-  }
-  const funded = quote.steps[step].intents[index];
-  quote.execution.intent = structuredClone(funded.intent);
-  quote.execution.vault = funded.vault;
-  quote.execution.transaction.data = f.portalInterface.encodeFunctionData('publishAndFund',
-    [funded.intent.destination, funded.encodedRoute, f.rewardTuple(funded.intent.reward), false]);
-  if (quote.intentHash !== null) quote.intentHash = funded.intentHash;
-  return f.sign(quote);
-}
+const { NOW, FUNDER, RECIPIENT, OTHER, OPTIMISM_USDC, FIVE_YEARS, exactIn, stitched, resign } = e;
 
 const transfer = (to, amount) => f.erc20Interface.encodeFunctionData('transfer', [to, amount]);
 
 describe('a lying signer (genuine engine answers, changed and re-signed)', () => {
-  let service;
   let verifier;
   let chains;
+  let ask;
+  let quoteFor;
   before(async () => {
-    const { default: createCore } = await import(new URL('core.mjs', coreDir).href);
-    const core = await createCore({ wasmBinary: readFileSync(new URL('core.wasm', coreDir)) });
-    service = new core.Service(JSON.stringify(config), JSON.stringify(secrets));
+    ({ ask, quoteFor, chains } = await e.loadEngine());
     verifier = await loadVerifier();
-    chains = ask('chains', { confirmedChains: [] });
   });
-  function ask(op, input, status = 200) {
-    const out = JSON.parse(service.handle(op, JSON.stringify(input)));
-    assert.equal(out.status, status, JSON.stringify(out.body));
-    return out.body;
-  }
-  const quoteFor = (body) => ask('quote', { body, key: KEY, now: NOW, random: `0x${'5a'.repeat(32)}`, solverAnswers: [] });
   const verify = (quote, request, maxFeeBps) => verifier.verifyQuote(quote, { chains, request, now: NOW, maxFeeBps });
   const refuses = (report, rule, detail) => {
     const failed = report.checks.filter((c) => !c.ok);
