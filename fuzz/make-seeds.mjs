@@ -216,10 +216,10 @@ if (core) {
 }
 
 // --- The lying signer (fuzz/lying_signer.cpp): byte 0 picks one of the genuine answers the target
-// asks the engine for (direct exact-in, exact-out, custom, stitched to Solana); the bytes after it
+// asks the engine for (direct exact-in, exact-out, custom, stitched to Solana, a deposit address); the bytes after it
 // are (where, how, which value) triples of changes. The unchanged answers are the seeds: each
 // passes, so mutation starts from an answer the verifier accepts.
-for (let shape = 0; shape < 4; shape++) seed("lying_signer", `genuine-shape-${shape}`, Buffer.from([shape]));
+for (let shape = 0; shape < 5; shape++) seed("lying_signer", `genuine-shape-${shape}`, Buffer.from([shape]));
 
 const only = process.argv.slice(2);
 for (const [target, seeds] of corpora) {

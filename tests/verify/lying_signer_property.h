@@ -10,8 +10,9 @@
 //
 // The effect is read from the funding transaction's calldata alone, leg by leg (a stitched first
 // leg's publishAndFund is followed into the second intent), never from the answer's listings or
-// the verifier's own reading. One input is a byte string: the shape, then (where, how, which value)
-// triples choosing the changes. fuzz/lying_signer.cpp runs it under libFuzzer;
+// the verifier's own reading; a deposit address's effect is the intent its vault commits to (the
+// hash the vault derives from, recomputed). One input is a byte string: the shape, then (where,
+// how, which value) triples choosing the changes. fuzz/lying_signer.cpp runs it under libFuzzer;
 // lying_signer_property_test.cpp runs a fixed random sample in the suite.
 #pragma once
 
@@ -33,7 +34,12 @@
 #include "resign.h"
 #include "service/chain/registry.h"
 #include "service/service.h"
+#include "json/nlohmann_bridge.h"
+#include "protocol/intent.h"
+#include "protocol/vault.h"
 #include "verify/chain_directory.h"
+#include "verify/deposit_verifier.h"
+#include "verify/intent_terms.h"
 #include "verify/quote_verifier.h"
 
 namespace sr::verify::testing::lying_signer {
@@ -76,7 +82,8 @@ inline const World& world() {
 struct Shape {
   std::string name;
   json request;
-  json genuine;  // the engine's answer
+  json genuine;          // the engine's answer (a deposit address: its record)
+  bool deposit = false;  // verified by verify_deposit_address
 };
 
 inline json request_of(const std::string& type, std::uint64_t from, const char* from_token, std::uint64_t to,
@@ -94,7 +101,8 @@ inline json request_of(const std::string& type, std::uint64_t from, const char* 
 }
 
 // Every quote shape an EVM funder gets from the local configuration: direct exact-in, exact-out
-// and custom (Base to Optimism), and a stitched route from Polygon to a Solana recipient.
+// and custom (Base to Optimism), and a stitched route from Polygon to a Solana recipient; and a
+// deposit address (Base to Optimism).
 inline const std::vector<Shape>& shapes() {
   static const std::vector<Shape> all = [] {
     const char* base_usdc = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
@@ -121,6 +129,20 @@ inline const std::vector<Shape>& shapes() {
       if (answer["status"] != 200) throw std::runtime_error(shape.name + ": " + answer.dump());
       shape.genuine = answer["body"];
     }
+    // A deposit address on Base paying on Optimism (acme's), its record as both answers carry it.
+    Shape deposit{"deposit address",
+                  {{"source", {{"chainId", 8453}, {"token", base_usdc}, {"amount", "25000000"}}},
+                   {"destination", {{"chainId", 10}, {"token", optimism_usdc}, {"recipient", kRecipient}}},
+                   {"refundRecipient", kFunder}},
+                  {},
+                  true};
+    const json input = {{"body", deposit.request}, {"partner", "acme"}, {"now", kNow},
+                        {"random", "0x" + std::string(64, 'a')}, {"solverAnswers", json::array()},
+                        {"confirmedChains", json::array({8453})}};
+    const json answer = json::parse(world().service.handle("depositCreate", input.dump()));
+    if (answer["status"] != 201) throw std::runtime_error("deposit address: " + answer.dump());
+    deposit.genuine = answer["body"]["record"];
+    out.push_back(std::move(deposit));
     return out;
   }();
   return all;
@@ -136,43 +158,31 @@ struct Payment {
 
 inline bool same_text(const json& a, const std::string& b) { return a.is_string() && a.get<std::string>() == b; }
 
-// "" when the funding transaction's effect is the request's; otherwise what differs.
-inline std::string effect_differs(const json& quote, const json& request) {
+// What the dapp asked, and what it was promised: the terms the walk below holds a funding to.
+struct Asked {
+  std::uint64_t source_chain = 0;
+  std::string source_token;
+  protocol::Account refund_to;
+  json destination;          // the request's destination: chainId, token, recipient, amount?, calls?
+  json fees;                 // the answer's named fees
+  std::string min_amount_out;  // what the answer promises the recipient
+  std::uint64_t funding_delay = 0;  // how long after now the first leg may still be funded
+};
+
+// "" when `funding` (a publishAndFund, or what a vault commits to) does what was asked; otherwise
+// what differs. It follows a stitched first leg's publishAndFund into the second intent.
+inline std::string funding_differs(protocol::portal::PublishAndFund funding, const Asked& asked_for) {
   const service::Config& config = world().config();
   const ChainDirectory& chains = world().chains;
-  const json& tx = quote["execution"]["transaction"];
-  const std::uint64_t source_id = request["source"]["chainId"].get<std::uint64_t>();
-  const service::ChainRecord& source = *config.chain(source_id);
-  const Address funder = Address::parse(request["source"]["funder"].get<std::string>());
-  const std::string refund_text = request["source"].value("refundRecipient", request["source"]["funder"].get<std::string>());
-  const protocol::Account refund_to = protocol::Account::from_evm(Address::parse(refund_text));
-  if (tx["type"] != "evm" || tx["chainId"] != source_id) return "the funding transaction is not on the source chain";
-  if (Address::parse(tx["from"].get<std::string>()) != funder) return "the funding transaction is not sent by the funder";
-  if (Address::parse(tx["to"].get<std::string>()) != source.portal.evm()) return "the funding transaction is not to the source Portal";
-  if (tx["value"] != "0") return "the funding transaction sends native value";
-  protocol::portal::PublishAndFund funding = protocol::portal::decode_publish_and_fund(hex::decode(tx["data"].get<std::string>()));
-  if (funding.allow_partial) return "the funding allows a partial fill";
-
-  // What the funder pays: one token, the request's, from the request's chain.
-  const json& asked_source = request["source"];
+  const std::uint64_t source_id = asked_for.source_chain;
+  const protocol::Account& refund_to = asked_for.refund_to;
   const U256 paid = funding.reward.tokens.size() == 1 ? funding.reward.tokens[0].amount : U256(0);
-  if (funding.reward.tokens.size() != 1 ||
-      funding.reward.tokens[0].token != protocol::Account::from_evm(Address::parse(asked_source["token"].get<std::string>()))) {
-    return "the reward is not the request's source token alone";
-  }
-  if (asked_source.contains("amount") && paid != U256::from_decimal(asked_source["amount"].get<std::string>())) {
-    return "the funder pays " + paid.to_decimal() + ", not the request's amount";
-  }
-  if (!asked_source.contains("amount") && !same_text(quote["source"]["amount"], paid.to_decimal())) {
-    return "the funder pays " + paid.to_decimal() + ", not the quote's source.amount";
-  }
-
   std::uint64_t chain_id = source_id;
-  // The first leg may be funded until the quote expires: its fill window may start that late, but
-  // no later than the service's quote lifetime after now, with the verifier's five minutes of clock
-  // allowance (a stitched second leg's window starts at the first leg's route deadline).
+  // The first leg may be funded until the answer expires: its fill window may start that late, but
+  // no later than funding_delay after now (a stitched second leg's window starts at the first
+  // leg's route deadline).
   std::uint64_t start = kNow;
-  std::uint64_t funding_delay = config.service().quote_lifetime_sec + 300;
+  std::uint64_t funding_delay = asked_for.funding_delay;
   std::vector<Payment> delivered;
   std::vector<protocol::TokenAmount> held;  // a custom request's last route: what its calls get
   std::vector<protocol::Call> foreign_calls;
@@ -232,7 +242,7 @@ inline std::string effect_differs(const json& quote, const json& request) {
     // Everything the route receives is paid out (or funds the next leg): nothing is left behind.
     // A custom request's calls act on what the last route holds: what they are left is counted as
     // delivered below.
-    const bool custom = !next && request["destination"].contains("calls");
+    const bool custom = !next && asked_for.destination.contains("calls");
     if (custom) {
       held = route.tokens;
     }
@@ -260,7 +270,7 @@ inline std::string effect_differs(const json& quote, const json& request) {
   }
 
   // Who receives what, where.
-  const json& asked = request["destination"];
+  const json& asked = asked_for.destination;
   if (chain_id != asked["chainId"].get<std::uint64_t>()) return "the last leg delivers on another chain";
   const service::ChainRecord& destination = *config.chain(chain_id);
   const auto token = service::ChainAddress::parse(destination.vm, asked["token"].get<std::string>());
@@ -278,7 +288,7 @@ inline std::string effect_differs(const json& quote, const json& request) {
       continue;
     }
     bool named = false;
-    for (const json& fee : quote["fees"]) {
+    for (const json& fee : asked_for.fees) {
       named = named || (fee["recipient"].is_string() && fee["token"]["chainId"] == chain_id &&
                         protocol::Account::parse(destination.vm, fee["token"]["address"].get<std::string>()) == p.token &&
                         p.token == token.account() && credited(fee["recipient"].get<std::string>()) == p.to &&
@@ -299,12 +309,12 @@ inline std::string effect_differs(const json& quote, const json& request) {
   if (asked.contains("amount") && *received != U256::from_decimal(asked["amount"].get<std::string>())) {
     return "the recipient receives " + received->to_decimal() + ", not the asked amount";
   }
-  if (!same_text(quote["destination"]["minAmountOut"], received->to_decimal())) {
+  if (asked_for.min_amount_out != received->to_decimal()) {
     return "the recipient receives " + received->to_decimal() + ", not the promised minAmountOut";
   }
   // At most the dapp's fee ceiling is lost between what the funder pays and what arrives.
   const service::TokenRecord& source_token =
-      *config.token(source_id, service::ChainAddress::parse(Vm::evm, asked_source["token"].get<std::string>()));
+      *config.token(source_id, service::ChainAddress::parse(Vm::evm, asked_for.source_token));
   U256 arrives = *received;
   U256 sent = paid;
   for (std::uint32_t d = source_token.decimals; d < token_record.decimals; ++d) sent = sent.mul_or_throw(U256(10));
@@ -318,6 +328,83 @@ inline std::string effect_differs(const json& quote, const json& request) {
   }
   if (foreign_calls != asked_calls) return "the routes call what the request did not ask";
   return "";
+}
+
+// "" when the funding transaction's effect is the request's; otherwise what differs.
+inline std::string effect_differs(const json& quote, const json& request) {
+  const service::Config& config = world().config();
+  const json& tx = quote["execution"]["transaction"];
+  const std::uint64_t source_id = request["source"]["chainId"].get<std::uint64_t>();
+  const service::ChainRecord& source = *config.chain(source_id);
+  const Address funder = Address::parse(request["source"]["funder"].get<std::string>());
+  const std::string refund_text = request["source"].value("refundRecipient", request["source"]["funder"].get<std::string>());
+  const protocol::Account refund_to = protocol::Account::from_evm(Address::parse(refund_text));
+  if (tx["type"] != "evm" || tx["chainId"] != source_id) return "the funding transaction is not on the source chain";
+  if (Address::parse(tx["from"].get<std::string>()) != funder) return "the funding transaction is not sent by the funder";
+  if (Address::parse(tx["to"].get<std::string>()) != source.portal.evm()) return "the funding transaction is not to the source Portal";
+  if (tx["value"] != "0") return "the funding transaction sends native value";
+  protocol::portal::PublishAndFund funding = protocol::portal::decode_publish_and_fund(hex::decode(tx["data"].get<std::string>()));
+  if (funding.allow_partial) return "the funding allows a partial fill";
+
+  // What the funder pays: one token, the request's, from the request's chain.
+  const json& asked_source = request["source"];
+  const U256 paid = funding.reward.tokens.size() == 1 ? funding.reward.tokens[0].amount : U256(0);
+  if (funding.reward.tokens.size() != 1 ||
+      funding.reward.tokens[0].token != protocol::Account::from_evm(Address::parse(asked_source["token"].get<std::string>()))) {
+    return "the reward is not the request's source token alone";
+  }
+  if (asked_source.contains("amount") && paid != U256::from_decimal(asked_source["amount"].get<std::string>())) {
+    return "the funder pays " + paid.to_decimal() + ", not the request's amount";
+  }
+  if (!asked_source.contains("amount") && !same_text(quote["source"]["amount"], paid.to_decimal())) {
+    return "the funder pays " + paid.to_decimal() + ", not the quote's source.amount";
+  }
+
+  Asked asked;
+  asked.source_chain = source_id;
+  asked.source_token = asked_source["token"].get<std::string>();
+  asked.refund_to = refund_to;
+  asked.destination = request["destination"];
+  asked.fees = quote["fees"];
+  asked.min_amount_out = quote["destination"]["minAmountOut"].is_string() ? quote["destination"]["minAmountOut"].get<std::string>() : "";
+  // A quote may be funded until it expires: at most the quote lifetime after now, with the
+  // verifier's five minutes of clock allowance.
+  asked.funding_delay = config.service().quote_lifetime_sec + kClockAllowanceSec;
+  return funding_differs(funding, asked);
+}
+
+// "" when a deposit address's vault commits to an intent that does what the request asked: a
+// transfer of the request's amount into the vault funds exactly the intent whose hash derives it.
+inline std::string deposit_differs(const json& answer, const json& request) {
+  const service::Config& config = world().config();
+  const std::uint64_t source_id = request["source"]["chainId"].get<std::uint64_t>();
+  const service::ChainRecord& source = *config.chain(source_id);
+  const service::ChainRecord* destination = config.chain(answer["intent"]["destination"].get<std::uint64_t>());
+  if (destination == nullptr) return "the intent names an unknown destination chain";
+  const protocol::Intent intent = protocol::intent_from_json(answer["intent"], Vm::evm, destination->vm);
+  const Hash32 hash = protocol::hash_intent(intent, Vm::evm, destination->vm).intent_hash;
+  if (Address::parse(answer["vaultAddress"].get<std::string>()) !=
+      protocol::evm_vault_address(source.portal.evm(), hash, *source.vault_init_code_hash)) {
+    return "the vault the deposit goes to commits to another intent";
+  }
+  const U256 amount = U256::from_decimal(request["source"]["amount"].get<std::string>());
+  if (intent.reward.tokens.size() != 1 || intent.reward.tokens[0].amount != amount ||
+      intent.reward.tokens[0].token != protocol::Account::from_evm(Address::parse(request["source"]["token"].get<std::string>()))) {
+    return "the vault's reward is not the deposited amount of the deposited token";
+  }
+  Asked asked;
+  asked.source_chain = source_id;
+  asked.source_token = request["source"]["token"].get<std::string>();
+  asked.refund_to = protocol::Account::from_evm(Address::parse(request["refundRecipient"].get<std::string>()));
+  asked.destination = request["destination"];
+  asked.fees = answer["fees"];
+  asked.min_amount_out = answer["minAmountOut"].is_string() ? answer["minAmountOut"].get<std::string>() : "";
+  // A deposit may arrive until the address's deadline: at most the source chain's
+  // maxDepositLifetimeSec after now, with the verifier's clock allowance.
+  asked.funding_delay = world().chains.at(source_id).limits->max_deposit_lifetime_sec + kClockAllowanceSec;
+  return funding_differs(
+      protocol::portal::PublishAndFund{intent.destination, protocol::encode_route(intent.route, destination->vm), intent.reward, false},
+      asked);
 }
 
 // ---- The lies ---------------------------------------------------------------------------------
@@ -376,6 +463,12 @@ inline void collect(const json& value, const json::json_pointer& at, std::vector
 
 inline std::vector<json::json_pointer> lie_sites(const json& quote) {
   std::vector<json::json_pointer> out;
+  if (quote.contains("vaultAddress")) {  // a deposit address
+    for (const char* at : {"/intent", "/minAmountOut", "/fees", "/deadline", "/source/amount"}) {
+      collect(quote[json::json_pointer(at)], json::json_pointer(at), out);
+    }
+    return out;
+  }
   for (std::size_t s = 0; s < quote["steps"].size(); ++s) {
     for (std::size_t i = 0; i < quote["steps"][s]["intents"].size(); ++i) {
       const json::json_pointer at = json::json_pointer("/steps") / s / "intents" / i / "intent";
@@ -394,7 +487,8 @@ inline std::vector<json::json_pointer> lie_sites(const json& quote) {
 // parts in 256, so that every listing agrees with every other and only the fee statement is left
 // to disagree.
 inline void shave_delivery(json& quote, std::uint8_t cut) {
-  json& route = quote["steps"].back()["intents"][0]["intent"]["route"];
+  const bool deposit = quote.contains("vaultAddress");
+  json& route = deposit ? quote["intent"]["route"] : quote["steps"].back()["intents"][0]["intent"]["route"];
   for (json& call : route["calls"]) {
     const std::string data = call["data"].get<std::string>();
     if (data.rfind("0xa9059cbb", 0) != 0) continue;
@@ -405,7 +499,8 @@ inline void shave_delivery(json& quote, std::uint8_t cut) {
     json& held = route["tokens"][0]["amount"];
     held = U256::from_decimal(held.get<std::string>()).sub_or_throw(taken).to_decimal();
     for (const char* promised : {"amountOut", "minAmountOut"}) {
-      json& value = quote["destination"][promised];
+      if (deposit && std::string_view(promised) == "amountOut") continue;
+      json& value = deposit ? quote[promised] : quote["destination"][promised];
       value = U256::from_decimal(value.get<std::string>()).sub_or_throw(taken).to_decimal();
     }
     return;
@@ -416,6 +511,13 @@ inline void shave_delivery(json& quote, std::uint8_t cut) {
 // together by `pick` days, so that each deadline still follows the expiry by what it did.
 inline void postpone(json& quote, std::uint8_t pick) {
   const std::uint64_t delay = (1 + pick) * 86'400ull;
+  if (quote.contains("vaultAddress")) {  // a deposit address: its deadline and its intent's
+    quote["deadline"] = quote["deadline"].get<std::uint64_t>() + delay;
+    for (const char* part : {"route", "reward"}) {
+      quote["intent"][part]["deadline"] = quote["intent"][part]["deadline"].get<std::uint64_t>() + delay;
+    }
+    return;
+  }
   quote["expiresAt"] = quote["expiresAt"].get<std::uint64_t>() + delay;
   for (json& step : quote["steps"]) {
     for (json& entry : step["intents"]) {
@@ -473,16 +575,26 @@ inline Outcome run(std::span<const std::uint8_t> input) {
     }
   }
   try {
-    resign_quote(quote, world().config());
+    if (shape.deposit) {
+      resign_deposit(quote, world().config());
+    } else {
+      resign_quote(quote, world().config());
+    }
   } catch (const std::exception&) {
     return outcome;  // a change no signer could sign consistently (the intent no longer parses)
   }
   outcome.lied = true;
-  const Report report = verify_quote(quote, QuoteContext{&world().chains, &shape.request, kNow, kMaxFeeBps});
+  Report report;
+  if (shape.deposit) {
+    const sr::json::Value request = sr::json::from_nlohmann(shape.request);
+    report = verify_deposit_address(sr::json::from_nlohmann(quote), DepositContext{&world().chains, &request, kNow, kMaxFeeBps});
+  } else {
+    report = verify_quote(quote, QuoteContext{&world().chains, &shape.request, kNow, kMaxFeeBps});
+  }
   if (!report.ok()) return outcome;
   outcome.accepted = true;
   try {
-    outcome.violation = effect_differs(quote, shape.request);
+    outcome.violation = shape.deposit ? deposit_differs(quote, shape.request) : effect_differs(quote, shape.request);
   } catch (const std::exception& e) {
     outcome.violation = std::string("the accepted answer's funding transaction cannot be read: ") + e.what();
   }

@@ -1,5 +1,6 @@
 // The lying-signer property (lying_signer_property.h) on a fixed random sample: genuine answers of
-// every shape an EVM funder gets, changed at random where a signer could and re-signed. Every
+// every shape an EVM funder gets (direct exact-in, exact-out, custom, stitched to Solana, a deposit
+// address), changed at random where a signer could and re-signed. Every
 // answer the verifier accepts must do on chain what the request asked. The same property runs under
 // libFuzzer as fuzz/lying_signer.cpp.
 #include <gtest/gtest.h>

@@ -88,4 +88,17 @@ inline void resign_quote(nlohmann::json& quote, const service::Config& config, s
                                             secp256k1::SecretKey::from_hex(local_signer_key()));
 }
 
+// A deposit address's record after a change: its intent hash and vault from its intent, and the
+// signature over [intentHash] until its deadline.
+inline void resign_deposit(nlohmann::json& answer, const service::Config& config) {
+  const auto& source = chain_of(config, answer["source"]["chainId"]);
+  const auto& destination = chain_of(config, answer["intent"]["destination"]);
+  const protocol::Intent intent = protocol::intent_from_json(answer["intent"], source.vm, destination.vm);
+  const Hash32 hash = protocol::hash_intent(intent, source.vm, destination.vm).intent_hash;
+  answer["intentHash"] = hex::encode(hash);
+  answer["vaultAddress"] = vault_text(source, hash);
+  answer["signature"] = protocol::sign_quote("quote:" + answer["quoteId"].get<std::string>(), {hash}, answer["deadline"],
+                                             source.chain_id, secp256k1::SecretKey::from_hex(local_signer_key()));
+}
+
 }  // namespace sr::verify::testing
