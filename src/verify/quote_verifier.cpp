@@ -495,6 +495,12 @@ std::string check_route_matches_request(const Json& quote, const QuoteContext& c
     fail("the funded reward locks ", reward.amount.to_decimal(), " but quote.source.amount is ",
          (source.amount ? source.amount->to_decimal() : std::string("missing")));
   }
+  // A transfer of a token asks the funder for that token only: a native amount in the reward is
+  // taken from the funder too (the transaction's value on EVM, lamports by the Portal on Solana).
+  if (!funded.reward.native_amount.is_zero()) {
+    fail("the funded reward also locks ", funded.reward.native_amount.to_decimal(),
+         " native units of the funder's besides source.amount of source.token");
+  }
   if (funded.reward.creator != refund_recipient) {
     fail("execution.intent.reward.creator (refunds) is ", text(funded.reward.creator, *source.chain),
          ", not the refund recipient ", text(refund_recipient, *source.chain));

@@ -30,6 +30,8 @@
 #include "protocol/intent_hash.h"
 #include "protocol/portal_calldata.h"
 #include "protocol/svm_address.h"
+#include "protocol/svm_fund.h"
+#include "protocol/svm_transaction.h"
 #include "protocol/svm_route_call.h"
 #include "resign.h"
 #include "service/chain/registry.h"
@@ -101,8 +103,8 @@ inline json request_of(const std::string& type, std::uint64_t from, const char* 
 }
 
 // Every quote shape an EVM funder gets from the local configuration: direct exact-in, exact-out
-// and custom (Base to Optimism), and a stitched route from Polygon to a Solana recipient; and a
-// deposit address (Base to Optimism).
+// and custom (Base to Optimism), a Solana funder's direct route to Base, a stitched route from
+// Polygon to a Solana recipient; and a deposit address (Base to Optimism).
 inline const std::vector<Shape>& shapes() {
   static const std::vector<Shape> all = [] {
     const char* base_usdc = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
@@ -114,6 +116,10 @@ inline const std::vector<Shape>& shapes() {
     custom["type"] = "custom";
     custom["destination"]["calls"] = json::array({{{"target", kRecipient}, {"data", "0xdeadbeef"}, {"value", "0"}}});
     out.push_back({"custom", custom, {}});
+    json from_solana = request_of("exact-in", 1399811149, "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v", 8453, base_usdc,
+                                  kRecipient);
+    from_solana["source"]["funder"] = kSolanaRecipient;
+    out.push_back({"direct from Solana", from_solana, {}});
     out.push_back({"stitched to Solana",
                    request_of("exact-in", 137, "0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359", 1399811149,
                               "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v", kSolanaRecipient),
@@ -314,7 +320,7 @@ inline std::string funding_differs(protocol::portal::PublishAndFund funding, con
   }
   // At most the dapp's fee ceiling is lost between what the funder pays and what arrives.
   const service::TokenRecord& source_token =
-      *config.token(source_id, service::ChainAddress::parse(Vm::evm, asked_for.source_token));
+      *config.token(source_id, service::ChainAddress::parse(config.chain(source_id)->vm, asked_for.source_token));
   U256 arrives = *received;
   U256 sent = paid;
   for (std::uint32_t d = source_token.decimals; d < token_record.decimals; ++d) sent = sent.mul_or_throw(U256(10));
@@ -336,21 +342,42 @@ inline std::string effect_differs(const json& quote, const json& request) {
   const json& tx = quote["execution"]["transaction"];
   const std::uint64_t source_id = request["source"]["chainId"].get<std::uint64_t>();
   const service::ChainRecord& source = *config.chain(source_id);
-  const Address funder = Address::parse(request["source"]["funder"].get<std::string>());
-  const std::string refund_text = request["source"].value("refundRecipient", request["source"]["funder"].get<std::string>());
-  const protocol::Account refund_to = protocol::Account::from_evm(Address::parse(refund_text));
-  if (tx["type"] != "evm" || tx["chainId"] != source_id) return "the funding transaction is not on the source chain";
-  if (Address::parse(tx["from"].get<std::string>()) != funder) return "the funding transaction is not sent by the funder";
-  if (Address::parse(tx["to"].get<std::string>()) != source.portal.evm()) return "the funding transaction is not to the source Portal";
-  if (tx["value"] != "0") return "the funding transaction sends native value";
-  protocol::portal::PublishAndFund funding = protocol::portal::decode_publish_and_fund(hex::decode(tx["data"].get<std::string>()));
+  const std::string funder_text = request["source"]["funder"].get<std::string>();
+  const protocol::Account funder = protocol::Account::parse(source.vm, funder_text);
+  const protocol::Account refund_to =
+      protocol::Account::parse(source.vm, request["source"].value("refundRecipient", funder_text));
+  protocol::portal::PublishAndFund funding;
+  if (source.vm == Vm::evm) {
+    if (tx["type"] != "evm" || tx["chainId"] != source_id) return "the funding transaction is not on the source chain";
+    if (protocol::Account::from_evm(Address::parse(tx["from"].get<std::string>())) != funder) {
+      return "the funding transaction is not sent by the funder";
+    }
+    if (Address::parse(tx["to"].get<std::string>()) != source.portal.evm()) return "the funding transaction is not to the source Portal";
+    if (tx["value"] != "0") return "the funding transaction sends native value";
+    funding = protocol::portal::decode_publish_and_fund(hex::decode(tx["data"].get<std::string>()));
+  } else {
+    // Solana: one instruction, the Portal's fund, whose accounts (vault PDA, token accounts) are
+    // exactly those its arguments derive; it commits to the route by hash, so the route is the
+    // listed one only when it hashes to it.
+    const protocol::SvmTransaction svm_tx = protocol::svm_transaction_from_json(nlohmann::ordered_json(tx));
+    if (svm_tx.instructions.size() != 1) return "the funding transaction is not one Portal instruction";
+    const service::TokenRecord& mint = *config.token(source_id, service::ChainAddress::parse(Vm::svm, request["source"]["token"].get<std::string>()));
+    const auto fund = protocol::svm_fund::decode_fund_instruction(svm_tx.instructions[0], source.portal.svm(),
+                                                                  mint.token_program.value_or(svm::token_program_id()));
+    if (protocol::Account::from_svm(fund.signers.funder) != funder) return "the funded tokens are not the funder's";
+    const service::ChainRecord* to = config.chain(fund.args.destination);
+    if (to == nullptr) return "the intent names an unknown destination chain";
+    const protocol::Route route = protocol::intent_from_json(quote["execution"]["intent"], Vm::svm, to->vm).route;
+    if (protocol::route_hash(route, to->vm) != fund.args.route_hash) return "the funded route is not the listed one";
+    funding = {fund.args.destination, protocol::encode_route(route, to->vm), fund.args.reward, fund.args.allow_partial};
+  }
   if (funding.allow_partial) return "the funding allows a partial fill";
 
   // What the funder pays: one token, the request's, from the request's chain.
   const json& asked_source = request["source"];
   const U256 paid = funding.reward.tokens.size() == 1 ? funding.reward.tokens[0].amount : U256(0);
   if (funding.reward.tokens.size() != 1 ||
-      funding.reward.tokens[0].token != protocol::Account::from_evm(Address::parse(asked_source["token"].get<std::string>()))) {
+      funding.reward.tokens[0].token != protocol::Account::parse(source.vm, asked_source["token"].get<std::string>())) {
     return "the reward is not the request's source token alone";
   }
   if (asked_source.contains("amount") && paid != U256::from_decimal(asked_source["amount"].get<std::string>())) {
@@ -476,7 +503,7 @@ inline std::vector<json::json_pointer> lie_sites(const json& quote) {
     }
   }
   for (const char* at : {"/destination/amountOut", "/destination/minAmountOut", "/source/amount", "/fees",
-                         "/execution/transaction/to", "/expiresAt"}) {
+                         "/execution/transaction/to", "/execution/transaction/value", "/expiresAt"}) {
     if (quote.contains(json::json_pointer(at))) collect(quote[json::json_pointer(at)], json::json_pointer(at), out);
   }
   return out;

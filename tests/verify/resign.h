@@ -13,6 +13,8 @@
 #include "protocol/intent_hash.h"
 #include "protocol/portal_calldata.h"
 #include "protocol/quote_signature.h"
+#include "protocol/svm_fund.h"
+#include "protocol/svm_transaction.h"
 #include "protocol/vault.h"
 #include "service/config/config.h"
 
@@ -75,12 +77,29 @@ inline void resign_quote(nlohmann::json& quote, const service::Config& config, s
   const nlohmann::json& funded = quote["steps"][step]["intents"][index];
   quote["execution"]["intent"] = funded["intent"];
   quote["execution"]["vault"] = funded["vault"];
+  const auto& funded_source = chain_of(config, funded["sourceChainId"]);
+  const auto& funded_destination = chain_of(config, funded["intent"]["destination"]);
+  const protocol::Intent funded_intent =
+      protocol::intent_from_json(funded["intent"], funded_source.vm, funded_destination.vm);
   if (quote["execution"]["transaction"]["type"] == "evm") {
-    const auto& destination = chain_of(config, funded["intent"]["destination"]);
-    const protocol::Intent intent =
-        protocol::intent_from_json(funded["intent"], sr::Vm::evm, destination.vm);
     quote["execution"]["transaction"]["data"] = hex::encode(protocol::portal::publish_and_fund(
-        intent.destination, hex::decode(funded["encodedRoute"].get<std::string>()), intent.reward, false));
+        funded_intent.destination, hex::decode(funded["encodedRoute"].get<std::string>()), funded_intent.reward, false));
+  } else {
+    // Solana: the Portal's fund instruction for the funded intent, the funder's tokens under the
+    // program that owns the reward mint.
+    protocol::SvmTransaction tx =
+        protocol::svm_transaction_from_json(nlohmann::ordered_json(quote["execution"]["transaction"]));
+    const protocol::svm_fund::FundArgs args{funded_intent.destination,
+                                            protocol::route_hash(funded_intent.route, funded_destination.vm),
+                                            funded_intent.reward, false};
+    const svm::Pubkey funder = svm::Pubkey::parse(quote["source"]["funder"].get<std::string>());
+    const auto* mint = funded_intent.reward.tokens.empty()
+                           ? nullptr
+                           : config.token(funded_source.chain_id, service::ChainAddress(funded_intent.reward.tokens[0].token.to_svm()));
+    tx.instructions = {protocol::svm_fund::fund_instruction(
+        args, {tx.fee_payer, funder}, funded_source.portal.svm(),
+        mint != nullptr && mint->token_program ? *mint->token_program : svm::token_program_id())};
+    quote["execution"]["transaction"] = nlohmann::json::parse(protocol::to_json(tx).dump());
   }
   if (!quote["intentHash"].is_null()) quote["intentHash"] = funded["intentHash"];
   quote["signature"] = protocol::sign_quote(quote["id"], protocol::quote_intent_hashes(quote), quote["expiresAt"],

@@ -232,6 +232,22 @@ TEST_F(VerifierRules, ChainRecordsWithoutLimitsBoundNothingAndAreRefused) {
 
 // The quote's delivery moved from `was` to `out`: amountOut, minAmountOut (equal: nothing slips),
 // the recipient's transfer and the route's tokens (which keep paying each fee after it) follow.
+// A reward that also locks native value: on EVM the funding transaction carries it as its value, on
+// Solana the Portal takes the lamports from the funder; either way the funder pays more than the
+// token amount asked.
+TEST_F(VerifierRules, ARewardThatAlsoTakesNativeValueIsRefused) {
+  json from_solana = st::exact_in_body();
+  from_solana["source"] = {{"chainId", 1399811149}, {"token", st::kSolanaUsdc}, {"amount", "100000000"}, {"funder", st::kSolanaRecipient}};
+  from_solana["destination"] = {{"chainId", 8453}, {"token", st::kBaseUsdc}, {"recipient", st::kRecipient}};
+  for (const json& body : std::vector<json>{st::exact_in_body(), from_solana}) {
+    json quote = genuine(body);
+    quote["steps"][0]["intents"][0]["intent"]["reward"]["nativeAmount"] = "1000000000";
+    if (quote["execution"]["transaction"]["type"] == "evm") quote["execution"]["transaction"]["value"] = "1000000000";
+    testing::resign_quote(quote, config());
+    expect_refused(quote, body, "route-matches-request", "native units");
+  }
+}
+
 // The expiry and every deadline moved a day later together: each deadline still follows expiresAt
 // by what it did, so only the bound on expiresAt itself (the source chain's maxQuoteLifetimeSec
 // after now) keeps the funds from being locked a day longer.
