@@ -391,7 +391,7 @@ export interface components {
             /** @description Unix seconds by the worker's clock, or null. */
             recheckAt: components["schemas"]["UnixSeconds"] | null;
         };
-        /** @description Op "recordRetention": When the intent index may delete each record: an hour after its later deadline when the chains never showed a transaction of it, never otherwise. */
+        /** @description Op "recordRetention": When the intent index may delete each record: an hour after its later deadline when the chains never showed a transaction of it other than its publication (which moves no money), never otherwise. */
         RecordRetentionInput: {
             /** @description The records being stored (each one a record, never null). */
             records: {
@@ -399,7 +399,7 @@ export interface components {
             };
             /** @description The worker's clock: Unix seconds (the core has none). */
             now: components["schemas"]["UnixSeconds"];
-            /** @description How long after its later deadline an untouched record is kept. Default 3600. */
+            /** @description How long after its later deadline an untouched (or only published) record is kept. Default 3600. */
             graceSec?: number;
         };
         RecordRetentionAnswer: {
@@ -1702,7 +1702,7 @@ export interface CoreOps {
     intentStatus: { input: schemas["IntentStatusInput"]; answer: schemas["IntentStatusAnswer"] };
     /** What a watcher of a stored intent needs in one answer (the intent shard's webhook alarm): the v1 IntentStatus now and when to look again without a chain event (the second after the route deadline, or the reward deadline, whichever is ahead; null when time alone can no longer change the status). (area status; non-2xx: none) */
     intentStatusCheck: { input: schemas["IntentStatusCheckInput"]; answer: schemas["IntentStatusCheckAnswer"] };
-    /** When the intent index may delete each record: an hour after its later deadline when the chains never showed a transaction of it, never otherwise. (area status; non-2xx: none) */
+    /** When the intent index may delete each record: an hour after its later deadline when the chains never showed a transaction of it other than its publication (which moves no money), never otherwise. (area status; non-2xx: none) */
     recordRetention: { input: schemas["RecordRetentionInput"]; answer: schemas["RecordRetentionAnswer"] };
     /** When a shard may delete each quote-id row kept apart from its intent's record (a deposit address's quote id): with that record, by the recordRetention rule; at once when the record is gone; never while it holds a transaction. (area status; non-2xx: none) */
     quoteIdRetention: { input: schemas["QuoteIdRetentionInput"]; answer: schemas["QuoteIdRetentionAnswer"] };
