@@ -239,7 +239,7 @@ export interface components {
             /** @description ipv6:<the first three groups>::/48 for an IPv6 network (its wider buckets), else null. */
             aggregate: string | null;
         };
-        /** @description Op "streamAdmission": Whether a caller (an API key, or the client network of a keyless request) may open one more status stream: admitted while its open streams, this one included, are at most its cap (100 per key, 10 per client network, or the deployment's); beyond, 429 rate-limited with Retry-After and the RateLimit-* headers. */
+        /** @description Op "streamAdmission": Whether a caller (an API key, or the client network of a keyless request) may open one more status stream: admitted while its open streams, this one included, are at most its cap (100 per key, 10 per client network, or the deployment's) and, for an IPv6 client, its /48's at most the factor (16) times that; beyond, 429 rate-limited with Retry-After and the RateLimit-* headers. */
         StreamAdmissionInput: {
             /** @enum {string} */
             caller: "key" | "network";
@@ -247,10 +247,22 @@ export interface components {
             open: number;
             /** @description The deployment's cap for this kind of caller (STREAMS_PER_KEY, STREAMS_PER_CLIENT), or null for the default. */
             cap?: number | null;
+            /** @description An IPv6 client network's /48 (the aggregate of op clientNetwork); only with caller network. Absent or null otherwise. */
+            aggregate?: {
+                /** @description The /48's open streams, this one included. */
+                open: number;
+            } | null;
+            /** @description How many times a client network's cap its IPv6 /48's is (KEYLESS_AGGREGATE_FACTOR), or null for the default 16. */
+            aggregateFactor?: number | null;
         };
         StreamAdmissionAnswer: {
             cap: number;
             remaining: number;
+            /** @description The /48's count, when one was given. */
+            aggregate?: {
+                cap: number;
+                remaining: number;
+            };
         };
         /** @description Op "solverRequests": The requests to POST to remote solvers for a quote request, after validating it as quote does. */
         SolverRequestsInput: {
@@ -379,7 +391,7 @@ export interface components {
             /** @description Unix seconds by the worker's clock, or null. */
             recheckAt: components["schemas"]["UnixSeconds"] | null;
         };
-        /** @description Op "recordRetention": When the intent index may delete each record: an hour after its later deadline when the chains never showed a transaction of it, never otherwise. */
+        /** @description Op "recordRetention": When the intent index may delete each record: an hour after its later deadline when the chains never showed a transaction of it other than its publication (which moves no money), never otherwise. */
         RecordRetentionInput: {
             /** @description The records being stored (each one a record, never null). */
             records: {
@@ -387,7 +399,7 @@ export interface components {
             };
             /** @description The worker's clock: Unix seconds (the core has none). */
             now: components["schemas"]["UnixSeconds"];
-            /** @description How long after its later deadline an untouched record is kept. Default 3600. */
+            /** @description How long after its later deadline an untouched (or only published) record is kept. Default 3600. */
             graceSec?: number;
         };
         RecordRetentionAnswer: {
@@ -889,12 +901,16 @@ export interface components {
             confirmed: components["schemas"]["Amount"];
             recheckFrom: components["schemas"]["BlockNumber"] | null;
         };
-        /** @description Op "depositAdmission": Whether one more unfunded deposit address may be handed out: admitted while the open, unfunded addresses of its partner and of its client network, this one included, are within their caps (10000 per partner, 100 per client network, or the deployment's); beyond either, 429 deposit-quota-exceeded with Retry-After until the earliest counted address passes its deadline and the RateLimit-* headers. */
+        /** @description Op "depositAdmission": Whether one more unfunded deposit address may be handed out: admitted while the open, unfunded addresses of its partner, of its client network and, for an IPv6 client, of its /48 (this one included) are within their caps (10000 per partner, 100 per client network, 16 times that per /48, or the deployment's); beyond any, 429 deposit-quota-exceeded with Retry-After until the earliest counted address passes its deadline and the RateLimit-* headers. */
         DepositAdmissionInput: {
             /** @description The partner's open, unfunded addresses (DEPOSITS_UNFUNDED_PER_PARTNER). */
             partner: components["schemas"]["UnfundedCount"];
             /** @description The client network's open, unfunded addresses (DEPOSITS_UNFUNDED_PER_CLIENT). */
             network: components["schemas"]["UnfundedCount"];
+            /** @description The open, unfunded addresses of an IPv6 client's /48 (the aggregate of op clientNetwork); its cap defaults to the network's times aggregateFactor. Absent or null for any other client. */
+            aggregate?: components["schemas"]["UnfundedCount"] | null;
+            /** @description How many times a client network's cap its IPv6 /48's is (KEYLESS_AGGREGATE_FACTOR), or null for the default 16. */
+            aggregateFactor?: number | null;
             /** @description The worker's clock: Unix seconds (the core has none). */
             now: components["schemas"]["UnixSeconds"];
         };
@@ -904,6 +920,11 @@ export interface components {
                 remaining: number;
             };
             network: {
+                cap: number;
+                remaining: number;
+            };
+            /** @description The /48's count, when one was given. */
+            aggregate?: {
                 cap: number;
                 remaining: number;
             };
@@ -1665,7 +1686,7 @@ export interface CoreOps {
     authorizeKey: { input: schemas["AuthorizeKeyInput"]; answer: schemas["AuthorizeKeyAnswer"] };
     /** Which client network a keyless request counts against: an IPv4 address, an IPv6 /64 whatever the spelling (an IPv4-mapped IPv6 address is its IPv4 address), or the shared network unknown for an absent or unparseable address; an IPv6 network also counts against its /48. (area keys; non-2xx: none) */
     clientNetwork: { input: schemas["ClientNetworkInput"]; answer: schemas["ClientNetworkAnswer"] };
-    /** Whether a caller (an API key, or the client network of a keyless request) may open one more status stream: admitted while its open streams, this one included, are at most its cap (100 per key, 10 per client network, or the deployment's); beyond, 429 rate-limited with Retry-After and the RateLimit-* headers. (area keys; non-2xx: 429) */
+    /** Whether a caller (an API key, or the client network of a keyless request) may open one more status stream: admitted while its open streams, this one included, are at most its cap (100 per key, 10 per client network, or the deployment's) and, for an IPv6 client, its /48's at most the factor (16) times that; beyond, 429 rate-limited with Retry-After and the RateLimit-* headers. (area keys; non-2xx: 429) */
     streamAdmission: { input: schemas["StreamAdmissionInput"]; answer: schemas["StreamAdmissionAnswer"] };
     /** The requests to POST to remote solvers for a quote request, after validating it as quote does. (area quotes; non-2xx: 400, 403, 422) */
     solverRequests: { input: schemas["SolverRequestsInput"]; answer: schemas["SolverRequestsAnswer"] };
@@ -1685,7 +1706,7 @@ export interface CoreOps {
     intentStatus: { input: schemas["IntentStatusInput"]; answer: schemas["IntentStatusAnswer"] };
     /** What a watcher of a stored intent needs in one answer (the intent shard's webhook alarm): the v1 IntentStatus now and when to look again without a chain event (the second after the route deadline, or the reward deadline, whichever is ahead; null when time alone can no longer change the status). (area status; non-2xx: none) */
     intentStatusCheck: { input: schemas["IntentStatusCheckInput"]; answer: schemas["IntentStatusCheckAnswer"] };
-    /** When the intent index may delete each record: an hour after its later deadline when the chains never showed a transaction of it, never otherwise. (area status; non-2xx: none) */
+    /** When the intent index may delete each record: an hour after its later deadline when the chains never showed a transaction of it other than its publication (which moves no money), never otherwise. (area status; non-2xx: none) */
     recordRetention: { input: schemas["RecordRetentionInput"]; answer: schemas["RecordRetentionAnswer"] };
     /** When a shard may delete each quote-id row kept apart from its intent's record (a deposit address's quote id): with that record, by the recordRetention rule; at once when the record is gone; never while it holds a transaction. (area status; non-2xx: none) */
     quoteIdRetention: { input: schemas["QuoteIdRetentionInput"]; answer: schemas["QuoteIdRetentionAnswer"] };
@@ -1731,7 +1752,7 @@ export interface CoreOps {
     routeDepositTransfers: { input: schemas["RouteDepositTransfersInput"]; answer: schemas["RouteDepositTransfersAnswer"] };
     /** A delivery of transfers into a deposit vault folded into what the vault holds: funded, waiting or expired. (area deposits; non-2xx: none) */
     depositObserve: { input: schemas["DepositObserveInput"]; answer: schemas["DepositObserveAnswer"] };
-    /** Whether one more unfunded deposit address may be handed out: admitted while the open, unfunded addresses of its partner and of its client network, this one included, are within their caps (10000 per partner, 100 per client network, or the deployment's); beyond either, 429 deposit-quota-exceeded with Retry-After until the earliest counted address passes its deadline and the RateLimit-* headers. (area deposits; non-2xx: 429) */
+    /** Whether one more unfunded deposit address may be handed out: admitted while the open, unfunded addresses of its partner, of its client network and, for an IPv6 client, of its /48 (this one included) are within their caps (10000 per partner, 100 per client network, 16 times that per /48, or the deployment's); beyond any, 429 deposit-quota-exceeded with Retry-After until the earliest counted address passes its deadline and the RateLimit-* headers. (area deposits; non-2xx: 429) */
     depositAdmission: { input: schemas["DepositAdmissionInput"]; answer: schemas["DepositAdmissionAnswer"] };
     /** A new webhook endpoint with its secret, or the host name to resolve first; 409 when the key has 16 endpoints already. (area webhooks; non-2xx: 400, 409) */
     webhookCreate: { input: schemas["WebhookCreateInput"]; answer: schemas["WebhookCreateAnswer"] };

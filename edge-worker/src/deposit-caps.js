@@ -1,5 +1,6 @@
 // Caps on open, unfunded deposit addresses (docs/security.md, "Keyless limits"): each address
-// holds a slot in two counts, its partner's quota and its client network's, from its creation
+// holds a slot in its partner's quota and its client network's count (and, for an IPv6 client,
+// its /48's, as the core names it: op "clientNetwork"), from its creation
 // until it is funded (a submit accepted, or transfers covering its amount: the address's object
 // releases them, objects/deposit-addresses.js) or its deadline passes (the hold expires by
 // itself). The counts live in the rate-limiter pool objects beside the same networks' token
@@ -10,6 +11,7 @@ import { askCore } from "./core.js";
 import { HttpError } from "./http.js";
 import { nowSec } from "./lib/time.js";
 import { limiterOf } from "./objects/stubs.js";
+import { settings } from "./settings.js";
 
 /** A count from an env var, or null (the core's default) when unset or not a positive integer. */
 function capOf(value) {
@@ -33,22 +35,25 @@ export async function releaseHolds(env, names, vault) {
 }
 
 /**
- * Counts the new address `record` against its partner and its client network, or throws the
- * core's 429 (having released both holds again). Answers the hold names, which the address's
- * object keeps so that funding releases them.
+ * Counts the new address `record` against its partner, its client network and, for an IPv6
+ * client, its /48, or throws the core's 429 (having released every hold again). Answers the hold
+ * names, which the address's object keeps so that funding releases them.
  * @returns {Promise<string[]>}
  */
 export async function holdDepositSlots(c, slug, record) {
-  const names = [partnerHold(slug), networkHold((await clientNetwork(c)).network)];
+  const { network, aggregate } = await clientNetwork(c);
+  const names = [partnerHold(slug), networkHold(network), ...(aggregate ? [networkHold(aggregate)] : [])];
   const vault = record.vaultAddress.toLowerCase();
   const expiresMs = record.deadline * 1000;
-  const [partner, network] = await Promise.all(names.map((name) => limiterOf(c.env, name).acquireHold(name, vault, expiresMs)));
+  const [partner, own, wide] = await Promise.all(names.map((name) => limiterOf(c.env, name).acquireHold(name, vault, expiresMs)));
   const count = (held, cap) => ({ open: held.open, cap, freesAt: held.freesAtMs === null ? null : Math.ceil(held.freesAtMs / 1000) });
   let answer;
   try {
     answer = await askCore(c.env, "depositAdmission", {
       partner: count(partner, capOf(c.env.DEPOSITS_UNFUNDED_PER_PARTNER)),
-      network: count(network, capOf(c.env.DEPOSITS_UNFUNDED_PER_CLIENT)),
+      network: count(own, capOf(c.env.DEPOSITS_UNFUNDED_PER_CLIENT)),
+      // The /48's cap is the core's: the network's times the factor the request buckets use.
+      ...(wide ? { aggregate: count(wide, null), aggregateFactor: settings(c.env).keylessAggregateFactor } : {}),
       now: nowSec(),
     });
   } catch (e) {

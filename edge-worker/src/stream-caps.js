@@ -1,5 +1,6 @@
-// Concurrent status streams, capped per client network (keyless) and per key: an open stream
-// holds a slot in the rate-limiter object of its caller (objects/rate-limiter.js, acquireSlot)
+// Concurrent status streams, capped per client network (keyless; an IPv6 client's /48 too) and per
+// key: an open stream holds a slot in the rate-limiter object of its caller, and of its caller's
+// /48 (objects/rate-limiter.js, acquireSlot)
 // from before it opens until its body ends, however it ends (the final status, its maximum age,
 // the client going away). The core decides whether the caller may hold that many (op
 // "streamAdmission": 429 with Retry-After and the RateLimit-* headers beyond its cap).
@@ -7,6 +8,7 @@ import { clientNetwork } from "./client-limits.js";
 import { askCore } from "./core.js";
 import { HttpError } from "./http.js";
 import { limiterOf } from "./objects/stubs.js";
+import { settings } from "./settings.js";
 
 const STREAM_MAX_MS = 10 * 60_000;
 // The slot outlives the longest stream a little, so expiry only frees slots whose release was lost.
@@ -18,10 +20,14 @@ function capOf(value) {
   return value !== undefined && value !== "" && Number.isInteger(n) && n > 0 ? n : null;
 }
 
-/** The slot name, kind and deployment cap of a request's caller: its key's, else its client network's. */
+/**
+ * The slot name, kind and deployment cap of a request's caller: its key's, else its client
+ * network's, with its IPv6 /48's slot name (`wide`, else null).
+ */
 async function callerOf(c) {
-  if (c.key) return { name: `streams:key:${c.key.id}`, caller: "key", cap: capOf(c.env.STREAMS_PER_KEY) };
-  return { name: `streams:net:${(await clientNetwork(c)).network}`, caller: "network", cap: capOf(c.env.STREAMS_PER_CLIENT) };
+  if (c.key) return { name: `streams:key:${c.key.id}`, wide: null, caller: "key", cap: capOf(c.env.STREAMS_PER_KEY) };
+  const { network, aggregate } = await clientNetwork(c);
+  return { name: `streams:net:${network}`, wide: aggregate ? `streams:net:${aggregate}` : null, caller: "network", cap: capOf(c.env.STREAMS_PER_CLIENT) };
 }
 
 /**
@@ -30,19 +36,26 @@ async function callerOf(c) {
  * stream opens.
  */
 export async function takeStreamSlot(c) {
-  const { name, caller, cap } = await callerOf(c);
-  const stub = limiterOf(c.env, name);
+  const { name, wide, caller, cap } = await callerOf(c);
   const ttlMs = Number(c.env.STREAM_MAX_MS ?? STREAM_MAX_MS) + SLOT_MARGIN_MS;
-  const taken = await stub.acquireSlot(name, ttlMs);
+  const names = [name, ...(wide ? [wide] : [])];
+  const taken = await Promise.all(names.map((n) => limiterOf(c.env, n).acquireSlot(n, ttlMs)));
   let released = false;
   const release = () => {
     if (released) return Promise.resolve();
     released = true;
-    return stub.releaseSlot(name, taken.slot).catch((e) => console.error(JSON.stringify({ event: "stream-slot-release-failed", message: String(e?.message ?? e) })));
+    return Promise.all(
+      names.map((n, i) =>
+        limiterOf(c.env, n)
+          .releaseSlot(n, taken[i].slot)
+          .catch((e) => console.error(JSON.stringify({ event: "stream-slot-release-failed", message: String(e?.message ?? e) }))),
+      ),
+    );
   };
   let answer;
   try {
-    answer = await askCore(c.env, "streamAdmission", { caller, open: taken.open, cap });
+    const aggregate = wide ? { aggregate: { open: taken[1].open }, aggregateFactor: settings(c.env).keylessAggregateFactor } : {};
+    answer = await askCore(c.env, "streamAdmission", { caller, open: taken[0].open, cap, ...aggregate });
   } catch (e) {
     c.ctx.waitUntil(release());
     throw e;

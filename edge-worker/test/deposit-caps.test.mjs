@@ -1,5 +1,6 @@
 // Bounds on deposit addresses through the real worker bundle. Caps on open, unfunded addresses per
-// client network and per deposit partner, the core deciding (op "depositAdmission"): the cap+1-th
+// client network (and an IPv6 client's /48, at KEYLESS_AGGREGATE_FACTOR times that) and per
+// deposit partner, the core deciding (op "depositAdmission"): the cap+1-th
 // creation answers 429 deposit-quota-exceeded with Retry-After and RateLimit-*, and an address
 // that is funded (an accepted ERC-3009 submit) or passes its deadline frees its slot. Storage: an
 // address's object deletes itself and its index row once past its retention (its alarm). Base is
@@ -18,28 +19,26 @@ const base = "/v1/acme-gateway";
 const PER_CLIENT = 2;
 const PER_PARTNER = 4;
 
+let bundleDir;
 let persist;
 let worker;
 let chain;
 
 before(async () => {
-  const bundleDir = buildBundle();
+  bundleDir = buildBundle();
   persist = tempDir("sr-deposit-caps-");
   chain = await startChainDouble({ portal: vectors.portal, vaultInitCodeHash: vectors.vaultInitCodeHash });
   worker = await startWorker({
     bundleDir,
     persistDir: persist.dir,
-    bindings: {
-      CHAIN_RPC_URLS: chainRpcUrls(chain.url),
-      DEPOSITS_UNFUNDED_PER_CLIENT: String(PER_CLIENT),
-      DEPOSITS_UNFUNDED_PER_PARTNER: String(PER_PARTNER),
-      KEYLESS_CREATE_BURST: "1000",
-      KEYLESS_BURST: "1000",
-      DEPOSIT_EXPIRED_GRACE_SEC: "0",
-      RATE_LIMIT_PRUNE_MS: "300",
-    },
+    bindings: capBindings({ DEPOSITS_UNFUNDED_PER_PARTNER: String(PER_PARTNER), DEPOSIT_EXPIRED_GRACE_SEC: "0", RATE_LIMIT_PRUNE_MS: "300" }),
   });
 });
+
+/** A worker's bindings: the chain double, the per-client cap, buckets that never refuse, and `more`. */
+function capBindings(more) {
+  return { CHAIN_RPC_URLS: chainRpcUrls(chain.url), DEPOSITS_UNFUNDED_PER_CLIENT: String(PER_CLIENT), KEYLESS_CREATE_BURST: "1000", KEYLESS_BURST: "1000", ...more };
+}
 
 after(async () => {
   await worker?.dispose();
@@ -52,17 +51,17 @@ const createBody = () => ({
   destination: { chainId: 10, token: "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85", recipient: "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc" },
   refundRecipient: "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65",
 });
-const create = (ip) => worker.fetch(`${base}/deposit-addresses`, { method: "POST", headers: { ...json, "cf-connecting-ip": ip }, body: JSON.stringify(createBody()) });
+const create = (ip, w = worker) => w.fetch(`${base}/deposit-addresses`, { method: "POST", headers: { ...json, "cf-connecting-ip": ip }, body: JSON.stringify(createBody()) });
 
-async function created(ip) {
-  const res = await create(ip);
+async function created(ip, w) {
+  const res = await create(ip, w);
   const body = await res.json();
   assert.equal(res.status, 201, JSON.stringify(body));
   return body;
 }
 
-async function refused(ip, limit) {
-  const res = await create(ip);
+async function refused(ip, limit, w) {
+  const res = await create(ip, w);
   const body = await res.json();
   assert.equal(res.status, 429, JSON.stringify(body));
   assert.equal(body.code, "deposit-quota-exceeded");
@@ -74,10 +73,10 @@ async function refused(ip, limit) {
   return { body, retryAfter };
 }
 
-async function fundByErc3009(record) {
+async function fundByErc3009(record, w = worker) {
   const authorization = { from: payer.address, to: record.vaultAddress, value: record.source.amount, validAfter: "0", validBefore: String(nowSec() + 3600), nonce: hexlify(randomBytes(32)) };
   const body = { vaultAddress: record.vaultAddress, authorization, signature: await payer.signTypedData(usdcBaseDomain, ERC3009_TYPES, authorization) };
-  const res = await worker.fetch(`${base}/submit/erc-3009`, { method: "POST", headers: { ...json, "cf-connecting-ip": "192.0.2.200" }, body: JSON.stringify(body) });
+  const res = await w.fetch(`${base}/submit/erc-3009`, { method: "POST", headers: { ...json, "cf-connecting-ip": "192.0.2.200" }, body: JSON.stringify(body) });
   assert.equal(res.status, 202, await res.text());
 }
 
@@ -178,5 +177,42 @@ describe("open, unfunded deposit addresses are capped", () => {
     const { body } = await refused("198.51.100.4", PER_PARTNER);
     assert.match(body.detail, /partner's quota of 4 unfunded deposit addresses is full/);
     await refused("2001:db8:4::1", PER_PARTNER);
+  });
+});
+
+describe("the /64s of one IPv6 /48 share its cap on open, unfunded addresses", () => {
+  // A worker of its own: a /48 counts KEYLESS_AGGREGATE_FACTOR (2 here) times a /64's cap of 2,
+  // so 4, below a partner quota (100) that the /48 must not be able to fill alone.
+  let state;
+  let w;
+  before(async () => {
+    state = tempDir("sr-deposit-caps-48-");
+    w = await startWorker({
+      bundleDir,
+      persistDir: state.dir,
+      bindings: capBindings({ DEPOSITS_UNFUNDED_PER_PARTNER: "100", KEYLESS_AGGREGATE_FACTOR: "2" }),
+    });
+  });
+  after(async () => {
+    await w?.dispose();
+    state?.remove();
+  });
+
+  test("four /64s of one /56 hold the /48's 4; a fifth /64 with none open is 429 until one is funded; another /48 is apart", async () => {
+    // One address from each of four /64s of 2001:db8:40:100::/56: each /64 is within its own cap.
+    const open = [];
+    for (const net of ["2001:db8:40:101", "2001:db8:40:102", "2001:db8:40:1ff", "2001:db8:40:120"]) open.push(await created(`${net}::1`, w));
+    const { body, retryAfter } = await refused("2001:db8:40:1aa::1", PER_CLIENT * 2, w);
+    assert.match(body.detail, /IPv6 \/48 already has 4 unfunded deposit addresses open/);
+    assert.ok(Math.abs(retryAfter - (open[0].deadline - nowSec())) <= 5, `Retry-After ${retryAfter}, deadline in ${open[0].deadline - nowSec()} s`);
+    // Any spelling of an address of that /48, and a /64 outside the /56, count there too.
+    await refused("2001:0DB8:0040:0777:0:0:0:9", PER_CLIENT * 2, w);
+    // Another /48, and an IPv4 client, are served.
+    await created("2001:db8:41:101::1", w);
+    await created("198.51.100.40", w);
+    // A funded address frees its /48's slot as well as its /64's.
+    await fundByErc3009(open[1], w);
+    await created("2001:db8:40:1aa::1", w);
+    await refused("2001:db8:40:1ab::1", PER_CLIENT * 2, w);
   });
 });

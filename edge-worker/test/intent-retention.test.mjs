@@ -2,14 +2,16 @@
 // goes once its intent can no longer be funded, filled or refunded (op "recordRetention": the
 // later deadline plus RECORD_GRACE_SEC, here 0), with the quote id that leads to it; a record
 // holding a transaction stays; a quote id kept in another shard than its record (a deposit
-// address's) lives as long as that record (op "quoteIdRetention"). Records with deadlines in the
+// address's) lives as long as that record (op "quoteIdRetention"); a record whose intent was only
+// published (anyone may publish an intent, and never fund it) goes like an untouched one, a funded
+// one stays (issue 40). Records with deadlines in the
 // past are registered straight into their shard (what a quote's registration stores), since
 // workerd's clock cannot be moved.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { hexlify, randomBytes } from "ethers";
 import { buildBundle, DEV_KEYS, startWorker, tempDir } from "./harness.mjs";
-import { fundedOnly, pushLogs } from "./pushed-events.mjs";
+import { fundedOnly, publishedAndFunded, pushLogs, registeredQuote } from "./pushed-events.mjs";
 import { waitFor } from "./gasless-helpers.mjs";
 
 const STEPS = ["published", "funded", "fulfilled", "proven", "withdrawn", "refunded"];
@@ -68,6 +70,40 @@ describe("intent records past their retention", () => {
     assert.equal(kept.intentHash, paid);
     assert.notEqual(kept.status, "unknown");
     assert.equal((await shard.stats()).records, recordsBefore + 1);
+  });
+
+  test("a record whose intent was published but never funded goes after its deadline with its quote id; a published and funded one stays", async () => {
+    // Two records of shard "5a" whose deadlines pass in a few seconds (grace 0 here), the Portal's
+    // IntentPublished of each pushed before then: a real quote's logs under these records' hashes
+    // (a hash the log does not match only keeps the record from taking its route and reward; the
+    // record's deadlines are the registered ones, which a publication never moves).
+    const q = await registeredQuote(w, "published-never-funded");
+    const [published, paid] = [`0x5a${hexlify(randomBytes(31)).slice(2)}`, `0x5a${hexlify(randomBytes(31)).slice(2)}`];
+    const [publishedQuote, paidQuote] = [`5a${crypto.randomUUID().slice(2)}`, `5a${crypto.randomUUID().slice(2)}`];
+    const shards = await w.mf.getDurableObjectNamespace("INTENT_SHARDS");
+    const shard = shards.get(shards.idFromName("shard:5a"));
+    const soon = 8;
+    const publishedRecord = pastRecord(published, publishedQuote, soon);
+    await shard.register({ [published]: publishedRecord }, null, { quoteId: publishedQuote, deliveryIntentHash: published });
+    await shard.register({ [paid]: pastRecord(paid, paidQuote, soon) }, null, { quoteId: paidQuote, deliveryIntentHash: paid });
+    const [publishLog] = publishedAndFunded({ ...q, intentHash: published });
+    await pushLogs(w, 8453, [publishLog, ...publishedAndFunded({ ...q, intentHash: paid })]);
+    // Before its expiry: stored, published, not funded, and given an expiry (its later deadline).
+    const before = await statusOf({ intentHash: published });
+    assert.equal(before.transactions.published?.chainId, 8453, JSON.stringify(before));
+    assert.equal(before.transactions.funded, null);
+    assert.equal((await shard.expiries({ intentHash: published })).record?.expireAt, publishedRecord.rewardDeadline);
+    assert.equal((await statusOf({ intentHash: paid })).transactions.funded?.chainId, 8453);
+
+    // The shard's alarm deletes the published-only record and its quote id once past its expiry.
+    await waitFor(() => statusOf({ intentHash: published }), (s) => s.status === "unknown", { timeoutMs: 30_000 });
+    assert.equal((await statusOf({ quoteId: publishedQuote })).status, "unknown");
+    assert.equal(await shard.deliveryOf(publishedQuote), null);
+    // The funded one, with the same deadlines, is kept.
+    const kept = await statusOf({ quoteId: paidQuote });
+    assert.equal(kept.intentHash, paid);
+    assert.equal(kept.transactions.funded.chainId, 8453);
+    assert.equal((await shard.expiries({ intentHash: paid })).record.expireAt, null);
   });
 
   test("a quote id kept in another shard than its record goes with the record, and stays while the record holds a transaction", async () => {

@@ -265,4 +265,40 @@ describe("keyless limits by client network and cost; stream caps", () => {
     assert.equal(keyedAgain.res.status, 200);
     for (const s of [b, other, k2, again, keyedAgain]) s.close();
   });
+
+  test("the /64s of one IPv6 /48 share its streams, twice a /64's cap: a fifth /64 is refused; another /48 is apart", async () => {
+    const q = await registeredQuote(w, "stream-caps-48");
+    const streams = [];
+    const open = async (ip) => {
+      const controller = new AbortController();
+      const res = await w.mf.dispatchFetch(`http://api.stableroutes.test/v1/public/intents/stream?intentHash=${q.intentHash}`, { headers: { "cf-connecting-ip": ip }, signal: controller.signal });
+      const stream = { res, close: () => controller.abort() };
+      streams.push(stream);
+      return stream;
+    };
+    try {
+      // One stream from each of four /64s of 2001:db8:98:100::/56: each within its own cap of 2.
+      const held = [];
+      for (const net of ["101", "102", "1fe", "1ff"]) held.push(await open(`2001:db8:98:${net}::1`));
+      assert.deepEqual(held.map((s) => s.res.status), [200, 200, 200, 200]);
+      const refused = await open("2001:db8:98:103::1");
+      // The status first: an admitted stream's body never ends.
+      assert.equal(refused.res.status, 429);
+      const body = await assertLimited(refused.res, 4);
+      assert.match(body.detail, /at most 4 status streams may be open at once for this client's IPv6 \/48/);
+      assert.equal((await open("2001:db8:97:101::1")).res.status, 200, "another /48 has its own streams");
+      // Closing one frees the /48's slot as well as its /64's.
+      held[0].close();
+      let again;
+      for (let i = 0; i < 100; i++) {
+        again = await open("2001:db8:98:103::1");
+        if (again.res.status === 200) break;
+        await again.res.arrayBuffer();
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      assert.equal(again.res.status, 200, "a slot of the /48 came free");
+    } finally {
+      for (const s of streams) s.close();
+    }
+  });
 });

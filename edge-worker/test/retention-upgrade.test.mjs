@@ -4,7 +4,8 @@
 // objects stored before the rules look. The real bundle then starts on the same persisted state,
 // each object is touched once, and each row goes after its period:
 // - a deposit address with no alarm (unfunded, past its deadline; grace 0 here), with its index row;
-// - intent records with no expiry, and a quote-id row kept apart from its record with none;
+// - intent records with no expiry (one whose intent was only published, issue 40), and a quote-id
+//   row kept apart from its record with none;
 // - an attribution label's counts with no alarm (a day of 2 s here, 1 kept);
 // - a webhook queue's finished (cancelled) message with no alarm (kept 0 s here);
 // - a limiter pool row with no alarm (pruned every 300 ms here once refilled).
@@ -135,6 +136,11 @@ describe("objects stored before their retention rules", () => {
     await o.shard("ab").register({ [near]: pastRecord(near, nearQuote) }, null, { quoteId: nearQuote, deliveryIntentHash: near });
     await o.shard("ab").register({ [apart]: pastRecord(apart, apartQuote) });
     await o.shard("ef").mapQuote(apartQuote, apart, pastRecord(apart, apartQuote));
+    // One the chain showed the publication of, and nothing else: kept for good before issue 40.
+    const published = `0xab${hexlify(randomBytes(31)).slice(2)}`;
+    const publication = { chainId: 8453, transactionHash: `0x${hexlify(randomBytes(32)).slice(2)}`, blockNumber: 100, logIndex: 0 };
+    const publishedRecord = pastRecord(published, `ab${crypto.randomUUID().slice(2)}`);
+    await o.shard("ab").register({ [published]: { ...publishedRecord, transactions: { ...publishedRecord.transactions, published: publication } } });
     // An attribution label's counts, and a pool bucket (written at the limiter's next flush, 1 s).
     await o.counter.record({ "v1/quotes": 3 });
     await o.limiter.take({ ratePerSec: 100, burst: 10 }, 1, true, BUCKET);
@@ -151,6 +157,7 @@ describe("objects stored before their retention rules", () => {
     assert.equal((await o.deposit(vault).read())?.record.vaultAddress, vault);
     assert.equal(await o.shard(vault.slice(2, 4)).depositOwner(vault), "partner:acme");
     assert.equal((await o.shard("ab").expiries({ intentHash: near, quoteId: nearQuote })).record.expireAt, null);
+    assert.equal((await o.shard("ab").expiries({ intentHash: published })).record.expireAt, null);
     assert.deepEqual((await o.shard("ef").expiries({ quoteId: apartQuote })).quote, { intentHash: apart, expireAt: null });
     assert.equal((await o.counter.rows()).length, 1);
     assert.equal((await o.counter.stored()).alarm, null);
@@ -176,12 +183,13 @@ describe("objects stored before their retention rules", () => {
         indexed: (await o.shard(vault.slice(2, 4)).depositOwner(vault)) !== null,
         records: await o.shard("ab").expiries({ intentHash: near, quoteId: nearQuote }),
         apartRecord: (await o.shard("ab").expiries({ intentHash: apart })).record,
+        publishedRecord: (await o.shard("ab").expiries({ intentHash: published })).record,
         apartQuote: (await o.shard("ef").expiries({ quoteId: apartQuote })).quote,
         counter: (await o.counter.stored()).tables,
         bucket: (await o.limiter.peek(BUCKET)).stored,
         messages: (await o.queue.recent()).length,
       }),
-      (s) => !s.deposit && !s.indexed && s.records.record === null && s.records.quote === null && s.apartRecord === null && s.apartQuote === null && s.counter.length === 0 && s.bucket === null && s.messages === 0,
+      (s) => !s.deposit && !s.indexed && s.records.record === null && s.records.quote === null && s.apartRecord === null && s.publishedRecord === null && s.apartQuote === null && s.counter.length === 0 && s.bucket === null && s.messages === 0,
       { timeoutMs: 15_000, intervalMs: 250 },
     );
     assert.equal(gone.deposit, false);

@@ -179,7 +179,7 @@ export interface paths {
         };
         /**
          * Follow an intent's status as it changes, without a key
-         * @description The keyless twin of GET /v1/intents/stream, for browsers and wallets: by intent hash only (a quoteId is refused with 400: quote ids are the integrator's), limited per client network (an IPv4 address, an IPv6 /64; a stream bucket apart from reads), readable cross-origin (Access-Control-Allow-Origin: *; preflights allow Last-Event-ID). Server-Sent Events (text/event-stream) from the shard that owns the intent: the current status at once, then one `status` event per change of the status body (chain events, or a deadline passing), each `data` the IntentStatus JSON and each `id` naming that body; `: keep-alive` comments every 15 s. The server ends the stream after a final status (settled, refunded, failed) or after 10 minutes; reconnect with Last-Event-ID set to the last id received (EventSource does this itself) and the status already seen is not sent again. pending, filled, expired, refundable and unknown are not final. An intent with no record (never quoted here, not yet seen on a chain) answers 404 not-found instead of a stream: retry once the intent is published. Open streams are capped per client network (an IPv4 address, an IPv6 /64; STREAMS_PER_CLIENT, default 10): beyond, 429 rate-limited with Retry-After. 400 invalid-request names intentHash or quoteId (validated as GET /v1/intents/status validates them).
+         * @description The keyless twin of GET /v1/intents/stream, for browsers and wallets: by intent hash only (a quoteId is refused with 400: quote ids are the integrator's), limited per client network (an IPv4 address, an IPv6 /64; a stream bucket apart from reads), readable cross-origin (Access-Control-Allow-Origin: *; preflights allow Last-Event-ID). Server-Sent Events (text/event-stream) from the shard that owns the intent: the current status at once, then one `status` event per change of the status body (chain events, or a deadline passing), each `data` the IntentStatus JSON and each `id` naming that body; `: keep-alive` comments every 15 s. The server ends the stream after a final status (settled, refunded, failed) or after 10 minutes; reconnect with Last-Event-ID set to the last id received (EventSource does this itself) and the status already seen is not sent again. pending, filled, expired, refundable and unknown are not final. An intent with no record (never quoted here, not yet seen on a chain) answers 404 not-found instead of a stream: retry once the intent is published. Open streams are capped per client network (an IPv4 address, an IPv6 /64; STREAMS_PER_CLIENT, default 10) and, for IPv6, per /48 at KEYLESS_AGGREGATE_FACTOR (16) times that: beyond either, 429 rate-limited with Retry-After. 400 invalid-request names intentHash or quoteId (validated as GET /v1/intents/status validates them).
          */
         get: operations["streamIntentStatusPublic"];
         put?: never;
@@ -365,7 +365,7 @@ export interface paths {
         put?: never;
         /**
          * Create a deposit address
-         * @description Keyless. Limited per client network in the creation bucket (429 rate-limited), and capped in open, unfunded addresses: an address counts from its creation until it is funded (a submit accepted, or transfers covering its amount) or its deadline passes, against its partner's quota (DEPOSITS_UNFUNDED_PER_PARTNER, default 10000) and its client network's (an IPv4 address, an IPv6 /64; DEPOSITS_UNFUNDED_PER_CLIENT, default 100). Beyond either, 429 deposit-quota-exceeded with Retry-After (until the earliest counted address passes its deadline) and the RateLimit-* headers of the full count; fund an open address or retry then.
+         * @description Keyless. Limited per client network in the creation bucket (429 rate-limited), and capped in open, unfunded addresses: an address counts from its creation until it is funded (a submit accepted, or transfers covering its amount) or its deadline passes, against its partner's quota (DEPOSITS_UNFUNDED_PER_PARTNER, default 10000) and its client network's (an IPv4 address, an IPv6 /64; DEPOSITS_UNFUNDED_PER_CLIENT, default 100) and, for IPv6, its /48's (KEYLESS_AGGREGATE_FACTOR, 16, times the client network's cap). Beyond any, 429 deposit-quota-exceeded with Retry-After (until the earliest counted address passes its deadline) and the RateLimit-* headers of the full count; fund an open address or retry then.
          */
         post: operations["createDepositAddress"];
         delete?: never;
@@ -1537,7 +1537,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description rate-limited: honor Retry-After; deposit-quota-exceeded: too many open, unfunded deposit addresses for this client network or partner, honor Retry-After (or fund an open address). */
+        /** @description rate-limited: honor Retry-After; deposit-quota-exceeded: too many open, unfunded deposit addresses for this client network, its IPv6 /48 or partner, honor Retry-After (or fund an open address). */
         DepositRateLimited: {
             headers: {
                 "x-request-id": components["headers"]["x-request-id"];

@@ -527,6 +527,30 @@ TEST(StatusOps, RecordsTheChainsNeverTouchedExpireAfterTheirDeadlinesOthersAreKe
   EXPECT_THROW(record_retention_op({{"records", records}, {"now", 1000}, {"graceSec", -1}}), OpInputError);
 }
 
+// Publishing moves no money, and anyone may publish any intent (a stranger, a keyless deposit
+// address's, on a cheap chain): a record whose only transaction is its publication goes an hour
+// after its reward deadline like an untouched one, and so does a quote-id row leading to it. A
+// funding, even a partial one, is money that moved: kept.
+TEST(StatusOps, ARecordOnlyPublishedExpiresLikeAnUntouchedOneAFundedOneIsKept) {
+  std::map<std::string, json> store;
+  const auto published_only = sample_intent(34);
+  const auto partly_funded = sample_intent(35);
+  apply(store, kA, {published(published_only, 10, 1)});
+  apply(store, kA, {published(partly_funded, 10, 2), funded(partly_funded, false, 11, 3)});
+  const json& only = store[hash_text(published_only)];
+  ASSERT_FALSE(only["transactions"]["published"].is_null()) << only.dump();
+  ASSERT_EQ(only["rewardDeadline"], kRewardDeadline) << only.dump();
+  ASSERT_FALSE(store[hash_text(partly_funded)]["transactions"]["funded"].is_null());
+  const json records = {{hash_text(published_only), only}, {hash_text(partly_funded), store[hash_text(partly_funded)]}};
+  const OpResult r = record_retention_op({{"records", records}, {"now", 1000}});
+  ASSERT_EQ(r.status, 200) << r.body.dump();
+  EXPECT_EQ(r.body["expireAt"][hash_text(published_only)], kRewardDeadline + kRecordGraceSec);
+  EXPECT_TRUE(r.body["expireAt"][hash_text(partly_funded)].is_null());
+  const std::string q = "0d000000-0000-4000-8000-000000000004";
+  const OpResult row = quote_id_retention_op({{"rows", {{q, {{"intentHash", hash_text(published_only)}, {"record", only}}}}}, {"now", 1000}});
+  EXPECT_EQ(row.body["expireAt"][q], kRewardDeadline + kRecordGraceSec);
+}
+
 // A quote-id row kept apart from its intent's record (a deposit address's quote id) lives as
 // long as that record, by the same rule: the record's expiry while it is untouched, kept once it
 // holds a transaction, and gone at once when the record is.

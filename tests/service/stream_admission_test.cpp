@@ -44,6 +44,29 @@ TEST(StreamAdmission, ARefusalIs429WithRetryAfterAndRateLimitHeaders) {
   EXPECT_NE(admit("key", 101).body["detail"].get<std::string>().find("API key"), std::string::npos);
 }
 
+OpResult admit_from_48(std::uint64_t open, std::uint64_t wide_open, json cap = nullptr, json factor = nullptr) {
+  return stream_admission_op({{"caller", "network"}, {"open", open}, {"cap", cap}, {"aggregate", {{"open", wide_open}}}, {"aggregateFactor", factor}});
+}
+
+// The /64s of one /48 share the /48's streams, 16 times a network's cap by default.
+TEST(StreamAdmission, AnIpv6ClientsSlash48IsCappedAtTheFactorTimesANetworks) {
+  EXPECT_EQ(admit_from_48(1, 160).body, (json{{"cap", 10}, {"remaining", 9}, {"aggregate", {{"cap", 160}, {"remaining", 0}}}}));
+  const OpResult r = admit_from_48(1, 161);
+  ASSERT_EQ(r.status, 429);
+  EXPECT_EQ(r.body["code"], "rate-limited");
+  EXPECT_NE(r.body["detail"].get<std::string>().find("at most 160 status streams may be open at once for this client's IPv6 /48"), std::string::npos);
+  EXPECT_EQ(r.headers, (json{{"Retry-After", "1"}, {"RateLimit-Limit", "160"}, {"RateLimit-Remaining", "0"}, {"RateLimit-Reset", "1"}}));
+  // The deployment's cap and factor set the /48's.
+  EXPECT_EQ(admit_from_48(1, 4, 2, 2).status, 200);
+  EXPECT_EQ(admit_from_48(1, 5, 2, 2).headers["RateLimit-Limit"], "4");
+  // The network's own cap still answers first when it is full.
+  EXPECT_EQ(admit_from_48(3, 3, 2, 2).headers["RateLimit-Limit"], "2");
+  // Only a client network has a /48.
+  EXPECT_THROW(stream_admission_op({{"caller", "key"}, {"open", 1}, {"aggregate", {{"open", 1}}}}), OpInputError);
+  EXPECT_THROW(admit_from_48(1, 0), OpInputError);
+  EXPECT_THROW(admit_from_48(1, 1, nullptr, 0), OpInputError);
+}
+
 TEST(StreamAdmission, AWorkerBugIsAnInputErrorNotAnAnswer) {
   EXPECT_THROW(admit("partner", 1), OpInputError);
   EXPECT_THROW(admit("key", 0), OpInputError);

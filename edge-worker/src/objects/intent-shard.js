@@ -23,8 +23,9 @@ const QUOTE_ROW_BATCH = 200;
 // A check that failed (the record's shard or the core unreachable) is tried again this much later.
 const QUOTE_ROW_RETRY_SEC = 60;
 // Which retention this shard's stored rows were last brought up to (meta "retention"): 1 = every
-// record and every quote-id row kept apart from its record has its expiry (see #upgradeRetention).
-const RETENTION_VERSION = 1;
+// record and every quote-id row kept apart from its record has its expiry (see #upgradeRetention);
+// 2 = so has every record whose intent was only published (kept until the rule gave it one).
+const RETENTION_VERSION = 2;
 const encoder = new TextEncoder();
 
 /** The event id of a status body: the first 16 hex digits of its SHA-256. */

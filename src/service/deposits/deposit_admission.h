@@ -5,13 +5,19 @@
 // the worker counts them (each address holds a slot in both counts from creation until it is
 // funded or its deadline passes).
 //
-// Op "depositAdmission" {"partner": Count, "network": Count, "now"} where Count is {"open": the
-//   open unfunded addresses counting this one (the worker's count, taken before it asks, so two
+// An IPv6 client's /48 is counted too (keys/client_network.h says why), at aggregateFactor times
+// the network's cap, so that the /64s of one /56 or /48 cannot hold 256 or 65,536 times a
+// client's cap between them (by default 1,600, not a partner's whole quota of 10,000).
+//
+// Op "depositAdmission" {"partner": Count, "network": Count, "aggregate"?: Count (the client's
+//   /48, for an IPv6 client; its cap defaults to the network's times the factor),
+//   "aggregateFactor"?: KEYLESS_AGGREGATE_FACTOR or null for the default 16, "now"}
+//   where Count is {"open": the open unfunded addresses counting this one (the worker's count, taken before it asks, so two
 //   racing creations see different counts), "cap"?: the deployment's cap
 //   (DEPOSITS_UNFUNDED_PER_PARTNER, DEPOSITS_UNFUNDED_PER_CLIENT) or null for the default,
 //   "freesAt"?: the earliest deadline (Unix seconds) among the addresses counted, or null}
-//   -> 200 {"partner": {"cap", "remaining"}, "network": {"cap", "remaining"}} while both are
-//      within their caps
+//   -> 200 {"partner": {"cap", "remaining"}, "network": {"cap", "remaining"}, "aggregate"?: {"cap",
+//      "remaining"} when counted} while all are within their caps
 //    | 429 deposit-quota-exceeded naming the count that is full, with Retry-After (until the
 //      earliest counted address passes its deadline, when a slot surely frees) and
 //      RateLimit-Limit/-Remaining/-Reset (the worker then gives back the slots it counted).

@@ -15,6 +15,8 @@
 // An absent or unparseable header is "unknown": one shared bucket (locally there is no header).
 #pragma once
 
+#include <cstdint>
+
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -27,6 +29,12 @@ namespace sr::service {
 std::string client_network(std::string_view address);
 // The /48 an IPv6 address literal counts against too, or "" for anything else.
 std::string client_aggregate(std::string_view address);
+
+// How much wider a /48's limits are than each of its /64s' by default (the worker's
+// KEYLESS_AGGREGATE_FACTOR may set another): a /48 is many clients' networks, so it is wider,
+// but not 65,536 times wider. The request buckets and the caps on what a client holds open
+// (unfunded deposit addresses, status streams) all aggregate this way.
+inline constexpr std::uint64_t kDefaultAggregateFactor = 16;
 
 OpResult client_network_op(const nlohmann::ordered_json& input);
 

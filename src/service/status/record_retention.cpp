@@ -13,9 +13,16 @@ namespace sr::service {
 using Json = nlohmann::ordered_json;
 
 std::optional<std::uint64_t> record_expiry(const IntentRecord& record, std::uint64_t now, std::uint64_t grace_sec) {
-  const bool moved = record.proof_sent.has_value() ||
-                     std::any_of(record.transactions.begin(), record.transactions.end(),
-                                 [](const std::optional<ChainTx>& tx) { return tx.has_value(); });
+  // A publication moves no money: anyone may publish any intent on its source chain (a stranger
+  // can publish a keyless deposit address's for the price of one transaction on a cheap chain),
+  // so a record whose only transaction is its publication is no more history than an untouched
+  // one, and goes by the same rule. Any other transaction (a funding, even a partial one; a fill;
+  // a proof) is money that moved: kept.
+  const auto step = [](IntentStep s) { return static_cast<std::size_t>(s); };
+  bool moved = record.proof_sent.has_value();
+  for (std::size_t i = 0; i < record.transactions.size(); ++i) {
+    if (i != step(IntentStep::published) && record.transactions[i].has_value()) moved = true;
+  }
   if (moved) return std::nullopt;
   // The later deadline (an absent one orders below any).
   const std::optional<std::uint64_t> last = std::max(record.route_deadline, record.reward_deadline);

@@ -2,7 +2,11 @@
 // registration (a quote, competing quotes included, or a deposit address), and most quotes are
 // never funded: a record the chains never showed a transaction of is of no use once its intent can
 // no longer be funded, filled or refunded, so it goes an hour (graceSec) after the later of its
-// deadlines. A record with any transaction is the history of money that moved: kept.
+// deadlines (the reward deadline, for every intent this service issues). So does a record whose
+// only transaction is its publication: publishing moves no money, and anyone may publish an
+// intent (a stranger, a keyless deposit address's) without ever funding it. A record with any
+// other transaction (a funding, even partial; a fill; a proof) is the history of money that
+// moved: kept.
 //
 // {"records": {hash: record}, "now", "graceSec"?} -> 200 {"expireAt": {hash: unix seconds | null}}
 // (null: kept). A record without deadlines (stored before registrations carried them) expires
