@@ -55,7 +55,7 @@ const PARTNER_SLUG = /^[a-z0-9-]+$/;
 // The package's browser files, as a bundler would ship them: its ESM sources and the verifier
 // module that the package build (`node js/scripts/build.mjs`, run by scripts/build.sh) puts in js/wasm/.
 function packageFile(relative) {
-  const allowed = /^(src\/[a-z-]+\.js|wasm\/verifier\.(mjs|wasm))$/;
+  const allowed = /^((src|dist)\/[a-z-]+\.js|wasm\/verifier\.wasm)$/;
   return allowed.test(relative) ? join(packageDir, relative) : null;
 }
 

@@ -23,7 +23,7 @@ describe('npm pack', () => {
   it('ships sources, types, the CLI and the wasm, and no tests', () => {
     for (const expected of ['bin/stableroutes.js', 'package.json', 'src/client.js', 'src/entry-browser.js',
       'src/entry-node.js', 'src/entry-workerd.js', 'src/verifier.js', 'types/client.d.ts', 'types/index.d.ts',
-      'src/wasm-host.js', 'wasm/verifier.wasm']) {
+      'src/wasm-host.js', 'dist/entry-browser.js', 'wasm/verifier.wasm']) {
       assert.ok(files.includes(expected), `${expected} missing from ${files.join(', ')}`);
     }
     assert.ok(!files.some((p) => p.startsWith('test/') || p.startsWith('scripts/')), files.join(', '));

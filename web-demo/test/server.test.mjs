@@ -200,8 +200,8 @@ describe('web demo backend', () => {
   test('serves the page and the package browser files, nothing else from the disk', async () => {
     const page = await fetch(`${demo.url}/`);
     assert.equal(page.status, 200);
-    assert.match(await page.text(), /"stableroutes": "\/vendor\/stableroutes\/src\/entry-browser\.js"/);
-    const entry = await fetch(`${demo.url}/vendor/stableroutes/src/entry-browser.js`);
+    assert.match(await page.text(), /"stableroutes": "\/vendor\/stableroutes\/dist\/entry-browser\.js"/);
+    const entry = await fetch(`${demo.url}/vendor/stableroutes/dist/entry-browser.js`);
     assert.equal(entry.status, 200);
     assert.match(entry.headers.get('content-type'), /^text\/javascript/);
     for (const path of ['/server.mjs', '/%2e%2e/server.mjs', '/vendor/stableroutes/../../package.json', '/vendor/stableroutes/bin/stableroutes.js', '/vendor/stableroutes/src/../../web-demo/server.mjs']) {
