@@ -130,7 +130,10 @@ function routeMatchesRequest(q, ctx) {
 function slippageBound(q, ctx) {
   const millionths = Math.round(q.slippage * 1e6);
   if (Math.abs(q.slippage * 1e6 - millionths) > 1e-6 || millionths < 0 || millionths > 1e6) fail('slippage');
-  if (ctx.request && q.type !== 'exact-out' && Math.round((ctx.request.slippage ?? 0.005) * 1e6) !== millionths) fail('requested slippage');
+  // A quote binding no tolerance (slippage 0: its route delivers exactly amountOut) honours any
+  // slippage the request allowed; one binding a tolerance must bind the one asked for.
+  if (ctx.request && q.type !== 'exact-out' && millionths !== 0 &&
+      Math.round((ctx.request.slippage ?? 0.005) * 1e6) !== millionths) fail('requested slippage');
   const min = BigInt(q.destination.minAmountOut);
   const out = BigInt(q.destination.amountOut);
   if (q.type === 'exact-out') {
