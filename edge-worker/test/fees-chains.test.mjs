@@ -5,7 +5,8 @@
 // quote of dev-key-acme (a 10 bps gateway fee): once filled, the recipient's balance grew by
 // exactly destination.amountOut (custom: by what its own call transfers), every fee entry that
 // names a recipient grew that recipient's balance by exactly its amount, and the statement adds
-// up (amountOut + paid fees = source.amount - gas - proving).
+// up (amountOut + paid fees = source.amount - gas - proving). With dev-key-frugal (a 5 bps protocol
+// fee), the operator's recipient receives exactly the quote's non-zero protocol fee.
 // Needs a core build with Service (SR_WASM_DIR or build/wasm-release); loopback only.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -23,6 +24,8 @@ const JSON_HEADERS = { "content-type": "application/json" };
 const funderKey = devAccount(ACCOUNT_INDEX.firstUser + 3).privateKey;
 // Receives nothing else in the local stack (anvil #7).
 const RECIPIENT = "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955";
+// config/local/service.json feeRecipients of 31338 (development account 16).
+const PROTOCOL_RECIPIENT = "0x2546BcD3c84621e976D8185a91A922aE77ECEc30";
 const erc20 = new Interface(["function transfer(address,uint256)", "function balanceOf(address) view returns (uint256)"]);
 
 let stack, outDir, bundleDir, persist, worker, chainA, chainB, providerA, providerB;
@@ -55,8 +58,8 @@ after(async () => {
   if (outDir) rmSync(outDir, { recursive: true, force: true });
 });
 
-async function quote(body) {
-  const res = await worker.fetch("/v1/quotes", { method: "POST", key: DEV_KEYS.acme, headers: JSON_HEADERS, body: JSON.stringify(body) });
+async function quote(body, key = DEV_KEYS.acme) {
+  const res = await worker.fetch("/v1/quotes", { method: "POST", key, headers: JSON_HEADERS, body: JSON.stringify(body) });
   const q = await res.json();
   assert.equal(res.status, 200, JSON.stringify(q));
   return q;
@@ -118,6 +121,27 @@ describe("fees reach the recipients they name, through the real Portal", { timeo
       if (type === "exact-out") assert.equal(q.destination.amountOut, "20000001");
     });
   }
+
+  test("a non-zero protocol fee (dev-key-frugal, 5 bps) reaches the operator's recipient", async () => {
+    const q = await quote(
+      {
+        type: "exact-in",
+        source: { chainId: chainA.chainId, token: chainA.tokens.USDC, amount: "20000001", funder: funder() },
+        destination: { chainId: chainB.chainId, token: chainB.tokens.USDC, recipient: RECIPIENT },
+        dappId: "fees-e2e",
+      },
+      DEV_KEYS.frugal,
+    );
+    expectStatementAddsUp(q);
+    const protocol = q.fees.find((f) => f.type === "protocol");
+    // ceil(20000001 x 5 / 10^4), at par in the destination token (6 decimals on both chains).
+    assert.equal(protocol.amount, "10001");
+    assert.equal(protocol.recipient, PROTOCOL_RECIPIENT);
+    const fees = paidFees(q);
+    assert.deepEqual(fees.map((f) => f.type).sort(), ["gateway", "protocol"]);
+    const changes = await fundAndMeasure(q, [RECIPIENT, ...fees.map((f) => f.recipient)]);
+    assert.deepEqual(changes, [BigInt(q.destination.amountOut), ...fees.map((f) => BigInt(f.amount))]);
+  });
 
   test("custom: the client's call runs, then each fee is paid to its recipient", async () => {
     // The client's own call: move 5 USDC of what the route provides to the recipient.
