@@ -1,14 +1,19 @@
-// Fees paid to whom they name, on the real contracts: two anvil nodes with the real Portal
+// Fees paid to whom they name, on the real contracts: three anvil nodes with the real Portal
 // (scripts/chains), both local solvers filling, the real worker bundle in workerd (Miniflare)
 // with the local chains as its configuration, and a test wallet (ethers) sending each quote's
 // execution.approval and execution.transaction as-is. For an exact-in, an exact-out and a custom
 // quote of dev-key-acme (a 10 bps gateway fee): once filled, the recipient's balance grew by
 // exactly destination.amountOut (custom: by what its own call transfers), every fee entry that
 // names a recipient grew that recipient's balance by exactly its amount, and the statement adds
-// up (amountOut + paid fees = source.amount - gas - proving).
+// up (amountOut + paid fees = source.amount - gas - proving). With dev-key-frugal (a 5 bps protocol
+// fee), the operator's recipient receives exactly the quote's non-zero protocol fee. A multi-hop
+// route: the suite's solver coverage serves B -> A only through M, so the engine stitches it; the
+// funder pays exactly source.amount on B, the first leg's fill on M publishes and funds the second
+// intent through its route's calls (no fee is paid on M), and the second fill pays the recipient
+// and the fee recipients on A exactly what the answer says.
 // Needs a core build with Service (SR_WASM_DIR or build/wasm-release); loopback only.
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -23,9 +28,31 @@ const JSON_HEADERS = { "content-type": "application/json" };
 const funderKey = devAccount(ACCOUNT_INDEX.firstUser + 3).privateKey;
 // Receives nothing else in the local stack (anvil #7).
 const RECIPIENT = "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955";
+// config/local/service.json feeRecipients of 31338 (development account 16).
+const PROTOCOL_RECIPIENT = "0x2546BcD3c84621e976D8185a91A922aE77ECEc30";
 const erc20 = new Interface(["function transfer(address,uint256)", "function balanceOf(address) view returns (uint256)"]);
 
-let stack, outDir, bundleDir, persist, worker, chainA, chainB, providerA, providerB;
+let stack, outDir, bundleDir, persist, worker, chainA, chainB, chainM, providers;
+
+// Test-only solver coverage (the bundle's solvers.json): A -> B and A -> M, M -> A and M -> B,
+// B -> M, but not B -> A, which the engine then stitches through M (route_planner.h: only a pair no
+// solver serves directly is stitched). The local solver loops fill whatever pays them.
+function stitchOnlyBToA(file) {
+  const tokensOf = (solver, chain) => solver.routes[0].sources.filter((t) => t.chainId === chain.chainId);
+  const solvers = JSON.parse(readFileSync(file, "utf8")).map((s) => {
+    const [a, b, m] = [chainA, chainB, chainM].map((c) => tokensOf(s, c));
+    assert.ok(a.length && b.length && m.length, `${s.id} lists every chain's tokens`);
+    return {
+      ...s,
+      routes: [
+        { sources: a, destinations: [...b, ...m] },
+        { sources: m, destinations: [...a, ...b] },
+        { sources: b, destinations: m },
+      ],
+    };
+  });
+  writeFileSync(file, JSON.stringify(solvers, null, 2));
+}
 
 before(async () => {
   outDir = mkdtempSync(join(tmpdir(), "sr-fees-chains-"));
@@ -33,14 +60,17 @@ before(async () => {
     chains: [
       { name: "Test A", chainId: 31337, port: await freePort() },
       { name: "Test B", chainId: 31338, port: await freePort() },
+      { name: "Test M", chainId: 31339, port: await freePort() },
     ],
     outDir,
     solverOptions: { pollMs: 200 },
     log: () => {},
   });
-  [chainA, chainB] = stack.deployment.chains;
-  providerA = new JsonRpcProvider(chainA.rpcUrl, chainA.chainId, { staticNetwork: true, cacheTimeout: -1 });
-  providerB = new JsonRpcProvider(chainB.rpcUrl, chainB.chainId, { staticNetwork: true, cacheTimeout: -1 });
+  [chainA, chainB, chainM] = stack.deployment.chains;
+  providers = new Map(
+    stack.deployment.chains.map((c) => [c.chainId, new JsonRpcProvider(c.rpcUrl, c.chainId, { staticNetwork: true, cacheTimeout: -1 })]),
+  );
+  stitchOnlyBToA(join(outDir, "solvers.json"));
   bundleDir = buildBundle({ env: { SR_LOCAL_CHAINS_DIR: outDir } });
   persist = tempDir("sr-fees-chains-state-");
   worker = await startWorker({ bundleDir, persistDir: persist.dir });
@@ -49,38 +79,49 @@ before(async () => {
 after(async () => {
   await worker?.dispose();
   persist?.remove();
-  providerA?.destroy();
-  providerB?.destroy();
+  for (const provider of providers?.values() ?? []) provider.destroy();
   await stack?.stop();
   if (outDir) rmSync(outDir, { recursive: true, force: true });
 });
 
-async function quote(body) {
-  const res = await worker.fetch("/v1/quotes", { method: "POST", key: DEV_KEYS.acme, headers: JSON_HEADERS, body: JSON.stringify(body) });
+async function quote(body, key = DEV_KEYS.acme) {
+  const res = await worker.fetch("/v1/quotes", { method: "POST", key, headers: JSON_HEADERS, body: JSON.stringify(body) });
   const q = await res.json();
   assert.equal(res.status, 200, JSON.stringify(q));
   return q;
 }
 
 async function fund(q) {
-  const wallet = new Wallet(funderKey, providerA);
+  const wallet = new Wallet(funderKey, providers.get(q.source.chainId));
   for (const tx of [q.execution.approval, q.execution.transaction]) {
     const sent = await wallet.sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value) });
     await sent.wait();
   }
 }
 
-const balanceOf = async (token, holder) =>
-  BigInt(await providerB.call({ to: token, data: erc20.encodeFunctionData("balanceOf", [holder]) }));
+/** The balances of `watched` ([chainId, token, holder] each). */
+const balancesOf = (watched) =>
+  Promise.all(
+    watched.map(async ([chainId, token, holder]) =>
+      BigInt(await providers.get(chainId).call({ to: token, data: erc20.encodeFunctionData("balanceOf", [holder]) })),
+    ),
+  );
 
-/** Funds `q`, waits for a solver's fill, and answers each watched holder's balance change. */
-async function fundAndMeasure(q, holders) {
-  const token = q.destination.token;
-  const before = await Promise.all(holders.map((h) => balanceOf(token, h)));
+/** Whichever local solver wins the intent fills it; the other skips or loses the race. */
+const filled = (intentHash) =>
+  Promise.any(stack.solvers.map((s) => s.waitFor(intentHash, ["filled", "proven", "withdrawn"], 60_000)));
+
+/**
+ * Funds `q`, waits for the fill of each of `intentHashes` (default: the quote's one intent) in
+ * turn, and answers each watched balance's change ([chainId, token, holder] each; a bare holder
+ * is one of the destination token).
+ */
+async function fundAndMeasure(q, holders, intentHashes = [q.intentHash]) {
+  const watched = holders.map((h) => (Array.isArray(h) ? h : [q.destination.chainId, q.destination.token, h]));
+  const before = await balancesOf(watched);
   await fund(q);
-  // Whichever local solver wins the intent fills it; the other skips or loses the race.
-  await Promise.any(stack.solvers.map((s) => s.waitFor(q.intentHash, ["filled", "proven", "withdrawn"], 60_000)));
-  return Promise.all(holders.map(async (h, i) => (await balanceOf(token, h)) - before[i]));
+  for (const hash of intentHashes) await filled(hash);
+  return (await balancesOf(watched)).map((after, i) => after - before[i]);
 }
 
 const paidFees = (q) => q.fees.filter((f) => f.recipient !== null && f.amount !== "0");
@@ -98,6 +139,18 @@ function expectStatementAddsUp(q) {
 }
 
 const funder = () => new Wallet(funderKey).address;
+
+/** An exact-in quote of 20.000001 USDC from chain `from` to RECIPIENT on `to`, by dev-key-frugal (protocol and gateway fees). */
+const frugalQuote = (from, to) =>
+  quote(
+    {
+      type: "exact-in",
+      source: { chainId: from.chainId, token: from.tokens.USDC, amount: "20000001", funder: funder() },
+      destination: { chainId: to.chainId, token: to.tokens.USDC, recipient: RECIPIENT },
+      dappId: "fees-e2e",
+    },
+    DEV_KEYS.frugal,
+  );
 
 describe("fees reach the recipients they name, through the real Portal", { timeout: 240_000 }, () => {
   for (const type of ["exact-in", "exact-out"]) {
@@ -118,6 +171,51 @@ describe("fees reach the recipients they name, through the real Portal", { timeo
       if (type === "exact-out") assert.equal(q.destination.amountOut, "20000001");
     });
   }
+
+  test("a non-zero protocol fee (dev-key-frugal, 5 bps) reaches the operator's recipient", async () => {
+    const q = await frugalQuote(chainA, chainB);
+    expectStatementAddsUp(q);
+    const protocol = q.fees.find((f) => f.type === "protocol");
+    // ceil(20000001 x 5 / 10^4), at par in the destination token (6 decimals on both chains).
+    assert.equal(protocol.amount, "10001");
+    assert.equal(protocol.recipient, PROTOCOL_RECIPIENT);
+    const fees = paidFees(q);
+    assert.deepEqual(fees.map((f) => f.type).sort(), ["gateway", "protocol"]);
+    const changes = await fundAndMeasure(q, [RECIPIENT, ...fees.map((f) => f.recipient)]);
+    assert.deepEqual(changes, [BigInt(q.destination.amountOut), ...fees.map((f) => BigInt(f.amount))]);
+  });
+
+  test("multi-hop: B -> A through M, the recipient and each fee recipient on A get exactly the answer's figures", async () => {
+    const q = await frugalQuote(chainB, chainA);
+    expectStatementAddsUp(q);
+    assert.equal(q.intentHash, null, "a stitched quote tracks its legs");
+    const [first, second] = q.steps.map((s) => s.intents[0]);
+    assert.deepEqual(
+      [first, second].map((e) => [e.role, e.sourceChainId, e.destinationChainId]),
+      [
+        ["stitched-source", chainB.chainId, chainM.chainId],
+        ["stitched-destination", chainM.chainId, chainA.chainId],
+      ],
+    );
+    const fees = paidFees(q);
+    assert.deepEqual(fees.map((f) => f.type).sort(), ["gateway", "protocol"]);
+    const changes = await fundAndMeasure(
+      q,
+      [
+        [chainB.chainId, chainB.tokens.USDC, funder()],
+        ...fees.map((f) => [chainM.chainId, chainM.tokens.USDC, f.recipient]),
+        RECIPIENT,
+        ...fees.map((f) => f.recipient),
+      ],
+      [first.intentHash, second.intentHash],
+    );
+    assert.deepEqual(changes, [
+      -BigInt(q.source.amount),
+      ...fees.map(() => 0n),
+      BigInt(q.destination.amountOut),
+      ...fees.map((f) => BigInt(f.amount)),
+    ]);
+  });
 
   test("custom: the client's call runs, then each fee is paid to its recipient", async () => {
     // The client's own call: move 5 USDC of what the route provides to the recipient.

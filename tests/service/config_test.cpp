@@ -841,13 +841,16 @@ TEST(ServiceConfig, FeeRecipientsRequiredWhereAFeeCanBeCharged) {
   config["keys"][0]["feeSchedule"]["gatewayBps"] = 3;
   EXPECT_CONFIG_ERROR(config, "partners[0].feeRecipients", "(keys[0].feeSchedule.gatewayBps)");
 
-  // No protocol fee is charged locally, so the operator's recipients are optional...
+  // A key charges a protocol fee locally (dev-frugal), so the operator's recipients are required...
   config = config_json("local");
   config["service"].erase("feeRecipients");
-  EXPECT_TRUE(load_errors(config).empty());
-  // ...until a key charges one.
-  config["keys"][1]["feeSchedule"]["protocolBps"] = 5;
   EXPECT_CONFIG_ERROR(config, "service.feeRecipients", "has no recipient for chain 1399811149");
+  EXPECT_CONFIG_ERROR(config, "service.feeRecipients", "a protocol fee (keys[7].feeSchedule.protocolBps)");
+  // ...and optional when no key or partner charges one.
+  for (auto& key : config["keys"]) key["feeSchedule"]["protocolBps"] = 0;
+  EXPECT_TRUE(load_errors(config).empty());
+  config["partners"][1]["feeSchedule"]["protocolBps"] = 5;
+  EXPECT_CONFIG_ERROR(config, "service.feeRecipients", "a protocol fee (partners[1].feeSchedule.protocolBps)");
 
   // Addresses of the chain's VM.
   config = config_json("local");
