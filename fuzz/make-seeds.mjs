@@ -215,6 +215,13 @@ if (core) {
   seed("quote_verifier", "no-request", json({ quote: JSON.parse(corpora.get("quote_verifier")[0][1]).quote }));
 }
 
+// --- money objects: each byte is the next result of an effect (fuzz/money_objects.cpp). Relayed,
+// mined and final at once; refused by the simulation (failed); mined but not final, reorganised
+// away, relayed again from its stored bytes and final.
+seed("money_objects", "published", Buffer.from([1, 3, 0, 4, 1, 23, 1]));
+seed("money_objects", "failed", Buffer.from([1, 2]));
+seed("money_objects", "reorganised", Buffer.from([1, 3, 0, 4, 1, 0, 0, 1, 0, 0, 1, 3, 4, 1, 23, 1]));
+
 const only = process.argv.slice(2);
 for (const [target, seeds] of corpora) {
   if (only.length > 0 && !only.includes(target)) continue;

@@ -291,6 +291,39 @@ describe('every op of the core answers as ops.json describes', () => {
       assert.deepEqual(call('gaslessJobRetention', { job: published, keepSec: 2 }), { deleteAt: now + 7 });
     });
 
+    it('gaslessJobStep: the job object relays, publishes, releases and keeps its job', () => {
+      const state = { job: verified.job, attempts: 0, nowMs: now * 1000, pollMs: 1000 };
+      assert.deepEqual(call('gaslessJobStep', { state, event: { kind: 'alarm' } }).effects, [{ kind: 'relay' }]);
+      const chainHeads = { 8453: { head: 200, finalized: 150, depth: 12, read: 200 } };
+      const mined = call('gaslessJobStep', { state, event: { kind: 'relayed', result: { transactionHash: id('funding'), blockNumber: 100 }, chainHeads } });
+      assert.equal(JSON.parse(mined.writes[0].set.job).status, 'published');
+      assert.deepEqual(mined.effects, [{ kind: 'release' }]);
+      const kept = call('gaslessJobStep', { state: mined.state, event: { kind: 'released' } });
+      assert.equal(kept.alarmAt, (now + 30 * 86400) * 1000);
+      const retried = call('gaslessJobStep', { state, event: { kind: 'relayed', thrown: 'node down', chainHeads } });
+      assert.equal(retried.writes[0].set.attempts, 1);
+      assert.equal(retried.logs[0].level, 'error');
+      assert.deepEqual(call('gaslessJobStep', { state: { ...state, job: null }, event: { kind: 'alarm' } }).effects, []);
+    });
+
+    it('relayerStep: a relay from its key to its funding', () => {
+      let state = { jobId: verified.job.id, chainId: 8453, account: relayer.address, pinned: true, stored: false };
+      const step = (event) => {
+        const answer = call('relayerStep', { state, event });
+        state = answer.state;
+        return answer;
+      };
+      assert.deepEqual(step({ kind: 'relay', keyFound: true }).effects, [{ kind: 'prepare', checkFloor: true, sign: true }]);
+      assert.deepEqual(step({ kind: 'prepared', result: { transactions: 1 } }).effects, [{ kind: 'land', index: 0, fresh: true }]);
+      const attempt = { kind: 'original', purpose: 'funding', hash: id('funding'), nonce: 7 };
+      assert.equal(step({ kind: 'landed', result: { receipt: { status: '0x1', blockNumber: '0x64' }, attempt } }).effects[0].kind, 'recordReceipt');
+      const done = step({ kind: 'recorded', failed: null });
+      assert.deepEqual(done.reply, { transactionHash: id('funding'), blockNumber: 100 });
+      assert.deepEqual(done.writes, [{ table: 'sent', where: { job_id: verified.job.id }, set: { open: 0 } }]);
+      assert.deepEqual(call('relayerStep', { state: { nonce: 7 }, event: { kind: 'polled', used: 8, found: false } }).effects, [{ kind: 'readReceipts', afterMs: 1500 }]);
+      assert.deepEqual(call('relayerStep', { state: {}, event: { kind: 'sendRefused', message: 'already known' } }).reply, { sent: true });
+    });
+
     it('relayerAccount, relayTransactions, fundingPreflight and its verdict', () => {
       assert.equal(call('relayerAccount', { relayerKey: relayer.privateKey }).address, relayer.address);
       const relay = call('relayTransactions', { plan: verified.plan, relayerKey: relayer.privateKey, nonce: 7, minedNonce: 7, heldNonces: [], baseFeePerGas: '0x3b9aca00', priorityFeeSuggestion: null });
