@@ -564,24 +564,25 @@ export interface components {
             /** @description Unix seconds from which the job's object may be deleted; null while the job is accepted. */
             deleteAt: components["schemas"]["UnixSeconds"] | null;
         };
-        /** @description Op "gaslessJobStep": The gasless job object's decisions when its alarm fires, one event at a time (relay or look at the receipt, apply the outcome, release the reservation, keep or delete the job): the rows to write, the effect to perform, when to wake and what to log. */
+        /** @description Op "gaslessJobStep": The gasless job object's decisions, one event at a time: when its alarm fires (relay or look at the receipt, apply the outcome, release the reservation, keep or delete the job: the rows to write, the effect to perform, when to wake and what to log), and a stored submit's HTTP answer (202, 200 or 409) with the release of a reservation its settled job no longer needs. */
         GaslessJobStepInput: {
+            /** @description The stored job with, for the alarm's events, attempts, nowMs and pollMs (keepSec optional). */
             state: {
                 /** @description The stored job; null when the object holds none (deleted). */
                 job: components["schemas"]["GaslessJob"] | null;
                 /** @description Relay attempts spent on transient trouble. */
-                attempts: number;
+                attempts?: number;
                 /** @description Unix milliseconds. */
-                nowMs: number;
+                nowMs?: number;
                 /** @description The chain poll interval: how soon a receipt is looked at again. */
-                pollMs: number;
+                pollMs?: number;
                 /** @description How long a finished job is kept (op gaslessJobRetention). Default 30 days. */
                 keepSec?: number;
             };
-            /** @description alarm; receipt {receipt, chainHeads} or {thrown}; relayed {result, chainHeads} or {thrown, chainHeads}; released; forgotten; deleted. */
+            /** @description alarm; receipt {receipt, chainHeads} or {thrown}; relayed {result, chainHeads} or {thrown, chainHeads}; released; forgotten; deleted; submitted {outcome, reserved, quoteId}. */
             event: {
                 /** @enum {unknown} */
-                kind: "alarm" | "receipt" | "relayed" | "released" | "forgotten" | "deleted";
+                kind: "alarm" | "receipt" | "relayed" | "released" | "forgotten" | "deleted" | "submitted";
                 chainHeads?: components["schemas"]["ChainHeads"];
             };
         };
@@ -593,7 +594,13 @@ export interface components {
             effects: components["schemas"]["StepEffect"][];
             /** @description Unix milliseconds to set the object's alarm to (null: left as it is). */
             alarmAt: number | null;
-            reply: null;
+            /** @description null for an alarm; for a submit, its HTTP answer. */
+            reply: null | {
+                /** @enum {integer} */
+                status: 200 | 202 | 409;
+                /** @description The job (GaslessJob), or the 409 Problem. */
+                body: unknown;
+            };
             logs: {
                 /** @enum {unknown} */
                 level: "log" | "error";
@@ -1778,7 +1785,7 @@ export interface CoreOps {
     gaslessJobAdvance: { input: schemas["GaslessJobAdvanceInput"]; answer: schemas["GaslessJobAdvanceAnswer"] };
     /** When a gasless job's object may be deleted: 30 days after it finished (published or failed), never while accepted. Safe for exactly-once: a resubmitted payload meets an expired quote and a spent on-chain nonce. (area funding; non-2xx: none) */
     gaslessJobRetention: { input: schemas["GaslessJobRetentionInput"]; answer: schemas["GaslessJobRetentionAnswer"] };
-    /** The gasless job object's decisions when its alarm fires, one event at a time (relay or look at the receipt, apply the outcome, release the reservation, keep or delete the job): the rows to write, the effect to perform, when to wake and what to log. (area funding; non-2xx: none) */
+    /** The gasless job object's decisions, one event at a time: when its alarm fires (relay or look at the receipt, apply the outcome, release the reservation, keep or delete the job: the rows to write, the effect to perform, when to wake and what to log), and a stored submit's HTTP answer (202, 200 or 409) with the release of a reservation its settled job no longer needs. (area funding; non-2xx: none) */
     gaslessJobStep: { input: schemas["GaslessJobStepInput"]; answer: schemas["GaslessJobStepAnswer"] };
     /** The relayer's address. (area funding; non-2xx: none) */
     relayerAccount: { input: schemas["RelayerAccountInput"]; answer: schemas["RelayerAccountAnswer"] };

@@ -304,6 +304,11 @@ describe('every op of the core answers as ops.json describes', () => {
       assert.equal(retried.writes[0].set.attempts, 1);
       assert.equal(retried.logs[0].level, 'error');
       assert.deepEqual(call('gaslessJobStep', { state: { ...state, job: null }, event: { kind: 'alarm' } }).effects, []);
+      const submitted = call('gaslessJobStep', { state: { job: verified.job }, event: { kind: 'submitted', outcome: 'created', reserved: true, quoteId: verified.quoteId } });
+      assert.deepEqual(submitted.reply, { status: 202, body: verified.job });
+      const conflict = call('gaslessJobStep', { state: { job: JSON.parse(mined.writes[0].set.job) }, event: { kind: 'submitted', outcome: 'conflict', reserved: true, quoteId: verified.quoteId } });
+      assert.equal(conflict.reply.status, 409);
+      assert.deepEqual(conflict.effects, [{ kind: 'release' }]);
     });
 
     it('relayerStep: a relay from its key to its funding', () => {

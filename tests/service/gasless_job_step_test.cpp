@@ -136,6 +136,44 @@ TEST(GaslessJobStep, EachStateAndEventAnswersItsWritesEffectsAlarmAndLogs) {
   }
 }
 
+// A stored submit: its answer, and the release of what it reserved once its job has settled.
+TEST(GaslessJobStep, ASubmitIsAnsweredAndItsReservationGoesBackWhenTheJobHasSettled) {
+  struct Case {
+    const char* name;
+    Json job;
+    const char* outcome;
+    bool reserved;
+    int status;
+    Json effects;
+  };
+  const Json none = Json::array();
+  for (const Case& c : std::vector<Case>{
+           {"created", accepted(), "created", true, 202, none},
+           {"the same job, accepted", accepted(), "existing", false, 200, none},
+           {"the same job, settled, nothing reserved", failed(), "existing", false, 200, none},
+           {"a race: reserved, the job already settled", published_watched(), "existing", true, 200, effect("release")},
+           {"another authorization", accepted(), "conflict", false, 409, none},
+           {"another authorization, reserved, settled", failed(), "conflict", true, 409, effect("release")},
+       }) {
+    SCOPED_TRACE(c.name);
+    const OpResult r = gasless_job_step_op(
+        local_config(), {{"state", {{"job", c.job}}}, {"event", {{"kind", "submitted"}, {"outcome", c.outcome}, {"reserved", c.reserved}, {"quoteId", kUuid}}}});
+    ASSERT_EQ(r.status, 200) << r.body.dump();
+    EXPECT_EQ(r.body["effects"], c.effects);
+    EXPECT_EQ(r.body["writes"], Json::array());
+    EXPECT_EQ(r.body["reply"]["status"], c.status);
+    if (c.status == 409) {
+      EXPECT_EQ(r.body["reply"]["body"]["code"], "conflict");
+      EXPECT_EQ(r.body["reply"]["body"]["detail"], std::string("quote ") + kUuid + " already has gasless job " + kJobId +
+                                                       " for a different authorization; inspect that job before authorizing another payment");
+    } else {
+      EXPECT_EQ(r.body["reply"]["body"], c.job);
+    }
+  }
+  EXPECT_THROW(gasless_job_step_op(local_config(), {{"state", {{"job", accepted()}}}, {"event", {{"kind", "submitted"}, {"outcome", "maybe"}, {"reserved", false}, {"quoteId", kUuid}}}}),
+               OpInputError);
+}
+
 TEST(GaslessJobStep, RetentionHonoursAShorterKeep) {
   Json state = state_of(failed());
   state["keepSec"] = 0;

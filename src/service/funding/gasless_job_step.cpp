@@ -138,6 +138,31 @@ OpResult on_released(Step step) {
   return step.answer();
 }
 
+// A submit stored in the job's object (or met the job there): the HTTP answer, and the
+// reservation taken for it released when the quote's job had already settled (a race with
+// another submit: nothing is left to hold).
+OpResult on_submitted(const Json& state, const Json& event) {
+  const Json& job = state["job"];
+  const std::string outcome = fields.text(event, "outcome", "event");
+  const bool reserved = fields.flag(event, "reserved", "event");
+  fields.member(job, "status", "state.job");
+  Json effects = Json::array();
+  if (reserved && job["status"] != "accepted") effects.push_back(Json{{"kind", "release"}});
+  Json reply;
+  if (outcome == "conflict") {
+    const OpResult conflict = problem(ProblemCode::conflict, "quote " + fields.text(event, "quoteId", "event") + " already has gasless job " +
+                                                                 fields.text(job, "id", "state.job") +
+                                                                 " for a different authorization; inspect that job before authorizing another payment");
+    reply = Json{{"status", conflict.status}, {"body", conflict.body}};
+  } else if (outcome == "created" || outcome == "existing") {
+    reply = Json{{"status", outcome == "created" ? 202 : 200}, {"body", job}};
+  } else {
+    fields.fail("event.outcome must be created, existing or conflict");
+  }
+  return ok(Json{{"state", state}, {"writes", Json::array()}, {"effects", std::move(effects)}, {"alarmAt", nullptr}, {"reply", std::move(reply)},
+                 {"logs", Json::array()}});
+}
+
 }  // namespace
 
 OpResult gasless_job_step_op(const Config& config, const Json& input) {
@@ -145,10 +170,11 @@ OpResult gasless_job_step_op(const Config& config, const Json& input) {
   const Json& state = in.member("state");
   const Json& event = in.member("event");
   fields.member(state, "job", "state");
+  const std::string kind = fields.text(event, "kind", "event");
+  if (kind == "submitted") return on_submitted(state, event);
   const std::uint64_t attempts = fields.count(state, "attempts", "state");
   now_ms(state);
   poll_ms(state);
-  const std::string kind = fields.text(event, "kind", "event");
   Step step{state};
   if (kind == "alarm") return on_alarm(std::move(step));
   if (state["job"].is_null()) fields.fail("event \"" + kind + "\" needs the job");

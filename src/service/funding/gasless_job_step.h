@@ -12,7 +12,7 @@
 //            "attempts"}});
 //   effects  at most one thing to do now, whose result is the next event (none: the alarm is over);
 //   alarmAt  Unix milliseconds to set the alarm to, or null to leave it as it is;
-//   reply    always null (an alarm answers nobody);
+//   reply    null for an alarm (it answers nobody); a submit's HTTP answer;
 //   logs     [{"level": "log" | "error", "line": {...}}] what happened, to print as JSON lines.
 //
 // Events:
@@ -39,6 +39,13 @@
 //                                        the alarm at its deleteAt.
 //   {"kind": "forgotten"}                effect {"kind": "deleteAll"} (the object's storage).
 //   {"kind": "deleted"}                  nothing more.
+//
+// A submit, answered by the handler that stored it (state {"job": the job the object answered}):
+//   {"kind": "submitted", "outcome": "created" | "existing" | "conflict", "reserved", "quoteId"}
+//     reply {"status", "body"}: 202 the new job, 200 the same job, 409 conflict naming the quote
+//     and its job (another authorization). effect {"kind": "release"} when the submit reserved
+//     the funder's balance and the job has already settled (a race with another submit); it is
+//     performed before the reply is sent, and its result is not fed back.
 #pragma once
 
 #include <nlohmann/json.hpp>
