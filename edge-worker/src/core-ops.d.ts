@@ -675,7 +675,10 @@ export interface components {
         /** @description Op "fundingPreflight": The read-only calls that tell whether the relayer's transactions would succeed. */
         FundingPreflightInput: {
             plan: components["schemas"]["RelayPlan"];
-            relayer: components["schemas"]["EvmAddress"];
+            /** @description The account that will relay the job; null when the worker has no relayer key (422). */
+            relayer: components["schemas"]["EvmAddress"] | null;
+            /** @description Whether the worker has a JSON-RPC endpoint for the plan's chain (false: 422). Default true. */
+            endpoint?: boolean;
         };
         FundingPreflightAnswer: {
             calls: {
@@ -1793,7 +1796,7 @@ export interface CoreOps {
     relayerFloor: { input: schemas["RelayerFloorInput"]; answer: schemas["RelayerFloorAnswer"] };
     /** The relayer's signed EIP-1559 transactions for a verified funding, in the order to broadcast. (area funding; non-2xx: none) */
     relayTransactions: { input: schemas["RelayTransactionsInput"]; answer: schemas["RelayTransactionsAnswer"] };
-    /** The read-only calls that tell whether the relayer's transactions would succeed. (area funding; non-2xx: none) */
+    /** The read-only calls that tell whether the relayer's transactions would succeed. (area funding; non-2xx: 422) */
     fundingPreflight: { input: schemas["FundingPreflightInput"]; answer: schemas["FundingPreflightAnswer"] };
     /** Whether the funding would succeed, judged from the preflight calls' answers. (area funding; non-2xx: 422) */
     fundingPreflightVerdict: { input: schemas["FundingPreflightVerdictInput"]; answer: schemas["FundingPreflightVerdictAnswer"] };

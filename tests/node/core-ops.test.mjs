@@ -342,6 +342,9 @@ describe('every op of the core answers as ops.json describes', () => {
       assert.equal(behind.waitingFor, 'relayer');
       assert.equal(behind.transactions, undefined);
       const { calls: preflight } = call('fundingPreflight', { plan: verified.plan, relayer: relayer.address });
+      // No endpoint on the chain, or no relayer key: refused before anything is read.
+      assert.equal(call('fundingPreflight', { plan: verified.plan, relayer: relayer.address, endpoint: false }, 422).code, 'funding-would-fail');
+      assert.match(call('fundingPreflight', { plan: verified.plan, relayer: null, endpoint: true }, 422).detail, /no key/);
       const word = (n) => coder.encode(['uint256'], [n]);
       const results = Object.fromEntries(preflight.map((c) => [c.id, { result: c.id === 'balance' ? word(10n ** 12n) : c.id === 'authorization' ? '0x' : word(0) }]));
       assert.deepEqual(call('fundingPreflightVerdict', { plan: verified.plan, results }), { ok: true });
