@@ -220,7 +220,7 @@ if (core) {
 // away, relayed again from its stored bytes and final.
 seed("money_objects", "published", Buffer.from([1, 3, 0, 4, 1, 23, 1]));
 seed("money_objects", "failed", Buffer.from([1, 2]));
-seed("money_objects", "reorganised", Buffer.from([1, 3, 0, 4, 1, 0, 0, 1, 0, 0, 1, 3, 4, 1, 23, 1]));
+seed("money_objects", "reorganised", Buffer.from([1, 3, 0, 4, 1, 0, 0, 0, 1, 0, 0, 1, 3, 4, 1, 23, 1]));
 
 const only = process.argv.slice(2);
 for (const [target, seeds] of corpora) {

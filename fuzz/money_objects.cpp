@@ -9,8 +9,9 @@
 //     effect says so, at the nonces the chain would give (its pending count, which only a
 //     broadcast moves), so a job signed again before its bytes were sent would reuse them;
 //   - never a job both funded and failed: failed is final, and so is published once final;
-//   - a reservation always released: when an alarm's steps end, a job that is no longer accepted
-//     has released its reservation;
+//   - a reservation always released: the chain's store deletes a settled job's reservations
+//     whatever its sponsorship row, and when an alarm's steps end, a job that is no longer
+//     accepted has released its reservation;
 //   - the relayer's row of a job is open exactly while its relay has not settled (an error or a
 //     mined funding closes it), so no settled job holds the account's nonces;
 //   - every step answers 200 (an OpInputError escaping is a crash: the driver fed what the core
@@ -64,6 +65,8 @@ struct Model {
   // The chain: the account's pending nonce (moved only by a broadcast) and every nonce signed.
   std::uint64_t pending = 7;
   std::set<std::uint64_t> signed_nonces;
+  // The job's sponsorship row's receipts, by hash.
+  Json receipts = Json::object();
   bool was_failed = false;
   bool was_final = false;
 };
@@ -131,7 +134,15 @@ Json relay(Model& m, Input& in) {
         event = {{"kind", "landed"}, {"result", {{"receipt", {{"status", status}, {"blockNumber", "0x64"}}}, {"attempt", attempt}}}};
       }
     } else if (effect["kind"] == "recordReceipt") {
-      event = {{"kind", "recorded"}, {"failed", in.next() % 8 == 0 ? Json("the store did not answer") : Json(nullptr)}};
+      const bool failed = in.next() % 8 == 0;
+      if (!failed) {
+        // The chain's store keeps its cost (op relayerStep), once per transaction.
+        const Json mined{{"kind", "receiptMined"}, {"jobId", m.job["id"]}, {"hash", effect["hash"]}, {"receipt", {{"gasUsed", "0x5208"}}}};
+        const auto recorded = sr::service::relayer_step_op({{"state", {{"sponsorship", {{"receipts", m.receipts}}}}}, {"event", mined}});
+        SR_FUZZ_CHECK(recorded.status == 200 && recorded.body["writes"].size() == 1, recorded.body.dump());
+        m.receipts = Json::parse(recorded.body["writes"][0]["set"]["receipts"].get<std::string>());
+      }
+      event = {{"kind", "recorded"}, {"failed", failed ? Json("the store did not answer") : Json(nullptr)}};
     } else {
       sr::fuzz::fail("relayerStep named an unknown effect", effect.dump());
     }
@@ -179,7 +190,14 @@ void alarm(Model& m, Input& in) {
       else if (b == 1) event = {{"kind", "receipt"}, {"receipt", nullptr}, {"chainHeads", chain_heads(in)}};
       else event = {{"kind", "receipt"}, {"receipt", {{"status", b == 2 ? "0x0" : "0x1"}, {"blockNumber", "0x64"}}}, {"chainHeads", chain_heads(in)}};
     } else if (kind == "release") {
-      m.reserved = false;
+      // The chain's store releases it (op relayerStep): its reservations go, whatever its row.
+      const Json row = in.next() % 2 ? Json(nullptr) : Json{{"receipts", m.receipts}};
+      const auto released = sr::service::relayer_step_op({{"state", {{"sponsorship", row}}}, {"event", {{"kind", "release"}, {"jobId", m.job["id"]}}}});
+      SR_FUZZ_CHECK(released.status == 200, released.body.dump());
+      for (const Json& w : released.body["writes"]) {
+        if (w["table"] == "reservation" && w.value("delete", false) && w["where"]["job_id"] == m.job["id"]) m.reserved = false;
+      }
+      SR_FUZZ_CHECK(!m.reserved, "the store kept a settled job's reservation: " + released.body.dump());
       event = {{"kind", "released"}};
     } else if (kind == "forget") {
       event = {{"kind", "forgotten"}};

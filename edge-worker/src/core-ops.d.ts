@@ -861,14 +861,14 @@ export interface components {
             /** @description false for a plain-transfer plan (a deposit address its user has already paid by transfers): admitted whatever the limits say, budget and fundings then showing how far past them the partner is; its row counts like any other. */
             refusable: boolean;
         };
-        /** @description Op "relayerStep": The relayer object's decisions, one event at a time (relaying a job: its key, preparing, landing, recording each receipt; waiting for a receipt; a node's refusal of a send): the next state, the rows to write, the effect to perform and the reply to its job. */
+        /** @description Op "relayerStep": The relayer object's decisions, one event at a time: relaying a job (its key, preparing, landing, recording each receipt; waiting for a receipt; a node's refusal of a send) and the chain's store of relayed fundings (an admission, a preflight verdict, a settled job's release, a mined receipt's cost): the next state, the rows to write, the effect to perform and the reply. */
         RelayerStepInput: {
-            /** @description The relay's progress ({jobId, chainId, account, pinned, stored} and what the call added), or {nonce} while waiting for a receipt. */
+            /** @description The relay's progress ({jobId, chainId, account, pinned, stored} and what the call added); {nonce} while waiting for a receipt; for the chain's store, {sponsorship}: every row's {jobId, day, settled} (admitted, simulated), or the job's row {receipts} or null (release, receiptMined). */
             state: Record<string, never>;
-            /** @description relay {keyFound}; prepared {result}; landed {result}; recorded {failed}; polled {used, found}; sendRefused {message}. */
+            /** @description relay {keyFound}; prepared {result}; landed {result}; recorded {failed}; polled {used, found}; sendRefused {message}; admitted {jobId, partner, admission}; simulated {verdict, reservation}; release {jobId}; receiptMined {jobId, hash, receipt}. */
             event: {
                 /** @enum {unknown} */
-                kind: "relay" | "prepared" | "landed" | "recorded" | "polled" | "sendRefused";
+                kind: "relay" | "prepared" | "landed" | "recorded" | "polled" | "sendRefused" | "admitted" | "simulated" | "release" | "receiptMined";
             };
         };
         RelayerStepAnswer: {
@@ -1808,7 +1808,7 @@ export interface CoreOps {
     relayReplace: { input: schemas["RelayReplaceInput"]; answer: schemas["RelayReplaceAnswer"] };
     /** Whether the partner's sponsorship still pays for one more relayed funding on the plan's chain today: admitted while the partner's spending of the UTC day (settled jobs at their receipts' gas used x effective gas price plus an OP-stack chain's l1Fee, unsettled ones at their gas limits x the chain's fee ceiling, plus the chain's L1 data fee allowance) is below its daily gas budget and the funder's relayed fundings of the day are below its limit (partners.json sponsorship, defaults in service.json relay.sponsorship); beyond either, 429 sponsorship-exhausted (the detail names the limit) with Retry-After until the next UTC day and the RateLimit-* headers of that limit. A plain-transfer plan (a deposit address already paid by transfers) is admitted whatever the limits say (refusable false): counted, never refused. (area funding; non-2xx: 429) */
     sponsorshipAdmission: { input: schemas["SponsorshipAdmissionInput"]; answer: schemas["SponsorshipAdmissionAnswer"] };
-    /** The relayer object's decisions, one event at a time (relaying a job: its key, preparing, landing, recording each receipt; waiting for a receipt; a node's refusal of a send): the next state, the rows to write, the effect to perform and the reply to its job. (area funding; non-2xx: none) */
+    /** The relayer object's decisions, one event at a time: relaying a job (its key, preparing, landing, recording each receipt; waiting for a receipt; a node's refusal of a send) and the chain's store of relayed fundings (an admission, a preflight verdict, a settled job's release, a mined receipt's cost): the next state, the rows to write, the effect to perform and the reply. (area funding; non-2xx: none) */
     relayerStep: { input: schemas["RelayerStepInput"]; answer: schemas["RelayerStepAnswer"] };
     /** The remote solver requests for a deposit-address request. (area deposits; non-2xx: 400, 422) */
     depositSolverRequests: { input: schemas["DepositSolverRequestsInput"]; answer: schemas["DepositSolverRequestsAnswer"] };

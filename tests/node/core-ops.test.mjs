@@ -327,6 +327,18 @@ describe('every op of the core answers as ops.json describes', () => {
       assert.deepEqual(done.writes, [{ table: 'sent', where: { job_id: verified.job.id }, set: { open: 0 } }]);
       assert.deepEqual(call('relayerStep', { state: { nonce: 7 }, event: { kind: 'polled', used: 8, found: false } }).effects, [{ kind: 'readReceipts', afterMs: 1500 }]);
       assert.deepEqual(call('relayerStep', { state: {}, event: { kind: 'sendRefused', message: 'already known' } }).reply, { sent: true });
+      // The chain's store: an admitted funding is simulated, its verdict takes its rows; a settled
+      // job that sent nothing leaves no row.
+      const admission = { status: 200, body: { day: 20417, funder: relayer.address, holdWei: '1', refusable: true } };
+      const admitted = call('relayerStep', { state: { sponsorship: [] }, event: { kind: 'admitted', jobId: verified.job.id, partner: 'acme', admission } });
+      assert.deepEqual(admitted.effects, [{ kind: 'simulate' }]);
+      const reservation = { token: USDC_BASE, funder: relayer.address, amount: '25000000' };
+      const taken = call('relayerStep', { state: admitted.state, event: { kind: 'simulated', verdict: { status: 200, body: {} }, reservation } });
+      assert.deepEqual(taken.writes.map((w) => w.table), ['sponsorship', 'reservation']);
+      const released = call('relayerStep', { state: { sponsorship: { receipts: {} } }, event: { kind: 'release', jobId: verified.job.id } });
+      assert.deepEqual(released.writes.map((w) => [w.table, Boolean(w.delete)]), [['reservation', true], ['sponsorship', true]]);
+      const mined = call('relayerStep', { state: { sponsorship: { receipts: {} } }, event: { kind: 'receiptMined', jobId: verified.job.id, hash: id('funding'), receipt: { gasUsed: '0x5208' } } });
+      assert.deepEqual(JSON.parse(mined.writes[0].set.receipts), { [id('funding')]: { gasUsed: '0x5208', effectiveGasPrice: null } });
     });
 
     it('relayerAccount, relayTransactions, fundingPreflight and its verdict', () => {

@@ -90,7 +90,7 @@ export class GaslessRelayer extends DurableObject {
    * @param {string} jobId @param {string} hash @param {any} receipt
    */
   recordReceipt(jobId, hash, receipt) {
-    this.reservations.sponsorship.recordReceipt(jobId, hash, receipt);
+    return this.reservations.recordReceipt(jobId, hash, receipt);
   }
 
   // The chain's one store of relayed-funding reservations (funding-reservations.js). Its queue is
@@ -102,7 +102,7 @@ export class GaslessRelayer extends DurableObject {
 
   /** @param {string} jobId */
   release(jobId) {
-    this.reservations.release(jobId);
+    return this.reservations.release(jobId);
   }
 
   reservationsHeld() {
@@ -177,7 +177,7 @@ export class GaslessRelayer extends DurableObject {
         // for a job stored before pinning).
         let failed = null;
         try {
-          if (!address && account === 0) this.recordReceipt(jobId, effect.hash, landed.receipt);
+          if (!address && account === 0) await this.recordReceipt(jobId, effect.hash, landed.receipt);
           else await relayerOf(this.env, chainId, 0).recordReceipt(jobId, effect.hash, landed.receipt);
         } catch (e) {
           failed = String(e?.message ?? e);

@@ -9,6 +9,7 @@
 
 #include "eth/u256.h"
 #include "service/common/op_input.h"
+#include "service/funding/funding_store.h"
 #include "service/funding/step_fields.h"
 
 namespace sr::service {
@@ -209,6 +210,7 @@ OpResult relayer_step_op(const Json& input) {
   const std::string kind = fields.text(event, "kind", "event");
   if (kind == "polled") return on_polled(state, event);
   if (kind == "sendRefused") return on_send_refused(state, event);
+  if (auto stored = funding_store_step(kind, state, event)) return *std::move(stored);
   require_relay_state(state);
   if (kind == "relay") return on_relay(state, event);
   if (kind == "prepared") return on_prepared(state, event);
