@@ -863,12 +863,12 @@ export interface components {
         };
         /** @description Op "relayerStep": The relayer object's decisions, one event at a time: relaying a job (its key, preparing, landing, recording each receipt; waiting for a receipt; a node's refusal of a send) and the chain's store of relayed fundings (an admission, a preflight verdict, a settled job's release, a mined receipt's cost): the next state, the rows to write, the effect to perform and the reply. */
         RelayerStepInput: {
-            /** @description The relay's progress ({jobId, chainId, account, pinned, stored} and what the call added); {nonce} while waiting for a receipt; for the chain's store, {sponsorship}: every row's {jobId, day, settled} (admitted, simulated), or the job's row {receipts} or null (release, receiptMined). */
+            /** @description The relay's progress ({jobId, chainId, account, pinned, stored} and what the call added); {nonce} while waiting for a receipt; for the chain's store, {sponsorship}: every row's {jobId, day, settled} (admitted, simulated), or the job's row {receipts} or null (release, receiptMined). For route and held, {jobId, chainId}. */
             state: Record<string, never>;
-            /** @description relay {keyFound}; prepared {result}; landed {result}; recorded {failed}; polled {used, found}; sendRefused {message}; admitted {jobId, partner, admission}; simulated {verdict, reservation}; release {jobId}; receiptMined {jobId, hash, receipt}. */
+            /** @description relay {keyFound}; prepared {result}; landed {result}; recorded {failed}; polled {used, found}; sendRefused {message}; admitted {jobId, partner, admission}; simulated {verdict, reservation}; release {jobId}; receiptMined {jobId, hash, receipt}; route {endpoint, keyed, pinned, pinnedKeyFound}; held {address, holds}. */
             event: {
                 /** @enum {unknown} */
-                kind: "relay" | "prepared" | "landed" | "recorded" | "polled" | "sendRefused" | "admitted" | "simulated" | "release" | "receiptMined";
+                kind: "relay" | "prepared" | "landed" | "recorded" | "polled" | "sendRefused" | "admitted" | "simulated" | "release" | "receiptMined" | "route" | "held";
             };
         };
         RelayerStepAnswer: {

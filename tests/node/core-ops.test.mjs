@@ -327,6 +327,10 @@ describe('every op of the core answers as ops.json describes', () => {
       assert.deepEqual(done.writes, [{ table: 'sent', where: { job_id: verified.job.id }, set: { open: 0 } }]);
       assert.deepEqual(call('relayerStep', { state: { nonce: 7 }, event: { kind: 'polled', used: 8, found: false } }).effects, [{ kind: 'readReceipts', afterMs: 1500 }]);
       assert.deepEqual(call('relayerStep', { state: {}, event: { kind: 'sendRefused', message: 'already known' } }).reply, { sent: true });
+      // Which object relays: a pinned account whose key is gone and that signed nothing repins.
+      const routed = call('relayerStep', { state: { jobId: verified.job.id, chainId: 8453 }, event: { kind: 'route', endpoint: true, keyed: true, pinned: relayer.address, pinnedKeyFound: false } });
+      assert.deepEqual(routed.effects, [{ kind: 'holds', address: relayer.address }]);
+      assert.deepEqual(call('relayerStep', { state: routed.state, event: { kind: 'held', address: relayer.address, holds: false } }).effects, [{ kind: 'repin' }]);
       // The chain's store: an admitted funding is simulated, its verdict takes its rows; a settled
       // job that sent nothing leaves no row.
       const admission = { status: 200, body: { day: 20417, funder: relayer.address, holdWei: '1', refusable: true } };

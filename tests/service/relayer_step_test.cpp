@@ -30,6 +30,11 @@ Json landed_state(bool stored, std::uint64_t n, std::uint64_t index, const char*
   return s;
 }
 
+Json route_state() { return {{"jobId", kJob}, {"chainId", 8453}}; }
+Json route(bool endpoint, bool keyed, Json pinned, bool found) {
+  return {{"kind", "route"}, {"endpoint", endpoint}, {"keyed", keyed}, {"pinned", std::move(pinned)}, {"pinnedKeyFound", found}};
+}
+
 Json open_row(int open) { return {{"table", "sent"}, {"where", {{"job_id", kJob}}}, {"set", {{"open", open}}}}; }
 
 struct Row {
@@ -106,6 +111,22 @@ std::vector<Row> rows() {
        none,
        {{"error", std::string("the authorization was spent; the relayer filled its nonce 7 on chain 8453 with a 0-value transfer to itself (") +
                       kHash + ") instead of its funding transaction, so the intent was not funded"}}},
+      // which object relays the job
+      {"route, no endpoint", route_state(), route(false, true, kAddress, true), none, none,
+       {{"error", "no JSON-RPC endpoint is configured for chain 8453, so the relayer cannot submit there"}}},
+      {"route, no key at all", route_state(), route(true, false, kAddress, true), none, none,
+       {{"error", "the relayer has no key (worker secret RELAYER_KEY)"}}},
+      {"route, stored before pinning", route_state(), route(true, true, nullptr, false), none,
+       {{{"kind", "relayByPosition"}}}, nullptr},
+      {"route, pinned, its key found", route_state(), route(true, true, kAddress, true), none,
+       {{{"kind", "relayAt"}, {"address", kAddress}}}, nullptr},
+      {"route, pinned, its key gone", route_state(), route(true, true, kAddress, false), none,
+       {{{"kind", "holds"}, {"address", kAddress}}}, nullptr},
+      {"held, it signed: the job waits for the key", route_state(), {{"kind", "held"}, {"address", kAddress}, {"holds", true}}, none, none,
+       {{"inFlight", std::string("the key of relayer account ") + kAddress +
+                         ", which signed this job's transactions on chain 8453, is no longer among RELAYER_KEY and RELAYER_KEYS; the job waits for it"}}},
+      {"held, it signed nothing: another account", route_state(), {{"kind", "held"}, {"address", kAddress}, {"holds", false}}, none,
+       {{{"kind", "repin"}}}, nullptr},
       // waiting for a receipt
       {"polled, nonce used, none of ours", {{"nonce", 7}}, {{"kind", "polled"}, {"used", 8}, {"found", false}}, none,
        {{{"kind", "readReceipts"}, {"afterMs", 1500}}}, nullptr},

@@ -193,7 +193,13 @@ OpResult gasless_job_step_op(const Config& config, const Json& input) {
       const Json outcome{{"transientError", fields.text(event, "thrown", "event")}, {"attempts", attempts + 1}};
       return advance(config, std::move(step), outcome, event, attempts + 1);
     }
-    return advance(config, std::move(step), relay_outcome(fields.member(event, "result", "event")), event, attempts);
+    const Json& result = fields.member(event, "result", "event");
+    // The relayer's {retry}: trouble worth another attempt, as a thrown relay is.
+    if (result.is_object() && result.contains("retry")) {
+      const Json outcome{{"transientError", fields.text(result, "retry", "event.result")}, {"attempts", attempts + 1}};
+      return advance(config, std::move(step), outcome, event, attempts + 1);
+    }
+    return advance(config, std::move(step), relay_outcome(result), event, attempts);
   }
   if (kind == "released") return on_released(std::move(step));
   if (kind == "forgotten") {

@@ -27,7 +27,8 @@
 //                                        must stay watched; the runtime's own retries are few);
 //   {"kind": "relayed", "result", "chainHeads"}   the relayer's answer (relayer.js): a mined funding
 //                                        {transactionHash, blockNumber, ...}, {error}, {waitingFor,
-//                                        detail} or {inFlight}, applied by op "gaslessJobAdvance";
+//                                        detail}, {inFlight} or {retry}, applied by op
+//                                        "gaslessJobAdvance" ({retry} as a thrown relay);
 //   {"kind": "relayed", "thrown", "chainHeads"}   trouble worth retrying: spends one attempt
 //                                        (outcome {transientError, attempts}).
 //   After an outcome: the job is written with its attempts; a retry sets the alarm after

@@ -200,6 +200,38 @@ OpResult on_send_refused(const Json& state, const Json& event) {
   return ok(answer(state, Json::array(), Json::array(), Json{{"sent", sent}}));
 }
 
+// Which object relays a job (relayer.js): state {"jobId", "chainId"}.
+OpResult on_route(const Json& state, const Json& event) {
+  const std::string chain = state.at("chainId").dump();
+  if (!fields.flag(event, "endpoint", "event")) {
+    return ok(answer(state, Json::array(), Json::array(),
+                     Json{{"error", "no JSON-RPC endpoint is configured for chain " + chain + ", so the relayer cannot submit there"}}));
+  }
+  if (!fields.flag(event, "keyed", "event")) {
+    return ok(answer(state, Json::array(), Json::array(), Json{{"error", "the relayer has no key (worker secret RELAYER_KEY)"}}));
+  }
+  const Json& pinned = fields.member(event, "pinned", "event");
+  // Stored before accounts were pinned: the older rule, the account at the job's position.
+  if (pinned.is_null()) return next(state, Json{{"kind", "relayByPosition"}});
+  const std::string address = fields.text(event, "pinned", "event");
+  if (fields.flag(event, "pinnedKeyFound", "event")) return next(state, Json{{"kind", "relayAt"}, {"address", address}});
+  // The pinned account's key has left the list. Transactions it signed for the job may still be
+  // mined, so the job waits for the key to come back if it signed any; else it goes to the
+  // account its id chooses now.
+  return next(state, Json{{"kind", "holds"}, {"address", address}});
+}
+
+OpResult on_held(const Json& state, const Json& event) {
+  const std::string address = fields.text(event, "address", "event");
+  if (fields.flag(event, "holds", "event")) {
+    return ok(answer(state, Json::array(), Json::array(),
+                     Json{{"inFlight", "the key of relayer account " + address + ", which signed this job's transactions on chain " +
+                                           state.at("chainId").dump() +
+                                           ", is no longer among RELAYER_KEY and RELAYER_KEYS; the job waits for it"}}));
+  }
+  return next(state, Json{{"kind", "repin"}});
+}
+
 }  // namespace
 
 OpResult relayer_step_op(const Json& input) {
@@ -211,6 +243,11 @@ OpResult relayer_step_op(const Json& input) {
   if (kind == "polled") return on_polled(state, event);
   if (kind == "sendRefused") return on_send_refused(state, event);
   if (auto stored = funding_store_step(kind, state, event)) return *std::move(stored);
+  if (kind == "route" || kind == "held") {
+    fields.text(state, "jobId", "state");
+    fields.count(state, "chainId", "state");
+    return kind == "route" ? on_route(state, event) : on_held(state, event);
+  }
   require_relay_state(state);
   if (kind == "relay") return on_relay(state, event);
   if (kind == "prepared") return on_prepared(state, event);

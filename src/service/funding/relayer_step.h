@@ -46,6 +46,17 @@
 // no longer held). {retry} is trouble worth another attempt (the job spends one), {inFlight} and
 // {waitingFor} spend none (op "gaslessJobAdvance").
 //
+// Which object relays a job (edge-worker/src/relayer.js; state {"jobId", "chainId"}):
+//   {"kind": "route", "endpoint", "keyed", "pinned": address | null, "pinnedKeyFound"}
+//                                       no endpoint for the chain, or no key at all: {error};
+//                                       a job stored before pinning: effect {"kind":
+//                                       "relayByPosition"}; its pinned account's key found: effect
+//                                       {"kind": "relayAt", "address"}; else effect {"kind":
+//                                       "holds", "address"} (did that account sign for the job?).
+//   {"kind": "held", "address", "holds"}  it signed: {inFlight} (its bytes may still be mined, the
+//                                       job waits for the key); else effect {"kind": "repin"} (the
+//                                       account its id chooses now, stored before it relays).
+//
 // Waiting for a receipt (state {"nonce"}, the transaction's):
 //   {"kind": "polled", "used", "found"}  the account's mined nonce count `used`, read before the
 //                                       receipts: a nonce shown used with none of ours found may be
