@@ -216,10 +216,17 @@ if (core) {
 }
 
 // --- The lying signer (fuzz/lying_signer.cpp): byte 0 picks one of the genuine answers the target
-// asks the engine for (direct exact-in, exact-out, custom, stitched to Solana, a deposit address); the bytes after it
-// are (where, how, which value) triples of changes. The unchanged answers are the seeds: each
+// asks the engine for (direct exact-in, exact-out, custom, from a Solana funder, stitched to
+// Solana, a deposit address); the bytes after it are (where, how, which value) triples of changes. The unchanged answers are the seeds: each
 // passes, so mutation starts from an answer the verifier accepts.
-for (let shape = 0; shape < 5; shape++) seed("lying_signer", `genuine-shape-${shape}`, Buffer.from([shape]));
+for (let shape = 0; shape < 6; shape++) seed("lying_signer", `genuine-shape-${shape}`, Buffer.from([shape]));
+
+// --- money objects: each byte is the next result of an effect (fuzz/money_objects.cpp). Relayed,
+// mined and final at once; refused by the simulation (failed); mined but not final, reorganised
+// away, relayed again from its stored bytes and final.
+seed("money_objects", "published", Buffer.from([1, 3, 0, 4, 1, 23, 1]));
+seed("money_objects", "failed", Buffer.from([1, 2]));
+seed("money_objects", "reorganised", Buffer.from([1, 3, 0, 4, 1, 0, 0, 0, 1, 0, 0, 1, 3, 4, 1, 23, 1]));
 
 const only = process.argv.slice(2);
 for (const [target, seeds] of corpora) {

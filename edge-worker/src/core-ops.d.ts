@@ -182,6 +182,32 @@ export interface components {
             /** @description The earliest deadline among the addresses counted, or null. */
             freesAt?: components["schemas"]["UnixSeconds"] | null;
         };
+        /** @description One write of an object's step, applied in order in one transaction: set columns of the row `where` names, insert a row, or delete the rows `where` names. Table and column names are the object's own. */
+        StepWrite: {
+            /** @description The object's table the row is in. */
+            table: string;
+            /** @description The row: its key columns and their values. */
+            where?: {
+                [key: string]: string | number;
+            };
+            /** @description Columns to set on the row. */
+            set?: {
+                [key: string]: string | number | null;
+            };
+            /** @description A row to insert (kept as it is when its key exists). */
+            insert?: {
+                [key: string]: string | number | null;
+            };
+            /**
+             * @description The row is deleted.
+             * @constant
+             */
+            delete?: true;
+        };
+        /** @description Something for the object to do now (an RPC call, a fetch, a call to another object); its result is the next event. */
+        StepEffect: {
+            kind: string;
+        };
         /** @description Op "chains": The chain catalogue, each chain with whether its Portal confirmed the vault derivation. */
         ChainsInput: {
             /** @description The chains whose Portal confirmed the vault derivation (vaultDerivationVerdict), as the worker remembers them. */
@@ -550,6 +576,49 @@ export interface components {
             /** @description Unix seconds from which the job's object may be deleted; null while the job is accepted. */
             deleteAt: components["schemas"]["UnixSeconds"] | null;
         };
+        /** @description Op "gaslessJobStep": The gasless job object's decisions, one event at a time: when its alarm fires (relay or look at the receipt, apply the outcome, release the reservation, keep or delete the job: the rows to write, the effect to perform, when to wake and what to log), and a stored submit's HTTP answer (202, 200 or 409) with the release of a reservation its settled job no longer needs. */
+        GaslessJobStepInput: {
+            /** @description The stored job with, for the alarm's events, attempts, nowMs and pollMs (keepSec optional). */
+            state: {
+                /** @description The stored job; null when the object holds none (deleted). */
+                job: components["schemas"]["GaslessJob"] | null;
+                /** @description Relay attempts spent on transient trouble. */
+                attempts?: number;
+                /** @description Unix milliseconds. */
+                nowMs?: number;
+                /** @description The chain poll interval: how soon a receipt is looked at again. */
+                pollMs?: number;
+                /** @description How long a finished job is kept (op gaslessJobRetention). Default 30 days. */
+                keepSec?: number;
+            };
+            /** @description alarm; receipt {receipt, chainHeads} or {thrown}; relayed {result, chainHeads} or {thrown, chainHeads}; released; forgotten; deleted; submitted {outcome, reserved, quoteId}. */
+            event: {
+                /** @enum {unknown} */
+                kind: "alarm" | "receipt" | "relayed" | "released" | "forgotten" | "deleted" | "submitted";
+                chainHeads?: components["schemas"]["ChainHeads"];
+            };
+        };
+        GaslessJobStepAnswer: {
+            /** @description The state for the next event: its job is the one written. */
+            state: Record<string, never>;
+            writes: components["schemas"]["StepWrite"][];
+            /** @description At most one (relay, receipt, release, forget, deleteAll): its result is the next event. None: the alarm is over. */
+            effects: components["schemas"]["StepEffect"][];
+            /** @description Unix milliseconds to set the object's alarm to (null: left as it is). */
+            alarmAt: number | null;
+            /** @description null for an alarm; for a submit, its HTTP answer. */
+            reply: null | {
+                /** @enum {integer} */
+                status: 200 | 202 | 409;
+                /** @description The job (GaslessJob), or the 409 Problem. */
+                body: unknown;
+            };
+            logs: {
+                /** @enum {unknown} */
+                level: "log" | "error";
+                line: Record<string, never>;
+            }[];
+        };
         /** @description Op "relayerAccount": The relayer's address. */
         RelayerAccountInput: {
             /** @description The relayer's secret key (RELAYER_KEY), 0x + 64 hex. */
@@ -618,7 +687,10 @@ export interface components {
         /** @description Op "fundingPreflight": The read-only calls that tell whether the relayer's transactions would succeed. */
         FundingPreflightInput: {
             plan: components["schemas"]["RelayPlan"];
-            relayer: components["schemas"]["EvmAddress"];
+            /** @description The account that will relay the job; null when the worker has no relayer key (422). */
+            relayer: components["schemas"]["EvmAddress"] | null;
+            /** @description Whether the worker has a JSON-RPC endpoint for the plan's chain (false: 422). Default true. */
+            endpoint?: boolean;
         };
         FundingPreflightAnswer: {
             calls: {
@@ -800,6 +872,27 @@ export interface components {
             };
             /** @description false for a plain-transfer plan (a deposit address its user has already paid by transfers): admitted whatever the limits say, budget and fundings then showing how far past them the partner is; its row counts like any other. */
             refusable: boolean;
+        };
+        /** @description Op "relayerStep": The relayer object's decisions, one event at a time: relaying a job (its key, preparing, landing, recording each receipt; waiting for a receipt; a node's refusal of a send) and the chain's store of relayed fundings (an admission, a preflight verdict, a settled job's release, a mined receipt's cost): the next state, the rows to write, the effect to perform and the reply. */
+        RelayerStepInput: {
+            /** @description The relay's progress ({jobId, chainId, account, pinned, stored} and what the call added); {nonce} while waiting for a receipt; for the chain's store, {sponsorship}: every row's {jobId, day, settled} (admitted, simulated), or the job's row {receipts} or null (release, receiptMined). For route and held, {jobId, chainId}. */
+            state: Record<string, never>;
+            /** @description relay {keyFound}; prepared {result}; landed {result}; recorded {failed}; polled {used, found}; sendRefused {message}; admitted {jobId, partner, admission}; simulated {verdict, reservation}; release {jobId}; receiptMined {jobId, hash, receipt}; route {endpoint, keyed, pinned, pinnedKeyFound}; held {address, holds}. */
+            event: {
+                /** @enum {unknown} */
+                kind: "relay" | "prepared" | "landed" | "recorded" | "polled" | "sendRefused" | "admitted" | "simulated" | "release" | "receiptMined" | "route" | "held";
+            };
+        };
+        RelayerStepAnswer: {
+            /** @description The relay's progress, carried by the call to its next event (never stored). */
+            state: Record<string, never>;
+            writes: components["schemas"]["StepWrite"][];
+            /** @description At most one: its result is the next event. None: the step is over and `reply` is the answer. */
+            effects: components["schemas"]["StepEffect"][];
+            /** @description When the object wakes next (null: the alarm is left as it is). */
+            alarmAt: components["schemas"]["UnixSeconds"] | null;
+            /** @description What the object answers once no effect is left (null while one is). */
+            reply: unknown;
         };
         /** @description Op "depositSolverRequests": The remote solver requests for a deposit-address request. */
         DepositSolverRequestsInput: {
@@ -1720,13 +1813,15 @@ export interface CoreOps {
     gaslessJobAdvance: { input: schemas["GaslessJobAdvanceInput"]; answer: schemas["GaslessJobAdvanceAnswer"] };
     /** When a gasless job's object may be deleted: 30 days after it finished (published or failed), never while accepted. Safe for exactly-once: a resubmitted payload meets an expired quote and a spent on-chain nonce. (area funding; non-2xx: none) */
     gaslessJobRetention: { input: schemas["GaslessJobRetentionInput"]; answer: schemas["GaslessJobRetentionAnswer"] };
+    /** The gasless job object's decisions, one event at a time: when its alarm fires (relay or look at the receipt, apply the outcome, release the reservation, keep or delete the job: the rows to write, the effect to perform, when to wake and what to log), and a stored submit's HTTP answer (202, 200 or 409) with the release of a reservation its settled job no longer needs. (area funding; non-2xx: none) */
+    gaslessJobStep: { input: schemas["GaslessJobStepInput"]; answer: schemas["GaslessJobStepAnswer"] };
     /** The relayer's address. (area funding; non-2xx: none) */
     relayerAccount: { input: schemas["RelayerAccountInput"]; answer: schemas["RelayerAccountAnswer"] };
     /** Whether a relayer account may take a new job on a chain: its native balance against the chain's floor (relay.minRelayerBalanceWei). Below it the job waits (waitingFor relayer) and the worker logs relayer-below-floor. (area funding; non-2xx: none) */
     relayerFloor: { input: schemas["RelayerFloorInput"]; answer: schemas["RelayerFloorAnswer"] };
     /** The relayer's signed EIP-1559 transactions for a verified funding, in the order to broadcast. (area funding; non-2xx: none) */
     relayTransactions: { input: schemas["RelayTransactionsInput"]; answer: schemas["RelayTransactionsAnswer"] };
-    /** The read-only calls that tell whether the relayer's transactions would succeed. (area funding; non-2xx: none) */
+    /** The read-only calls that tell whether the relayer's transactions would succeed. (area funding; non-2xx: 422) */
     fundingPreflight: { input: schemas["FundingPreflightInput"]; answer: schemas["FundingPreflightAnswer"] };
     /** Whether the funding would succeed, judged from the preflight calls' answers. (area funding; non-2xx: 422) */
     fundingPreflightVerdict: { input: schemas["FundingPreflightVerdictInput"]; answer: schemas["FundingPreflightVerdictAnswer"] };
@@ -1738,6 +1833,8 @@ export interface CoreOps {
     relayReplace: { input: schemas["RelayReplaceInput"]; answer: schemas["RelayReplaceAnswer"] };
     /** Whether the partner's sponsorship still pays for one more relayed funding on the plan's chain today: admitted while the partner's spending of the UTC day (settled jobs at their receipts' gas used x effective gas price plus an OP-stack chain's l1Fee, unsettled ones at their gas limits x the chain's fee ceiling, plus the chain's L1 data fee allowance) is below its daily gas budget and the funder's relayed fundings of the day are below its limit (partners.json sponsorship, defaults in service.json relay.sponsorship); beyond either, 429 sponsorship-exhausted (the detail names the limit) with Retry-After until the next UTC day and the RateLimit-* headers of that limit. A plain-transfer plan (a deposit address already paid by transfers) is admitted whatever the limits say (refusable false): counted, never refused. (area funding; non-2xx: 429) */
     sponsorshipAdmission: { input: schemas["SponsorshipAdmissionInput"]; answer: schemas["SponsorshipAdmissionAnswer"] };
+    /** The relayer object's decisions, one event at a time: relaying a job (its key, preparing, landing, recording each receipt; waiting for a receipt; a node's refusal of a send) and the chain's store of relayed fundings (an admission, a preflight verdict, a settled job's release, a mined receipt's cost): the next state, the rows to write, the effect to perform and the reply. (area funding; non-2xx: none) */
+    relayerStep: { input: schemas["RelayerStepInput"]; answer: schemas["RelayerStepAnswer"] };
     /** The remote solver requests for a deposit-address request. (area deposits; non-2xx: 400, 422) */
     depositSolverRequests: { input: schemas["DepositSolverRequestsInput"]; answer: schemas["DepositSolverRequestsAnswer"] };
     /** A deposit address: the vault of a quoted direct intent, accepting funding until its deadline. (area deposits; non-2xx: 400, 422, 502, 503) */

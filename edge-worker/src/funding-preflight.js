@@ -23,19 +23,18 @@ import { relayerAccountFor, relayerAddressOf } from "./relayer-addresses.js";
  */
 export async function simulateFunding(env, plan, { jobId, reserved } = {}) {
   const url = rpcUrlOf(env, plan.chainId);
-  if (!url || !env.RELAYER_KEY) {
-    const missing = url ? "no key (worker secret RELAYER_KEY)" : `no JSON-RPC endpoint for chain ${plan.chainId}`;
-    throw new HttpError(422, "funding-would-fail", `the funding would fail, so the relayer will not send it: the relayer has ${missing}, so it can neither simulate nor send this funding. Nothing was sent and no job was created`);
-  }
   // Simulated from the account that will relay the job (relayer-accounts.js: the one the job is
-  // pinned to when it is stored), as the relayer's own simulation right before signing is.
-  let relayerAddress;
-  try {
-    relayerAddress = jobId === undefined ? await relayerAddressOf(env, relayerKeyAt(env, 0)) : await relayerAccountFor(env, jobId);
-  } catch {
-    throw new HttpError(500, "internal", "the relayer key is unusable");
+  // pinned to when it is stored), as the relayer's own simulation right before signing is. With
+  // no endpoint or no key there is none to look up, and the core refuses the funding (422).
+  let relayerAddress = null;
+  if (url && env.RELAYER_KEY) {
+    try {
+      relayerAddress = jobId === undefined ? await relayerAddressOf(env, relayerKeyAt(env, 0)) : await relayerAccountFor(env, jobId);
+    } catch {
+      throw new HttpError(500, "internal", "the relayer key is unusable");
+    }
   }
-  const planned = await askCore(env, "fundingPreflight", { plan, relayer: relayerAddress });
+  const planned = await askCore(env, "fundingPreflight", { plan, relayer: relayerAddress, endpoint: Boolean(url) });
   if (planned.status !== 200) return { ...planned, reservation: null };
   const reservation = planned.body.reservation ?? null;
   const rows = reservation && reserved ? reserved(reservation) : null;

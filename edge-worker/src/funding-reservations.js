@@ -7,9 +7,11 @@
 // The rule is the core's: op "fundingPreflight" names the reservation a funding takes (null for a
 // plain transfer, which has already paid the vault), and op "fundingPreflightVerdict" counts the
 // stored rows of that chain, token and funder against the balance the preflight read (422
-// funding-would-fail naming the reservations). This class only stores rows and runs one preflight
-// at a time per chain, so several submits backed by one balance are judged one after the other,
-// each seeing the rows of those accepted before it.
+// funding-would-fail naming the reservations); which rows a step writes (an admitted funding's
+// sponsorship row and reservation, a settled job's release, a mined receipt's cost) is op
+// "relayerStep"'s (src/service/funding/funding_store.h). This class only loads rows, applies the
+// writes and runs one preflight at a time per chain, so several submits backed by one balance are
+// judged one after the other, each seeing the rows of those accepted before it.
 //
 // Order matters: the rows are read before the balance. A row is released only once its job has
 // settled (published: its funding is mined, so the balance already lacks the amount; failed:
@@ -26,6 +28,7 @@
 import { askCore } from "./core.js";
 import { simulateFunding } from "./funding-preflight.js";
 import { HttpError } from "./http.js";
+import { applyWrites } from "./lib/sql-writes.js";
 import { nowSec } from "./lib/time.js";
 import { relayerOf } from "./objects/stubs.js";
 import { SponsorshipCounters } from "./sponsorship.js";
@@ -62,34 +65,34 @@ export class FundingReservations {
   }
 
   async #reserve({ plan, jobId, partner }) {
-    const admission = await askCore(this.env, "sponsorshipAdmission", { plan, partner, now: nowSec(), rows: this.sponsorship.rows(partner) });
-    if (admission.status !== 200) return { status: admission.status, body: admission.body, headers: admission.headers };
-    // A deposit address funded by plain transfers (the core answers refusable: false): its user has
-    // already paid the vault, so it is counted, never refused and not simulated here (the preflight
-    // names no reservation for a transfer; the relayer simulates the job right before signing).
-    if (admission.body.refusable === false) {
-      this.sponsorship.admit(jobId, partner, admission.body);
-      return { status: 200, body: admission.body };
+    const answer = await askCore(this.env, "sponsorshipAdmission", { plan, partner, now: nowSec(), rows: this.sponsorship.rows(partner) });
+    const admission = { status: answer.status, body: answer.body, ...(answer.headers ? { headers: answer.headers } : {}) };
+    // What the admission means (refused; admitted whatever the limits, for a deposit address
+    // funded by plain transfers, whose user has already paid the vault; or simulated next) is
+    // the core's (op relayerStep, the chain's store: src/service/funding/funding_store.h).
+    let step = await this.#step({ sponsorship: this.sponsorship.days() }, { kind: "admitted", jobId, partner, admission });
+    if (step.effects.length > 0) {
+      let verdict;
+      try {
+        verdict = await simulateFunding(this.env, plan, { jobId, reserved: (r) => this.#rows(r) });
+      } catch (e) {
+        // An HttpError does not survive the call out of the object as itself: hand its parts back.
+        if (e instanceof HttpError) return { httpError: { status: e.status, code: e.code, detail: e.message } };
+        throw e;
+      }
+      // The rows the core names (the job's sponsorship row, its reservation) are written before
+      // the next reserve in the queue runs, so it counts this job.
+      step = await this.#step(step.state, { kind: "simulated", verdict: { status: verdict.status, body: verdict.body }, reservation: verdict.reservation ?? null });
     }
-    let verdict;
-    try {
-      verdict = await simulateFunding(this.env, plan, { jobId, reserved: (r) => this.#rows(r) });
-    } catch (e) {
-      // An HttpError does not survive the call out of the object as itself: hand its parts back.
-      if (e instanceof HttpError) return { httpError: { status: e.status, code: e.code, detail: e.message } };
-      throw e;
-    }
-    const { reservation } = verdict;
-    // Synchronous, with the reservation below: the next admission counts this job.
-    if (verdict.status === 200) this.sponsorship.admit(jobId, partner, admission.body);
-    if (verdict.status === 200 && reservation) {
-      // Synchronous, in the same turn as nothing else: the next reserve in the queue sees it.
-      this.sql.exec(
-        "INSERT OR IGNORE INTO reservation (job_id, token, funder, amount) VALUES (?, ?, ?, ?)",
-        jobId, reservation.token.toLowerCase(), reservation.funder.toLowerCase(), reservation.amount,
-      );
-    }
-    return { status: verdict.status, body: verdict.body };
+    return step.reply;
+  }
+
+  /** Asks op relayerStep about the chain's store and writes what it answers. */
+  async #step(state, event) {
+    const answer = await askCore(this.env, "relayerStep", { state, event });
+    if (answer.status !== 200) throw new Error(`relayerStep answered ${answer.status}: ${answer.body?.detail ?? ""}`);
+    applyWrites(this.sql, answer.body.writes, ["reservation", "sponsorship"]);
+    return answer.body;
   }
 
   /** The stored reservations of the reservation's token and funder, as the verdict takes them. */
@@ -100,10 +103,15 @@ export class FundingReservations {
       .map((row) => ({ jobId: row.job_id, amount: row.amount }));
   }
 
-  /** Releases every reservation of a job that has settled, and settles its sponsorship row (idempotent). */
-  release(jobId) {
-    this.sql.exec("DELETE FROM reservation WHERE job_id = ?", jobId);
-    this.sponsorship.settle(jobId);
+  /** Releases every reservation of a job that has settled, and settles its sponsorship row (idempotent; op relayerStep). */
+  async release(jobId) {
+    await this.#step({ sponsorship: this.sponsorship.row(jobId) }, { kind: "release", jobId });
+  }
+
+  /** Records a mined receipt of a sponsored job (idempotent per transaction; op relayerStep). */
+  async recordReceipt(jobId, hash, receipt) {
+    const { gasUsed, effectiveGasPrice, l1Fee } = receipt;
+    await this.#step({ sponsorship: this.sponsorship.row(jobId) }, { kind: "receiptMined", jobId, hash, receipt: { gasUsed, effectiveGasPrice, l1Fee } });
   }
 
   /** @returns {{ jobId: string, token: string, funder: string, amount: string }[]} what is held (for tests and operators) */

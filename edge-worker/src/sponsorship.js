@@ -5,12 +5,13 @@
 // The rule is the core's (op "sponsorshipAdmission", src/service/funding/sponsorship.h): it counts
 // the partner's rows of the day against the partner's daily gas budget and the funder's limit, and
 // answers the row an admitted job takes (its UTC day, its funder, its hold: the job's gas limits at
-// the chain's fee ceiling, plus an L2's L1 data fee allowance). This class only stores rows: one per
+// the chain's fee ceiling, plus an L2's L1 data fee allowance). This class only reads rows: one per
 // admitted job, with each of the job's receipts (gas used, effective gas price, and an OP-stack
-// chain's l1Fee) once mined, and whether the job has settled. A deposit address funded by plain
-// transfers takes a row too (FundingReservations.reserve, admitted whatever the limits say).
-// A settled row counts its receipts; one that sent nothing is deleted when it settles; settled rows
-// of earlier days are deleted at the next admission (retention: a day, or the life of the job).
+// chain's l1Fee) once mined, and whether the job has settled. What is written when is the core's
+// too (op relayerStep, src/service/funding/funding_store.h: FundingReservations applies it): a
+// deposit address funded by plain transfers takes a row whatever the limits say; a settled row
+// counts its receipts; one that sent nothing is deleted when it settles; settled rows of earlier
+// days are deleted at the next admission (retention: a day, or the life of the job).
 export class SponsorshipCounters {
   /** @param {SqlStorage} sql the relayer object's storage */
   constructor(sql) {
@@ -32,33 +33,15 @@ export class SponsorshipCounters {
       .map((row) => ({ day: row.day, funder: row.funder, holdWei: row.hold_wei, settled: row.settled === 1, receipts: Object.values(JSON.parse(row.receipts)) }));
   }
 
-  /**
-   * Stores the row of an admitted job, as the core answered it, and drops settled rows of earlier
-   * days (no answer counts them any more). Synchronous: the next admission sees it.
-   * @param {string} jobId @param {string} partner @param {{ day: number, funder: string, holdWei: string }} admitted
-   */
-  admit(jobId, partner, admitted) {
-    this.sql.exec("DELETE FROM sponsorship WHERE day < ? AND settled = 1", admitted.day);
-    this.sql.exec("INSERT OR IGNORE INTO sponsorship (job_id, partner, funder, day, hold_wei) VALUES (?, ?, ?, ?, ?)", jobId, partner, admitted.funder, admitted.day, admitted.holdWei);
+  /** Every row's day and whether it settled, as op relayerStep takes them to drop the settled rows of earlier days. */
+  days() {
+    return this.sql.exec("SELECT job_id, day, settled FROM sponsorship").toArray().map((row) => ({ jobId: row.job_id, day: row.day, settled: row.settled === 1 }));
   }
 
-  /** Records what one of the job's mined transactions cost (idempotent per transaction). */
-  recordReceipt(jobId, hash, receipt) {
+  /** The job's row as op relayerStep takes it ({receipts} by hash), or null. */
+  row(jobId) {
     const row = this.sql.exec("SELECT receipts FROM sponsorship WHERE job_id = ?", jobId).toArray()[0];
-    if (!row) return; // no row: a job admitted before rows existed, or one a settle already removed
-    const receipts = JSON.parse(row.receipts);
-    // null when the node reports no effective gas price: the core then counts the job at its hold.
-    receipts[hash] = { gasUsed: receipt.gasUsed, effectiveGasPrice: receipt.effectiveGasPrice ?? null };
-    // An OP-stack chain's (Base, Optimism) fee for the transaction's L1 data, outside gas x price;
-    // kept only where the node reports it (older rows and L1 receipts have none).
-    if (typeof receipt.l1Fee === "string") receipts[hash].l1Fee = receipt.l1Fee;
-    this.sql.exec("UPDATE sponsorship SET receipts = ? WHERE job_id = ?", JSON.stringify(receipts), jobId);
-  }
-
-  /** The job has settled: from now on it counts what its receipts say; nothing sent, nothing counted. */
-  settle(jobId) {
-    this.sql.exec("UPDATE sponsorship SET settled = 1 WHERE job_id = ?", jobId);
-    this.sql.exec("DELETE FROM sponsorship WHERE job_id = ? AND receipts = '{}'", jobId);
+    return row ? { receipts: JSON.parse(row.receipts) } : null;
   }
 
   /** Every row (for tests and operators). */

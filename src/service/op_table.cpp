@@ -12,9 +12,11 @@
 #include "service/funding/gasless.h"
 #include "service/funding/gasless_job.h"
 #include "service/funding/gasless_job_retention.h"
+#include "service/funding/gasless_job_step.h"
 #include "service/funding/relay.h"
 #include "service/funding/relay_simulation.h"
 #include "service/funding/relayer_floor.h"
+#include "service/funding/relayer_step.h"
 #include "service/funding/sponsorship.h"
 #include "service/keys/client_network.h"
 #include "service/keys/key_access.h"
@@ -81,6 +83,8 @@ constexpr std::array kOps{
     Op{"gaslessJobLookup", "funding", input_only<gasless_job_lookup_op>},
     Op{"gaslessJobAdvance", "funding", with_config<gasless_job_advance_op>},
     Op{"gaslessJobRetention", "funding", input_only<gasless_job_retention_op>},
+    // the gasless job object's decisions when its alarm fires, one event at a time
+    Op{"gaslessJobStep", "funding", with_config<gasless_job_step_op>},
     Op{"relayerAccount", "funding", input_only<relayer_account_op>},
     // whether a relayer account may take a new job (its balance against the chain's floor)
     Op{"relayerFloor", "funding", with_config<relayer_floor_op>},
@@ -91,6 +95,8 @@ constexpr std::array kOps{
     Op{"relaySimulationVerdict", "funding", with_config<relay_simulation_verdict_op>},
     Op{"relayReplace", "funding", with_config<relay_replace_op>},
     Op{"sponsorshipAdmission", "funding", with_config<sponsorship_admission_op>},
+    // the relayer object's decisions, one event at a time
+    Op{"relayerStep", "funding", input_only<relayer_step_op>},
     // deposit addresses
     Op{"depositSolverRequests", "deposits", with_config<deposit_solver_requests_op>},
     Op{"depositCreate", "deposits", [](const OpContext& c, const Json& input) { return deposit_create_op(c.config, c.quote_signer, input); }},

@@ -291,6 +291,60 @@ describe('every op of the core answers as ops.json describes', () => {
       assert.deepEqual(call('gaslessJobRetention', { job: published, keepSec: 2 }), { deleteAt: now + 7 });
     });
 
+    it('gaslessJobStep: the job object relays, publishes, releases and keeps its job', () => {
+      const state = { job: verified.job, attempts: 0, nowMs: now * 1000, pollMs: 1000 };
+      assert.deepEqual(call('gaslessJobStep', { state, event: { kind: 'alarm' } }).effects, [{ kind: 'relay' }]);
+      const chainHeads = { 8453: { head: 200, finalized: 150, depth: 12, read: 200 } };
+      const mined = call('gaslessJobStep', { state, event: { kind: 'relayed', result: { transactionHash: id('funding'), blockNumber: 100 }, chainHeads } });
+      assert.equal(JSON.parse(mined.writes[0].set.job).status, 'published');
+      assert.deepEqual(mined.effects, [{ kind: 'release' }]);
+      const kept = call('gaslessJobStep', { state: mined.state, event: { kind: 'released' } });
+      assert.equal(kept.alarmAt, (now + 30 * 86400) * 1000);
+      const retried = call('gaslessJobStep', { state, event: { kind: 'relayed', thrown: 'node down', chainHeads } });
+      assert.equal(retried.writes[0].set.attempts, 1);
+      assert.equal(retried.logs[0].level, 'error');
+      assert.deepEqual(call('gaslessJobStep', { state: { ...state, job: null }, event: { kind: 'alarm' } }).effects, []);
+      const submitted = call('gaslessJobStep', { state: { job: verified.job }, event: { kind: 'submitted', outcome: 'created', reserved: true, quoteId: verified.quoteId } });
+      assert.deepEqual(submitted.reply, { status: 202, body: verified.job });
+      const conflict = call('gaslessJobStep', { state: { job: JSON.parse(mined.writes[0].set.job) }, event: { kind: 'submitted', outcome: 'conflict', reserved: true, quoteId: verified.quoteId } });
+      assert.equal(conflict.reply.status, 409);
+      assert.deepEqual(conflict.effects, [{ kind: 'release' }]);
+    });
+
+    it('relayerStep: a relay from its key to its funding', () => {
+      let state = { jobId: verified.job.id, chainId: 8453, account: relayer.address, pinned: true, stored: false };
+      const step = (event) => {
+        const answer = call('relayerStep', { state, event });
+        state = answer.state;
+        return answer;
+      };
+      assert.deepEqual(step({ kind: 'relay', keyFound: true }).effects, [{ kind: 'prepare', checkFloor: true, sign: true }]);
+      assert.deepEqual(step({ kind: 'prepared', result: { transactions: 1 } }).effects, [{ kind: 'land', index: 0, fresh: true }]);
+      const attempt = { kind: 'original', purpose: 'funding', hash: id('funding'), nonce: 7 };
+      assert.equal(step({ kind: 'landed', result: { receipt: { status: '0x1', blockNumber: '0x64' }, attempt } }).effects[0].kind, 'recordReceipt');
+      const done = step({ kind: 'recorded', failed: null });
+      assert.deepEqual(done.reply, { transactionHash: id('funding'), blockNumber: 100 });
+      assert.deepEqual(done.writes, [{ table: 'sent', where: { job_id: verified.job.id }, set: { open: 0 } }]);
+      assert.deepEqual(call('relayerStep', { state: { nonce: 7 }, event: { kind: 'polled', used: 8, found: false } }).effects, [{ kind: 'readReceipts', afterMs: 1500 }]);
+      assert.deepEqual(call('relayerStep', { state: {}, event: { kind: 'sendRefused', message: 'already known' } }).reply, { sent: true });
+      // Which object relays: a pinned account whose key is gone and that signed nothing repins.
+      const routed = call('relayerStep', { state: { jobId: verified.job.id, chainId: 8453 }, event: { kind: 'route', endpoint: true, keyed: true, pinned: relayer.address, pinnedKeyFound: false } });
+      assert.deepEqual(routed.effects, [{ kind: 'holds', address: relayer.address }]);
+      assert.deepEqual(call('relayerStep', { state: routed.state, event: { kind: 'held', address: relayer.address, holds: false } }).effects, [{ kind: 'repin' }]);
+      // The chain's store: an admitted funding is simulated, its verdict takes its rows; a settled
+      // job that sent nothing leaves no row.
+      const admission = { status: 200, body: { day: 20417, funder: relayer.address, holdWei: '1', refusable: true } };
+      const admitted = call('relayerStep', { state: { sponsorship: [] }, event: { kind: 'admitted', jobId: verified.job.id, partner: 'acme', admission } });
+      assert.deepEqual(admitted.effects, [{ kind: 'simulate' }]);
+      const reservation = { token: USDC_BASE, funder: relayer.address, amount: '25000000' };
+      const taken = call('relayerStep', { state: admitted.state, event: { kind: 'simulated', verdict: { status: 200, body: {} }, reservation } });
+      assert.deepEqual(taken.writes.map((w) => w.table), ['sponsorship', 'reservation']);
+      const released = call('relayerStep', { state: { sponsorship: { receipts: {} } }, event: { kind: 'release', jobId: verified.job.id } });
+      assert.deepEqual(released.writes.map((w) => [w.table, Boolean(w.delete)]), [['reservation', true], ['sponsorship', true]]);
+      const mined = call('relayerStep', { state: { sponsorship: { receipts: {} } }, event: { kind: 'receiptMined', jobId: verified.job.id, hash: id('funding'), receipt: { gasUsed: '0x5208' } } });
+      assert.deepEqual(JSON.parse(mined.writes[0].set.receipts), { [id('funding')]: { gasUsed: '0x5208', effectiveGasPrice: null } });
+    });
+
     it('relayerAccount, relayTransactions, fundingPreflight and its verdict', () => {
       assert.equal(call('relayerAccount', { relayerKey: relayer.privateKey }).address, relayer.address);
       const relay = call('relayTransactions', { plan: verified.plan, relayerKey: relayer.privateKey, nonce: 7, minedNonce: 7, heldNonces: [], baseFeePerGas: '0x3b9aca00', priorityFeeSuggestion: null });
@@ -304,6 +358,9 @@ describe('every op of the core answers as ops.json describes', () => {
       assert.equal(behind.waitingFor, 'relayer');
       assert.equal(behind.transactions, undefined);
       const { calls: preflight } = call('fundingPreflight', { plan: verified.plan, relayer: relayer.address });
+      // No endpoint on the chain, or no relayer key: refused before anything is read.
+      assert.equal(call('fundingPreflight', { plan: verified.plan, relayer: relayer.address, endpoint: false }, 422).code, 'funding-would-fail');
+      assert.match(call('fundingPreflight', { plan: verified.plan, relayer: null, endpoint: true }, 422).detail, /no key/);
       const word = (n) => coder.encode(['uint256'], [n]);
       const results = Object.fromEntries(preflight.map((c) => [c.id, { result: c.id === 'balance' ? word(10n ** 12n) : c.id === 'authorization' ? '0x' : word(0) }]));
       assert.deepEqual(call('fundingPreflightVerdict', { plan: verified.plan, results }), { ok: true });

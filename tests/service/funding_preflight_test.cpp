@@ -256,6 +256,23 @@ TEST(FundingPreflight, ReservationsOfOtherFundingsCountAgainstTheBalance) {
   EXPECT_THROW(judge_reserved(results, json::array({{{"jobId", "job:a"}, {"amount", "lots"}}}), "job:mine"), OpInputError);
 }
 
+// Without an endpoint on the chain or a relayer key nothing can be simulated or sent: 422, the
+// endpoint named first.
+TEST(FundingPreflight, NoEndpointOrNoRelayerKeyWouldFail) {
+  const auto refused = [](const json& input, const std::string& missing) {
+    const OpResult r = funding_preflight_op(local_config(), input);
+    ASSERT_EQ(r.status, 422) << r.body.dump();
+    EXPECT_EQ(r.body["code"], "funding-would-fail");
+    EXPECT_EQ(r.body["detail"], "the funding would fail, so the relayer will not send it: the relayer has " + missing +
+                                    ", so it can neither simulate nor send this funding. Nothing was sent and no job was created");
+  };
+  refused({{"plan", plan("erc3009")}, {"relayer", kRelayer}, {"endpoint", false}}, "no JSON-RPC endpoint for chain 8453");
+  refused({{"plan", plan("erc3009")}, {"relayer", nullptr}, {"endpoint", false}}, "no JSON-RPC endpoint for chain 8453");
+  refused({{"plan", plan("erc3009")}, {"relayer", nullptr}, {"endpoint", true}}, "no key (worker secret RELAYER_KEY)");
+  EXPECT_EQ(funding_preflight_op(local_config(), {{"plan", plan("erc3009")}, {"relayer", kRelayer}, {"endpoint", true}}).status, 200);
+  EXPECT_THROW(funding_preflight_op(local_config(), {{"plan", plan("erc3009")}, {"relayer", kRelayer}, {"endpoint", "yes"}}), OpInputError);
+}
+
 TEST(FundingPreflight, MissingOrMalformedAnswersAreWorkerBugs) {
   EXPECT_THROW(judge(plan("erc3009"), {{"balance", {{"result", kPlenty}}}}), OpInputError);
   EXPECT_THROW(judge(plan("erc3009"), {{"balance", {{"result", "0x12"}}}, {"rewardStatus", {{"result", word(0)}}}}), OpInputError);

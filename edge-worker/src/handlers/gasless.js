@@ -69,13 +69,19 @@ export async function storeJob(c, verified, owner) {
     if (reserved) await reservationsOf(c.env, verified.plan.chainId).release(verified.job.id);
     throw e;
   }
-  // The quote's job had already settled (a race with another submit): nothing is left to hold.
-  if (reserved && stored.job.status !== "accepted") await reservationsOf(c.env, verified.plan.chainId).release(verified.job.id);
-  console.log(JSON.stringify({ event: "gasless-submit", requestId: c.requestId, jobId: stored.job.id, outcome: stored.outcome, standard: verified.standard }));
-  if (stored.outcome === "conflict") {
-    throw new HttpError(409, "conflict", `quote ${verified.quoteId} already has gasless job ${stored.job.id} for a different authorization; inspect that job before authorizing another payment`, [], {});
+  // The answer, and whether the reservation goes back (the quote's job had already settled: a
+  // race with another submit), are the core's (op gaslessJobStep, event "submitted").
+  const answer = await askCore(c.env, "gaslessJobStep", { state: { job: stored.job }, event: { kind: "submitted", outcome: stored.outcome, reserved, quoteId: verified.quoteId } });
+  if (answer.status !== 200) throw new Error(`gaslessJobStep answered ${answer.status}: ${answer.body?.detail ?? ""}`);
+  const { effects, reply } = answer.body;
+  for (const effect of effects) {
+    if (effect.kind !== "release") throw new Error(`gaslessJobStep named an effect a submit does not perform: ${effect.kind}`);
+    await reservationsOf(c.env, verified.plan.chainId).release(verified.job.id);
   }
-  return json(stored.job, stored.outcome === "created" ? 202 : 200);
+  console.log(JSON.stringify({ event: "gasless-submit", requestId: c.requestId, jobId: stored.job.id, outcome: stored.outcome, standard: verified.standard }));
+  // A problem is thrown, as every refusal of this handler is (middleware.js adds its headers).
+  if (reply.status >= 400) throw new HttpError(reply.status, reply.body.code, reply.body.detail, reply.body.errors ?? [], {});
+  return json(reply.body, reply.status);
 }
 
 const submitFor = (standard) => async (c) => {

@@ -10,7 +10,11 @@
 // - a different authorization for the quote answers 409 with the existing job.
 // The job row is written before `submit` returns, and the Durable Object's output gate holds the
 // answer until the write is durable, so a 202 is never lost by a restart. Relaying runs from the
-// object's alarm (set in the same transaction), which the runtime retries after a restart.
+// object's alarm (set in the same transaction), which the runtime retries after a restart. The
+// alarm is a driver of op "gaslessJobStep" (src/service/funding/gasless_job_step.h): it loads the
+// row, asks the core, writes, logs and performs the effect the core names (relay, read the
+// receipt, release the reservation, forget, delete), feeding each result back; it reads nothing
+// inside the job.
 // A mined funding is not the end: while the job's transaction is not final (the core's rule, the
 // same as the status bodies': the chain readers' heads, finalized blocks and depth) the alarm
 // fetches its receipt again at the chain poll interval and the core judges it; a receipt gone
@@ -29,7 +33,6 @@ import { DurableObject } from "cloudflare:workers";
 import { chainClocks } from "../chain-clocks.js";
 import { askCore } from "../core.js";
 import { reservationsOf } from "../funding-reservations.js";
-import { nowSec } from "../lib/time.js";
 import { relayer } from "../relayer.js";
 import { jobRelayerOf } from "./stubs.js";
 
@@ -92,88 +95,82 @@ export class GaslessJobs extends DurableObject {
     return row ? { job: JSON.parse(row.job), owner: row.owner } : null;
   }
 
+  /**
+   * Runs the job as op "gaslessJobStep" decides (src/service/funding/gasless_job_step.h): relay it
+   * or look at its receipt, apply the outcome, release its reservation, keep or delete it. Each
+   * effect's result is the next event; a step the core refuses throws, leaving the job as it was,
+   * and the runtime retries the alarm (so does a release or a forget that throws).
+   */
   async alarm() {
     const row = this.#row();
-    if (!row) return;
-    const job = JSON.parse(row.job);
-    // A finished job is final; an alarm that fires again after the outcome was stored has only
-    // its reservation to release (in case the release below did not complete) and its retention;
-    // a published one not final yet is still watched.
-    const watched = job.status === "published" && job.final === false;
-    if (job.status !== "accepted" && !watched) return this.#finished(job);
-    let outcome;
-    let attempts = row.attempts;
-    if (watched) {
-      try {
-        // The core reads the receipt (null: gone; its status: funded or reverted).
-        outcome = { receipt: await relayer(this.env).receipt({ job }) };
-      } catch (e) {
-        // The node unreachable: look again at the next poll (the runtime's own alarm retries are
-        // few, and a job not final must stay watched).
-        console.error(JSON.stringify({ event: "gasless-job-receipt-failed", jobId: job.id, message: String(e?.message ?? e) }));
-        await this.ctx.storage.setAlarm(Date.now() + receiptPollMs(this.env));
-        return;
-      }
-    } else {
-      try {
-        // A job whose account's key has left the list and that signed nothing there is given
-        // another account, stored before it relays (relayer.js).
-        const repin = (address) => this.sql.exec("UPDATE job SET relayer = ? WHERE id = ?", address, job.id);
-        const relayed = await relayer(this.env).submit({ job, plan: JSON.parse(row.plan), pinned: row.relayer, repin });
-        outcome = relayed.transactionHash ? { transactionHash: relayed.transactionHash, blockNumber: relayed.blockNumber } : relayed;
-      } catch (e) {
-        attempts += 1;
-        outcome = { transientError: String(e?.message ?? e), attempts };
-      }
+    let state = {
+      job: row ? JSON.parse(row.job) : null,
+      attempts: row?.attempts ?? 0,
+      pollMs: receiptPollMs(this.env),
+      ...(keepSec(this.env) !== undefined ? { keepSec: keepSec(this.env) } : {}),
+    };
+    let event = { kind: "alarm" };
+    for (;;) {
+      const answer = await askCore(this.env, "gaslessJobStep", { state: { ...state, nowMs: Date.now() }, event });
+      if (answer.status !== 200) throw new Error(`gaslessJobStep answered ${answer.status}: ${answer.body?.detail ?? ""}`);
+      const step = answer.body;
+      for (const w of step.writes) this.#write(w);
+      for (const { level, line } of step.logs) console[level](JSON.stringify(line));
+      if (step.alarmAt !== null) await this.ctx.storage.setAlarm(step.alarmAt);
+      const [effect] = step.effects;
+      if (!effect) return;
+      state = step.state;
+      event = await this.#perform(effect, state.job);
     }
-    const chainHeads = (await chainClocks(this.env)).heads;
-    const answer = await askCore(this.env, "gaslessJobAdvance", { job, outcome, now: nowSec(), chainHeads });
-    // Not an outcome: the core refused its input. Throwing leaves the job as it was and has the
-    // runtime retry the alarm.
-    if (answer.status !== 200) throw new Error(`gaslessJobAdvance answered ${answer.status}: ${answer.body?.detail ?? ""}`);
-    const next = answer.body.job;
-    this.sql.exec("UPDATE job SET job = ?, attempts = ? WHERE id = ?", JSON.stringify(next), attempts, job.id);
-    if (answer.body.retryAfterSec !== null) {
-      if (outcome.receipt === null) console.log(JSON.stringify({ event: "gasless-job-reorganised", jobId: job.id, transactionHash: job.transactionHash }));
-      else if (outcome.inFlight) console.log(JSON.stringify({ event: "relay-in-flight", jobId: job.id, retryAfterSec: answer.body.retryAfterSec, detail: outcome.inFlight }));
-      else if (outcome.waitingFor) console.log(JSON.stringify({ event: "relay-waiting", jobId: job.id, waitingFor: outcome.waitingFor, retryAfterSec: answer.body.retryAfterSec, detail: outcome.detail }));
-      else console.error(JSON.stringify({ event: "relay-retry", jobId: job.id, attempts, retryAfterSec: answer.body.retryAfterSec, message: outcome.transientError }));
-      await this.ctx.storage.setAlarm(Date.now() + answer.body.retryAfterSec * 1000);
-      return;
-    }
-    if (next.status !== job.status || next.final !== job.final) {
-      console.log(JSON.stringify({ event: "gasless-job", jobId: next.id, status: next.status, transactionHash: next.transactionHash, confirmations: next.confirmations, final: next.final, error: next.error }));
-    }
-    // Not final yet: look at its receipt again at the chain poll interval.
-    if (answer.body.checkReceipt) await this.ctx.storage.setAlarm(Date.now() + receiptPollMs(this.env));
-    // Settled (published: its funding is mined; failed): the funder's balance is no longer held.
-    // A release that throws has the runtime retry the alarm, which releases again.
-    await this.#finished(next);
   }
 
-  /**
-   * Releases a settled job's reservation, then deletes the job once past its retention (a
-   * published job still watched has none yet: its receipt alarm stays as it is).
-   */
-  async #finished(job) {
-    await this.#release(job);
-    const input = { job, ...(keepSec(this.env) !== undefined ? { keepSec: keepSec(this.env) } : {}) };
-    const answer = await askCore(this.env, "gaslessJobRetention", input);
-    if (answer.status !== 200) throw new Error(`gaslessJobRetention answered ${answer.status}: ${answer.body?.detail ?? ""}`);
-    if (answer.body.deleteAt === null) return;
-    const at = answer.body.deleteAt * 1000;
-    if (Date.now() >= at) {
-      // The relayer's stored transactions of the job go first: a crash after this and before the
-      // deletion has the alarm run again, which forgets again (nothing) and deletes.
-      await jobRelayerOf(this.env, job.chainId, job.id, this.#row()?.relayer).forget(job.id);
-      console.log(JSON.stringify({ event: "gasless-job-deleted", jobId: job.id, status: job.status }));
-      return this.ctx.storage.deleteAll();
+  /** Performs one effect a step named; its result is the next event. */
+  async #perform(effect, job) {
+    switch (effect.kind) {
+      case "relay":
+        try {
+          // A job whose account's key has left the list and that signed nothing there is given
+          // another account, stored before it relays (relayer.js).
+          const repin = (address) => this.sql.exec("UPDATE job SET relayer = ? WHERE id = ?", address, job.id);
+          const row = this.#row();
+          const result = await relayer(this.env).submit({ job, plan: JSON.parse(row.plan), pinned: row.relayer, repin });
+          return { kind: "relayed", result, chainHeads: await this.#heads() };
+        } catch (e) {
+          return { kind: "relayed", thrown: String(e?.message ?? e), chainHeads: await this.#heads() };
+        }
+      case "receipt": {
+        let receipt;
+        try {
+          receipt = await relayer(this.env).receipt({ job });
+        } catch (e) {
+          return { kind: "receipt", thrown: String(e?.message ?? e) };
+        }
+        return { kind: "receipt", receipt, chainHeads: await this.#heads() };
+      }
+      case "release":
+        // Settled: the funder's balance is no longer held.
+        await reservationsOf(this.env, job.chainId).release(job.id);
+        return { kind: "released" };
+      case "forget":
+        // The relayer's stored transactions of the job go first.
+        await jobRelayerOf(this.env, job.chainId, job.id, this.#row()?.relayer).forget(job.id);
+        return { kind: "forgotten" };
+      case "deleteAll":
+        await this.ctx.storage.deleteAll();
+        return { kind: "deleted" };
+      default:
+        throw new Error(`gaslessJobStep named an effect this object does not perform: ${effect.kind}`);
     }
-    await this.ctx.storage.setAlarm(at);
   }
 
-  async #release(job) {
-    await reservationsOf(this.env, job.chainId).release(job.id);
+  async #heads() {
+    return (await chainClocks(this.env)).heads;
+  }
+
+  /** Applies a step's write: the job row's stored job and attempts. */
+  #write(w) {
+    if (w.table !== "job" || !w.set || !("job" in w.set)) throw new Error(`gaslessJobStep wrote what this object does not store: ${JSON.stringify(w)}`);
+    this.sql.exec("UPDATE job SET job = ?, attempts = ? WHERE id = ?", w.set.job, w.set.attempts, w.where.id);
   }
 
   #row() {

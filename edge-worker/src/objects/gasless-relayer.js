@@ -41,6 +41,9 @@
 // A job fails only when none of its transactions can be mined any more (its nonce taken by
 // another transaction, or cancelled): while one is in flight the relay answers {inFlight} and the
 // job waits without spending an attempt (op "gaslessJobAdvance").
+// Which answer a relay gives is the core's (op "relayerStep", src/service/funding/relayer_step.h):
+// this object performs the steps it names (prepare, land, record a receipt) and feeds each result
+// back, including what a node's refusal to take bytes means and when receipts are read again.
 import { DurableObject } from "cloudflare:workers";
 import { askCore } from "../core.js";
 import { jsonRpc } from "../chain-rpc.js";
@@ -52,10 +55,6 @@ import { relayerOf } from "./stubs.js";
 
 const RECEIPT_TIMEOUT_MS = 60_000;
 const RECEIPT_POLL_MS = 250;
-// How long to wait before reading receipts again when the nonce shows used and none of ours was
-// found: a node can show a block's state before its receipts (anvil under load; an endpoint
-// behind another), and a job must not be failed as "nonce taken" for a receipt not yet served.
-const RECEIPT_RECHECK_MS = 1_500;
 
 export class GaslessRelayer extends DurableObject {
   /** @type {Promise<unknown>} */
@@ -91,7 +90,7 @@ export class GaslessRelayer extends DurableObject {
    * @param {string} jobId @param {string} hash @param {any} receipt
    */
   recordReceipt(jobId, hash, receipt) {
-    this.reservations.sponsorship.recordReceipt(jobId, hash, receipt);
+    return this.reservations.recordReceipt(jobId, hash, receipt);
   }
 
   // The chain's one store of relayed-funding reservations (funding-reservations.js). Its queue is
@@ -103,7 +102,7 @@ export class GaslessRelayer extends DurableObject {
 
   /** @param {string} jobId */
   release(jobId) {
-    this.reservations.release(jobId);
+    return this.reservations.release(jobId);
   }
 
   reservationsHeld() {
@@ -145,15 +144,80 @@ export class GaslessRelayer extends DurableObject {
   }
 
   /**
-   * Relays, keeping the job's row open (its nonces held against the account's other jobs) until
-   * its relay answers a mined funding or a final error. A stored job relayed again (after a
-   * restart, or a reorganisation that removed its funding) holds its nonces again meanwhile.
+   * Relays one job, as op "relayerStep" decides (src/service/funding/relayer_step.h): the job's row
+   * is opened (its nonces held against the account's other jobs) until the reply is a mined
+   * funding or a final error; each effect's result is the next event. A stored job relayed again
+   * (after a restart, or a reorganisation that removed its funding) holds its nonces again meanwhile.
+   * @param {{ jobId: string, chainId: number, rpcUrl: string, plan: unknown, address?: string, account?: number }} input
+   *   address: the account the job is pinned to (this object's, relayer-accounts.js); account: the
+   *   position in the key list, for a job stored before pinning (objects named by position)
    */
-  async #relayAndSettle(input) {
-    this.sql.exec("UPDATE sent SET open = 1 WHERE job_id = ?", input.jobId);
-    const result = await this.#relay(input);
-    if (result?.error || result?.transactionHash) this.sql.exec("UPDATE sent SET open = 0 WHERE job_id = ?", input.jobId);
-    return result;
+  async #relayAndSettle({ jobId, chainId, rpcUrl, plan, account = 0, address = null }) {
+    const stored = this.#stored(jobId);
+    this.#key = address ? await relayerKeyOf(this.env, address) : relayerKeyAt(this.env, account);
+    const job = { rpc: jsonRpc(rpcUrl), rpcUrl, chainId, jobId, plan, from: null, transactions: stored };
+    let state = { jobId, chainId, account: address ?? account, pinned: Boolean(address), stored: stored !== null };
+    let event = { kind: "relay", keyFound: Boolean(this.#key) };
+    let deadline;
+    let landed;
+    for (;;) {
+      const step = await this.#step(state, event);
+      this.#write(step.writes);
+      const [effect] = step.effects;
+      if (!effect) return step.reply;
+      state = step.state;
+      if (effect.kind === "prepare") {
+        event = { kind: "prepared", result: await this.#prepare(job, effect) };
+      } else if (effect.kind === "land") {
+        deadline ??= Date.now() + RECEIPT_TIMEOUT_MS;
+        landed = await caught(() => this.#land(job, effect.index, effect.fresh, deadline));
+        event = { kind: "landed", result: landed.receipt ? landedFacts(landed) : landed };
+      } else if (effect.kind === "recordReceipt") {
+        // In the chain's one store (the object named by the chain alone: a call to it, or this one
+        // for a job stored before pinning).
+        let failed = null;
+        try {
+          if (!address && account === 0) await this.recordReceipt(jobId, effect.hash, landed.receipt);
+          else await relayerOf(this.env, chainId, 0).recordReceipt(jobId, effect.hash, landed.receipt);
+        } catch (e) {
+          failed = String(e?.message ?? e);
+        }
+        event = { kind: "recorded", failed };
+      } else {
+        throw new Error(`relayerStep named an effect this object does not perform: ${effect.kind}`);
+      }
+    }
+  }
+
+  /** Asks op relayerStep; its refusal is a bug of this driver (thrown: the job's relay is retried). */
+  async #step(state, event) {
+    const answer = await askCore(this.env, "relayerStep", { state, event });
+    if (answer.status !== 200) throw new Error(`relayerStep answered ${answer.status}: ${answer.body?.detail ?? ""}`);
+    return answer.body;
+  }
+
+  /** Applies a step's writes (only the sent table's open flag is written by a relay step). */
+  #write(writes) {
+    for (const w of writes) {
+      if (w.table !== "sent" || !w.set || !("open" in w.set)) throw new Error(`relayerStep wrote what this object does not store: ${JSON.stringify(w)}`);
+      this.sql.exec("UPDATE sent SET open = ? WHERE job_id = ?", w.set.open, w.where.job_id);
+    }
+  }
+
+  /**
+   * The account, its floor for a new job, then the job's transactions: stored, or signed now.
+   * @returns {Promise<{transactions: number} | {waitingFor: string, detail: string} | {error: string} | {thrown: string, refused: boolean}>}
+   */
+  async #prepare(job, { checkFloor, sign }) {
+    return caught(async () => {
+      job.from = await this.#account();
+      const waiting = checkFloor ? await this.#belowFloor(job.rpc, job.chainId, job.from) : null;
+      if (waiting) return waiting;
+      if (sign) job.transactions = await this.#sign(job.rpc, job.rpcUrl, job.jobId, job.plan, job.from);
+      // The core refused or the price waits: nothing sent.
+      if (!Array.isArray(job.transactions)) return job.transactions;
+      return { transactions: job.transactions.length };
+    });
   }
 
   /** The nonces of the account's other jobs that have not settled here ({jobId, nonce}, op relayTransactions). */
@@ -162,72 +226,6 @@ export class GaslessRelayer extends DurableObject {
       .exec("SELECT job_id, transactions FROM sent WHERE open = 1 AND job_id != ?", jobId)
       .toArray()
       .flatMap((r) => JSON.parse(r.transactions).map((tx) => ({ jobId: r.job_id, nonce: tx.nonce })));
-  }
-
-  /**
-   * @param {{ jobId: string, chainId: number, rpcUrl: string, plan: unknown, address?: string, account?: number }} input
-   *   address: the account the job is pinned to (this object's, relayer-accounts.js); account: the
-   *   position in the key list, for a job stored before pinning (objects named by position)
-   */
-  async #relay({ jobId, chainId, rpcUrl, plan, account = 0, address = null }) {
-    const rpc = jsonRpc(rpcUrl);
-    const stored = this.#stored(jobId);
-    this.#key = address ? await relayerKeyOf(this.env, address) : relayerKeyAt(this.env, account);
-    if (!this.#key) {
-      const missing = `the relayer has no key for account ${address ?? account} on chain ${chainId} (RELAYER_KEY, RELAYER_KEYS)`;
-      // Its transactions signed before may still be mined: it waits for the key, never fails.
-      if (address) return stored ? { inFlight: missing } : { retry: missing };
-      return { error: missing };
-    }
-    let transactions;
-    let from;
-    try {
-      from = await this.#account();
-      // A new job only: one already signed finishes whatever the balance (the floor keeps its gas).
-      const waiting = stored ? null : await this.#belowFloor(rpc, chainId, from);
-      if (waiting) return waiting;
-      transactions = stored ?? (await this.#sign(rpc, rpcUrl, jobId, plan, from));
-    } catch (e) {
-      if (e instanceof RelayRefused) return { error: e.message };
-      // Signed and stored before: in flight, whatever the node answers now.
-      if (stored) return { inFlight: `chain ${chainId}: ${e.message}` };
-      return { retry: `chain ${chainId}: ${e.message}` };
-    }
-    if (!Array.isArray(transactions)) return transactions; // the core refused or the price waits: nothing sent
-    const job = { rpc, rpcUrl, chainId, jobId, plan, from, transactions };
-    const deadline = Date.now() + RECEIPT_TIMEOUT_MS;
-    let mined = null;
-    for (let i = 0; i < transactions.length; i++) {
-      let landed;
-      try {
-        // Signed in this call: the simulation right before signing covered it, so it goes at once.
-        // Stored by an earlier call (a restart, a reorganisation, a wait that ran out): the core
-        // decides from what the chain shows (op relayReplace) before anything is sent again.
-        landed = await this.#land(job, i, !stored, deadline);
-      } catch (e) {
-        if (e instanceof RelayRefused) return { error: e.message };
-        return { inFlight: `chain ${chainId}: ${e.message}` };
-      }
-      if (landed.error || landed.inFlight) return landed;
-      const { receipt, attempt } = landed;
-      // Its gas is spent, reverted or not: the partner's budget counts it, in the chain's one store
-      // (the object named by the chain alone: a call to it, or this one for a job stored before
-      // pinning). A call that fails sends nothing: the job waits, and its next relay finds this
-      // receipt again and records it again.
-      try {
-        if (!address && account === 0) this.recordReceipt(jobId, attempt.hash, receipt);
-        else await relayerOf(this.env, chainId, 0).recordReceipt(jobId, attempt.hash, receipt);
-      } catch (e) {
-        return { inFlight: `chain ${chainId}: the receipt of ${attempt.hash} could not be recorded yet (${e?.message ?? e})` };
-      }
-      if (attempt.kind === "cancel") {
-        return { error: `${attempt.reason}; the relayer filled its nonce ${attempt.nonce} on chain ${chainId} with a 0-value transfer to itself (${attempt.hash}) instead of its ${attempt.purpose} transaction, so the intent was not funded` };
-      }
-      if (receipt.status !== "0x1") return { error: `the ${attempt.purpose} transaction ${attempt.hash} reverted on chain ${chainId}` };
-      mined = { transactionHash: attempt.hash, blockNumber: Number(BigInt(receipt.blockNumber)) };
-    }
-    // The job names the funding transaction that was mined: whichever attempt of its nonce counts.
-    return mined;
   }
 
   /**
@@ -334,8 +332,9 @@ export class GaslessRelayer extends DurableObject {
       // was used by another transaction.
       const used = Number(BigInt(await rpc("eth_getTransactionCount", [from, "latest"])));
       let found = await receiptOf();
-      if (!found && used > tx.nonce) {
-        await new Promise((r) => setTimeout(r, RECEIPT_RECHECK_MS));
+      const [recheck] = (await this.#step({ nonce: tx.nonce }, { kind: "polled", used, found: Boolean(found) })).effects;
+      if (recheck) {
+        await new Promise((r) => setTimeout(r, recheck.afterMs));
         found = await receiptOf();
       }
       if (found) return found;
@@ -406,9 +405,25 @@ export class GaslessRelayer extends DurableObject {
     try {
       await rpc("eth_sendRawTransaction", [raw]);
     } catch (e) {
-      if (!/already known|already imported|known transaction|nonce too low|underpriced/i.test(e.message)) throw e;
+      // Sent before a restart, or its nonce mined: op relayerStep reads the node's refusal.
+      const { reply } = await this.#step({}, { kind: "sendRefused", message: String(e?.message ?? e) });
+      if (!reply.sent) throw e;
     }
   }
 }
 
 class RelayRefused extends Error {}
+
+/** What `fn` resolves to, or what it threw as op relayerStep takes it (refused: final, else the node's trouble). */
+async function caught(fn) {
+  try {
+    return await fn();
+  } catch (e) {
+    return { thrown: String(e?.message ?? e), refused: e instanceof RelayRefused };
+  }
+}
+
+/** The facts of a landed attempt and its receipt that the core reads (not the signed bytes, not the logs). */
+function landedFacts({ receipt, attempt: { kind, purpose, hash, nonce, reason } }) {
+  return { receipt: { status: receipt.status, blockNumber: receipt.blockNumber }, attempt: { kind, purpose, hash, nonce, ...(reason !== undefined ? { reason } : {}) } };
+}

@@ -214,6 +214,15 @@ OpResult funding_preflight_op(const Config& config, const json& input) {
   const OpInput in(input, "fundingPreflight");
   const json& plan = in.member("plan");
   const json& relayer = in.member("relayer");
+  const json* endpoint = in.optional("endpoint");
+  if (endpoint && !endpoint->is_boolean()) throw OpInputError("op \"fundingPreflight\": endpoint must be true or false");
+  // A relayer with no endpoint on the chain, or no key, can neither simulate nor send: the submit
+  // is refused before anything is read, the endpoint named first.
+  if ((endpoint && !endpoint->get<bool>()) || relayer.is_null()) {
+    const std::string missing = endpoint && !endpoint->get<bool>() ? "no JSON-RPC endpoint for chain " + plan.at("chainId").dump()
+                                                                    : "no key (worker secret RELAYER_KEY)";
+    return would_fail("the relayer has " + missing + ", so it can neither simulate nor send this funding");
+  }
   return guarded_plan_op("fundingPreflight", [&] {
     const Plan p = read_plan(config, plan);
     const Address from = Address::parse(relayer.get<std::string>());

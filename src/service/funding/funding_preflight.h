@@ -5,8 +5,10 @@
 // relayer's next transaction will meet), and the core judges the answers.
 //
 // Ops:
-//   "fundingPreflight" {"plan", "relayer"} -> 200 {"calls": [{"id", "from"?, "to", "data"}],
+//   "fundingPreflight" {"plan", "relayer", "endpoint"?} -> 200 {"calls": [{"id", "from"?, "to", "data"}],
 //       "reservation": {"chainId", "token", "funder", "amount"} | null}
+//     or 422 funding-would-fail when the worker has no JSON-RPC endpoint for the plan's chain
+//     (endpoint false) or no relayer key (relayer null): nothing can be simulated or sent.
 //     ids, by standard:
 //       balance             token.balanceOf(funder) (transfer: of the vault)       every standard
 //       authorizationState  token.authorizationState(from, nonce)                  erc3009

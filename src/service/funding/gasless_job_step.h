@@ -1,0 +1,61 @@
+// Op "gaslessJobStep": the decisions of a gasless job's object when its alarm fires
+// (edge-worker/src/objects/gasless-jobs.js), as a state machine that does no I/O. The object is
+// its driver: it loads the job's row, asks this op, applies the writes, prints the logs, performs
+// the effect and feeds its result back as the next event, until an answer names no effect; it sets
+// the alarm whenever an answer names one. It never reads the job.
+//
+// {"state", "event"} -> 200 {"state", "writes", "effects", "alarmAt", "reply", "logs"}:
+//   state    {"job": the stored job or null (deleted), "attempts": relay attempts spent, "nowMs",
+//            "pollMs": the chain poll interval, "keepSec"?: retention (gasless_job_retention.h)};
+//            the answer's is the state for the next event (its job is the one written);
+//   writes   rows to write, in order ({"table": "job", "where": {"id"}, "set": {"job": JSON text,
+//            "attempts"}});
+//   effects  at most one thing to do now, whose result is the next event (none: the alarm is over);
+//   alarmAt  Unix milliseconds to set the alarm to, or null to leave it as it is;
+//   reply    null for an alarm (it answers nobody); a submit's HTTP answer;
+//   logs     [{"level": "log" | "error", "line": {...}}] what happened, to print as JSON lines.
+//
+// Events:
+//   {"kind": "alarm"}                    no job: nothing. A finished job (failed, or published and
+//                                        final) has only its reservation to release again and its
+//                                        retention: effect {"kind": "release"}. A published job not
+//                                        final yet: effect {"kind": "receipt"} (its transaction's
+//                                        receipt). An accepted job: effect {"kind": "relay"}.
+//   {"kind": "receipt", "receipt", "chainHeads"}   the receipt as the node answered (null: gone),
+//                                        applied by op "gaslessJobAdvance" (outcome {receipt});
+//   {"kind": "receipt", "thrown"}        the node unreachable: looked at again after pollMs (the job
+//                                        must stay watched; the runtime's own retries are few);
+//   {"kind": "relayed", "result", "chainHeads"}   the relayer's answer (relayer.js): a mined funding
+//                                        {transactionHash, blockNumber, ...}, {error}, {waitingFor,
+//                                        detail}, {inFlight} or {retry}, applied by op
+//                                        "gaslessJobAdvance" ({retry} as a thrown relay);
+//   {"kind": "relayed", "thrown", "chainHeads"}   trouble worth retrying: spends one attempt
+//                                        (outcome {transientError, attempts}).
+//   After an outcome: the job is written with its attempts; a retry sets the alarm after
+//   retryAfterSec; else a published job not final yet is looked at again after pollMs, and a
+//   settled one (published or failed) releases its reservation: effect {"kind": "release"}.
+//   {"kind": "released"}                 its retention (op "gaslessJobRetention"): still watched,
+//                                        nothing more; due, effect {"kind": "forget"} (the
+//                                        relayer's stored transactions of the job go first); else
+//                                        the alarm at its deleteAt.
+//   {"kind": "forgotten"}                effect {"kind": "deleteAll"} (the object's storage).
+//   {"kind": "deleted"}                  nothing more.
+//
+// A submit, answered by the handler that stored it (state {"job": the job the object answered}):
+//   {"kind": "submitted", "outcome": "created" | "existing" | "conflict", "reserved", "quoteId"}
+//     reply {"status", "body"}: 202 the new job, 200 the same job, 409 conflict naming the quote
+//     and its job (another authorization). effect {"kind": "release"} when the submit reserved
+//     the funder's balance and the job has already settled (a race with another submit); it is
+//     performed before the reply is sent, and its result is not fed back.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "service/common/problem.h"
+#include "service/config/config.h"
+
+namespace sr::service {
+
+OpResult gasless_job_step_op(const Config& config, const nlohmann::ordered_json& input);
+
+}  // namespace sr::service
