@@ -217,8 +217,9 @@ if (core) {
 
 // --- The lying signer (fuzz/lying_signer.cpp): byte 0 picks one of the genuine answers the target
 // asks the engine for (direct exact-in, exact-out, custom, from a Solana funder, stitched to
-// Solana, a deposit address); the bytes after it are (where, how, which value) triples of changes. The unchanged answers are the seeds: each
-// passes, so mutation starts from an answer the verifier accepts.
+// Solana, a deposit address); the bytes after it are (where, how, which value) triples of
+// changes. The unchanged answers are the seeds: each passes, so mutation starts from an answer
+// the verifier accepts.
 for (let shape = 0; shape < 6; shape++) seed("lying_signer", `genuine-shape-${shape}`, Buffer.from([shape]));
 
 // --- money objects: each byte is the next result of an effect (fuzz/money_objects.cpp). Relayed,
