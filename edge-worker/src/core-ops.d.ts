@@ -591,7 +591,7 @@ export interface components {
                 /** @description How long a finished job is kept (op gaslessJobRetention). Default 30 days. */
                 keepSec?: number;
             };
-            /** @description alarm; receipt {receipt, chainHeads} or {thrown}; relayed {result, chainHeads} or {thrown, chainHeads}; released; forgotten; deleted; submitted {outcome, reserved, quoteId}. */
+            /** @description alarm; receipt {receipt, chainHeads} or {thrown}; relayed {result, chainHeads} or {thrown, chainHeads}; released; forgotten; deleted; submitted {outcome, reserved, quoteId, owner?} (with state.owner: the stored job's). */
             event: {
                 /** @enum {unknown} */
                 kind: "alarm" | "receipt" | "relayed" | "released" | "forgotten" | "deleted" | "submitted";

@@ -363,6 +363,47 @@ describe("a funding that would fail is refused before anything is sent", () => {
 // removes the funding's block sends the job back to accepted (it no longer names the
 // transaction), the relayer re-sends the same signed bytes after simulating them again, and the
 // same transaction is mined again. The funding lands once and the relayer sends nothing else.
+describe("an identical resubmit finds its job, whatever the chain says since", () => {
+  // A client retrying after a timeout sends the identical signed payload again: the specification
+  // promises 200 with the existing job. Sent 20 times at once, the copies that reach the chain's
+  // preflight after the first job's authorization was mined must still find that job, not be
+  // judged against a chain where the authorization is spent (422 funding-would-fail).
+  const standards = [
+    ["erc3009", 2, (quote, wallet) => erc3009Submit(quote, { wallet, from: wallet.address, domain: usdcDomain() })],
+    ["permit2", 3, (quote, wallet) => permit2Submit(quote, { wallet, ...permit2Options() })],
+    ["permit3", 4, (quote, wallet) => permit3Submit(quote, { wallet, modeOrExpiration: "0" })],
+  ];
+  for (const [standard, account, make] of standards) {
+    test(`${standard}: 20 identical submits at once answer one job, 202 once and 200 otherwise, funded once`, async () => {
+      const wallet = devAccount(account);
+      const quote = await quoteFor(wallet);
+      const body = await make(quote, wallet);
+      const responses = await Promise.all(Array.from({ length: 20 }, () => submit(standard, body)));
+      const answers = await Promise.all(responses.map(async (r) => [r.status, await r.json()]));
+      const refused = answers.filter(([status]) => status !== 200 && status !== 202);
+      assert.deepEqual(refused, [], "every copy finds the job");
+      assert.deepEqual(answers.map(([status]) => status).filter((s) => s === 202), [202]);
+      assert.equal(new Set(answers.map(([, job]) => job.id)).size, 1);
+      const published = await publishedFunding(() => jobOf(answers[0][1].id), quote.intentHash);
+      // Sent again after its funding was mined: still the job.
+      const late = await submit(standard, body);
+      assert.equal(late.status, 200);
+      assert.equal((await late.json()).transactionHash, published.transactionHash);
+    });
+  }
+
+  test("another partner's identical submit does not get the partner's job", async () => {
+    const wallet = devAccount(2);
+    const quote = await quoteFor(wallet);
+    const body = await erc3009Submit(quote, { wallet, from: wallet.address, domain: usdcDomain() });
+    assert.equal((await submit("erc3009", body)).status, 202);
+    const res = await worker.fetch("/v1/gasless/erc3009", { method: "POST", key: DEV_KEYS.frugal, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const answer = await res.json();
+    assert.equal(res.status, 409, JSON.stringify(answer));
+    assert.equal(answer.id, undefined, "no job of another partner in the answer");
+  });
+});
+
 describe("a relayed funding reorganised away is re-sent, the same transaction", () => {
   test("the job stops naming it, the same bytes are mined again, funded exactly once, no reverted gas", async () => {
     const fresh = Wallet.createRandom();

@@ -177,6 +177,25 @@ TEST(GaslessJobStep, ASubmitIsAnsweredAndItsReservationGoesBackWhenTheJobHasSett
                OpInputError);
 }
 
+// The identical payload from another owner (another partner holding a partner's signed submit)
+// meets a job it may not read: 409 naming no job; from the job's own owner, the job.
+TEST(GaslessJobStep, AnotherOwnersIdenticalSubmitIsAConflictNamingNoJob) {
+  const auto submitted = [](const char* owner) {
+    return gasless_job_step_op(local_config(),
+                               {{"state", {{"job", accepted()}, {"owner", "partner:acme"}}},
+                                {"event", {{"kind", "submitted"}, {"outcome", "existing"}, {"reserved", false}, {"quoteId", kUuid}, {"owner", owner}}}});
+  };
+  const OpResult stranger = submitted("partner:frugal");
+  ASSERT_EQ(stranger.status, 200) << stranger.body.dump();
+  EXPECT_EQ(stranger.body["reply"]["status"], 409);
+  EXPECT_EQ(stranger.body["reply"]["body"]["code"], "conflict");
+  EXPECT_EQ(stranger.body["reply"]["body"]["detail"], std::string("quote ") + kUuid + " already has a gasless job of another owner");
+  EXPECT_EQ(stranger.body["reply"]["body"].dump().find(kJobId), std::string::npos);
+  const OpResult own = submitted("partner:acme");
+  EXPECT_EQ(own.body["reply"]["status"], 200);
+  EXPECT_EQ(own.body["reply"]["body"], accepted());
+}
+
 TEST(GaslessJobStep, RetentionHonoursAShorterKeep) {
   Json state = state_of(failed());
   state["keepSec"] = 0;

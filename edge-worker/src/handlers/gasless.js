@@ -51,6 +51,10 @@ export async function storeJob(c, verified, owner) {
     // The owner names the partner whose sponsorship pays: the key's, or the deposit address's.
     const partner = owner.replace(/^partner:/, "");
     const verdict = await reservationsOf(c.env, verified.plan.chainId).reserve({ plan: verified.plan, jobId: verified.job.id, partner });
+    // The chain judged this submit after its turn in the chain's queue: a copy of it may have
+    // created the quote's job meanwhile, and spent the authorization. The job answers first, as
+    // for a submit that found it at once (the store below says the same job or a conflict).
+    if (verdict.status !== 200 && (await jobs.read())) return answerSubmit(c, verified, owner, jobs, false);
     if (verdict.httpError) throw new HttpError(verdict.httpError.status, verdict.httpError.code, verdict.httpError.detail);
     // A sponsorship refusal is thrown, not answered: its Retry-After and RateLimit-* are the
     // limit's, and a thrown error keeps them over the request bucket's (middleware.js).
@@ -61,6 +65,11 @@ export async function storeJob(c, verified, owner) {
     }
     reserved = true;
   }
+  return answerSubmit(c, verified, owner, jobs, reserved);
+}
+
+/** Stores the submit in its quote's object and answers as op gaslessJobStep (event "submitted") says. */
+async function answerSubmit(c, verified, owner, jobs, reserved) {
   let stored;
   try {
     // The job's relayer account is pinned with it (relayer-accounts.js).
@@ -71,7 +80,10 @@ export async function storeJob(c, verified, owner) {
   }
   // The answer, and whether the reservation goes back (the quote's job had already settled: a
   // race with another submit), are the core's (op gaslessJobStep, event "submitted").
-  const answer = await askCore(c.env, "gaslessJobStep", { state: { job: stored.job }, event: { kind: "submitted", outcome: stored.outcome, reserved, quoteId: verified.quoteId } });
+  const answer = await askCore(c.env, "gaslessJobStep", {
+    state: { job: stored.job, owner: stored.owner },
+    event: { kind: "submitted", outcome: stored.outcome, reserved, quoteId: verified.quoteId, owner },
+  });
   if (answer.status !== 200) throw new Error(`gaslessJobStep answered ${answer.status}: ${answer.body?.detail ?? ""}`);
   const { effects, reply } = answer.body;
   for (const effect of effects) {

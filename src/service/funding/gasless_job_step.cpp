@@ -149,7 +149,15 @@ OpResult on_submitted(const Json& state, const Json& event) {
   Json effects = Json::array();
   if (reserved && job["status"] != "accepted") effects.push_back(Json{{"kind", "release"}});
   Json reply;
-  if (outcome == "conflict") {
+  // The identical payload sent by another owner (another partner holding acme's signed submit)
+  // meets a job it may not read: a conflict that names no job.
+  const Json* owner = event.contains("owner") ? &event["owner"] : nullptr;
+  const Json* stored_owner = state.contains("owner") ? &state["owner"] : nullptr;
+  if (outcome == "existing" && owner != nullptr && stored_owner != nullptr && *owner != *stored_owner) {
+    const OpResult conflict = problem(ProblemCode::conflict, "quote " + fields.text(event, "quoteId", "event") +
+                                                                 " already has a gasless job of another owner");
+    reply = Json{{"status", conflict.status}, {"body", conflict.body}};
+  } else if (outcome == "conflict") {
     const OpResult conflict = problem(ProblemCode::conflict, "quote " + fields.text(event, "quoteId", "event") + " already has gasless job " +
                                                                  fields.text(job, "id", "state.job") +
                                                                  " for a different authorization; inspect that job before authorizing another payment");

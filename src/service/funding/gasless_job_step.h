@@ -41,10 +41,13 @@
 //   {"kind": "forgotten"}                effect {"kind": "deleteAll"} (the object's storage).
 //   {"kind": "deleted"}                  nothing more.
 //
-// A submit, answered by the handler that stored it (state {"job": the job the object answered}):
-//   {"kind": "submitted", "outcome": "created" | "existing" | "conflict", "reserved", "quoteId"}
+// A submit, answered by the handler that stored it (state {"job": the job the object answered,
+// "owner"?: who may read it}):
+//   {"kind": "submitted", "outcome": "created" | "existing" | "conflict", "reserved", "quoteId",
+//    "owner"?: the submitter}
 //     reply {"status", "body"}: 202 the new job, 200 the same job, 409 conflict naming the quote
-//     and its job (another authorization). effect {"kind": "release"} when the submit reserved
+//     and its job (another authorization), or naming no job when the identical payload comes from
+//     another owner than the job's. effect {"kind": "release"} when the submit reserved
 //     the funder's balance and the job has already settled (a race with another submit); it is
 //     performed before the reply is sent, and its result is not fed back.
 #pragma once
