@@ -24,21 +24,24 @@
 
 #include <nlohmann/json.hpp>
 
+#include <fstream>
+#include <stdexcept>
+
 #include "crypto/hex.h"
 #include "eth/u256.h"
+#include "json/nlohmann_bridge.h"
 #include "protocol/erc20.h"
+#include "protocol/intent.h"
 #include "protocol/intent_hash.h"
 #include "protocol/portal_calldata.h"
 #include "protocol/svm_address.h"
 #include "protocol/svm_fund.h"
-#include "protocol/svm_transaction.h"
 #include "protocol/svm_route_call.h"
+#include "protocol/svm_transaction.h"
+#include "protocol/vault.h"
 #include "resign.h"
 #include "service/chain/registry.h"
 #include "service/service.h"
-#include "json/nlohmann_bridge.h"
-#include "protocol/intent.h"
-#include "protocol/vault.h"
 #include "verify/chain_directory.h"
 #include "verify/deposit_verifier.h"
 #include "verify/intent_terms.h"
