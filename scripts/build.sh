@@ -54,6 +54,11 @@ export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 # /usr/share/emscripten/cache; pointing EM_CACHE elsewhere would make emcc refuse to build.
 unset EM_CACHE
 configure wasm-release em++ emcmake
-cmake --build build/wasm-release -j"$jobs" 2>&1 | { grep -vE "$progress" || true; }
+# One module linked at a time: two emcc links side by side once left core.mjs with unminified
+# import names beside a core.wasm importing minified ones (a CI rehearsal, fresh clone: the worker
+# hung on its first request). Their sources still compile in parallel.
+for module in verifier core; do
+  cmake --build build/wasm-release --target "$module" -j"$jobs" 2>&1 | { grep -vE "$progress" || true; }
+done
 node scripts/wasm-sizes.mjs build/wasm-release
 node js/scripts/build.mjs  # the npm package's own verifier module (size-optimised, verifier exports only) into js/wasm/, with its gzip budget
