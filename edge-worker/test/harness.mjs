@@ -79,24 +79,7 @@ export function tempDir(prefix) {
  * @param {{ bundleDir: string, persistDir: string, bindings?: Record<string, string>, inspectorPort?: number }} options
  *   inspectorPort: opens the V8 inspector of the worker (bench/profile-worker.mjs)
  */
-export async function startWorker(options) {
-  // A local workerd that never reports its listening socket (seen once in a CI rehearsal: two
-  // runtimes started together, both silent for twenty minutes) is the local runtime's fault, not
-  // the worker's: it is stopped and started once more, and a second silence fails the suite.
-  for (let attempt = 1; ; attempt++) {
-    const started = startWorkerOnce(options);
-    const timer = new Promise((resolve) => setTimeout(resolve, READY_TIMEOUT_MS, null).unref());
-    const worker = await Promise.race([started, timer]);
-    if (worker) return worker;
-    started.then((late) => late.dispose(), () => {});
-    if (attempt === 2) throw new Error(`workerd did not report ready within ${READY_TIMEOUT_MS / 1000} s, twice`);
-    console.error(`harness: workerd did not report ready within ${READY_TIMEOUT_MS / 1000} s; starting it again`);
-  }
-}
-
-const READY_TIMEOUT_MS = 90_000;
-
-async function startWorkerOnce({ bundleDir, persistDir, bindings = {}, inspectorPort }) {
+export async function startWorker({ bundleDir, persistDir, bindings = {}, inspectorPort }) {
   const { workerOptions } = unstable_getMiniflareWorkerOptions(join(workerDir, "wrangler.toml"), "local");
   // The worker's console output, kept for assertions (nothing secret may appear) instead of
   // interleaving with the test report.
