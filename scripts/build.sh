@@ -50,15 +50,19 @@ done
 
 # Debian's emscripten needs its optimizer's node modules from Debian's node path.
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
+# emcc runs binaryen's tools (wasm-metadce, wasm-opt, ...) by bare name, from PATH. Under `npm test`
+# and `npm start`, npm puts node_modules/.bin first, where the pinned npm binaryen (132, for the
+# package's second pass, which names its own path) shadows Debian's 108 that emcc 3.1.6 expects:
+# the link then wrote a core.mjs with unminified import names beside a core.wasm importing
+# minified ones, and the worker hung on its first request (CI timed out). emcc gets a PATH
+# without any node_modules/.bin.
+PATH=$(printf '%s' "$PATH" | tr ':' '\n' | grep -v '/node_modules/\.bin$' | paste -sd: -)
+export PATH
 # Debian ships emcc with a complete prebuilt, frozen system-library cache in
 # /usr/share/emscripten/cache; pointing EM_CACHE elsewhere would make emcc refuse to build.
 unset EM_CACHE
 configure wasm-release em++ emcmake
-# One module linked at a time: two emcc links side by side once left core.mjs with unminified
-# import names beside a core.wasm importing minified ones (a CI rehearsal, fresh clone: the worker
-# hung on its first request). Their sources still compile in parallel.
-for module in verifier core; do
-  cmake --build build/wasm-release --target "$module" -j"$jobs" 2>&1 | { grep -vE "$progress" || true; }
-done
+cmake --build build/wasm-release -j"$jobs" 2>&1 | { grep -vE "$progress" || true; }
 node scripts/wasm-sizes.mjs build/wasm-release
+node scripts/check-wasm-glue.mjs build/wasm-release
 node js/scripts/build.mjs  # the npm package's own verifier module (size-optimised, verifier exports only) into js/wasm/, with its gzip budget

@@ -5,6 +5,9 @@
 # gcc's debug build, and every fuzz target gets a short smoke pass.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+# Every phase's heading carries the seconds since the start, so a slow CI run says where its time went.
+started=$SECONDS
+phase() { echo "== $1 (at $((SECONDS - started)) s)"; }
 bash scripts/bootstrap.sh
 sanitize=0
 if [ "${CI:-}" = "true" ] || [ "${SR_SANITIZE:-0}" = "1" ]; then sanitize=1; fi
@@ -22,26 +25,32 @@ native_tests() {  # native_tests <preset> <timeout>
   fi
 }
 if [ "$sanitize" = 1 ]; then
+  phase build
   bash scripts/build.sh --sanitize
-  echo "== native tests (clang, ASan+UBSan)"
+  phase "native tests (clang, ASan+UBSan)"
   native_tests fuzz 600
 else
+  phase build
   bash scripts/build.sh
-  echo "== native tests"
+  phase "native tests"
   native_tests native-debug 300
 fi
 
 if [ "$sanitize" = 1 ]; then
   # Smoke pass of every libFuzzer target (clang, ASan+UBSan): committed regressions, then a few
   # seconds each from the seed corpora. Long runs: npm run fuzz (FUZZ_SECONDS per target).
-  echo "== fuzz smoke"
+  phase "fuzz smoke"
   FUZZ_SECONDS="${FUZZ_SECONDS:-5}" bash fuzz/run.sh
 fi
 
-echo "== node tests"
+phase "node tests"
 # The web demo's browser test drives Debian's Chromium; without it that test fails and says why.
 bash scripts/ensure-chromium.sh || echo "test: Chromium is not installed; web-demo/test/browser.test.mjs will fail" >&2
 mapfile -t suites < <(find tests/node tests/bad-inputs js/test edge-worker/test web-demo/test -name '*.test.mjs' 2>/dev/null | sort)
 if [ ${#suites[@]} -gt 0 ]; then
-  node --test --test-concurrency=2 --test-reporter=spec "${suites[@]}"
+  # Bounded: a suite that hangs (a worker that never answers) fails the run with its name in the
+  # spec report well inside CI's limit, instead of using the limit up with nothing printed.
+  timeout --kill-after=30 "${SR_NODE_TESTS_TIMEOUT:-2400}" \
+    node --test --test-concurrency=2 --test-timeout=600000 --test-reporter=spec "${suites[@]}"
 fi
+phase done
