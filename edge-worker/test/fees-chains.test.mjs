@@ -5,7 +5,9 @@
 // quote of dev-key-acme (a 10 bps gateway fee): once filled, the recipient's balance grew by
 // exactly destination.amountOut (custom: by what its own call transfers), every fee entry that
 // names a recipient grew that recipient's balance by exactly its amount, and the statement adds
-// up (amountOut + paid fees = source.amount - gas - proving). With dev-key-frugal (a 5 bps protocol
+// up (amountOut + paid fees = source.amount - gas - proving). The reference solver prices from
+// its own process over the remote-solver protocol (what production uses), and fills what it
+// quoted. With dev-key-frugal (a 5 bps protocol
 // fee), the operator's recipient receives exactly the quote's non-zero protocol fee. A multi-hop
 // route: the suite's solver coverage serves B -> A only through M, so the engine stitches it; the
 // funder pays exactly source.amount on B, the first leg's fill on M publishes and funds the second
@@ -233,5 +235,31 @@ describe("fees reach the recipients they name, through the real Portal", { timeo
     assert.equal(route.calls.length, 1 + fees.length);
     const changes = await fundAndMeasure(q, [RECIPIENT, ...fees.map((f) => f.recipient)]);
     assert.deepEqual(changes, [5_000_000n, ...fees.map((f) => BigInt(f.amount))]);
+  });
+
+  test("the reference solver prices from its own process over the remote-solver protocol, then fills, proves and is paid", async () => {
+    const remote = stack.remoteSolvers.find((s) => s.id === "local-reference");
+    assert.ok(remote.url.startsWith("http://127.0.0.1:") && remote.pid !== process.pid, "a process of its own on loopback");
+    const seen = remote.quotes.length;
+    const q = await quote({
+      type: "exact-in",
+      source: { chainId: chainA.chainId, token: chainA.tokens.USDC, amount: "20000001", funder: funder() },
+      destination: { chainId: chainB.chainId, token: chainB.tokens.USDC, recipient: RECIPIENT },
+      dappId: "fees-e2e",
+    });
+    assert.equal(q.solver.id, "local-reference");
+    // The worker asked it once, and the quote is its answer: the route delivers exactly its
+    // amountOut (the recipient's amount and the fees paid on chain).
+    const asked = remote.quotes.slice(seen);
+    assert.equal(asked.length, 1, JSON.stringify(asked));
+    assert.equal(asked[0].status, 200);
+    assert.deepEqual(asked[0].request.source, { chainId: chainA.chainId, token: chainA.tokens.USDC, amount: "20000001" });
+    const paid = paidFees(q).reduce((sum, f) => sum + BigInt(f.amount), 0n);
+    assert.equal(BigInt(q.destination.amountOut) + paid, BigInt(asked[0].answer.amountOut));
+    const [received] = await fundAndMeasure(q, [RECIPIENT]);
+    assert.equal(received, BigInt(q.destination.amountOut));
+    // The remote process, not the in-process budget solver, filled it and collected the reward.
+    const record = await remote.waitFor(q.intentHash, ["withdrawn"], 60_000);
+    assert.ok(record.transactions.fulfill && record.transactions.withdraw, JSON.stringify(record));
   });
 });

@@ -1,7 +1,9 @@
 // Deployments whose solvers are remote only, as production's must be: the real worker bundle with
 // config/local's chains and tokens, and either
 // - one remote solver (a stub on loopback that prices every request it is sent): legacy v3 quotes
-//   ask it through the worker, as v1 quotes do, and answer with its price; or
+//   ask it through the worker, as v1 quotes do, and answer with its price; when the same solver
+//   refuses, times out or answers garbage, every quote answers 502 solver-error (no-answer) and
+//   the worker goes on serving; or
 // - no solver at all (config/production/solvers.json as shipped): every quote answers 502
 //   solver-error saying no solver is configured.
 // Every /api/v3 answer is also held to Eco's published schemas by the harness.
@@ -28,6 +30,17 @@ const legacyBody = (sourceAmount) => ({
 let stub, stubUrl;
 const asked = [];
 const temp = tempDir("sr-remote-solvers-");
+// How the stub answers: "price" (below), or one of the failures a remote solver can show.
+let stubMode = "price";
+const STUB_TIMEOUT_MS = 5000;
+const FAILURES = {
+  refuses: (res) => res.writeHead(503, { "content-type": "application/json" }).end(JSON.stringify({ error: "maintenance" })),
+  // Never answers: the worker's wait ends at the solver's timeoutMs.
+  hangs: () => {},
+  garbage: (res) => res.writeHead(200, { "content-type": "application/json" }).end("{\"amountOut\": 99"),
+  "wrong shape": (res) =>
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ amountOut: "-5", estimatedFulfillTimeSec: 30, validUntil: 1, extra: true })),
+};
 
 // The stub keeps 1% (exact-in: delivers 99% of the reward; exact-out: wants 101% of the delivery),
 // and holds its price for ten minutes.
@@ -38,6 +51,7 @@ before(async () => {
     req.on("end", () => {
       const body = JSON.parse(text);
       asked.push(body);
+      if (stubMode !== "price") return FAILURES[stubMode](res);
       const validUntil = Math.floor(Date.now() / 1000) + 600;
       const answer = body.type === "exact-out"
         ? { amountIn: ((BigInt(body.destination.amount) * 101n) / 100n).toString(), estimatedFulfillTimeSec: 30, validUntil }
@@ -82,7 +96,7 @@ describe("one remote solver: legacy quotes ask it through the worker", () => {
         estimatedFulfillTimeSec: 30,
         fillWindowSec: null,
         url: stubUrl,
-        timeoutMs: 5000,
+        timeoutMs: STUB_TIMEOUT_MS,
       },
     ]);
     persist = tempDir("sr-remote-state-");
@@ -122,6 +136,37 @@ describe("one remote solver: legacy quotes ask it through the worker", () => {
     const response = body.data[0].quoteData.quoteResponse;
     assert.equal(response.destinationAmount, "20000000");
     assert.ok(BigInt(response.sourceAmount) >= 20_200_000n, response.sourceAmount);
+  });
+
+  test("the solver refuses, times out or answers garbage: 502 solver-error (no-answer), and the worker goes on serving", async () => {
+    const v1Body = { type: "exact-in", source: { chainId: 8453, token: BASE_USDC, amount: "50000000", funder: FUNDER }, destination: { chainId: 10, token: OPTIMISM_USDC, recipient: RECIPIENT }, dappId: "remote-solver-test" };
+    const ask = {
+      v1: () => worker.fetch("/v1/quotes", { method: "POST", key: DEV_KEYS.acme, headers: JSON_HEADERS, body: JSON.stringify(v1Body) }),
+      legacy: () => worker.fetch("/api/v3/quotes/exactIn", { method: "POST", headers: JSON_HEADERS, body: JSON.stringify(legacyBody("50000000")) }),
+    };
+    try {
+      for (const mode of Object.keys(FAILURES)) {
+        stubMode = mode;
+        for (const [api, send] of Object.entries(ask)) {
+          const before = asked.length;
+          const res = await send();
+          const body = await res.json();
+          assert.equal(res.status, 502, `${mode}, ${api}: ${JSON.stringify(body)}`);
+          assert.equal(body.code, "solver-error");
+          assert.match(body.detail, /^no-answer:/, `${mode}, ${api}`);
+          assert.equal(asked.length, before + 1, `${mode}, ${api}: the solver was asked once`);
+        }
+      }
+      // Each failure was logged with its reason, nothing else went wrong in the worker.
+      const reasons = worker.output().split("\n").filter((l) => l.includes('"solver-no-answer"')).map((l) => JSON.parse(l.slice(l.indexOf("{"))).reason);
+      for (const reason of ["HTTP 503", "timeout"]) assert.ok(reasons.includes(reason), `${reason} in ${JSON.stringify(reasons)}`);
+    } finally {
+      stubMode = "price";
+    }
+    const res = await ask.v1();
+    const body = await res.json();
+    assert.equal(res.status, 200, JSON.stringify(body));
+    assert.equal(body.solver.id, "stub-remote");
   });
 });
 

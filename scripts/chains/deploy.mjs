@@ -65,13 +65,18 @@ export const TEST_TOKENS = Object.freeze([
 // What the reference solver charges; its config record and its profitability check share it.
 export const REFERENCE_SOLVER_FEES = Object.freeze({ feeBps: 5, fixedFee: 10_000n });
 
-// The in-process solvers of the local configuration, each run by its own solver loop with its own
-// account. Different prices and inventories, so options.allQuotes ranks real competition: the
-// reference solver is cheaper below 1,333.33 (fixed fee dominates), the budget one above.
+// The solvers of the local configuration, each run by its own solver loop with its own account.
+// Different prices and inventories, so options.allQuotes ranks real competition: the reference
+// solver is cheaper below 1,333.33 (fixed fee dominates), the budget one above. A solver with
+// `remote` runs as a process of its own (remote-solver.mjs) that the worker asks for prices over
+// the remote-solver protocol, as production asks its solvers, within `remote.timeoutMs`; the
+// others are in-process price models of the core (their names get " (simulation)").
 export const LOCAL_SOLVERS = Object.freeze([
   Object.freeze({
     id: 'local-reference',
-    name: 'Local reference solver (simulation)',
+    name: 'Local reference solver',
+    // Generous for a loopback answer: a loaded CI machine must not turn it into a timeout.
+    remote: Object.freeze({ timeoutMs: 5000 }),
     accountIndex: ACCOUNT_INDEX.solver,
     feeBps: REFERENCE_SOLVER_FEES.feeBps,
     fixedFee: REFERENCE_SOLVER_FEES.fixedFee,
@@ -82,7 +87,7 @@ export const LOCAL_SOLVERS = Object.freeze([
   }),
   Object.freeze({
     id: 'local-budget',
-    name: 'Local budget solver (simulation)',
+    name: 'Local budget solver',
     accountIndex: ACCOUNT_INDEX.budgetSolver,
     feeBps: 2,
     fixedFee: 50_000n,
@@ -274,8 +279,12 @@ function accountRecord(index) {
   return { index, address: wallet.address, privateKey: wallet.privateKey };
 }
 
-/** Config records (schema of config/local/*.json) for the deployed chains. */
-export function configRecords(deployment) {
+/**
+ * Config records (schema of config/local/*.json) for the deployed chains. `solverUrls`: the
+ * quoting URL of each running remote solver by id; a solver without one is listed as an
+ * in-process price model.
+ */
+export function configRecords(deployment, { solverUrls = {} } = {}) {
   const quoteSigner = readQuoteSigner();
   const chains = deployment.chains.map((c) => ({
     chainId: c.chainId,
@@ -305,7 +314,7 @@ export function configRecords(deployment) {
   const everyToken = deployment.chains.flatMap((c) => TEST_TOKENS.map((t) => ({ chainId: c.chainId, symbol: t.symbol })));
   const solvers = LOCAL_SOLVERS.map((s) => ({
     id: s.id,
-    name: s.name,
+    name: solverUrls[s.id] ? s.name : `${s.name} (simulation)`,
     routes: [{ sources: everyToken, destinations: everyToken }],
     inventory: deployment.chains.flatMap((c) => TEST_TOKENS.map((t) => ({ chainId: c.chainId, symbol: t.symbol, amount: s.inventory.toString() }))),
     feeBps: s.feeBps,
@@ -314,8 +323,8 @@ export function configRecords(deployment) {
     maxAmount: s.maxAmount.toString(),
     estimatedFulfillTimeSec: s.estimatedFulfillTimeSec,
     fillWindowSec: null,
-    url: null,
-    timeoutMs: null,
+    url: solverUrls[s.id] ?? null,
+    timeoutMs: solverUrls[s.id] ? s.remote.timeoutMs : null,
   }));
   return { chains, tokens, solvers };
 }
@@ -348,9 +357,10 @@ export async function deployLocalChains(chains, { outDir = LOCAL_CHAINS_DIR, log
   return deployment;
 }
 
-export function writeGeneratedConfig(deployment, outDir) {
+/** Writes deployment.json and the configuration records (configRecords) to `outDir`. */
+export function writeGeneratedConfig(deployment, outDir, { solverUrls = {} } = {}) {
   mkdirSync(outDir, { recursive: true });
-  const { chains, tokens, solvers } = configRecords(deployment);
+  const { chains, tokens, solvers } = configRecords(deployment, { solverUrls });
   const write = (name, value) => writeFileSync(join(outDir, name), `${JSON.stringify(value, null, 2)}\n`);
   write('deployment.json', deployment);
   write('chains.json', chains);

@@ -1,22 +1,29 @@
 #!/usr/bin/env node
 // The whole local-chain stack in one call: compile, start the anvil nodes, deploy the real Portal,
 // Permit2 and USDC plus our Permit3, prover and test USDT, and run the local solvers (one loop per
-// solver account). `npm start` can import startLocalStack; run directly, it prints the chains,
-// contracts and funded accounts and runs until interrupted.
+// solver account). The reference solver runs as a process of its own (remote-solver.mjs, started
+// by solver-process.mjs) that the generated solvers.json lists by URL, so the worker asks it for
+// prices over the remote-solver protocol as production asks its solvers; the budget solver is an
+// in-process price model whose loop runs here. `npm start` (scripts/serve.sh) runs this file;
+// run directly, it prints the chains, contracts and funded accounts and runs until interrupted.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_LOCAL_CHAINS, freePort, startLocalChains, stopAll } from './anvil.mjs';
-import { deployLocalChains, describeAccounts } from './deploy.mjs';
-import { startLocalSolvers } from './solver.mjs';
+import { LOCAL_SOLVERS, deployLocalChains, describeAccounts, writeGeneratedConfig } from './deploy.mjs';
+import { startLocalSolver } from './solver.mjs';
+import { startRemoteSolver } from './solver-process.mjs';
 import { LOCAL_CHAINS_DIR, isMain } from './paths.mjs';
 
 /**
  * @param options.chains [{name, chainId, port}] (default: 31337 on 8545 and 31338 on 8546)
  * @param options.outDir where the generated configuration goes (null: nowhere)
- * @param options.solver false to run without any solver
- * @returns {Promise<{nodes, deployment, solver, solvers, stop}>} solver: the reference solver
- *   (solvers[0]); solvers: every local solver
+ * @param options.solver false to run no solver loop (nothing fills; the remote solvers still quote)
+ * @param options.solverOptions the solver loops' options (pollMs, txWaitMs, ...)
+ * @returns {Promise<{nodes, deployment, solver, solvers, remoteSolvers, stop}>} solver: the
+ *   reference solver (solvers[0]); solvers: every local solver loop (in this process or a remote
+ *   solver's handle), empty with solver: false; remoteSolvers: the remote solvers' handles
+ *   (solver-process.mjs: url, quotes answered)
  */
 export async function startLocalStack({
   chains = DEFAULT_LOCAL_CHAINS,
@@ -26,15 +33,30 @@ export async function startLocalStack({
   log = (line) => console.log(line),
 } = {}) {
   const nodes = await startLocalChains(chains, { log });
+  const started = [];
+  const stopSolvers = () => Promise.all(started.map((s) => s.stop()));
   try {
-    const deployment = await deployLocalChains(nodes, { outDir, log });
-    const solvers = withSolver ? await startLocalSolvers({ chains: deployment.chains, log, ...solverOptions }) : [];
+    const deployment = await deployLocalChains(nodes, { outDir: null, log });
+    const remoteSolvers = [];
+    for (const record of LOCAL_SOLVERS) {
+      if (record.remote) {
+        const remote = await startRemoteSolver({ chains: deployment.chains, solverId: record.id, fill: withSolver, loopOptions: solverOptions, log });
+        started.push(remote);
+        remoteSolvers.push(remote);
+      } else if (withSolver) {
+        started.push(await startLocalSolver(record, { chains: deployment.chains, log, ...solverOptions }));
+      }
+    }
+    // Written once the remote solvers listen: the configuration names their URLs.
+    if (outDir) writeGeneratedConfig(deployment, outDir, { solverUrls: Object.fromEntries(remoteSolvers.map((r) => [r.id, r.url])) });
+    const solvers = withSolver ? started : [];
     const stop = async () => {
-      await Promise.all(solvers.map((s) => s.stop()));
+      await stopSolvers();
       await stopAll(nodes);
     };
-    return { nodes, deployment, solver: solvers[0] ?? null, solvers, stop };
+    return { nodes, deployment, solver: solvers[0] ?? null, solvers, remoteSolvers, stop };
   } catch (error) {
+    await stopSolvers();
     await stopAll(nodes);
     throw error;
   }
@@ -70,7 +92,7 @@ if (isMain(import.meta.url)) {
     console.log(`  vault initCodeHash ${c.vaultInitCodeHash}`);
   }
   console.log((await describeAccounts(stack.deployment)).join('\n'));
-  for (const s of stack.solvers) console.log(`solver ${s.id} ${s.address}`);
+  for (const s of stack.solvers) console.log(`solver ${s.id} ${s.address}${s.url ? ` quoting at ${s.url} (remote-solver protocol)` : ' (in-process price model)'}`);
   console.log(`relayer ${stack.deployment.accounts.relayer.address}`);
   console.log(`configuration in ${LOCAL_CHAINS_DIR}; Ctrl-C stops the chains`);
   const shutdown = async () => {

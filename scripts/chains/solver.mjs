@@ -72,6 +72,45 @@ export function evaluateIntent(intent, { sourceChainId, chains, policy = DEFAULT
   return { ok: true, provided, earned };
 }
 
+/**
+ * Resolves with the intent's record once it reaches one of `states`; rejects after timeoutMs.
+ * `solver`: {intents (Map by intent hash), events (emitting 'state' with a record)}, a solver
+ * loop of this process or the handle of one running in another (solver-process.mjs).
+ */
+export function waitForState({ intents, events }, intentHash, states, timeoutMs = 20000) {
+  const wanted = [].concat(states);
+  return new Promise((resolve, reject) => {
+    const current = intents.get(intentHash);
+    if (current && wanted.includes(current.state)) return resolve(current);
+    const onState = (record) => {
+      if (record.intentHash !== intentHash || !wanted.includes(record.state)) return;
+      clearTimeout(timeout);
+      events.off('state', onState);
+      resolve(record);
+    };
+    const timeout = setTimeout(() => {
+      events.off('state', onState);
+      const record = intents.get(intentHash);
+      reject(new Error(`intent ${intentHash} did not reach ${wanted} within ${timeoutMs} ms (state ${record?.state ?? 'unseen'}${record?.reason ? `: ${record.reason}` : ''})`));
+    }, timeoutMs);
+    events.on('state', onState);
+  });
+}
+
+/** What a solver's intent record says, as plain JSON (no BigInt): what crosses a process boundary. */
+export function recordSnapshot(record) {
+  return {
+    intentHash: record.intentHash,
+    sourceChainId: String(record.sourceChainId),
+    destination: String(record.intent?.destination ?? '?'),
+    state: record.state,
+    ...(record.reason ? { reason: record.reason } : {}),
+    attempts: record.attempts,
+    transactions: { ...record.transactions },
+    pending: { ...(record.pending ?? {}) },
+  };
+}
+
 /** Reads an IntentPublished log into {intentHash, intent, encodedRoute, routeHash, rewardHash}. */
 export function parseIntentPublished(portalInterface, log) {
   const { args } = portalInterface.parseLog(log);
@@ -172,6 +211,7 @@ export async function startSolver({
     if (!hash) {
       hash = (await send()).hash;
       record.pending[step] = hash;
+      events.emit('update', record);
     }
     const receipt = await node.provider.waitForTransaction(hash, 1, txWaitMs).catch(() => null);
     if (!receipt) return null;
@@ -294,26 +334,7 @@ export async function startSolver({
   schedule();
   log(`solver ${id}: ${account.address} watching ${chains.map((c) => c.chainId).join(', ')}`);
 
-  /** Resolves with the intent's record once it reaches one of `states`; rejects after timeoutMs. */
-  function waitFor(intentHash, states, timeoutMs = 20000) {
-    const wanted = [].concat(states);
-    return new Promise((resolve, reject) => {
-      const current = intents.get(intentHash);
-      if (current && wanted.includes(current.state)) return resolve(current);
-      const onState = (record) => {
-        if (record.intentHash !== intentHash || !wanted.includes(record.state)) return;
-        clearTimeout(timeout);
-        events.off('state', onState);
-        resolve(record);
-      };
-      const timeout = setTimeout(() => {
-        events.off('state', onState);
-        const record = intents.get(intentHash);
-        reject(new Error(`intent ${intentHash} did not reach ${wanted} within ${timeoutMs} ms (state ${record?.state ?? 'unseen'}${record?.reason ? `: ${record.reason}` : ''})`));
-      }, timeoutMs);
-      events.on('state', onState);
-    });
-  }
+  const waitFor = (intentHash, states, timeoutMs) => waitForState({ intents, events }, intentHash, states, timeoutMs);
 
   async function stop() {
     stopped = true;
@@ -326,22 +347,27 @@ export async function startSolver({
 }
 
 /**
- * Starts one solver loop per LOCAL_SOLVERS record, each with its own account and policy; each
- * defers to those listed before it.
+ * Starts the solver loop of one LOCAL_SOLVERS record with its own account and policy; it defers
+ * to the solvers listed before it, so exactly one local solver fills each intent.
  */
+export function startLocalSolver(solver, { chains, solvers = LOCAL_SOLVERS, ...options }) {
+  const position = solvers.findIndex((s) => s.id === solver.id);
+  if (position < 0) throw new Error(`${solver.id} is not a local solver`);
+  return startSolver({
+    ...options,
+    chains,
+    id: solver.id,
+    privateKey: devAccount(solver.accountIndex).privateKey,
+    policy: solverPolicy(solver),
+    deferTo: solvers.slice(0, position).map(solverPolicy),
+  });
+}
+
+/** Starts one solver loop per LOCAL_SOLVERS record (startLocalSolver), all in this process. */
 export async function startLocalSolvers({ chains, solvers = LOCAL_SOLVERS, ...options }) {
   const started = [];
   try {
-    for (const [i, solver] of solvers.entries()) {
-      started.push(await startSolver({
-        ...options,
-        chains,
-        id: solver.id,
-        privateKey: devAccount(solver.accountIndex).privateKey,
-        policy: solverPolicy(solver),
-        deferTo: solvers.slice(0, i).map(solverPolicy),
-      }));
-    }
+    for (const solver of solvers) started.push(await startLocalSolver(solver, { ...options, chains, solvers }));
   } catch (error) {
     await Promise.all(started.map((s) => s.stop()));
     throw error;
