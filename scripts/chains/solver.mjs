@@ -6,6 +6,9 @@
 // the source chain's prover as a trusted relayer, and withdraws the reward from the source Portal.
 // Several local solvers watch the same chains; `deferTo` makes one leave an intent to solvers
 // listed before it whenever their policy would fill it, so exactly one of them fills each intent.
+// The local stack runs the reference solver's loop inside remote-solver.mjs (a process of its own,
+// beside the quoting endpoint the worker asks) and the others' loops in its own process; run
+// directly, this file runs every local solver's loop here, with no quoting endpoint.
 //
 // Per intent: waiting -> filled -> proven -> withdrawn, or a terminal skipped/closed/failed with
 // a reason. Every step first reads chain state, so restarts and retries are idempotent.
