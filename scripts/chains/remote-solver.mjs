@@ -10,7 +10,8 @@
 // `npm start` (local.mjs) forks it and lists its URL in the local solvers.json, so the local
 // stack's quotes travel the same path as production's. Alone, against a running local stack:
 //   node scripts/chains/remote-solver.mjs [--port 8600] [--id local-reference] [--no-fill]
-// reads build/local-chains/deployment.json and serves http://127.0.0.1:<port>/quote.
+// reads build/local-chains/deployment.json, serves http://127.0.0.1:<port>/quote and prints each
+// request with its answer (--no-fill beside `npm start`, whose copy already fills with that account).
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,8 +28,9 @@ const MAX_REQUEST_BYTES = 64 * 1024;
 
 /**
  * The quoting endpoint: POST /quote with a protocol request, answered 200 with the protocol's
- * answer, or a 4xx {error} the worker leaves out (400 malformed, 404/405 wrong path or method,
- * 413 too large, 422 not served). `onQuote({request, status, answer|error})` sees every request.
+ * answer, or a 4xx or 503 {error} the worker leaves out (400 malformed, 404/405 wrong path or method,
+ * 413 too large, 422 not served, 503 its balance unreadable). `onQuote({request, status,
+ * answer | error})` sees every request.
  */
 export function createQuoteServer({ chains, solver, onQuote = () => {} }) {
   const terms = pricingTerms(solver);
@@ -49,7 +51,12 @@ export function createQuoteServer({ chains, solver, onQuote = () => {} }) {
     if (!priced.ok) return { request, status: priced.status, body: { error: priced.error } };
     // Inventory is what the solver holds now on the destination chain, not a configured figure.
     const { chainId, token, amount } = priced.delivers;
-    const held = await new Contract(token, ERC20_ABI, providers.get(chainId)).balanceOf(holder);
+    let held;
+    try {
+      held = await new Contract(token, ERC20_ABI, providers.get(chainId)).balanceOf(holder);
+    } catch (error) {
+      return { request, status: 503, body: { error: `cannot read its balance on chain ${chainId}: ${error.shortMessage ?? error.message}` } };
+    }
     if (held < amount) return { request, status: 422, body: { error: `holds ${held} of ${token} on chain ${chainId}, the route delivers ${amount}` } };
     return { request, status: 200, body: priced.answer };
   }
@@ -65,12 +72,7 @@ export function createQuoteServer({ chains, solver, onQuote = () => {} }) {
     });
     req.on('end', async () => {
       if (size > MAX_REQUEST_BYTES) return send(res, 413, { error: `requests are at most ${MAX_REQUEST_BYTES} bytes` });
-      let result;
-      try {
-        result = await answer(Buffer.concat(chunks).toString('utf8'));
-      } catch (error) {
-        result = { status: 503, body: { error: `cannot price now: ${error.shortMessage ?? error.message}` } };
-      }
+      const result = await answer(Buffer.concat(chunks).toString('utf8'));
       onQuote({ request: result.request ?? null, status: result.status, ...(result.status === 200 ? { answer: result.body } : result.body) });
       send(res, result.status, result.body);
     });
