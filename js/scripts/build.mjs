@@ -46,6 +46,9 @@ const path = (url) => fileURLToPath(url);
 const BUDGET_BYTES = 102 * 1024;
 
 const env = { ...process.env, NODE_PATH: ['/usr/share/nodejs', process.env.NODE_PATH].filter(Boolean).join(':') };
+// emcc runs binaryen's tools by bare name: under npm, node_modules/.bin (npm's binaryen 132, for
+// the second pass below, which names its own path) would shadow the Debian binaryen emcc expects.
+env.PATH = (env.PATH ?? '').split(':').filter((dir) => !dir.endsWith('/node_modules/.bin')).join(':');
 delete env.EM_CACHE; // Debian's emcc works only with its frozen, prebuilt system-library cache
 const run = (...args) => execFileSync(args[0], args.slice(1), { cwd: path(repoDir), env, stdio: ['ignore', 'ignore', 'inherit'] });
 
