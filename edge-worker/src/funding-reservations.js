@@ -23,8 +23,8 @@
 // daily gas budget on the chain, or a funder past its fundings of the day, answers the core's 429
 // (op "sponsorshipAdmission") and the chain is not even asked; an admitted funding's row is stored
 // with its reservation (sponsorship.js). A deposit address funded by plain transfers comes here too
-// (objects/deposit-addresses.js), before its job exists: the core admits its transfer plan whatever
-// the limits say, and its row counts its gas against the address's partner like any other.
+// (objects/deposit-addresses.js), before its job exists: a spent budget holds it like any other,
+// and its row counts its gas against the address's partner.
 import { askCore } from "./core.js";
 import { simulateFunding } from "./funding-preflight.js";
 import { HttpError } from "./http.js";
@@ -103,9 +103,17 @@ export class FundingReservations {
       .map((row) => ({ jobId: row.job_id, amount: row.amount }));
   }
 
-  /** Releases every reservation of a job that has settled, and settles its sponsorship row (idempotent; op relayerStep). */
+  /**
+   * Releases every reservation of a job that has settled, and settles its sponsorship row (idempotent; op relayerStep).
+   * @returns {Promise<{ mined: number | null }>} how many of the job's transactions were mined (null: no row, unknown)
+   */
   async release(jobId) {
-    await this.#step({ sponsorship: this.sponsorship.row(jobId) }, { kind: "release", jobId });
+    return (await this.#step({ sponsorship: this.sponsorship.row(jobId) }, { kind: "release", jobId })).reply;
+  }
+
+  /** Holds a reorganised job's reservation again, as op gaslessJobStep named it (idempotent; op relayerStep). */
+  async reserveAgain(jobId, reservation) {
+    await this.#step({}, { kind: "reserve", jobId, reservation });
   }
 
   /** Records a mined receipt of a sponsored job (idempotent per transaction; op relayerStep). */

@@ -44,7 +44,7 @@ export async function requirePartner(c, next) {
  * simulated or sent). A quote with a job answers from it (a
  * retried submit whose authorization the relayer already spent must still get its job back).
  */
-export async function storeJob(c, verified, owner) {
+export async function storeJob(c, verified, owner, { deposit } = {}) {
   const jobs = jobsOf(c.env, verified.job.quoteId, near(c.request));
   let reserved = false;
   if (!(await jobs.read())) {
@@ -54,7 +54,7 @@ export async function storeJob(c, verified, owner) {
     // The chain judged this submit after its turn in the chain's queue: a copy of it may have
     // created the quote's job meanwhile, and spent the authorization. The job answers first, as
     // for a submit that found it at once (the store below says the same job or a conflict).
-    if (verdict.status !== 200 && (await jobs.read())) return answerSubmit(c, verified, owner, jobs, false);
+    if (verdict.status !== 200 && (await jobs.read())) return answerSubmit(c, verified, owner, jobs, false, deposit);
     if (verdict.httpError) throw new HttpError(verdict.httpError.status, verdict.httpError.code, verdict.httpError.detail);
     // A sponsorship refusal is thrown, not answered: its Retry-After and RateLimit-* are the
     // limit's, and a thrown error keeps them over the request bucket's (middleware.js).
@@ -65,15 +65,15 @@ export async function storeJob(c, verified, owner) {
     }
     reserved = true;
   }
-  return answerSubmit(c, verified, owner, jobs, reserved);
+  return answerSubmit(c, verified, owner, jobs, reserved, deposit);
 }
 
 /** Stores the submit in its quote's object and answers as op gaslessJobStep (event "submitted") says. */
-async function answerSubmit(c, verified, owner, jobs, reserved) {
+async function answerSubmit(c, verified, owner, jobs, reserved, deposit) {
   let stored;
   try {
     // The job's relayer account is pinned with it (relayer-accounts.js).
-    stored = await jobs.submit({ jobKey: verified.jobKey, owner, job: verified.job, plan: verified.plan, relayer: await relayerAccountFor(c.env, verified.job.id) });
+    stored = await jobs.submit({ jobKey: verified.jobKey, owner, job: verified.job, plan: verified.plan, relayer: await relayerAccountFor(c.env, verified.job.id), deposit });
   } catch (e) {
     if (reserved) await reservationsOf(c.env, verified.plan.chainId).release(verified.job.id);
     throw e;
