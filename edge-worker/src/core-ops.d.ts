@@ -879,7 +879,7 @@ export interface components {
         RelayerStepInput: {
             /** @description The relay's progress ({jobId, chainId, account, pinned, stored} and what the call added); {nonce} while waiting for a receipt; for the chain's store, {sponsorship}: every row's {jobId, day, settled} (admitted, simulated), or the job's row {receipts} or null (release, receiptMined). For route and held, {jobId, chainId}. */
             state: Record<string, never>;
-            /** @description relay {keyFound}; prepared {result}; landed {result}; recorded {failed}; polled {used, found}; sendRefused {message}; admitted {jobId, partner, admission}; simulated {verdict, reservation}; release {jobId} (reply {mined}: the job's mined transactions, null without a row); receiptMined {jobId, hash, receipt}; reserve {jobId, reservation} (a reorganised job holds its funder's balance again); route {endpoint, keyed, pinned, pinnedKeyFound}; held {address, holds}. */
+            /** @description relay {keyFound}; prepared {result}; landed {result}; recorded {failed}; polled {used, found}; sendRefused {message}; admitted {jobId, partner, admission}; simulated {verdict, reservation, admission?: the sponsorship admission again, judged with the verdict}; release {jobId} (reply {mined}: the job's mined transactions, null without a row); receiptMined {jobId, hash, receipt}; reserve {jobId, reservation} (a reorganised job holds its funder's balance again); route {endpoint, keyed, pinned, pinnedKeyFound}; held {address, holds}. */
             event: {
                 /** @enum {unknown} */
                 kind: "relay" | "prepared" | "landed" | "recorded" | "polled" | "sendRefused" | "admitted" | "simulated" | "release" | "receiptMined" | "reserve" | "route" | "held";

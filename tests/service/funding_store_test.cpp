@@ -46,6 +46,16 @@ Json simulated(int status, Json reservation) {
   return {{"kind", "simulated"}, {"verdict", {{"status", status}, {"body", status == 200 ? Json::object() : Json{{"code", "funding-would-fail"}}}}}, {"reservation", std::move(reservation)}};
 }
 const Json kReservation = {{"token", kToken}, {"funder", kFunder}, {"amount", "25000000"}};
+// The admission judged again with the verdict (others of the partner admitted meanwhile).
+Json again(Json event, Json admission) {
+  event["admission"] = std::move(admission);
+  return event;
+}
+Json later_admission() { return {{"day", 20417}, {"funder", kFunder}, {"holdWei", "3000000000000000"}}; }
+Json later_row() {
+  return {{"table", "sponsorship"},
+          {"insert", {{"job_id", kJob}, {"partner", "acme"}, {"funder", kFunder}, {"day", 20417}, {"hold_wei", "3000000000000000"}}}};
+}
 
 struct Row {
   const char* name;
@@ -68,6 +78,13 @@ TEST(FundingStore, EachStateAndEventAnswersItsWritesEffectsAndReply) {
       {"simulated: 200 with nothing to reserve", simulating_state(), simulated(200, nullptr), {old_dropped(), row_taken()}, none,
        {{"status", 200}, {"body", Json::object()}}},
       {"simulated: 422 takes nothing", simulating_state(), simulated(422, kReservation), none, none,
+       {{"status", 422}, {"body", {{"code", "funding-would-fail"}}}}},
+      {"simulated: 200, admitted again, takes the row of the latest admission", simulating_state(),
+       again(simulated(200, kReservation), {{"status", 200}, {"body", later_admission()}}), {old_dropped(), later_row(), reservation_taken()}, none,
+       {{"status", 200}, {"body", Json::object()}}},
+      {"simulated: 200, but others of the partner were admitted meanwhile: refused, nothing taken", simulating_state(),
+       again(simulated(200, kReservation), exhausted), none, none, exhausted},
+      {"simulated: 422 whatever the admission again says", simulating_state(), again(simulated(422, kReservation), exhausted), none, none,
        {{"status", 422}, {"body", {{"code", "funding-would-fail"}}}}},
       {"release: a row with receipts counts them", {{"sponsorship", {{"receipts", {{"0xaa", {{"gasUsed", "0x5208"}}}}}}}},
        {{"kind", "release"}, {"jobId", kJob}},

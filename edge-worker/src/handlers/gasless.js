@@ -14,6 +14,7 @@ import { askCore } from "../core.js";
 import { coreResponse } from "./core-response.js";
 import { keyForCore } from "../keys.js";
 import { relayerAccountFor } from "../relayer-addresses.js";
+import { countRefusedWork } from "../middleware.js";
 
 /**
  * Gasless endpoints need a key mapped to a configured partner and enabled for gasless: the core
@@ -61,6 +62,8 @@ export async function storeJob(c, verified, owner, { deposit } = {}) {
     if (verdict.status === 429) throw new HttpError(429, verdict.body.code, verdict.body.detail, verdict.body.errors ?? [], verdict.headers ?? {});
     if (verdict.status !== 200) {
       console.log(JSON.stringify({ event: "gasless-refused", requestId: c.requestId, standard: verified.standard, detail: verdict.body?.detail }));
+      // A refused preflight read the chain for nothing: the client's work-creating bucket counts it.
+      await countRefusedWork(c);
       return coreResponse(c, verdict);
     }
     reserved = true;

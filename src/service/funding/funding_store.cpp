@@ -75,7 +75,13 @@ OpResult on_simulated(const Json& state, const Json& event) {
   const Json& admitted = fields.member(state, "admitted", "state");
   const Json& verdict = fields.member(event, "verdict", "event");
   const Json& reservation = fields.member(event, "reservation", "event");
-  const Json& body = admitted.at("body");
+  // The limits judged again with the verdict: while this funding read the chain (outside any
+  // queue), others of the partner may have been admitted; the row takes the latest admission.
+  const Json* again = event.contains("admission") ? &event["admission"] : nullptr;
+  const Json& body = again ? fields.member(*again, "body", "event.admission") : admitted.at("body");
+  if (again && fields.count(*again, "status", "event.admission") != 200 && fields.count(verdict, "status", "event.verdict") == 200) {
+    return answered(state, Json::array(), Json::array(), refusal(*again, body));
+  }
   Json writes = Json::array();
   if (fields.count(verdict, "status", "event.verdict") == 200) {
     take_row(writes, state, admitted.at("jobId"), admitted.at("partner"), body);

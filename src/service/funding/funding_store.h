@@ -9,9 +9,12 @@
 //    {status, body, headers?}}, state {"sponsorship": [{"jobId", "day", "settled"}] every row}
 //     a refusal is the reply; else effect {"kind": "simulate"} (a deposit address funded by plain
 //     transfers too: its preflight reads the vault's balance and the intent's status).
-//   {"kind": "simulated", "verdict": {status, body}, "reservation": {token, funder, amount} | null}
-//     (state as the admitted answer left it) a 200 takes the job's sponsorship row and its
-//     reservation (token and funder lowercase: rows are matched by them); the verdict is the reply.
+//   {"kind": "simulated", "verdict": {status, body}, "reservation": {token, funder, amount} | null,
+//    "admission"?: op sponsorshipAdmission's answer again, with the verdict}
+//     (state as the admitted answer left it) a 200 takes the job's sponsorship row (from the
+//     latest admission) and its reservation (token and funder lowercase: rows are matched by
+//     them); the verdict is the reply. A 200 whose admission again is refused (others of the
+//     partner admitted while this one read the chain) takes nothing: the refusal is the reply.
 //   Taking a row drops the settled rows of earlier days (no admission counts them any more).
 //   {"kind": "release", "jobId"}, state {"sponsorship": {"receipts": {...}} | null, the job's row}
 //     the job has settled: its reservations go, and its row counts what its receipts say from now
