@@ -88,12 +88,13 @@ export class FundingReservations {
         verdict = await judgeFunding(this.env, plan, read.results, { jobId, reserved });
       }
       // The rows the core names (the job's sponsorship row, its reservation) are written before
-      // the next verdict of the pair runs, so it counts this job.
+      // the next verdict of the pair runs, so it counts this job. A refused verdict takes nothing:
+      // its admission is not asked again.
       const judged = await this.#step(step.state, {
         kind: "simulated",
         verdict: { status: verdict.status, body: verdict.body },
         reservation: read.reservation ?? null,
-        admission: await this.#admission(plan, partner),
+        ...(verdict.status === 200 ? { admission: await this.#admission(plan, partner) } : {}),
       });
       return judged.reply;
     });

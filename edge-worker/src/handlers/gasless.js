@@ -39,7 +39,8 @@ export async function requirePartner(c, next) {
  * A quote without a job gets one only if the simulation says its funding would succeed with what
  * its funder's balance has left after its other accepted, unsettled fundings on the chain (else
  * 422 funding-would-fail, nothing sent); the chain's reservation store (funding-reservations.js)
- * judges and reserves in one step, one submit at a time, after the core has admitted the funding
+ * judges and reserves in one step (the chain read outside any queue, the verdicts of one token and
+ * funder one after the other), after the core has admitted the funding
  * under the partner's sponsorship limits (429 sponsorship-exhausted otherwise, its detail naming
  * the limit, with the core's Retry-After and RateLimit-* headers; nothing
  * simulated or sent). A quote with a job answers from it (a
@@ -52,7 +53,7 @@ export async function storeJob(c, verified, owner, { deposit } = {}) {
     // The owner names the partner whose sponsorship pays: the key's, or the deposit address's.
     const partner = owner.replace(/^partner:/, "");
     const verdict = await reservationsOf(c.env, verified.plan.chainId).reserve({ plan: verified.plan, jobId: verified.job.id, partner });
-    // The chain judged this submit after its turn in the chain's queue: a copy of it may have
+    // The chain judged this submit after reading the chain and its turn among its funder's: a copy of it may have
     // created the quote's job meanwhile, and spent the authorization. The job answers first, as
     // for a submit that found it at once (the store below says the same job or a conflict).
     if (verdict.status !== 200 && (await jobs.read())) return answerSubmit(c, verified, owner, jobs, false, deposit);
