@@ -222,12 +222,15 @@ if (core) {
 // the verifier accepts.
 for (let shape = 0; shape < 6; shape++) seed("lying_signer", `genuine-shape-${shape}`, Buffer.from([shape]));
 
-// --- money objects: each byte is the next result of an effect (fuzz/money_objects.cpp). Relayed,
-// mined and final at once; refused by the simulation (failed); mined but not final, reorganised
-// away, relayed again from its stored bytes and final.
-seed("money_objects", "published", Buffer.from([1, 3, 0, 4, 1, 23, 1]));
-seed("money_objects", "failed", Buffer.from([1, 2]));
-seed("money_objects", "reorganised", Buffer.from([1, 3, 0, 4, 1, 0, 0, 0, 1, 0, 0, 1, 3, 4, 1, 23, 1]));
+// --- money objects: the first byte says whether the job is a deposit address's (odd), then each
+// byte is the next result of an effect (fuzz/money_objects.cpp). Relayed, mined and final at
+// once; refused by the simulation (failed); a deposit address's job refused so (archived with the
+// address); mined but not final, reorganised away (its reservation held again), relayed again
+// from its stored bytes and final.
+seed("money_objects", "published", Buffer.from([0, 1, 3, 0, 4, 1, 23, 1]));
+seed("money_objects", "failed", Buffer.from([0, 1, 2]));
+seed("money_objects", "deposit-failed", Buffer.from([1, 1, 2]));
+seed("money_objects", "reorganised", Buffer.from([0, 1, 3, 0, 4, 1, 0, 0, 0, 1, 0, 0, 1, 3, 4, 1, 23, 1]));
 
 const only = process.argv.slice(2);
 for (const [target, seeds] of corpora) {

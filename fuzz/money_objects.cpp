@@ -14,6 +14,9 @@
 //     accepted has released its reservation;
 //   - the relayer's row of a job is open exactly while its relay has not settled (an error or a
 //     mined funding closes it), so no settled job holds the account's nonces;
+//   - a job a reorganisation sends back to accepted holds its reservation again (effect reserve);
+//   - a deposit address's job is archived (it leaves the address open) only when it failed with
+//     none of its transactions mined, as the chain's store counted its receipts;
 //   - every step answers 200 (an OpInputError escaping is a crash: the driver fed what the core
 //     asked for, so the core must take it).
 // The accepting path: the job ended published and final, or failed, with its reservation released.
@@ -69,7 +72,28 @@ struct Model {
   Json receipts = Json::object();
   bool was_failed = false;
   bool was_final = false;
+  // A deposit address's job (the first input byte says), and whether it was archived there.
+  bool deposit = false;
+  bool archived = false;
 };
+
+// The job's plan: the protocol vectors' ERC-3009 funding of their Base intent (what the job's
+// object stores with it; a reorganised job's reservation is named from it).
+const Json& plan() {
+  static const Json p = [] {
+    const Json vectors = sr::fuzz::read_json_file(std::string(SR_SOURCE_DIR) + "/tests/vectors/protocol-vectors.json");
+    const Json& permits = vectors["permits"];
+    return Json{{"standard", "erc3009"},
+                {"chainId", 8453},
+                {"token", "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"},
+                {"funder", permits["erc3009"]["signer"]},
+                {"vault", vectors["intents"][0]["vault"]},
+                {"intent", vectors["intents"][0]["intent"]},
+                {"authorization", permits["erc3009"]["message"]},
+                {"signature", permits["erc3009"]["signature"]}};
+  }();
+  return p;
+}
 
 Json chain_heads(Input& in) {
   const std::uint64_t head = 100 + in.next() % 24;
@@ -152,7 +176,8 @@ Json relay(Model& m, Input& in) {
 
 // One alarm of the job's object, its steps followed to the end.
 void alarm(Model& m, Input& in) {
-  Json state{{"job", m.deleted ? Json(nullptr) : m.job}, {"attempts", m.attempts}, {"nowMs", m.now_ms}, {"pollMs", 1000}, {"keepSec", 60}};
+  Json state{{"job", m.deleted ? Json(nullptr) : m.job}, {"attempts", m.attempts}, {"nowMs", m.now_ms}, {"pollMs", 1000}, {"keepSec", 60}, {"plan", plan()}};
+  if (m.deposit) state["deposit"] = "0x3333333333333333333333333333333333333333";
   Json event{{"kind", "alarm"}};
   Json alarm_at = nullptr;
   for (int i = 0; i < kMaxSteps; ++i) {
@@ -172,6 +197,7 @@ void alarm(Model& m, Input& in) {
     const Json& effects = r.body["effects"];
     if (effects.empty()) {
       if (!m.deleted) SR_FUZZ_CHECK(m.job["status"] == "accepted" || !m.reserved, "a settled job kept its reservation: " + m.job.dump());
+      if (!m.deleted) SR_FUZZ_CHECK(m.job["status"] != "accepted" || m.reserved, "an accepted job holds no reservation: " + m.job.dump());
       // The next alarm: when this one asked, or a while later (the runtime's own retry).
       m.now_ms = alarm_at.is_null() ? m.now_ms + 1000 * (1 + in.next()) : std::max(m.now_ms, alarm_at.get<std::uint64_t>());
       return;
@@ -197,7 +223,19 @@ void alarm(Model& m, Input& in) {
         if (w["table"] == "reservation" && w.value("delete", false) && w["where"]["job_id"] == m.job["id"]) m.reserved = false;
       }
       SR_FUZZ_CHECK(!m.reserved, "the store kept a settled job's reservation: " + released.body.dump());
-      event = {{"kind", "released"}};
+      const Json& mined = released.body["reply"]["mined"];
+      SR_FUZZ_CHECK(mined.is_null() ? row.is_null() : mined == m.receipts.size(), released.body.dump());
+      event = {{"kind", "released"}, {"mined", mined}};
+    } else if (kind == "reserve") {
+      // Accepted again after a reorganisation: the store holds its reservation again.
+      SR_FUZZ_CHECK(m.job["status"] == "accepted" && effect["reservation"]["amount"].is_string(), effect.dump());
+      m.reserved = true;
+      event = {{"kind", "reserved"}};
+    } else if (kind == "archive") {
+      SR_FUZZ_CHECK(m.deposit && m.job["status"] == "failed", "a job archived that is not a deposit's failed job: " + m.job.dump());
+      SR_FUZZ_CHECK(m.receipts.empty(), "a job with a mined transaction left its deposit address: " + m.receipts.dump());
+      m.archived = true;
+      event = {{"kind", "archived"}};
     } else if (kind == "forget") {
       event = {{"kind", "forgotten"}};
     } else if (kind == "deleteAll") {
@@ -216,6 +254,7 @@ void alarm(Model& m, Input& in) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   Input in(data, size);
   Model m;
+  m.deposit = in.next() % 2 == 1;
   m.job = sr::service::gasless_job("erc3009", "quote:7f3c2a10-9d4e-4b1a-8c2f-5e6d7a8b9c0d",
                                    "0x1111111111111111111111111111111111111111111111111111111111111111", 8453, 1763697600);
   for (int alarms = 0; alarms < 64 && !in.empty() && !m.deleted; ++alarms) alarm(m, in);

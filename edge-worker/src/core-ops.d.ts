@@ -578,7 +578,7 @@ export interface components {
         };
         /** @description Op "gaslessJobStep": The gasless job object's decisions, one event at a time: when its alarm fires (relay or look at the receipt, apply the outcome, release the reservation, keep or delete the job: the rows to write, the effect to perform, when to wake and what to log), and a stored submit's HTTP answer (202, 200 or 409) with the release of a reservation its settled job no longer needs. */
         GaslessJobStepInput: {
-            /** @description The stored job with, for the alarm's events, attempts, nowMs and pollMs (keepSec optional). */
+            /** @description The stored job with, for the alarm's events, attempts, nowMs and pollMs (keepSec, plan and deposit optional). */
             state: {
                 /** @description The stored job; null when the object holds none (deleted). */
                 job: components["schemas"]["GaslessJob"] | null;
@@ -590,11 +590,15 @@ export interface components {
                 pollMs?: number;
                 /** @description How long a finished job is kept (op gaslessJobRetention). Default 30 days. */
                 keepSec?: number;
+                /** @description The job's stored plan: a job a reorganisation sends back to accepted holds its funder's balance again (effect reserve). */
+                plan?: Record<string, never>;
+                /** @description The vault of the deposit address whose job this is: a failed job that had nothing mined is archived there and deleted, leaving the address open (effect archive). */
+                deposit?: string;
             };
-            /** @description alarm; receipt {receipt, chainHeads} or {thrown}; relayed {result, chainHeads} or {thrown, chainHeads}; released; forgotten; deleted; submitted {outcome, reserved, quoteId, owner?} (with state.owner: the stored job's). */
+            /** @description alarm; receipt {receipt, chainHeads} or {thrown}; relayed {result, chainHeads} or {thrown, chainHeads}; released {mined?: the job's mined transactions, as the chain's store answered the release}; reserved; archived; forgotten; deleted; submitted {outcome, reserved, quoteId, owner?} (with state.owner: the stored job's). */
             event: {
                 /** @enum {unknown} */
-                kind: "alarm" | "receipt" | "relayed" | "released" | "forgotten" | "deleted" | "submitted";
+                kind: "alarm" | "receipt" | "relayed" | "released" | "reserved" | "archived" | "forgotten" | "deleted" | "submitted";
                 chainHeads?: components["schemas"]["ChainHeads"];
             };
         };
@@ -602,7 +606,7 @@ export interface components {
             /** @description The state for the next event: its job is the one written. */
             state: Record<string, never>;
             writes: components["schemas"]["StepWrite"][];
-            /** @description At most one (relay, receipt, release, forget, deleteAll): its result is the next event. None: the alarm is over. */
+            /** @description At most one (relay, receipt, release, reserve {reservation}, archive {vault}, forget, deleteAll): its result is the next event. None: the alarm is over. */
             effects: components["schemas"]["StepEffect"][];
             /** @description Unix milliseconds to set the object's alarm to (null: left as it is). */
             alarmAt: number | null;
@@ -834,7 +838,7 @@ export interface components {
                 maxPriorityFeePerGas: string;
             } | null;
         };
-        /** @description Op "sponsorshipAdmission": Whether the partner's sponsorship still pays for one more relayed funding on the plan's chain today: admitted while the partner's spending of the UTC day (settled jobs at their receipts' gas used x effective gas price plus an OP-stack chain's l1Fee, unsettled ones at their gas limits x the chain's fee ceiling, plus the chain's L1 data fee allowance) is below its daily gas budget and the funder's relayed fundings of the day are below its limit (partners.json sponsorship, defaults in service.json relay.sponsorship); beyond either, 429 sponsorship-exhausted (the detail names the limit) with Retry-After until the next UTC day and the RateLimit-* headers of that limit. A plain-transfer plan (a deposit address already paid by transfers) is admitted whatever the limits say (refusable false): counted, never refused. */
+        /** @description Op "sponsorshipAdmission": Whether the partner's sponsorship still pays for one more relayed funding on the plan's chain today: admitted while the partner's spending of the UTC day (settled jobs at their receipts' gas used x effective gas price plus an OP-stack chain's l1Fee, unsettled ones at their gas limits x the chain's fee ceiling, plus the chain's L1 data fee allowance) is below its daily gas budget and the funder's relayed fundings of the day are below its limit (partners.json sponsorship, defaults in service.json relay.sponsorship); beyond either, 429 sponsorship-exhausted (the detail names the limit) with Retry-After until the next UTC day and the RateLimit-* headers of that limit. A plain-transfer plan (a deposit address already paid by transfers) is refused by a spent budget like any other (its address holds it and asks again later), not by the funder limit (its funder is the address's refund recipient). */
         SponsorshipAdmissionInput: {
             plan: components["schemas"]["RelayPlan"];
             /** @description The slug of the partner whose sponsorship pays: the key's partner, or the deposit address's. */
@@ -870,17 +874,15 @@ export interface components {
                 limit: number;
                 used: number;
             };
-            /** @description false for a plain-transfer plan (a deposit address its user has already paid by transfers): admitted whatever the limits say, budget and fundings then showing how far past them the partner is; its row counts like any other. */
-            refusable: boolean;
         };
         /** @description Op "relayerStep": The relayer object's decisions, one event at a time: relaying a job (its key, preparing, landing, recording each receipt; waiting for a receipt; a node's refusal of a send) and the chain's store of relayed fundings (an admission, a preflight verdict, a settled job's release, a mined receipt's cost): the next state, the rows to write, the effect to perform and the reply. */
         RelayerStepInput: {
             /** @description The relay's progress ({jobId, chainId, account, pinned, stored} and what the call added); {nonce} while waiting for a receipt; for the chain's store, {sponsorship}: every row's {jobId, day, settled} (admitted, simulated), or the job's row {receipts} or null (release, receiptMined). For route and held, {jobId, chainId}. */
             state: Record<string, never>;
-            /** @description relay {keyFound}; prepared {result}; landed {result}; recorded {failed}; polled {used, found}; sendRefused {message}; admitted {jobId, partner, admission}; simulated {verdict, reservation}; release {jobId}; receiptMined {jobId, hash, receipt}; route {endpoint, keyed, pinned, pinnedKeyFound}; held {address, holds}. */
+            /** @description relay {keyFound}; prepared {result}; landed {result}; recorded {failed}; polled {used, found}; sendRefused {message}; admitted {jobId, partner, admission}; simulated {verdict, reservation, admission?: the sponsorship admission again, judged with the verdict}; release {jobId} (reply {mined}: the job's mined transactions, null without a row); receiptMined {jobId, hash, receipt}; reserve {jobId, reservation} (a reorganised job holds its funder's balance again); route {endpoint, keyed, pinned, pinnedKeyFound}; held {address, holds}. */
             event: {
                 /** @enum {unknown} */
-                kind: "relay" | "prepared" | "landed" | "recorded" | "polled" | "sendRefused" | "admitted" | "simulated" | "release" | "receiptMined" | "route" | "held";
+                kind: "relay" | "prepared" | "landed" | "recorded" | "polled" | "sendRefused" | "admitted" | "simulated" | "release" | "receiptMined" | "reserve" | "route" | "held";
             };
         };
         RelayerStepAnswer: {
@@ -942,6 +944,8 @@ export interface components {
             intentStatus?: components["schemas"]["IntentStatus"] | null;
             /** @description The worker's clock: Unix seconds (the core has none). */
             now: components["schemas"]["UnixSeconds"];
+            /** @description The address's archived jobs: those that failed with none of their transactions mined (the record's attempts). */
+            attempts?: components["schemas"]["GaslessJob"][];
         };
         DepositStatusAnswer: {
             status: components["schemas"]["DepositStatus"];
@@ -1277,6 +1281,8 @@ export interface components {
             status: string;
             job: components["schemas"]["GaslessJob"] | null;
             intentStatus: components["schemas"]["IntentStatus"] | null;
+            /** @description Funding jobs of this address that failed with none of their transactions mined, oldest first. Such a job never holds the address: it stays open to a new submit (202) and to transfers until a funding of it is final, and `job` is the latest job (null once a failed one is archived here). */
+            attempts: components["schemas"]["GaslessJob"][];
         };
         DepositStatus: {
             vaultAddress: components["schemas"]["EvmAddress"];
@@ -1831,7 +1837,7 @@ export interface CoreOps {
     relaySimulationVerdict: { input: schemas["RelaySimulationVerdictInput"]; answer: schemas["RelaySimulationVerdictAnswer"] };
     /** One of a job's signed transactions with no receipt under any of its attempts' hashes: wait, fail the job (its nonce taken by another transaction), simulate the remaining calls again, broadcast the same bytes again (dropped), replace it (same nonce and call, both fees raised at least 10% up to the chain's ceiling, after relay.replaceAfterBlocks blocks) or cancel it (a 0-value transfer to the relayer itself at the same nonce, when the call would now revert). (area funding; non-2xx: none) */
     relayReplace: { input: schemas["RelayReplaceInput"]; answer: schemas["RelayReplaceAnswer"] };
-    /** Whether the partner's sponsorship still pays for one more relayed funding on the plan's chain today: admitted while the partner's spending of the UTC day (settled jobs at their receipts' gas used x effective gas price plus an OP-stack chain's l1Fee, unsettled ones at their gas limits x the chain's fee ceiling, plus the chain's L1 data fee allowance) is below its daily gas budget and the funder's relayed fundings of the day are below its limit (partners.json sponsorship, defaults in service.json relay.sponsorship); beyond either, 429 sponsorship-exhausted (the detail names the limit) with Retry-After until the next UTC day and the RateLimit-* headers of that limit. A plain-transfer plan (a deposit address already paid by transfers) is admitted whatever the limits say (refusable false): counted, never refused. (area funding; non-2xx: 429) */
+    /** Whether the partner's sponsorship still pays for one more relayed funding on the plan's chain today: admitted while the partner's spending of the UTC day (settled jobs at their receipts' gas used x effective gas price plus an OP-stack chain's l1Fee, unsettled ones at their gas limits x the chain's fee ceiling, plus the chain's L1 data fee allowance) is below its daily gas budget and the funder's relayed fundings of the day are below its limit (partners.json sponsorship, defaults in service.json relay.sponsorship); beyond either, 429 sponsorship-exhausted (the detail names the limit) with Retry-After until the next UTC day and the RateLimit-* headers of that limit. A plain-transfer plan (a deposit address already paid by transfers) is refused by a spent budget like any other (its address holds it and asks again later), not by the funder limit (its funder is the address's refund recipient). (area funding; non-2xx: 429) */
     sponsorshipAdmission: { input: schemas["SponsorshipAdmissionInput"]; answer: schemas["SponsorshipAdmissionAnswer"] };
     /** The relayer object's decisions, one event at a time: relaying a job (its key, preparing, landing, recording each receipt; waiting for a receipt; a node's refusal of a send) and the chain's store of relayed fundings (an admission, a preflight verdict, a settled job's release, a mined receipt's cost): the next state, the rows to write, the effect to perform and the reply. (area funding; non-2xx: none) */
     relayerStep: { input: schemas["RelayerStepInput"]; answer: schemas["RelayerStepAnswer"] };

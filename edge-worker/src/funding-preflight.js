@@ -4,8 +4,9 @@
 // makes them against the pending block (what the relayer's next transaction will meet), and the
 // core judges the answers (op
 // "fundingPreflightVerdict": 200, or 422 funding-would-fail with the reason). Nothing is sent and
-// no job is created unless the verdict is 200. It runs inside the chain's reservation store
-// (funding-reservations.js), which passes the funder's other reservations to the verdict.
+// no job is created unless the verdict is 200. The chain's reservation store
+// (funding-reservations.js) reads first, outside any queue, and judges in the turn of the
+// funding's token and funder, passing the funder's other reservations to the verdict.
 import { askCore } from "./core.js";
 import { ethCall, rpcUrlOf } from "./chain-rpc.js";
 import { HttpError } from "./http.js";
@@ -13,15 +14,18 @@ import { relayerKeyAt } from "./relayer-accounts.js";
 import { relayerAccountFor, relayerAddressOf } from "./relayer-addresses.js";
 
 /**
+ * The preflight's reads: the calls the core names, made against the pending block.
  * @param {any} env
  * @param {{ chainId: number }} plan the verified plan of a gasless or deposit submit
- * @param {{ jobId?: string, reserved?: (reservation: { token: string, funder: string }) => { jobId: string, amount: string }[] }} [options]
- *   reserved: the stored reservations of the funding's chain, token and funder (funding-reservations.js),
- *   read before the chain is; the core counts them against the balance
- * @returns {Promise<import("./core.js").CoreAnswer & { reservation: object | null }>} the core's
- *   verdict, and the reservation the funding takes (the core's, null for a plain transfer)
+ * @param {{ jobId?: string, beforeReads?: (reservation: { token: string, funder: string }) => unknown }} [options]
+ *   beforeReads: called with the funding's reservation after the calls are named and before the
+ *   chain is read (the store reads its rows then: rows before the balance), its answer returned
+ *   as `before`
+ * @returns {Promise<{ refused: import("./core.js").CoreAnswer } | { reservation: object | null, results: object, before: unknown }>}
+ *   refused: the core's 422 when nothing can be simulated; else the reservation the funding
+ *   takes (the core's, null for a plain transfer) and the node's answers by call id
  */
-export async function simulateFunding(env, plan, { jobId, reserved } = {}) {
+export async function readFunding(env, plan, { jobId, beforeReads } = {}) {
   const url = rpcUrlOf(env, plan.chainId);
   // Simulated from the account that will relay the job (relayer-accounts.js: the one the job is
   // pinned to when it is stored), as the relayer's own simulation right before signing is. With
@@ -35,9 +39,9 @@ export async function simulateFunding(env, plan, { jobId, reserved } = {}) {
     }
   }
   const planned = await askCore(env, "fundingPreflight", { plan, relayer: relayerAddress, endpoint: Boolean(url) });
-  if (planned.status !== 200) return { ...planned, reservation: null };
+  if (planned.status !== 200) return { refused: planned };
   const reservation = planned.body.reservation ?? null;
-  const rows = reservation && reserved ? reserved(reservation) : null;
+  const before = reservation && beforeReads ? beforeReads(reservation) : null;
   const results = {};
   try {
     await Promise.all(planned.body.calls.map(async ({ id, ...call }) => {
@@ -46,6 +50,14 @@ export async function simulateFunding(env, plan, { jobId, reserved } = {}) {
   } catch (e) {
     throw new HttpError(500, "internal", `the relayer could not simulate the funding: chain ${plan.chainId} did not answer (${e?.message ?? e}); nothing was sent, retry later`);
   }
-  const verdict = await askCore(env, "fundingPreflightVerdict", { plan, results, ...(rows ? { reserved: rows, jobId } : {}) });
-  return { ...verdict, reservation };
+  return { reservation, results, before };
+}
+
+/**
+ * The core's verdict on the preflight's reads (op "fundingPreflightVerdict"), counting `reserved`:
+ * the stored reservations of the funding's chain, token and funder.
+ * @returns {Promise<import("./core.js").CoreAnswer>}
+ */
+export function judgeFunding(env, plan, results, { jobId, reserved } = {}) {
+  return askCore(env, "fundingPreflightVerdict", { plan, results, ...(reserved ? { reserved, jobId } : {}) });
 }

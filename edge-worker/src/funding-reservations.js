@@ -10,23 +10,30 @@
 // funding-would-fail naming the reservations); which rows a step writes (an admitted funding's
 // sponsorship row and reservation, a settled job's release, a mined receipt's cost) is op
 // "relayerStep"'s (src/service/funding/funding_store.h). This class only loads rows, applies the
-// writes and runs one preflight at a time per chain, so several submits backed by one balance are
-// judged one after the other, each seeing the rows of those accepted before it.
+// writes and orders the verdicts.
+//
+// A preflight reads the chain (each read an RPC round trip) before it joins any queue, so one
+// client's slow or refused fundings never hold another's; only the verdicts of fundings that
+// share a token and funder wait for each other, in that pair's turn, so several submits backed by
+// one balance are judged one after the other, each seeing the rows of those accepted before it.
 //
 // Order matters: the rows are read before the balance. A row is released only once its job has
 // settled (published: its funding is mined, so the balance already lacks the amount; failed:
 // whatever it moved has moved), so a balance read after the rows never counts money that a
-// missing row's job took; at worst a job settling in between is counted twice, a refusal that a
-// retry clears. Rows are deleted when their job settles (retention: the life of the job).
+// missing row's job took. The verdict counts the rows read before the balance together with
+// those stored since (accepted while this one read the chain); at worst a job settling in
+// between is counted twice, a refusal that a retry clears. Rows are deleted when their job
+// settles (retention: the life of the job).
 //
-// Sponsorship limits are judged in the same step, before anything is simulated: a partner past its
-// daily gas budget on the chain, or a funder past its fundings of the day, answers the core's 429
-// (op "sponsorshipAdmission") and the chain is not even asked; an admitted funding's row is stored
-// with its reservation (sponsorship.js). A deposit address funded by plain transfers comes here too
-// (objects/deposit-addresses.js), before its job exists: the core admits its transfer plan whatever
-// the limits say, and its row counts its gas against the address's partner like any other.
+// Sponsorship limits are judged before anything is simulated: a partner past its daily gas budget
+// on the chain, or a funder past its fundings of the day, answers the core's 429 (op
+// "sponsorshipAdmission") and the chain is not even asked; they are judged again with the verdict
+// (other fundings of the partner may have been admitted while this one read the chain), and an
+// admitted funding's row is stored with its reservation (sponsorship.js). A deposit address funded
+// by plain transfers comes here too (objects/deposit-addresses.js), before its job exists: a spent
+// budget holds it like any other, and its row counts its gas against the address's partner.
 import { askCore } from "./core.js";
-import { simulateFunding } from "./funding-preflight.js";
+import { judgeFunding, readFunding } from "./funding-preflight.js";
 import { HttpError } from "./http.js";
 import { applyWrites } from "./lib/sql-writes.js";
 import { nowSec } from "./lib/time.js";
@@ -34,8 +41,8 @@ import { relayerOf } from "./objects/stubs.js";
 import { SponsorshipCounters } from "./sponsorship.js";
 
 export class FundingReservations {
-  /** @type {Promise<unknown>} */
-  #queue = Promise.resolve();
+  /** The verdicts waiting per token and funder: key -> the last one's promise. */
+  #turns = new Map();
 
   /** @param {SqlStorage} sql the relayer object's storage @param {any} env */
   constructor(sql, env) {
@@ -53,38 +60,61 @@ export class FundingReservations {
 
   /**
    * Simulates the funding of `jobId` and, if the core says it would succeed with the balance its
-   * funder has left, reserves its amount. One at a time per chain. `partner`: whose sponsorship
-   * pays the gas (the key's partner, or the deposit address's); its limits are judged first.
+   * funder has left, reserves its amount. The chain is read outside any queue; the verdict waits
+   * only for earlier verdicts of the same token and funder. `partner`: whose sponsorship pays the
+   * gas (the key's partner, or the deposit address's); its limits are judged first.
    * @param {{ plan: any, jobId: string, partner: string }} input
    * @returns {Promise<{ status: number, body: any, headers?: Record<string, string> } | { httpError: { status: number, code: string, detail: string } }>}
    */
-  reserve(input) {
-    const run = this.#queue.then(() => this.#reserve(input));
-    this.#queue = run.catch(() => {});
-    return run;
-  }
-
-  async #reserve({ plan, jobId, partner }) {
-    const answer = await askCore(this.env, "sponsorshipAdmission", { plan, partner, now: nowSec(), rows: this.sponsorship.rows(partner) });
-    const admission = { status: answer.status, body: answer.body, ...(answer.headers ? { headers: answer.headers } : {}) };
-    // What the admission means (refused; admitted whatever the limits, for a deposit address
-    // funded by plain transfers, whose user has already paid the vault; or simulated next) is
-    // the core's (op relayerStep, the chain's store: src/service/funding/funding_store.h).
-    let step = await this.#step({ sponsorship: this.sponsorship.days() }, { kind: "admitted", jobId, partner, admission });
-    if (step.effects.length > 0) {
-      let verdict;
-      try {
-        verdict = await simulateFunding(this.env, plan, { jobId, reserved: (r) => this.#rows(r) });
-      } catch (e) {
-        // An HttpError does not survive the call out of the object as itself: hand its parts back.
-        if (e instanceof HttpError) return { httpError: { status: e.status, code: e.code, detail: e.message } };
-        throw e;
+  async reserve({ plan, jobId, partner }) {
+    // What the admission means (refused, or simulated next) is the core's (op relayerStep, the
+    // chain's store: src/service/funding/funding_store.h).
+    const step = await this.#step({ sponsorship: this.sponsorship.days() }, { kind: "admitted", jobId, partner, admission: await this.#admission(plan, partner) });
+    if (step.effects.length === 0) return step.reply;
+    let read;
+    try {
+      read = await readFunding(this.env, plan, { jobId, beforeReads: (r) => this.#rows(r) });
+    } catch (e) {
+      // An HttpError does not survive the call out of the object as itself: hand its parts back.
+      if (e instanceof HttpError) return { httpError: { status: e.status, code: e.code, detail: e.message } };
+      throw e;
+    }
+    const key = read.reservation ? `${read.reservation.token}:${read.reservation.funder}`.toLowerCase() : `job:${jobId}`;
+    return this.#inTurn(key, async () => {
+      let verdict = read.refused;
+      if (!verdict) {
+        // The rows read before the balance, and those stored since (accepted meanwhile).
+        const reserved = read.reservation ? unionOfRows(read.before, this.#rows(read.reservation)) : undefined;
+        verdict = await judgeFunding(this.env, plan, read.results, { jobId, reserved });
       }
       // The rows the core names (the job's sponsorship row, its reservation) are written before
-      // the next reserve in the queue runs, so it counts this job.
-      step = await this.#step(step.state, { kind: "simulated", verdict: { status: verdict.status, body: verdict.body }, reservation: verdict.reservation ?? null });
-    }
-    return step.reply;
+      // the next verdict of the pair runs, so it counts this job. A refused verdict takes nothing:
+      // its admission is not asked again.
+      const judged = await this.#step(step.state, {
+        kind: "simulated",
+        verdict: { status: verdict.status, body: verdict.body },
+        reservation: read.reservation ?? null,
+        ...(verdict.status === 200 ? { admission: await this.#admission(plan, partner) } : {}),
+      });
+      return judged.reply;
+    });
+  }
+
+  /** The core's sponsorship admission of `plan` under `partner`, from the partner's stored rows. */
+  async #admission(plan, partner) {
+    const answer = await askCore(this.env, "sponsorshipAdmission", { plan, partner, now: nowSec(), rows: this.sponsorship.rows(partner) });
+    return { status: answer.status, body: answer.body, ...(answer.headers ? { headers: answer.headers } : {}) };
+  }
+
+  /** Runs `fn` after every earlier call of the same key has finished. */
+  #inTurn(key, fn) {
+    const run = (this.#turns.get(key) ?? Promise.resolve()).then(fn);
+    const tail = run.catch(() => {});
+    this.#turns.set(key, tail);
+    tail.then(() => {
+      if (this.#turns.get(key) === tail) this.#turns.delete(key);
+    });
+    return run;
   }
 
   /** Asks op relayerStep about the chain's store and writes what it answers. */
@@ -103,9 +133,17 @@ export class FundingReservations {
       .map((row) => ({ jobId: row.job_id, amount: row.amount }));
   }
 
-  /** Releases every reservation of a job that has settled, and settles its sponsorship row (idempotent; op relayerStep). */
+  /**
+   * Releases every reservation of a job that has settled, and settles its sponsorship row (idempotent; op relayerStep).
+   * @returns {Promise<{ mined: number | null }>} how many of the job's transactions were mined (null: no row, unknown)
+   */
   async release(jobId) {
-    await this.#step({ sponsorship: this.sponsorship.row(jobId) }, { kind: "release", jobId });
+    return (await this.#step({ sponsorship: this.sponsorship.row(jobId) }, { kind: "release", jobId })).reply;
+  }
+
+  /** Holds a reorganised job's reservation again, as op gaslessJobStep named it (idempotent; op relayerStep). */
+  async reserveAgain(jobId, reservation) {
+    await this.#step({}, { kind: "reserve", jobId, reservation });
   }
 
   /** Records a mined receipt of a sponsored job (idempotent per transaction; op relayerStep). */
@@ -119,6 +157,13 @@ export class FundingReservations {
     return this.sql.exec("SELECT job_id, token, funder, amount FROM reservation ORDER BY job_id").toArray()
       .map((row) => ({ jobId: row.job_id, token: row.token, funder: row.funder, amount: row.amount }));
   }
+}
+
+/** Rows of one token and funder read at two moments, each job once. */
+function unionOfRows(before, now) {
+  const byJob = new Map();
+  for (const row of [...(before ?? []), ...now]) byJob.set(row.jobId, row);
+  return [...byJob.values()];
 }
 
 /** The chain's reservation store: its relayer object named by the chain alone, however many accounts relay. */

@@ -67,6 +67,17 @@ async function takeKeyless(c, cost) {
   return { ...(!wide.allowed || wide.remaining < own.remaining ? wide : own), refill };
 }
 
+/**
+ * A keyless submit whose preflight was refused read the chain for nothing: it counts against the
+ * client network's work-creating bucket once more (the next submits meet its 429 sooner, with the
+ * usual headers). A keyed submit is its key's, whose bucket counted the request.
+ */
+export async function countRefusedWork(c) {
+  if (c.key) return;
+  const result = await takeKeyless(c, "create");
+  if (result.refill) await result.refill;
+}
+
 /** The keyless read bucket (the cheap endpoints). */
 export const addressRateLimit = networkRateLimit("read");
 

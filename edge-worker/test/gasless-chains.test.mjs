@@ -115,6 +115,11 @@ const submit = (standard, body) =>
 
 const jobOf = async (id) => (await worker.fetch(`/v1/gasless/jobs/${id}`, { key: DEV_KEYS.acme })).json();
 const statusOf = async (intentHash) => (await worker.fetch(`/v1/intents/status?intentHash=${intentHash}`, { key: DEV_KEYS.acme })).json();
+/** What chain A's store of relayed fundings holds (its relayer object named by the chain alone). */
+async function reservationsHeld() {
+  const ns = await worker.mf.getDurableObjectNamespace("RELAYER");
+  return JSON.parse(JSON.stringify(await ns.get(ns.idFromName("31337")).reservationsHeld()));
+}
 const recipientBalance = () => new Contract(chainB.tokens.USDC, ERC20, providerB).balanceOf(RECIPIENT);
 
 /** Waits for a job to be published with a successful funding transaction that funded `intentHash`. */
@@ -272,6 +277,107 @@ describe("deposit addresses funded three ways are relayed and delivered", () => 
     assert.ok((await recipientBalance()) - before >= minimum, "the recipient received every deposit");
     // Funded by two submits and a transfer the reader saw on the chain: none counts any more.
     assert.equal(await openUnfunded(), 0, "a funded address frees its slot");
+  });
+});
+
+describe("a stranger's failing submit never holds a deposit address", () => {
+  // Anyone who learns a vault can submit an ERC-3009 authorization to it from a wallet holding the
+  // amount and then move that balance away. The chain's price is held above its ceiling (local
+  // 10 gwei) while that happens, so the stranger's job waits unsent; back under it, the relayer's
+  // simulation fails the job with nothing sent. The address must stay open: the user's own submit
+  // is accepted (202) and funds it, and, on another address, the user's plain transfer does.
+  const gwei = (n) => "0x" + (BigInt(n) * 1_000_000_000n).toString(16);
+  const baseFee = async (fee) => {
+    await providerA.send("anvil_setNextBlockBaseFeePerGas", [fee]);
+    await providerA.send("evm_mine", []);
+  };
+  const record = async (vault) => (await worker.fetch(`/v1/acme-gateway/${vault}`)).json();
+  async function depositAddress(refundRecipient) {
+    const res = await worker.fetch("/v1/acme-gateway/deposit-addresses", {
+      method: "POST",
+      headers: { ...json, "cf-connecting-ip": "192.0.2.78" },
+      body: JSON.stringify({
+        source: { chainId: 31337, token: chainA.tokens.USDC, amount: "3000000" },
+        destination: { chainId: 31338, token: chainB.tokens.USDC, recipient: RECIPIENT },
+        refundRecipient,
+      }),
+    });
+    const created = await res.json();
+    assert.equal(res.status, 201, JSON.stringify(created));
+    return created;
+  }
+  /** `payer`'s ERC-3009 submit of the address's amount into its vault. */
+  async function submitErc3009(vault, payer, amount = "3000000") {
+    const authorization = { from: payer.address, to: vault, value: amount, validAfter: "0", validBefore: String(nowSec() + 3600), nonce: hexlify(randomBytes(32)) };
+    return worker.fetch("/v1/acme-gateway/submit/erc-3009", {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ vaultAddress: vault, authorization, signature: await payer.signTypedData(usdcDomain(), ERC3009_TYPES, authorization) }),
+    });
+  }
+  /** A fresh wallet holding `amount` USDC on chain A (and no ETH). */
+  async function walletHolding(amount) {
+    const wallet = Wallet.createRandom();
+    await (await new Contract(chainA.tokens.USDC, ERC20, devAccount(1, providerA)).transfer(wallet.address, amount)).wait();
+    return wallet;
+  }
+  /** `payer`'s whole balance moved to RECIPIENT by an ERC-3009 transfer someone else sends for it. */
+  async function moveAway(payer, amount) {
+    const away = { from: payer.address, to: RECIPIENT, value: String(amount), validAfter: "0", validBefore: String(nowSec() + 3600), nonce: hexlify(randomBytes(32)) };
+    const { v, r, s } = Signature.from(await payer.signTypedData(usdcDomain(), ERC3009_TYPES, away));
+    const usdc = new Contract(chainA.tokens.USDC, ERC20, devAccount(1, providerA));
+    await (await usdc.transferWithAuthorization(away.from, away.to, away.value, away.validAfter, away.validBefore, away.nonce, v, r, s)).wait();
+  }
+
+  test("the job fails with nothing sent; the user's own submit, and on another address the user's plain transfer, fund them", async () => {
+    const [user, strangerA, strangerB] = [await walletHolding(3_000_000n), await walletHolding(3_000_000n), await walletHolding(3_000_000n)];
+    const transferPayer = devAccount(9);
+    const [viaSubmit, viaTransfer] = [await depositAddress(user.address), await depositAddress(transferPayer.address)];
+    const relayerNonce = await providerA.getTransactionCount(RELAYER);
+
+    await baseFee(gwei(100));
+    try {
+      for (const [address, stranger] of [[viaSubmit, strangerA], [viaTransfer, strangerB]]) {
+        const res = await submitErc3009(address.vaultAddress, stranger);
+        assert.equal(res.status, 202, JSON.stringify(await res.json()));
+        await waitFor(() => record(address.vaultAddress), (r) => r.job?.waitingFor === "gas-price", { timeoutMs: 30_000, intervalMs: 200 });
+        await moveAway(stranger, 3_000_000n);
+      }
+      // While the stranger's job may still be relayed, it holds the quote: the user waits.
+      const early = await submitErc3009(viaSubmit.vaultAddress, user);
+      assert.equal(early.status, 409, JSON.stringify(await early.json()));
+    } finally {
+      await baseFee(gwei(1));
+    }
+
+    for (const address of [viaSubmit, viaTransfer]) {
+      const open = await waitFor(() => record(address.vaultAddress), (r) => r.attempts.length === 1 && r.job === null, { timeoutMs: 60_000, intervalMs: 300 });
+      assert.equal(open.status, "awaiting-funding", JSON.stringify(open));
+      const [failed] = open.attempts;
+      assert.equal(failed.status, "failed");
+      assert.equal(failed.transactionHash, null);
+      assert.match(failed.error, /exceeds balance/);
+    }
+    // Nothing was sent for the strangers' jobs.
+    assert.equal(await providerA.getTransactionCount(RELAYER), relayerNonce);
+
+    // The user's own submit: accepted, relayed and delivered.
+    const own = await submitErc3009(viaSubmit.vaultAddress, user);
+    const accepted = await own.json();
+    assert.equal(own.status, 202, JSON.stringify(accepted));
+    const job = await publishedFunding(async () => (await record(viaSubmit.vaultAddress)).job, viaSubmit.intentHash);
+    assert.equal(job.standard, "erc3009");
+    await delivered(viaSubmit.intentHash, job.transactionHash);
+
+    // The user's plain transfer into the other address: still watched, so it funds it.
+    const token = new Contract(chainA.tokens.USDC, ERC20, transferPayer.connect(providerA));
+    await (await token.transfer(viaTransfer.vaultAddress, viaTransfer.source.amount)).wait();
+    await providerA.send("anvil_mine", ["0x3"]);
+    const byTransfer = await publishedFunding(async () => (await record(viaTransfer.vaultAddress)).job, viaTransfer.intentHash);
+    assert.equal(byTransfer.standard, "transfer");
+    await delivered(viaTransfer.intentHash, byTransfer.transactionHash);
+    // Each record keeps the stranger's failed attempt beside the job that funded it.
+    for (const address of [viaSubmit, viaTransfer]) assert.equal((await record(address.vaultAddress)).attempts.length, 1);
   });
 });
 
@@ -453,6 +559,10 @@ describe("a relayed funding reorganised away is re-sent, the same transaction", 
       const back = await waitFor(() => jobOf(created.id), (j) => j.status === "accepted", { timeoutMs: 30_000, intervalMs: 100 });
       assert.deepEqual([back.transactionHash, back.confirmations, back.final, back.error], [null, null, false, null]);
       assert.ok(!JSON.stringify(back).includes(published.transactionHash.slice(2)), JSON.stringify(back));
+      // The funder's money is its own again until the job settles once more: its balance is
+      // held again in the chain's store (released when the funding was first mined).
+      const held = await waitFor(reservationsHeld, (rows) => rows.some((r) => r.jobId === created.id), { timeoutMs: 30_000, intervalMs: 100 });
+      assert.deepEqual(held.filter((r) => r.jobId === created.id).map(({ funder, amount }) => [funder, amount]), [[fresh.address.toLowerCase(), quote.source.amount]]);
       // The relayer re-sent the same signed authorization (same hash: same bytes, same nonce).
       const pending = await waitFor(() => providerA.send("eth_getTransactionByHash", [authorization.hash]), (tx) => tx !== null, { timeoutMs: 30_000, intervalMs: 100 });
       assert.equal(pending.blockNumber, null);
@@ -464,6 +574,7 @@ describe("a relayed funding reorganised away is re-sent, the same transaction", 
     const again = await waitFor(() => jobOf(created.id), (j) => j.status !== "accepted", { timeoutMs: 60_000, intervalMs: 200 });
     assert.equal(again.status, "published", JSON.stringify(again));
     assert.equal(again.transactionHash, published.transactionHash);
+    await waitFor(reservationsHeld, (rows) => !rows.some((r) => r.jobId === created.id), { timeoutMs: 30_000, intervalMs: 200 });
     const receipt = await providerA.getTransactionReceipt(published.transactionHash);
     assert.equal(receipt.status, 1);
     assert.ok(receipt.logs.some((l) => l.topics[0] === INTENT_FUNDED && l.data.startsWith(quote.intentHash)), "IntentFunded in the receipt");

@@ -16,11 +16,13 @@
 //                       anything else (a test kills the sender there)
 //   nullReceipts: n     the next n eth_getTransactionReceipt answer null, mined or not (a node
 //                       serving a block's state before its receipts)
+//   delayMs: ms         every request waits this long before it is forwarded (a provider's round
+//                       trip, for benches)
 // `requests` lists every request's method (and getLogs ranges) for the test to read.
 import { createServer } from "node:http";
 
 export async function startRpcProxy(upstreamUrl) {
-  const faults = { rateLimited: 0, rateLimitedInBody: 0, retryAfter: 1, maxLogRange: null, lagBy: 0, headerNotFound: 0, hang: 0, down: false, l1Fee: null, refuseSend: 0, onSend: null, nullReceipts: 0 };
+  const faults = { rateLimited: 0, rateLimitedInBody: 0, retryAfter: 1, maxLogRange: null, lagBy: 0, headerNotFound: 0, hang: 0, down: false, l1Fee: null, refuseSend: 0, onSend: null, nullReceipts: 0, delayMs: 0 };
   const requests = [];
   const hanging = new Set();
 
@@ -47,6 +49,7 @@ export async function startRpcProxy(upstreamUrl) {
       hanging.add(res);
       return;
     }
+    if (faults.delayMs > 0) await new Promise((r) => setTimeout(r, faults.delayMs));
     if (faults.down) return reply(res, 502, { error: "bad gateway" });
     if (faults.rateLimited > 0) {
       faults.rateLimited -= 1;

@@ -254,7 +254,7 @@ describe("sponsorship limits per partner", () => {
 });
 
 describe("a deposit address funded by plain transfers counts against its partner", () => {
-  test("relayed whatever the budget says; its receipt is the partner's spending, and the partner's next submit is 429", async () => {
+  test("relayed within the budget; its receipt is the partner's spending, and the partner's next submit is 429", async () => {
     const { provider } = chains[31337];
     const payer = devAccount(9, provider);
     const record = await depositAddress(31337, payer.address, "2000000", "thrifty");
@@ -282,6 +282,28 @@ describe("a deposit address funded by plain transfers counts against its partner
     assertSponsorship429(refused, "sponsorship-exhausted", "1000");
     const cost = receipt.gasUsed * receipt.gasPrice;
     assert.ok(refused.body.detail.includes(`partner thrifty's daily gas budget on chain 31337 (1000 wei) is spent: ${cost} wei today`), refused.body.detail);
+    assert.equal(await sentCount(provider), nonce, "the relayer sent nothing");
+  });
+
+  test("a deposit address funded by a plain transfer is held while its partner's budget is spent", async () => {
+    // thrifty's budget on 31337 was spent by the previous test's transfer job.
+    const { provider } = chains[31337];
+    const payer = devAccount(9, provider);
+    const record = await depositAddress(31337, payer.address, "2000000", "thrifty");
+    const nonce = await sentCount(provider);
+    const rowsBefore = (await sponsorshipRows(31337)).length;
+    const usdc = new Contract(chains[31337].tokens.USDC, ERC20, payer);
+    await (await usdc.transfer(record.vaultAddress, record.source.amount)).wait();
+    await provider.send("anvil_mine", ["0x3"]);
+    // Confirmed and covering: the address's object asks for the job's admission and is held
+    // until the next UTC day (the core's Retry-After), creating nothing.
+    const ns = await worker.mf.getDurableObjectNamespace("DEPOSIT_ADDRESSES");
+    const object = ns.get(ns.idFromName(record.vaultAddress.toLowerCase()));
+    const heldUntil = await waitFor(() => object.sponsorshipHeldUntil(), (t) => t !== null, { timeoutMs: 30_000, intervalMs: 200 });
+    assert.ok(heldUntil > nowSec() && heldUntil <= nowSec() + 86_400, String(heldUntil));
+    const held = await (await worker.fetch(`/v1/thrifty-gateway/${record.vaultAddress}`)).json();
+    assert.equal(held.job, null, JSON.stringify(held));
+    assert.equal((await sponsorshipRows(31337)).length, rowsBefore, "no row taken");
     assert.equal(await sentCount(provider), nonce, "the relayer sent nothing");
   });
 });

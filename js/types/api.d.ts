@@ -1157,6 +1157,8 @@ export interface components {
             status: string;
             job: components["schemas"]["GaslessJob"] | null;
             intentStatus: components["schemas"]["IntentStatus"] | null;
+            /** @description Funding jobs of this address that failed with none of their transactions mined, oldest first. Such a job never holds the address: it stays open to a new submit (202) and to transfers until a funding of it is final, and `job` is the latest job (null once a failed one is archived here). */
+            attempts: components["schemas"]["GaslessJob"][];
         };
         ChainEvents: {
             chainId: components["schemas"]["ChainId"];
@@ -4117,7 +4119,8 @@ export interface operations {
                      *       "signature": "0x12dcad30cd97ba4252decefdfb250bca0af7033ad75bd0115e549ac4a6928b551d997700d626d5cefdb989b3aebe7f1fb897bb28731671636518c8a7a8ebe5ba1b",
                      *       "status": "awaiting-funding",
                      *       "job": null,
-                     *       "intentStatus": null
+                     *       "intentStatus": null,
+                     *       "attempts": []
                      *     }
                      */
                     "application/json": components["schemas"]["DepositAddressRecord"];

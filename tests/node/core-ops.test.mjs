@@ -333,7 +333,7 @@ describe('every op of the core answers as ops.json describes', () => {
       assert.deepEqual(call('relayerStep', { state: routed.state, event: { kind: 'held', address: relayer.address, holds: false } }).effects, [{ kind: 'repin' }]);
       // The chain's store: an admitted funding is simulated, its verdict takes its rows; a settled
       // job that sent nothing leaves no row.
-      const admission = { status: 200, body: { day: 20417, funder: relayer.address, holdWei: '1', refusable: true } };
+      const admission = { status: 200, body: { day: 20417, funder: relayer.address, holdWei: '1' } };
       const admitted = call('relayerStep', { state: { sponsorship: [] }, event: { kind: 'admitted', jobId: verified.job.id, partner: 'acme', admission } });
       assert.deepEqual(admitted.effects, [{ kind: 'simulate' }]);
       const reservation = { token: USDC_BASE, funder: relayer.address, amount: '25000000' };
@@ -341,6 +341,7 @@ describe('every op of the core answers as ops.json describes', () => {
       assert.deepEqual(taken.writes.map((w) => w.table), ['sponsorship', 'reservation']);
       const released = call('relayerStep', { state: { sponsorship: { receipts: {} } }, event: { kind: 'release', jobId: verified.job.id } });
       assert.deepEqual(released.writes.map((w) => [w.table, Boolean(w.delete)]), [['reservation', true], ['sponsorship', true]]);
+      assert.deepEqual(released.reply, { mined: 0 });
       const mined = call('relayerStep', { state: { sponsorship: { receipts: {} } }, event: { kind: 'receiptMined', jobId: verified.job.id, hash: id('funding'), receipt: { gasUsed: '0x5208' } } });
       assert.deepEqual(JSON.parse(mined.writes[0].set.receipts), { [id('funding')]: { gasUsed: '0x5208', effectiveGasPrice: null } });
     });
@@ -447,15 +448,20 @@ describe('every op of the core answers as ops.json describes', () => {
       call('depositSubmitVerify', { standard: 'erc-3009', body, deposit, now: deposit.record.deadline + 1, confirmedChains: [8453] }, 409);
       const transfer = call('depositSubmitVerify', { standard: 'transfer', deposit, now });
       assert.equal(transfer.plan.standard, 'transfer');
-      // A deposit already paid by transfers is counted against its partner, never refused: admitted
-      // with rows that hold the whole budget, whose receipts' L1 data fee counts too.
+      // A deposit already paid by transfers counts against its partner like any relayed funding: a
+      // budget spent (here by a receipt's L1 data fee) holds it.
       const day = Math.floor(now / 86400);
       const spent = [{ day, funder: recipient, holdWei: '1', settled: true, receipts: [{ gasUsed: '0x0', effectiveGasPrice: '0x1', l1Fee: '0x' + (10n ** 22n).toString(16) }] }];
-      const counted = call('sponsorshipAdmission', { plan: transfer.plan, partner: 'acme', now, rows: spent });
-      assert.equal(counted.refusable, false);
-      assert.equal(counted.budget.spentWei, String(10n ** 22n));
+      assert.match(call('sponsorshipAdmission', { plan: transfer.plan, partner: 'acme', now, rows: spent }, 429).detail, /daily gas budget on chain 8453/);
+      assert.equal(call('sponsorshipAdmission', { plan: transfer.plan, partner: 'acme', now, rows: [] }).budget.spentWei, '0');
       const before = call('depositStatus', { deposit, job: null, transfers: [], intentStatus: null, now });
       assert.equal(before.status.status, 'awaiting-funding');
+      assert.deepEqual(before.record.attempts, []);
+      // A job that failed with nothing mined and was archived leaves the address open, its record keeping it.
+      const failed = call('gaslessJobAdvance', { job: verified.job, outcome: { error: 'the simulation reverts' }, now }).job;
+      const reopened = call('depositStatus', { deposit, job: null, transfers: [], attempts: [failed], intentStatus: null, now });
+      assert.equal(reopened.status.status, 'awaiting-funding');
+      assert.deepEqual(reopened.record.attempts, [failed]);
       assert.equal(call('depositStatus', { deposit, job: verified.job, now }).status.status, 'funding-submitted');
     });
 

@@ -8,6 +8,7 @@
 
 #include "../protocol/protocol_vectors.h"
 #include "config_fixture.h"
+#include "relay_plan_fixture.h"
 #include "crypto/hex.h"
 #include "service/common/op_input.h"
 #include "service/funding/relay_calls.h"
@@ -23,35 +24,7 @@ const char* const kUsdc = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
 
 using testing::local_config;
 
-json plan(const std::string& standard) {
-  const json& permits = vectors()["permits"];
-  json out = {{"standard", standard},
-              {"chainId", 8453},
-              {"token", kUsdc},
-              {"funder", permits["erc3009"]["signer"]},
-              {"vault", vectors()["intents"][0]["vault"]},
-              {"intent", vectors()["intents"][0]["intent"]},
-              {"authorization", permits["erc3009"]["message"]},
-              {"signature", permits["erc3009"]["signature"]}};
-  if (standard == "permit2") {
-    json permit2 = permits["permit2Single"]["message"];
-    permit2["details"] = json::array({permit2["details"]});
-    out["authorization"] = permit2;
-    out["signature"] = permits["permit2Single"]["signature"];
-  } else if (standard == "permit3") {
-    const json& p = permits["permit3"];
-    out["authorization"] = {{"owner", p["owner"]},         {"salt", p["salt"]},
-                            {"deadline", p["deadline"]},   {"timestamp", p["timestamp"]},
-                            {"chainPermits", p["chainPermits"]}, {"proof", json::array()}};
-    out["signature"] = p["signature"];
-  } else if (standard == "erc2612") {
-    out["authorization"] = {{"owner", out["funder"]}, {"spender", out["vault"]}, {"value", "25000000"}, {"nonce", "3"}, {"deadline", "1763703600"}};
-  } else if (standard == "transfer") {
-    out["authorization"] = nullptr;
-    out["signature"] = nullptr;
-  }
-  return out;
-}
+json plan(const std::string& standard) { return testing::relay_plan(standard); }
 
 std::vector<std::string> ids(const json& calls) {
   std::vector<std::string> out;

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "config_fixture.h"
+#include "relay_plan_fixture.h"
 #include "service/common/op_input.h"
 #include "service/funding/gasless_job.h"
 
@@ -39,8 +40,22 @@ Json published_final(std::uint64_t updated_at) {
   return job;
 }
 
-Json state_of(const Json& job, std::uint64_t attempts = 0) {
-  return {{"job", job}, {"attempts", attempts}, {"nowMs", kNowMs}, {"pollMs", kPollMs}};
+const char* const kVault = "0x3333333333333333333333333333333333333333";
+
+Json state_of(const Json& job, std::uint64_t attempts = 0, const char* standard = "erc3009") {
+  return {{"job", job}, {"attempts", attempts}, {"nowMs", kNowMs}, {"pollMs", kPollMs}, {"plan", testing::relay_plan(standard)}};
+}
+// The state of a deposit address's job (its vault named).
+Json deposit_state_of(const Json& job) {
+  Json state = state_of(job);
+  state["deposit"] = kVault;
+  return state;
+}
+Json released(Json mined) { return {{"kind", "released"}, {"mined", std::move(mined)}}; }
+// What the plan's ERC-3009 funding holds of its funder's balance (op fundingPreflight's reservation).
+Json reservation() {
+  const Json plan = testing::relay_plan("erc3009");
+  return {{"chainId", 8453}, {"token", plan["token"]}, {"funder", plan["funder"]}, {"amount", "25000000"}};
 }
 
 Json effect(const char* kind) { return Json::array({Json{{"kind", kind}}}); }
@@ -102,9 +117,14 @@ std::vector<Row> rows() {
        Json::array({job_write(in_flight, 3)}), none, kNowMs + 2'000,
        Json::array({log_line("log", {{"event", "relay-in-flight"}, {"jobId", kJobId}, {"retryAfterSec", 2}, {"detail", "no receipt yet"}})})},
       // a watched job's receipt
-      {"receipt gone: accepted again, relayed at once", state_of(published_watched()), {{"kind", "receipt"}, {"receipt", nullptr}},
-       Json::array({job_write(gone, 0)}), none, kNowMs,
+      {"receipt gone: accepted again, its funder's balance held again, relayed at once", state_of(published_watched()),
+       {{"kind", "receipt"}, {"receipt", nullptr}}, Json::array({job_write(gone, 0)}),
+       Json::array({Json{{"kind", "reserve"}, {"reservation", reservation()}}}), kNowMs,
        Json::array({log_line("log", {{"event", "gasless-job-reorganised"}, {"jobId", kJobId}, {"transactionHash", kTxHash}})})},
+      {"receipt gone, a plain transfer's job: accepted again, nothing of the funder's to hold", state_of(published_watched(), 0, "transfer"),
+       {{"kind", "receipt"}, {"receipt", nullptr}}, Json::array({job_write(gone, 0)}), none, kNowMs,
+       Json::array({log_line("log", {{"event", "gasless-job-reorganised"}, {"jobId", kJobId}, {"transactionHash", kTxHash}})})},
+      {"reserved: nothing more, the relay is due", state_of(gone), {{"kind", "reserved"}}, none, none, nullptr, none},
       {"receipt still there: watched again, released", state_of(published_watched()),
        {{"kind", "receipt"}, {"receipt", {{"status", "0x1"}, {"blockNumber", "0x64"}}}}, Json::array({job_write(published_watched(), 0)}),
        effect("release"), kNowMs + kPollMs, none},
@@ -120,6 +140,20 @@ std::vector<Row> rows() {
        (kCreated + 30 * 86'400) * 1000, none},
       {"released, due: the relayer forgets first", state_of(published_final(kNowMs / 1000 - 30 * 86'400)), {{"kind", "released"}}, none,
        effect("forget"), nullptr, none},
+      // a deposit address's job that failed
+      {"released, a deposit's job failed with nothing mined: archived with the address", deposit_state_of(failed()), released(0), none,
+       Json::array({Json{{"kind", "archive"}, {"vault", kVault}}}), nullptr,
+       Json::array({log_line("log", {{"event", "deposit-job-archived"}, {"jobId", kJobId}, {"vault", kVault}, {"error", "reverted"}})})},
+      {"released, a deposit's job failed after a mined transaction: kept", deposit_state_of(failed()), released(1), none, none,
+       (kNowMs / 1000 + 30 * 86'400) * 1000, none},
+      {"released, a deposit's job failed, what was mined unknown: kept", deposit_state_of(failed()), released(nullptr), none, none,
+       (kNowMs / 1000 + 30 * 86'400) * 1000, none},
+      {"released, a deposit's job published: kept", deposit_state_of(published_final(kCreated)), released(0), none, none,
+       (kCreated + 30 * 86'400) * 1000, none},
+      {"released, a keyed job failed with nothing mined: kept", state_of(failed()), released(0), none, none,
+       (kNowMs / 1000 + 30 * 86'400) * 1000, none},
+      {"archived: the relayer forgets, then the storage goes", deposit_state_of(failed()), {{"kind", "archived"}}, none, effect("forget"), nullptr,
+       none},
       {"forgotten: the storage goes", state_of(failed()), {{"kind", "forgotten"}}, none, effect("deleteAll"), nullptr,
        Json::array({log_line("log", {{"event", "gasless-job-deleted"}, {"jobId", kJobId}, {"status", "failed"}})})},
       {"deleted: nothing more", state_of(failed()), {{"kind", "deleted"}}, none, none, nullptr, none},

@@ -201,24 +201,28 @@ TEST(Sponsorship, AnL2JobHoldsItsL1DataFeeAllowanceUntilItSettles) {
   EXPECT_EQ(ask(1, "erc3009").body["holdWei"], "20000000000000000");     // 20 gwei x 1,000,000 gas, no L1 fee
 }
 
-TEST(Sponsorship, ADepositFundedByTransfersIsCountedButNeverRefused) {
-  // The budget is spent and the funder has had its two fundings: an authorization is refused...
-  const json rows = json::array({held(kFunder, "6000000000000000"), held(kFunder, "6000000000000000")});
-  EXPECT_EQ(admission(rows).status, 429);
-  // ...but a deposit address its user already paid by transfers is admitted all the same (a 429
-  // would strand the money in the vault), with the row it takes and the figures past the limits.
-  const OpResult r = admission(rows, plan("transfer"));
-  ASSERT_EQ(r.status, 200) << r.body.dump();
-  EXPECT_EQ(r.body["refusable"], false);
-  EXPECT_EQ(r.body["holdWei"], "1600000000000000");
-  EXPECT_EQ(r.body["budget"]["spentWei"], "12000000000000000");
-  EXPECT_EQ(r.body["fundings"]["used"], 2);
-  EXPECT_EQ(r.body["day"], kToday);
-  // An admitted authorization may be refused next time: refusable.
-  EXPECT_EQ(admission(json::array()).body["refusable"], true);
+// A deposit address paid by plain transfers counts against its partner's budget like any relayed
+// funding: a spent budget holds it (the address asks again later; its money waits in the vault).
+TEST(Sponsorship, ADepositFundedByTransfersIsHeldByASpentBudgetLikeAnyOther) {
+  const json spent = json::array({held(kFunder, "6000000000000000"), held(kFunder, "6000000000000000")});
+  EXPECT_EQ(admission(spent).status, 429);
+  const OpResult refused = admission(spent, plan("transfer"));
+  ASSERT_EQ(refused.status, 429) << refused.body.dump();
+  EXPECT_EQ(refused.body["code"], "sponsorship-exhausted");
+  EXPECT_NE(refused.body["detail"].get<std::string>().find("daily gas budget"), std::string::npos) << refused.body.dump();
+  EXPECT_EQ(refused.headers["RateLimit-Remaining"], "0");
+  // Within the budget, its "funder" (the address's refund recipient, who signed nothing) is not
+  // held by the funder limit that holds an authorization of the same address.
+  const json two = json::array({held(kFunder, "1"), held(kFunder, "1")});
+  EXPECT_EQ(admission(two).status, 429);
+  const OpResult admitted = admission(two, plan("transfer"));
+  ASSERT_EQ(admitted.status, 200) << admitted.body.dump();
+  EXPECT_EQ(admitted.body["holdWei"], "1600000000000000");
+  EXPECT_EQ(admitted.body["fundings"]["used"], 2);
   // Its row then counts against the partner like any other: once mined, its receipt spends the budget.
   const json after = json::array({mined(kOther, json::array({{{"gasUsed", "0x0"}, {"effectiveGasPrice", "0x1"}, {"l1Fee", "0x2386f26fc10000"}}}))});
   EXPECT_EQ(admission(after, plan("permit2", kOther)).status, 429);
+  EXPECT_EQ(admission(after, plan("transfer", kOther)).status, 429);
 }
 
 TEST(Sponsorship, MalformedInputIsTheWorkersMistake) {

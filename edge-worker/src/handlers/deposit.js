@@ -5,9 +5,8 @@
 // that its chain's reader hands over (objects/deposit-addresses.js); funding jobs live with the gasless
 // jobs (one per quote).
 import { askSolvers } from "../solvers.js";
-import { inBackground } from "../background.js";
 import { near } from "../location.js";
-import { chainReader, depositOf, jobsOf, shardOf } from "../objects/stubs.js";
+import { depositOf, jobsOf, shardOf } from "../objects/stubs.js";
 import { HttpError, json } from "../http.js";
 import { randomHex } from "../lib/bytes.js";
 import { nowSec } from "../lib/time.js";
@@ -71,23 +70,21 @@ export const submitFor = (standard) => async (c, slug) => {
   const deposit = await depositFor(c, slug, c.body?.vaultAddress);
   const answer = await askCore(c.env, "depositSubmitVerify", { standard, body: c.body, deposit: { record: deposit.record, intent: deposit.intent }, now: nowSec(), confirmedChains: await confirmedChains(c.env) });
   if (answer.status !== 200) return coreResponse(c, answer);
-  const response = await storeJob(c, answer.body, deposit.owner);
-  // The address has its one job: its chain's reader need not read transfers into it any more
-  // (in the background; a vault left watched only costs a topic in a filter until its deadline),
-  // and it no longer counts against its partner's and client network's unfunded addresses.
-  if (response.status === 202) {
-    await depositOf(c.env, deposit.record.vaultAddress).funded();
-    inBackground(c.ctx, () => chainReader(c.env, deposit.record.source.chainId).unwatchDeposit(deposit.record.vaultAddress)).catch((e) =>
-      console.error(JSON.stringify({ event: "deposit-unwatch-failed", vault: deposit.record.vaultAddress, message: String(e?.message ?? e) })),
-    );
-  }
+  // The job names the address: one that fails with nothing mined is archived there and never
+  // holds it (op gaslessJobStep).
+  const response = await storeJob(c, answer.body, deposit.owner, { deposit: deposit.record.vaultAddress.toLowerCase() });
+  // The address has a job: it no longer counts against its partner's and client network's
+  // unfunded addresses. Its chain's reader keeps reading transfers into it (a vault watched costs
+  // a topic in a filter until its deadline): a job can still fail with nothing sent, and the
+  // address stays open to transfers until a funding of it is final.
+  if (response.status === 202) await depositOf(c.env, deposit.record.vaultAddress).funded();
   return response;
 };
 
 async function statusBody(c, deposit) {
   const quoteUuid = deposit.record.quoteId.replace(/^quote:/, "").toLowerCase();
   const job = (await jobsOf(c.env, quoteUuid).read())?.job ?? null;
-  const answer = await askCore(c.env, "depositStatus", { deposit: { record: deposit.record, intent: deposit.intent }, job, transfers: deposit.transfers, intentStatus: await intentStatusOf(c, deposit.record.intentHash), now: nowSec() });
+  const answer = await askCore(c.env, "depositStatus", { deposit: { record: deposit.record, intent: deposit.intent }, job, transfers: deposit.transfers, attempts: deposit.attempts ?? [], intentStatus: await intentStatusOf(c, deposit.record.intentHash), now: nowSec() });
   return answer;
 }
 

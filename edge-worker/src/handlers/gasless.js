@@ -14,6 +14,7 @@ import { askCore } from "../core.js";
 import { coreResponse } from "./core-response.js";
 import { keyForCore } from "../keys.js";
 import { relayerAccountFor } from "../relayer-addresses.js";
+import { countRefusedWork } from "../middleware.js";
 
 /**
  * Gasless endpoints need a key mapped to a configured partner and enabled for gasless: the core
@@ -38,42 +39,45 @@ export async function requirePartner(c, next) {
  * A quote without a job gets one only if the simulation says its funding would succeed with what
  * its funder's balance has left after its other accepted, unsettled fundings on the chain (else
  * 422 funding-would-fail, nothing sent); the chain's reservation store (funding-reservations.js)
- * judges and reserves in one step, one submit at a time, after the core has admitted the funding
+ * judges and reserves in one step (the chain read outside any queue, the verdicts of one token and
+ * funder one after the other), after the core has admitted the funding
  * under the partner's sponsorship limits (429 sponsorship-exhausted otherwise, its detail naming
  * the limit, with the core's Retry-After and RateLimit-* headers; nothing
  * simulated or sent). A quote with a job answers from it (a
  * retried submit whose authorization the relayer already spent must still get its job back).
  */
-export async function storeJob(c, verified, owner) {
+export async function storeJob(c, verified, owner, { deposit } = {}) {
   const jobs = jobsOf(c.env, verified.job.quoteId, near(c.request));
   let reserved = false;
   if (!(await jobs.read())) {
     // The owner names the partner whose sponsorship pays: the key's, or the deposit address's.
     const partner = owner.replace(/^partner:/, "");
     const verdict = await reservationsOf(c.env, verified.plan.chainId).reserve({ plan: verified.plan, jobId: verified.job.id, partner });
-    // The chain judged this submit after its turn in the chain's queue: a copy of it may have
+    // The chain judged this submit after reading the chain and its turn among its funder's: a copy of it may have
     // created the quote's job meanwhile, and spent the authorization. The job answers first, as
     // for a submit that found it at once (the store below says the same job or a conflict).
-    if (verdict.status !== 200 && (await jobs.read())) return answerSubmit(c, verified, owner, jobs, false);
+    if (verdict.status !== 200 && (await jobs.read())) return answerSubmit(c, verified, owner, jobs, false, deposit);
     if (verdict.httpError) throw new HttpError(verdict.httpError.status, verdict.httpError.code, verdict.httpError.detail);
     // A sponsorship refusal is thrown, not answered: its Retry-After and RateLimit-* are the
     // limit's, and a thrown error keeps them over the request bucket's (middleware.js).
     if (verdict.status === 429) throw new HttpError(429, verdict.body.code, verdict.body.detail, verdict.body.errors ?? [], verdict.headers ?? {});
     if (verdict.status !== 200) {
       console.log(JSON.stringify({ event: "gasless-refused", requestId: c.requestId, standard: verified.standard, detail: verdict.body?.detail }));
+      // A refused preflight read the chain for nothing: the client's work-creating bucket counts it.
+      await countRefusedWork(c);
       return coreResponse(c, verdict);
     }
     reserved = true;
   }
-  return answerSubmit(c, verified, owner, jobs, reserved);
+  return answerSubmit(c, verified, owner, jobs, reserved, deposit);
 }
 
 /** Stores the submit in its quote's object and answers as op gaslessJobStep (event "submitted") says. */
-async function answerSubmit(c, verified, owner, jobs, reserved) {
+async function answerSubmit(c, verified, owner, jobs, reserved, deposit) {
   let stored;
   try {
     // The job's relayer account is pinned with it (relayer-accounts.js).
-    stored = await jobs.submit({ jobKey: verified.jobKey, owner, job: verified.job, plan: verified.plan, relayer: await relayerAccountFor(c.env, verified.job.id) });
+    stored = await jobs.submit({ jobKey: verified.jobKey, owner, job: verified.job, plan: verified.plan, relayer: await relayerAccountFor(c.env, verified.job.id), deposit });
   } catch (e) {
     if (reserved) await reservationsOf(c.env, verified.plan.chainId).release(verified.job.id);
     throw e;

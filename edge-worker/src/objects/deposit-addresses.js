@@ -53,6 +53,13 @@ export class DepositAddresses extends DurableObject {
     )`);
     // The counts the address holds a slot in until it is funded (deposit-caps.js): hold names.
     this.sql.exec("CREATE TABLE IF NOT EXISTS holds (name TEXT PRIMARY KEY)");
+    // Funding jobs that failed with none of their transactions mined (op gaslessJobStep archives
+    // them here and deletes them from their quote's object, leaving the address open): the
+    // record's attempts, oldest first. Keyed by the job as stored, so archiving twice keeps one.
+    this.sql.exec("CREATE TABLE IF NOT EXISTS attempt (job TEXT PRIMARY KEY, at INTEGER NOT NULL)");
+    // Until when a transfer funding is held by its partner's spent sponsorship budget (the core's
+    // Retry-After): deliveries before then are not admitted again.
+    this.sql.exec("CREATE TABLE IF NOT EXISTS sponsorship_hold (id INTEGER PRIMARY KEY CHECK (id = 1), until INTEGER NOT NULL)");
     // Set once the address has its funding job (funded()): it is then kept for the longer retention.
     this.sql.exec("CREATE TABLE IF NOT EXISTS funded (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL)");
     // An address stored before its retention alarm existed has none: it gets the one its rule
@@ -77,15 +84,29 @@ export class DepositAddresses extends DurableObject {
     this.sql.exec("INSERT INTO deposit (vault, owner, record, intent) VALUES (?, ?, ?, ?)", record.vaultAddress.toLowerCase(), owner, JSON.stringify(record), JSON.stringify(intent));
     for (const name of holds) this.sql.exec("INSERT OR IGNORE INTO holds (name) VALUES (?)", name);
     await this.ctx.storage.setAlarm(this.#removeAtSec(record.deadline) * 1000);
-    return { owner, record, intent, transfers: [] };
+    return { owner, record, intent, transfers: [], attempts: [] };
   }
 
-  /** @returns {{ owner: string, record: any, intent: any, transfers: any[] } | null} */
+  /** @returns {{ owner: string, record: any, intent: any, transfers: any[], attempts: any[] } | null} */
   read() {
     // Deleted past its retention (alarm): the tables went with the rest of its storage.
     if (this.#removed) return null;
     const row = this.sql.exec("SELECT owner, record, intent, transfers FROM deposit LIMIT 1").toArray()[0];
-    return row ? { owner: row.owner, record: JSON.parse(row.record), intent: JSON.parse(row.intent), transfers: JSON.parse(row.transfers) } : null;
+    if (!row) return null;
+    const attempts = this.sql.exec("SELECT job FROM attempt ORDER BY at, rowid").toArray().map((r) => JSON.parse(r.job));
+    return { owner: row.owner, record: JSON.parse(row.record), intent: JSON.parse(row.intent), transfers: JSON.parse(row.transfers), attempts };
+  }
+
+  /** @returns {number | null} until when a transfer funding is held by its partner's spent budget (Unix s; for operators and tests) */
+  sponsorshipHeldUntil() {
+    if (this.#removed) return null;
+    return this.sql.exec("SELECT until FROM sponsorship_hold").toArray()[0]?.until ?? null;
+  }
+
+  /** Keeps a funding job that failed with nothing mined among the address's attempts (idempotent). */
+  archiveJob(job) {
+    if (this.#removed) return;
+    this.sql.exec("INSERT OR IGNORE INTO attempt (job, at) VALUES (?, ?)", JSON.stringify(job), nowSec());
   }
 
   /**
@@ -108,7 +129,12 @@ export class DepositAddresses extends DurableObject {
     });
     if (observed.status !== 200) throw new Error(`depositObserve answered ${observed.status}: ${observed.body?.detail ?? ""}`);
     let answer = { state: observed.body.state, recheckFrom: observed.body.recheckFrom };
-    if (answer.state === "funded") answer = { state: (await this.#fundFromTransfers(deposit)) ? "funded" : "refused", recheckFrom: null };
+    if (answer.state === "funded") {
+      const funding = await this.#fundFromTransfers(deposit);
+      // Held by its partner's spent sponsorship budget: watched on, and every later range is
+      // handed over so that it is admitted again once the budget allows (the next UTC day).
+      answer = funding === "held" ? { state: "waiting", recheckFrom: toBlock + 1 } : { state: funding, recheckFrom: null };
+    }
     // Kept after the job exists: a status read meanwhile never shows covering transfers without
     // their job (and a failure before this line has the reader deliver the range again).
     this.sql.exec("UPDATE deposit SET transfers = ?", JSON.stringify(observed.body.transfers));
@@ -158,32 +184,44 @@ export class DepositAddresses extends DurableObject {
   }
 
   /**
-   * Stores the sponsorship row of a transfer-funded job in its chain's relayer object, as the core
-   * admits it: counted, never refused (the core answers refusable: false for a transfer plan). A
-   * failure is logged and the job relayed all the same: the money is in the vault already.
-   * @returns {Promise<boolean>} whether a row was stored
+   * Admits a transfer-funded job under its partner's sponsorship in its chain's relayer object,
+   * which stores its row (op relayerStep): refused by a spent budget like any relayed funding
+   * (429: held until the Retry-After the core answered, nothing created), else counted. Any
+   * other failure is logged and the job relayed all the same: the money is in the vault already.
+   * @returns {Promise<"counted" | "held" | "uncounted">}
    */
-  async #countSponsorship(owner, v) {
+  async #admitSponsorship(owner, v) {
     const partner = owner.replace(/^partner:/, "");
+    const heldUntil = this.sql.exec("SELECT until FROM sponsorship_hold").toArray()[0]?.until ?? 0;
+    if (nowSec() < heldUntil) return "held";
     try {
       const counted = await reservationsOf(this.env, v.plan.chainId).reserve({ plan: v.plan, jobId: v.job.id, partner });
-      if (counted.status === 200 && counted.body?.refusable === false) {
-        console.log(JSON.stringify({ event: "deposit-transfer-sponsorship", partner, jobId: v.job.id, spentWei: counted.body.budget.spentWei, limitWei: counted.body.budget.limitWei }));
-        return true;
+      if (counted.status === 200) {
+        console.log(JSON.stringify({ event: "deposit-transfer-sponsorship", partner, jobId: v.job.id, spentWei: counted.body.budget?.spentWei, limitWei: counted.body.budget?.limitWei }));
+        return "counted";
+      }
+      if (counted.status === 429) {
+        const retryAfter = Number(counted.headers?.["Retry-After"] ?? 0);
+        this.sql.exec("INSERT OR REPLACE INTO sponsorship_hold (id, until) VALUES (1, ?)", nowSec() + (Number.isFinite(retryAfter) ? retryAfter : 0));
+        console.log(JSON.stringify({ event: "deposit-transfer-held", partner, jobId: v.job.id, retryAfterSec: retryAfter, detail: counted.body?.detail }));
+        return "held";
       }
       console.error(JSON.stringify({ event: "deposit-transfer-sponsorship-failed", partner, jobId: v.job.id, status: counted.status ?? counted.httpError?.status, detail: counted.body?.detail ?? counted.httpError?.detail }));
     } catch (e) {
       console.error(JSON.stringify({ event: "deposit-transfer-sponsorship-failed", partner, jobId: v.job.id, detail: String(e?.message ?? e) }));
     }
-    return false;
+    return "uncounted";
   }
 
-  /** Creates the funding job of transfers that cover the amount; false when the core refuses it. */
+  /**
+   * Creates the funding job of transfers that cover the amount: "funded"; "refused" when the core
+   * refuses it; "held" while its partner's sponsorship budget is spent (no job yet).
+   */
   async #fundFromTransfers({ owner, record, intent }) {
     const answer = await askCore(this.env, "depositSubmitVerify", { standard: "transfer", body: { vaultAddress: record.vaultAddress }, deposit: { record, intent }, now: nowSec() });
     if (answer.status !== 200) {
       console.error(JSON.stringify({ event: "deposit-transfer-refused", vault: record.vaultAddress, detail: answer.body?.detail }));
-      return false;
+      return "refused";
     }
     const v = answer.body;
     const jobs = jobsOf(this.env, v.job.quoteId);
@@ -191,7 +229,9 @@ export class DepositAddresses extends DurableObject {
     // 53): its row is stored before the job exists, so the relayer records every receipt of it. A
     // quote that has its job already (a submitted authorization, or this range delivered again)
     // has its row from then.
-    const counted = (await jobs.read()) ? false : await this.#countSponsorship(owner, v);
+    const admitted = (await jobs.read()) ? "existing" : await this.#admitSponsorship(owner, v);
+    if (admitted === "held") return "held";
+    const counted = admitted === "counted";
     let stored;
     try {
       stored = await jobs.submit({ jobKey: v.jobKey, owner, job: v.job, plan: v.plan, relayer: await relayerAccountFor(this.env, v.job.id) });
@@ -202,6 +242,6 @@ export class DepositAddresses extends DurableObject {
     }
     console.log(JSON.stringify({ event: "deposit-transfer-funding", vault: record.vaultAddress, jobId: stored.job.id, outcome: stored.outcome }));
     await this.funded();
-    return true;
+    return "funded";
   }
 }

@@ -34,7 +34,7 @@ import { chainClocks } from "../chain-clocks.js";
 import { askCore } from "../core.js";
 import { reservationsOf } from "../funding-reservations.js";
 import { relayer } from "../relayer.js";
-import { jobRelayerOf } from "./stubs.js";
+import { depositOf, jobRelayerOf } from "./stubs.js";
 
 // The chain readers' poll interval where set (local 1 s), else a block time of the slowest chain.
 const receiptPollMs = (env) => (Number(env.POLL_INTERVAL_MS ?? 0) > 0 ? Number(env.POLL_INTERVAL_MS) : 12_000);
@@ -46,7 +46,8 @@ const JOB_TABLE = `CREATE TABLE IF NOT EXISTS job (
   job TEXT NOT NULL,
   plan TEXT NOT NULL,
   attempts INTEGER NOT NULL DEFAULT 0,
-  relayer TEXT
+  relayer TEXT,
+  deposit TEXT
 )`;
 
 /** GASLESS_JOB_RETENTION_SEC (0 allowed), else undefined: the core's 30 days. */
@@ -65,10 +66,12 @@ export class GaslessJobs extends DurableObject {
   }
 
   /**
-   * @param {{ jobKey: string, owner: string, job: { id: string }, plan: unknown, relayer?: string }} input
+   * @param {{ jobKey: string, owner: string, job: { id: string }, plan: unknown, relayer?: string, deposit?: string }} input
    *   job: the accepted job the verification op answered (kept only when the quote has none);
    *   owner: who may read the job ("partner:<slug>" for keyed submits, "deposit:<vault>" for deposit addresses);
-   *   relayer: the address of the relayer account the job is pinned to (relayer-accounts.js)
+   *   relayer: the address of the relayer account the job is pinned to (relayer-accounts.js);
+   *   deposit: the vault of the deposit address whose submitted authorization it is (a failed job
+   *   with nothing mined is archived there and the quote left without a job: op gaslessJobStep)
    * @returns {{ outcome: "created" | "existing" | "conflict", job: object, owner: string }}
    */
   submit(input) {
@@ -80,7 +83,7 @@ export class GaslessJobs extends DurableObject {
         return { outcome: row.job_key === input.jobKey ? "existing" : "conflict", job: JSON.parse(row.job), owner: row.owner };
       }
       const job = input.job;
-      this.sql.exec("INSERT INTO job (id, job_key, owner, job, plan, relayer) VALUES (?, ?, ?, ?, ?, ?)", job.id, input.jobKey, input.owner, JSON.stringify(job), JSON.stringify(input.plan), input.relayer ?? null);
+      this.sql.exec("INSERT INTO job (id, job_key, owner, job, plan, relayer, deposit) VALUES (?, ?, ?, ?, ?, ?, ?)", job.id, input.jobKey, input.owner, JSON.stringify(job), JSON.stringify(input.plan), input.relayer ?? null, input.deposit ?? null);
       return { outcome: "created", job, owner: input.owner };
     });
     // Same synchronous turn as the insert: no other call runs in between, and both are durable
@@ -107,6 +110,8 @@ export class GaslessJobs extends DurableObject {
       job: row ? JSON.parse(row.job) : null,
       attempts: row?.attempts ?? 0,
       pollMs: receiptPollMs(this.env),
+      ...(row ? { plan: JSON.parse(row.plan) } : {}),
+      ...(row?.deposit ? { deposit: row.deposit } : {}),
       ...(keepSec(this.env) !== undefined ? { keepSec: keepSec(this.env) } : {}),
     };
     let event = { kind: "alarm" };
@@ -147,10 +152,20 @@ export class GaslessJobs extends DurableObject {
         }
         return { kind: "receipt", receipt, chainHeads: await this.#heads() };
       }
-      case "release":
-        // Settled: the funder's balance is no longer held.
-        await reservationsOf(this.env, job.chainId).release(job.id);
-        return { kind: "released" };
+      case "release": {
+        // Settled: the funder's balance is no longer held. The store says how many of the job's
+        // transactions were mined (null: it does not know).
+        const released = await reservationsOf(this.env, job.chainId).release(job.id);
+        return { kind: "released", mined: released?.mined ?? null };
+      }
+      case "reserve":
+        // Accepted again after a reorganisation: the funder's balance is held again.
+        await reservationsOf(this.env, job.chainId).reserveAgain(job.id, effect.reservation);
+        return { kind: "reserved" };
+      case "archive":
+        // A deposit address's job that failed with nothing mined: kept with the address.
+        await depositOf(this.env, effect.vault).archiveJob(job);
+        return { kind: "archived" };
       case "forget":
         // The relayer's stored transactions of the job go first.
         await jobRelayerOf(this.env, job.chainId, job.id, this.#row()?.relayer).forget(job.id);
@@ -176,15 +191,18 @@ export class GaslessJobs extends DurableObject {
   #row() {
     if (this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'job'").toArray().length === 0) return null;
     this.#addRelayerColumn();
-    return this.sql.exec("SELECT id, job_key, owner, job, plan, attempts, relayer FROM job LIMIT 1").toArray()[0] ?? null;
+    return this.sql.exec("SELECT id, job_key, owner, job, plan, attempts, relayer, deposit FROM job LIMIT 1").toArray()[0] ?? null;
   }
 
-  /** Jobs stored before accounts were pinned have no relayer column: added, null (relayer-accounts.js's older rule). */
+  /**
+   * Jobs stored before accounts were pinned have no relayer column: added, null (relayer-accounts.js's
+   * older rule); jobs stored before failed deposit jobs were archived have no deposit column: added, null.
+   */
   #addRelayerColumn() {
     if (this.#hasRelayerColumn) return;
-    if (!this.sql.exec("SELECT name FROM pragma_table_info('job') WHERE name = 'relayer'").toArray().length) {
-      this.sql.exec("ALTER TABLE job ADD COLUMN relayer TEXT");
-    }
+    const columns = this.sql.exec("SELECT name FROM pragma_table_info('job')").toArray().map((r) => r.name);
+    if (!columns.includes("relayer")) this.sql.exec("ALTER TABLE job ADD COLUMN relayer TEXT");
+    if (!columns.includes("deposit")) this.sql.exec("ALTER TABLE job ADD COLUMN deposit TEXT");
     this.#hasRelayerColumn = true;
   }
 

@@ -105,6 +105,11 @@ export class GaslessRelayer extends DurableObject {
     return this.reservations.release(jobId);
   }
 
+  /** @param {string} jobId @param {{ token: string, funder: string, amount: string }} reservation */
+  reserveAgain(jobId, reservation) {
+    return this.reservations.reserveAgain(jobId, reservation);
+  }
+
   reservationsHeld() {
     return this.reservations.list();
   }

@@ -369,6 +369,10 @@ OpResult deposit_status_op(const Config& config, const json& input) {
   record["status"] = status;
   record["job"] = job ? *job : json(nullptr);
   record["intentStatus"] = intent_status ? *intent_status : json(nullptr);
+  // Jobs that failed with nothing mined and left the address open (the address's object keeps them).
+  const json* attempts = in.optional("attempts");
+  if (attempts && !attempts->is_array()) throw OpInputError("op \"depositStatus\": attempts must be an array");
+  record["attempts"] = attempts ? *attempts : json::array();
   return ok({{"status",
               {{"vaultAddress", d.vault.checksummed()},
                {"status", status},

@@ -30,8 +30,9 @@
 //       stay valid is min(deadline, now + kDepositRelayMarginSec)). "transfer" is the worker's own
 //       call once op "depositObserve" (deposit_transfers.h) finds the confirmed transfers into the
 //       vault cover the amount: its plan only publishes and funds.
-//   "depositStatus" {deposit, job, transfers, intentStatus, now} -> 200 {"status": {vaultAddress,
-//       status, deadline, intentHash, transactions}, "record": {...record, status, job, intentStatus}}
+//   "depositStatus" {deposit, job, transfers, intentStatus, now, attempts?} -> 200 {"status": {vaultAddress,
+//       status, deadline, intentHash, transactions}, "record": {...record, status, job, intentStatus,
+//       attempts}} (attempts: the address's archived jobs, those that failed with nothing mined)
 //       Status: the intent's status once chain events report it; before that
 //       "funding-submitted" (a job exists: a submit, or transfers that covered the amount at the
 //       confirmation depth, which create the job at once), "funding-failed" (the job failed),

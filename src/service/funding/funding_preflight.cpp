@@ -256,6 +256,15 @@ OpResult funding_preflight_op(const Config& config, const json& input) {
   });
 }
 
+json funding_reservation(const Config& config, const json& plan, std::string_view op) {
+  json reservation;
+  guarded_plan_op(op, [&] {
+    reservation = reservation_of(read_plan(config, plan));
+    return ok(json::object());
+  });
+  return reservation;
+}
+
 OpResult funding_preflight_verdict_op(const Config& config, const json& input) {
   const OpInput in(input, "fundingPreflightVerdict");
   const json& plan = in.member("plan");

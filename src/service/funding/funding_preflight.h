@@ -48,6 +48,11 @@ namespace sr::service {
 OpResult funding_preflight_op(const Config& config, const nlohmann::ordered_json& input);
 OpResult funding_preflight_verdict_op(const Config& config, const nlohmann::ordered_json& input);
 
+// What a relayed funding of `plan` holds of its funder's balance until it settles, as op
+// "fundingPreflight" names it ({"chainId", "token", "funder", "amount"}; null for a plain
+// transfer). A malformed plan is the worker's mistake (OpInputError naming `op`).
+nlohmann::ordered_json funding_reservation(const Config& config, const nlohmann::ordered_json& plan, std::string_view op);
+
 // The reason a reverting call gives, from {"error": the node's message, "data"?: "0x…" revert
 // data}: Error(string), Panic(uint256), a custom error's selector, or the node's own message.
 std::string call_revert_reason(const nlohmann::ordered_json& failure);

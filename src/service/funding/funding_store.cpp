@@ -43,41 +43,49 @@ void take_row(Json& writes, const Json& state, const Json& job_id, const Json& p
                           {"hold_wei", fields.text(admitted, "holdWei", "admission.body")}}}});
 }
 
+// A refused admission as the reply: its status, body and headers (Retry-After, RateLimit-*).
+Json refusal(const Json& admission, const Json& body) {
+  Json reply{{"status", admission["status"]}, {"body", body}};
+  if (admission.contains("headers")) reply["headers"] = admission["headers"];
+  return reply;
+}
+
 OpResult on_admitted(const Json& state, const Json& event) {
   const Json& admission = fields.member(event, "admission", "event");
   const Json job_id = fields.text(event, "jobId", "event");
   const Json partner = fields.text(event, "partner", "event");
   const Json& body = fields.member(admission, "body", "event.admission");
-  if (fields.count(admission, "status", "event.admission") != 200) {
-    Json reply{{"status", admission["status"]}, {"body", body}};
-    if (admission.contains("headers")) reply["headers"] = admission["headers"];
-    return answered(state, Json::array(), Json::array(), std::move(reply));
-  }
-  if (body.value("refusable", true) == false) {
-    Json writes = Json::array();
-    take_row(writes, state, job_id, partner, body);
-    return answered(state, std::move(writes), Json::array(), Json{{"status", 200}, {"body", body}});
-  }
+  if (fields.count(admission, "status", "event.admission") != 200) return answered(state, Json::array(), Json::array(), refusal(admission, body));
   Json next = state;
   next["admitted"] = Json{{"jobId", job_id}, {"partner", partner}, {"body", body}};
   return answered(next, Json::array(), Json::array({Json{{"kind", "simulate"}}}), nullptr);
+}
+
+// A reservation row of `job_id` (token and funder lowercase: rows are matched by them).
+Json reservation_row(const Json& job_id, const Json& reservation) {
+  return Json{{"table", "reservation"},
+              {"insert",
+               {{"job_id", job_id},
+                {"token", lowercase(fields.text(reservation, "token", "event.reservation"))},
+                {"funder", lowercase(fields.text(reservation, "funder", "event.reservation"))},
+                {"amount", fields.text(reservation, "amount", "event.reservation")}}}};
 }
 
 OpResult on_simulated(const Json& state, const Json& event) {
   const Json& admitted = fields.member(state, "admitted", "state");
   const Json& verdict = fields.member(event, "verdict", "event");
   const Json& reservation = fields.member(event, "reservation", "event");
+  // The limits judged again with the verdict: while this funding read the chain (outside any
+  // queue), others of the partner may have been admitted; the row takes the latest admission.
+  const Json* again = event.contains("admission") ? &event["admission"] : nullptr;
+  const Json& body = again ? fields.member(*again, "body", "event.admission") : admitted.at("body");
+  if (again && fields.count(*again, "status", "event.admission") != 200 && fields.count(verdict, "status", "event.verdict") == 200) {
+    return answered(state, Json::array(), Json::array(), refusal(*again, body));
+  }
   Json writes = Json::array();
   if (fields.count(verdict, "status", "event.verdict") == 200) {
-    take_row(writes, state, admitted.at("jobId"), admitted.at("partner"), admitted.at("body"));
-    if (!reservation.is_null()) {
-      writes.push_back(Json{{"table", "reservation"},
-                            {"insert",
-                             {{"job_id", admitted.at("jobId")},
-                              {"token", lowercase(fields.text(reservation, "token", "event.reservation"))},
-                              {"funder", lowercase(fields.text(reservation, "funder", "event.reservation"))},
-                              {"amount", fields.text(reservation, "amount", "event.reservation")}}}});
-    }
+    take_row(writes, state, admitted.at("jobId"), admitted.at("partner"), body);
+    if (!reservation.is_null()) writes.push_back(reservation_row(admitted.at("jobId"), reservation));
   }
   return answered(state, std::move(writes), Json::array(), Json{{"status", verdict["status"]}, {"body", fields.member(verdict, "body", "event.verdict")}});
 }
@@ -86,14 +94,25 @@ OpResult on_release(const Json& state, const Json& event) {
   const Json job_id = fields.text(event, "jobId", "event");
   const Json& row = fields.member(state, "sponsorship", "state");
   Json writes = Json::array({Json{{"table", "reservation"}, {"where", where_job(job_id)}, {"delete", true}}});
+  // How many of the job's transactions were mined, as far as its row tells (null: no row, so
+  // nothing is known; the job's object must not conclude that nothing was mined).
+  Json mined = nullptr;
   if (!row.is_null()) {
     const Json& receipts = fields.member(row, "receipts", "state.sponsorship");
     if (!receipts.is_object()) fields.fail("state.sponsorship.receipts must be the row's receipts by hash");
+    mined = receipts.size();
     // Settled: it counts what its receipts say; one that sent nothing costs nothing.
     if (receipts.empty()) writes.push_back(Json{{"table", "sponsorship"}, {"where", where_job(job_id)}, {"delete", true}});
     else writes.push_back(Json{{"table", "sponsorship"}, {"where", where_job(job_id)}, {"set", {{"settled", 1}}}});
   }
-  return answered(state, std::move(writes), Json::array(), nullptr);
+  return answered(state, std::move(writes), Json::array(), Json{{"mined", std::move(mined)}});
+}
+
+// A job a reorganisation sent back to accepted: its funder's balance is its own again until the
+// job settles once more, so its reservation is held again (a row already there stays as it is).
+OpResult on_reserve(const Json& state, const Json& event) {
+  const Json job_id = fields.text(event, "jobId", "event");
+  return answered(state, Json::array({reservation_row(job_id, fields.member(event, "reservation", "event"))}), Json::array(), nullptr);
 }
 
 OpResult on_receipt_mined(const Json& state, const Json& event) {
@@ -121,6 +140,7 @@ std::optional<OpResult> funding_store_step(std::string_view kind, const Json& st
   if (kind == "simulated") return on_simulated(state, event);
   if (kind == "release") return on_release(state, event);
   if (kind == "receiptMined") return on_receipt_mined(state, event);
+  if (kind == "reserve") return on_reserve(state, event);
   return std::nullopt;
 }
 

@@ -4,8 +4,9 @@
 #include <string>
 
 #include "service/common/op_input.h"
-#include "service/funding/step_fields.h"
+#include "service/funding/funding_preflight.h"
 #include "service/funding/gasless_job.h"
+#include "service/funding/step_fields.h"
 #include "service/funding/gasless_job_retention.h"
 
 namespace sr::service {
@@ -69,6 +70,10 @@ OpResult advance(const Config& config, Step step, const Json& outcome, const Jso
   if (!retry_after.is_null()) {
     if (outcome.contains("receipt") && outcome["receipt"].is_null()) {
       step.log("log", {{"event", "gasless-job-reorganised"}, {"jobId", id}, {"transactionHash", job["transactionHash"]}});
+      // Accepted again: the funding no longer moved the funder's money, so its balance is held
+      // again (it was released when the funding was mined) until the job settles once more.
+      const Json reservation = funding_reservation(config, fields.member(step.state, "plan", "state"), "gaslessJobStep");
+      if (!reservation.is_null()) step.effects.push_back(Json{{"kind", "reserve"}, {"reservation", reservation}});
     } else if (outcome.contains("inFlight")) {
       step.log("log", {{"event", "relay-in-flight"}, {"jobId", id}, {"retryAfterSec", retry_after}, {"detail", outcome["inFlight"]}});
     } else if (outcome.contains("waitingFor")) {
@@ -119,8 +124,19 @@ OpResult on_alarm(Step step) {
   return step.answer();
 }
 
-OpResult on_released(Step step) {
+OpResult on_released(Step step, const Json& event) {
   const Json& job = step.state["job"];
+  // A deposit address's job that failed with none of its transactions mined never holds the
+  // address: it is archived with the address (its attempts) and its object deleted, so the
+  // address is open to a new submit and to transfers again. Unknown (no sponsorship row): kept.
+  const Json* deposit = step.state.contains("deposit") ? &step.state["deposit"] : nullptr;
+  if (deposit != nullptr && fields.member(job, "status", "state.job") == "failed" && event.contains("mined") &&
+      event["mined"] == 0) {
+    const std::string vault = fields.text(step.state, "deposit", "state");
+    step.log("log", {{"event", "deposit-job-archived"}, {"jobId", job["id"]}, {"vault", vault}, {"error", job["error"]}});
+    step.effects.push_back(Json{{"kind", "archive"}, {"vault", vault}});
+    return step.answer();
+  }
   Json input{{"job", job}};
   if (step.state.contains("keepSec")) input["keepSec"] = step.state["keepSec"];
   const OpResult retention = gasless_job_retention_op(input);
@@ -209,7 +225,15 @@ OpResult gasless_job_step_op(const Config& config, const Json& input) {
     }
     return advance(config, std::move(step), relay_outcome(result), event, attempts);
   }
-  if (kind == "released") return on_released(std::move(step));
+  if (kind == "released") return on_released(std::move(step), event);
+  // The reservation of a reorganised job is held again; its relay is already due (alarmAt).
+  if (kind == "reserved") return step.answer();
+  // Archived with its deposit address: the relayer's stored transactions of the job, then the
+  // object's storage go (as at the end of its retention), and the quote has no job any more.
+  if (kind == "archived") {
+    step.effect("forget");
+    return step.answer();
+  }
   if (kind == "forgotten") {
     step.log("log", {{"event", "gasless-job-deleted"}, {"jobId", state["job"]["id"]}, {"status", state["job"]["status"]}});
     step.effect("deleteAll");

@@ -6,7 +6,9 @@
 //
 // {"state", "event"} -> 200 {"state", "writes", "effects", "alarmAt", "reply", "logs"}:
 //   state    {"job": the stored job or null (deleted), "attempts": relay attempts spent, "nowMs",
-//            "pollMs": the chain poll interval, "keepSec"?: retention (gasless_job_retention.h)};
+//            "pollMs": the chain poll interval, "keepSec"?: retention (gasless_job_retention.h),
+//            "plan"?: the job's stored plan, "deposit"?: the vault of the deposit address whose
+//            job it is};
 //            the answer's is the state for the next event (its job is the one written);
 //   writes   rows to write, in order ({"table": "job", "where": {"id"}, "set": {"job": JSON text,
 //            "attempts"}});
@@ -34,10 +36,22 @@
 //   After an outcome: the job is written with its attempts; a retry sets the alarm after
 //   retryAfterSec; else a published job not final yet is looked at again after pollMs, and a
 //   settled one (published or failed) releases its reservation: effect {"kind": "release"}.
-//   {"kind": "released"}                 its retention (op "gaslessJobRetention"): still watched,
-//                                        nothing more; due, effect {"kind": "forget"} (the
-//                                        relayer's stored transactions of the job go first); else
-//                                        the alarm at its deleteAt.
+//   {"kind": "released", "mined"?}       mined: how many of the job's transactions were mined, as
+//                                        the chain's store answered the release (null: unknown).
+//                                        A deposit address's job (state "deposit": its vault) that
+//                                        failed with mined 0 never holds the address: effect
+//                                        {"kind": "archive", "vault"} (the address keeps it among
+//                                        its attempts, and stays open to a new submit and to
+//                                        transfers). Else its retention (op "gaslessJobRetention"):
+//                                        still watched, nothing more; due, effect {"kind":
+//                                        "forget"} (the relayer's stored transactions of the job go
+//                                        first); else the alarm at its deleteAt.
+//   {"kind": "archived"}                 effect {"kind": "forget"}, then deleted as above: the
+//                                        quote has no job any more.
+//   A receipt gone (reorganised away) sends the job back to accepted and names effect {"kind":
+//   "reserve", "reservation"} (from state "plan": the job's stored plan; none for a plain
+//   transfer): the funder's balance, released when the funding was mined, is held again.
+//   {"kind": "reserved"}                 nothing more (the relay is due at alarmAt).
 //   {"kind": "forgotten"}                effect {"kind": "deleteAll"} (the object's storage).
 //   {"kind": "deleted"}                  nothing more.
 //

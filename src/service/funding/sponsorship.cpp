@@ -121,17 +121,16 @@ OpResult sponsorship_admission_op(const Config& config, const json& input) {
   }
 
   const bool over_budget = spent >= budget;
-  const bool funder_done = used >= limit;
-  // A plain-transfer plan funds a deposit address its user has already paid: refusing it would
-  // strand the money in the vault, so it is counted (its row, its receipts) but never refused.
-  const bool refusable = has_authorization;
-  if ((!over_budget && !funder_done) || !refusable) {
+  // A plain-transfer plan funds a deposit address its user has already paid: its "funder" is the
+  // address's refund recipient, not a wallet that signed anything, so only the partner's budget
+  // holds it (the address's object asks again later: nothing is lost, the money waits in the vault).
+  const bool funder_done = has_authorization && used >= limit;
+  if (!over_budget && !funder_done) {
     return ok({{"day", day},
                {"funder", funder_text},
                {"holdWei", hold.to_decimal()},
                {"budget", {{"limitWei", budget.to_decimal()}, {"spentWei", spent.to_decimal()}}},
-               {"fundings", {{"limit", limit}, {"used", used}}},
-               {"refusable", refusable}});
+               {"fundings", {{"limit", limit}, {"used", used}}}});
   }
   const std::string chain_name = "chain " + std::to_string(chain->chain_id);
   const std::string retry = "; nothing was sent and no job was created; retry after the next UTC day begins (in " +

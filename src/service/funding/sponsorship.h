@@ -9,9 +9,9 @@
 //   - a number of relayed fundings per funder.
 // Keyed gasless submits count against the key's partner, keyless deposit-address submits against
 // the deposit address's partner, and so does a deposit address funded by plain transfers: its plan
-// (standard "transfer") is admitted whatever the limits say, since its user has already paid the
-// vault and a refusal would only strand the money; its row and receipts count like any other, so
-// later admissions of that partner see the spending. A submit is admitted while the day's spending is below the budget
+// (standard "transfer") is refused by a spent budget like any other (the address's object holds
+// it and asks again later: its money waits in the vault, nothing is lost), but not by the funder
+// limit (its "funder" is the address's refund recipient, who signed nothing). A submit is admitted while the day's spending is below the budget
 // and the funder's fundings are below its limit, so the budget is overshot by at most one job's
 // cost; beyond either, 429 with its own code, Retry-After until the next UTC day (when the day's
 // counts start afresh) and RateLimit-* headers naming that limit.
@@ -22,9 +22,8 @@
 //   "settled", "receipts": [{"gasUsed", "effectiveGasPrice", "l1Fee"?}]}]} (the partner's rows on
 //   the plan's chain; the op counts the ones of today's day)
 //   -> 200 {"day", "funder", "holdWei", "budget": {"limitWei", "spentWei"}, "fundings": {"limit",
-//           "used"}, "refusable"}: admitted; the worker stores the row {day, funder, holdWei} for
-//           the job, and may delete settled rows of earlier days. refusable false: a transfer
-//           plan, admitted even beyond the limits (budget and fundings then say by how much)
+//           "used"}}: admitted; the worker stores the row {day, funder, holdWei} for the job,
+//           and may delete settled rows of earlier days
 //    | 429 sponsorship-exhausted (the detail names the limit) with Retry-After and
 //      RateLimit-Limit/-Remaining/-Reset.
 // A settled row counts its receipts (none: nothing was sent; the worker deletes such rows), an

@@ -1,0 +1,139 @@
+// A legitimate gasless submit's latency while a stranger floods the chain with submits whose
+// preflight is refused, against the quiet figure, in the same run (npm run bench:preflight-flood):
+// the local chains with the real contracts (Circle's FiatToken USDC, the Eco Portal), the worker
+// reaching chain A through a loopback JSON-RPC proxy that holds every request FLOOD_RPC_MS
+// (default 100: a provider's round trip), and the real worker bundle in workerd.
+//   quiet  FLOOD_LEGIT (default 8) ERC-3009 submits of partner frugal's key, one after the other,
+//          each from its own funded wallet; the figure is the median time to the 202;
+//   flood  the same again while FLOOD_CONCURRENCY (default 24) keyless ERC-3009 submits at a time
+//          go to one of acme's deposit addresses from fresh, empty wallets (each refused 422
+//          funding-would-fail once its preflight has read the chain).
+// The target is flood / quiet within 1.5x; the process exits non-zero above it, or when a
+// legitimate submit is not accepted or a flood submit answers anything but 422 or 429.
+// Loopback only; bounded (FLOOD_LEGIT submits per phase, the flood stops with the last of them).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { Contract, Wallet, hexlify, randomBytes } from "ethers";
+import { ERC3009_TYPES, erc3009Submit, nowSec } from "../edge-worker/test/gasless-helpers.mjs";
+import { buildBundle, DEV_KEYS, removeBundle, startWorker, tempDir } from "../edge-worker/test/harness.mjs";
+import { startRpcProxy } from "../edge-worker/test/rpc-proxy.mjs";
+import { devAccount, localProvider, writeGeneratedConfig } from "../scripts/chains/deploy.mjs";
+import { startTestChains } from "../scripts/chains/local.mjs";
+
+const LEGIT = Number(process.env.FLOOD_LEGIT ?? 8);
+const CONCURRENCY = Number(process.env.FLOOD_CONCURRENCY ?? 24);
+const RPC_MS = Number(process.env.FLOOD_RPC_MS ?? 100);
+const TARGET = 1.5;
+const RECIPIENT = "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc"; // anvil #6
+const json = { "content-type": "application/json" };
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+let broken = false;
+const verdict = (ok, text) => {
+  console.log(`${ok ? "ok  " : "FAIL"} ${text}`);
+  if (!ok) broken = true;
+};
+
+const { stack, outDir } = await startTestChains("sr-bench-flood-", { names: ["Bench A", "Bench B"], pollMs: 500 });
+const [chainA, chainB] = stack.deployment.chains;
+const provider = localProvider(chainA.rpcUrl, 31337);
+const proxy = await startRpcProxy(chainA.rpcUrl);
+const deployment = structuredClone(stack.deployment);
+deployment.chains.find((c) => c.chainId === 31337).rpcUrl = proxy.url;
+const overlayDir = mkdtempSync(join(tmpdir(), "sr-bench-flood-overlay-"));
+writeGeneratedConfig(deployment, overlayDir);
+const bundleDir = buildBundle({ env: { SR_LOCAL_CHAINS_DIR: overlayDir } });
+const persist = tempDir("sr-bench-flood-state-");
+// One relayer account; the keyless creation bucket wide enough that the flood reaches the preflight.
+const worker = await startWorker({ bundleDir, persistDir: persist.dir, bindings: { RELAYER_KEYS: "", KEYLESS_CREATE_RATE_PER_SEC: "1000", KEYLESS_CREATE_BURST: "1000" } });
+const usdcDomain = { name: "USD Coin", version: "2", chainId: 31337, verifyingContract: chainA.tokens.USDC };
+const call = async (path, init = {}, key) => {
+  const res = await worker.mf.dispatchFetch(new URL(path, worker.base).href, { ...init, headers: { ...json, ...(key ? { "x-api-key": key } : {}) } });
+  return { status: res.status, body: await res.json() };
+};
+
+try {
+  // Every legitimate payer of both phases, funded and quoted before anything is timed.
+  const usdc = new Contract(chainA.tokens.USDC, ["function transfer(address,uint256) returns (bool)"], devAccount(1, provider));
+  const bodies = [];
+  for (let i = 0; i < 2 * LEGIT; i++) {
+    const wallet = Wallet.createRandom();
+    await (await usdc.transfer(wallet.address, 1_000_000n)).wait();
+    const quote = await call("/v1/quotes", {
+      method: "POST",
+      body: JSON.stringify({
+        type: "exact-in",
+        source: { chainId: 31337, token: chainA.tokens.USDC, amount: "1000000", funder: wallet.address },
+        destination: { chainId: 31338, token: chainB.tokens.USDC, recipient: RECIPIENT },
+        dappId: "bench-preflight-flood",
+      }),
+    }, DEV_KEYS.frugal);
+    if (quote.status !== 200) throw new Error(`quote: ${quote.status} ${JSON.stringify(quote.body)}`);
+    bodies.push(await erc3009Submit(quote.body, { wallet, from: wallet.address, domain: usdcDomain }));
+  }
+  const vault = await call("/v1/acme-gateway/deposit-addresses", {
+    method: "POST",
+    body: JSON.stringify({ source: { chainId: 31337, token: chainA.tokens.USDC, amount: "1000000" }, destination: { chainId: 31338, token: chainB.tokens.USDC, recipient: RECIPIENT }, refundRecipient: RECIPIENT }),
+  });
+  if (vault.status !== 201) throw new Error(`deposit address: ${vault.status} ${JSON.stringify(vault.body)}`);
+  proxy.faults.delayMs = RPC_MS;
+
+  /** LEGIT keyed submits one after the other: each one's time to its answer. */
+  async function legitimate(batch, label) {
+    const times = [];
+    for (const body of batch) {
+      const started = performance.now();
+      const res = await call("/v1/gasless/erc3009", { method: "POST", body: JSON.stringify(body) }, DEV_KEYS.frugal);
+      times.push(performance.now() - started);
+      verdict(res.status === 202, `${label}: a legitimate submit answered ${res.status}${res.status === 202 ? "" : ` ${JSON.stringify(res.body)}`}`);
+    }
+    return times;
+  }
+
+  const quiet = await legitimate(bodies.slice(0, LEGIT), "quiet");
+
+  // The stranger: fresh, empty wallets authorizing the deposit address's amount, signed before
+  // anything is timed (the bench's own signing would take the machine's CPU from the worker) and
+  // sent CONCURRENCY at a time, each again once all were sent (refused, so judged again).
+  const floodBodies = [];
+  for (let i = 0; i < 4 * CONCURRENCY; i++) {
+    const payer = Wallet.createRandom();
+    const authorization = { from: payer.address, to: vault.body.vaultAddress, value: "1000000", validAfter: "0", validBefore: String(nowSec() + 3600), nonce: hexlify(randomBytes(32)) };
+    floodBodies.push(JSON.stringify({ vaultAddress: vault.body.vaultAddress, authorization, signature: await payer.signTypedData(usdcDomain, ERC3009_TYPES, authorization) }));
+  }
+  let flooding = true;
+  let sent = 0;
+  const floodStatuses = {};
+  const stranger = async () => {
+    while (flooding) {
+      const res = await call("/v1/acme-gateway/submit/erc-3009", { method: "POST", body: floodBodies[sent++ % floodBodies.length] });
+      floodStatuses[res.status] = (floodStatuses[res.status] ?? 0) + 1;
+    }
+  };
+  const strangers = Array.from({ length: CONCURRENCY }, stranger);
+  // Let the flood fill the chain's preflights before the first legitimate submit.
+  await new Promise((r) => setTimeout(r, 4 * RPC_MS));
+  const flooded = await legitimate(bodies.slice(LEGIT), "flood");
+  flooding = false;
+  await Promise.all(strangers);
+
+  const ratio = median(flooded) / median(quiet);
+  console.log(`chain A round trip ${RPC_MS} ms; ${LEGIT} legitimate submits per phase; flood of ${CONCURRENCY} at a time`);
+  console.log(`quiet  median ${median(quiet).toFixed(0)} ms  (${quiet.map((t) => t.toFixed(0)).join(", ")})`);
+  console.log(`flood  median ${median(flooded).toFixed(0)} ms  (${flooded.map((t) => t.toFixed(0)).join(", ")})`);
+  console.log(`flood submits answered ${JSON.stringify(floodStatuses)}`);
+  verdict(Object.keys(floodStatuses).every((s) => s === "422" || s === "429"), "every flood submit was refused (422 or 429)");
+  verdict(ratio <= TARGET, `flood / quiet = ${ratio.toFixed(2)}x (target within ${TARGET}x)`);
+} finally {
+  await worker.dispose();
+  persist.remove();
+  removeBundle(bundleDir);
+  await proxy.close();
+  provider.destroy();
+  await stack.stop();
+  rmSync(outDir, { recursive: true, force: true });
+  rmSync(overlayDir, { recursive: true, force: true });
+}
+process.exit(broken ? 1 : 0);
