@@ -84,7 +84,7 @@ run('cmake', '--build', path(buildDir), '--target', 'verifier', '-j2');
 // A second pass by a newer wasm-opt (npm's binaryen, pinned in the root package.json) than the one
 // Debian's emcc runs: 0.7 KiB gzip less (bench/README.md). It then orders the functions by their
 // (demangled) names, which puts each namespace's and each template's code side by side inside
-// gzip's 32 KiB window: 2.3 KiB gzip less for 4.3 KiB more raw (call indices of the hot functions
+// gzip's 32 KiB window: 2.2 KiB gzip less for 4.4 KiB more raw (call indices of the hot functions
 // no longer come first), measured on the same linked module (bench/README.md). The features are
 // those every host that runs WebAssembly exception handling, which the module needs, already has
 // (Safari 15.2 is the last to arrive). Skipped when the linked module did not change.
