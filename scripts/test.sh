@@ -40,7 +40,7 @@ if [ "$sanitize" = 1 ]; then
   # Smoke pass of every libFuzzer target (clang, ASan+UBSan): committed regressions, then a few
   # seconds each from the seed corpora. Long runs: npm run fuzz (FUZZ_SECONDS per target).
   phase "fuzz smoke"
-  FUZZ_SECONDS="${FUZZ_SECONDS:-5}" bash fuzz/run.sh
+  FUZZ_SECONDS="${FUZZ_SECONDS:-5}" FUZZ_PARALLEL="${FUZZ_PARALLEL:-2}" bash fuzz/run.sh
 fi
 
 phase "node tests"
