@@ -192,8 +192,12 @@ export function createClient(options = {}) {
     },
     createQuote: (request, opts) => bodyOf(post('/v1/quotes', request, opts)),
     getIntentStatus(query, opts) {
-      const params = query?.intentHash ? { intentHash: query.intentHash } : { quoteId: query?.quoteId && bareQuoteId(query.quoteId) };
-      if (!params.intentHash && !params.quoteId) throw new TypeError('getIntentStatus needs intentHash or quoteId');
+      let params;
+      if (query?.intentHash) params = { intentHash: query.intentHash };
+      else if (query?.quoteId) params = { quoteId: bareQuoteId(query.quoteId) };
+      // The transaction a user pastes (publication, funding, fill, proof or refund), optionally on one chain.
+      else if (query?.transactionHash) params = { transactionHash: query.transactionHash, chainId: query.chainId };
+      else throw new TypeError('getIntentStatus needs intentHash, quoteId or transactionHash');
       return bodyOf(get('/v1/intents/status', params, opts));
     },
     submitGasless,

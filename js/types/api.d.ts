@@ -139,7 +139,7 @@ export interface paths {
         };
         /**
          * Delivery status of an intent
-         * @description Pass exactly one of intentHash and quoteId. For a multi-hop route track the stitched-destination intent.
+         * @description Pass exactly one of intentHash, quoteId and transactionHash. For a multi-hop route track the stitched-destination intent. By transactionHash: the intent whose publication, funding, fill, proof (on either chain) or refund that transaction is, as the chains show it now (a transaction a reorganisation removed finds nothing); a transaction of several of this service's intents answers the first by intent hash; none: unknown, as for any identifier without a record.
          */
         get: operations["getIntentStatus"];
         put?: never;
@@ -916,6 +916,8 @@ export interface components {
             intentHash: components["schemas"]["Hash32"] | null;
             execution: components["schemas"]["Execution"];
             expiresAt: components["schemas"]["UnixSeconds"];
+            /** @description Seconds the solver expects from funding to the recipient's fill: the winning solver's own estimate (a remote solver's answer, else its configuration), summed over a stitched route's legs, which fill one after the other. An estimate, not a promise: the route deadline bounds the wait. */
+            estimatedFulfillTimeSec: number;
             /** @description EIP-712 signature r ‖ s ‖ v (65 bytes, v = 27 or 28, low s) by the source chain's quoteSigner over Quote(string id, bytes32[] intentHashes, uint64 expiresAt), domain {name: ServiceQuoteV1, version: 1, chainId: source.chainId}; intentHashes = intentHash plus every steps[].intents[].intentHash, lowercased, de-duplicated, sorted ascending. */
             signature: string;
             /** @description Every competing quote, each signed, ranked best first, when options.allQuotes is true; null otherwise. */
@@ -971,6 +973,16 @@ export interface components {
             /** @description The reward deadline: the Portal accepts the call in a source block whose timestamp is at least this (the second the status turns refundable); before it the call reverts. */
             availableAt: components["schemas"]["Uint64"];
         };
+        /** @description A stable code and a sentence naming the deadline that decided it. */
+        IntentStatusReason: {
+            /**
+             * @description not-funded: nothing, or only the publication, reached the chain by the route deadline (expired, failed). partly-funded: the vault holds less than the reward, so no solver could fill it (failed, refundable, refunded). not-filled: funded, but no solver filled it by the route deadline (expired, refundable, refunded). not-proven: filled, but the fill was not proven on the source chain by the reward deadline, and the reward was refunded (refunded).
+             * @enum {string}
+             */
+            code: "not-funded" | "partly-funded" | "not-filled" | "not-proven";
+            /** @description For people; its wording may change, the code does not. */
+            message: string;
+        };
         /**
          * @description Derived only from Portal and prover events (IntentPublished, IntentFunded, IntentFulfilled, IntentProven, IntentWithdrawn, IntentRefunded), polled with eth_getLogs or pushed to /internal/chain-events; a log seen twice changes nothing. Rules, first match wins ("source time" / "destination time" = the latest block time of that chain, never earlier than the server clock):
          *     | recorded on chain | time | status |
@@ -987,7 +999,7 @@ export interface components {
          *     | nothing (the quote was issued, never funded) | destination time > route deadline | expired |
          *     | nothing | before the route deadline | pending |
          *     | no record for the identifier | | unknown |
-         *     So an intent moves pending -> filled -> settled when a solver fills and proves it, or pending -> expired -> refundable -> refunded when nobody fills it. A refund after a fill (the solver never proved in time) reports refunded. updatedAt is when the reported status began: the last event that changed the record, or the second a deadline moved it (the reward deadline itself for refundable: the Portal refunds at block.timestamp >= reward.deadline; the second after the route deadline for expired and failed). refundable and expired bodies carry refund, the Portal call that returns the reward to its creator. Multi-hop: the stitched-source intent can be filled or settled while the recipient is not yet paid; a quoteId lookup reports the stitched-destination (delivery) intent. Statuses are reported before finality: a reorganisation that removes a recorded transaction (within the confirmation window the reader re-reads) removes it from the body, the status is derived again and may go back (filled -> pending, settled -> filled), and the change is delivered like any other (webhook, stream event, legacy answer). Each transaction carries confirmations and final; the body carries final.
+         *     So an intent moves pending -> filled -> settled when a solver fills and proves it, or pending -> expired -> refundable -> refunded when nobody fills it. A refund after a fill (the solver never proved in time) reports refunded. updatedAt is when the reported status began: the last event that changed the record, or the second a deadline moved it (the reward deadline itself for refundable: the Portal refunds at block.timestamp >= reward.deadline; the second after the route deadline for expired and failed). refundable and expired bodies carry refund, the Portal call that returns the reward to its creator. failed, expired, refundable and refunded bodies carry reason {code, message}: why (not-funded, partly-funded, not-filled, not-proven); every other status has reason null. Multi-hop: the stitched-source intent can be filled or settled while the recipient is not yet paid; a quoteId lookup reports the stitched-destination (delivery) intent. Statuses are reported before finality: a reorganisation that removes a recorded transaction (within the confirmation window the reader re-reads) removes it from the body, the status is derived again and may go back (filled -> pending, settled -> filled), and the change is delivered like any other (webhook, stream event, legacy answer). Each transaction carries confirmations and final; the body carries final.
          */
         IntentStatus: {
             /** @description The reported intent; null for an unknown quoteId. */
@@ -1000,6 +1012,8 @@ export interface components {
             transactions: components["schemas"]["IntentStatusTransactions"];
             /** @description When the status is refundable or expired: the source Portal's refund call, which anyone may send. null for every other status, for Solana sources (their refund is a Solana instruction) and for intents whose reward the server has not seen (neither quoted here nor published yet). */
             refund: components["schemas"]["IntentRefund"] | null;
+            /** @description Why the intent ended as it did: present on failed, expired, refundable and refunded, null on every other status. */
+            reason: components["schemas"]["IntentStatusReason"] | null;
             /** @description Whether the status can no longer change: settled (proven or withdrawn) with a final proof or withdrawal, or refunded with a final refund. Every other status, and any status resting on transactions that are not final yet, may still change (a reorganisation can take filled back to pending). */
             final: boolean;
         };
@@ -2176,6 +2190,7 @@ export interface operations {
                      *         }
                      *       },
                      *       "expiresAt": 1795884055,
+                     *       "estimatedFulfillTimeSec": 20,
                      *       "signature": "0x11b3c3ef19f99b7f3573f6b1b7edcb476deb38938cce61441575b02a670fc21511b192be075057e4c73ec66bfa592c8334aed4dfd0b766445a962faca29b65551c",
                      *       "competingQuotes": null
                      *     }
@@ -2201,6 +2216,10 @@ export interface operations {
                 intentHash?: components["schemas"]["Hash32"];
                 /** @description Bare quote UUID (without quote:). */
                 quoteId?: components["schemas"]["Uuid"];
+                /** @description A transaction hash, 0x + 64 hex digits: the intent whose publication, funding, fill, proof or refund it is. */
+                transactionHash?: components["schemas"]["Hash32"];
+                /** @description With transactionHash only: the chain the transaction is on (a hash alone is looked up on every chain). */
+                chainId?: components["schemas"]["ChainId"];
             };
             header?: never;
             path?: never;
@@ -2235,6 +2254,7 @@ export interface operations {
                      *         "refunded": null
                      *       },
                      *       "refund": null,
+                     *       "reason": null,
                      *       "final": false
                      *     }
                      */
@@ -2541,6 +2561,7 @@ export interface operations {
                  *           }
                  *         },
                  *         "expiresAt": 1795884055,
+                 *         "estimatedFulfillTimeSec": 20,
                  *         "signature": "0x11b3c3ef19f99b7f3573f6b1b7edcb476deb38938cce61441575b02a670fc21511b192be075057e4c73ec66bfa592c8334aed4dfd0b766445a962faca29b65551c",
                  *         "competingQuotes": null
                  *       },
@@ -2849,6 +2870,7 @@ export interface operations {
                  *           }
                  *         },
                  *         "expiresAt": 1795884055,
+                 *         "estimatedFulfillTimeSec": 20,
                  *         "signature": "0x11b3c3ef19f99b7f3573f6b1b7edcb476deb38938cce61441575b02a670fc21511b192be075057e4c73ec66bfa592c8334aed4dfd0b766445a962faca29b65551c",
                  *         "competingQuotes": null
                  *       },
@@ -3150,6 +3172,7 @@ export interface operations {
                  *           }
                  *         },
                  *         "expiresAt": 1795884055,
+                 *         "estimatedFulfillTimeSec": 20,
                  *         "signature": "0x11b3c3ef19f99b7f3573f6b1b7edcb476deb38938cce61441575b02a670fc21511b192be075057e4c73ec66bfa592c8334aed4dfd0b766445a962faca29b65551c",
                  *         "competingQuotes": null
                  *       },

@@ -87,7 +87,12 @@ export interface StableRoutesClient {
   getChains(options?: RequestOptions): Promise<ChainRecord[]>;
   getTokens(query?: { chainId?: number }, options?: RequestOptions): Promise<TokenRecord[]>;
   createQuote(request: QuoteRequest, options?: RequestOptions): Promise<Quote>;
-  getIntentStatus(query: { intentHash: Hex } | { quoteId: string }, options?: RequestOptions): Promise<IntentStatus>;
+  /**
+   * By intent hash, quote id, or the hash of a transaction of the intent (its publication,
+   * funding, fill, proof or refund; `chainId` narrows it to one chain). None found: status unknown.
+   */
+  getIntentStatus(query: { intentHash: Hex } | { quoteId: string } | { transactionHash: Hex; chainId?: number },
+    options?: RequestOptions): Promise<IntentStatus>;
   /**
    * The intent's status as it changes (Server-Sent Events): the current status first, then one
    * value per change, until a final status (settled, refunded, failed) or `signal` aborts.

@@ -189,6 +189,9 @@ class QuoteBuilder {
     // The funded intent is the first entry of the first step; its JSON is already built.
     quote["execution"] = execution_json(funded, plan.source_amount(), quote["steps"][0]["intents"][0]["intent"]);
     quote["expiresAt"] = expires_at;
+    // What a wallet shows as the wait: the solvers' own estimates (a remote solver's answer, else
+    // its configuration), summed over a stitched route's legs, whose fills happen one after another.
+    quote["estimatedFulfillTimeSec"] = plan.fulfill_time_sec();
     const std::string signature = protocol::sign_quote(
         id, protocol::signed_intent_hashes(std::move(signed_hashes)), expires_at, source_chain.chain_id, in_.signer);
     quote["signature"] = signature;
