@@ -153,6 +153,16 @@ export interface components {
                 /** @description The JSON body to POST (docs/solver-protocol.md). */
                 body: Record<string, never>;
             }[];
+            /** @description The read-only calls (eth_call, all at one block) that tell the funder's allowance for the source Portal and balance of the source token, on an EVM source chain; null for an SVM source. The worker makes them on a chain it reads and passes the answers to op quote as funderReads. */
+            funderReads: {
+                chainId: components["schemas"]["ChainId"];
+                calls: {
+                    /** @enum {unknown} */
+                    id: "allowance" | "balance";
+                    to: components["schemas"]["EvmAddress"];
+                    data: components["schemas"]["HexBytes"];
+                }[];
+            } | null;
         };
         /** @description The remote solvers' answers as received, each {"solverId", "answer"} (or the answer's members beside solverId); malformed ones only drop that solver. */
         SolverAnswers: Record<string, never>[];
@@ -309,6 +319,20 @@ export interface components {
             /** @description Fresh random bytes from the worker (the core has no randomness): ids, salts, secrets derive from them. */
             random: components["schemas"]["RandomHex"];
             solverAnswers?: components["schemas"]["SolverAnswers"];
+            /** @description Absent on a chain the worker does not read (or whose node it could not reach): approvals are then always listed and checks is null. */
+            funderReads?: {
+                chainId: components["schemas"]["ChainId"];
+                /** @description The block all calls were made at (eth_blockNumber's answer). */
+                blockNumber: components["schemas"]["HexQuantity"];
+                /** @description Each call of solverRequests' funderReads by id: its return data, or the node's error (the quote is then made as on a chain not read). */
+                results: {
+                    [key: string]: {
+                        result: components["schemas"]["HexBytes"];
+                    } | {
+                        error: string;
+                    };
+                };
+            };
         };
         QuoteAnswer: components["schemas"]["Quote"];
         /** @description One registration per quote: the winner first, then each competing quote. */
@@ -1317,14 +1341,20 @@ export interface components {
             to: components["schemas"]["EvmAddress"];
             data: components["schemas"]["HexBytes"];
             value: components["schemas"]["Amount"];
+            /** @description The gas limit to send it with (a quote's execution transactions carry it): estimated against the chain when gasEstimated is true, else the service's configured bound for its kind (approve, publishAndFund). */
+            gas?: number;
+            /** @description Whether gas was estimated against the chain (true) or is the configured bound for the transaction's kind (false). */
+            gasEstimated?: boolean;
         };
         Execution: {
             transaction: components["schemas"]["Transaction"];
             intent: components["schemas"]["Intent"];
             /** @description Vault the source Portal funds; the counterparty of gasless submits. */
             vault: components["schemas"]["Address"];
-            /** @description ERC-20 approve(portal, amount) the funder sends first, or null. */
+            /** @description The last of approvals (the ERC-20 approve(portal, amount) the funder sends just before the funding), or null when none is needed. */
             approval: components["schemas"]["EvmTransaction"] | null;
+            /** @description The approvals to send before the funding, in order: none when the funder's allowance for the source Portal, read at quote time, covers source.amount; approve(portal, amount); or approve(portal, 0) then approve(portal, amount) for a token whose approve of a non-zero amount over a non-zero allowance reverts (USDT on Ethereum) while such an allowance is left. On a chain the service does not read, approve(portal, amount) is always listed (after approve(portal, 0) for such a token). Empty on an SVM source. */
+            approvals: components["schemas"]["EvmTransaction"][];
         };
         /** @description One fee of a quote. amountOut plus the protocol and gateway fees (destination token) equals source.amount less the gas and proving fees (source token; on a stitched route each leg's own), at par. */
         Fee: {
@@ -1347,6 +1377,21 @@ export interface components {
             symbol: string;
             /** @description Decimals. */
             decimals: number;
+        };
+        /** @description The funder's allowance for the source Portal and balance of the source token, both read at blockNumber. A balance below required is stated, never refused: the funder may receive tokens before funding. */
+        FundingChecks: {
+            allowance: {
+                /** @description The source Portal. */
+                spender: components["schemas"]["EvmAddress"];
+                actual: components["schemas"]["Amount"];
+                /** @description source.amount */
+                required: components["schemas"]["Amount"];
+            };
+            balance: {
+                actual: components["schemas"]["Amount"];
+                required: components["schemas"]["Amount"];
+            };
+            blockNumber: components["schemas"]["Uint64"];
         };
         GaslessJob: {
             /** @description job:<uuid>. */
@@ -1646,6 +1691,8 @@ export interface components {
             /** @description The primary intent; null when every intent is listed under steps[].intents. */
             intentHash: components["schemas"]["Hash32"] | null;
             execution: components["schemas"]["Execution"];
+            /** @description What the source chain showed of the funder when the quote was made; null on a chain the service does not read (and on an SVM source). */
+            checks: components["schemas"]["FundingChecks"] | null;
             expiresAt: components["schemas"]["UnixSeconds"];
             /** @description Seconds the solver expects from funding to the recipient's fill: the winning solver's own estimate (a remote solver's answer, else its configuration), summed over a stitched route's legs, which fill one after the other. An estimate, not a promise: the route deadline bounds the wait. */
             estimatedFulfillTimeSec: number;

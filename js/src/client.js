@@ -216,6 +216,18 @@ export function createClient(options = {}) {
       bodyOf(get(`/v1/${partnerOf(opts)}-gateway/${encodeURIComponent(vaultAddress)}`, undefined, { ...opts, keyed: false })),
     getDepositStatus: (vaultAddress, opts) =>
       bodyOf(get(`/v1/${partnerOf(opts)}-gateway/status`, { vaultAddress }, { ...opts, keyed: false })),
+    // Webhook endpoints (keys mapped to a partner). A create makes a secret, so it is resent only
+    // after a 429; a delete after an uncertain outcome may answer 404 when the first one landed.
+    createWebhook: (body, opts) => bodyOf(post('/v1/webhooks', body, { ...opts, repeat: ANSWERED })),
+    async listWebhooks(opts) {
+      return (await bodyOf(get('/v1/webhooks', undefined, opts))).webhooks;
+    },
+    async deleteWebhook(id, opts) {
+      await send({ ...opts, method: 'DELETE', path: `/v1/webhooks/${encodeURIComponent(id)}`, repeat: ANSWERED });
+    },
+    async getWebhookDeliveries(id, opts) {
+      return (await bodyOf(get(`/v1/webhooks/${encodeURIComponent(id)}/deliveries`, undefined, opts))).deliveries;
+    },
     legacyExactOut: (body, opts) => bodyOf(post('/api/v3/quotes/exactOut', body, { ...opts, keyed: false, legacy: true })),
     legacyExactIn: (body, opts) => bodyOf(post('/api/v3/quotes/exactIn', body, { ...opts, keyed: false, legacy: true })),
     legacyIntentStatus: (body, opts) =>

@@ -115,6 +115,14 @@ export interface StableRoutesClient {
   submitDepositErc2612(body: DepositErc2612Submit, options?: RequestOptions): Promise<GaslessJob>;
   getDepositAddress(vaultAddress: AddressString, options?: RequestOptions): Promise<DepositAddressRecord>;
   getDepositStatus(vaultAddress: AddressString, options?: RequestOptions): Promise<DepositStatus>;
+  /** POST /v1/webhooks: the endpoint with its secret (shown only here); not resent after a network error. */
+  createWebhook(body: WebhookCreateRequest, options?: RequestOptions): Promise<WebhookEndpointCreated>;
+  /** GET /v1/webhooks: the endpoints of the key's partner, oldest first. */
+  listWebhooks(options?: RequestOptions): Promise<WebhookEndpoint[]>;
+  /** DELETE /v1/webhooks/{id}: resolves once deleted (404 throws). */
+  deleteWebhook(id: string, options?: RequestOptions): Promise<void>;
+  /** GET /v1/webhooks/{id}/deliveries: its recent deliveries. */
+  getWebhookDeliveries(id: string, options?: RequestOptions): Promise<WebhookDelivery[]>;
   legacyExactOut(body: LegacyQuoteRequest, options?: RequestOptions): Promise<{ data: LegacyQuoteEntry[] }>;
   legacyExactIn(body: LegacyQuoteRequest, options?: RequestOptions): Promise<{ data: LegacyQuoteEntry[] }>;
   legacyIntentStatus(body: { intentHash?: string; intentCreatedHash?: string; fulfillmentHash?: string },
