@@ -24,9 +24,11 @@ export function createDevWallet(deployment) {
       // Counted here: ethers caches eth_getTransactionCount for a moment, so asking again right
       // after the approval's receipt can hand the funding transaction the approval's nonce.
       let nonce = await provider.getTransactionCount(wallet.address, 'pending');
-      for (const [kind, tx] of [['approval', quote.execution.approval], ['funding', quote.execution.transaction]]) {
-        if (!tx) continue;
-        const sent = await wallet.sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value ?? 0), chainId: chain.chainId, nonce: nonce++ });
+      // Every listed approval (a reset to 0 first for a token that needs it; none when the
+      // allowance covers the amount), then the funding, each with the gas limit it carries.
+      const approvals = quote.execution.approvals ?? (quote.execution.approval ? [quote.execution.approval] : []);
+      for (const [kind, tx] of [...approvals.map((a) => ['approval', a]), ['funding', quote.execution.transaction]]) {
+        const sent = await wallet.sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value ?? 0), chainId: chain.chainId, nonce: nonce++, ...(tx.gas ? { gasLimit: BigInt(tx.gas) } : {}) });
         const receipt = await sent.wait(1, 30_000);
         if (receipt.status !== 1) throw new Error(`${kind} transaction ${sent.hash} reverted`);
         transactions.push({ kind, hash: sent.hash, blockNumber: receipt.blockNumber });
@@ -71,7 +73,7 @@ export function createDevWallet(deployment) {
     /** Addresses only: what the page may show and pick as funder. */
     accounts: users.map(({ index, address }) => ({ index, address })),
 
-    /** Sends execution.approval then execution.transaction as quoted, from the quote's funder. */
+    /** Sends execution.approvals then execution.transaction as quoted, from the quote's funder. */
     fund(quote, chains) {
       const tx = quote.execution?.transaction;
       if (tx?.type !== 'evm') throw new Error('the development wallet funds EVM quotes only');

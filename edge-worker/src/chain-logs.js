@@ -5,7 +5,7 @@ import { byShard, shardOf } from "./objects/stubs.js";
 
 /**
  * Hands one chain's logs to the shards of their intents (op "routeLogs" decides which log is
- * whose), and records which intent each transaction touched. The Portal is shared with every
+ * whose), and indexes the transactions their records hold. The Portal is shared with every
  * other integrator: logs of intents no quote or deposit address here registered create no record
  * (the shards' core says which), and their transactions are not indexed. Throws when a shard fails, so a
  * poller keeps its cursor; answers the core's 400/422 for malformed pushed logs.
@@ -18,7 +18,7 @@ import { byShard, shardOf } from "./objects/stubs.js";
 export async function deliverLogs(env, chainId, logs, range = null) {
   const routed = await askCore(env, "routeLogs", { chainId, logs });
   if (routed.status !== 200) return routed;
-  const { byIntent, transactions, ignored } = routed.body;
+  const { byIntent, ignored } = routed.body;
   const entries = Object.entries(byIntent);
   for (const hash of range?.intents ?? []) if (!byIntent[hash]) entries.push([hash, []]);
   const perShard = byShard(entries, ([hash]) => hash);
@@ -28,8 +28,14 @@ export async function deliverLogs(env, chainId, logs, range = null) {
     if (answer.status !== 200) throw new Error(`applyLogs answered ${answer.status}: ${answer.body?.detail ?? ""}`);
   }
   const unregistered = new Set(answers.flatMap((a) => a.body.unregistered));
-  const ours = transactions.filter((t) => !unregistered.has(t.intentHash));
-  await Promise.all([...byShard(ours, (t) => t.transactionHash).values()].map((pairs) => shardOf(env, pairs[0].transactionHash).mapTransactions(pairs)));
+  // The transaction index follows the records (op "applyLogs"): pairs a record gained, and
+  // pairs it lost to a reorganisation, each written in the transaction's shard.
+  const added = answers.flatMap((a) => a.body.transactions.added);
+  const removed = answers.flatMap((a) => a.body.transactions.removed);
+  const tagged = [...added.map((p) => ({ p, add: true })), ...removed.map((p) => ({ p, add: false }))];
+  await Promise.all([...byShard(tagged, (t) => t.p.transactionHash).values()].map((group) =>
+    shardOf(env, group[0].p.transactionHash).mapTransactions(group.filter((t) => t.add).map((t) => t.p), group.filter((t) => !t.add).map((t) => t.p)),
+  ));
   const sum = (key) => answers.reduce((total, a) => total + a.body[key], 0);
   const seen = Object.entries(byIntent)
     .filter(([hash]) => !unregistered.has(hash))

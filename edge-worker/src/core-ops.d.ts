@@ -153,6 +153,16 @@ export interface components {
                 /** @description The JSON body to POST (docs/solver-protocol.md). */
                 body: Record<string, never>;
             }[];
+            /** @description The read-only calls (eth_call, all at one block) that tell the funder's allowance for the source Portal and balance of the source token, on an EVM source chain; null for an SVM source. The worker makes them on a chain it reads and passes the answers to op quote as funderReads. */
+            funderReads: {
+                chainId: components["schemas"]["ChainId"];
+                calls: {
+                    /** @enum {unknown} */
+                    id: "allowance" | "balance";
+                    to: components["schemas"]["EvmAddress"];
+                    data: components["schemas"]["HexBytes"];
+                }[];
+            } | null;
         };
         /** @description The remote solvers' answers as received, each {"solverId", "answer"} (or the answer's members beside solverId); malformed ones only drop that solver. */
         SolverAnswers: Record<string, never>[];
@@ -309,6 +319,20 @@ export interface components {
             /** @description Fresh random bytes from the worker (the core has no randomness): ids, salts, secrets derive from them. */
             random: components["schemas"]["RandomHex"];
             solverAnswers?: components["schemas"]["SolverAnswers"];
+            /** @description Absent on a chain the worker does not read (or whose node it could not reach): approvals are then always listed and checks is null. */
+            funderReads?: {
+                chainId: components["schemas"]["ChainId"];
+                /** @description The block all calls were made at (eth_blockNumber's answer). */
+                blockNumber: components["schemas"]["HexQuantity"];
+                /** @description Each call of solverRequests' funderReads by id: its return data, or the node's error (the quote is then made as on a chain not read). */
+                results: {
+                    [key: string]: {
+                        result: components["schemas"]["HexBytes"];
+                    } | {
+                        error: string;
+                    };
+                };
+            };
         };
         QuoteAnswer: components["schemas"]["Quote"];
         /** @description One registration per quote: the winner first, then each competing quote. */
@@ -385,17 +409,34 @@ export interface components {
             ignored: components["schemas"]["IgnoredLog"][];
             /** @description Intents of the logs that have no record: registered by no quote or deposit address of this service. Their logs change nothing and create nothing. */
             unregistered: string[];
+            /** @description What the transaction index (lookups by transaction hash) must gain and lose: the transactions the changed records hold now and did not before, and those they held and no longer do (a reorganisation took them out). The index holds a transaction only while a record holds it. */
+            transactions: {
+                added: {
+                    transactionHash: components["schemas"]["Hash32"];
+                    intentHash: components["schemas"]["Hash32"];
+                }[];
+                removed: {
+                    transactionHash: components["schemas"]["Hash32"];
+                    intentHash: components["schemas"]["Hash32"];
+                }[];
+            };
         } | components["schemas"]["Missing"];
-        /** @description Op "intentStatus": The v1 IntentStatus of a stored record (GET /v1/intents/status), or unknown; for a stream, 404 without a record (no stream opens). */
+        /** @description Op "intentStatus": The v1 IntentStatus of a stored record (GET /v1/intents/status, by intent hash, quote id or transaction hash), or unknown; for a stream, 404 without a record (no stream opens). */
         IntentStatusInput: {
-            /** @description The lookup as the client wrote it: exactly one of intentHash and quoteId. */
+            /** @description The lookup as the client wrote it: exactly one of intentHash, quoteId and transactionHash (chainId only beside transactionHash). */
             query: {
                 /** @description The intentHash query parameter: the raw text the client sent, or null when absent; the core validates it. */
                 intentHash?: string | null;
                 /** @description The quoteId query parameter: the raw text the client sent, or null when absent; the core validates it. */
                 quoteId?: string | null;
+                /** @description The transactionHash query parameter: the raw text the client sent, or null when absent; the core validates it. Finds the intent whose record holds that transaction (among candidates). */
+                transactionHash?: string | null;
+                /** @description The chainId query parameter: the raw text the client sent, or null when absent; the core validates it. With transactionHash only: the chain the transaction is on. */
+                chainId?: string | null;
             };
             record?: components["schemas"]["IntentRecord"] | null;
+            /** @description For a transactionHash lookup (record is then unused): the records the transaction index names for that hash, as stored now. The answer is the first by intent hash that still holds the transaction (on chainId, when given); none: unknown. */
+            candidates?: components["schemas"]["IntentRecord"][];
             /** @description The worker's clock: Unix seconds (the core has none). */
             now: components["schemas"]["UnixSeconds"];
             chainTimes?: components["schemas"]["ChainTimes"];
@@ -1306,14 +1347,20 @@ export interface components {
             to: components["schemas"]["EvmAddress"];
             data: components["schemas"]["HexBytes"];
             value: components["schemas"]["Amount"];
+            /** @description The gas limit to send it with (a quote's execution transactions carry it): estimated against the chain when gasEstimated is true, else the service's configured bound for its kind (approve, publishAndFund). */
+            gas?: number;
+            /** @description Whether gas was estimated against the chain (true) or is the configured bound for the transaction's kind (false). */
+            gasEstimated?: boolean;
         };
         Execution: {
             transaction: components["schemas"]["Transaction"];
             intent: components["schemas"]["Intent"];
             /** @description Vault the source Portal funds; the counterparty of gasless submits. */
             vault: components["schemas"]["Address"];
-            /** @description ERC-20 approve(portal, amount) the funder sends first, or null. */
+            /** @description The last of approvals (the ERC-20 approve(portal, amount) the funder sends just before the funding), or null when none is needed. */
             approval: components["schemas"]["EvmTransaction"] | null;
+            /** @description The approvals to send before the funding, in order: none when the funder's allowance for the source Portal, read at quote time, covers source.amount; approve(portal, amount); or approve(portal, 0) then approve(portal, amount) for a token whose approve of a non-zero amount over a non-zero allowance reverts (USDT on Ethereum) while such an allowance is left. On a chain the service does not read, approve(portal, amount) is always listed (after approve(portal, 0) for such a token). Empty on an SVM source. */
+            approvals: components["schemas"]["EvmTransaction"][];
         };
         /** @description One fee of a quote. amountOut plus the protocol and gateway fees (destination token) equals source.amount less the gas and proving fees (source token; on a stitched route each leg's own), at par. */
         Fee: {
@@ -1336,6 +1383,21 @@ export interface components {
             symbol: string;
             /** @description Decimals. */
             decimals: number;
+        };
+        /** @description The funder's allowance for the source Portal and balance of the source token, both read at blockNumber. A balance below required is stated, never refused: the funder may receive tokens before funding. */
+        FundingChecks: {
+            allowance: {
+                /** @description The source Portal. */
+                spender: components["schemas"]["EvmAddress"];
+                actual: components["schemas"]["Amount"];
+                /** @description source.amount */
+                required: components["schemas"]["Amount"];
+            };
+            balance: {
+                actual: components["schemas"]["Amount"];
+                required: components["schemas"]["Amount"];
+            };
+            blockNumber: components["schemas"]["Uint64"];
         };
         GaslessJob: {
             /** @description job:<uuid>. */
@@ -1411,7 +1473,7 @@ export interface components {
          *     | nothing (the quote was issued, never funded) | destination time > route deadline | expired |
          *     | nothing | before the route deadline | pending |
          *     | no record for the identifier | | unknown |
-         *     So an intent moves pending -> filled -> settled when a solver fills and proves it, or pending -> expired -> refundable -> refunded when nobody fills it. A refund after a fill (the solver never proved in time) reports refunded. updatedAt is when the reported status began: the last event that changed the record, or the second a deadline moved it (the reward deadline itself for refundable: the Portal refunds at block.timestamp >= reward.deadline; the second after the route deadline for expired and failed). refundable and expired bodies carry refund, the Portal call that returns the reward to its creator. Multi-hop: the stitched-source intent can be filled or settled while the recipient is not yet paid; a quoteId lookup reports the stitched-destination (delivery) intent. Statuses are reported before finality: a reorganisation that removes a recorded transaction (within the confirmation window the reader re-reads) removes it from the body, the status is derived again and may go back (filled -> pending, settled -> filled), and the change is delivered like any other (webhook, stream event, legacy answer). Each transaction carries confirmations and final; the body carries final.
+         *     So an intent moves pending -> filled -> settled when a solver fills and proves it, or pending -> expired -> refundable -> refunded when nobody fills it. A refund after a fill (the solver never proved in time) reports refunded. updatedAt is when the reported status began: the last event that changed the record, or the second a deadline moved it (the reward deadline itself for refundable: the Portal refunds at block.timestamp >= reward.deadline; the second after the route deadline for expired and failed). refundable and expired bodies carry refund, the Portal call that returns the reward to its creator. failed, expired, refundable and refunded bodies carry reason {code, message}: why (not-funded, partly-funded, not-filled, not-proven); every other status has reason null. Multi-hop: the stitched-source intent can be filled or settled while the recipient is not yet paid; a quoteId lookup reports the stitched-destination (delivery) intent. Statuses are reported before finality: a reorganisation that removes a recorded transaction (within the confirmation window the reader re-reads) removes it from the body, the status is derived again and may go back (filled -> pending, settled -> filled), and the change is delivered like any other (webhook, stream event, legacy answer). Each transaction carries confirmations and final; the body carries final.
          */
         IntentStatus: {
             /** @description The reported intent; null for an unknown quoteId. */
@@ -1424,8 +1486,20 @@ export interface components {
             transactions: components["schemas"]["IntentStatusTransactions"];
             /** @description When the status is refundable or expired: the source Portal's refund call, which anyone may send. null for every other status, for Solana sources (their refund is a Solana instruction) and for intents whose reward the server has not seen (neither quoted here nor published yet). */
             refund: components["schemas"]["IntentRefund"] | null;
+            /** @description Why the intent ended as it did: present on failed, expired, refundable and refunded, null on every other status. */
+            reason: components["schemas"]["IntentStatusReason"] | null;
             /** @description Whether the status can no longer change: settled (proven or withdrawn) with a final proof or withdrawal, or refunded with a final refund. Every other status, and any status resting on transactions that are not final yet, may still change (a reorganisation can take filled back to pending). */
             final: boolean;
+        };
+        /** @description A stable code and a sentence naming the deadline that decided it. */
+        IntentStatusReason: {
+            /**
+             * @description not-funded: nothing, or only the publication, reached the chain by the route deadline (expired, failed). partly-funded: the vault holds less than the reward, so no solver could fill it (failed, refundable, refunded). not-filled: funded, but no solver filled it by the route deadline (expired, refundable, refunded). not-proven: filled, but the fill was not proven on the source chain by the reward deadline, and the reward was refunded (refunded).
+             * @enum {string}
+             */
+            code: "not-funded" | "partly-funded" | "not-filled" | "not-proven";
+            /** @description For people; its wording may change, the code does not. */
+            message: string;
         };
         /** @description A recorded transaction of an IntentStatus body, with how final it is. Until final, a reorganisation may remove it: it then leaves the body and the status is derived again. */
         IntentStatusTransactionRef: components["schemas"]["TransactionRef"] & {
@@ -1623,7 +1697,11 @@ export interface components {
             /** @description The primary intent; null when every intent is listed under steps[].intents. */
             intentHash: components["schemas"]["Hash32"] | null;
             execution: components["schemas"]["Execution"];
+            /** @description What the source chain showed of the funder when the quote was made; null on a chain the service does not read (and on an SVM source). */
+            checks: components["schemas"]["FundingChecks"] | null;
             expiresAt: components["schemas"]["UnixSeconds"];
+            /** @description Seconds the solver expects from funding to the recipient's fill: the winning solver's own estimate (a remote solver's answer, else its configuration), summed over a stitched route's legs, which fill one after the other. An estimate, not a promise: the route deadline bounds the wait. */
+            estimatedFulfillTimeSec: number;
             /** @description EIP-712 signature r ‖ s ‖ v (65 bytes, v = 27 or 28, low s) by the source chain's quoteSigner over Quote(string id, bytes32[] intentHashes, uint64 expiresAt), domain {name: ServiceQuoteV1, version: 1, chainId: source.chainId}; intentHashes = intentHash plus every steps[].intents[].intentHash, lowercased, de-duplicated, sorted ascending. */
             signature: string;
             /** @description Every competing quote, each signed, ranked best first, when options.allQuotes is true; null otherwise. */
@@ -1801,7 +1879,7 @@ export interface CoreOps {
     routeLogs: { input: schemas["RouteLogsInput"]; answer: schemas["RouteLogsAnswer"] };
     /** Portal and prover logs folded into the records of registered intents; only records that changed are answered. (area status; non-2xx: 400, 422) */
     applyLogs: { input: schemas["ApplyLogsInput"]; answer: schemas["ApplyLogsAnswer"] };
-    /** The v1 IntentStatus of a stored record (GET /v1/intents/status), or unknown; for a stream, 404 without a record (no stream opens). (area status; non-2xx: 400, 404) */
+    /** The v1 IntentStatus of a stored record (GET /v1/intents/status, by intent hash, quote id or transaction hash), or unknown; for a stream, 404 without a record (no stream opens). (area status; non-2xx: 400, 404) */
     intentStatus: { input: schemas["IntentStatusInput"]; answer: schemas["IntentStatusAnswer"] };
     /** What a watcher of a stored intent needs in one answer (the intent shard's webhook alarm): the v1 IntentStatus now and when to look again without a chain event (the second after the route deadline, or the reward deadline, whichever is ahead; null when time alone can no longer change the status). (area status; non-2xx: none) */
     intentStatusCheck: { input: schemas["IntentStatusCheckInput"]; answer: schemas["IntentStatusCheckAnswer"] };

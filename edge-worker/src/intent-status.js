@@ -77,12 +77,35 @@ async function retried(attempt) {
   }
 }
 
-/** GET /v1/intents/status: query {intentHash, quoteId} as raw strings (null when absent). */
+// A transaction touches few intents (a Portal call funds or fills one, a batch a few): a lookup
+// reads at most this many of the index's candidates.
+const TRANSACTION_CANDIDATES = 16;
+
+/**
+ * GET /v1/intents/status: query {intentHash, quoteId[, transactionHash, chainId]} as raw strings
+ * (null when absent).
+ */
 export async function intentStatus(env, query) {
+  if (query.transactionHash != null) return statusOfTransaction(env, query);
   const hash = typeof query.intentHash === "string" ? query.intentHash : await deliveryOf(env, query.quoteId);
   // The core validates the query and answers "unknown" without a record; any shard can do that.
   const clocks = await chainClocks(env);
   return shardOf(env, hash ?? "00").status(query, hash, clocks.times, clocks.heads);
+}
+
+/**
+ * By transaction hash: the transaction's shard names the intents whose records held it when they
+ * were stored (the index follows the records, chain-logs.js), their shards give the records as
+ * they are now, and the core answers the one that still holds it (or unknown, and validates the
+ * query: a malformed hash reads no shard).
+ */
+async function statusOfTransaction(env, query) {
+  const tx = String(query.transactionHash);
+  const hashes = /^0x[0-9a-fA-F]{64}$/.test(tx) ? await shardOf(env, tx).intentsOfTransaction(tx, TRANSACTION_CANDIDATES) : [];
+  const found = await Promise.all([...byShard(hashes, (h) => h).values()].map((group) => shardOf(env, group[0]).recordsOf(group)));
+  const candidates = found.flatMap((records) => Object.values(records)).filter((r) => r !== null);
+  const { times, heads } = await chainClocks(env);
+  return askCore(env, "intentStatus", { query, record: null, candidates, now: nowSec(), chainTimes: times, chainHeads: heads });
 }
 
 /**

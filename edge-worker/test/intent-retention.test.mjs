@@ -94,9 +94,15 @@ describe("intent records past their retention", () => {
     assert.equal(before.transactions.funded, null);
     assert.equal((await shard.expiries({ intentHash: published })).record?.expireAt, publishedRecord.rewardDeadline);
     assert.equal((await statusOf({ intentHash: paid })).transactions.funded?.chainId, 8453);
+    // The publication is in the transaction index (the transaction's shard), found by its hash.
+    const txShard = shards.get(shards.idFromName(`shard:${publishLog.transactionHash.slice(2, 4).toLowerCase()}`));
+    assert.ok((await txShard.intentsOfTransaction(publishLog.transactionHash, 16)).includes(published));
+    assert.equal((await statusOf({ transactionHash: publishLog.transactionHash, chainId: "8453" })).status === "unknown", false);
 
     // The shard's alarm deletes the published-only record and its quote id once past its expiry.
     await waitFor(() => statusOf({ intentHash: published }), (s) => s.status === "unknown", { timeoutMs: 30_000 });
+    // ...and its row of the transaction index: the index never outgrows the records.
+    await waitFor(() => txShard.intentsOfTransaction(publishLog.transactionHash, 16), (hashes) => !hashes.includes(published), { timeoutMs: 10_000 });
     assert.equal((await statusOf({ quoteId: publishedQuote })).status, "unknown");
     assert.equal(await shard.deliveryOf(publishedQuote), null);
     // The funded one, with the same deadlines, is kept.

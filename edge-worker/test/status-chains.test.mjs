@@ -11,6 +11,8 @@
 //   open stream too) and no status, stream event or legacy answer names the vanished transaction;
 //   deeper than the confirmation window but above the finalized block, the funding of one, then the
 //   proof (settled -> filled) and the fill (filled -> pending) of another, on either chain;
+// - lookups by transaction hash (funding, fill, proof, refund; on a chain or any), and none by a
+//   transaction a reorganisation removed or another integrator's;
 // - an unfilled intent (solver stopped): expired (offering refund.transaction) -> refundable at
 //   exactly refund.availableAt by the chain clock (evm_setNextBlockTimestamp) -> that transaction,
 //   sent as-is by a wallet that is not the funder in a block at availableAt -> refunded, and the
@@ -199,6 +201,14 @@ describe("intent status from the local chains", { timeout: 150_000 }, () => {
     assert.equal(final, false);
     assert.equal(s.final, false);
     assert.equal(s.transactions.published.transactionHash, funding.hash);
+    // The same body by the funding transaction's hash, on its chain or on any; not on the other.
+    assert.deepEqual(await statusOf({ transactionHash: funding.hash }), s);
+    assert.deepEqual(await statusOf({ transactionHash: "0x" + funding.hash.slice(2).toUpperCase(), chainId: "31337" }), s);
+    assert.equal((await statusOf({ transactionHash: funding.hash, chainId: "31338" })).status, "unknown");
+    assert.equal((await statusOf({ transactionHash: "0x" + "ab".repeat(32) })).status, "unknown");
+    const malformed = await worker.fetch(`/v1/intents/status?transactionHash=0x12`, { key: DEV_KEYS.acme });
+    assert.equal(malformed.status, 400);
+    assert.equal((await malformed.json()).errors[0].field, "transactionHash");
 
     solver = await startSolver({ chains: stack.deployment.chains, pollMs: 200, log: () => {} });
     await solver.waitFor(quote.intentHash, ["proven", "withdrawn"], 30_000);
@@ -240,6 +250,10 @@ describe("intent status from the local chains", { timeout: 150_000 }, () => {
         intentCreated: { chainId: 31337, transactionHash: funding.hash, blockExplorerUrl: "" },
         fulfillment: { chainId: 31338, transactionHash: filled.transactions.fulfilled.transactionHash, blockExplorerUrl: "" },
       });
+    }
+    // The fill (destination) and the proof (source) find the settled intent too.
+    for (const [transactionHash, chainId] of [[settled.transactions.fulfilled.transactionHash, "31338"], [settled.transactions.proven.transactionHash, "31337"]]) {
+      assert.deepEqual(await statusOf({ transactionHash, chainId }), await statusOf({ intentHash: quote.intentHash }));
     }
     settledQuote = quote;
   });
@@ -287,6 +301,7 @@ describe("intent status from the local chains", { timeout: 150_000 }, () => {
     const pushed = await (await pushLogs(31337, logs)).json();
     assert.deepEqual([pushed.updated, pushed.unregistered], [0, 1], JSON.stringify(pushed));
     assert.equal((await statusOf({ intentHash: foreignHash })).status, "unknown");
+    assert.equal((await statusOf({ transactionHash: receipt.hash })).status, "unknown");
     for (const query of [{ intentHash: foreignHash }, { intentCreatedHash: receipt.hash }]) {
       const res = await legacyStatusOf(query);
       assert.equal(res.status, 404, JSON.stringify(query));
@@ -312,12 +327,15 @@ describe("intent status from the local chains", { timeout: 150_000 }, () => {
     const funded = await waitFor(() => polledStatus({ intentHash: quote.intentHash }), (b) => b.transactions.funded !== null);
     assert.equal(funded.transactions.funded.transactionHash, funding.hash);
     assert.equal((await legacyOf(quote.intentHash)).data.intentCreated.transactionHash, funding.hash);
+    assert.equal((await statusOf({ transactionHash: funding.hash })).intentHash, quote.intentHash);
     await reorgFrom(providerA, funding.blockNumber);
     assert.equal(await providerA.send("eth_getTransactionReceipt", [funding.hash]), null);
     const unfunded = await waitFor(() => polledStatus({ intentHash: quote.intentHash }), (b) => b.transactions.funded === null);
     assert.equal(unfunded.status, "pending");
     assert.equal(unfunded.transactions.published, null);
     assert.ok(!JSON.stringify(unfunded).includes(funding.hash.slice(2)), JSON.stringify(unfunded));
+    // The transaction the chain no longer has finds nothing.
+    assert.equal((await statusOf({ transactionHash: funding.hash })).status, "unknown");
     const legacyUnfunded = await legacyOf(quote.intentHash);
     assert.ok(!JSON.stringify(legacyUnfunded).toLowerCase().includes(funding.hash.slice(2).toLowerCase()), JSON.stringify(legacyUnfunded));
 
@@ -338,6 +356,7 @@ describe("intent status from the local chains", { timeout: 150_000 }, () => {
     const filled = await waitFor(() => polledStatus({ intentHash: second.intentHash }), (b) => b.status === "filled");
     assert.equal(filled.transactions.fulfilled.transactionHash, fill.hash);
     assert.equal((await legacyOf(second.intentHash)).data.fulfillment.transactionHash, fill.hash);
+    assert.equal((await statusOf({ transactionHash: fill.hash, chainId: "31338" })).intentHash, second.intentHash);
     await stream.until(() => stream.statuses().some((b) => b.status === "filled"));
 
     await reorgFrom(providerB, fill.blockNumber);
@@ -346,6 +365,8 @@ describe("intent status from the local chains", { timeout: 150_000 }, () => {
     assert.equal(back.status, "pending");
     assert.equal(back.transactions.fulfilled, null);
     assert.equal(back.transactions.funded.transactionHash, secondFunding.hash);
+    assert.equal((await statusOf({ transactionHash: fill.hash })).status, "unknown");
+    assert.equal((await statusOf({ transactionHash: secondFunding.hash })).intentHash, second.intentHash);
     const legacyBack = await legacyOf(second.intentHash);
     assert.deepEqual([legacyBack.data.status.status, legacyBack.data.status.subStatus], ["Pending", "WaitingToFulfill"]);
     for (const answer of [back, legacyBack]) {
@@ -447,12 +468,15 @@ describe("intent status from the local chains", { timeout: 150_000 }, () => {
     const pending = await statusOf({ intentHash: quote.intentHash });
     assert.equal(pending.status, "pending");
     assert.equal(pending.refund, null);
+    assert.equal(pending.reason, null);
     assert.equal(await rewardToken.balanceOf(funder.address), balanceBefore - BigInt(reward.tokens[0].amount));
 
     await warpTo(Number(route.deadline) + 5);
     const expired = await waitFor(() => statusOf({ intentHash: quote.intentHash }), (b) => b.status !== "pending");
     assert.equal(expired.status, "expired");
     assert.equal(expired.updatedAt, Number(route.deadline) + 1);
+    assert.equal(expired.reason.code, "not-filled");
+    assert.ok(expired.reason.message.includes(`route deadline (Unix second ${route.deadline})`), expired.reason.message);
     // No fill can land: the status offers the Portal's refund, usable from the reward deadline.
     assert.ok(expired.refund, JSON.stringify(expired));
     const { transaction, availableAt } = expired.refund;
@@ -469,6 +493,7 @@ describe("intent status from the local chains", { timeout: 150_000 }, () => {
     assert.equal(refundable.status, "refundable");
     assert.equal(refundable.updatedAt, availableAt);
     assert.deepEqual(refundable.refund, expired.refund);
+    assert.equal(refundable.reason.code, "not-filled");
     const waitingForRefund = await (await legacyStatusOf({ intentHash: quote.intentHash })).json();
     assert.deepEqual(waitingForRefund.data.status, { status: "Pending", subStatus: "WaitingForRefund", subStatusMessage: "The intent can no longer be fulfilled and waits for its reward to be refunded on the source chain." });
     assert.equal("fulfillment" in waitingForRefund.data || "refund" in waitingForRefund.data, false);
@@ -486,6 +511,9 @@ describe("intent status from the local chains", { timeout: 150_000 }, () => {
     assert.equal(refunded.refund, null);
     assert.equal(refunded.transactions.refunded.transactionHash, refund.hash);
     assert.equal(refunded.transactions.fulfilled, null);
+    assert.equal(refunded.reason.code, "not-filled");
+    // The refund's own hash finds the intent, as a wallet that only kept that hash would look it up.
+    assert.deepEqual(await statusOf({ transactionHash: refund.hash }), refunded);
     assert.equal(await rewardToken.balanceOf(funder.address), balanceBefore);
     const legacy = await (await legacyStatusOf({ intentHash: quote.intentHash })).json();
     assert.deepEqual(legacy.data.status, { status: "Completed", subStatus: "Refunded", subStatusMessage: "The intent was refunded: the reward returned to the refund recipient on the source chain." });

@@ -268,6 +268,7 @@ describe("intent status (no records until status is derived from chain events)",
       updatedAt: null,
       transactions: { published: null, funded: null, fulfilled: null, proven: null, withdrawn: null, refunded: null },
       refund: null,
+      reason: null,
       final: false,
     });
   });
@@ -279,13 +280,17 @@ describe("intent status (no records until status is derived from chain events)",
   });
 
   for (const [query, field, pattern] of [
-    ["", "intentHash", /intentHash .* or quoteId/],
+    ["", "intentHash", /intentHash .*, quoteId .* or transactionHash/],
     ["?intentHash=0x1234", "intentHash", /64 hex/],
     [`?intentHash=${"ab".repeat(32)}`, "intentHash", /0x followed by 64/],
     [`?intentHash=0x${"g".repeat(64)}`, "intentHash", /64 hex/],
     ["?quoteId=quote:7d1f6a52-3b2c-4e8f-9a10-2b3c4d5e6f70", "quoteId", /without the quote: prefix/],
     ["?quoteId=not-a-uuid", "quoteId", /UUID/],
-    [`?intentHash=${HASH}&quoteId=7d1f6a52-3b2c-4e8f-9a10-2b3c4d5e6f70`, "quoteId", /not both/],
+    [`?intentHash=${HASH}&quoteId=7d1f6a52-3b2c-4e8f-9a10-2b3c4d5e6f70`, "quoteId", /not several/],
+    [`?transactionHash=0x1234`, "transactionHash", /64 hex/],
+    [`?transactionHash=${HASH}&intentHash=${HASH}`, "transactionHash", /not several/],
+    [`?transactionHash=${HASH}&chainId=0x7a69`, "chainId", /positive decimal/],
+    [`?intentHash=${HASH}&chainId=31337`, "chainId", /needs transactionHash/],
   ]) {
     test(`status${query || " without parameters"}: 400 naming ${field}`, async () => {
       const body = await problemOf(await worker.fetch(`/v1/intents/status${query}`, { key: DEV_KEYS.acme }), 400, "invalid-request");

@@ -192,8 +192,12 @@ export function createClient(options = {}) {
     },
     createQuote: (request, opts) => bodyOf(post('/v1/quotes', request, opts)),
     getIntentStatus(query, opts) {
-      const params = query?.intentHash ? { intentHash: query.intentHash } : { quoteId: query?.quoteId && bareQuoteId(query.quoteId) };
-      if (!params.intentHash && !params.quoteId) throw new TypeError('getIntentStatus needs intentHash or quoteId');
+      let params;
+      if (query?.intentHash) params = { intentHash: query.intentHash };
+      else if (query?.quoteId) params = { quoteId: bareQuoteId(query.quoteId) };
+      // The transaction a user pastes (publication, funding, fill, proof or refund), optionally on one chain.
+      else if (query?.transactionHash) params = { transactionHash: query.transactionHash, chainId: query.chainId };
+      else throw new TypeError('getIntentStatus needs intentHash, quoteId or transactionHash');
       return bodyOf(get('/v1/intents/status', params, opts));
     },
     submitGasless,
@@ -212,6 +216,18 @@ export function createClient(options = {}) {
       bodyOf(get(`/v1/${partnerOf(opts)}-gateway/${encodeURIComponent(vaultAddress)}`, undefined, { ...opts, keyed: false })),
     getDepositStatus: (vaultAddress, opts) =>
       bodyOf(get(`/v1/${partnerOf(opts)}-gateway/status`, { vaultAddress }, { ...opts, keyed: false })),
+    // Webhook endpoints (keys mapped to a partner). A create makes a secret, so it is resent only
+    // after a 429; a delete after an uncertain outcome may answer 404 when the first one landed.
+    createWebhook: (body, opts) => bodyOf(post('/v1/webhooks', body, { ...opts, repeat: ANSWERED })),
+    async listWebhooks(opts) {
+      return (await bodyOf(get('/v1/webhooks', undefined, opts))).webhooks;
+    },
+    async deleteWebhook(id, opts) {
+      await send({ ...opts, method: 'DELETE', path: `/v1/webhooks/${encodeURIComponent(id)}`, repeat: ANSWERED });
+    },
+    async getWebhookDeliveries(id, opts) {
+      return (await bodyOf(get(`/v1/webhooks/${encodeURIComponent(id)}/deliveries`, undefined, opts))).deliveries;
+    },
     legacyExactOut: (body, opts) => bodyOf(post('/api/v3/quotes/exactOut', body, { ...opts, keyed: false, legacy: true })),
     legacyExactIn: (body, opts) => bodyOf(post('/api/v3/quotes/exactIn', body, { ...opts, keyed: false, legacy: true })),
     legacyIntentStatus: (body, opts) =>

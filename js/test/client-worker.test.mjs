@@ -122,11 +122,26 @@ describe('stableroutes/client against the real worker', () => {
     assert.equal(exactOut.data[0].quoteData.quoteResponse.destinationAmount, '20000000');
     // Eco's intentStatus has an intentCreated to give only once the chain shows the intent
     // created: an indexer pushes the quote's IntentPublished and IntentFunded first.
-    await pushLogs(worker, 8453, publishedAndFunded(quote));
+    const pushed = publishedAndFunded(quote);
+    await pushLogs(worker, 8453, pushed);
     const status = record('legacyIntentStatus', await client.legacyIntentStatus({ intentHash: quote.intentHash }));
     assert.equal(status.data.intentHash, quote.intentHash);
     assert.equal(status.data.intentCreated.chainId, 8453);
     assert.equal(status.data.status.subStatus, 'WaitingToFulfill');
+    // The same intent by the transaction the indexer pushed (its publication and funding).
+    const byTx = record('getIntentStatus', await client.getIntentStatus({ transactionHash: pushed[1].transactionHash, chainId: 8453 }));
+    assert.equal(byTx.intentHash, quote.intentHash);
+  });
+
+  it('manages webhook endpoints: create, list, deliveries, delete', async () => {
+    const created = record('createWebhook', await client.createWebhook({ url: 'http://127.0.0.1:9/client-worker-test', events: ['intent.status'] }));
+    assert.match(created.secret, /^whsec_/);
+    const listed = record('listWebhooks', await client.listWebhooks());
+    assert.ok(listed.some((w) => w.id === created.id));
+    assert.deepEqual(record('getWebhookDeliveries', await client.getWebhookDeliveries(created.id)), []);
+    await client.deleteWebhook(created.id);
+    assert.ok(!(await client.listWebhooks()).some((w) => w.id === created.id));
+    await assert.rejects(client.deleteWebhook(created.id), (e) => e instanceof StableRoutesError && e.status === 404);
   });
 
   it('throws the problem+json of a refused request', async () => {

@@ -222,3 +222,35 @@ describe('stableroutes/client', () => {
     assert.equal(parseRetryAfter(null), null);
   });
 });
+
+describe('webhook management and status by transaction', () => {
+  it('creates, lists, deletes and reads deliveries with the key; a create is not resent after a 502', async () => {
+    const endpoint = { id: 'wh_1', url: 'https://example.com/hook', events: ['intent.status'], createdAt: 1 };
+    script = (req, body, res, url) => {
+      if (req.method === 'POST' && url.pathname === '/v1/webhooks') return json(res, 201, { ...endpoint, secret: 'whsec_AAAA' });
+      if (req.method === 'GET' && url.pathname === '/v1/webhooks') return json(res, 200, { webhooks: [endpoint] });
+      if (req.method === 'DELETE' && url.pathname === '/v1/webhooks/wh_1') { res.writeHead(204); return res.end(); }
+      if (req.method === 'GET' && url.pathname === '/v1/webhooks/wh_1/deliveries') return json(res, 200, { deliveries: [] });
+      if (req.method === 'GET' && url.pathname === '/v1/intents/status') return json(res, 200, { status: 'unknown' });
+      return json(res, 404, problem(404, 'not-found'));
+    };
+    const { client } = recordingClient();
+    assert.equal((await client.createWebhook({ url: endpoint.url })).secret, 'whsec_AAAA');
+    assert.deepEqual(await client.listWebhooks(), [endpoint]);
+    assert.equal(await client.deleteWebhook('wh_1'), undefined);
+    assert.deepEqual(await client.getWebhookDeliveries('wh_1'), []);
+    await assert.rejects(client.deleteWebhook('wh_2'), (e) => e instanceof StableRoutesError && e.status === 404);
+    const tx = '0x' + 'ab'.repeat(32);
+    await client.getIntentStatus({ transactionHash: tx, chainId: 31337 });
+    assert.deepEqual(log.map((r) => [r.method, r.path, r.key]), [
+      ['POST', '/v1/webhooks', 'dev-key-acme'], ['GET', '/v1/webhooks', 'dev-key-acme'], ['DELETE', '/v1/webhooks/wh_1', 'dev-key-acme'],
+      ['GET', '/v1/webhooks/wh_1/deliveries', 'dev-key-acme'], ['DELETE', '/v1/webhooks/wh_2', 'dev-key-acme'], ['GET', '/v1/intents/status', 'dev-key-acme'],
+    ]);
+    assert.deepEqual(log.at(-1).query, { transactionHash: tx, chainId: '31337' });
+
+    log = [];
+    script = (req, body, res) => json(res, 502, problem(502, 'bad-gateway'));
+    await assert.rejects(client.createWebhook({ url: endpoint.url }), (e) => e.status === 502);
+    assert.equal(log.length, 1);
+  });
+});

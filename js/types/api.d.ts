@@ -139,7 +139,7 @@ export interface paths {
         };
         /**
          * Delivery status of an intent
-         * @description Pass exactly one of intentHash and quoteId. For a multi-hop route track the stitched-destination intent.
+         * @description Pass exactly one of intentHash, quoteId and transactionHash. For a multi-hop route track the stitched-destination intent. By transactionHash: the intent whose publication, funding, fill, proof (on either chain) or refund that transaction is, as the chains show it now (a transaction a reorganisation removed finds nothing); a transaction of several of this service's intents answers the first by intent hash; none: unknown, as for any identifier without a record.
          */
         get: operations["getIntentStatus"];
         put?: never;
@@ -850,6 +850,10 @@ export interface components {
             to: components["schemas"]["EvmAddress"];
             data: components["schemas"]["HexBytes"];
             value: components["schemas"]["Amount"];
+            /** @description The gas limit to send it with (a quote's execution transactions carry it): estimated against the chain when gasEstimated is true, else the service's configured bound for its kind (approve, publishAndFund). */
+            gas?: number;
+            /** @description Whether gas was estimated against the chain (true) or is the configured bound for the transaction's kind (false). */
+            gasEstimated?: boolean;
         };
         SvmAccountMeta: {
             pubkey: components["schemas"]["Address"];
@@ -880,8 +884,25 @@ export interface components {
             intent: components["schemas"]["Intent"];
             /** @description Vault the source Portal funds; the counterparty of gasless submits. */
             vault: components["schemas"]["Address"];
-            /** @description ERC-20 approve(portal, amount) the funder sends first, or null. */
+            /** @description The last of approvals (the ERC-20 approve(portal, amount) the funder sends just before the funding), or null when none is needed. */
             approval: components["schemas"]["EvmTransaction"] | null;
+            /** @description The approvals to send before the funding, in order: none when the funder's allowance for the source Portal, read at quote time, covers source.amount; approve(portal, amount); or approve(portal, 0) then approve(portal, amount) for a token whose approve of a non-zero amount over a non-zero allowance reverts (USDT on Ethereum) while such an allowance is left. On a chain the service does not read, approve(portal, amount) is always listed (after approve(portal, 0) for such a token). Empty on an SVM source. */
+            approvals: components["schemas"]["EvmTransaction"][];
+        };
+        /** @description The funder's allowance for the source Portal and balance of the source token, both read at blockNumber. A balance below required is stated, never refused: the funder may receive tokens before funding. */
+        FundingChecks: {
+            allowance: {
+                /** @description The source Portal. */
+                spender: components["schemas"]["EvmAddress"];
+                actual: components["schemas"]["Amount"];
+                /** @description source.amount */
+                required: components["schemas"]["Amount"];
+            };
+            balance: {
+                actual: components["schemas"]["Amount"];
+                required: components["schemas"]["Amount"];
+            };
+            blockNumber: components["schemas"]["Uint64"];
         };
         Quote: {
             /** @description quote:<uuid v4>. Signed with its prefix; status lookups take the bare UUID. */
@@ -915,7 +936,11 @@ export interface components {
             /** @description The primary intent; null when every intent is listed under steps[].intents. */
             intentHash: components["schemas"]["Hash32"] | null;
             execution: components["schemas"]["Execution"];
+            /** @description What the source chain showed of the funder when the quote was made; null on a chain the service does not read (and on an SVM source). */
+            checks: components["schemas"]["FundingChecks"] | null;
             expiresAt: components["schemas"]["UnixSeconds"];
+            /** @description Seconds the solver expects from funding to the recipient's fill: the winning solver's own estimate (a remote solver's answer, else its configuration), summed over a stitched route's legs, which fill one after the other. An estimate, not a promise: the route deadline bounds the wait. */
+            estimatedFulfillTimeSec: number;
             /** @description EIP-712 signature r ‖ s ‖ v (65 bytes, v = 27 or 28, low s) by the source chain's quoteSigner over Quote(string id, bytes32[] intentHashes, uint64 expiresAt), domain {name: ServiceQuoteV1, version: 1, chainId: source.chainId}; intentHashes = intentHash plus every steps[].intents[].intentHash, lowercased, de-duplicated, sorted ascending. */
             signature: string;
             /** @description Every competing quote, each signed, ranked best first, when options.allQuotes is true; null otherwise. */
@@ -971,6 +996,16 @@ export interface components {
             /** @description The reward deadline: the Portal accepts the call in a source block whose timestamp is at least this (the second the status turns refundable); before it the call reverts. */
             availableAt: components["schemas"]["Uint64"];
         };
+        /** @description A stable code and a sentence naming the deadline that decided it. */
+        IntentStatusReason: {
+            /**
+             * @description not-funded: nothing, or only the publication, reached the chain by the route deadline (expired, failed). partly-funded: the vault holds less than the reward, so no solver could fill it (failed, refundable, refunded). not-filled: funded, but no solver filled it by the route deadline (expired, refundable, refunded). not-proven: filled, but the fill was not proven on the source chain by the reward deadline, and the reward was refunded (refunded).
+             * @enum {string}
+             */
+            code: "not-funded" | "partly-funded" | "not-filled" | "not-proven";
+            /** @description For people; its wording may change, the code does not. */
+            message: string;
+        };
         /**
          * @description Derived only from Portal and prover events (IntentPublished, IntentFunded, IntentFulfilled, IntentProven, IntentWithdrawn, IntentRefunded), polled with eth_getLogs or pushed to /internal/chain-events; a log seen twice changes nothing. Rules, first match wins ("source time" / "destination time" = the latest block time of that chain, never earlier than the server clock):
          *     | recorded on chain | time | status |
@@ -987,7 +1022,7 @@ export interface components {
          *     | nothing (the quote was issued, never funded) | destination time > route deadline | expired |
          *     | nothing | before the route deadline | pending |
          *     | no record for the identifier | | unknown |
-         *     So an intent moves pending -> filled -> settled when a solver fills and proves it, or pending -> expired -> refundable -> refunded when nobody fills it. A refund after a fill (the solver never proved in time) reports refunded. updatedAt is when the reported status began: the last event that changed the record, or the second a deadline moved it (the reward deadline itself for refundable: the Portal refunds at block.timestamp >= reward.deadline; the second after the route deadline for expired and failed). refundable and expired bodies carry refund, the Portal call that returns the reward to its creator. Multi-hop: the stitched-source intent can be filled or settled while the recipient is not yet paid; a quoteId lookup reports the stitched-destination (delivery) intent. Statuses are reported before finality: a reorganisation that removes a recorded transaction (within the confirmation window the reader re-reads) removes it from the body, the status is derived again and may go back (filled -> pending, settled -> filled), and the change is delivered like any other (webhook, stream event, legacy answer). Each transaction carries confirmations and final; the body carries final.
+         *     So an intent moves pending -> filled -> settled when a solver fills and proves it, or pending -> expired -> refundable -> refunded when nobody fills it. A refund after a fill (the solver never proved in time) reports refunded. updatedAt is when the reported status began: the last event that changed the record, or the second a deadline moved it (the reward deadline itself for refundable: the Portal refunds at block.timestamp >= reward.deadline; the second after the route deadline for expired and failed). refundable and expired bodies carry refund, the Portal call that returns the reward to its creator. failed, expired, refundable and refunded bodies carry reason {code, message}: why (not-funded, partly-funded, not-filled, not-proven); every other status has reason null. Multi-hop: the stitched-source intent can be filled or settled while the recipient is not yet paid; a quoteId lookup reports the stitched-destination (delivery) intent. Statuses are reported before finality: a reorganisation that removes a recorded transaction (within the confirmation window the reader re-reads) removes it from the body, the status is derived again and may go back (filled -> pending, settled -> filled), and the change is delivered like any other (webhook, stream event, legacy answer). Each transaction carries confirmations and final; the body carries final.
          */
         IntentStatus: {
             /** @description The reported intent; null for an unknown quoteId. */
@@ -1000,6 +1035,8 @@ export interface components {
             transactions: components["schemas"]["IntentStatusTransactions"];
             /** @description When the status is refundable or expired: the source Portal's refund call, which anyone may send. null for every other status, for Solana sources (their refund is a Solana instruction) and for intents whose reward the server has not seen (neither quoted here nor published yet). */
             refund: components["schemas"]["IntentRefund"] | null;
+            /** @description Why the intent ended as it did: present on failed, expired, refundable and refunded, null on every other status. */
+            reason: components["schemas"]["IntentStatusReason"] | null;
             /** @description Whether the status can no longer change: settled (proven or withdrawn) with a final proof or withdrawal, or refunded with a final refund. Every other status, and any status resting on transactions that are not final yet, may still change (a reorganisation can take filled back to pending). */
             final: boolean;
         };
@@ -2126,7 +2163,9 @@ export interface operations {
                      *           "from": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
                      *           "to": "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df",
                      *           "data": "0xdf00f8fa000000000000000000000000000000000000000000000000000000000000000a00000000000000000000000000000000000000000000000000000000000000800000000000000000000000000000000000000000000000000000000000000400000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000003600000000000000000000000000000000000000000000000000000000000000020003d3e771858ce9ad592e147af050824a37322ed064ccb6d7d8056861f1f2673000000000000000000000000000000000000000000000000000000006b0b1227000000000000000000000000ec000064576f9c95a8623bc0eff3db6d296ea6df000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000c0000000000000000000000000000000000000000000000000000000000000012000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff850000000000000000000000000000000000000000000000000000000005f4f6a00000000000000000000000000000000000000000000000000000000000000002000000000000000000000000000000000000000000000000000000000000004000000000000000000000000000000000000000000000000000000000000001200000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff85000000000000000000000000000000000000000000000000000000000000006000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000044a9059cbb000000000000000000000000976ea74026e726554db657fa54763abd0c3a0aa90000000000000000000000000000000000000000000000000000000005f37000000000000000000000000000000000000000000000000000000000000000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff85000000000000000000000000000000000000000000000000000000000000006000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000044a9059cbb000000000000000000000000bda5747bfd65f08deb54cb465eb87d40e51b197e00000000000000000000000000000000000000000000000000000000000186a000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000006b0b203700000000000000000000000070997970c51812dc3a010c7d01b50e0d17dc79c8000000000000000000000000ec0008acc34d3d0caa6758ce788091e473812e28000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000a00000000000000000000000000000000000000000000000000000000000000001000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000000000000000000000000000000000000005f5e100",
-                     *           "value": "0"
+                     *           "value": "0",
+                     *           "gas": 600000,
+                     *           "gasEstimated": false
                      *         },
                      *         "intent": {
                      *           "destination": 10,
@@ -2174,10 +2213,26 @@ export interface operations {
                      *           "from": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
                      *           "to": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
                      *           "data": "0x095ea7b3000000000000000000000000ec000064576f9c95a8623bc0eff3db6d296ea6df0000000000000000000000000000000000000000000000000000000005f5e100",
-                     *           "value": "0"
-                     *         }
+                     *           "value": "0",
+                     *           "gas": 100000,
+                     *           "gasEstimated": false
+                     *         },
+                     *         "approvals": [
+                     *           {
+                     *             "type": "evm",
+                     *             "chainId": 8453,
+                     *             "from": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *             "to": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *             "data": "0x095ea7b3000000000000000000000000ec000064576f9c95a8623bc0eff3db6d296ea6df0000000000000000000000000000000000000000000000000000000005f5e100",
+                     *             "value": "0",
+                     *             "gas": 100000,
+                     *             "gasEstimated": false
+                     *           }
+                     *         ]
                      *       },
+                     *       "checks": null,
                      *       "expiresAt": 1795884055,
+                     *       "estimatedFulfillTimeSec": 20,
                      *       "signature": "0x11b3c3ef19f99b7f3573f6b1b7edcb476deb38938cce61441575b02a670fc21511b192be075057e4c73ec66bfa592c8334aed4dfd0b766445a962faca29b65551c",
                      *       "competingQuotes": null
                      *     }
@@ -2203,6 +2258,10 @@ export interface operations {
                 intentHash?: components["schemas"]["Hash32"];
                 /** @description Bare quote UUID (without quote:). */
                 quoteId?: components["schemas"]["Uuid"];
+                /** @description A transaction hash, 0x + 64 hex digits: the intent whose publication, funding, fill, proof or refund it is. */
+                transactionHash?: components["schemas"]["Hash32"];
+                /** @description With transactionHash only: the chain the transaction is on (a hash alone is looked up on every chain). */
+                chainId?: components["schemas"]["ChainId"];
             };
             header?: never;
             path?: never;
@@ -2237,6 +2296,7 @@ export interface operations {
                      *         "refunded": null
                      *       },
                      *       "refund": null,
+                     *       "reason": null,
                      *       "final": false
                      *     }
                      */
@@ -2491,7 +2551,9 @@ export interface operations {
                  *             "from": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
                  *             "to": "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df",
                  *             "data": "0xdf00f8fa000000000000000000000000000000000000000000000000000000000000000a00000000000000000000000000000000000000000000000000000000000000800000000000000000000000000000000000000000000000000000000000000400000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000003600000000000000000000000000000000000000000000000000000000000000020003d3e771858ce9ad592e147af050824a37322ed064ccb6d7d8056861f1f2673000000000000000000000000000000000000000000000000000000006b0b1227000000000000000000000000ec000064576f9c95a8623bc0eff3db6d296ea6df000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000c0000000000000000000000000000000000000000000000000000000000000012000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff850000000000000000000000000000000000000000000000000000000005f4f6a00000000000000000000000000000000000000000000000000000000000000002000000000000000000000000000000000000000000000000000000000000004000000000000000000000000000000000000000000000000000000000000001200000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff85000000000000000000000000000000000000000000000000000000000000006000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000044a9059cbb000000000000000000000000976ea74026e726554db657fa54763abd0c3a0aa90000000000000000000000000000000000000000000000000000000005f37000000000000000000000000000000000000000000000000000000000000000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff85000000000000000000000000000000000000000000000000000000000000006000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000044a9059cbb000000000000000000000000bda5747bfd65f08deb54cb465eb87d40e51b197e00000000000000000000000000000000000000000000000000000000000186a000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000006b0b203700000000000000000000000070997970c51812dc3a010c7d01b50e0d17dc79c8000000000000000000000000ec0008acc34d3d0caa6758ce788091e473812e28000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000a00000000000000000000000000000000000000000000000000000000000000001000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000000000000000000000000000000000000005f5e100",
-                 *             "value": "0"
+                 *             "value": "0",
+                 *             "gas": 600000,
+                 *             "gasEstimated": false
                  *           },
                  *           "intent": {
                  *             "destination": 10,
@@ -2539,10 +2601,26 @@ export interface operations {
                  *             "from": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
                  *             "to": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
                  *             "data": "0x095ea7b3000000000000000000000000ec000064576f9c95a8623bc0eff3db6d296ea6df0000000000000000000000000000000000000000000000000000000005f5e100",
-                 *             "value": "0"
-                 *           }
+                 *             "value": "0",
+                 *             "gas": 100000,
+                 *             "gasEstimated": false
+                 *           },
+                 *           "approvals": [
+                 *             {
+                 *               "type": "evm",
+                 *               "chainId": 8453,
+                 *               "from": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                 *               "to": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *               "data": "0x095ea7b3000000000000000000000000ec000064576f9c95a8623bc0eff3db6d296ea6df0000000000000000000000000000000000000000000000000000000005f5e100",
+                 *               "value": "0",
+                 *               "gas": 100000,
+                 *               "gasEstimated": false
+                 *             }
+                 *           ]
                  *         },
+                 *         "checks": null,
                  *         "expiresAt": 1795884055,
+                 *         "estimatedFulfillTimeSec": 20,
                  *         "signature": "0x11b3c3ef19f99b7f3573f6b1b7edcb476deb38938cce61441575b02a670fc21511b192be075057e4c73ec66bfa592c8334aed4dfd0b766445a962faca29b65551c",
                  *         "competingQuotes": null
                  *       },
@@ -2799,7 +2877,9 @@ export interface operations {
                  *             "from": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
                  *             "to": "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df",
                  *             "data": "0xdf00f8fa000000000000000000000000000000000000000000000000000000000000000a00000000000000000000000000000000000000000000000000000000000000800000000000000000000000000000000000000000000000000000000000000400000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000003600000000000000000000000000000000000000000000000000000000000000020003d3e771858ce9ad592e147af050824a37322ed064ccb6d7d8056861f1f2673000000000000000000000000000000000000000000000000000000006b0b1227000000000000000000000000ec000064576f9c95a8623bc0eff3db6d296ea6df000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000c0000000000000000000000000000000000000000000000000000000000000012000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff850000000000000000000000000000000000000000000000000000000005f4f6a00000000000000000000000000000000000000000000000000000000000000002000000000000000000000000000000000000000000000000000000000000004000000000000000000000000000000000000000000000000000000000000001200000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff85000000000000000000000000000000000000000000000000000000000000006000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000044a9059cbb000000000000000000000000976ea74026e726554db657fa54763abd0c3a0aa90000000000000000000000000000000000000000000000000000000005f37000000000000000000000000000000000000000000000000000000000000000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff85000000000000000000000000000000000000000000000000000000000000006000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000044a9059cbb000000000000000000000000bda5747bfd65f08deb54cb465eb87d40e51b197e00000000000000000000000000000000000000000000000000000000000186a000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000006b0b203700000000000000000000000070997970c51812dc3a010c7d01b50e0d17dc79c8000000000000000000000000ec0008acc34d3d0caa6758ce788091e473812e28000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000a00000000000000000000000000000000000000000000000000000000000000001000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000000000000000000000000000000000000005f5e100",
-                 *             "value": "0"
+                 *             "value": "0",
+                 *             "gas": 600000,
+                 *             "gasEstimated": false
                  *           },
                  *           "intent": {
                  *             "destination": 10,
@@ -2847,10 +2927,26 @@ export interface operations {
                  *             "from": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
                  *             "to": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
                  *             "data": "0x095ea7b3000000000000000000000000ec000064576f9c95a8623bc0eff3db6d296ea6df0000000000000000000000000000000000000000000000000000000005f5e100",
-                 *             "value": "0"
-                 *           }
+                 *             "value": "0",
+                 *             "gas": 100000,
+                 *             "gasEstimated": false
+                 *           },
+                 *           "approvals": [
+                 *             {
+                 *               "type": "evm",
+                 *               "chainId": 8453,
+                 *               "from": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                 *               "to": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *               "data": "0x095ea7b3000000000000000000000000ec000064576f9c95a8623bc0eff3db6d296ea6df0000000000000000000000000000000000000000000000000000000005f5e100",
+                 *               "value": "0",
+                 *               "gas": 100000,
+                 *               "gasEstimated": false
+                 *             }
+                 *           ]
                  *         },
+                 *         "checks": null,
                  *         "expiresAt": 1795884055,
+                 *         "estimatedFulfillTimeSec": 20,
                  *         "signature": "0x11b3c3ef19f99b7f3573f6b1b7edcb476deb38938cce61441575b02a670fc21511b192be075057e4c73ec66bfa592c8334aed4dfd0b766445a962faca29b65551c",
                  *         "competingQuotes": null
                  *       },
@@ -3100,7 +3196,9 @@ export interface operations {
                  *             "from": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
                  *             "to": "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df",
                  *             "data": "0xdf00f8fa000000000000000000000000000000000000000000000000000000000000000a00000000000000000000000000000000000000000000000000000000000000800000000000000000000000000000000000000000000000000000000000000400000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000003600000000000000000000000000000000000000000000000000000000000000020003d3e771858ce9ad592e147af050824a37322ed064ccb6d7d8056861f1f2673000000000000000000000000000000000000000000000000000000006b0b1227000000000000000000000000ec000064576f9c95a8623bc0eff3db6d296ea6df000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000c0000000000000000000000000000000000000000000000000000000000000012000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff850000000000000000000000000000000000000000000000000000000005f4f6a00000000000000000000000000000000000000000000000000000000000000002000000000000000000000000000000000000000000000000000000000000004000000000000000000000000000000000000000000000000000000000000001200000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff85000000000000000000000000000000000000000000000000000000000000006000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000044a9059cbb000000000000000000000000976ea74026e726554db657fa54763abd0c3a0aa90000000000000000000000000000000000000000000000000000000005f37000000000000000000000000000000000000000000000000000000000000000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff85000000000000000000000000000000000000000000000000000000000000006000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000044a9059cbb000000000000000000000000bda5747bfd65f08deb54cb465eb87d40e51b197e00000000000000000000000000000000000000000000000000000000000186a000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000006b0b203700000000000000000000000070997970c51812dc3a010c7d01b50e0d17dc79c8000000000000000000000000ec0008acc34d3d0caa6758ce788091e473812e28000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000a00000000000000000000000000000000000000000000000000000000000000001000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000000000000000000000000000000000000005f5e100",
-                 *             "value": "0"
+                 *             "value": "0",
+                 *             "gas": 600000,
+                 *             "gasEstimated": false
                  *           },
                  *           "intent": {
                  *             "destination": 10,
@@ -3148,10 +3246,26 @@ export interface operations {
                  *             "from": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
                  *             "to": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
                  *             "data": "0x095ea7b3000000000000000000000000ec000064576f9c95a8623bc0eff3db6d296ea6df0000000000000000000000000000000000000000000000000000000005f5e100",
-                 *             "value": "0"
-                 *           }
+                 *             "value": "0",
+                 *             "gas": 100000,
+                 *             "gasEstimated": false
+                 *           },
+                 *           "approvals": [
+                 *             {
+                 *               "type": "evm",
+                 *               "chainId": 8453,
+                 *               "from": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                 *               "to": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *               "data": "0x095ea7b3000000000000000000000000ec000064576f9c95a8623bc0eff3db6d296ea6df0000000000000000000000000000000000000000000000000000000005f5e100",
+                 *               "value": "0",
+                 *               "gas": 100000,
+                 *               "gasEstimated": false
+                 *             }
+                 *           ]
                  *         },
+                 *         "checks": null,
                  *         "expiresAt": 1795884055,
+                 *         "estimatedFulfillTimeSec": 20,
                  *         "signature": "0x11b3c3ef19f99b7f3573f6b1b7edcb476deb38938cce61441575b02a670fc21511b192be075057e4c73ec66bfa592c8334aed4dfd0b766445a962faca29b65551c",
                  *         "competingQuotes": null
                  *       },

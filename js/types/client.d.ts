@@ -87,7 +87,12 @@ export interface StableRoutesClient {
   getChains(options?: RequestOptions): Promise<ChainRecord[]>;
   getTokens(query?: { chainId?: number }, options?: RequestOptions): Promise<TokenRecord[]>;
   createQuote(request: QuoteRequest, options?: RequestOptions): Promise<Quote>;
-  getIntentStatus(query: { intentHash: Hex } | { quoteId: string }, options?: RequestOptions): Promise<IntentStatus>;
+  /**
+   * By intent hash, quote id, or the hash of a transaction of the intent (its publication,
+   * funding, fill, proof or refund; `chainId` narrows it to one chain). None found: status unknown.
+   */
+  getIntentStatus(query: { intentHash: Hex } | { quoteId: string } | { transactionHash: Hex; chainId?: number },
+    options?: RequestOptions): Promise<IntentStatus>;
   /**
    * The intent's status as it changes (Server-Sent Events): the current status first, then one
    * value per change, until a final status (settled, refunded, failed) or `signal` aborts.
@@ -110,6 +115,14 @@ export interface StableRoutesClient {
   submitDepositErc2612(body: DepositErc2612Submit, options?: RequestOptions): Promise<GaslessJob>;
   getDepositAddress(vaultAddress: AddressString, options?: RequestOptions): Promise<DepositAddressRecord>;
   getDepositStatus(vaultAddress: AddressString, options?: RequestOptions): Promise<DepositStatus>;
+  /** POST /v1/webhooks: the endpoint with its secret (shown only here); not resent after a network error. */
+  createWebhook(body: WebhookCreateRequest, options?: RequestOptions): Promise<WebhookEndpointCreated>;
+  /** GET /v1/webhooks: the endpoints of the key's partner, oldest first. */
+  listWebhooks(options?: RequestOptions): Promise<WebhookEndpoint[]>;
+  /** DELETE /v1/webhooks/{id}: resolves once deleted (404 throws). */
+  deleteWebhook(id: string, options?: RequestOptions): Promise<void>;
+  /** GET /v1/webhooks/{id}/deliveries: its recent deliveries. */
+  getWebhookDeliveries(id: string, options?: RequestOptions): Promise<WebhookDelivery[]>;
   legacyExactOut(body: LegacyQuoteRequest, options?: RequestOptions): Promise<{ data: LegacyQuoteEntry[] }>;
   legacyExactIn(body: LegacyQuoteRequest, options?: RequestOptions): Promise<{ data: LegacyQuoteEntry[] }>;
   legacyIntentStatus(body: { intentHash?: string; intentCreatedHash?: string; fulfillmentHash?: string },

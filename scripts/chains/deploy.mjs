@@ -58,6 +58,8 @@ export const TEST_TOKENS = Object.freeze([
     name: 'Tether USD (test, has EIP-2612)',
     eip712: Object.freeze({ name: 'Tether USD (test, has EIP-2612)', version: '1' }),
     gasless: Object.freeze(['permit3', 'permit2']),
+    // Its approve of a non-zero amount over a non-zero allowance reverts, as USDT's on Ethereum.
+    approvalReset: true,
     userAmount: 1_000_000n * UNIT,
   }),
 ]);
@@ -309,6 +311,7 @@ export function configRecords(deployment, { solverUrls = {} } = {}) {
       decimals: 6,
       gasless: [...t.gasless],
       eip712: { ...t.eip712 },
+      ...(t.approvalReset ? { approvalReset: true } : {}),
     })),
   );
   const everyToken = deployment.chains.flatMap((c) => TEST_TOKENS.map((t) => ({ chainId: c.chainId, symbol: t.symbol })));

@@ -25,7 +25,8 @@ struct EvmTransaction {
 
 // chainId a JSON integer, addresses EIP-55, data lowercase 0x-hex, value a decimal string.
 nlohmann::ordered_json to_json(const EvmTransaction& tx);
-// Strict: exactly those members, "type" must be "evm"; ParseError naming the path otherwise.
+// Strict: exactly those members, plus optionally "gas" (an integer) and "gasEstimated" (a boolean);
+// "type" must be "evm"; ParseError naming the path otherwise.
 EvmTransaction evm_transaction_from_json(const nlohmann::ordered_json& json, const std::string& path = "transaction");
 EvmTransaction evm_transaction_from_json(const sr::json::Value& json, const std::string& path = "transaction");
 

@@ -288,6 +288,28 @@ void expect_evm_sender(const protocol::EvmTransaction& tx, const std::string& pa
   }
 }
 
+// One approval transaction of the funding: from source.funder on the source chain, to the source
+// token, no value, approving the source Portal for exactly the reward amount or, where `may_reset`,
+// for 0.
+void check_approval(const Json& json, const std::string& path, const ChainInfo& chain, const QuoteSide& source,
+                    const Intent& intent, bool may_reset) {
+  const protocol::EvmTransaction approval = protocol::evm_transaction_from_json(json, path);
+  expect_evm_sender(approval, path, chain, source);
+  const protocol::TokenAmount& reward = single_reward_token(intent);
+  if (Account::from_evm(approval.to) != source.token || reward.token != source.token) {
+    fail(path, ".to is ", approval.to.checksummed(), ", not the source token ", text(source.token, chain));
+  }
+  if (!approval.value.is_zero()) fail(path, ".value is ", approval.value.to_decimal(), ", not 0");
+  const protocol::erc20::AmountTo approved =
+      jf::at_path(path + ".data", [&] { return protocol::erc20::decode_approve(approval.data); });
+  if (Account::from_evm(approved.account) != chain.portal) {
+    fail(path, " approves ", approved.account.checksummed(), ", not the source Portal ", text(chain.portal, chain));
+  }
+  if (approved.amount != reward.amount && !(may_reset && approved.amount.is_zero())) {
+    fail(path, " approves ", approved.amount.to_decimal(), " but the reward is ", reward.amount.to_decimal());
+  }
+}
+
 std::string check_funding_target(const Json& quote, const QuoteContext&, QuoteParts& parts) {
   const QuoteSide& source = parts.source();
   const ChainInfo& chain = *source.chain;
@@ -315,27 +337,23 @@ std::string check_funding_target(const Json& quote, const QuoteContext&, QuotePa
   }
   std::string detail = "publishAndFund goes to the Portal " + text(chain.portal, chain) + " on " + chain_text(chain) +
                        " from source.funder";
-  const Json* approval_json = optional_member(member(quote, "execution", "quote"), "approval", "quote.execution");
+  const Json& execution = member(quote, "execution", "quote");
+  const Json* approval_json = optional_member(execution, "approval", "quote.execution");
+  // `approvals`: every approval to send before the funding, in order, the last of them being
+  // `approval`. Each is checked like `approval`; only an entry before the last may approve 0 (the
+  // reset a token like USDT needs before its allowance changes). Absent from older quotes.
+  const Json* approvals_json = optional_member(execution, "approvals", "quote.execution");
+  if (approvals_json != nullptr) {
+    const Json& list = jf::read_array(*approvals_json, "quote.execution.approvals");
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      check_approval(list[i], cat("quote.execution.approvals[", std::to_string(i), "]"), chain, source, intent,
+                     i + 1 < list.size());
+    }
+    const bool same = list.empty() ? approval_json == nullptr : approval_json != nullptr && *approval_json == list[list.size() - 1];
+    if (!same) fail("quote.execution.approval is not the last of approvals");
+  }
   if (approval_json == nullptr) return cat(detail, "; no approval transaction");
-  const protocol::EvmTransaction approval =
-      protocol::evm_transaction_from_json(*approval_json, "quote.execution.approval");
-  expect_evm_sender(approval, "quote.execution.approval", chain, source);
-  const protocol::TokenAmount& reward = single_reward_token(intent);
-  if (Account::from_evm(approval.to) != source.token || reward.token != source.token) {
-    fail("quote.execution.approval.to is ", approval.to.checksummed(), ", not the source token ",
-         text(source.token, chain));
-  }
-  if (!approval.value.is_zero()) fail("quote.execution.approval.value is ", approval.value.to_decimal(), ", not 0");
-  const protocol::erc20::AmountTo approved =
-      jf::at_path("quote.execution.approval.data", [&] { return protocol::erc20::decode_approve(approval.data); });
-  if (Account::from_evm(approved.account) != chain.portal) {
-    fail("quote.execution.approval approves ", approved.account.checksummed(), ", not the source Portal ",
-         text(chain.portal, chain));
-  }
-  if (approved.amount != reward.amount) {
-    fail("quote.execution.approval approves ", approved.amount.to_decimal(), " but the reward is ",
-         reward.amount.to_decimal());
-  }
+  check_approval(*approval_json, "quote.execution.approval", chain, source, intent, false);
   return cat(detail, "; approval lets the Portal take exactly the reward amount");
 }
 

@@ -162,8 +162,19 @@ TEST(EvmTransactionJson, RoundTripsAndRejectsMalformedInput) {
   bad["type"] = "svm";
   EXPECT_EQ(parse_error_of([&] { evm_transaction_from_json(bad); }), "transaction.type must be \"evm\"");
   bad = j;
+  bad["nonce"] = 7;
+  EXPECT_EQ(parse_error_of([&] { evm_transaction_from_json(bad); }), "transaction has unknown member \"nonce\"");
+  // A quote's transactions carry the gas limit to send them with: read, and held to its type.
+  json with_gas = j;
+  with_gas["gas"] = 600000;
+  with_gas["gasEstimated"] = false;
+  EXPECT_EQ(evm_transaction_from_json(with_gas), tx);
+  bad = with_gas;
   bad["gas"] = "21000";
-  EXPECT_EQ(parse_error_of([&] { evm_transaction_from_json(bad); }), "transaction has unknown member \"gas\"");
+  EXPECT_EQ(parse_error_of([&] { evm_transaction_from_json(bad); }), "transaction.gas must be a non-negative integer");
+  bad = with_gas;
+  bad["gasEstimated"] = "no";
+  EXPECT_NE(parse_error_of([&] { evm_transaction_from_json(bad); }).find("transaction.gasEstimated"), std::string::npos);
   bad = j;
   bad["value"] = 0;
   EXPECT_EQ(parse_error_of([&] { evm_transaction_from_json(bad); }), "transaction.value must be a decimal string");

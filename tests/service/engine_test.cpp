@@ -110,6 +110,8 @@ TEST_F(EngineTest, ExactInDirectQuoteIsCompleteAndConsistent) {
   EXPECT_EQ(q["expiresAt"], kNow + 120);
   EXPECT_EQ(intent.route.deadline, kNow + 120 + 3600);
   EXPECT_EQ(intent.reward.deadline, kNow + 120 + 3600 + 3600);
+  // The wait a wallet shows: atlas's configured estimate.
+  EXPECT_EQ(q["estimatedFulfillTimeSec"], 20);
 
   // Execution: approve, then publishAndFund on the source Portal with this very intent.
   const json& execution = q["execution"];
@@ -512,6 +514,9 @@ TEST_F(EngineTest, StitchedRouteFundsTheSecondIntentOnTheIntermediateChain) {
   // Execution funds leg 1 on Polygon; the signature covers both intents.
   EXPECT_EQ(q["execution"]["intent"], first["intent"]);
   EXPECT_EQ(q["execution"]["transaction"]["chainId"], 137);
+  // The legs fill one after the other: the estimate is atlas's plus solbridge's.
+  EXPECT_EQ(q["estimatedFulfillTimeSec"], config().solver("atlas")->estimated_fulfill_time_sec +
+                                              config().solver("solbridge")->estimated_fulfill_time_sec);
   EXPECT_EQ(quote_signer_of(q, signed_hash_list(q)), local_signer());
   EXPECT_EQ(signed_hash_list(q).size(), 2u);
 }

@@ -171,6 +171,40 @@ TEST(IntentStatusMachine, IncompleteFundingFailsAfterTheRouteDeadlineAndIsRefund
   EXPECT_EQ(derive_status(partial, at(kRewardDeadline)), IntentStatus::refundable);
 }
 
+TEST(IntentStatusMachine, EveryEndThatIsNotASuccessSaysWhy) {
+  const auto reason = [](const IntentRecord& r, std::uint64_t t) {
+    const IntentStatus status = derive_status(r, at(t));
+    const auto why = status_reason(r, status);
+    return std::pair<std::string, std::string>{std::string(status_name(status)), why ? why->code : "none"};
+  };
+  using P = std::pair<std::string, std::string>;
+  const IntentRecord funded = with({event(IntentStep::published, 1, 10), event(IntentStep::funded, 1, 10, 1)});
+  const IntentRecord partial = with({event(IntentStep::published, 1, 10), partial_funding(1, 10)});
+  const IntentRecord filled = with({event(IntentStep::fulfilled, 2, 20)}, funded);
+  // Statuses that are not an end, or a successful one, carry none.
+  EXPECT_EQ(reason(funded, kBeforeRoute), P("pending", "none"));
+  EXPECT_EQ(reason(filled, kAfterReward), P("filled", "none"));
+  EXPECT_EQ(reason(with({event(IntentStep::proven, 3, 30)}, filled), kAfterReward), P("settled", "none"));
+  // Each row of the table that ends badly, with the cause its record shows.
+  EXPECT_EQ(reason(registered(), kAfterRoute), P("expired", "not-funded"));
+  EXPECT_EQ(reason(with({event(IntentStep::published, 1, 10)}), kAfterRoute), P("failed", "not-funded"));
+  EXPECT_EQ(reason(partial, kAfterRoute), P("failed", "partly-funded"));
+  EXPECT_EQ(reason(partial, kAfterReward), P("refundable", "partly-funded"));
+  EXPECT_EQ(reason(funded, kAfterRoute), P("expired", "not-filled"));
+  EXPECT_EQ(reason(funded, kAfterReward), P("refundable", "not-filled"));
+  EXPECT_EQ(reason(with({event(IntentStep::refunded, 5, 90)}, funded), kAfterReward), P("refunded", "not-filled"));
+  // Refunded after a fill that was never proven: the solver's fill, not the user, lost.
+  EXPECT_EQ(reason(with({event(IntentStep::refunded, 5, 90)}, filled), kAfterReward), P("refunded", "not-proven"));
+  // The message names the deadline that decided it, and what a refund does.
+  const auto why = status_reason(funded, IntentStatus::refundable);
+  ASSERT_TRUE(why);
+  EXPECT_EQ(why->message, "no solver filled the intent by its route deadline (Unix second 1000000); the source "
+                          "Portal's refund (in this body) returns the reward to its creator");
+  EXPECT_EQ(status_reason(filled, IntentStatus::refunded)->message,
+            "the intent was filled, but the fill was not proven on the source chain by its reward deadline (Unix "
+            "second 1003600); the refund returned the reward to its creator");
+}
+
 TEST(IntentStatusMachine, UnknownDeadlinesNeverExpire) {
   IntentRecord r;
   r.intent_hash = kIntent;

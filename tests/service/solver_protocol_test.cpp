@@ -119,6 +119,7 @@ TEST_F(RemoteSolverTest, RemotePriceCompetesUnderTheServiceFees) {
   r = quote(body, acme_key(), kNow, kRandom, better);
   EXPECT_EQ(r.body["solver"]["id"], "atlas");
   EXPECT_EQ(r.body["destination"]["amountOut"], "99890000");
+  EXPECT_EQ(r.body["estimatedFulfillTimeSec"], 10);  // the answer's, not atlas's configured 20
 
   // Without an answer atlas is simply absent.
   r = quote(body, acme_key(), kNow, kRandom, json::array());

@@ -392,6 +392,77 @@ json reread(std::map<std::string, json>& store, std::uint64_t chain, std::uint64
   return r.body;
 }
 
+// A lookup by transaction hash as the worker runs it: the records the index named, as stored.
+json status_by_transaction(const std::vector<json>& candidates, const std::string& tx, json chain_id = nullptr) {
+  json query = {{"intentHash", nullptr}, {"quoteId", nullptr}, {"transactionHash", tx}};
+  if (!chain_id.is_null()) query["chainId"] = chain_id;
+  const OpResult r = intent_status_op(config(), {{"query", query}, {"record", nullptr}, {"candidates", json(candidates)}, {"now", 1000}});
+  EXPECT_EQ(r.status, 200) << r.body.dump();
+  return r.body;
+}
+
+using Pairs = std::vector<std::pair<std::string, std::string>>;
+Pairs pairs_of(const json& list) {
+  Pairs out;
+  for (const auto& p : list) out.push_back({p["transactionHash"], p["intentHash"]});
+  return out;
+}
+
+TEST(StatusOps, TheTransactionIndexFollowsTheRecordsThroughAReorganisation) {
+  std::map<std::string, json> store;
+  const auto intent = sample_intent(41);
+  const std::string hash = hash_text(intent);
+  // publishAndFund: one transaction, two steps, one index row.
+  json out = apply(store, kA, {published(intent, 10, 1), funded(intent, true, 10, 1)});
+  EXPECT_EQ(pairs_of(out["transactions"]["added"]), (Pairs{{tx_hash(1), hash}}));
+  EXPECT_TRUE(out["transactions"]["removed"].empty());
+  // The same logs again change nothing, and index nothing again.
+  out = apply(store, kA, {published(intent, 10, 1), funded(intent, true, 10, 1)});
+  EXPECT_TRUE(out["transactions"]["added"].empty());
+  out = apply(store, kB, {fulfilled(intent, 20, 2)});
+  EXPECT_EQ(pairs_of(out["transactions"]["added"]), (Pairs{{tx_hash(2), hash}}));
+  EXPECT_EQ(status_by_transaction({store[hash]}, tx_hash(2))["status"], "filled");
+  EXPECT_EQ(status_by_transaction({store[hash]}, tx_hash(2))["intentHash"], hash);
+  // A reorganisation on B takes the fill out: the index loses it, and a lookup through a stale
+  // row (the record no longer holds the transaction) finds nothing.
+  out = reread(store, kB, 15, 25, {}, {hash});
+  EXPECT_EQ(pairs_of(out["transactions"]["removed"]), (Pairs{{tx_hash(2), hash}}));
+  EXPECT_TRUE(out["transactions"]["added"].empty());
+  const json gone = status_by_transaction({store[hash]}, tx_hash(2));
+  EXPECT_EQ(gone["status"], "unknown");
+  EXPECT_TRUE(gone["intentHash"].is_null());
+  // The funding transaction still finds the intent, on its own chain only.
+  EXPECT_EQ(status_by_transaction({store[hash]}, tx_hash(1))["status"], "pending");
+  EXPECT_EQ(status_by_transaction({store[hash]}, tx_hash(1), std::to_string(kB))["status"], "unknown");
+  EXPECT_EQ(status_by_transaction({store[hash]}, tx_hash(1), std::to_string(kA))["intentHash"], hash);
+  EXPECT_EQ(status_by_transaction({}, tx_hash(1))["status"], "unknown");
+  // A transaction of two intents answers the first by intent hash, whatever the index's order.
+  const auto other = sample_intent(42);
+  apply(store, kA, {published(other, 10, 1)});
+  const std::string first = std::min(hash, hash_text(other));
+  EXPECT_EQ(status_by_transaction({store[hash], store[hash_text(other)]}, tx_hash(1))["intentHash"], first);
+  EXPECT_EQ(status_by_transaction({store[hash_text(other)], store[hash]}, tx_hash(1))["intentHash"], first);
+}
+
+TEST(StatusOps, ATransactionLookupNamesTheFieldItCannotRead) {
+  const auto field_of = [](json query) {
+    for (const char* name : {"intentHash", "quoteId"}) {
+      if (!query.contains(name)) query[name] = nullptr;
+    }
+    const OpResult r = intent_status_op(config(), {{"query", query}, {"record", nullptr}, {"candidates", json::array()}, {"now", 1}});
+    EXPECT_EQ(r.status, 400) << r.body.dump();
+    return r.body["errors"][0]["field"].get<std::string>();
+  };
+  const std::string tx = tx_hash(7);
+  EXPECT_EQ(field_of({{"transactionHash", "0x1234"}}), "transactionHash");
+  EXPECT_EQ(field_of({{"transactionHash", tx}, {"intentHash", tx}}), "transactionHash");
+  EXPECT_EQ(field_of({{"chainId", "31337"}, {"intentHash", tx}}), "chainId");
+  EXPECT_EQ(field_of({{"transactionHash", tx}, {"chainId", "0x7a69"}}), "chainId");
+  EXPECT_EQ(field_of({{"transactionHash", tx}, {"chainId", "0"}}), "chainId");
+  EXPECT_EQ(field_of({{"transactionHash", tx}, {"chainId", "031337"}}), "chainId");
+  EXPECT_EQ(field_of({{"transactionHash", tx}, {"chainId", "99999999999999999999"}}), "chainId");
+}
+
 json with_block_hash(json log, int tag) {
   log["blockHash"] = "0x" + word(std::to_string(tag));
   return log;
@@ -1008,6 +1079,10 @@ TEST(StatusOps, AnIntentSeenOnlyOnChainCarriesTheSameRefundWhenRefundable) {
   EXPECT_EQ(s["updatedAt"], reward_deadline0());
   EXPECT_EQ(s["refund"], expected_refund());
   EXPECT_EQ(s["refund"]["availableAt"], s["updatedAt"]);
+  // Why, in the body: the op carries the core's reason (status_reason) as {code, message}.
+  EXPECT_EQ(s["reason"]["code"], "not-filled");
+  EXPECT_TRUE(s["reason"]["message"].get<std::string>().starts_with("no solver filled the intent by its route deadline"));
+  EXPECT_EQ(s["reason"].size(), 2u);
 
   // Filled, settled or refunded: nothing to refund (or already done).
   const json filled = apply0(record, kOptimism, fulfilled0());
@@ -1020,7 +1095,10 @@ TEST(StatusOps, AnIntentSeenOnlyOnChainCarriesTheSameRefundWhenRefundable) {
   s = status0(apply0(record, kBase, refunded0()), reward_deadline0() + 10);
   EXPECT_EQ(s["status"], "refunded");
   EXPECT_TRUE(s["refund"].is_null());
+  EXPECT_EQ(s["reason"]["code"], "not-filled");
   EXPECT_TRUE(status0(nullptr, reward_deadline0())["refund"].is_null());  // unknown
+  EXPECT_TRUE(status0(nullptr, reward_deadline0())["reason"].is_null());
+  EXPECT_TRUE(status0(filled, reward_deadline0() + 10)["reason"].is_null());
 
   // An older record without the refund arguments still reads, and offers no call.
   json older = record;

@@ -104,6 +104,29 @@ const Tamper kTampers[] = {
        q["execution"]["approval"]["data"] =
            hex::encode(protocol::erc20::approve(Address::parse(kProver), U256::from_decimal("25000000")));
      }},
+    // execution.approvals: a wallet sends every entry, so each is held to what `approval` is.
+    {"approvals: another spender before the approval", "funding-target",
+     "quote.execution.approvals[0] approves 0xeC0008acc34d3D0CAa6758Ce788091e473812e28",
+     [](json& q, json&, std::uint64_t&) {
+       json foreign = q["execution"]["approval"];
+       foreign["data"] = hex::encode(protocol::erc20::approve(Address::parse(kProver), U256::from_decimal("25000000")));
+       q["execution"]["approvals"] = json::array({foreign, q["execution"]["approval"]});
+     }},
+    {"approvals: an unlimited approval before the approval", "funding-target",
+     "quote.execution.approvals[0] approves 1157920892373161954235709850086879078532699846656405640394575840079131296399",
+     [](json& q, json&, std::uint64_t&) {
+       json unlimited = q["execution"]["approval"];
+       unlimited["data"] = hex::encode(protocol::erc20::approve(Address::parse(kPortal), U256::max()));
+       q["execution"]["approvals"] = json::array({unlimited, q["execution"]["approval"]});
+     }},
+    {"approvals: a reset last", "funding-target", "quote.execution.approvals[1] approves 0 but the reward is",
+     [](json& q, json&, std::uint64_t&) {
+       json reset = q["execution"]["approval"];
+       reset["data"] = hex::encode(protocol::erc20::approve(Address::parse(kPortal), U256()));
+       q["execution"]["approvals"] = json::array({q["execution"]["approval"], reset});
+     }},
+    {"approvals: not ending with the approval", "funding-target", "quote.execution.approval is not the last of approvals",
+     [](json& q, json&, std::uint64_t&) { q["execution"]["approvals"] = json::array(); }},
     {"signature byte", "signature", "recovers to",
      [](json& q, json&, std::uint64_t&) {
        std::string s = q["signature"];
@@ -200,6 +223,30 @@ TEST(VerifyQuote, EveryTamperFailsTheNamedCheck) {
     EXPECT_FALSE(check->ok) << failures(report);
     EXPECT_NE(check->detail.find(t.detail_part), std::string::npos) << check->detail;
   }
+}
+
+TEST(VerifyQuote, ApprovalsThatResetThenApproveTheRewardPass) {
+  json quote = direct_quote();
+  const json request = direct_request();
+  json reset = quote["execution"]["approval"];
+  reset["data"] = hex::encode(protocol::erc20::approve(Address::parse(kPortal), U256()));
+  // Gas limits move no funds: carried, read, not judged.
+  quote["execution"]["approval"]["gas"] = 100000;
+  quote["execution"]["approval"]["gasEstimated"] = false;
+  quote["execution"]["transaction"]["gas"] = 600000;
+  quote["execution"]["transaction"]["gasEstimated"] = true;
+  quote["execution"]["approvals"] = json::array({reset, quote["execution"]["approval"]});
+  Report report = run(quote, &request);
+  EXPECT_TRUE(report.ok()) << failures(report);
+
+  // No approval needed: none listed, approval null.
+  quote["execution"]["approvals"] = json::array();
+  quote["execution"]["approval"] = nullptr;
+  report = run(quote, &request);
+  EXPECT_TRUE(report.ok()) << failures(report);
+  // A malformed gas limit is refused like any malformed member.
+  quote["execution"]["transaction"]["gas"] = "lots";
+  EXPECT_FALSE(run(quote, &request).ok());
 }
 
 TEST(VerifyQuote, ExpiryBoundaryIsStrict) {

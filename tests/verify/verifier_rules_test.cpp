@@ -336,6 +336,7 @@ TEST_F(VerifierRules, ExactOutChargesTheSmallestSourceAmount) {
   quote["steps"][0]["intents"][0]["intent"]["reward"]["tokens"][0]["amount"] = more;
   quote["execution"]["approval"]["data"] =
       hex::encode(protocol::erc20::approve(Address::parse(quote["execution"]["transaction"]["to"].get<std::string>()), U256::from_decimal(more)));
+  quote["execution"]["approvals"] = json::array({quote["execution"]["approval"]});
   testing::resign_quote(quote, config());
   const Report report = verify(quote, body);
   EXPECT_EQ(failures(report).find("fees:"), 0u) << failures(report);

@@ -437,7 +437,7 @@ async function receiptOf(provider, hash, timeoutMs = 120_000) {
   }
 }
 
-/** The wallet sends execution.approval (if any), then execution.transaction, each once mined. */
+/** The wallet sends execution.approvals (none, one, or a reset then one), then execution.transaction, each once mined. */
 async function fundWithWallet(quote, note) {
   const { provider } = state.wallet;
   const funding = quote.execution.transaction;
@@ -448,13 +448,12 @@ async function fundWithWallet(quote, note) {
   }
   await switchChain(provider, funding.chainId);
   const transactions = [];
-  for (const [kind, tx] of [['approval', quote.execution.approval], ['funding', funding]]) {
-    if (!tx) continue;
-    note(`Confirm the ${kind} transaction in your wallet…`);
-    const hash = await provider.request({
-      method: 'eth_sendTransaction',
-      params: [{ from: tx.from, to: tx.to, data: tx.data, value: toQuantity(tx.value), chainId: toQuantity(tx.chainId) }],
-    });
+  const approvals = quote.execution.approvals ?? (quote.execution.approval ? [quote.execution.approval] : []);
+  for (const [kind, tx] of [...approvals.map((a) => ['approval', a]), ['funding', funding]]) {
+    note(`Confirm the ${kind} transaction in your wallet${tx.gas ? ` (gas limit ${tx.gas}, ${tx.gasEstimated ? 'estimated' : 'the service\'s bound'})` : ''}…`);
+    const params = { from: tx.from, to: tx.to, data: tx.data, value: toQuantity(tx.value), chainId: toQuantity(tx.chainId) };
+    if (tx.gas) params.gas = toQuantity(tx.gas);
+    const hash = await provider.request({ method: 'eth_sendTransaction', params: [params] });
     note(`Waiting for the ${kind} transaction ${short(hash)}…`);
     const receipt = await receiptOf(provider, hash);
     if (Number(receipt.status) !== 1) throw new Error(`the ${kind} transaction ${hash} reverted`);

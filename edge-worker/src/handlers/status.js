@@ -11,6 +11,9 @@ import { takeStreamSlot } from "../stream-caps.js";
 export async function intentStatus(c) {
   const params = c.url.searchParams;
   const query = { intentHash: params.get("intentHash"), quoteId: params.get("quoteId") };
+  // By transaction hash (optionally on one chain): only when asked, so the other lookups' query
+  // stays as it was.
+  for (const name of ["transactionHash", "chainId"]) if (params.has(name)) query[name] = params.get(name);
   return coreResponse(c, await index.intentStatus(c.env, query));
 }
 

@@ -1,6 +1,7 @@
 // v1 handlers: each translates HTTP into one core operation (plus the solver fan-out for quotes).
 import { recordDappId } from "../attribution.js";
 import { askSolvers } from "../solvers.js";
+import { readFunder } from "../funder-reads.js";
 import { registerQuote } from "./status.js";
 import { confirmedChains } from "../vault-derivation.js";
 import { randomHex } from "../lib/bytes.js";
@@ -23,8 +24,11 @@ export async function quotes(c) {
   const now = nowSec();
   const plan = await askCore(c.env, "solverRequests", { body: c.body, key: keyForCore(c.key), now });
   if (plan.status !== 200) return coreResponse(c, plan);
-  const solverAnswers = await askSolvers(plan.body.requests ?? []);
-  const answer = await askCore(c.env, "quote", { body: c.body, key: keyForCore(c.key), now: nowSec(), random: randomHex(), solverAnswers });
+  // The solvers' prices and the funder's allowance and balance (on a chain read here) together.
+  const [solverAnswers, funderReads] = await Promise.all([askSolvers(plan.body.requests ?? []), readFunder(c.env, plan.body.funderReads)]);
+  const input = { body: c.body, key: keyForCore(c.key), now: nowSec(), random: randomHex(), solverAnswers };
+  if (funderReads) input.funderReads = funderReads;
+  const answer = await askCore(c.env, "quote", input);
   recordQuote(c, { status: answer.status, solverAnswers: solverAnswers.length });
   // Status lookups by intent hash or quoteId start from here (in the background); chain events
   // fill in the rest.

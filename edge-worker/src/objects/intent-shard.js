@@ -12,7 +12,7 @@ import { chainClocks } from "../chain-clocks.js";
 import { nowSec } from "../lib/time.js";
 import { hexOf } from "../lib/bytes.js";
 import { deliverStatusChange } from "../webhooks.js";
-import { depositOf, shardOf } from "./stubs.js";
+import { byShard, depositOf, shardOf } from "./stubs.js";
 
 // Live status streams (GET /v1/intents/stream): settings by variable so tests can shorten them.
 const STREAM_KEEPALIVE_MS = 15_000;
@@ -54,7 +54,11 @@ export class IntentShard extends DurableObject {
       CREATE TABLE IF NOT EXISTS quote (quote_id TEXT PRIMARY KEY, intent_hash TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS tx (tx_hash TEXT NOT NULL, intent_hash TEXT NOT NULL, PRIMARY KEY (tx_hash, intent_hash));
       CREATE TABLE IF NOT EXISTS owner (intent_hash TEXT PRIMARY KEY, owner TEXT NOT NULL, last_status TEXT, check_at INTEGER);
-      CREATE TABLE IF NOT EXISTS deposit_vault (vault TEXT PRIMARY KEY, owner TEXT NOT NULL)`);
+      CREATE TABLE IF NOT EXISTS deposit_vault (vault TEXT PRIMARY KEY, owner TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS record_tx (intent_hash TEXT NOT NULL, tx_hash TEXT NOT NULL, PRIMARY KEY (intent_hash, tx_hash))`);
+    // record_tx: the transaction-index rows (kept in the transactions' shards) of this shard's
+    // records, as op "applyLogs" added and removed them, so a record that goes takes its rows
+    // with it (#dropExpired) and the index never outgrows the records.
     // When a record may go (op "recordRetention": an hour after its later deadline when the chains
     // never showed a transaction of it; null: kept), enforced by the alarm. Records stored before
     // the column existed have none until they are stored again.
@@ -178,12 +182,26 @@ export class IntentShard extends DurableObject {
     return this.sql.exec("SELECT owner FROM deposit_vault WHERE vault = ?", String(vault).toLowerCase()).toArray()[0]?.owner ?? null;
   }
 
-  /** Remembers transaction -> intent pairs (this shard holds the transactions). */
-  mapTransactions(pairs) {
+  /**
+   * Remembers transaction -> intent pairs (this shard holds the transactions), and forgets those
+   * their records no longer hold (op "applyLogs" says which).
+   */
+  mapTransactions(pairs, removed = []) {
     this.#count("mapTransactions");
-    for (const { transactionHash, intentHash } of pairs) {
-      this.sql.exec("INSERT OR IGNORE INTO tx (tx_hash, intent_hash) VALUES (?, ?)", transactionHash.toLowerCase(), intentHash.toLowerCase());
-    }
+    this.ctx.storage.transactionSync(() => {
+      for (const { transactionHash, intentHash } of removed) {
+        this.sql.exec("DELETE FROM tx WHERE tx_hash = ? AND intent_hash = ?", transactionHash.toLowerCase(), intentHash.toLowerCase());
+      }
+      for (const { transactionHash, intentHash } of pairs) {
+        this.sql.exec("INSERT OR IGNORE INTO tx (tx_hash, intent_hash) VALUES (?, ?)", transactionHash.toLowerCase(), intentHash.toLowerCase());
+      }
+    });
+  }
+
+  /** The intents (up to `limit`, by intent hash) whose records held a transaction, for a lookup by it. */
+  intentsOfTransaction(txHash, limit) {
+    this.#count("intentsOfTransaction");
+    return this.sql.exec("SELECT intent_hash FROM tx WHERE tx_hash = ? ORDER BY intent_hash LIMIT ?", String(txHash).toLowerCase(), limit).toArray().map((r) => r.intent_hash);
   }
 
   /** The intent a transaction emitted events of, or null. */
@@ -210,13 +228,17 @@ export class IntentShard extends DurableObject {
       const answer = await this.#core("applyLogs", input);
       if (answer.status !== 200) return answer;
       if (answer.body.missing) throw new Error(`applyLogs asked for records it was given: ${answer.body.missing.join(", ")}`);
-      const { updates, applied, unregistered } = answer.body;
+      const { updates, applied, unregistered, transactions } = answer.body;
       const expireAt = await this.#retention(updates);
-      this.ctx.storage.transactionSync(() => this.#storeRecords(updates, expireAt));
+      this.ctx.storage.transactionSync(() => {
+        this.#storeRecords(updates, expireAt);
+        for (const { transactionHash, intentHash } of transactions.removed) this.sql.exec("DELETE FROM record_tx WHERE intent_hash = ? AND tx_hash = ?", intentHash, transactionHash);
+        for (const { transactionHash, intentHash } of transactions.added) this.sql.exec("INSERT OR IGNORE INTO record_tx (intent_hash, tx_hash) VALUES (?, ?)", intentHash, transactionHash);
+      });
       this.#notify(Object.keys(updates));
       await this.#checkOwned(Object.keys(updates));
       await this.#armExpiry(expireAt);
-      return { status: 200, body: { applied, updated: Object.keys(updates).length, unregistered } };
+      return { status: 200, body: { applied, updated: Object.keys(updates).length, unregistered, transactions } };
     });
   }
 
@@ -311,7 +333,7 @@ export class IntentShard extends DurableObject {
    */
   async alarm() {
     const now = nowSec();
-    this.#dropExpired(now);
+    await this.#dropExpired(now);
     await this.#checkQuoteRows(now);
     const due = this.sql.exec("SELECT intent_hash, owner, last_status FROM owner WHERE check_at IS NOT NULL AND check_at <= ?", now).toArray();
     for (const row of due) {
@@ -496,16 +518,26 @@ export class IntentShard extends DurableObject {
   /**
    * Deletes the records past their retention, with this shard's quote ids that lead to them and
    * their webhook owners (a bounded batch per alarm; the next alarm takes the rest). Such a record
-   * holds no transaction, so no transaction row names it. Quote-id rows of such records kept in
-   * other shards go by those shards' alarms (#checkQuoteRows).
+   * holds at most its publication, whose transaction-index row (in the transaction's shard) goes
+   * with it. Quote-id rows of such records kept in other shards go by those shards' alarms
+   * (#checkQuoteRows).
    */
-  #dropExpired(now) {
-    this.ctx.storage.transactionSync(() => {
+  async #dropExpired(now) {
+    const unindexed = this.ctx.storage.transactionSync(() => {
       const expired = "SELECT intent_hash FROM record WHERE expire_at IS NOT NULL AND expire_at <= ? LIMIT 1000";
+      // Such a record may still hold its publication (op "recordRetention"): its index row goes too.
+      const rows = this.sql.exec(`DELETE FROM record_tx WHERE intent_hash IN (${expired}) RETURNING intent_hash, tx_hash`, now).toArray();
       this.sql.exec(`DELETE FROM quote WHERE intent_hash IN (${expired})`, now);
       this.sql.exec(`DELETE FROM owner WHERE intent_hash IN (${expired})`, now);
       this.sql.exec(`DELETE FROM record WHERE intent_hash IN (${expired})`, now);
+      return rows.map((r) => ({ transactionHash: r.tx_hash, intentHash: r.intent_hash }));
     });
+    // A row left behind (its shard unreachable) is harmless: a lookup through it finds no record.
+    await Promise.all([...byShard(unindexed, (p) => p.transactionHash).values()].map((pairs) =>
+      shardOf(this.env, pairs[0].transactionHash).mapTransactions([], pairs).catch((e) =>
+        console.error(JSON.stringify({ event: "transaction-unindex-failed", message: String(e?.message ?? e) })),
+      ),
+    ));
   }
 
   /** Sends the intent's status to one stream when it differs from what the stream last got. */

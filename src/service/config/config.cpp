@@ -479,6 +479,14 @@ std::optional<ServiceSettings> Loader::read_service(const Json& value, const std
   s.max_hops = static_cast<std::uint32_t>(r.integer("maxHops", true, 1, 2).value_or(0));
   s.max_competing_quotes = static_cast<std::uint32_t>(r.integer("maxCompetingQuotes", true, 1, 64).value_or(0));
   s.webhooks_allow_loopback_http = r.boolean("webhooksAllowLoopbackHttp", false).value_or(false);
+  if (const Json* limits = r.optional("walletGasLimits")) {
+    // A transaction needs 21000 gas at least; 30M is a whole mainnet block.
+    ObjectReader g(*limits, r.path_of("walletGasLimits"), errors_);
+    s.approve_gas_limit = g.integer("approve", false, 21'000, 30'000'000).value_or(s.approve_gas_limit);
+    s.publish_and_fund_gas_limit =
+        g.integer("publishAndFund", false, 21'000, 30'000'000).value_or(s.publish_and_fund_gas_limit);
+    g.reject_unknown();
+  }
   if (const Json* relay = r.optional("relay")) {
     if (auto settings = read_relay(*relay, r.path_of("relay"))) s.relay = *settings;
   }
@@ -708,6 +716,10 @@ std::optional<TokenRecord> Loader::read_token(const Json& value, const std::stri
   }
   std::optional<std::vector<GaslessStandard>> gasless;
   if (const Json* v = r.required("gasless")) gasless = read_gasless(*v, r.path_of("gasless"), chain);
+  const bool approval_reset = r.boolean("approvalReset", false).value_or(false);
+  if (approval_reset && vm == Vm::svm) {
+    errors_.add(r.path_of("approvalReset"), r.path_of("approvalReset") + " must be absent on an SVM chain (it is about ERC-20 approve)");
+  }
   // ERC-3009 authorizations are signed under the token's own domain, so it must be known.
   if (gasless && std::find(gasless->begin(), gasless->end(), GaslessStandard::erc3009) != gasless->end() &&
       !eip712) {
@@ -716,8 +728,10 @@ std::optional<TokenRecord> Loader::read_token(const Json& value, const std::stri
   r.reject_unknown();
 
   if (errors_.size() != errors_before) return std::nullopt;
-  return TokenRecord{*chain_id, *address, *symbol, *name, static_cast<std::uint32_t>(*decimals), *gasless, eip712,
-                     token_program};
+  TokenRecord token{*chain_id, *address, *symbol, *name, static_cast<std::uint32_t>(*decimals), *gasless, eip712,
+                    token_program};
+  token.approval_reset = approval_reset;
+  return token;
 }
 
 const TokenRecord* Loader::read_token_ref(ObjectReader& ref) {

@@ -72,6 +72,9 @@ struct TokenRecord {
   // SVM tokens only: the program that owns the mint (SPL Token or Token-2022). A payment on
   // Solana invokes it, and the token accounts it credits are derived under it.
   std::optional<svm::Pubkey> token_program;
+  // EVM: the token's approve of a non-zero amount over a non-zero allowance reverts (USDT on
+  // Ethereum), so an allowance is reset to 0 before it changes (tokens.json approvalReset).
+  bool approval_reset = false;
 
   bool supports(GaslessStandard standard) const;
 };
@@ -269,6 +272,10 @@ struct ServiceSettings {
   std::uint32_t max_calls = 32;                // destination.calls entries per request
   std::uint32_t max_hops = 2;                  // 1: direct only; 2: one intermediate chain
   std::uint32_t max_competing_quotes = 16;     // entries of competingQuotes at most
+  // The gas limit each EVM transaction of a quote carries (service.json walletGasLimits), per
+  // kind: a bound a wallet may send with, where the service did not estimate the transaction.
+  std::uint64_t approve_gas_limit = 100'000;
+  std::uint64_t publish_and_fund_gas_limit = 600'000;
   // Webhook URLs may be http://127.0.0.1:<port> (local configuration only: a loopback receiver).
   bool webhooks_allow_loopback_http = false;
   RelaySettings relay;

@@ -40,7 +40,6 @@ json legacy_fees(const json& quote) {
 
 json legacy_entry(const Config& config, const json& quote, const std::string& receive_signed_intent_url) {
   const json& intent = quote.at("steps")[0].at("intents")[0];
-  const SolverRecord* solver = config.solver(quote.at("solver").at("id").get<std::string>());
   const ChainRecord* source = config.chain(quote.at("source").at("chainId").get<std::uint64_t>());
   const ChainRecord* destination = config.chain(quote.at("destination").at("chainId").get<std::uint64_t>());
   return {
@@ -61,7 +60,7 @@ json legacy_entry(const Config& config, const json& quote, const std::string& re
           {"recipient", quote.at("destination").at("recipient")},
           {"fees", legacy_fees(quote)},
           {"deadline", intent.at("intent").at("reward").at("deadline")},
-          {"estimatedFulfillTimeSec", solver ? solver->estimated_fulfill_time_sec : 0},
+          {"estimatedFulfillTimeSec", quote.at("estimatedFulfillTimeSec")},
           {"encodedRoute", intent.at("encodedRoute")}}},
         {"contracts",
          {{"sourcePortal", source->portal.text()},

@@ -7,6 +7,7 @@
 #include "crypto/hex.h"
 #include "protocol/account.h"
 #include "protocol/erc20.h"
+#include "service/quotes/funder_checks.h"
 #include "protocol/evm_transaction.h"
 #include "protocol/intent.h"
 #include "protocol/intent_hash.h"
@@ -187,8 +188,13 @@ class QuoteBuilder {
     quote["solver"] = {{"id", first.solver->id}, {"name", first.solver->name}};
     quote["intentHash"] = top_hash ? json(hash_hex(*top_hash)) : json(nullptr);
     // The funded intent is the first entry of the first step; its JSON is already built.
-    quote["execution"] = execution_json(funded, plan.source_amount(), quote["steps"][0]["intents"][0]["intent"]);
+    json checks = nullptr;
+    quote["execution"] = execution_json(funded, plan.source_amount(), quote["steps"][0]["intents"][0]["intent"], checks);
+    quote["checks"] = std::move(checks);
     quote["expiresAt"] = expires_at;
+    // What a wallet shows as the wait: the solvers' own estimates (a remote solver's answer, else
+    // its configuration), summed over a stitched route's legs, whose fills happen one after another.
+    quote["estimatedFulfillTimeSec"] = plan.fulfill_time_sec();
     const std::string signature = protocol::sign_quote(
         id, protocol::signed_intent_hashes(std::move(signed_hashes)), expires_at, source_chain.chain_id, in_.signer);
     quote["signature"] = signature;
@@ -338,7 +344,8 @@ class QuoteBuilder {
     return fees;
   }
 
-  json execution_json(const IntentEntry& funded, const U256& amount, const json& intent_json) const {
+  // `checks`: what the source chain showed of the funder (funder_checks.h), or null.
+  json execution_json(const IntentEntry& funded, const U256& amount, const json& intent_json, json& checks) const {
     const ChainRecord& chain = *funded.source;
     json execution;
     if (chain.vm == Vm::evm) {
@@ -349,12 +356,27 @@ class QuoteBuilder {
                                                                      funded.hashes.encoded_route,
                                                                      funded.intent.reward, false),
                                   U256{}};
-      protocol::EvmTransaction approval{chain.chain_id, funder, request_.source.token.evm(),
-                                        protocol::erc20::approve(portal, amount), U256{}};
-      execution["transaction"] = protocol::to_json(tx);
+      const FundingSteps steps = funding_steps(chain, config_.token(chain.chain_id, request_.source.token), funder,
+                                               request_.source.token.evm(), amount, in_.funder_reads);
+      // Each transaction carries the gas limit a wallet may send it with: the configured bound of
+      // its kind (gasEstimated false: not estimated against the chain).
+      const auto with_gas = [](json body, std::uint64_t gas) {
+        body["gas"] = gas;
+        body["gasEstimated"] = false;
+        return body;
+      };
+      json approvals = json::array();
+      for (const auto& approval : steps.approvals) {
+        approvals.push_back(with_gas(protocol::to_json(approval), config_.service().approve_gas_limit));
+      }
+      execution["transaction"] = with_gas(protocol::to_json(tx), config_.service().publish_and_fund_gas_limit);
       execution["intent"] = intent_json;
       execution["vault"] = funded.vault;
-      execution["approval"] = protocol::to_json(approval);
+      // The last approval to send before the funding (null when none is needed), as before the
+      // list existed; `approvals` is every one of them, in order.
+      execution["approval"] = approvals.empty() ? json(nullptr) : approvals.back();
+      execution["approvals"] = std::move(approvals);
+      checks = steps.checks;
     } else {
       const svm::Pubkey funder = request_.source.funder.svm();
       const protocol::svm_fund::FundArgs args{funded.intent.destination, funded.hashes.route_hash,
@@ -365,6 +387,7 @@ class QuoteBuilder {
       execution["intent"] = intent_json;
       execution["vault"] = funded.vault;
       execution["approval"] = nullptr;
+      execution["approvals"] = json::array();
     }
     return execution;
   }
@@ -432,7 +455,8 @@ OpResult quote_op(const Config& config, const secp256k1::SecretKey& signer, cons
   if (auto refusal = quote_refusal(key, request.all_quotes)) return *refusal;
   const auto answers = read_solver_answers(in.optional("solverAnswers"), config, fixed_side(request.type),
                                            now + config.service().quote_lifetime_sec);
-  return build_quote(QuoteInputs{config, request, key, now, random, signer, answers});
+  const auto funder_reads = read_funder_reads(in.optional("funderReads"), request);
+  return build_quote(QuoteInputs{config, request, key, now, random, signer, answers, funder_reads});
 }
 
 }  // namespace sr::service

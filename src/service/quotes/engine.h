@@ -40,6 +40,7 @@
 #include "service/common/problem.h"
 #include "service/keys/key_record.h"
 #include "service/quotes/quote_request.h"
+#include "service/quotes/funder_checks.h"
 #include "service/quotes/solver_protocol.h"
 
 namespace sr::service {
@@ -52,6 +53,9 @@ struct QuoteInputs {
   ByteView random;            // at least QuoteRandomness::kMinBytes
   const secp256k1::SecretKey& signer;
   const std::map<std::string, RemoteAnswer>& answers;  // validated remote prices by solver id
+  // What the source chain showed of the funder's allowance and balance (funder_checks.h);
+  // nullopt on a chain the worker does not read.
+  std::optional<FunderReads> funder_reads = std::nullopt;
 };
 
 // 200 with the Quote and the registrations of its quotes (the winner first, then each competing
@@ -59,7 +63,7 @@ struct QuoteInputs {
 // solver-error.
 OpResult build_quote(const QuoteInputs& inputs);
 
-// Op "quote" {"body", "key", "now", "random", "solverAnswers"?}: validation (400/422), then
+// Op "quote" {"body", "key", "now", "random", "solverAnswers"?, "funderReads"?}: validation (400/422), then
 // 400 on options.allQuotes for a key without the all-quotes feature, then build_quote (whose
 // registrations the answer carries beside its body).
 OpResult quote_op(const Config& config, const secp256k1::SecretKey& signer, const nlohmann::ordered_json& input);

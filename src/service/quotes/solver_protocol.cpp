@@ -4,6 +4,7 @@
 
 #include "crypto/hex.h"
 #include "service/keys/key_access.h"
+#include "service/quotes/funder_checks.h"
 #include "service/common/op_input.h"
 
 namespace sr::service {
@@ -60,7 +61,7 @@ OpResult solver_requests(const Config& config, const json& input) {
   if (request.type == QuoteType::exact_out && from && to) {
     for (std::uint32_t bps : {fees.protocol_bps, fees.gateway_bps}) {
       auto fee = service_fee_out(FixedSide::output, *request.destination.amount, bps, from->decimals, to->decimals);
-      if (!fee) return ok(json{{"requests", json::array()}});  // out of range: the quote refuses it
+      if (!fee) return ok(json{{"requests", json::array()}, {"funderReads", nullptr}});  // out of range: the quote refuses it
       fees_out = fees_out.add_or_throw(*fee);
     }
   }
@@ -73,7 +74,7 @@ OpResult solver_requests(const Config& config, const json& input) {
                         {"timeoutMs", solver.timeout_ms.value_or(kDefaultSolverTimeoutMs)},
                         {"body", solver_request_body(request, route_deadline(config.service(), solver, now), fees_out)}});
   }
-  return ok(json{{"requests", std::move(requests)}});
+  return ok(json{{"requests", std::move(requests)}, {"funderReads", funder_read_calls(config, request)}});
 }
 
 namespace {

@@ -148,6 +148,7 @@ OpResult apply_logs_op(const Config& config, const Json& input) {
   const std::uint64_t now = in.unix_seconds("now");
   const auto range = read_range(in);
   RecordMap records = read_records(in, "applyLogs");
+  const RecordMap originals = records;
   const std::vector<ev::Log>& parsed = read.logs;
 
   std::map<std::string, std::vector<IntentEvent>> events;  // by intent hash
@@ -213,12 +214,34 @@ OpResult apply_logs_op(const Config& config, const Json& input) {
   }
   Json updates = Json::object();
   for (const auto& hash : changed) updates[hash] = record_to_json(*records[hash]);
+  // The transaction index follows the records: a transaction is indexed while a record holds it
+  // and no longer (so a lookup by transaction hash finds only what the chain still has, and the
+  // index holds at most seven rows per record however many logs anyone emits about it).
+  Json added = Json::array(), removed = Json::array();
+  for (const auto& hash : changed) {
+    const auto hashes_of = [](const std::optional<IntentRecord>& record) {
+      std::set<std::string> out;
+      if (record) {
+        for (const ChainTx& tx : recorded_transactions(*record)) out.insert(hex::encode(tx.transaction_hash));
+      }
+      return out;
+    };
+    const std::set<std::string> before = hashes_of(originals.at(hash));
+    const std::set<std::string> after = hashes_of(records.at(hash));
+    for (const auto& tx : after) {
+      if (!before.contains(tx)) added.push_back(Json{{"transactionHash", tx}, {"intentHash", hash}});
+    }
+    for (const auto& tx : before) {
+      if (!after.contains(tx)) removed.push_back(Json{{"transactionHash", tx}, {"intentHash", hash}});
+    }
+  }
   Json not_ours = Json::array();
   for (const auto& hash : unregistered) not_ours.push_back(hash);
   return ok(Json{{"updates", std::move(updates)},
                  {"applied", applied},
                  {"ignored", std::move(ignored)},
-                 {"unregistered", std::move(not_ours)}});
+                 {"unregistered", std::move(not_ours)},
+                 {"transactions", {{"added", std::move(added)}, {"removed", std::move(removed)}}}});
 }
 
 }  // namespace sr::service

@@ -3,7 +3,10 @@
 // events folded into the records). Shapes in ops.json.
 //
 // applyLogs {"chainId", "logs", "records": {hash: record|null}, "now"[, "fromBlock", "toBlock"]}
-//   -> 200 {"updates": {hash: record}, "applied", "ignored", "unregistered"} | 200 {"missing": [hashes]}.
+//   -> 200 {"updates": {hash: record}, "applied", "ignored", "unregistered",
+//           "transactions": {"added", "removed": [{"transactionHash", "intentHash"}]}} | 200 {"missing": [hashes]}.
+// "transactions" is what the transaction index (lookups by transaction hash) must gain and lose:
+// the changed records' transactions they hold now and did not before, and the reverse.
 // Logs change only records that exist: a record starts with a registration (a quote or a deposit
 // address), so the logs of intents registered elsewhere on the shared Portal create nothing;
 // "unregistered" names those intents, and the worker indexes none of their transactions.

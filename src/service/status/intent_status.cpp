@@ -68,6 +68,15 @@ std::string_view step_name(IntentStep step) {
   return step == IntentStep::proof_sent ? kProofSentName : kStepNames[static_cast<std::size_t>(step)];
 }
 
+std::vector<ChainTx> recorded_transactions(const IntentRecord& record) {
+  std::vector<ChainTx> out;
+  for (const auto& tx : record.transactions) {
+    if (tx) out.push_back(*tx);
+  }
+  if (record.proof_sent) out.push_back(*record.proof_sent);
+  return out;
+}
+
 EventOutcome apply_event(IntentRecord& record, const IntentEvent& event, std::uint64_t now) {
   IntentRecord next = record;
   bool changed = false;
@@ -157,6 +166,41 @@ IntentStatus derive_status(const IntentRecord& r, const StatusClocks& clocks) {
     return past_route ? IntentStatus::failed : IntentStatus::pending;
   }
   return past_route ? IntentStatus::expired : IntentStatus::pending;
+}
+
+std::optional<StatusReason> status_reason(const IntentRecord& r, IntentStatus status) {
+  if (status != IntentStatus::failed && status != IntentStatus::expired && status != IntentStatus::refundable &&
+      status != IntentStatus::refunded) {
+    return std::nullopt;
+  }
+  const auto deadline = [](const char* which, const std::optional<std::uint64_t>& at) {
+    return std::string(which) + " deadline" + (at ? " (Unix second " + std::to_string(*at) + ")" : "");
+  };
+  const std::string route = deadline("route", r.route_deadline);
+  const std::string reward = deadline("reward", r.reward_deadline);
+  const bool funded = r.tx(IntentStep::funded).has_value();
+  const bool filled = r.tx(IntentStep::fulfilled) || r.proof_sent;
+  const std::string then = status == IntentStatus::refunded
+                               ? "; the refund returned the reward to its creator"
+                               : status == IntentStatus::refundable
+                                     ? "; the source Portal's refund (in this body) returns the reward to its creator"
+                                     : "";
+  if (filled) {
+    // Only a refund outranks a fill (derive_status): the solver filled, and lost the reward.
+    return StatusReason{"not-proven", "the intent was filled, but the fill was not proven on the source chain by its " +
+                                          reward + then};
+  }
+  if (funded && r.funded_complete) {
+    return StatusReason{"not-filled", "no solver filled the intent by its " + route + then};
+  }
+  if (funded) {
+    return StatusReason{"partly-funded",
+                        "the intent's vault was funded with less than its reward, so no solver could fill it" + then};
+  }
+  if (r.tx(IntentStep::published)) {
+    return StatusReason{"not-funded", "the intent was published but not funded by its " + route};
+  }
+  return StatusReason{"not-funded", "the quote was not used: nothing was published or funded by its " + route};
 }
 
 std::optional<std::uint64_t> next_time_change(const IntentRecord& r, IntentStatus status, std::uint64_t now) {

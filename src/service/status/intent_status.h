@@ -96,6 +96,12 @@ struct IntentRecord {
   friend bool operator==(const IntentRecord&, const IntentRecord&) = default;
 };
 
+// Every transaction a record holds: the six public steps and proof_sent, in that order (one
+// transaction may hold several steps: publishAndFund publishes and funds). What a lookup by
+// transaction hash may find the intent by, and all it may: the chain no longer has a transaction
+// a reorganisation took out of the record.
+std::vector<ChainTx> recorded_transactions(const IntentRecord& record);
+
 // What one Portal or prover log says about an intent, already decoded.
 struct IntentEvent {
   IntentStep step = IntentStep::published;
@@ -149,6 +155,21 @@ struct StatusClocks {
 };
 
 IntentStatus derive_status(const IntentRecord& record, const StatusClocks& clocks);
+// Why an intent ended up `failed`, `expired`, `refundable` or `refunded`, for a wallet to show:
+// a stable `code` and a sentence naming the deadline or transaction that decided it. Codes:
+//   not-funded      nothing (or only the publication) reached the chain by the route deadline
+//   partly-funded   the vault holds less than the reward, so no solver could fill it
+//   not-filled      funded, but no solver filled it by the route deadline
+//   not-proven      filled, but the fill was not proven on the source chain by the reward deadline
+// nullopt for every other status. Read off the same record derive_status reads, so the two agree.
+struct StatusReason {
+  std::string code;
+  std::string message;
+
+  friend bool operator==(const StatusReason&, const StatusReason&) = default;
+};
+std::optional<StatusReason> status_reason(const IntentRecord& record, IntentStatus status);
+
 // The first second after `now` at which `status` could change by time alone, with no chain event:
 // the second after the route deadline (fills are no longer accepted: pending -> expired or failed)
 // or, for a funded intent, the reward deadline (refunds open: -> refundable). nullopt when no deadline

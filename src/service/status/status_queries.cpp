@@ -82,6 +82,12 @@ Json refund_body(const Config& config, const IntentRecord& record, IntentStatus 
               {"availableAt", jf::u64_to_json(record.reward->deadline)}};
 }
 
+Json reason_body(const IntentRecord& record, IntentStatus status) {
+  const auto reason = status_reason(record, status);
+  if (!reason) return nullptr;
+  return Json{{"code", reason->code}, {"message", reason->message}};
+}
+
 Json status_body(const Config& config, const IntentRecord& record, IntentStatus status, const ChainHeads& heads) {
   Json transactions = Json::object();
   for (std::size_t i = 0; i < kIntentStepCount; ++i) {
@@ -101,6 +107,7 @@ Json status_body(const Config& config, const IntentRecord& record, IntentStatus 
               {"updatedAt", jf::u64_to_json(status_since(record, status))},
               {"transactions", std::move(transactions)},
               {"refund", refund_body(config, record, status)},
+              {"reason", reason_body(record, status)},
               {"final", status_final(record, status, heads)}};
 }
 
@@ -114,6 +121,7 @@ Json unknown_body(const std::optional<std::string>& intent_hash) {
               {"updatedAt", nullptr},
               {"transactions", std::move(transactions)},
               {"refund", nullptr},
+              {"reason", nullptr},
               {"final", false}};
 }
 
@@ -129,17 +137,42 @@ std::optional<std::string> query_string(const Json& query, const char* name) {
 struct StatusQuery {
   std::optional<std::string> intent_hash;  // lowercase
   std::optional<std::string> quote_id;     // lowercase bare UUID
+  std::optional<Hash32> transaction_hash;
+  std::optional<std::uint64_t> chain_id;   // with transaction_hash only
 };
+
+// A decimal chain id as a query string carries it: digits only, no sign, no leading zero.
+std::optional<std::uint64_t> decimal_chain_id(const std::string& text) {
+  if (text.empty() || text.size() > 19 || (text.size() > 1 && text[0] == '0')) return std::nullopt;
+  std::uint64_t value = 0;
+  for (const char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    value = value * 10 + static_cast<std::uint64_t>(c - '0');
+  }
+  if (value == 0) return std::nullopt;
+  return value;
+}
 
 Validated<StatusQuery> read_status_query(const Json& query) {
   if (!query.is_object()) throw OpInputError("op \"intentStatus\": query must be an object");
   const auto intent_hash = query_string(query, "intentHash");
   const auto quote_id = query_string(query, "quoteId");
+  const auto transaction_hash = query_string(query, "transactionHash");
+  const auto chain_id = query_string(query, "chainId");
   FieldErrors errors;
-  if (!intent_hash && !quote_id) {
-    errors.add("intentHash", "intentHash (0x + 64 hex digits) or quoteId (a UUID) is required");
-  } else if (intent_hash && quote_id) {
-    errors.add("quoteId", "pass either intentHash or quoteId, not both");
+  const int given = (intent_hash ? 1 : 0) + (quote_id ? 1 : 0) + (transaction_hash ? 1 : 0);
+  if (given == 0) {
+    errors.add("intentHash",
+               "intentHash (0x + 64 hex digits), quoteId (a UUID) or transactionHash (0x + 64 hex digits) is required");
+  } else if (given > 1) {
+    errors.add(transaction_hash ? "transactionHash" : "quoteId",
+               "pass one of intentHash, quoteId and transactionHash, not several");
+  } else if (chain_id && !transaction_hash) {
+    errors.add("chainId", "chainId narrows a transactionHash lookup; it needs transactionHash");
+  } else if (transaction_hash && !is_hash_text(*transaction_hash)) {
+    errors.add("transactionHash", "transactionHash must be 0x followed by 64 hex digits");
+  } else if (chain_id && !decimal_chain_id(*chain_id)) {
+    errors.add("chainId", "chainId must be a positive decimal integer");
   } else if (intent_hash && !is_hash_text(*intent_hash)) {
     errors.add("intentHash", "intentHash must be 0x followed by 64 hex digits");
   } else if (quote_id && !bare_uuid(*quote_id)) {
@@ -151,7 +184,29 @@ Validated<StatusQuery> read_status_query(const Json& query) {
   StatusQuery out;
   if (intent_hash) out.intent_hash = lowercase(*intent_hash);
   if (quote_id) out.quote_id = lowercase(*quote_id);
+  if (transaction_hash) out.transaction_hash = hex::decode32(*transaction_hash);
+  if (chain_id) out.chain_id = decimal_chain_id(*chain_id);
   return {out, {}};
+}
+
+// The record a transaction-hash lookup answers: among the candidates the index named, the first
+// (by intent hash, so the answer does not depend on the index's order) that holds the transaction
+// now, on the chain asked about when one was. A candidate that no longer holds it (a
+// reorganisation took it out) is not an answer: no body names a transaction the chain lost.
+std::optional<IntentRecord> record_of_transaction(const OpInput& in, const StatusQuery& query) {
+  const Json* candidates = in.optional("candidates");
+  if (!candidates) return std::nullopt;
+  if (!candidates->is_array()) throw OpInputError("op \"intentStatus\": candidates must be an array of records");
+  std::optional<IntentRecord> found;
+  for (std::size_t i = 0; i < candidates->size(); ++i) {
+    const IntentRecord record = record_from_json((*candidates)[i], "candidates[" + std::to_string(i) + "]");
+    const auto txs = recorded_transactions(record);
+    const bool holds = std::any_of(txs.begin(), txs.end(), [&](const ChainTx& tx) {
+      return tx.transaction_hash == *query.transaction_hash && (!query.chain_id || tx.chain_id == *query.chain_id);
+    });
+    if (holds && (!found || record.intent_hash < found->intent_hash)) found = record;
+  }
+  return found;
 }
 
 }  // namespace
@@ -160,14 +215,18 @@ OpResult intent_status_op(const Config& config, const Json& input) {
   OpInput in(input, "intentStatus");
   auto query = read_status_query(in.member("query"));
   if (!query) return query.error;
-  const std::optional<IntentRecord> record = read_optional_record(in, "intentStatus");
+  const std::optional<IntentRecord> record = query.value->transaction_hash
+                                                 ? record_of_transaction(in, *query.value)
+                                                 : read_optional_record(in, "intentStatus");
   if (!record) {
     // A lookup answers "unknown"; a stream would send nothing, ever, while holding a shard's
     // attention for its whole life: an intent without a record gets no stream.
     const Json* stream = in.optional("stream");
     if (stream && !stream->is_boolean()) throw OpInputError("op \"intentStatus\": stream must be a boolean");
     if (stream && stream->get<bool>()) {
-      const std::string what = query.value->intent_hash ? "intent " + *query.value->intent_hash : "quote " + query.value->quote_id.value_or("");
+      const std::string what = query.value->intent_hash  ? "intent " + *query.value->intent_hash
+                               : query.value->quote_id ? "quote " + *query.value->quote_id
+                                                       : "transaction " + hex::encode(*query.value->transaction_hash);
       return problem(ProblemCode::not_found, "no record of " + what + ": a stream opens for an intent that was quoted or seen on a chain");
     }
     return ok(unknown_body(query.value->intent_hash));
