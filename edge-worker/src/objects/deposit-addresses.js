@@ -25,7 +25,7 @@ import { DurableObject } from "cloudflare:workers";
 import { askCore } from "../core.js";
 import { nowSec } from "../lib/time.js";
 import { releaseHolds } from "../deposit-caps.js";
-import { reservationsOf } from "../funding-reservations.js";
+import { reservationsOf, reserveFunding } from "../funding-reservations.js";
 import { relayerAccountFor } from "../relayer-addresses.js";
 import { chainReader, jobsOf, shardOf } from "./stubs.js";
 
@@ -195,7 +195,7 @@ export class DepositAddresses extends DurableObject {
     const heldUntil = this.sql.exec("SELECT until FROM sponsorship_hold").toArray()[0]?.until ?? 0;
     if (nowSec() < heldUntil) return "held";
     try {
-      const counted = await reservationsOf(this.env, v.plan.chainId).reserve({ plan: v.plan, jobId: v.job.id, partner });
+      const counted = await reserveFunding(this.env, { plan: v.plan, jobId: v.job.id, partner });
       if (counted.status === 200) {
         console.log(JSON.stringify({ event: "deposit-transfer-sponsorship", partner, jobId: v.job.id, spentWei: counted.body.budget?.spentWei, limitWei: counted.body.budget?.limitWei }));
         return "counted";
