@@ -11,8 +11,8 @@
 // The target is flood / quiet within 1.5x; the process exits non-zero above it, or when a
 // legitimate submit is not accepted or a flood submit answers anything but 422 or 429.
 // Loopback only; bounded (FLOOD_LEGIT submits per phase, the flood stops with the last of them).
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { Contract, Wallet, hexlify, randomBytes } from "ethers";
@@ -30,6 +30,51 @@ const RECIPIENT = "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc"; // anvil #6
 const json = { "content-type": "application/json" };
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+/**
+ * CPU seconds spent so far by this process's descendants named `comm` (utime + stime, /proc,
+ * Linux only; null elsewhere): with the wall time of a phase, how busy workerd's one thread and
+ * the chain nodes were.
+ */
+function childCpuSec(comm) {
+  try {
+    const procs = new Map();
+    for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        procs.set(Number(pid), { name: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")), ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+      } catch {
+        // Gone meanwhile.
+      }
+    }
+    const ours = (pid) => {
+      for (let p = procs.get(pid)?.ppid; p; p = procs.get(p)?.ppid) if (p === process.pid) return true;
+      return false;
+    };
+    let ticks = 0;
+    for (const [pid, proc] of procs) if (proc.name === comm && ours(pid)) ticks += proc.ticks;
+    return ticks / 100;
+  } catch {
+    return null;
+  }
+}
+const cpuNow = () => ({ workerd: childCpuSec("workerd"), anvil: childCpuSec("anvil"), bench: process.cpuUsage() });
+/** Runs `fn`, and says how long it took and how much of it workerd, the chain nodes and this process spent on the CPU. */
+async function measured(label, fn) {
+  const before = cpuNow();
+  const t0 = performance.now();
+  const out = await fn();
+  const wall = (performance.now() - t0) / 1000;
+  const after = cpuNow();
+  const share = (sec) => `${sec.toFixed(1)} s (${((100 * sec) / wall).toFixed(0)}% of one core)`;
+  const parts = [];
+  for (const name of ["workerd", "anvil"]) if (before[name] !== null && after[name] !== null) parts.push(`${name} ${share(after[name] - before[name])}`);
+  const bench = process.cpuUsage(before.bench);
+  parts.push(`this process (the flood, the RPC proxy) ${share((bench.user + bench.system) / 1e6)}`);
+  console.log(`${label}: ${wall.toFixed(1)} s wall; on the CPU: ${parts.join(", ")}; load average ${loadavg()[0].toFixed(1)}`);
+  return out;
+}
+
 let broken = false;
 const verdict = (ok, text) => {
   console.log(`${ok ? "ok  " : "FAIL"} ${text}`);
@@ -46,8 +91,15 @@ const overlayDir = mkdtempSync(join(tmpdir(), "sr-bench-flood-overlay-"));
 writeGeneratedConfig(deployment, overlayDir);
 const bundleDir = buildBundle({ env: { SR_LOCAL_CHAINS_DIR: overlayDir } });
 const persist = tempDir("sr-bench-flood-state-");
-// One relayer account; the keyless creation bucket wide enough that the flood reaches the preflight.
-const worker = await startWorker({ bundleDir, persistDir: persist.dir, bindings: { RELAYER_KEYS: "", KEYLESS_CREATE_RATE_PER_SEC: "1000", KEYLESS_CREATE_BURST: "1000" } });
+// One relayer account; the keyless creation bucket wide enough that the flood reaches the preflight
+// (every local caller is one client network: this stands for a flood from many networks).
+// FLOOD_CREATE_RATE / FLOOD_CREATE_BURST set it instead (the deployed 1 and 10: one network's
+// flood, which its bucket cuts off, a refused preflight costing it two tokens).
+const worker = await startWorker({
+  bundleDir,
+  persistDir: persist.dir,
+  bindings: { RELAYER_KEYS: "", KEYLESS_CREATE_RATE_PER_SEC: process.env.FLOOD_CREATE_RATE ?? "1000", KEYLESS_CREATE_BURST: process.env.FLOOD_CREATE_BURST ?? "1000" },
+});
 const usdcDomain = { name: "USD Coin", version: "2", chainId: 31337, verifyingContract: chainA.tokens.USDC };
 const call = async (path, init = {}, key) => {
   const res = await worker.mf.dispatchFetch(new URL(path, worker.base).href, { ...init, headers: { ...json, ...(key ? { "x-api-key": key } : {}) } });
@@ -92,7 +144,7 @@ try {
     return times;
   }
 
-  const quiet = await legitimate(bodies.slice(0, LEGIT), "quiet");
+  const quiet = await measured("quiet", () => legitimate(bodies.slice(0, LEGIT), "quiet"));
 
   // The stranger: fresh, empty wallets authorizing the deposit address's amount, signed before
   // anything is timed (the bench's own signing would take the machine's CPU from the worker) and
@@ -112,18 +164,21 @@ try {
       floodStatuses[res.status] = (floodStatuses[res.status] ?? 0) + 1;
     }
   };
+  const floodStarted = performance.now();
   const strangers = Array.from({ length: CONCURRENCY }, stranger);
   // Let the flood fill the chain's preflights before the first legitimate submit.
   await new Promise((r) => setTimeout(r, 4 * RPC_MS));
-  const flooded = await legitimate(bodies.slice(LEGIT), "flood");
+  const flooded = await measured("flood", () => legitimate(bodies.slice(LEGIT), "flood"));
   flooding = false;
   await Promise.all(strangers);
+  const floodSec = (performance.now() - floodStarted) / 1000;
 
   const ratio = median(flooded) / median(quiet);
   console.log(`chain A round trip ${RPC_MS} ms; ${LEGIT} legitimate submits per phase; flood of ${CONCURRENCY} at a time`);
   console.log(`quiet  median ${median(quiet).toFixed(0)} ms  (${quiet.map((t) => t.toFixed(0)).join(", ")})`);
   console.log(`flood  median ${median(flooded).toFixed(0)} ms  (${flooded.map((t) => t.toFixed(0)).join(", ")})`);
-  console.log(`flood submits answered ${JSON.stringify(floodStatuses)}`);
+  const answered = Object.values(floodStatuses).reduce((a, b) => a + b, 0);
+  console.log(`flood submits answered ${JSON.stringify(floodStatuses)} in ${floodSec.toFixed(1)} s (${(answered / floodSec).toFixed(0)} per second)`);
   verdict(Object.keys(floodStatuses).every((s) => s === "422" || s === "429"), "every flood submit was refused (422 or 429)");
   verdict(ratio <= TARGET, `flood / quiet = ${ratio.toFixed(2)}x (target within ${TARGET}x)`);
 } finally {

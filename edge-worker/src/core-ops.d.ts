@@ -636,7 +636,7 @@ export interface components {
                 /** @description The vault of the deposit address whose job this is: a failed job that had nothing mined is archived there and deleted, leaving the address open (effect archive). */
                 deposit?: string;
             };
-            /** @description alarm; receipt {receipt, chainHeads} or {thrown}; relayed {result, chainHeads} or {thrown, chainHeads}; released {mined?: the job's mined transactions, as the chain's store answered the release}; reserved; archived; forgotten; deleted; submitted {outcome, reserved, quoteId, owner?} (with state.owner: the stored job's). */
+            /** @description alarm; receipt {receipt, chainHeads} or {thrown}; relayed {result, chainHeads} or {thrown, chainHeads}; released {mined?: the job's mined transactions, as the chain's store answered the release}; reserved; archived; forgotten; deleted; submitted {outcome, reserved, quoteId, owner?, transfer?: a deposit address's covering transfers, submitted by its object} (with state.owner: the stored job's). */
             event: {
                 /** @enum {unknown} */
                 kind: "alarm" | "receipt" | "relayed" | "released" | "reserved" | "archived" | "forgotten" | "deleted" | "submitted";
@@ -647,7 +647,7 @@ export interface components {
             /** @description The state for the next event: its job is the one written. */
             state: Record<string, never>;
             writes: components["schemas"]["StepWrite"][];
-            /** @description At most one (relay, receipt, release, reserve {reservation}, archive {vault}, forget, deleteAll): its result is the next event. None: the alarm is over. */
+            /** @description For the alarm's events at most one (relay, receipt, release, reserve {reservation}, archive {vault}, forget, deleteAll): its result is the next event. None: the alarm is over. A submit's are performed and not fed back: release (its reservation, the job having settled) and, for covering transfers that met another job of the quote not published, watch (the address stays watched). */
             effects: components["schemas"]["StepEffect"][];
             /** @description Unix milliseconds to set the object's alarm to (null: left as it is). */
             alarmAt: number | null;

@@ -35,6 +35,15 @@ export async function releaseHolds(env, names, vault) {
 }
 
 /**
+ * Holds `vault`'s slots under `names` again until `expiresMs` (an address whose funding job was
+ * archived is open and unfunded again: op gaslessJobStep, effect archive). Not admitted again: the
+ * address exists, and counts whatever the caps say, as it did before its job.
+ */
+export async function holdAgain(env, names, vault, expiresMs) {
+  await Promise.all(names.map((name) => limiterOf(env, name).acquireHold(name, vault.toLowerCase(), expiresMs)));
+}
+
+/**
  * Counts the new address `record` against its partner, its client network and, for an IPv6
  * client, its /48, or throws the core's 429 (having released every hold again). Answers the hold
  * names, which the address's object keeps so that funding releases them.

@@ -5,8 +5,9 @@
 // core judges the answers (op
 // "fundingPreflightVerdict": 200, or 422 funding-would-fail with the reason). Nothing is sent and
 // no job is created unless the verdict is 200. The chain's reservation store
-// (funding-reservations.js) reads first, outside any queue, and judges in the turn of the
-// funding's token and funder, passing the funder's other reservations to the verdict.
+// (funding-reservations.js reserveFunding) has the submit read first, in its own request and
+// outside any queue, and judges in the turn of the funding's token and funder, passing the
+// funder's other reservations to the verdict.
 import { askCore } from "./core.js";
 import { ethCall, rpcUrlOf } from "./chain-rpc.js";
 import { HttpError } from "./http.js";
@@ -41,7 +42,7 @@ export async function readFunding(env, plan, { jobId, beforeReads } = {}) {
   const planned = await askCore(env, "fundingPreflight", { plan, relayer: relayerAddress, endpoint: Boolean(url) });
   if (planned.status !== 200) return { refused: planned };
   const reservation = planned.body.reservation ?? null;
-  const before = reservation && beforeReads ? beforeReads(reservation) : null;
+  const before = reservation && beforeReads ? await beforeReads(reservation) : null;
   const results = {};
   try {
     await Promise.all(planned.body.calls.map(async ({ id, ...call }) => {

@@ -12,10 +12,12 @@
 // "relayerStep"'s (src/service/funding/funding_store.h). This class only loads rows, applies the
 // writes and orders the verdicts.
 //
-// A preflight reads the chain (each read an RPC round trip) before it joins any queue, so one
-// client's slow or refused fundings never hold another's; only the verdicts of fundings that
-// share a token and funder wait for each other, in that pair's turn, so several submits backed by
-// one balance are judged one after the other, each seeing the rows of those accepted before it.
+// A preflight reads the chain (each read an RPC round trip) before it joins any queue, and in the
+// submit's own request (reserveFunding below), not in the chain's store: the store's one thread
+// only admits, hands out rows and orders verdicts, so one client's slow or refused fundings never
+// hold another's; only the verdicts of fundings that share a token and funder wait for each
+// other, in that pair's turn, so several submits backed by one balance are judged one after the
+// other, each seeing the rows of those accepted before it.
 //
 // Order matters: the rows are read before the balance. A row is released only once its job has
 // settled (published: its funding is mined, so the balance already lacks the amount; failed:
@@ -59,38 +61,38 @@ export class FundingReservations {
   }
 
   /**
-   * Simulates the funding of `jobId` and, if the core says it would succeed with the balance its
-   * funder has left, reserves its amount. The chain is read outside any queue; the verdict waits
-   * only for earlier verdicts of the same token and funder. `partner`: whose sponsorship pays the
-   * gas (the key's partner, or the deposit address's); its limits are judged first.
+   * The first half of a reservation: the partner's sponsorship limits judged before anything is
+   * simulated (op relayerStep "admitted"). `reply`: refused, nothing else happens; else `state`,
+   * which the caller hands back to `judge` once it has read the chain.
    * @param {{ plan: any, jobId: string, partner: string }} input
-   * @returns {Promise<{ status: number, body: any, headers?: Record<string, string> } | { httpError: { status: number, code: string, detail: string } }>}
+   * @returns {Promise<{ reply: any } | { state: any }>}
    */
-  async reserve({ plan, jobId, partner }) {
+  async admit({ plan, jobId, partner }) {
     // What the admission means (refused, or simulated next) is the core's (op relayerStep, the
     // chain's store: src/service/funding/funding_store.h).
     const step = await this.#step({ sponsorship: this.sponsorship.days() }, { kind: "admitted", jobId, partner, admission: await this.#admission(plan, partner) });
-    if (step.effects.length === 0) return step.reply;
-    let read;
-    try {
-      read = await readFunding(this.env, plan, { jobId, beforeReads: (r) => this.#rows(r) });
-    } catch (e) {
-      // An HttpError does not survive the call out of the object as itself: hand its parts back.
-      if (e instanceof HttpError) return { httpError: { status: e.status, code: e.code, detail: e.message } };
-      throw e;
-    }
+    return step.effects.length === 0 ? { reply: step.reply } : { state: step.state };
+  }
+
+  /**
+   * The second half: the verdict on what the caller read from the chain (funding-preflight.js
+   * readFunding), judged in the turn of the funding's token and funder only, and, if the core says
+   * the funding would succeed with the balance its funder has left, its amount reserved.
+   * @param {{ plan: any, jobId: string, partner: string, state: any, read: any }} input
+   */
+  judge({ plan, jobId, partner, state, read }) {
     const key = read.reservation ? `${read.reservation.token}:${read.reservation.funder}`.toLowerCase() : `job:${jobId}`;
     return this.#inTurn(key, async () => {
       let verdict = read.refused;
       if (!verdict) {
         // The rows read before the balance, and those stored since (accepted meanwhile).
-        const reserved = read.reservation ? unionOfRows(read.before, this.#rows(read.reservation)) : undefined;
+        const reserved = read.reservation ? unionOfRows(read.before, this.rowsOf(read.reservation)) : undefined;
         verdict = await judgeFunding(this.env, plan, read.results, { jobId, reserved });
       }
       // The rows the core names (the job's sponsorship row, its reservation) are written before
       // the next verdict of the pair runs, so it counts this job. A refused verdict takes nothing:
       // its admission is not asked again.
-      const judged = await this.#step(step.state, {
+      const judged = await this.#step(state, {
         kind: "simulated",
         verdict: { status: verdict.status, body: verdict.body },
         reservation: read.reservation ?? null,
@@ -126,7 +128,7 @@ export class FundingReservations {
   }
 
   /** The stored reservations of the reservation's token and funder, as the verdict takes them. */
-  #rows({ token, funder }) {
+  rowsOf({ token, funder }) {
     return this.sql
       .exec("SELECT job_id, amount FROM reservation WHERE token = ? AND funder = ?", token.toLowerCase(), funder.toLowerCase())
       .toArray()
@@ -164,6 +166,31 @@ function unionOfRows(before, now) {
   const byJob = new Map();
   for (const row of [...(before ?? []), ...now]) byJob.set(row.jobId, row);
   return [...byJob.values()];
+}
+
+/**
+ * Simulates the funding of `jobId` and, if the core says it would succeed with the balance its
+ * funder has left, reserves its amount in the chain's store. The chain is read here, in the
+ * caller's own request (or object), never inside the chain's store: the store admits, hands out
+ * the rows and orders the verdicts, so its one thread spends no time on anybody's chain reads.
+ * `partner`: whose sponsorship pays the gas (the key's partner, or the deposit address's).
+ * @param {any} env @param {{ plan: any, jobId: string, partner: string }} input
+ * @returns {Promise<{ status: number, body: any, headers?: Record<string, string> } | { httpError: { status: number, code: string, detail: string } }>}
+ */
+export async function reserveFunding(env, { plan, jobId, partner }) {
+  const store = reservationsOf(env, plan.chainId);
+  const admitted = await store.admit({ plan, jobId, partner });
+  if (admitted.reply) return admitted.reply;
+  let read;
+  try {
+    // The funder's rows are read before its balance (see the top of this file).
+    read = await readFunding(env, plan, { jobId, beforeReads: (reservation) => store.rowsOf(reservation) });
+  } catch (e) {
+    // Handed back as parts, as the callers take them (an object's caller gets no HttpError).
+    if (e instanceof HttpError) return { httpError: { status: e.status, code: e.code, detail: e.message } };
+    throw e;
+  }
+  return store.judge({ plan, jobId, partner, state: admitted.state, read });
 }
 
 /** The chain's reservation store: its relayer object named by the chain alone, however many accounts relay. */

@@ -216,3 +216,46 @@ describe("the /64s of one IPv6 /48 share its cap on open, unfunded addresses", (
     await refused("2001:db8:40:1ab::1", PER_CLIENT * 2, w);
   });
 });
+
+describe("a keyless submit whose preflight is refused costs its network one more work-creating token", () => {
+  // A worker of its own whose work-creating bucket holds 3 tokens and barely refills: a refused
+  // preflight read the chain for nothing, so it takes a second token (middleware countRefusedWork)
+  // and a flood of them meets the bucket's 429 after half as many submits, before reading the
+  // chain again.
+  let state;
+  let w;
+  before(async () => {
+    state = tempDir("sr-deposit-caps-refused-");
+    w = await startWorker({ bundleDir, persistDir: state.dir, bindings: capBindings({ KEYLESS_CREATE_BURST: "3", KEYLESS_CREATE_RATE_PER_SEC: "0.001" }) });
+  });
+  after(async () => {
+    await w?.dispose();
+    state?.remove();
+  });
+
+  test("3 tokens: two refused preflights (422) spend them, the third submit is 429 with Retry-After and RateLimit-*", async () => {
+    const record = await created("198.51.100.60", w);
+    const submit = async () => {
+      // A fresh wallet the chain says holds nothing: the preflight refuses it.
+      const stranger = Wallet.createRandom();
+      chain.world.balances.set(stranger.address.toLowerCase(), 0n);
+      const authorization = { from: stranger.address, to: record.vaultAddress, value: record.source.amount, validAfter: "0", validBefore: String(nowSec() + 3600), nonce: hexlify(randomBytes(32)) };
+      const body = { vaultAddress: record.vaultAddress, authorization, signature: await stranger.signTypedData(usdcBaseDomain, ERC3009_TYPES, authorization) };
+      return w.fetch(`${base}/submit/erc-3009`, { method: "POST", headers: { ...json, "cf-connecting-ip": "198.51.100.61" }, body: JSON.stringify(body) });
+    };
+    const first = await submit();
+    assert.equal(first.status, 422, await first.text());
+    assert.equal(first.headers.get("ratelimit-limit"), "3");
+    const second = await submit();
+    assert.equal(second.status, 422, await second.text());
+    // The first took two tokens, this one its own: nothing is left (it would be 1 without the extra token).
+    assert.equal(second.headers.get("ratelimit-remaining"), "0");
+    const third = await submit();
+    const body = await third.json();
+    assert.equal(third.status, 429, JSON.stringify(body));
+    assert.equal(body.code, "rate-limited");
+    assert.ok(Number(third.headers.get("retry-after")) >= 1, `Retry-After ${third.headers.get("retry-after")}`);
+    assert.equal(third.headers.get("ratelimit-limit"), "3");
+    assert.equal(third.headers.get("ratelimit-remaining"), "0");
+  });
+});

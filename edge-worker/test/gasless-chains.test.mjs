@@ -329,11 +329,24 @@ describe("a stranger's failing submit never holds a deposit address", () => {
     await (await usdc.transferWithAuthorization(away.from, away.to, away.value, away.validAfter, away.validBefore, away.nonce, v, r, s)).wait();
   }
 
-  test("the job fails with nothing sent; the user's own submit, and on another address the user's plain transfer, fund them", async () => {
+  /** How many open, unfunded addresses the partner's cap counts now (the pool object's holds). */
+  async function openUnfunded() {
+    const name = "deposits:partner:acme";
+    const ns = await worker.mf.getDurableObjectNamespace("RATE_LIMITER");
+    return (await ns.get(ns.idFromName(limiterObjectName(name))).peekHolds(name)).open;
+  }
+  /** The chain reader's cursor on chain A (the next block it reads). */
+  async function readerBlock() {
+    const ns = await worker.mf.getDurableObjectNamespace("CHAIN_READERS");
+    return (await ns.get(ns.idFromName("chain:31337")).cursor())?.block ?? 0;
+  }
+
+  test("the job fails with nothing sent; the user's own submit, and on another address the user's plain transfer sent while that job was in flight, fund them; each address holds its unfunded slot again meanwhile", async () => {
     const [user, strangerA, strangerB] = [await walletHolding(3_000_000n), await walletHolding(3_000_000n), await walletHolding(3_000_000n)];
     const transferPayer = devAccount(9);
     const [viaSubmit, viaTransfer] = [await depositAddress(user.address), await depositAddress(transferPayer.address)];
     const relayerNonce = await providerA.getTransactionCount(RELAYER);
+    const unfunded = await openUnfunded();
 
     await baseFee(gwei(100));
     try {
@@ -346,20 +359,42 @@ describe("a stranger's failing submit never holds a deposit address", () => {
       // While the stranger's job may still be relayed, it holds the quote: the user waits.
       const early = await submitErc3009(viaSubmit.vaultAddress, user);
       assert.equal(early.status, 409, JSON.stringify(await early.json()));
+      // The strangers' 202s freed both addresses' unfunded slots.
+      assert.equal(await openUnfunded(), unfunded - 2);
+      // The user's plain transfer into the other address, confirmed and read while the stranger's
+      // job still holds its quote: it meets that job, and the address stays watched.
+      const token = new Contract(chainA.tokens.USDC, ERC20, transferPayer.connect(providerA));
+      const sent = await (await token.transfer(viaTransfer.vaultAddress, viaTransfer.source.amount)).wait();
+      await providerA.send("anvil_mine", ["0x5"]);
+      await waitFor(readerBlock, (block) => block >= sent.blockNumber + 5, { timeoutMs: 30_000, intervalMs: 200 });
+      assert.equal((await record(viaTransfer.vaultAddress)).job?.standard, "erc3009");
     } finally {
       await baseFee(gwei(1));
     }
 
+    // The address the user submits to: open again, awaiting funding.
+    const open = await waitFor(() => record(viaSubmit.vaultAddress), (r) => r.attempts.length === 1 && r.job === null, { timeoutMs: 60_000, intervalMs: 300 });
+    assert.equal(open.status, "awaiting-funding", JSON.stringify(open));
+    // The other: still watched, so once the stranger's job is archived the user's plain transfer,
+    // sent and read while that job held the quote, funds it at a later range.
+    const byTransfer = await publishedFunding(async () => {
+      const r = await record(viaTransfer.vaultAddress);
+      // The reader reads ranges as blocks come: mine one while nothing else does.
+      if (r.job === null) await providerA.send("anvil_mine", ["0x1"]);
+      return r.attempts.length === 1 ? r.job : null;
+    }, viaTransfer.intentHash);
+    assert.equal(byTransfer.standard, "transfer");
     for (const address of [viaSubmit, viaTransfer]) {
-      const open = await waitFor(() => record(address.vaultAddress), (r) => r.attempts.length === 1 && r.job === null, { timeoutMs: 60_000, intervalMs: 300 });
-      assert.equal(open.status, "awaiting-funding", JSON.stringify(open));
-      const [failed] = open.attempts;
+      const [failed] = (await record(address.vaultAddress)).attempts;
       assert.equal(failed.status, "failed");
       assert.equal(failed.transactionHash, null);
       assert.match(failed.error, /exceeds balance/);
     }
-    // Nothing was sent for the strangers' jobs.
-    assert.equal(await providerA.getTransactionCount(RELAYER), relayerNonce);
+    // Nothing was sent for the strangers' jobs: the relayer's one transaction is the transfer's funding.
+    assert.equal(await providerA.getTransactionCount(RELAYER), relayerNonce + 1);
+    // The first address, open again, counts against its partner's unfunded addresses again; the
+    // second is funded.
+    assert.equal(await openUnfunded(), unfunded - 1);
 
     // The user's own submit: accepted, relayed and delivered.
     const own = await submitErc3009(viaSubmit.vaultAddress, user);
@@ -369,15 +404,10 @@ describe("a stranger's failing submit never holds a deposit address", () => {
     assert.equal(job.standard, "erc3009");
     await delivered(viaSubmit.intentHash, job.transactionHash);
 
-    // The user's plain transfer into the other address: still watched, so it funds it.
-    const token = new Contract(chainA.tokens.USDC, ERC20, transferPayer.connect(providerA));
-    await (await token.transfer(viaTransfer.vaultAddress, viaTransfer.source.amount)).wait();
-    await providerA.send("anvil_mine", ["0x3"]);
-    const byTransfer = await publishedFunding(async () => (await record(viaTransfer.vaultAddress)).job, viaTransfer.intentHash);
-    assert.equal(byTransfer.standard, "transfer");
     await delivered(viaTransfer.intentHash, byTransfer.transactionHash);
     // Each record keeps the stranger's failed attempt beside the job that funded it.
     for (const address of [viaSubmit, viaTransfer]) assert.equal((await record(address.vaultAddress)).attempts.length, 1);
+    assert.equal(await openUnfunded(), unfunded - 2);
   });
 });
 

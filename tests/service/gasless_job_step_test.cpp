@@ -211,6 +211,39 @@ TEST(GaslessJobStep, ASubmitIsAnsweredAndItsReservationGoesBackWhenTheJobHasSett
                OpInputError);
 }
 
+// A deposit address's covering transfers submitted by its object: when they meet another job of
+// the quote that may yet be archived (accepted, or failed), the address stays watched (effect
+// watch) so that the transfers fund it once that job is gone; their own job, or a published one,
+// funds the address (no effect).
+TEST(GaslessJobStep, CoveringTransfersMeetingAnInFlightJobKeepTheAddressWatched) {
+  struct Case {
+    const char* name;
+    Json job;
+    const char* outcome;
+    Json effects;
+  };
+  const Json none = Json::array();
+  const Json watch = Json::array({Json{{"kind", "watch"}}});
+  for (const Case& c : std::vector<Case>{
+           {"their own job", accepted(), "created", none},
+           {"their own job, delivered again", accepted(), "existing", none},
+           {"a submitted job in flight", accepted(), "conflict", watch},
+           {"a submitted job failed (archived if nothing was mined)", failed(), "conflict", watch},
+           {"a submitted job published: the address is funded", published_watched(), "conflict", none},
+       }) {
+    SCOPED_TRACE(c.name);
+    const OpResult r = gasless_job_step_op(
+        local_config(),
+        {{"state", {{"job", c.job}}}, {"event", {{"kind", "submitted"}, {"outcome", c.outcome}, {"reserved", false}, {"quoteId", kUuid}, {"transfer", true}}}});
+    ASSERT_EQ(r.status, 200) << r.body.dump();
+    EXPECT_EQ(r.body["effects"], c.effects);
+  }
+  // A client's submit meeting the same in-flight job watches nothing (its object is not a deposit's).
+  const OpResult client = gasless_job_step_op(
+      local_config(), {{"state", {{"job", accepted()}}}, {"event", {{"kind", "submitted"}, {"outcome", "conflict"}, {"reserved", false}, {"quoteId", kUuid}}}});
+  EXPECT_EQ(client.body["effects"], Json::array());
+}
+
 // The identical payload from another owner (another partner holding a partner's signed submit)
 // meets a job it may not read: 409 naming no job; from the job's own owner, the job.
 TEST(GaslessJobStep, AnotherOwnersIdenticalSubmitIsAConflictNamingNoJob) {

@@ -7,7 +7,7 @@
 import { HttpError, json } from "../http.js";
 import { jobsOf } from "../objects/stubs.js";
 import { near } from "../location.js";
-import { reservationsOf } from "../funding-reservations.js";
+import { reservationsOf, reserveFunding } from "../funding-reservations.js";
 import { confirmedChains } from "../vault-derivation.js";
 import { nowSec } from "../lib/time.js";
 import { askCore } from "../core.js";
@@ -38,9 +38,9 @@ export async function requirePartner(c, next) {
  * Stores a verified submit in its quote's object: 202 created, 200 the same job, 409 another.
  * A quote without a job gets one only if the simulation says its funding would succeed with what
  * its funder's balance has left after its other accepted, unsettled fundings on the chain (else
- * 422 funding-would-fail, nothing sent); the chain's reservation store (funding-reservations.js)
- * judges and reserves in one step (the chain read outside any queue, the verdicts of one token and
- * funder one after the other), after the core has admitted the funding
+ * 422 funding-would-fail, nothing sent); funding-reservations.js reserveFunding reads the chain in
+ * this request, outside any queue, and the chain's reservation store judges and reserves (the
+ * verdicts of one token and funder one after the other), after the core has admitted the funding
  * under the partner's sponsorship limits (429 sponsorship-exhausted otherwise, its detail naming
  * the limit, with the core's Retry-After and RateLimit-* headers; nothing
  * simulated or sent). A quote with a job answers from it (a
@@ -52,7 +52,7 @@ export async function storeJob(c, verified, owner, { deposit } = {}) {
   if (!(await jobs.read())) {
     // The owner names the partner whose sponsorship pays: the key's, or the deposit address's.
     const partner = owner.replace(/^partner:/, "");
-    const verdict = await reservationsOf(c.env, verified.plan.chainId).reserve({ plan: verified.plan, jobId: verified.job.id, partner });
+    const verdict = await reserveFunding(c.env, { plan: verified.plan, jobId: verified.job.id, partner });
     // The chain judged this submit after reading the chain and its turn among its funder's: a copy of it may have
     // created the quote's job meanwhile, and spent the authorization. The job answers first, as
     // for a submit that found it at once (the store below says the same job or a conflict).

@@ -24,8 +24,8 @@
 import { DurableObject } from "cloudflare:workers";
 import { askCore } from "../core.js";
 import { nowSec } from "../lib/time.js";
-import { releaseHolds } from "../deposit-caps.js";
-import { reservationsOf } from "../funding-reservations.js";
+import { holdAgain, releaseHolds } from "../deposit-caps.js";
+import { reservationsOf, reserveFunding } from "../funding-reservations.js";
 import { relayerAccountFor } from "../relayer-addresses.js";
 import { chainReader, jobsOf, shardOf } from "./stubs.js";
 
@@ -53,6 +53,8 @@ export class DepositAddresses extends DurableObject {
     )`);
     // The counts the address holds a slot in until it is funded (deposit-caps.js): hold names.
     this.sql.exec("CREATE TABLE IF NOT EXISTS holds (name TEXT PRIMARY KEY)");
+    // The holds funding released, kept so that an archived job (below) takes them again.
+    this.sql.exec("CREATE TABLE IF NOT EXISTS released_holds (name TEXT PRIMARY KEY)");
     // Funding jobs that failed with none of their transactions mined (op gaslessJobStep archives
     // them here and deletes them from their quote's object, leaving the address open): the
     // record's attempts, oldest first. Keyed by the job as stored, so archiving twice keeps one.
@@ -103,10 +105,20 @@ export class DepositAddresses extends DurableObject {
     return this.sql.exec("SELECT until FROM sponsorship_hold").toArray()[0]?.until ?? null;
   }
 
-  /** Keeps a funding job that failed with nothing mined among the address's attempts (idempotent). */
-  archiveJob(job) {
+  /**
+   * Keeps a funding job that failed with nothing mined among the address's attempts (idempotent),
+   * and counts the address against its caps on open, unfunded addresses again until its deadline:
+   * the job that freed its slots at its 202 never funded it, and the address is open again.
+   */
+  async archiveJob(job) {
     if (this.#removed) return;
     this.sql.exec("INSERT OR IGNORE INTO attempt (job, at) VALUES (?, ?)", JSON.stringify(job), nowSec());
+    const names = this.sql.exec("SELECT name FROM released_holds").toArray().map((r) => r.name);
+    const deposit = this.read();
+    if (names.length === 0 || !deposit) return;
+    await holdAgain(this.env, names, deposit.record.vaultAddress, deposit.record.deadline * 1000);
+    for (const name of names) this.sql.exec("INSERT OR IGNORE INTO holds (name) VALUES (?)", name);
+    this.sql.exec("DELETE FROM released_holds");
   }
 
   /**
@@ -131,8 +143,9 @@ export class DepositAddresses extends DurableObject {
     let answer = { state: observed.body.state, recheckFrom: observed.body.recheckFrom };
     if (answer.state === "funded") {
       const funding = await this.#fundFromTransfers(deposit);
-      // Held by its partner's spent sponsorship budget: watched on, and every later range is
-      // handed over so that it is admitted again once the budget allows (the next UTC day).
+      // Held by its partner's spent sponsorship budget, or by another job of its quote still in
+      // flight: watched on, and every later range is handed over so that it is admitted again once
+      // the budget allows (the next UTC day), or funds the address once that job is archived.
       answer = funding === "held" ? { state: "waiting", recheckFrom: toBlock + 1 } : { state: funding, recheckFrom: null };
     }
     // Kept after the job exists: a status read meanwhile never shows covering transfers without
@@ -151,6 +164,7 @@ export class DepositAddresses extends DurableObject {
     if (names.length === 0) return;
     const vault = this.sql.exec("SELECT vault FROM deposit LIMIT 1").toArray()[0]?.vault;
     if (vault) await releaseHolds(this.env, names, vault);
+    for (const name of names) this.sql.exec("INSERT OR IGNORE INTO released_holds (name) VALUES (?)", name);
     this.sql.exec("DELETE FROM holds");
   }
 
@@ -195,7 +209,7 @@ export class DepositAddresses extends DurableObject {
     const heldUntil = this.sql.exec("SELECT until FROM sponsorship_hold").toArray()[0]?.until ?? 0;
     if (nowSec() < heldUntil) return "held";
     try {
-      const counted = await reservationsOf(this.env, v.plan.chainId).reserve({ plan: v.plan, jobId: v.job.id, partner });
+      const counted = await reserveFunding(this.env, { plan: v.plan, jobId: v.job.id, partner });
       if (counted.status === 200) {
         console.log(JSON.stringify({ event: "deposit-transfer-sponsorship", partner, jobId: v.job.id, spentWei: counted.body.budget?.spentWei, limitWei: counted.body.budget?.limitWei }));
         return "counted";
@@ -215,7 +229,8 @@ export class DepositAddresses extends DurableObject {
 
   /**
    * Creates the funding job of transfers that cover the amount: "funded"; "refused" when the core
-   * refuses it; "held" while its partner's sponsorship budget is spent (no job yet).
+   * refuses it; "held" while its partner's sponsorship budget is spent (no job yet), or while the
+   * quote's job is another one still in flight (a submitted authorization that may be archived).
    */
   async #fundFromTransfers({ owner, record, intent }) {
     const answer = await askCore(this.env, "depositSubmitVerify", { standard: "transfer", body: { vaultAddress: record.vaultAddress }, deposit: { record, intent }, now: nowSec() });
@@ -241,6 +256,19 @@ export class DepositAddresses extends DurableObject {
       throw e;
     }
     console.log(JSON.stringify({ event: "deposit-transfer-funding", vault: record.vaultAddress, jobId: stored.job.id, outcome: stored.outcome }));
+    // Whether the quote's job funds the address is the core's (op gaslessJobStep, "submitted" with
+    // transfer): another job still in flight (a submitted authorization) may fail with nothing
+    // mined and be archived, so the address stays watched ("waiting") and a later range funds it.
+    const step = await askCore(this.env, "gaslessJobStep", {
+      state: { job: stored.job },
+      event: { kind: "submitted", outcome: stored.outcome, reserved: counted, quoteId: v.job.quoteId, transfer: true },
+    });
+    if (step.status !== 200) throw new Error(`gaslessJobStep answered ${step.status}: ${step.body?.detail ?? ""}`);
+    for (const effect of step.body.effects) {
+      if (effect.kind === "release") await reservationsOf(this.env, v.plan.chainId).release(v.job.id);
+      else if (effect.kind !== "watch") throw new Error(`gaslessJobStep named an effect a transfer funding does not perform: ${effect.kind}`);
+    }
+    if (step.body.effects.some((effect) => effect.kind === "watch")) return "held";
     await this.funded();
     return "funded";
   }

@@ -93,11 +93,22 @@ export class GaslessRelayer extends DurableObject {
     return this.reservations.recordReceipt(jobId, hash, receipt);
   }
 
-  // The chain's one store of relayed-funding reservations (funding-reservations.js). Its queue is
-  // its own: a submit is judged while a relay waits for its receipt.
-  /** @param {{ plan: unknown, jobId: string }} input */
-  reserve(input) {
-    return this.reservations.reserve(input);
+  // The chain's one store of relayed-funding reservations (funding-reservations.js): the submit
+  // reads the chain in its own request (reserveFunding) between admit and judge. Its queue is its
+  // own: a submit is judged while a relay waits for its receipt.
+  /** @param {{ plan: unknown, jobId: string, partner: string }} input */
+  admit(input) {
+    return this.reservations.admit(input);
+  }
+
+  /** @param {{ token: string, funder: string }} reservation */
+  rowsOf(reservation) {
+    return this.reservations.rowsOf(reservation);
+  }
+
+  /** @param {{ plan: unknown, jobId: string, partner: string, state: unknown, read: unknown }} input */
+  judge(input) {
+    return this.reservations.judge(input);
   }
 
   /** @param {string} jobId */

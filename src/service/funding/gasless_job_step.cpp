@@ -164,6 +164,12 @@ OpResult on_submitted(const Json& state, const Json& event) {
   fields.member(job, "status", "state.job");
   Json effects = Json::array();
   if (reserved && job["status"] != "accepted") effects.push_back(Json{{"kind", "release"}});
+  // A deposit address's covering transfers that meet another job of its quote (a submitted
+  // authorization) still in flight: that job may yet fail with nothing mined and be archived,
+  // leaving the quote without a job, so the address stays watched and its transfers fund it at a
+  // later range. A published job has funded the address: nothing to watch for.
+  const bool transfer = event.contains("transfer") && fields.flag(event, "transfer", "event");
+  if (transfer && outcome == "conflict" && job["status"] != "published") effects.push_back(Json{{"kind", "watch"}});
   Json reply;
   // The identical payload sent by another owner (another partner holding acme's signed submit)
   // meets a job it may not read: a conflict that names no job.

@@ -41,8 +41,9 @@
 //                                        A deposit address's job (state "deposit": its vault) that
 //                                        failed with mined 0 never holds the address: effect
 //                                        {"kind": "archive", "vault"} (the address keeps it among
-//                                        its attempts, and stays open to a new submit and to
-//                                        transfers). Else its retention (op "gaslessJobRetention"):
+//                                        its attempts, stays open to a new submit and to
+//                                        transfers, and counts as open and unfunded again: it
+//                                        takes back the cap slots the job's 202 freed). Else its retention (op "gaslessJobRetention"):
 //                                        still watched, nothing more; due, effect {"kind":
 //                                        "forget"} (the relayer's stored transactions of the job go
 //                                        first); else the alarm at its deleteAt.
@@ -64,6 +65,11 @@
 //     another owner than the job's. effect {"kind": "release"} when the submit reserved
 //     the funder's balance and the job has already settled (a race with another submit); it is
 //     performed before the reply is sent, and its result is not fed back.
+//   "transfer"?: true when the submit is a deposit address's covering transfers (its object, not
+//     a client): effect {"kind": "watch"} when they meet another job of the quote that is not
+//     published (accepted, or failed: one that failed with nothing mined is archived and leaves
+//     the quote without a job), so the address stays watched and a later range funds it; none
+//     when the job is theirs or published (the address is funded).
 #pragma once
 
 #include <nlohmann/json.hpp>
