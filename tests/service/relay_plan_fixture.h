@@ -1,5 +1,6 @@
 // Relay plans of every standard over the protocol vectors' Base -> Optimism intent (25 USDC), as
-// the verification ops answer them: shared by the tables of the preflight and of the job object.
+// the verification ops answer them: shared by the tables of the preflight, the relayer's
+// simulation and the job object.
 #pragma once
 
 #include <string>

@@ -6,8 +6,8 @@
 
 #include <gtest/gtest.h>
 
-#include "../protocol/protocol_vectors.h"
 #include "config_fixture.h"
+#include "relay_plan_fixture.h"
 #include "crypto/hex.h"
 #include "service/common/op_input.h"
 #include "service/funding/relay_calls.h"
@@ -16,7 +16,6 @@ namespace sr::service {
 namespace {
 
 using json = nlohmann::ordered_json;
-using protocol::testing::vectors;
 using testing::local_config;
 
 const char* const kRelayer = "0x71bE63f3384f5fb98995898A86B02Fb2426c5788";
@@ -24,35 +23,7 @@ const char* const kRelayer = "0x71bE63f3384f5fb98995898A86B02Fb2426c5788";
 // 1763700600 and its allowance expires at 1763707200; Permit3's deadline is 1763700600.
 constexpr std::uint64_t kValidBefore = 1763700600;
 
-json plan(const std::string& standard) {
-  const json& permits = vectors()["permits"];
-  json out = {{"standard", standard},
-              {"chainId", 8453},
-              {"token", "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"},
-              {"funder", permits["erc3009"]["signer"]},
-              {"vault", vectors()["intents"][0]["vault"]},
-              {"intent", vectors()["intents"][0]["intent"]},
-              {"authorization", permits["erc3009"]["message"]},
-              {"signature", permits["erc3009"]["signature"]}};
-  if (standard == "permit2") {
-    json permit2 = permits["permit2Single"]["message"];
-    permit2["details"] = json::array({permit2["details"]});
-    out["authorization"] = permit2;
-    out["signature"] = permits["permit2Single"]["signature"];
-  } else if (standard == "permit3") {
-    const json& p = permits["permit3"];
-    out["authorization"] = {{"owner", p["owner"]},         {"salt", p["salt"]},
-                            {"deadline", p["deadline"]},   {"timestamp", p["timestamp"]},
-                            {"chainPermits", p["chainPermits"]}, {"proof", json::array()}};
-    out["signature"] = p["signature"];
-  } else if (standard == "erc2612") {
-    out["authorization"] = {{"owner", out["funder"]}, {"spender", out["vault"]}, {"value", "25000000"}, {"nonce", "3"}, {"deadline", "1763703600"}};
-  } else if (standard == "transfer") {
-    out["authorization"] = nullptr;
-    out["signature"] = nullptr;
-  }
-  return out;
-}
+json plan(const std::string& standard) { return testing::relay_plan(standard); }
 
 OpResult simulation(const json& the_plan, std::uint64_t chain_time) {
   return relay_simulation_op(local_config(), {{"plan", the_plan}, {"relayer", kRelayer}, {"chainTime", chain_time}});
