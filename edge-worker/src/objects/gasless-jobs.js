@@ -77,7 +77,7 @@ export class GaslessJobs extends DurableObject {
   submit(input) {
     const answer = this.ctx.storage.transactionSync(() => {
       this.sql.exec(JOB_TABLE);
-      this.#addRelayerColumn();
+      this.#addLaterColumns();
       const row = this.#row();
       if (row) {
         return { outcome: row.job_key === input.jobKey ? "existing" : "conflict", job: JSON.parse(row.job), owner: row.owner };
@@ -190,7 +190,7 @@ export class GaslessJobs extends DurableObject {
 
   #row() {
     if (this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'job'").toArray().length === 0) return null;
-    this.#addRelayerColumn();
+    this.#addLaterColumns();
     return this.sql.exec("SELECT id, job_key, owner, job, plan, attempts, relayer, deposit FROM job LIMIT 1").toArray()[0] ?? null;
   }
 
@@ -198,13 +198,13 @@ export class GaslessJobs extends DurableObject {
    * Jobs stored before accounts were pinned have no relayer column: added, null (relayer-accounts.js's
    * older rule); jobs stored before failed deposit jobs were archived have no deposit column: added, null.
    */
-  #addRelayerColumn() {
-    if (this.#hasRelayerColumn) return;
+  #addLaterColumns() {
+    if (this.#hasLaterColumns) return;
     const columns = this.sql.exec("SELECT name FROM pragma_table_info('job')").toArray().map((r) => r.name);
     if (!columns.includes("relayer")) this.sql.exec("ALTER TABLE job ADD COLUMN relayer TEXT");
     if (!columns.includes("deposit")) this.sql.exec("ALTER TABLE job ADD COLUMN deposit TEXT");
-    this.#hasRelayerColumn = true;
+    this.#hasLaterColumns = true;
   }
 
-  #hasRelayerColumn = false;
+  #hasLaterColumns = false;
 }
