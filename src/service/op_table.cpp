@@ -14,6 +14,7 @@
 #include "service/funding/gasless_job_retention.h"
 #include "service/funding/gasless_job_step.h"
 #include "service/funding/relay.h"
+#include "service/funding/refund_relay.h"
 #include "service/funding/relay_simulation.h"
 #include "service/funding/relayer_floor.h"
 #include "service/funding/relayer_step.h"
@@ -73,7 +74,7 @@ constexpr std::array kOps{
     Op{"routeLogs", "status", with_config<route_logs_op>},
     Op{"applyLogs", "status", with_config<apply_logs_op>},
     Op{"intentStatus", "status", with_config<intent_status_op>},
-    Op{"intentStatusCheck", "status", with_config<intent_status_check_op>},
+    Op{"intentStatusCheck", "status", with_config<intent_status_check_with_refund_op>},
     Op{"recordRetention", "status", input_only<record_retention_op>},
     Op{"quoteIdRetention", "status", input_only<quote_id_retention_op>},
     // what the chain reader fetches next
