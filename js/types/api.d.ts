@@ -1033,7 +1033,7 @@ export interface components {
             /** @description Unix seconds when the reported status began; null for unknown. */
             updatedAt: components["schemas"]["Uint64"] | null;
             transactions: components["schemas"]["IntentStatusTransactions"];
-            /** @description When the status is refundable or expired: the source Portal's refund call, which anyone may send. null for every other status, for Solana sources (their refund is a Solana instruction) and for intents whose reward the server has not seen (neither quoted here nor published yet). */
+            /** @description When the status is refundable or expired: the source Portal's refund call, which anyone may send. Once refundable, the service's relayer sends it itself for an intent registered by a keyed quote or a deposit address (see Refunds nobody has to send); whoever sends it first, it is refunded once. null for every other status, for Solana sources (their refund is a Solana instruction) and for intents whose reward the server has not seen (neither quoted here nor published yet). */
             refund: components["schemas"]["IntentRefund"] | null;
             /** @description Why the intent ended as it did: present on failed, expired, refundable and refunded, null on every other status. */
             reason: components["schemas"]["IntentStatusReason"] | null;

@@ -199,7 +199,22 @@ describe('every op of the core answers as ops.json describes', () => {
       assert.equal(call('intentStatus', { query: { intentHash: `0x${'ab'.repeat(32)}`, quoteId: null }, record: null, now, stream: true }, 404).code, 'not-found');
       // The watcher's check: a settled intent no longer moves with time; a registered one is looked
       // at again the second after its route deadline.
-      assert.deepEqual(call('intentStatusCheck', { record: updated, now }), { status: call('intentStatus', { query: { intentHash: quote.intentHash, quoteId: null }, record: updated, now }), recheckAt: null });
+      assert.deepEqual(call('intentStatusCheck', { record: updated, now, owner: 'key:dev-acme' }), { status: call('intentStatus', { query: { intentHash: quote.intentHash, quoteId: null }, record: updated, now }), recheckAt: null, refundJob: null });
+      // Funded, never filled, the source chain's clock at the reward deadline: the relayer refunds
+      // it under the key's partner (src/service/funding/refund_relay.h).
+      const funded = call('applyLogs', { chainId: 8453, logs: publishedAndFunded(quote), records: { [quote.intentHash]: registered.records[quote.intentHash] }, now }).updates[quote.intentHash];
+      const rewardDeadline = funded.rewardDeadline;
+      const refundable = call('intentStatusCheck', { record: funded, now, chainTimes: { 8453: rewardDeadline }, owner: 'key:dev-acme' });
+      assert.equal(refundable.status.status, 'refundable');
+      assert.equal(refundable.refundJob.job.id, `refund:${quote.intentHash}`);
+      assert.equal(refundable.refundJob.partner, 'acme');
+      assert.equal(refundable.refundJob.plan.standard, 'refund');
+      // Its plan is taken by the relay ops like a funding's: the simulation names the one call.
+      const simulated = call('relaySimulation', { plan: refundable.refundJob.plan, relayer: relayer.address, chainTime: rewardDeadline });
+      assert.deepEqual(simulated.calls.map((c) => [c.purpose, c.data]), [['funding', refundable.status.refund.transaction.data]]);
+      // No owner, or one whose key maps to no partner: nobody's budget, no refund.
+      assert.equal(call('intentStatusCheck', { record: funded, now, chainTimes: { 8453: rewardDeadline } }).refundJob, null);
+      assert.equal(call('intentStatusCheck', { record: funded, now, chainTimes: { 8453: rewardDeadline }, owner: 'key:dev-unmapped' }).refundJob, null);
       // Retention: the registered record (no transaction) goes an hour after its reward deadline;
       // the settled one is kept.
       const registeredRecord = registered.records[quote.intentHash];

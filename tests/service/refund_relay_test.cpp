@@ -39,7 +39,7 @@ Hash32 filled(std::uint8_t byte) {
   return h;
 }
 
-ChainTx tx_on(std::uint64_t chain, std::uint8_t n) { return ChainTx{chain, filled(n), 100 + n, 0, std::nullopt}; }
+ChainTx tx_on(std::uint64_t chain, std::uint8_t n) { return ChainTx{chain, filled(n), std::uint64_t{100} + n, 0, std::nullopt}; }
 
 // A Base -> Optimism intent the service registered from a quote and the chain shows funded.
 IntentRecord funded_record() {
