@@ -109,6 +109,12 @@ async function readerTime() {
   return (await ns.get(ns.idFromName("chain:31337")).cursor())?.headTime ?? null;
 }
 
+/** The relayer's refund job of an intent, as its object holds it (null: none). */
+async function refundJob(intentHash) {
+  const ns = await worker.mf.getDurableObjectNamespace("GASLESS_JOBS");
+  return (await ns.get(ns.idFromName(`refund:${intentHash}`)).read())?.job ?? null;
+}
+
 describe("refunds the relayer sends itself", { timeout: 240_000 }, () => {
   test("an intent nobody fills is refunded at its reward deadline with no action from its user, once through a reorganisation; one someone else refunded first is not", async () => {
     const alice = await walletWith(7_000_000n);
@@ -163,6 +169,10 @@ describe("refunds the relayer sends itself", { timeout: 240_000 }, () => {
     assert.equal(theirStatus.transactions.refunded.transactionHash, theirRefund.hash);
     assert.deepEqual((await sentBy(RELAYER, startBlock)).map((tx) => tx.hash), [hash]);
     assert.equal(await providerA.getTransactionCount(RELAYER), relayerNonce + 1);
+    const job = await waitFor(() => refundJob(ours.intentHash), (j) => j?.status === "published", { timeoutMs: 30_000 });
+    assert.equal(job.transactionHash, hash);
+    assert.equal(job.standard, "refund");
+    assert.equal(await refundJob(theirs.intentHash), null);
 
     // A reorganisation removes the relayer's refund: it is sent again, the same bytes.
     const refundBlock = (await providerA.getTransactionReceipt(hash)).blockNumber;
@@ -172,8 +182,9 @@ describe("refunds the relayer sends itself", { timeout: 240_000 }, () => {
       await providerA.send("anvil_reorg", [depth, []]);
       assert.equal(await providerA.send("eth_getTransactionReceipt", [hash]), null);
       assert.equal(await usdcOf(alice.address), 0n);
-      const back = await waitFor(() => statusOf(ours.intentHash), (b) => b.status === "refundable", { timeoutMs: 30_000, intervalMs: 200 });
-      assert.equal(back.transactions.refunded, null);
+      // The refund's job saw its receipt go: accepted again, naming no transaction.
+      const back = await waitFor(() => refundJob(ours.intentHash), (j) => j?.status === "accepted", { timeoutMs: 30_000, intervalMs: 200 });
+      assert.deepEqual([back.id, back.transactionHash, back.error], [`refund:${ours.intentHash}`, null, null]);
       // Waiting in the pool again (re-sent by the relayer, or kept by the node), never a second one.
       const pending = await waitFor(() => providerA.send("eth_getTransactionByHash", [hash]), (tx) => tx !== null && tx.blockNumber === null, { timeoutMs: 60_000, intervalMs: 200 });
       assert.equal(pending.nonce, "0x" + relayerNonce.toString(16));
