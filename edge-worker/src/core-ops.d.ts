@@ -385,6 +385,37 @@ export interface components {
         QuoteAnswer: components["schemas"]["Quote"];
         /** @description One registration per quote: the winner first, then each competing quote. */
         QuoteRegistrations: components["schemas"]["Registration"][];
+        /** @description Op "quoteGasCalls": The calls to simulate together, in sending order, for each quote with an EVM funding (the quote, then each competing quote): its approvals then its funding, from the funder (src/service/quotes/quote_gas.h). */
+        QuoteGasCallsInput: {
+            quote: components["schemas"]["Quote"];
+        };
+        QuoteGasCallsAnswer: {
+            simulations: {
+                quoteId: string;
+                chainId: components["schemas"]["ChainId"];
+                calls: {
+                    from: components["schemas"]["EvmAddress"];
+                    to: components["schemas"]["EvmAddress"];
+                    data: components["schemas"]["HexBytes"];
+                    value: string;
+                }[];
+            }[];
+        };
+        /** @description Op "quoteGas": The quote with each EVM transaction's gas estimated from one chained simulation of its calls (eth_simulateV1): what each call used plus 30%, gasEstimated true, for a quote whose calls all succeeded; the configured bounds otherwise (src/service/quotes/quote_gas.h). */
+        QuoteGasInput: {
+            quote: components["schemas"]["Quote"];
+            results: {
+                quoteId: string;
+                /** @description eth_simulateV1's call results of the one simulated block, in order. */
+                calls: {
+                    status?: string;
+                    gasUsed?: string;
+                }[];
+            }[];
+        };
+        QuoteGasAnswer: {
+            quote: components["schemas"]["Quote"];
+        };
         /** @description Op "attributionRetention": Which usage rows of a dappId label the attribution counter keeps: counts per endpoint and UTC day, a day kept 90 days (today included) for past reporting, then deleted. */
         AttributionRetentionInput: {
             /** @description The worker's clock: Unix seconds (the core has none). */
@@ -1966,6 +1997,10 @@ export interface CoreOps {
     solverRequests: { input: schemas["SolverRequestsInput"]; answer: schemas["SolverRequestsAnswer"] };
     /** The complete, signed Quote for a request (POST /v1/quotes), with the records to store for its intents. (area quotes; non-2xx: 400, 403, 422, 502) */
     quote: { input: schemas["QuoteInput"]; answer: schemas["QuoteAnswer"] };
+    /** The calls to simulate together, in sending order, for each quote with an EVM funding (the quote, then each competing quote): its approvals then its funding, from the funder (src/service/quotes/quote_gas.h). (area quotes; non-2xx: none) */
+    quoteGasCalls: { input: schemas["QuoteGasCallsInput"]; answer: schemas["QuoteGasCallsAnswer"] };
+    /** The quote with each EVM transaction's gas estimated from one chained simulation of its calls (eth_simulateV1): what each call used plus 30%, gasEstimated true, for a quote whose calls all succeeded; the configured bounds otherwise (src/service/quotes/quote_gas.h). (area quotes; non-2xx: none) */
+    quoteGas: { input: schemas["QuoteGasInput"]; answer: schemas["QuoteGasAnswer"] };
     /** Which usage rows of a dappId label the attribution counter keeps: counts per endpoint and UTC day, a day kept 90 days (today included) for past reporting, then deleted. (area quotes; non-2xx: none) */
     attributionRetention: { input: schemas["AttributionRetentionInput"]; answer: schemas["AttributionRetentionAnswer"] };
     /** The records to store for every intent of a quote, merged into those already stored. (area status; non-2xx: none) */

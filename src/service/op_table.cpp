@@ -28,6 +28,7 @@
 #include "service/operator/operator_status.h"
 #include "service/quotes/attribution_retention.h"
 #include "service/quotes/engine.h"
+#include "service/quotes/quote_gas.h"
 #include "service/quotes/solver_protocol.h"
 #include "service/reader/poll_plan.h"
 #include "service/status/intent_logs.h"
@@ -42,7 +43,7 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-// Ops that need only the configuration, and the one that needs only its input.
+// Ops that need only the configuration, and those that need only their input.
 template <OpResult (*F)(const Config&, const Json&)>
 OpResult with_config(const OpContext& c, const Json& input) {
   return F(c.config, input);
@@ -67,6 +68,8 @@ constexpr std::array kOps{
     // quotes
     Op{"solverRequests", "quotes", with_config<solver_requests>},
     Op{"quote", "quotes", [](const OpContext& c, const Json& input) { return quote_op(c.config, c.quote_signer, input); }},
+    Op{"quoteGasCalls", "quotes", input_only<quote_gas_calls_op>},
+    Op{"quoteGas", "quotes", input_only<quote_gas_op>},
     // which usage rows of a dappId label are kept
     Op{"attributionRetention", "quotes", input_only<attribution_retention_op>},
     // intent records and their status

@@ -161,6 +161,19 @@ describe('every op of the core answers as ops.json describes', () => {
       call('quote', { body: quoteBody(), key: { ...acmeKey, features: [] }, now, random: random() }, 403);
     });
 
+    it('quoteGasCalls and quoteGas: its approvals and funding simulated together set their gas', () => {
+      const { simulations } = call('quoteGasCalls', { quote });
+      const mine = simulations.find((sim) => sim.quoteId === quote.id);
+      const txs = [...quote.execution.approvals, quote.execution.transaction];
+      assert.deepEqual(mine.calls.map((c) => c.data), txs.map((t) => t.data));
+      const results = [{ quoteId: quote.id, calls: mine.calls.map(() => ({ status: '0x1', gasUsed: '0x186a0' })) }];
+      const estimated = call('quoteGas', { quote, results }).quote;
+      for (const tx of [...estimated.execution.approvals, estimated.execution.transaction]) assert.deepEqual([tx.gas, tx.gasEstimated], [130000, true]);
+      // A reverting call: the configured bounds stay.
+      const reverted = [{ quoteId: quote.id, calls: mine.calls.map(() => ({ status: '0x0', gasUsed: '0x5208' })) }];
+      assert.deepEqual(call('quoteGas', { quote, results: reverted }).quote, quote);
+    });
+
     it('registerQuote and mergeRegistration', () => {
       const missing = call('registerQuote', { quote, records: {}, now });
       assert.deepEqual(missing.missing, [quote.intentHash]);
@@ -584,6 +597,7 @@ describe('the schemas refuse what the core refuses', () => {
   refused('quote', { body: quoteBody(), key: acmeKey, random: random() }, 'no now');
   refused('quote', { body: quoteBody(), key: acmeKey, now, random: '0x1234' }, 'too few random bytes');
   refused('webhookRetry', { attempts: -1, firstAttemptAt: now, now }, 'a negative attempt count');
+  refused('quoteGas', { quote: {}, results: 'none' }, 'results that are not simulation results');
   refused('gaslessVerify', { standard: 'erc2612', body: {}, now, confirmedChains: [] }, 'a standard gasless submits do not have');
   refused('relayTransactions', { plan: {}, relayerKey: '0x12', nonce: 0, baseFeePerGas: null, priorityFeeSuggestion: null }, 'a malformed relayer key and plan');
   refused('routeLogs', { chainId: 8453, logs: [{ address: USDC_BASE }] }, 'a log without topics, data, block, transaction');
