@@ -850,7 +850,7 @@ export interface components {
             to: components["schemas"]["EvmAddress"];
             data: components["schemas"]["HexBytes"];
             value: components["schemas"]["Amount"];
-            /** @description The gas limit to send it with (a quote's execution transactions carry it): estimated against the chain when gasEstimated is true, else the service's configured bound for its kind (approve, publishAndFund). */
+            /** @description The gas limit to send it with (a quote's execution transactions carry it): estimated against the chain when gasEstimated is true (on a chain the service reads, the quote's approvals and funding simulated together in sending order, so the funding sees the allowance the approval sets; what each call used plus 30%), else the service's configured bound for its kind (approve, publishAndFund): a chain the service does not read, or a call that reverts in the simulation, such as a funding the funder's balance cannot cover yet. */
             gas?: number;
             /** @description Whether gas was estimated against the chain (true) or is the configured bound for the transaction's kind (false). */
             gasEstimated?: boolean;
