@@ -119,18 +119,8 @@ export interface components {
             record: components["schemas"]["DepositAddress"];
             intent: components["schemas"]["Intent"];
         };
-        /** @description What the relayer needs for a verified funding, from verified values only: opaque to the worker, which stores it and hands it back. It carries no price: the relay ops price from the chain under its ceiling only (a plan stored when plans carried maxFeePerGasCoveredWei keeps it, ignored). */
-        RelayPlan: {
-            /** @enum {string} */
-            standard: "permit3" | "permit2" | "erc3009" | "erc2612" | "transfer";
-            chainId: components["schemas"]["ChainId"];
-            token: components["schemas"]["EvmAddress"];
-            funder: components["schemas"]["EvmAddress"];
-            vault: components["schemas"]["EvmAddress"];
-            intent: components["schemas"]["Intent"];
-            authorization: Record<string, never> | null;
-            signature: components["schemas"]["HexBytes"] | null;
-        };
+        /** @description What the relayer sends: a verified funding, or a refund it sends itself. */
+        RelayPlan: components["schemas"]["FundingPlan"] | components["schemas"]["RefundPlan"];
         /** @description A verified funding submit: the job's idempotency key, the relay plan and the job it creates. */
         FundingVerified: {
             jobKey: components["schemas"]["Hash32"];
@@ -217,6 +207,64 @@ export interface components {
         /** @description Something for the object to do now (an RPC call, a fetch, a call to another object); its result is the next event. */
         StepEffect: {
             kind: string;
+        };
+        /** @description What the relayer needs for a verified funding, from verified values only: opaque to the worker, which stores it and hands it back. It carries no price: the relay ops price from the chain under its ceiling only (a plan stored when plans carried maxFeePerGasCoveredWei keeps it, ignored). */
+        FundingPlan: {
+            /** @enum {string} */
+            standard: "permit3" | "permit2" | "erc3009" | "erc2612" | "transfer";
+            chainId: components["schemas"]["ChainId"];
+            token: components["schemas"]["EvmAddress"];
+            funder: components["schemas"]["EvmAddress"];
+            vault: components["schemas"]["EvmAddress"];
+            intent: components["schemas"]["Intent"];
+            authorization: Record<string, never> | null;
+            signature: components["schemas"]["HexBytes"] | null;
+        };
+        /** @description A refund the relayer sends itself (src/service/funding/refund_relay.h): the source Portal's refund(destination, routeHash, reward), the job's one transaction. */
+        RefundPlan: {
+            /** @constant */
+            standard: "refund";
+            chainId: components["schemas"]["ChainId"];
+            /** @description The refund recipient (reward.creator): what the sponsorship rows count the job under; no funder limit applies (nobody signed). */
+            funder: components["schemas"]["EvmAddress"];
+            intentHash: components["schemas"]["Hash32"];
+            refund: {
+                destination: components["schemas"]["ChainId"];
+                routeHash: components["schemas"]["Hash32"];
+                /** @description The reward as the source Portal hashes it (EVM form: deadline, creator, prover, nativeAmount, tokens). */
+                reward: Record<string, never>;
+            };
+        };
+        /** @description A refund the relayer sends itself (src/service/funding/refund_relay.h), run by the gasless job's machinery with the GaslessJob's members and transitions; never served by the API (the intent's status shows the refund). */
+        RefundJob: {
+            /** @description refund:<intent hash>: one job per intent. */
+            id: string;
+            /** @enum {string} */
+            status: "accepted" | "published" | "failed";
+            waitingFor: ("gas-price" | "relayer") | null;
+            /** @constant */
+            standard: "refund";
+            quoteId: components["schemas"]["Uuid"];
+            intentHash: components["schemas"]["Hash32"];
+            chainId: components["schemas"]["ChainId"];
+            transactionHash: components["schemas"]["Hash32"] | null;
+            confirmations: number | null;
+            final: boolean;
+            error: string | null;
+            createdAt: components["schemas"]["UnixSeconds"];
+            updatedAt: components["schemas"]["UnixSeconds"];
+        };
+        /** @description A job the relayer sends: a gasless funding, or a refund it sends itself. */
+        RelayedJob: components["schemas"]["GaslessJob"] | components["schemas"]["RefundJob"];
+        /** @description The refund job to store and run (the worker's object named by the job id keeps the first, so a second look finds it), under the partner's sponsorship admission. */
+        RefundJobStart: {
+            jobKey: string;
+            /** @description The partner whose sponsorship pays (the owner's). */
+            partner: string;
+            job: components["schemas"]["RefundJob"];
+            plan: components["schemas"]["RefundPlan"];
+            /** @description When the refund is not started now (its simulation refused, or the partner's budget spent: then the later of this and its Retry-After), the seconds until the intent is looked at again. */
+            retryAfterSec: number;
         };
         /** @description Op "chains": The chain catalogue, each chain with whether its Portal confirmed the vault derivation. */
         ChainsInput: {
@@ -337,6 +385,37 @@ export interface components {
         QuoteAnswer: components["schemas"]["Quote"];
         /** @description One registration per quote: the winner first, then each competing quote. */
         QuoteRegistrations: components["schemas"]["Registration"][];
+        /** @description Op "quoteGasCalls": The calls to simulate together, in sending order, for each quote with an EVM funding (the quote, then each competing quote): its approvals then its funding, from the funder (src/service/quotes/quote_gas.h). */
+        QuoteGasCallsInput: {
+            quote: components["schemas"]["Quote"];
+        };
+        QuoteGasCallsAnswer: {
+            simulations: {
+                quoteId: string;
+                chainId: components["schemas"]["ChainId"];
+                calls: {
+                    from: components["schemas"]["EvmAddress"];
+                    to: components["schemas"]["EvmAddress"];
+                    data: components["schemas"]["HexBytes"];
+                    value: string;
+                }[];
+            }[];
+        };
+        /** @description Op "quoteGas": The quote with each EVM transaction's gas estimated from one chained simulation of its calls (eth_simulateV1): what each call used plus 30%, gasEstimated true, for a quote whose calls all succeeded; the configured bounds otherwise (src/service/quotes/quote_gas.h). */
+        QuoteGasInput: {
+            quote: components["schemas"]["Quote"];
+            results: {
+                quoteId: string;
+                /** @description eth_simulateV1's call results of the one simulated block, in order. */
+                calls: {
+                    status?: string;
+                    gasUsed?: string;
+                }[];
+            }[];
+        };
+        QuoteGasAnswer: {
+            quote: components["schemas"]["Quote"];
+        };
         /** @description Op "attributionRetention": Which usage rows of a dappId label the attribution counter keeps: counts per endpoint and UTC day, a day kept 90 days (today included) for past reporting, then deleted. */
         AttributionRetentionInput: {
             /** @description The worker's clock: Unix seconds (the core has none). */
@@ -445,18 +524,21 @@ export interface components {
             stream?: boolean;
         };
         IntentStatusAnswer: components["schemas"]["IntentStatus"];
-        /** @description Op "intentStatusCheck": What a watcher of a stored intent needs in one answer (the intent shard's webhook alarm): the v1 IntentStatus now and when to look again without a chain event (the second after the route deadline, or the reward deadline, whichever is ahead; null when time alone can no longer change the status). */
+        /** @description Op "intentStatusCheck": What a watcher of a stored intent needs in one answer (the intent shard's webhook alarm): the v1 IntentStatus now, when to look again without a chain event (the second after the route deadline, or the reward deadline, whichever is ahead, each by its own chain's clock and answered on the worker's; null when time alone can no longer change the status), and the refund the relayer sends itself now, or null (src/service/funding/refund_relay.h: refundable, registered by the service, an EVM source, an owner whose partner's sponsorship pays). */
         IntentStatusCheckInput: {
             record: components["schemas"]["IntentRecord"];
             /** @description The worker's clock: Unix seconds (the core has none). */
             now: components["schemas"]["UnixSeconds"];
             chainTimes?: components["schemas"]["ChainTimes"];
             chainHeads?: components["schemas"]["ChainHeads"];
+            /** @description Who registered the intent and hears of it by webhook: "key:<id>" or "partner:<slug>"; its partner's sponsorship pays for a refund the relayer sends. */
+            owner?: string;
         };
         IntentStatusCheckAnswer: {
             status: components["schemas"]["IntentStatus"];
             /** @description Unix seconds by the worker's clock, or null. */
             recheckAt: components["schemas"]["UnixSeconds"] | null;
+            refundJob: components["schemas"]["RefundJobStart"] | null;
         };
         /** @description Op "recordRetention": When the intent index may delete each record: an hour after its later deadline when the chains never showed a transaction of it other than its publication (which moves no money), never otherwise. */
         RecordRetentionInput: {
@@ -572,7 +654,7 @@ export interface components {
         };
         /** @description Op "gaslessJobAdvance": A relay outcome or a receipt check applied to an accepted job or a published one not final yet: the next job, when to relay again, whether to check its receipt again. */
         GaslessJobAdvanceInput: {
-            job: components["schemas"]["GaslessJob"];
+            job: components["schemas"]["RelayedJob"];
             outcome: {
                 receipt: {
                     /** @description The receipt's status as the node answered it: 0x1 successful, 0x0 reverted. */
@@ -602,14 +684,14 @@ export interface components {
             chainHeads?: components["schemas"]["ChainHeads"];
         };
         GaslessJobAdvanceAnswer: {
-            job: components["schemas"]["GaslessJob"];
+            job: components["schemas"]["RelayedJob"];
             retryAfterSec: number | null;
             /** @description true while the job names a transaction that is not final: look at its receipt again after the chain's poll interval. */
             checkReceipt: boolean;
         };
         /** @description Op "gaslessJobRetention": When a gasless job's object may be deleted: 30 days after it finished (published or failed), never while accepted. Safe for exactly-once: a resubmitted payload meets an expired quote and a spent on-chain nonce. */
         GaslessJobRetentionInput: {
-            job: components["schemas"]["GaslessJob"];
+            job: components["schemas"]["RelayedJob"];
             /** @description How long a finished job is kept. Default 2592000 (30 days). */
             keepSec?: number;
         };
@@ -622,7 +704,7 @@ export interface components {
             /** @description The stored job with, for the alarm's events, attempts, nowMs and pollMs (keepSec, plan and deposit optional). */
             state: {
                 /** @description The stored job; null when the object holds none (deleted). */
-                job: components["schemas"]["GaslessJob"] | null;
+                job: components["schemas"]["RelayedJob"] | null;
                 /** @description Relay attempts spent on transient trouble. */
                 attempts?: number;
                 /** @description Unix milliseconds. */
@@ -1393,7 +1475,7 @@ export interface components {
             to: components["schemas"]["EvmAddress"];
             data: components["schemas"]["HexBytes"];
             value: components["schemas"]["Amount"];
-            /** @description The gas limit to send it with (a quote's execution transactions carry it): estimated against the chain when gasEstimated is true, else the service's configured bound for its kind (approve, publishAndFund). */
+            /** @description The gas limit to send it with (a quote's execution transactions carry it): estimated against the chain when gasEstimated is true (on a chain the service reads, the quote's approvals and funding simulated together in sending order, so the funding sees the allowance the approval sets; what each call used plus 30%), else the service's configured bound for its kind (approve, publishAndFund): a chain the service does not read, or a call that reverts in the simulation, such as a funding the funder's balance cannot cover yet. */
             gas?: number;
             /** @description Whether gas was estimated against the chain (true) or is the configured bound for the transaction's kind (false). */
             gasEstimated?: boolean;
@@ -1530,7 +1612,7 @@ export interface components {
             /** @description Unix seconds when the reported status began; null for unknown. */
             updatedAt: components["schemas"]["Uint64"] | null;
             transactions: components["schemas"]["IntentStatusTransactions"];
-            /** @description When the status is refundable or expired: the source Portal's refund call, which anyone may send. null for every other status, for Solana sources (their refund is a Solana instruction) and for intents whose reward the server has not seen (neither quoted here nor published yet). */
+            /** @description When the status is refundable or expired: the source Portal's refund call, which anyone may send. Once refundable, the service's relayer sends it itself for an intent registered by a keyed quote or a deposit address (see Refunds nobody has to send); whoever sends it first, it is refunded once. null for every other status, for Solana sources (their refund is a Solana instruction) and for intents whose reward the server has not seen (neither quoted here nor published yet). */
             refund: components["schemas"]["IntentRefund"] | null;
             /** @description Why the intent ended as it did: present on failed, expired, refundable and refunded, null on every other status. */
             reason: components["schemas"]["IntentStatusReason"] | null;
@@ -1915,6 +1997,10 @@ export interface CoreOps {
     solverRequests: { input: schemas["SolverRequestsInput"]; answer: schemas["SolverRequestsAnswer"] };
     /** The complete, signed Quote for a request (POST /v1/quotes), with the records to store for its intents. (area quotes; non-2xx: 400, 403, 422, 502) */
     quote: { input: schemas["QuoteInput"]; answer: schemas["QuoteAnswer"] };
+    /** The calls to simulate together, in sending order, for each quote with an EVM funding (the quote, then each competing quote): its approvals then its funding, from the funder (src/service/quotes/quote_gas.h). (area quotes; non-2xx: none) */
+    quoteGasCalls: { input: schemas["QuoteGasCallsInput"]; answer: schemas["QuoteGasCallsAnswer"] };
+    /** The quote with each EVM transaction's gas estimated from one chained simulation of its calls (eth_simulateV1): what each call used plus 30%, gasEstimated true, for a quote whose calls all succeeded; the configured bounds otherwise (src/service/quotes/quote_gas.h). (area quotes; non-2xx: none) */
+    quoteGas: { input: schemas["QuoteGasInput"]; answer: schemas["QuoteGasAnswer"] };
     /** Which usage rows of a dappId label the attribution counter keeps: counts per endpoint and UTC day, a day kept 90 days (today included) for past reporting, then deleted. (area quotes; non-2xx: none) */
     attributionRetention: { input: schemas["AttributionRetentionInput"]; answer: schemas["AttributionRetentionAnswer"] };
     /** The records to store for every intent of a quote, merged into those already stored. (area status; non-2xx: none) */
@@ -1927,7 +2013,7 @@ export interface CoreOps {
     applyLogs: { input: schemas["ApplyLogsInput"]; answer: schemas["ApplyLogsAnswer"] };
     /** The v1 IntentStatus of a stored record (GET /v1/intents/status, by intent hash, quote id or transaction hash), or unknown; for a stream, 404 without a record (no stream opens). (area status; non-2xx: 400, 404) */
     intentStatus: { input: schemas["IntentStatusInput"]; answer: schemas["IntentStatusAnswer"] };
-    /** What a watcher of a stored intent needs in one answer (the intent shard's webhook alarm): the v1 IntentStatus now and when to look again without a chain event (the second after the route deadline, or the reward deadline, whichever is ahead; null when time alone can no longer change the status). (area status; non-2xx: none) */
+    /** What a watcher of a stored intent needs in one answer (the intent shard's webhook alarm): the v1 IntentStatus now, when to look again without a chain event (the second after the route deadline, or the reward deadline, whichever is ahead, each by its own chain's clock and answered on the worker's; null when time alone can no longer change the status), and the refund the relayer sends itself now, or null (src/service/funding/refund_relay.h: refundable, registered by the service, an EVM source, an owner whose partner's sponsorship pays). (area status; non-2xx: none) */
     intentStatusCheck: { input: schemas["IntentStatusCheckInput"]; answer: schemas["IntentStatusCheckAnswer"] };
     /** When the intent index may delete each record: an hour after its later deadline when the chains never showed a transaction of it other than its publication (which moves no money), never otherwise. (area status; non-2xx: none) */
     recordRetention: { input: schemas["RecordRetentionInput"]; answer: schemas["RecordRetentionAnswer"] };

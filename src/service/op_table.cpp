@@ -15,6 +15,7 @@
 #include "service/funding/gasless_job_retention.h"
 #include "service/funding/gasless_job_step.h"
 #include "service/funding/relay.h"
+#include "service/funding/refund_relay.h"
 #include "service/funding/relay_simulation.h"
 #include "service/funding/relayer_floor.h"
 #include "service/funding/relayer_step.h"
@@ -27,6 +28,7 @@
 #include "service/operator/operator_status.h"
 #include "service/quotes/attribution_retention.h"
 #include "service/quotes/engine.h"
+#include "service/quotes/quote_gas.h"
 #include "service/quotes/solver_protocol.h"
 #include "service/reader/poll_plan.h"
 #include "service/status/intent_logs.h"
@@ -41,7 +43,7 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-// Ops that need only the configuration, and the one that needs only its input.
+// Ops that need only the configuration, and those that need only their input.
 template <OpResult (*F)(const Config&, const Json&)>
 OpResult with_config(const OpContext& c, const Json& input) {
   return F(c.config, input);
@@ -66,6 +68,8 @@ constexpr std::array kOps{
     // quotes
     Op{"solverRequests", "quotes", with_config<solver_requests>},
     Op{"quote", "quotes", [](const OpContext& c, const Json& input) { return quote_op(c.config, c.quote_signer, input); }},
+    Op{"quoteGasCalls", "quotes", input_only<quote_gas_calls_op>},
+    Op{"quoteGas", "quotes", input_only<quote_gas_op>},
     // which usage rows of a dappId label are kept
     Op{"attributionRetention", "quotes", input_only<attribution_retention_op>},
     // intent records and their status
@@ -74,7 +78,7 @@ constexpr std::array kOps{
     Op{"routeLogs", "status", with_config<route_logs_op>},
     Op{"applyLogs", "status", with_config<apply_logs_op>},
     Op{"intentStatus", "status", with_config<intent_status_op>},
-    Op{"intentStatusCheck", "status", with_config<intent_status_check_op>},
+    Op{"intentStatusCheck", "status", with_config<intent_status_check_with_refund_op>},
     Op{"recordRetention", "status", input_only<record_retention_op>},
     Op{"quoteIdRetention", "status", input_only<quote_id_retention_op>},
     // what the chain reader fetches next

@@ -161,6 +161,19 @@ describe('every op of the core answers as ops.json describes', () => {
       call('quote', { body: quoteBody(), key: { ...acmeKey, features: [] }, now, random: random() }, 403);
     });
 
+    it('quoteGasCalls and quoteGas: its approvals and funding simulated together set their gas', () => {
+      const { simulations } = call('quoteGasCalls', { quote });
+      const mine = simulations.find((sim) => sim.quoteId === quote.id);
+      const txs = [...quote.execution.approvals, quote.execution.transaction];
+      assert.deepEqual(mine.calls.map((c) => c.data), txs.map((t) => t.data));
+      const results = [{ quoteId: quote.id, calls: mine.calls.map(() => ({ status: '0x1', gasUsed: '0x186a0' })) }];
+      const estimated = call('quoteGas', { quote, results }).quote;
+      for (const tx of [...estimated.execution.approvals, estimated.execution.transaction]) assert.deepEqual([tx.gas, tx.gasEstimated], [130000, true]);
+      // A reverting call: the configured bounds stay.
+      const reverted = [{ quoteId: quote.id, calls: mine.calls.map(() => ({ status: '0x0', gasUsed: '0x5208' })) }];
+      assert.deepEqual(call('quoteGas', { quote, results: reverted }).quote, quote);
+    });
+
     it('registerQuote and mergeRegistration', () => {
       const missing = call('registerQuote', { quote, records: {}, now });
       assert.deepEqual(missing.missing, [quote.intentHash]);
@@ -199,7 +212,22 @@ describe('every op of the core answers as ops.json describes', () => {
       assert.equal(call('intentStatus', { query: { intentHash: `0x${'ab'.repeat(32)}`, quoteId: null }, record: null, now, stream: true }, 404).code, 'not-found');
       // The watcher's check: a settled intent no longer moves with time; a registered one is looked
       // at again the second after its route deadline.
-      assert.deepEqual(call('intentStatusCheck', { record: updated, now }), { status: call('intentStatus', { query: { intentHash: quote.intentHash, quoteId: null }, record: updated, now }), recheckAt: null });
+      assert.deepEqual(call('intentStatusCheck', { record: updated, now, owner: 'key:dev-acme' }), { status: call('intentStatus', { query: { intentHash: quote.intentHash, quoteId: null }, record: updated, now }), recheckAt: null, refundJob: null });
+      // Funded, never filled, the source chain's clock at the reward deadline: the relayer refunds
+      // it under the key's partner (src/service/funding/refund_relay.h).
+      const funded = call('applyLogs', { chainId: 8453, logs: publishedAndFunded(quote), records: { [quote.intentHash]: registered.records[quote.intentHash] }, now }).updates[quote.intentHash];
+      const rewardDeadline = funded.rewardDeadline;
+      const refundable = call('intentStatusCheck', { record: funded, now, chainTimes: { 8453: rewardDeadline }, owner: 'key:dev-acme' });
+      assert.equal(refundable.status.status, 'refundable');
+      assert.equal(refundable.refundJob.job.id, `refund:${quote.intentHash}`);
+      assert.equal(refundable.refundJob.partner, 'acme');
+      assert.equal(refundable.refundJob.plan.standard, 'refund');
+      // Its plan is taken by the relay ops like a funding's: the simulation names the one call.
+      const simulated = call('relaySimulation', { plan: refundable.refundJob.plan, relayer: relayer.address, chainTime: rewardDeadline });
+      assert.deepEqual(simulated.calls.map((c) => [c.purpose, c.data]), [['funding', refundable.status.refund.transaction.data]]);
+      // No owner, or one whose key maps to no partner: nobody's budget, no refund.
+      assert.equal(call('intentStatusCheck', { record: funded, now, chainTimes: { 8453: rewardDeadline } }).refundJob, null);
+      assert.equal(call('intentStatusCheck', { record: funded, now, chainTimes: { 8453: rewardDeadline }, owner: 'key:dev-unmapped' }).refundJob, null);
       // Retention: the registered record (no transaction) goes an hour after its reward deadline;
       // the settled one is kept.
       const registeredRecord = registered.records[quote.intentHash];
@@ -569,6 +597,7 @@ describe('the schemas refuse what the core refuses', () => {
   refused('quote', { body: quoteBody(), key: acmeKey, random: random() }, 'no now');
   refused('quote', { body: quoteBody(), key: acmeKey, now, random: '0x1234' }, 'too few random bytes');
   refused('webhookRetry', { attempts: -1, firstAttemptAt: now, now }, 'a negative attempt count');
+  refused('quoteGas', { quote: {}, results: 'none' }, 'results that are not simulation results');
   refused('gaslessVerify', { standard: 'erc2612', body: {}, now, confirmedChains: [] }, 'a standard gasless submits do not have');
   refused('relayTransactions', { plan: {}, relayerKey: '0x12', nonce: 0, baseFeePerGas: null, priorityFeeSuggestion: null }, 'a malformed relayer key and plan');
   refused('routeLogs', { chainId: 8453, logs: [{ address: USDC_BASE }] }, 'a log without topics, data, block, transaction');

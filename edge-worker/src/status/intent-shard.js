@@ -12,6 +12,7 @@ import { chainClocks } from "../chain/clocks.js";
 import { nowSec } from "../runtime/time.js";
 import { hexOf } from "../runtime/bytes.js";
 import { deliverStatusChange } from "../webhooks/webhooks.js";
+import { startRefund } from "../funding/refunds.js";
 import { byShard, depositOf, shardOf } from "../runtime/objects.js";
 
 // Live status streams (GET /v1/intents/stream): settings by variable so tests can shorten them.
@@ -344,10 +345,11 @@ export class IntentShard extends DurableObject {
       // wait for: the check ends, and a chain event that creates the record marks the intent again.
       if (record) {
         try {
-          const { heads } = await chainClocks(this.env);
-          // One answer: the status now and when time alone could change it (the core reads the
-          // record's deadlines; the shard keeps the record opaque).
-          const answer = await this.#core("intentStatusCheck", { record, now, chainTimes: {}, chainHeads: heads });
+          const { heads, times } = await chainClocks(this.env);
+          // One answer: the status now, when time alone could change it (the core reads the
+          // record's deadlines, each by its chain's clock; the shard keeps the record opaque),
+          // and the refund the relayer sends itself, if any.
+          const answer = await this.#core("intentStatusCheck", { record, now, chainTimes: times, chainHeads: heads, owner: row.owner });
           if (answer.status !== 200) throw new Error(`intentStatusCheck answered ${answer.status}`);
           const after = answer.body.status;
           if (after.status !== row.last_status) {
@@ -355,6 +357,8 @@ export class IntentShard extends DurableObject {
             this.sql.exec("UPDATE owner SET last_status = ? WHERE intent_hash = ?", after.status, row.intent_hash);
           }
           next = answer.body.recheckAt;
+          // A refund not started now (refused by the partner's budget or the chain) is looked at again.
+          if (answer.body.refundJob) next = (await startRefund(this.env, answer.body.refundJob, row.owner)) ?? next;
         } catch (e) {
           console.error(JSON.stringify({ event: "webhook-status-check-failed", intentHash: row.intent_hash, message: String(e?.message ?? e) }));
           next = now + 30;
