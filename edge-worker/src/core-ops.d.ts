@@ -571,17 +571,17 @@ export interface components {
                 maxRange?: number;
                 /** @description The polling alarm's interval; none or 0: polled by the cron trigger only. */
                 intervalMs?: number;
-                /** @description The blocks read so far this round (carried from an answer's state). */
+                /** @description The blocks read so far this round (carried from an answer's state); absent in a read event: the round began with the last round's nextRead. */
                 reads?: Record<string, never>;
             };
-            /** @description poll; read {results: [{tag, block: the node's block or null} | {tag, thrown}], in the order read, stopping at the first thrown}; rangeFailed {message}; start (an object with no alarm). */
+            /** @description poll; read {results: [{tag, block: the node's block or null} | {tag, thrown}], in the order read, stopping at the first thrown} (with a state without reads: a round begun with the last one's nextRead); rangeFailed {message}; start (an object with no alarm). */
             event: {
                 /** @enum {unknown} */
                 kind: "poll" | "read" | "rangeFailed" | "start";
             };
         };
         ChainReaderStepAnswer: {
-            /** @description The state for the next event; its anchorChecked is the one the instance keeps. */
+            /** @description The state for the next event; its anchorChecked is the one the instance keeps; once the round is over, nextRead: the blocks the next round reads first, its results its first event (no poll). */
             state: Record<string, never>;
             /** @description Rows of table cursor (where id 1). */
             writes: components["schemas"]["StepWrite"][];

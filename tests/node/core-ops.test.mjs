@@ -255,6 +255,10 @@ describe('every op of the core answers as ops.json describes', () => {
     const read = call('chainReaderStep', { state: polled.state, event: { kind: 'read', results: [{ tag: 'latest', block: block(200) }, { tag: '0x1', block: block(1) }, { tag: 'finalized', block: block(150) }] } });
     assert.equal(read.effects[0].kind, 'range');
     assert.deepEqual(read.effects[0].writes[0].set.block, read.effects[0].toBlock);
+    // The next round starts with the reads this one named: its first event is their results.
+    assert.deepEqual(read.state.nextRead, ['latest', 'finalized']);
+    const next = call('chainReaderStep', { state: { ...read.state, cursor: { block: 200, finalized: 150, anchorHash: '0x' + 'aa'.repeat(32) } }, event: { kind: 'read', results: [{ tag: 'latest', block: block(210) }, { tag: 'finalized', block: block(190) }] } });
+    assert.equal(next.reply.head, 210);
     const lagging = call('chainReaderStep', { state: polled.state, event: { kind: 'read', results: [{ tag: 'latest', block: block(90) }, { tag: '0x1', block: block(1) }, { tag: 'finalized', block: null }] } });
     assert.deepEqual(lagging.reply, { chainId: 8453, lagging: true, head: 90 });
     const replaced = call('chainReaderStep', { state: polled.state, event: { kind: 'read', results: [{ tag: 'latest', block: block(90) }, { tag: '0x1', block: block(1, '0x' + 'bb'.repeat(32)) }] } });

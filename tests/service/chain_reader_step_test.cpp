@@ -196,8 +196,37 @@ TEST(ChainReaderStep, TheDeploymentsDepthIsTheOneRecorded) {
 TEST(ChainReaderStep, AMalformedStateOrEventIsAWorkerBug) {
   EXPECT_THROW(chain_reader_step_op(local_config(), {{"state", state_of(1, 1, kAnchor, true)}, {"event", {{"kind", "teleport"}}}}), OpInputError);
   EXPECT_THROW(chain_reader_step_op(local_config(), {{"state", {{"nowMs", kNowMs}, {"chainId", kChain}}}, {"event", {{"kind", "poll"}}}}), OpInputError);
-  // A read that answers no poll.
-  EXPECT_THROW(chain_reader_step_op(local_config(), {{"state", state_of(1, 1, kAnchor, true)}, {"event", read({got("latest", block(2))})}}), OpInputError);
+  EXPECT_THROW(chain_reader_step_op(local_config(), {{"state", state_of(1, 1, kAnchor, true, Json::array())}, {"event", read({got("latest", block(2))})}}),
+               OpInputError);
+}
+
+// A round that is over names the reads the next one starts with, so that round asks the core
+// once (its reads' results) instead of twice; a chain that is not read names none.
+TEST(ChainReaderStep, ARoundOverNamesTheNextRoundsFirstReads) {
+  const auto step = [](const Json& state, const Json& event) {
+    const OpResult r = chain_reader_step_op(local_config(), {{"state", state}, {"event", event}});
+    EXPECT_EQ(r.status, 200) << r.body.dump();
+    return r.body;
+  };
+  const Json caught_up = step(state_of(100, 80, kAnchor, true, Json::object()), read({got("latest", block(100)), got("finalized", block(90))}));
+  EXPECT_EQ(caught_up["state"]["nextRead"], Json({"latest", "finalized"}));
+  EXPECT_FALSE(caught_up["state"].contains("reads"));
+  const Json genesis = step(state_of(nullptr, nullptr, nullptr, false, Json::object()), read({got("latest", block(0)), got("0x1", nullptr), got("finalized", nullptr)}));
+  EXPECT_EQ(genesis["state"]["nextRead"], Json({"latest", "0x1", "finalized"})) << "block 1 still to compare";
+  const Json failed = step(state_of(100, 80, kAnchor, true), {{"kind", "rangeFailed"}, {"message", "x"}});
+  EXPECT_EQ(failed["state"]["nextRead"], Json({"latest", "finalized"}));
+  Json unread = state_of(100, 80, kAnchor, true);
+  unread.erase("rpcUrls");
+  EXPECT_FALSE(step(unread, {{"kind", "poll"}})["state"].contains("nextRead"));
+  // The next round: its reads' results first, the alarm armed by that first step.
+  Json next = caught_up["state"];
+  next["nowMs"] = kNowMs + 1000;
+  next["intervalMs"] = 1000;
+  next["cursor"] = {{"block", 100}, {"finalized", 90}, {"anchorHash", kAnchor}};
+  const Json round = step(next, read({got("latest", block(150)), got("finalized", block(120))}));
+  EXPECT_EQ(round["alarmAt"], kNowMs + 2000);
+  EXPECT_EQ(round["effects"][0]["fromBlock"], 89);  // the confirmation window below the cursor
+  EXPECT_EQ(round["reply"], Json({{"chainId", kChain}, {"head", 150}, {"ranges", 1}}));
 }
 
 }  // namespace

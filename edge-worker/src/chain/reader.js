@@ -64,6 +64,8 @@ export class ChainReader extends DurableObject {
   #calls = {};
   /** When a step last set the polling alarm (Unix ms). */
   #armedAt = 0;
+  /** The blocks the last round named for the next one to read first (null: ask first). */
+  #nextRead = null;
 
   constructor(ctx, env) {
     super(ctx, env);
@@ -219,15 +221,17 @@ export class ChainReader extends DurableObject {
       anchorChecked: this.#anchorChecked,
       watched,
     };
-    let event = { kind: "poll" };
     let endpoints = null;
     const rpc = (method, params) => (endpoints ??= rpcEndpoints(rpcUrlsOf(this.env, chainId))).call(method, params);
+    // A round the last one named its reads for starts with them: one core call for its head.
+    let event = this.#nextRead ? { kind: "read", results: await readBlocks(rpc, this.#nextRead) } : { kind: "poll" };
     for (;;) {
       const step = await this.#ask(state, event);
       this.ctx.storage.transactionSync(() => applyWrites(this.sql, step.writes, ["cursor"]));
       for (const { level, line } of step.logs) console[level](JSON.stringify(line));
       if (step.alarmAt !== null) await this.#setAlarm(step.alarmAt);
       if (typeof step.state.anchorChecked === "boolean") this.#anchorChecked = step.state.anchorChecked;
+      this.#nextRead = step.state.nextRead ?? null;
       if (step.effects.length === 0) return step.reply;
       state = step.state;
       if (step.effects[0].kind === "read") {

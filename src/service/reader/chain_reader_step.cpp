@@ -39,10 +39,25 @@ struct Step : StepAnswer {
   Json chain_id() const { return fields.member(state, "chainId", "state"); }
   std::uint64_t now_ms() const { return fields.count(state, "nowMs", "state"); }
   const Json& cursor() const { return fields.member(state, "cursor", "state"); }
+  // The blocks a round reads first: the head, block 1 while this instance has not compared it,
+  // and the finalized block.
+  Json first_reads() const {
+    Json blocks = Json::array({"latest"});
+    if (!fields.flag(state, "anchorChecked", "state")) blocks.push_back("0x1");
+    blocks.push_back("finalized");
+    return blocks;
+  }
+  // The round is over (its reply is due): the next round of a chain that is read starts with the
+  // reads named here, without asking first (one core call per round).
+  void round_over(Json round_reply) {
+    state.erase("reads");
+    state["nextRead"] = first_reads();
+    reply = std::move(round_reply);
+  }
   // What a round that failed answers: the cursor stays, the next round reads the same blocks.
   OpResult failed(const char* stage, const std::string& message) {
     log("error", {{"event", "chain-poll-failed"}, {"chainId", chain_id()}, {"stage", stage}, {"message", message}});
-    reply = Json{{"chainId", chain_id()}, {"error", message}};
+    round_over(Json{{"chainId", chain_id()}, {"error", message}});
     return answer();
   }
 };
@@ -80,16 +95,18 @@ OpResult on_poll(const Config& config, Step step) {
     return step.answer();
   }
   step.state["reads"] = Json::object();
-  Json blocks = Json::array({"latest"});
-  if (!fields.flag(step.state, "anchorChecked", "state")) blocks.push_back("0x1");
-  blocks.push_back("finalized");
-  step.effects.push_back(Json{{"kind", "read"}, {"blocks", std::move(blocks)}});
+  step.effects.push_back(Json{{"kind", "read"}, {"blocks", step.first_reads()}});
   return step.answer();
 }
 
 OpResult on_read(const Config& config, Step step, const Json& event) {
+  // No reads yet: the round started with the reads the last round named (its first step).
+  if (!step.state.contains("reads")) {
+    arm(step, step.now_ms());
+    step.state["reads"] = Json::object();
+  }
   Json& reads = step.state["reads"];
-  if (!reads.is_object()) fields.fail("state.reads is missing: a read answers a poll");
+  if (!reads.is_object()) fields.fail("state.reads must be an object");
   const Json& results = fields.member(event, "results", "event");
   if (!results.is_array()) fields.fail("event.results must be an array");
   for (const Json& r : results) {
@@ -130,7 +147,7 @@ OpResult on_read(const Config& config, Step step, const Json& event) {
     // The node answering is behind what this reader already proved: nothing moves until the
     // head passes the cursor again (the window is re-read then).
     step.log("log", {{"event", "chain-head-behind"}, {"chainId", step.chain_id()}, {"head", *head}, {"cursor", stored_block}});
-    step.reply = Json{{"chainId", step.chain_id()}, {"lagging", true}, {"head", *head}};
+    step.round_over(Json{{"chainId", step.chain_id()}, {"lagging", true}, {"head", *head}});
     return step.answer();
   }
   // The finalized block, where the node serves the tag (an error or no block: it does not), never
@@ -170,7 +187,7 @@ OpResult on_read(const Config& config, Step step, const Json& event) {
   };
   if (ranges.empty()) {
     step.writes.push_back(cursor_at(reset ? Json() : stored_block));
-    step.reply = Json{{"chainId", step.chain_id()}, {"head", *head}, {"ranges", 0}, {"logs", 0}};
+    step.round_over(Json{{"chainId", step.chain_id()}, {"head", *head}, {"ranges", 0}, {"logs", 0}});
     return step.answer();
   }
   for (const Json& range : ranges) {
@@ -185,7 +202,7 @@ OpResult on_read(const Config& config, Step step, const Json& event) {
                                 {"keepFrom", to + 1 > window ? to + 1 - window : 0},
                                 {"writes", Json::array({cursor_at(to)})}});
   }
-  step.reply = Json{{"chainId", step.chain_id()}, {"head", *head}, {"ranges", ranges.size()}};
+  step.round_over(Json{{"chainId", step.chain_id()}, {"head", *head}, {"ranges", ranges.size()}});
   return step.answer();
 }
 

@@ -12,7 +12,8 @@
 //            deployment's endpoints per chain id (CHAIN_RPC_URLS), "confirmations"?, "maxRange"?
 //            (op "pollPlan"'s defaults), "intervalMs"?: the polling alarm's interval (none or 0:
 //            polled by the cron trigger only)}; the answer's is the state for the next event (its
-//            "anchorChecked" is the one to keep; "reads" holds the blocks read so far);
+//            "anchorChecked" is the one to keep; "reads" holds the blocks read so far; once the
+//            round is over, "nextRead": the blocks the next round reads first, without a poll);
 //   writes   rows of table "cursor" (where {"id": 1}) to write, in order (ops.json $defs StepWrite);
 //   effects  what to do now: one "read", whose result is the next event, or the round's ranges;
 //   alarmAt  Unix milliseconds to set the alarm to, or null to leave it as it is;
@@ -27,7 +28,8 @@
 //                          With an interval, the alarm one interval after the round's start (rounds
 //                          start one interval apart, however long the last one took).
 //   {"kind": "read", "results": [{"tag", "block": the node's block | null} | {"tag", "thrown"}]}
-//                          no latest block (thrown, or none): the round fails at stage "head".
+//                          (a state without "reads": the round began with the last one's
+//                          "nextRead", and this is its first step: the alarm as for poll) no latest block (thrown, or none): the round fails at stage "head".
 //                          The anchor (block 1: anvil's genesis is the same on every run, block 1
 //                          carries the time it was mined) is compared when this instance has not
 //                          compared it or the head is below the cursor (a node behind its
