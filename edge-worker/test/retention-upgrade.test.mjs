@@ -51,7 +51,8 @@ function olderLayout(src) {
   edit(src, "status/intent-shard.js", "async #retention(records) {", "async #retention(records) { return {};");
   edit(src, "status/intent-shard.js", "async #quoteRowExpiry(quoteId, intentHash, record) {", "async #quoteRowExpiry(quoteId, intentHash, record) { return null;");
   edit(src, "status/intent-shard.js", "#wakeIndexedDeposits() {", "#wakeIndexedDeposits() { return;");
-  edit(src, "deposits/deposit-addresses.js", "await this.ctx.storage.setAlarm(this.#removeAtSec(record.deadline) * 1000);", "");
+  // The address's object sets no alarm at all (op depositAddressStep names its retention's).
+  edit(src, "deposits/deposit-addresses.js", "if (step.alarmAt !== null) await this.ctx.storage.setAlarm(step.alarmAt);", "");
   edit(src, "quotes/attribution-counter.js", "if (current === null || current > at) await this.ctx.storage.setAlarm(at);", "");
   edit(src, "limits/rate-limiter.js", "#pruneSoon() {", "#pruneSoon() { return;");
   edit(src, "webhooks/deliveries.js", "async #alarmAt(nextAttemptSec, keepFor) {", "async #alarmAt(nextAttemptSec, keepFor) { return;");
