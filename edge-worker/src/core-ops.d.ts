@@ -628,6 +628,56 @@ export interface components {
             /** @description The most blocks below its cursor a round reads again: what a reader keeps notes of (the intents it saw in those blocks). */
             window: number;
         };
+        /** @description Op "chainReaderStep": A chain reader's decisions in one polling round, one event at a time: whether the chain is read at all (a JSON-RPC endpoint), which blocks to read (head, anchor block 1, finalized), whether the chain was replaced (another block 1: the cursor resets) or the node lags behind the cursor (nothing moves), the ranges to read (op pollPlan) with the cursor each moves to once delivered, and the polling alarm (rounds one interval apart). */
+        ChainReaderStepInput: {
+            /** @description The reader's rows and settings (nowMs and intervalMs alone for start). */
+            state: {
+                chainId?: components["schemas"]["ChainId"] | null;
+                /** @description Unix milliseconds. */
+                nowMs?: number;
+                /** @description The stored cursor row. */
+                cursor?: {
+                    block: number | null;
+                    finalized: number | null;
+                    anchorHash: string | null;
+                };
+                /** @description Whether this instance compared the chain's block 1 since it started. */
+                anchorChecked?: boolean;
+                /** @description The chain's watched deposit vaults. */
+                watched?: components["schemas"]["WatchedDeposit"][];
+                /** @description The deployment's endpoints per chain id (CHAIN_RPC_URLS), as op pollPlan takes them. */
+                rpcUrls?: Record<string, never>;
+                /** @description Default 12 (op pollPlan). */
+                confirmations?: number;
+                /** @description Default 1000 (op pollPlan). */
+                maxRange?: number;
+                /** @description The polling alarm's interval; none or 0: polled by the cron trigger only. */
+                intervalMs?: number;
+                /** @description The blocks read so far this round (carried from an answer's state); absent in a read event: the round began with the last round's nextRead. */
+                reads?: Record<string, never>;
+            };
+            /** @description poll; read {results: [{tag, block: the node's block or null} | {tag, thrown}], in the order read, stopping at the first thrown} (with a state without reads: a round begun with the last one's nextRead); rangeFailed {message}; start (an object with no alarm). */
+            event: {
+                /** @enum {unknown} */
+                kind: "poll" | "read" | "rangeFailed" | "start";
+            };
+        };
+        ChainReaderStepAnswer: {
+            /** @description The state for the next event; its anchorChecked is the one the instance keeps; once the round is over, nextRead: the blocks the next round reads first, its results its first event (no poll). */
+            state: Record<string, never>;
+            /** @description Rows of table cursor (where id 1). */
+            writes: components["schemas"]["StepWrite"][];
+            /** @description read {blocks: [tag]} (eth_getBlockByNumber of each, in order; the results are the next event), or the round's ranges, in order: range {fromBlock, toBlock, filter, transferFilters, confirmations, keepFrom: the lowest block whose intents the reader keeps notes of, writes: the cursor moved past the range, applied once its logs were delivered}; a range that fails is the next event (rangeFailed). None: the round is over. */
+            effects: components["schemas"]["StepEffect"][];
+            /** @description Unix milliseconds to set the polling alarm to (null: left as it is). */
+            alarmAt: number | null;
+            reply: null | Record<string, never>;
+            logs: {
+                /** @enum {unknown} */
+                level: "log" | "error";
+                line: Record<string, never>;
+            }[];
+        };
         /** @description Op "gaslessVerify": Proves a gasless submit (Permit3, Permit2, ERC-3009) before the worker accepts it. */
         GaslessVerifyInput: {
             /** @enum {string} */
@@ -1286,6 +1336,62 @@ export interface components {
             /** @description The key's own id first. */
             keyIds: string[];
         };
+        /** @description Op "webhookDeliveryStep": One webhook endpoint's delivery queue's decisions, one event at a time: when its alarm fires, which finished messages its retention deletes (7 days), which messages are due (per intent, after the one before it finished), what the endpoint's check at each attempt means (resolve the host, cancel every pending message of a key that may no longer receive, fail the attempt, or send to the checked address), what a receiver's answer means (a 2xx is delivered; anything else, or none, is tried again at webhookRetry's time or given up), when the alarm wakes next; and the deliveries listing. */
+        WebhookDeliveryStepInput: {
+            /** @description The queue's rows the event concerns (nowMs, target, heads, finished, finishedCount, keepSec?); for list, nothing. */
+            state: {
+                /** @description Unix milliseconds. */
+                nowMs?: number;
+                /** @description The endpoint's URL and key; null when the endpoint was deleted (nothing is sent). */
+                target?: null | {
+                    url: string;
+                    keyId: string | null;
+                };
+                /** @description The oldest pending message of each intent, by seq. */
+                heads?: {
+                    seq: number | null;
+                    id: string;
+                    attempts: number;
+                    firstAttemptAt: number | null;
+                    nextAt: number;
+                    /** @description next_at of the intent's following pending message, or null. */
+                    then: number | null;
+                }[];
+                /** @description The oldest finished (delivered, failed, cancelled) messages, oldest first, at most a batch; at: when each finished. */
+                finished?: {
+                    seq: number;
+                    at: number;
+                }[];
+                /** @description How many finished messages the queue holds in all. */
+                finishedCount?: number;
+                /** @description How long finished messages are kept. Default 7 days. */
+                keepSec?: number;
+                /** @description The attempt under way (carried from an answer's state): {at, seqs}. */
+                attempt?: Record<string, never>;
+            };
+            /** @description alarm; resolved {addresses: [ip]} or {thrown}; sent {results: [{seq, statusCode} | {seq, thrown}]}; start (an object holding messages and no alarm); list {rows: the message rows, newest first}. */
+            event: {
+                /** @enum {unknown} */
+                kind: "alarm" | "resolved" | "sent" | "start" | "list";
+            };
+        };
+        WebhookDeliveryStepAnswer: {
+            /** @description The state for the next event. */
+            state: Record<string, never>;
+            /** @description Rows of table message: set by seq, cancelled where state is pending, deleted by seq. */
+            writes: components["schemas"]["StepWrite"][];
+            /** @description At most one: resolve {host}, or send {connect, at: the attempt's Unix seconds (webhook-timestamp), messages: [{seq, id}]}; its result is the next event. None: the alarm is over. */
+            effects: components["schemas"]["StepEffect"][];
+            /** @description Unix milliseconds to set the object's alarm to (null: left as it is). */
+            alarmAt: number | null;
+            /** @description null, but for list: the deliveries as GET /v1/webhooks/{id}/deliveries lists them. */
+            reply: null | components["schemas"]["WebhookDelivery"][];
+            logs: {
+                /** @enum {unknown} */
+                level: "log" | "error";
+                line: Record<string, never>;
+            }[];
+        };
         /** @description Op "legacyExactIn": Legacy v3 exact-in quotes (POST /api/v3/quotes/exactIn), one entry per solver. */
         LegacyExactInInput: {
             /** @description The LegacyQuoteRequest, exactly as the client sent it (any JSON): the core validates it and answers 400 naming each wrong field. */
@@ -1942,6 +2048,30 @@ export interface components {
          * @description UUID.
          */
         Uuid: string;
+        /** @description One delivery (one status change for one endpoint) and where it stands. */
+        WebhookDelivery: {
+            /** @description msg:<hex>: the webhook-id header of every attempt of this delivery (stable across retries: deduplicate on it). */
+            id: string;
+            eventType: components["schemas"]["WebhookEventType"];
+            intentHash: components["schemas"]["Hash32"];
+            /** @description The intent status the payload carries. */
+            status: components["schemas"]["IntentStatusValue"];
+            /**
+             * @description pending: attempts go on; delivered: a 2xx answered; failed: given up three days after the first attempt; cancelled: the endpoint's API key was revoked (or is no longer mapped to a partner) before it was delivered, and it will not be sent. Every finished delivery is listed for 7 days, then deleted.
+             * @enum {string}
+             */
+            state: "pending" | "delivered" | "failed" | "cancelled";
+            /** @description Attempts so far; 0 before the first. */
+            attempts: number;
+            /** @description HTTP status of the last attempt; null before the first, or when it ended without an answer (network error, 10 s timeout, a URL no longer acceptable). */
+            lastStatusCode: number | null;
+            /** @description When the next attempt is due; null once delivered or given up. */
+            nextAttemptAt: components["schemas"]["UnixSeconds"] | null;
+            /** @description When a 2xx answered; null until then. Both nextAttemptAt and deliveredAt null: given up or cancelled (see state). */
+            deliveredAt: components["schemas"]["UnixSeconds"] | null;
+            /** @description Why a cancelled delivery was not sent (naming the key); null in every other state. */
+            cancelReason: string | null;
+        };
         /** @description A webhook endpoint of this API key, without its secret. */
         WebhookEndpoint: {
             /** @description wh:<uuid>. */
@@ -2021,6 +2151,8 @@ export interface CoreOps {
     quoteIdRetention: { input: schemas["QuoteIdRetentionInput"]; answer: schemas["QuoteIdRetentionAnswer"] };
     /** Which block ranges of which chains the chain reader fetches next, with their eth_getLogs filters. The chains are the EVM chains with an endpoint: the configuration's rpcUrl (local chains), else rpcUrls; a chain with neither is not read. Each range re-reads a confirmation window for reorganisations. (area reader; non-2xx: none) */
     pollPlan: { input: schemas["PollPlanInput"]; answer: schemas["PollPlanAnswer"] };
+    /** A chain reader's decisions in one polling round, one event at a time: whether the chain is read at all (a JSON-RPC endpoint), which blocks to read (head, anchor block 1, finalized), whether the chain was replaced (another block 1: the cursor resets) or the node lags behind the cursor (nothing moves), the ranges to read (op pollPlan) with the cursor each moves to once delivered, and the polling alarm (rounds one interval apart). (area reader; non-2xx: none) */
+    chainReaderStep: { input: schemas["ChainReaderStepInput"]; answer: schemas["ChainReaderStepAnswer"] };
     /** Proves a gasless submit (Permit3, Permit2, ERC-3009) before the worker accepts it. (area funding; non-2xx: 400, 503) */
     gaslessVerify: { input: schemas["GaslessVerifyInput"]; answer: schemas["GaslessVerifyAnswer"] };
     /** The quote id a job id or quote id names (GET /v1/gasless/jobs/{id}, ?quoteId=). (area funding; non-2xx: 400) */
@@ -2079,6 +2211,8 @@ export interface CoreOps {
     webhookRetry: { input: schemas["WebhookRetryInput"]; answer: schemas["WebhookRetryAnswer"] };
     /** Whose endpoint stores a key manages: its own and every other key of its partner, revoked ones included (endpoints are the partner's). (area webhooks; non-2xx: 403) */
     webhookKeys: { input: schemas["WebhookKeysInput"]; answer: schemas["WebhookKeysAnswer"] };
+    /** One webhook endpoint's delivery queue's decisions, one event at a time: when its alarm fires, which finished messages its retention deletes (7 days), which messages are due (per intent, after the one before it finished), what the endpoint's check at each attempt means (resolve the host, cancel every pending message of a key that may no longer receive, fail the attempt, or send to the checked address), what a receiver's answer means (a 2xx is delivered; anything else, or none, is tried again at webhookRetry's time or given up), when the alarm wakes next; and the deliveries listing. (area webhooks; non-2xx: none) */
+    webhookDeliveryStep: { input: schemas["WebhookDeliveryStepInput"]; answer: schemas["WebhookDeliveryStepAnswer"] };
     /** Legacy v3 exact-in quotes (POST /api/v3/quotes/exactIn), one entry per solver. (area legacy; non-2xx: 400, 422, 502) */
     legacyExactIn: { input: schemas["LegacyExactInInput"]; answer: schemas["LegacyExactInAnswer"] };
     /** Legacy v3 exact-out quotes (POST /api/v3/quotes/exactOut), one entry per solver. (area legacy; non-2xx: 400, 422, 502) */

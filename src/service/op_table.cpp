@@ -30,11 +30,13 @@
 #include "service/quotes/engine.h"
 #include "service/quotes/quote_gas.h"
 #include "service/quotes/solver_protocol.h"
+#include "service/reader/chain_reader_step.h"
 #include "service/reader/poll_plan.h"
 #include "service/status/intent_logs.h"
 #include "service/status/quote_registration.h"
 #include "service/status/record_retention.h"
 #include "service/status/status_queries.h"
+#include "service/webhooks/webhook_delivery_step.h"
 #include "service/webhooks/webhooks.h"
 
 namespace sr::service {
@@ -83,6 +85,8 @@ constexpr std::array kOps{
     Op{"quoteIdRetention", "status", input_only<quote_id_retention_op>},
     // what the chain reader fetches next
     Op{"pollPlan", "reader", with_config<poll_plan_op>},
+    // a chain reader's decisions in a polling round, one event at a time
+    Op{"chainReaderStep", "reader", with_config<chain_reader_step_op>},
     // gasless funding and its relaying
     Op{"gaslessVerify", "funding", with_config<gasless_verify_op>},
     Op{"gaslessJobLookup", "funding", input_only<gasless_job_lookup_op>},
@@ -118,6 +122,8 @@ constexpr std::array kOps{
     Op{"webhookEvents", "webhooks", with_config<webhook_events_op>},
     Op{"webhookRetry", "webhooks", input_only<webhook_retry_op>},
     Op{"webhookKeys", "webhooks", with_config<webhook_keys_op>},
+    // an endpoint's delivery queue's decisions, one event at a time
+    Op{"webhookDeliveryStep", "webhooks", with_config<webhook_delivery_step_op>},
     // the legacy v3 interface, on top of what it maps
     Op{"legacyExactIn", "legacy",
        [](const OpContext& c, const Json& input) { return legacy_quote_op(c.config, c.quote_signer, input, LegacyQuoteKind::exact_in); }},

@@ -274,6 +274,27 @@ describe('every op of the core answers as ops.json describes', () => {
     call('pollPlan', {});
   });
 
+  it('chainReaderStep: a round reads the head, compares the anchor, lags or reads its ranges', () => {
+    const state = { chainId: 8453, cursor: { block: 100, finalized: 80, anchorHash: '0x' + 'aa'.repeat(32) }, anchorChecked: false, watched: [], rpcUrls: { 8453: 'http://127.0.0.1:8545' }, nowMs: now * 1000, intervalMs: 1000 };
+    const polled = call('chainReaderStep', { state, event: { kind: 'poll' } });
+    assert.deepEqual(polled.effects, [{ kind: 'read', blocks: ['latest', '0x1', 'finalized'] }]);
+    assert.equal(polled.alarmAt, now * 1000 + 1000);
+    const block = (n, hash = '0x' + 'aa'.repeat(32)) => ({ number: '0x' + n.toString(16), hash, timestamp: '0x6a00' });
+    const read = call('chainReaderStep', { state: polled.state, event: { kind: 'read', results: [{ tag: 'latest', block: block(200) }, { tag: '0x1', block: block(1) }, { tag: 'finalized', block: block(150) }] } });
+    assert.equal(read.effects[0].kind, 'range');
+    assert.deepEqual(read.effects[0].writes[0].set.block, read.effects[0].toBlock);
+    // The next round starts with the reads this one named: its first event is their results.
+    assert.deepEqual(read.state.nextRead, ['latest', 'finalized']);
+    const next = call('chainReaderStep', { state: { ...read.state, cursor: { block: 200, finalized: 150, anchorHash: '0x' + 'aa'.repeat(32) } }, event: { kind: 'read', results: [{ tag: 'latest', block: block(210) }, { tag: 'finalized', block: block(190) }] } });
+    assert.equal(next.reply.head, 210);
+    const lagging = call('chainReaderStep', { state: polled.state, event: { kind: 'read', results: [{ tag: 'latest', block: block(90) }, { tag: '0x1', block: block(1) }, { tag: 'finalized', block: null }] } });
+    assert.deepEqual(lagging.reply, { chainId: 8453, lagging: true, head: 90 });
+    const replaced = call('chainReaderStep', { state: polled.state, event: { kind: 'read', results: [{ tag: 'latest', block: block(90) }, { tag: '0x1', block: block(1, '0x' + 'bb'.repeat(32)) }] } });
+    assert.deepEqual(replaced.writes[0].set, { anchor_hash: '0x' + 'bb'.repeat(32), block: null });
+    assert.equal(call('chainReaderStep', { state, event: { kind: 'rangeFailed', message: 'x' } }).reply.error, 'x');
+    assert.equal(call('chainReaderStep', { state: { nowMs: now * 1000, intervalMs: 1000 }, event: { kind: 'start' } }).alarmAt, now * 1000 + 1000);
+  });
+
   describe('a gasless submit through verification, preflight, relaying and its job', () => {
     let verified;
     before(async () => {
@@ -554,6 +575,22 @@ describe('every op of the core answers as ops.json describes', () => {
     assert.equal(call('webhookTarget', { url: 'https://93.184.216.34/hooks', keyId: null }).cancel, true);
     assert.equal(call('webhookRetry', { attempts: 1, firstAttemptAt: now, now }).retryAt, now + 5);
     assert.equal(call('webhookRetry', { attempts: 9, firstAttemptAt: now - 3 * 86400, now }).retryAt, null);
+    // An endpoint's queue: its due message sent, a 2xx delivered, a 500 retried, the week's retention.
+    const queue = { target: { url: 'http://127.0.0.1:9000/hook', keyId: 'dev-acme' }, heads: [{ seq: 1, id: 'msg:01', attempts: 0, firstAttemptAt: null, nextAt: now, then: null }], finished: [], finishedCount: 0, nowMs: now * 1000 };
+    const alarm = call('webhookDeliveryStep', { state: queue, event: { kind: 'alarm' } });
+    assert.deepEqual(alarm.effects, [{ kind: 'send', connect: '127.0.0.1', at: now, messages: [{ seq: 1, id: 'msg:01' }] }]);
+    const delivered = call('webhookDeliveryStep', { state: alarm.state, event: { kind: 'sent', results: [{ seq: 1, statusCode: 200 }] } });
+    assert.equal(delivered.writes[0].set.state, 'delivered');
+    assert.equal(delivered.alarmAt, (now + 7 * 86400) * 1000);
+    const retried = call('webhookDeliveryStep', { state: alarm.state, event: { kind: 'sent', results: [{ seq: 1, statusCode: 500 }] } });
+    assert.deepEqual(retried.writes[0].set, { state: 'pending', attempts: 1, first_attempt_at: now, last_status_code: 500, next_at: now + 5 });
+    const named = call('webhookDeliveryStep', { state: { ...queue, target: { url: 'https://hooks.example.com/x', keyId: 'dev-acme' } }, event: { kind: 'alarm' } });
+    assert.deepEqual(named.effects, [{ kind: 'resolve', host: 'hooks.example.com' }]);
+    assert.equal(call('webhookDeliveryStep', { state: named.state, event: { kind: 'resolved', addresses: ['93.184.216.34'] } }).effects[0].connect, '93.184.216.34');
+    const cancelled = call('webhookDeliveryStep', { state: { ...queue, target: { ...queue.target, keyId: 'dev-revoked' } }, event: { kind: 'alarm' } });
+    assert.deepEqual(cancelled.writes, [{ table: 'message', where: { state: 'pending' }, set: { state: 'cancelled', reason: cancelled.logs[0].line.reason, next_at: now } }]);
+    const rows = [{ id: 'msg:01', event_type: 'intent.status', intent_hash: '0x' + '11'.repeat(32), status: 'settled', state: 'pending', attempts: 1, last_status_code: 500, next_at: now + 5, delivered_at: null, reason: null }];
+    assert.equal(call('webhookDeliveryStep', { state: {}, event: { kind: 'list', rows } }).reply[0].nextAttemptAt, now + 5);
   });
 
   it('the legacy v3 quotes', () => {
