@@ -379,9 +379,10 @@ function showFundingChecks(quote) {
     { field: 'balance', actual: balance.actual, required: balance.required }],
     ['Read at', `block ${blockNumber} of ${chainName(source.chainId)}`, { field: 'block', blockNumber: String(blockNumber) }],
   ];
+  // A short balance is marked (the funder must receive tokens first); a short allowance is what the listed approval is for.
   $('funding-checks').replaceChildren(...rows.flatMap(([k, v, dataset]) => [
     element('dt', { textContent: k }),
-    element('dd', { textContent: v, dataset, className: dataset.actual && below(dataset.actual, dataset.required) ? 'short' : '' }),
+    element('dd', { textContent: v, dataset, className: dataset.field === 'balance' && below(dataset.actual, dataset.required) ? 'short' : '' }),
   ]));
 }
 
