@@ -7,7 +7,9 @@
 //          each from its own funded wallet; the figure is the median time to the 202;
 //   flood  the same again while FLOOD_CONCURRENCY (default 24) keyless ERC-3009 submits at a time
 //          go to one of acme's deposit addresses from fresh, empty wallets (each refused 422
-//          funding-would-fail once its preflight has read the chain).
+//          funding-would-fail once its preflight has read the chain), sent from a thread of its
+//          own over loopback HTTP (bench/flood-client.mjs) so that it never holds up the RPC
+//          proxy, which this thread runs.
 // The target is flood / quiet within 1.5x; the process exits non-zero above it, or when a
 // legitimate submit is not accepted or a flood submit answers anything but 422 or 429.
 // Loopback only; bounded (FLOOD_LEGIT submits per phase, the flood stops with the last of them).
@@ -15,10 +17,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
+import { Worker } from "node:worker_threads";
 import { Contract, Wallet, hexlify, randomBytes } from "ethers";
 import { ERC3009_TYPES, erc3009Submit, nowSec } from "../edge-worker/test/gasless-helpers.mjs";
 import { buildBundle, DEV_KEYS, removeBundle, startWorker, tempDir } from "../edge-worker/test/harness.mjs";
 import { startRpcProxy } from "../edge-worker/test/rpc-proxy.mjs";
+import { inspector, printProfile } from "./worker-profiler.mjs";
 import { devAccount, localProvider, writeGeneratedConfig } from "../scripts/chains/deploy.mjs";
 import { startTestChains } from "../scripts/chains/local.mjs";
 
@@ -26,6 +30,10 @@ const LEGIT = Number(process.env.FLOOD_LEGIT ?? 8);
 const CONCURRENCY = Number(process.env.FLOOD_CONCURRENCY ?? 24);
 const RPC_MS = Number(process.env.FLOOD_RPC_MS ?? 100);
 const TARGET = 1.5;
+// FLOOD_PROFILE=1: V8's sampling profiler runs in the worker's isolate during the flood phase, and
+// the bench prints where workerd's CPU went (bench/worker-profiler.mjs; needs Node's WebSocket
+// client: node --experimental-websocket on Node 20).
+const PROFILE = Boolean(process.env.FLOOD_PROFILE);
 const RECIPIENT = "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc"; // anvil #6
 const json = { "content-type": "application/json" };
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -95,9 +103,11 @@ const persist = tempDir("sr-bench-flood-state-");
 // (every local caller is one client network: this stands for a flood from many networks).
 // FLOOD_CREATE_RATE / FLOOD_CREATE_BURST set it instead (the deployed 1 and 10: one network's
 // flood, which its bucket cuts off, a refused preflight costing it two tokens).
+const inspectorPort = PROFILE ? 9230 + Math.floor(Math.random() * 500) : undefined;
 const worker = await startWorker({
   bundleDir,
   persistDir: persist.dir,
+  inspectorPort,
   bindings: { RELAYER_KEYS: "", KEYLESS_CREATE_RATE_PER_SEC: process.env.FLOOD_CREATE_RATE ?? "1000", KEYLESS_CREATE_BURST: process.env.FLOOD_CREATE_BURST ?? "1000" },
 });
 const usdcDomain = { name: "USD Coin", version: "2", chainId: 31337, verifyingContract: chainA.tokens.USDC };
@@ -155,22 +165,29 @@ try {
     const authorization = { from: payer.address, to: vault.body.vaultAddress, value: "1000000", validAfter: "0", validBefore: String(nowSec() + 3600), nonce: hexlify(randomBytes(32)) };
     floodBodies.push(JSON.stringify({ vaultAddress: vault.body.vaultAddress, authorization, signature: await payer.signTypedData(usdcDomain, ERC3009_TYPES, authorization) }));
   }
-  let flooding = true;
-  let sent = 0;
-  const floodStatuses = {};
-  const stranger = async () => {
-    while (flooding) {
-      const res = await call("/v1/acme-gateway/submit/erc-3009", { method: "POST", body: floodBodies[sent++ % floodBodies.length] });
-      floodStatuses[res.status] = (floodStatuses[res.status] ?? 0) + 1;
-    }
-  };
+  // The flood runs in a thread of its own (bench/flood-client.mjs says why), over loopback HTTP.
   const floodStarted = performance.now();
-  const strangers = Array.from({ length: CONCURRENCY }, stranger);
+  const strangers = new Worker(new URL("./flood-client.mjs", import.meta.url), {
+    workerData: { url: new URL("/v1/acme-gateway/submit/erc-3009", worker.base).href, bodies: floodBodies, concurrency: CONCURRENCY },
+  });
+  const floodStatusesSent = new Promise((resolve, reject) => {
+    strangers.once("message", resolve);
+    strangers.once("error", reject);
+  });
   // Let the flood fill the chain's preflights before the first legitimate submit.
   await new Promise((r) => setTimeout(r, 4 * RPC_MS));
+  const cdp = PROFILE ? await inspector(inspectorPort) : null;
+  if (cdp) {
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+    await cdp.send("Profiler.start");
+  }
   const flooded = await measured("flood", () => legitimate(bodies.slice(LEGIT), "flood"));
-  flooding = false;
-  await Promise.all(strangers);
+  const profile = cdp ? (await cdp.send("Profiler.stop")).result.profile : null;
+  cdp?.close();
+  strangers.postMessage("stop");
+  const floodStatuses = await floodStatusesSent;
+  await strangers.terminate();
   const floodSec = (performance.now() - floodStarted) / 1000;
 
   const ratio = median(flooded) / median(quiet);
@@ -179,6 +196,7 @@ try {
   console.log(`flood  median ${median(flooded).toFixed(0)} ms  (${flooded.map((t) => t.toFixed(0)).join(", ")})`);
   const answered = Object.values(floodStatuses).reduce((a, b) => a + b, 0);
   console.log(`flood submits answered ${JSON.stringify(floodStatuses)} in ${floodSec.toFixed(1)} s (${(answered / floodSec).toFixed(0)} per second)`);
+  if (profile) printProfile(profile, bundleDir);
   verdict(Object.keys(floodStatuses).every((s) => s === "422" || s === "429"), "every flood submit was refused (422 or 429)");
   verdict(ratio <= TARGET, `flood / quiet = ${ratio.toFixed(2)}x (target within ${TARGET}x)`);
 } finally {

@@ -8,9 +8,9 @@
 // Sampling shares: the profiler attributes native work (storage, RPC serialisation, console) to
 // the JavaScript frame that called it, so a line's share can hold runtime work it triggered.
 import autocannon from "autocannon";
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { writeFileSync } from "node:fs";
 import { benchQuoteBody } from "./worker-process.mjs";
+import { inspector, printProfile } from "./worker-profiler.mjs";
 import { startWorker, tempDir } from "../edge-worker/test/harness.mjs";
 import { isolatedBundle, removeBundle } from "../tests/bad-inputs/bundle.mjs";
 
@@ -25,46 +25,6 @@ const requests = {
 const req = requests[scenario];
 if (!req) throw new Error(`unknown scenario ${scenario}: one of ${Object.keys(requests).join(", ")}`);
 if (typeof WebSocket !== "function") throw new Error("no WebSocket client: run with node --experimental-websocket (npm run bench:profile does)");
-
-/** The inspector's one target (the worker's isolate), as a send(method, params) over CDP. */
-async function inspector(port) {
-  const targets = await (await fetch(`http://127.0.0.1:${port}/json`)).json();
-  const target = targets.find((t) => t.title?.includes("stableroutes")) ?? targets[0];
-  const ws = new WebSocket(target.webSocketDebuggerUrl);
-  await new Promise((resolve, reject) => {
-    ws.addEventListener("open", resolve, { once: true });
-    ws.addEventListener("error", reject, { once: true });
-  });
-  let nextId = 1;
-  const pending = new Map();
-  ws.addEventListener("message", (event) => {
-    const msg = JSON.parse(event.data);
-    pending.get(msg.id)?.(msg);
-    pending.delete(msg.id);
-  });
-  const send = (method, params = {}) => new Promise((resolve) => {
-    const id = nextId++;
-    pending.set(id, resolve);
-    ws.send(JSON.stringify({ id, method, params }));
-  });
-  return { send, close: () => ws.close() };
-}
-
-/** Self samples per key(callFrame), as [key, share] rows, largest first. */
-function selfShares(profile, key) {
-  const frames = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
-  const shares = new Map();
-  for (const id of profile.samples) {
-    const k = key(frames.get(id));
-    shares.set(k, (shares.get(k) ?? 0) + 1);
-  }
-  return [...shares].sort((a, b) => b[1] - a[1]).map(([k, n]) => [k, n / profile.samples.length]);
-}
-
-const print = (title, rows, limit) => {
-  console.log(`\n${title}`);
-  for (const [k, share] of rows.slice(0, limit)) console.log(`${(100 * share).toFixed(1).padStart(6)}%  ${k}`);
-};
 
 const port = 9230 + Math.floor(Math.random() * 500);
 const dir = isolatedBundle();
@@ -83,18 +43,8 @@ try {
   cdp.close();
   writeFileSync(out, JSON.stringify(profile));
 
-  // Bundle line -> source module, from esbuild's "// src/file.js" comments.
-  const lines = readFileSync(join(dir, "index.js"), "utf8").split("\n");
-  const marks = [];
-  lines.forEach((l, i) => { if (/^\/\/ (src|wasm|generated)\/\S+$/.test(l)) marks.push([i, l.slice(3)]); });
-  const moduleOf = (line) => marks.findLast(([at]) => at <= line)?.[1] ?? "(bundle)";
-  const isWasm = (f) => f.functionName.startsWith("wasm-function") || f.url.startsWith("wasm://");
-  const inBundle = (f) => f.url.endsWith("index.js");
-  const kind = (f) => (isWasm(f) ? "WebAssembly (the core)" : inBundle(f) ? moduleOf(f.lineNumber) : `runtime: ${f.functionName || "(anonymous)"}`);
-
   console.log(`${scenario}: ${Math.round(result.requests.average)} req/s over ${seconds} s, ${profile.samples.length} samples; profile in ${out}`);
-  print("self time by module", selfShares(profile, kind), 20);
-  print("self time by function (bundle line)", selfShares(profile, (f) => (isWasm(f) ? "WebAssembly" : `${f.functionName || "(anonymous)"} ${inBundle(f) ? `${moduleOf(f.lineNumber)}:${f.lineNumber + 1}` : "(runtime)"}`)), 25);
+  printProfile(profile, dir);
 } finally {
   await worker.dispose();
   persist.remove();
