@@ -29,6 +29,7 @@
 #include "service/quotes/solver_protocol.h"
 #include "service/reader/poll_plan.h"
 #include "service/status/intent_logs.h"
+#include "service/status/intent_shard_step.h"
 #include "service/status/quote_registration.h"
 #include "service/status/record_retention.h"
 #include "service/status/status_queries.h"
@@ -76,6 +77,7 @@ constexpr std::array kOps{
     Op{"intentStatusCheck", "status", with_config<intent_status_check_op>},
     Op{"recordRetention", "status", input_only<record_retention_op>},
     Op{"quoteIdRetention", "status", input_only<quote_id_retention_op>},
+    Op{"intentShardStep", "status", with_config<intent_shard_step_op>},
     // what the chain reader fetches next
     Op{"pollPlan", "reader", with_config<poll_plan_op>},
     // gasless funding and its relaying
