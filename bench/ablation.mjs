@@ -15,7 +15,7 @@ import { buildBundle, removeBundle, startWorker, tempDir } from "../edge-worker/
 const ablations = {
   // The quote's background registration in the intent shards (one shard call and write).
   "no-registration": [["if (answer.status === 200) registerQuote", "if (false) registerQuote"]],
-  // The quote's analytics event (src/quote-events.js).
+  // The quote's analytics event (src/quotes/quote-events.js).
   "no-event": [["recordQuote(c, { status: answer.status", "void ({ status: answer.status"]],
   // The shard's read of an intent's stored record before registering it (chain events may have
   // created it first).

@@ -1,6 +1,6 @@
 // One chain reader's core work under real Portal traffic: the Portal is shared with every other
 // integrator, so a block's logs are mostly other intents'. Per block, as the reader does
-// (edge-worker/src/chain-logs.js): op routeLogs over the block's logs, then op applyLogs once per
+// (edge-worker/src/chain/logs.js): op routeLogs over the block's logs, then op applyLogs once per
 // intent shard with the range and the records it holds (ours registered; everyone else's absent).
 // Measured in one process on the core wasm (build/wasm-release), against a baseline in the same
 // run: ethers' Interface.parseLog of the same logs (decoding alone, what any JavaScript indexer

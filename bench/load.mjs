@@ -20,7 +20,7 @@ import autocannon from "autocannon";
 import { readFileSync } from "node:fs";
 import { benchQuoteBody, benchWorker, cpuMs, machine, workerdPids } from "./worker-process.mjs";
 import { startWorker, tempDir } from "../edge-worker/test/harness.mjs";
-import { limiterObjectName } from "../edge-worker/src/objects/stubs.js";
+import { limiterObjectName } from "../edge-worker/src/runtime/objects.js";
 import { isolatedBundle, removeBundle } from "../tests/bad-inputs/bundle.mjs";
 import { instantiate } from "../tests/node/wasm.mjs";
 
@@ -116,7 +116,7 @@ async function limiterCalls(worker, bucket) {
   if (!worker.mf) return null;
   const ask = async () => {
     const ns = await worker.mf.getDurableObjectNamespace("RATE_LIMITER");
-    // One object may hold many buckets (objects/stubs.js, limiterObjectName): ask for this one.
+    // One object may hold many buckets (edge-worker/src/runtime/objects.js, limiterObjectName): ask for this one.
     return (await ns.get(ns.idFromName(limiterObjectName(bucket))).peek(bucket)).counts?.calls ?? null;
   };
   try {

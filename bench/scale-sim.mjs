@@ -7,7 +7,7 @@
 //   node bench/scale-sim.mjs [--quotes N] [--lookups N]
 import { Interface, id } from "ethers";
 import { benchWorker, machine } from "./worker-process.mjs";
-// The worker's shard count (edge-worker/src/objects/intent-shard.js; that module imports the runtime).
+// The worker's shard count (edge-worker/src/status/intent-shard.js; that module imports the runtime).
 const SHARD_COUNT = 256;
 
 const args = process.argv.slice(2);

@@ -10,7 +10,7 @@
 //   no-write    the same, but the call writes nothing
 //   awaited     the writing call, awaited before the response
 //   after       the writing call, started from a timer once the response is on its way (what
-//               edge-worker/src/background.js does)
+//               edge-worker/src/runtime/background.js does)
 //   one-in-50   one request in 50 awaits a call to one object whose method does nothing (no
 //               storage); the others make no call: about how often the rate limiter's leases call
 //               their bucket's object

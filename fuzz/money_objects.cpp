@@ -1,6 +1,6 @@
 // Random event sequences through the money objects' state machines: a gasless job's alarms (op
 // gaslessJobStep) and each relay of it through the relayer's steps (op relayerStep), driven the
-// way their objects drive them (edge-worker/src/objects/gasless-jobs.js, gasless-relayer.js).
+// way their objects drive them (edge-worker/src/funding/gasless-jobs.js, gasless-relayer.js).
 // Each input byte picks the next result of an effect: a key missing, a node down, a refusal, a
 // price wait, a receipt, a revert, a cancellation, a receipt gone after a reorganisation, a
 // store that did not answer, how far the chain's head and finalized block are, how long until the

@@ -1,22 +1,22 @@
 // The request pipeline and the route table.
-import { errorResponse, HttpError, problemBody, problemResponse, SCHEMA_VERSION } from "./http.js";
-import { MISSING_KEY_BODY } from "./keys.js";
+import { errorResponse, HttpError, problemBody, problemResponse, SCHEMA_VERSION } from "./http/responses.js";
+import { MISSING_KEY_BODY } from "./keys/api-keys.js";
 import { Router, run } from "./router.js";
 import { addressRateLimit, networkRateLimit, CORS_READ_HEADERS, jsonBody, keyRateLimit, preflight, requestIdOf, requireKey, withHeaders } from "./middleware.js";
 import bundled from "../generated/config.js";
 import { settings } from "./settings.js";
-import * as legacy from "./handlers/legacy.js";
-import { operatorStatus } from "./handlers/operator.js";
-import { docs, health, index, openapi } from "./handlers/meta.js";
-import { chainEvents, intentStatus, intentStream, legacyIntentStatus, publicIntentStream, requireIndexerToken } from "./handlers/status.js";
-import * as deposit from "./handlers/deposit.js";
-import * as gasless from "./handlers/gasless.js";
-import * as v1 from "./handlers/v1.js";
-import * as webhooks from "./handlers/webhooks.js";
+import * as legacy from "./legacy/handlers.js";
+import { operatorStatus } from "./operator/handlers.js";
+import { docs, health, index, openapi } from "./operator/meta.js";
+import { chainEvents, intentStatus, intentStream, legacyIntentStatus, publicIntentStream, requireIndexerToken } from "./status/handlers.js";
+import * as deposit from "./deposits/handlers.js";
+import * as gasless from "./funding/handlers.js";
+import * as v1 from "./quotes/handlers.js";
+import * as webhooks from "./webhooks/handlers.js";
 
 export const router = new Router();
 
-// Keyless: limited per client network (client-limits.js), cheap reads in one bucket...
+// Keyless: limited per client network (limits/client-limits.js), cheap reads in one bucket...
 router
   .group({ keyless: true }, addressRateLimit)
   .on("GET", "/", index)
@@ -26,7 +26,7 @@ router
   .on("POST", "/api/v3/quotes/exactOut", jsonBody, legacy.exactOut)
   .on("POST", "/api/v3/quotes/exactIn", jsonBody, legacy.exactIn)
   .on("POST", "/api/v3/intents/intentStatus", jsonBody, legacyIntentStatus);
-// ...opening a stream in its own (each open stream holds a slot too: stream-caps.js).
+// ...opening a stream in its own (each open stream holds a slot too: limits/stream-caps.js).
 router.group({ keyless: true }, networkRateLimit("stream")).on("GET", "/v1/public/intents/stream", publicIntentStream);
 
 // Keyed: the key, then its limit, then what the endpoint needs.

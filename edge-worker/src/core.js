@@ -4,7 +4,7 @@
 // `instantiateWasm`; `locateFile` keeps the factory from deriving a URL it would never fetch.
 import createCore from "../wasm/core.mjs";
 import coreWasm from "../wasm/core.wasm";
-import { problemBody } from "./http.js";
+import { problemBody } from "./http/responses.js";
 import { settings } from "./settings.js";
 
 /** @typedef {{ status: number, body: any, headers?: Record<string, string> }} CoreAnswer */

@@ -1,17 +1,17 @@
-// The worker's entry points: HTTP, the cron trigger, and the Durable Object classes (objects/, one
-// file per class; objects/stubs.js finds them).
+// The worker's entry points: HTTP, the cron trigger, and the Durable Object classes (each in the
+// folder of its concept, one file per class; runtime/objects.js finds them).
 import { handle } from "./app.js";
-import { pollChains } from "./intent-status.js";
-export { AttributionCounter } from "./objects/attribution-counter.js";
-export { ChainReader } from "./objects/chain-reader.js";
-export { DepositAddresses } from "./objects/deposit-addresses.js";
-export { GaslessJobs } from "./objects/gasless-jobs.js";
-export { GaslessRelayer } from "./objects/gasless-relayer.js";
-export { IntentShard } from "./objects/intent-shard.js";
-export { RateLimiter } from "./objects/rate-limiter.js";
-export { VaultDerivations } from "./objects/vault-derivations.js";
-export { WebhookDeliveries } from "./objects/webhook-deliveries.js";
-export { WebhookEndpoints } from "./objects/webhook-endpoints.js";
+import { pollChains } from "./status/intent-status.js";
+export { AttributionCounter } from "./quotes/attribution-counter.js";
+export { ChainReader } from "./chain/reader.js";
+export { DepositAddresses } from "./deposits/deposit-addresses.js";
+export { GaslessJobs } from "./funding/gasless-jobs.js";
+export { GaslessRelayer } from "./funding/gasless-relayer.js";
+export { IntentShard } from "./status/intent-shard.js";
+export { RateLimiter } from "./limits/rate-limiter.js";
+export { VaultDerivations } from "./chain/vault-derivations.js";
+export { WebhookDeliveries } from "./webhooks/deliveries.js";
+export { WebhookEndpoints } from "./webhooks/endpoints.js";
 
 export default {
   fetch: handle,

@@ -1,9 +1,9 @@
 // Cross-cutting steps of the request pipeline: keys, limits, body parsing, CORS.
-import { readJsonBody } from "./body.js";
-import { authenticate } from "./keys.js";
-import { clientNetwork, keylessLimit, networkBucket } from "./client-limits.js";
-import { LEASE_WINDOW_MS, rateLimitHeaders, takeToken } from "./objects/rate-limiter.js";
-import { HttpError } from "./http.js";
+import { readJsonBody } from "./http/body.js";
+import { authenticate } from "./keys/api-keys.js";
+import { leaseWindowMs, takeKeyless } from "./limits/client-limits.js";
+import { rateLimitHeaders, takeToken } from "./limits/rate-limiter.js";
+import { HttpError } from "./http/responses.js";
 import { settings } from "./settings.js";
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -48,35 +48,10 @@ export async function keyRateLimit(c, next) {
 
 /**
  * The keyless buckets of the client's network for a cost class ("read", "create", "stream";
- * client-limits.js). Locally there is no CF-Connecting-IP: all local callers share the
+ * limits/client-limits.js). Locally there is no CF-Connecting-IP: all local callers share the
  * "unknown" network.
  */
 export const networkRateLimit = (cost) => async (c, next) => limited(c, next, await takeKeyless(c, cost));
-
-/**
- * One token from the client network's bucket of `cost` and, for an IPv6 client, one from its
- * /48's wider bucket too (client-limits.js): refused when either is empty, and answering the
- * headers of the bucket that refused, else of the one with fewer tokens left.
- */
-async function takeKeyless(c, cost) {
-  const { network, aggregate } = await clientNetwork(c);
-  const own = await takeToken(c.env.RATE_LIMITER, networkBucket(cost, network), keylessLimit(c.env, cost), c.ctx, leaseWindowMs(c.env));
-  if (!own.allowed || !aggregate) return own;
-  const wide = await takeToken(c.env.RATE_LIMITER, networkBucket(cost, aggregate), keylessLimit(c.env, cost, { aggregate: true }), c.ctx, leaseWindowMs(c.env));
-  const refill = own.refill || wide.refill ? Promise.all([own.refill, wide.refill]) : null;
-  return { ...(!wide.allowed || wide.remaining < own.remaining ? wide : own), refill };
-}
-
-/**
- * A keyless submit whose preflight was refused read the chain for nothing: it counts against the
- * client network's work-creating bucket once more (the next submits meet its 429 sooner, with the
- * usual headers). A keyed submit is its key's, whose bucket counted the request.
- */
-export async function countRefusedWork(c) {
-  if (c.key) return;
-  const result = await takeKeyless(c, "create");
-  if (result.refill) await result.refill;
-}
 
 /** The keyless read bucket (the cheap endpoints). */
 export const addressRateLimit = networkRateLimit("read");
@@ -102,18 +77,9 @@ async function limited(c, next, result) {
     else if (e !== null && typeof e === "object") e.responseHeaders = headers;
     throw e;
   } finally {
-    // A lease refill this request started ends before its answer (objects/rate-limiter.js says why).
+    // A lease refill this request started ends before its answer (limits/rate-limiter.js says why).
     if (result.refill) await result.refill;
   }
-}
-
-/**
- * How much of a key's rate an isolate leases at once (objects/rate-limiter.js). RATE_LIMIT_LEASE_MS="0"
- * turns leases off, every request calling its bucket's object: the benchmarks' baseline.
- */
-function leaseWindowMs(env) {
-  const set = env.RATE_LIMIT_LEASE_MS;
-  return set === undefined || set === "" ? LEASE_WINDOW_MS : Math.max(0, Number(set) || 0);
 }
 
 /** Parses the JSON body into `c.body` under the input limits. */

@@ -3,7 +3,7 @@
 
 /**
  * @typedef {{ request: Request, env: any, ctx: ExecutionContext, url: URL, requestId: string,
- *             params: Record<string, string>, key?: import("./keys.js").KeyRecord, body?: unknown }} Context
+ *             params: Record<string, string>, key?: import("./keys/api-keys.js").KeyRecord, body?: unknown }} Context
  * @typedef {(c: Context, next: () => Promise<Response>) => Promise<Response>} Middleware
  * @typedef {(c: Context) => Promise<Response>} Handler
  */

@@ -1,7 +1,7 @@
 // Per-isolate settings: the configuration bundled by scripts/build-worker.sh for one
 // environment, checked against the environment the deployment says it is, plus the vars.
 import bundled from "../generated/config.js";
-import { keyTable } from "./keys.js";
+import { keyTable } from "./keys/api-keys.js";
 
 let cached = null;
 
@@ -18,13 +18,13 @@ export function settings(env) {
   cached = {
     environment: bundled.environment,
     keys: keyTable(coreConfig.keys),
-    // Per client network and cost class (client-limits.js): cheap reads, work-creating calls, streams.
+    // Per client network and cost class (limits/client-limits.js): cheap reads, work-creating calls, streams.
     keylessLimits: {
       read: limitOf(env, "KEYLESS", 10, 20),
       create: limitOf(env, "KEYLESS_CREATE", 1, 10),
       stream: limitOf(env, "KEYLESS_STREAM", 1, 10),
     },
-    // How much wider an IPv6 /48's keyless buckets are than each of its /64s' (client-limits.js).
+    // How much wider an IPv6 /48's keyless buckets are than each of its /64s' (limits/client-limits.js).
     keylessAggregateFactor: Number(env.KEYLESS_AGGREGATE_FACTOR ?? 16),
     legacyHostname: env.LEGACY_HOSTNAME || null,
     coreInputs: () => ({

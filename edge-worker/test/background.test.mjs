@@ -1,8 +1,8 @@
-// Background work starts from a timer (src/background.js): never in the turn that starts it, nor
+// Background work starts from a timer (src/runtime/background.js): never in the turn that starts it, nor
 // in the microtasks that finish that turn's response, and always kept alive by waitUntil.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { inBackground } from "../src/background.js";
+import { inBackground } from "../src/runtime/background.js";
 
 function context() {
   const kept = [];

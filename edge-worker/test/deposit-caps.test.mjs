@@ -11,7 +11,7 @@ import { hexlify, randomBytes, Wallet } from "ethers";
 import { buildBundle, startWorker, tempDir } from "./harness.mjs";
 import { chainRpcUrls, startChainDouble } from "./chain-double.mjs";
 import { ERC3009_TYPES, USDC_BASE, nowSec, usdcBaseDomain, vectors, waitFor } from "./gasless-helpers.mjs";
-import { limiterObjectName } from "../src/objects/stubs.js";
+import { limiterObjectName } from "../src/runtime/objects.js";
 
 const json = { "content-type": "application/json" };
 const payer = new Wallet("0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6"); // anvil #3

@@ -21,7 +21,7 @@ import { freePort } from "../../scripts/chains/anvil.mjs";
 import { devAccount, localProvider } from "../../scripts/chains/deploy.mjs";
 import { startLocalStack } from "../../scripts/chains/local.mjs";
 import { buildBundle, DEV_KEYS, startWorker, tempDir } from "./harness.mjs";
-import { limiterObjectName } from "../src/objects/stubs.js";
+import { limiterObjectName } from "../src/runtime/objects.js";
 import http from "node:http";
 import { verifyWebhook } from "stableroutes/client";
 import { loadVerifier } from "stableroutes";

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { buildBundle, DEV_KEYS, startWorker, tempDir } from "./harness.mjs";
 import { registeredQuote } from "./pushed-events.mjs";
-import { LIMITER_POOL_SIZE, limiterObjectName } from "../src/objects/stubs.js";
+import { LIMITER_POOL_SIZE, limiterObjectName } from "../src/runtime/objects.js";
 
 const json = { "content-type": "application/json" };
 const base = "/v1/acme-gateway";

@@ -2,7 +2,7 @@
 // not 200 (or for every quote when the binding is missing).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { recordQuote } from "../src/quote-events.js";
+import { recordQuote } from "../src/quotes/quote-events.js";
 
 function context(dataset, body = { dappId: "wallet-x" }) {
   return { env: dataset ? { QUOTE_EVENTS: dataset } : {}, key: { id: "dev-acme", partner: "acme" }, requestId: "req-1", body };

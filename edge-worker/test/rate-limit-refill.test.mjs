@@ -1,7 +1,7 @@
 // The keyed rate limit's lease refill, driven in plain Node against a scripted bucket object: a
 // request that starts a refill answers only once the refill has landed (a Durable Object call left
 // in flight past the response makes the local runtime stall other connections far more often;
-// background.js), and the requests that do not start one never wait for it.
+// runtime/background.js), and the requests that do not start one never wait for it.
 import assert from "node:assert/strict";
 import { register } from "node:module";
 import { test } from "node:test";

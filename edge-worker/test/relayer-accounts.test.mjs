@@ -14,7 +14,7 @@ import { after, before, test } from "node:test";
 import { Contract, Wallet } from "ethers";
 import { devAccount, localProvider } from "../../scripts/chains/deploy.mjs";
 import { startTestChains } from "../../scripts/chains/local.mjs";
-import { relayerAccountOf } from "../src/relayer-accounts.js";
+import { relayerAccountOf } from "../src/funding/relayer-accounts.js";
 import { buildBundle, DEV_KEYS, startWorker, tempDir } from "./harness.mjs";
 import { assertNoneReverted, erc3009Submit, localUsdcQuote, waitFor } from "./gasless-helpers.mjs";
 import { workerdPids } from "../../bench/worker-process.mjs";

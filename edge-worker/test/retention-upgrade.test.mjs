@@ -18,7 +18,7 @@ import { hexlify, randomBytes } from "ethers";
 import { buildBundle, removeBundle, startWorker, tempDir } from "./harness.mjs";
 import { chainRpcUrls, startChainDouble } from "./chain-double.mjs";
 import { USDC_BASE, nowSec, vectors, waitFor } from "./gasless-helpers.mjs";
-import { limiterObjectName } from "../src/objects/stubs.js";
+import { limiterObjectName } from "../src/runtime/objects.js";
 
 const json = { "content-type": "application/json" };
 const base = "/v1/acme-gateway";
@@ -27,7 +27,7 @@ const BUCKET = `test:${crypto.randomUUID()}`;
 const LABEL = `label-${crypto.randomUUID()}`;
 const ENDPOINT = `endpoint-${crypto.randomUUID()}`;
 
-/** A webhook secret sealed as webhooks.js seals it (AES-GCM under WEBHOOK_SECRETS_KEY). */
+/** A webhook secret sealed as webhooks/webhooks.js seals it (AES-GCM under WEBHOOK_SECRETS_KEY). */
 async function sealed(keyHex, secret) {
   const key = await crypto.subtle.importKey("raw", Buffer.from(keyHex, "hex"), "AES-GCM", false, ["encrypt"]);
   const iv = crypto.getRandomValues(new Uint8Array(12));
@@ -45,16 +45,16 @@ function edit(srcDir, file, from, to) {
 
 /** The layout before the rules: no alarm, no expiry, no upgrade at start. */
 function olderLayout(src) {
-  for (const file of ["objects/intent-shard.js", "objects/deposit-addresses.js", "objects/attribution-counter.js", "objects/rate-limiter.js", "objects/webhook-deliveries.js"]) {
+  for (const file of ["status/intent-shard.js", "deposits/deposit-addresses.js", "quotes/attribution-counter.js", "limits/rate-limiter.js", "webhooks/deliveries.js"]) {
     edit(src, file, "ctx.blockConcurrencyWhile(", "((_upgrade) => {})(");
   }
-  edit(src, "objects/intent-shard.js", "async #retention(records) {", "async #retention(records) { return {};");
-  edit(src, "objects/intent-shard.js", "async #quoteRowExpiry(quoteId, intentHash, record) {", "async #quoteRowExpiry(quoteId, intentHash, record) { return null;");
-  edit(src, "objects/intent-shard.js", "#wakeIndexedDeposits() {", "#wakeIndexedDeposits() { return;");
-  edit(src, "objects/deposit-addresses.js", "await this.ctx.storage.setAlarm(this.#removeAtSec(record.deadline) * 1000);", "");
-  edit(src, "objects/attribution-counter.js", "if (current === null || current > at) await this.ctx.storage.setAlarm(at);", "");
-  edit(src, "objects/rate-limiter.js", "#pruneSoon() {", "#pruneSoon() { return;");
-  edit(src, "objects/webhook-deliveries.js", "async #alarmAt(nextAttemptSec, keepFor) {", "async #alarmAt(nextAttemptSec, keepFor) { return;");
+  edit(src, "status/intent-shard.js", "async #retention(records) {", "async #retention(records) { return {};");
+  edit(src, "status/intent-shard.js", "async #quoteRowExpiry(quoteId, intentHash, record) {", "async #quoteRowExpiry(quoteId, intentHash, record) { return null;");
+  edit(src, "status/intent-shard.js", "#wakeIndexedDeposits() {", "#wakeIndexedDeposits() { return;");
+  edit(src, "deposits/deposit-addresses.js", "await this.ctx.storage.setAlarm(this.#removeAtSec(record.deadline) * 1000);", "");
+  edit(src, "quotes/attribution-counter.js", "if (current === null || current > at) await this.ctx.storage.setAlarm(at);", "");
+  edit(src, "limits/rate-limiter.js", "#pruneSoon() {", "#pruneSoon() { return;");
+  edit(src, "webhooks/deliveries.js", "async #alarmAt(nextAttemptSec, keepFor) {", "async #alarmAt(nextAttemptSec, keepFor) { return;");
 }
 
 /** A registered record of a Base -> Optimism intent whose deadlines passed a minute ago. */

@@ -1,4 +1,4 @@
-// The chain readers' JSON-RPC client (src/rpc-endpoints.js) against providers' real faults: two
+// The chain readers' JSON-RPC client (src/chain/rpc-endpoints.js) against providers' real faults: two
 // fault-injecting proxies (rpc-proxy.mjs) in front of one anvil. Failover on a dead, hanging or
 // 5xx endpoint; a 429's Retry-After honoured (the endpoint is not asked again before it); a lagging
 // node left for the next; a refused log range recognised as such; the chain's own errors passed on.
@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
 
 import { freePort, startAnvil } from "../../scripts/chains/anvil.mjs";
-import { RpcError, refusesRange, resetEndpointHealth, rpcEndpoints } from "../src/rpc-endpoints.js";
+import { RpcError, refusesRange, resetEndpointHealth, rpcEndpoints } from "../src/chain/rpc-endpoints.js";
 import { startRpcProxy } from "./rpc-proxy.mjs";
 
 let anvil;

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import http from "node:http";
 import { after, before, test } from "node:test";
-import { askSolvers } from "../src/solvers.js";
+import { askSolvers } from "../src/quotes/solvers.js";
 
 let server;
 let base;

@@ -1,4 +1,4 @@
-// The webhook socket client (src/webhook-send.js) against loopback servers in node, with the
+// The webhook socket client (src/webhooks/send.js) against loopback servers in node, with the
 // `connect` of "cloudflare:sockets" replaced by one over node's net module (same shape: readable,
 // writable, startTls, close). What it shows: the connection goes to the address given (the one the
 // core checked), never to the URL's name; the request is a well-formed HTTP/1.1 POST; only the
@@ -10,7 +10,7 @@ import http from "node:http";
 import net from "node:net";
 import { Duplex } from "node:stream";
 import { after, describe, test } from "node:test";
-import { MAX_STATUS_LINE_BYTES, postWebhook } from "../src/webhook-send.js";
+import { MAX_STATUS_LINE_BYTES, postWebhook } from "../src/webhooks/send.js";
 
 const servers = new Set();
 after(() => Promise.all([...servers].map((s) => new Promise((r) => { s.closeAllConnections?.(); s.close(r); }))));

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { buildBundle, DEV_KEYS, sendHeadOnly, startWorker, tempDir, workerDir } from "./harness.mjs";
 import { contract, CONTRACT_PATH } from "./contract.mjs";
 import { ecoViolations } from "./eco-v3-schemas.mjs";
-import { limiterObjectName } from "../src/objects/stubs.js";
+import { limiterObjectName } from "../src/runtime/objects.js";
 
 const MISSING_KEY_BODY = '{"Message":"User is not authorized to access this resource"}';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -117,7 +117,7 @@ describe("rate limits", () => {
     const health = (ip) => w.mf.dispatchFetch("http://api.stableroutes.test/health", { headers: { "cf-connecting-ip": ip } });
     const peek = async (ip) => {
       const ns = await w.mf.getDurableObjectNamespace("RATE_LIMITER");
-      // The client's read bucket, a row of one of the limiter pool's objects (objects/stubs.js).
+      // The client's read bucket, a row of one of the limiter pool's objects (runtime/objects.js).
       const bucket = `net:read:ipv4:${ip}`;
       return JSON.parse(JSON.stringify(await ns.get(ns.idFromName(limiterObjectName(bucket))).peek(bucket)));
     };

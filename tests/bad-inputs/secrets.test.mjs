@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { test } from "node:test";
-import { keyTable, lookupKey } from "../../edge-worker/src/keys.js";
+import { keyTable, lookupKey } from "../../edge-worker/src/keys/api-keys.js";
 
 const repo = new URL("../../", import.meta.url);
 const read = (path) => readFileSync(new URL(path, repo), "utf8");

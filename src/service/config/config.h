@@ -189,7 +189,7 @@ struct RateLimit {
 };
 
 // One keys.json record. The key itself is never configured, only its SHA-256 digest: the worker
-// hashes the presented key and finds the record (edge-worker/src/keys.js); the core validates the
+// hashes the presented key and finds the record (edge-worker/src/keys/api-keys.js); the core validates the
 // records at start and decides what a record's features allow.
 struct ApiKeyRecord {
   std::string id;                      // log-safe name, unique

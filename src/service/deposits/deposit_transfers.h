@@ -1,6 +1,6 @@
 // Deposit addresses funded by a plain ERC-20 transfer into the vault (funding method "transfer"),
 // decided here from Transfer logs read at a confirmation depth. The worker reads them with the
-// chain's other logs: the chain's reader (edge-worker/src/chain-reader.js) keeps the watched
+// chain's other logs: the chain's reader (edge-worker/src/chain/reader.js) keeps the watched
 // vaults of its chain, fetches the transfer filters pollPlan adds to each range (ops.json),
 // routes the logs to their vaults (routeDepositTransfers) and hands each vault's part, range by
 // range, to the vault's object, which keeps what depositObserve returns and creates the funding

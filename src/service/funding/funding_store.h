@@ -1,5 +1,5 @@
 // The chain's store of relayed fundings, kept by its relayer object named by the chain alone
-// (edge-worker/src/funding-reservations.js and sponsorship.js are its drivers): the reservations
+// (edge-worker/src/funding/reservations.js and sponsorship.js are its drivers): the reservations
 // of accepted, unsettled fundings against their funders' balances, and each partner's sponsorship
 // rows. Events of op "relayerStep" (relayer_step.h), answered in its shape; writes name the tables
 // "reservation" (job_id, token, funder, amount) and "sponsorship" (job_id, partner, funder, day,

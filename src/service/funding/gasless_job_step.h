@@ -1,5 +1,5 @@
 // Op "gaslessJobStep": the decisions of a gasless job's object when its alarm fires
-// (edge-worker/src/objects/gasless-jobs.js), as a state machine that does no I/O. The object is
+// (edge-worker/src/funding/gasless-jobs.js), as a state machine that does no I/O. The object is
 // its driver: it loads the job's row, asks this op, applies the writes, prints the logs, performs
 // the effect and feeds its result back as the next event, until an answer names no effect; it sets
 // the alarm whenever an answer names one. It never reads the job.

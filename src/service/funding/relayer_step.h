@@ -1,5 +1,5 @@
 // Op "relayerStep": the decisions of a gasless relayer object (one per chain and relayer account,
-// edge-worker/src/objects/gasless-relayer.js), as a state machine that does no I/O. The object
+// edge-worker/src/funding/gasless-relayer.js), as a state machine that does no I/O. The object
 // is its driver: it loads what the event concerns, asks this op, applies the writes, performs the
 // effects and feeds their results back as the next event, until an answer names no effect; then
 // it returns the reply. It never decides what a result means.
@@ -46,7 +46,7 @@
 // no longer held). {retry} is trouble worth another attempt (the job spends one), {inFlight} and
 // {waitingFor} spend none (op "gaslessJobAdvance").
 //
-// Which object relays a job (edge-worker/src/relayer.js; state {"jobId", "chainId"}):
+// Which object relays a job (edge-worker/src/funding/relayer.js; state {"jobId", "chainId"}):
 //   {"kind": "route", "endpoint", "keyed", "pinned": address | null, "pinnedKeyFound"}
 //                                       no endpoint for the chain, or no key at all: {error};
 //                                       a job stored before pinning: effect {"kind":
