@@ -200,7 +200,7 @@ OpResult on_logs(const Config& config, Step step) {
   if (!owned.is_array()) fail("state.owned must be an array of intent hashes");
   Json marked = Json::array();
   for (const Json& hash : hashes) {
-    const bool is_owned = std::any_of(owned.begin(), owned.end(), [&](const Json& o) { return o.is_string() && lowercase(o.get<std::string>()) == hash; });
+    const bool is_owned = std::any_of(owned.begin(), owned.end(), [&](const Json& o) { return o.is_string() && lowercase(o.get<std::string>()) == hash.get<std::string>(); });
     if (!is_owned) continue;
     step.writes.push_back(Json{{"table", "owner"}, {"where", {{"intent_hash", hash}}}, {"set", {{"check_at", step.now()}}}});
     marked.push_back(hash);
@@ -242,7 +242,7 @@ OpResult on_stream(const Config& config, Step step) {
   }
   const std::string data = status.body.dump();
   const std::string id = body_id(data);
-  if (member(step.state, "last", "state") != id) {
+  if (member(step.state, "last", "state") != Json(id)) {
     step.effects.push_back(Json{{"kind", "send"}, {"id", id}, {"data", data}});
     step.state["last"] = id;
   }
@@ -252,7 +252,8 @@ OpResult on_stream(const Config& config, Step step) {
 }
 
 OpResult on_check(const Config& config, Step step, const Json& event) {
-  const Json& record = member(step.state, "record", "state");
+  // Copies: the state grows below (an ordered_json object is a vector; references into it move).
+  const Json record = member(step.state, "record", "state");
   const Json last = member(step.state, "lastStatus", "state");
   step.state["status"] = last;
   // Without a record (not stored yet, or gone) there is nothing to judge and no deadline to wait
