@@ -48,9 +48,12 @@ function olderLayout(src) {
   for (const file of ["status/intent-shard.js", "deposits/deposit-addresses.js", "quotes/attribution-counter.js", "limits/rate-limiter.js", "webhooks/deliveries.js"]) {
     edit(src, file, "ctx.blockConcurrencyWhile(", "((_upgrade) => {})(");
   }
-  edit(src, "status/intent-shard.js", "async #retention(records) {", "async #retention(records) { return {};");
-  edit(src, "status/intent-shard.js", "async #quoteRowExpiry(quoteId, intentHash, record) {", "async #quoteRowExpiry(quoteId, intentHash, record) { return null;");
-  edit(src, "status/intent-shard.js", "#wakeIndexedDeposits() {", "#wakeIndexedDeposits() { return;");
+  // The shard stores what op intentShardStep answers: records and quote-id rows without their
+  // expiries, and a registration sets no alarm.
+  edit(src, "status/intent-shard.js", "const step = await this.#step(state, event);", `const step = await this.#step(state, event);
+    for (const w of step.writes) if (w.replace && "expire_at" in w.replace) w.replace.expire_at = null;
+    if (event.kind === "registered") step.alarmAt = null;`);
+  edit(src, "status/shard-retention.js", "export function wakeIndexedDeposits(env, sql) {", "export function wakeIndexedDeposits(env, sql) { return;");
   edit(src, "deposits/deposit-addresses.js", "await this.ctx.storage.setAlarm(this.#removeAtSec(record.deadline) * 1000);", "");
   edit(src, "quotes/attribution-counter.js", "if (current === null || current > at) await this.ctx.storage.setAlarm(at);", "");
   edit(src, "limits/rate-limiter.js", "#pruneSoon() {", "#pruneSoon() { return;");

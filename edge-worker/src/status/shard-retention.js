@@ -1,0 +1,139 @@
+// An intent shard's upkeep: the storage side of its retention. Which record or quote-id row goes
+// when is the core's (ops recordRetention, quoteIdRetention, and intentShardStep's event
+// "quoteRows"); this module runs the bulk deletions of what is due, reads the records other shards
+// hold for the quote-id rows due here, and brings rows stored before their rule under it.
+import { askCore } from "../core.js";
+import { nowSec } from "../runtime/time.js";
+import { byShard, depositOf, shardOf } from "../runtime/objects.js";
+
+// Quote-id rows checked against their record's shard per alarm (the next alarm takes the rest).
+const QUOTE_ROW_BATCH = 200;
+// Records deleted per alarm (the next alarm takes the rest).
+const RECORD_BATCH = 1000;
+// Which retention this shard's stored rows were last brought up to (meta "retention"): 1 = every
+// record and every quote-id row kept apart from its record has its expiry (see upgradeRetention);
+// 2 = so has every record whose intent was only published (kept until the rule gave it one).
+const RETENTION_VERSION = 2;
+
+/** The earliest expiry of a record or a quote-id row, or null. */
+export function nextExpiry(sql) {
+  const records = sql.exec("SELECT MIN(expire_at) AS at FROM record WHERE expire_at IS NOT NULL").toArray()[0]?.at ?? null;
+  const quotes = sql.exec("SELECT MIN(expire_at) AS at FROM quote WHERE expire_at IS NOT NULL").toArray()[0]?.at ?? null;
+  const times = [records, quotes].filter((t) => t != null);
+  return times.length > 0 ? Math.min(...times) : null;
+}
+
+/** The core's retention of records (op "recordRetention"): {hash: unix seconds | null}. */
+export async function recordRetention(env, records) {
+  if (Object.keys(records ?? {}).length === 0) return {};
+  const answer = await askCore(env, "recordRetention", { records, now: nowSec(), ...graceOf(env) });
+  if (answer.status !== 200) throw new Error(`recordRetention answered ${answer.status}`);
+  return answer.body.expireAt;
+}
+
+/** RECORD_GRACE_SEC as the retention ops take it (tests shorten it). */
+export function graceOf(env) {
+  const grace = env.RECORD_GRACE_SEC;
+  return grace !== undefined && grace !== "" ? { graceSec: Number(grace) } : {};
+}
+
+/**
+ * Deletes the records past their retention, with this shard's quote ids that lead to them and
+ * their webhook owners (a bounded batch per alarm). Such a record holds at most its publication,
+ * whose transaction-index row (in the transaction's shard) goes with it. Quote-id rows of such
+ * records kept in other shards go by those shards' alarms (dueQuoteRows).
+ */
+export async function dropExpired(env, ctx, sql, now) {
+  const unindexed = ctx.storage.transactionSync(() => {
+    const expired = `SELECT intent_hash FROM record WHERE expire_at IS NOT NULL AND expire_at <= ? LIMIT ${RECORD_BATCH}`;
+    const rows = sql.exec(`DELETE FROM record_tx WHERE intent_hash IN (${expired}) RETURNING intent_hash, tx_hash`, now).toArray();
+    sql.exec(`DELETE FROM quote WHERE intent_hash IN (${expired})`, now);
+    sql.exec(`DELETE FROM owner WHERE intent_hash IN (${expired})`, now);
+    sql.exec(`DELETE FROM record WHERE intent_hash IN (${expired})`, now);
+    return rows.map((r) => ({ transactionHash: r.tx_hash, intentHash: r.intent_hash }));
+  });
+  // A row left behind (its shard unreachable) is harmless: a lookup through it finds no record.
+  await Promise.all([...byShard(unindexed, (p) => p.transactionHash).values()].map((pairs) =>
+    shardOf(env, pairs[0].transactionHash).mapTransactions([], pairs).catch((e) =>
+      console.error(JSON.stringify({ event: "transaction-unindex-failed", message: String(e?.message ?? e) })),
+    ),
+  ));
+}
+
+/**
+ * The quote-id rows whose time came, each with its record as the record's shard holds it now
+ * (op intentShardStep's event "quoteRows" state.rows). `local(hash)`: this shard's record, and
+ * whether this shard is the record's own (then a missing record is gone, not elsewhere).
+ * Throws when another shard cannot be read: the step then names the retry.
+ */
+export async function dueQuoteRows(env, sql, now, local) {
+  const due = sql.exec("SELECT quote_id, intent_hash, expire_at FROM quote WHERE expire_at IS NOT NULL AND expire_at <= ? LIMIT ?", now, QUOTE_ROW_BATCH).toArray();
+  const rows = due.map((r) => ({ quoteId: r.quote_id, intentHash: r.intent_hash, expireAt: r.expire_at, record: null }));
+  const read = async () => {
+    const records = {};
+    const elsewhere = [];
+    for (const { intentHash } of rows) {
+      const { record, own } = local(intentHash);
+      if (record || own) records[intentHash] = record;
+      else elsewhere.push(intentHash);
+    }
+    const groups = [...byShard(elsewhere, (h) => h).values()];
+    for (const found of await Promise.all(groups.map((hashes) => shardOf(env, hashes[0]).recordsOf(hashes)))) Object.assign(records, found);
+    for (const row of rows) row.record = records[row.intentHash] ?? null;
+  };
+  return { rows, read };
+}
+
+/**
+ * Brings rows stored before their rule existed under it, once per object (meta "retention"):
+ * records without an expiry (stored before op "recordRetention") get the one the core gives
+ * them now (null again for those that hold a transaction), and quote-id rows without one whose
+ * record this shard does not hold are due for a check at the next alarm (their registered
+ * deadlines were never stored with them; the check reads the record's). Runs before the object
+ * answers anything; a failure leaves the rows as they were, to be tried at the next start.
+ * Answers whether rows changed (the alarm is then brought forward to the next expiry).
+ */
+export async function upgradeRetention(env, ctx, sql) {
+  const done = sql.exec("SELECT value FROM meta WHERE name = 'retention'").toArray()[0]?.value ?? 0;
+  if (done >= RETENTION_VERSION) return false;
+  try {
+    const now = nowSec();
+    let after = "";
+    for (;;) {
+      const rows = sql.exec("SELECT intent_hash, record FROM record WHERE expire_at IS NULL AND intent_hash > ? ORDER BY intent_hash LIMIT 200", after).toArray();
+      if (rows.length === 0) break;
+      const expireAt = await recordRetention(env, Object.fromEntries(rows.map((r) => [r.intent_hash, JSON.parse(r.record)])));
+      ctx.storage.transactionSync(() => {
+        for (const r of rows) if (expireAt[r.intent_hash] != null) sql.exec("UPDATE record SET expire_at = ? WHERE intent_hash = ?", expireAt[r.intent_hash], r.intent_hash);
+      });
+      after = rows[rows.length - 1].intent_hash;
+    }
+    ctx.storage.transactionSync(() => {
+      sql.exec("UPDATE quote SET expire_at = ? WHERE expire_at IS NULL AND intent_hash NOT IN (SELECT intent_hash FROM record)", now);
+      sql.exec("INSERT OR REPLACE INTO meta (name, value) VALUES ('retention', ?)", RETENTION_VERSION);
+    });
+    return true;
+  } catch (e) {
+    console.error(JSON.stringify({ event: "retention-upgrade-failed", object: "IntentShard", message: String(e?.message ?? e) }));
+    return false;
+  }
+}
+
+/**
+ * Once per object (meta "deposit-wake"): starts the object of every deposit address this shard
+ * indexes. An address stored before its retention alarm existed gets that alarm when its object
+ * starts (deposits/deposit-addresses.js); an unfunded one past its deadline is otherwise never
+ * touched again (its chain's reader no longer watches it, nobody looks it up), so it would be kept
+ * forever. In the background, a few at a time; the mark is set only once all were reached.
+ */
+export function wakeIndexedDeposits(env, sql) {
+  if (sql.exec("SELECT 1 FROM meta WHERE name = 'deposit-wake'").toArray().length > 0) return;
+  const vaults = sql.exec("SELECT vault FROM deposit_vault").toArray().map((r) => r.vault);
+  const run = async () => {
+    for (let i = 0; i < vaults.length; i += 20) {
+      await Promise.all(vaults.slice(i, i + 20).map((vault) => depositOf(env, vault).read()));
+    }
+    sql.exec("INSERT OR REPLACE INTO meta (name, value) VALUES ('deposit-wake', 1)");
+  };
+  run().catch((e) => console.error(JSON.stringify({ event: "deposit-wake-failed", message: String(e?.message ?? e) })));
+}
