@@ -501,7 +501,7 @@ export interface components {
                 [key: string]: components["schemas"]["UnixSeconds"] | null;
             };
         };
-        /** @description Op "intentShardStep": The intent shard's decisions, one event at a time: a registration (records merged and stored with their retention, the quote id and the webhook owner), chain logs (records changed, the transaction index, owned intents due for a webhook check), a live status stream's next event and its end, an owned intent's webhook status check (deliver a changed status, when to check again), the retention of quote-id rows kept apart from their records, and the next alarm: rows to write, effects to perform, when to wake and what to answer. */
+        /** @description Op "intentShardStep": The intent shard's decisions, one event at a time: a registration (records merged and stored with their retention, the quote id and the webhook owner), chain logs (records changed, the transaction index, owned intents due for a webhook check), a live status stream's next event and its end, an owned intent's webhook status check (deliver a changed status, when to check again), the retention of records past their time and of quote-id rows kept apart from their records, and the next alarm: rows to write, effects to perform, when to wake and what to answer. */
         IntentShardStepInput: {
             /** @description What the driver loaded for the event (see the event kinds); the answer's state is the next event's. */
             state: {
@@ -511,8 +511,8 @@ export interface components {
                 graceSec?: number;
                 /** @description The object's alarm now, Unix milliseconds (null: none): events that bring expiries or checks only bring it forward. Required by registered, logs and wake. */
                 alarm?: number | null;
-                /** @description registered: intent hash -> the registered record; logs: intent hash -> the stored record or null (op applyLogs's records). */
-                records?: Record<string, never>;
+                /** @description registered: intent hash -> the registered record; logs: intent hash -> the stored record or null (op applyLogs's records); expired: [{intentHash, expireAt, transactions: the record's record_tx transaction hashes}], records whose retention may have come. */
+                records?: Record<string, never> | unknown[];
                 /** @description registered: intent hash -> the record stored now, or null. */
                 stored?: {
                     [key: string]: components["schemas"]["IntentRecord"] | null;
@@ -562,10 +562,10 @@ export interface components {
                 /** @description wake: the earliest due check and expiry, Unix seconds or null. */
                 due?: (number | null)[];
             };
-            /** @description registered; logs; stream; check {chainHeads} or {thrown}; checked {markedAgain, thrown?}; quoteRows {thrown?}; wake. */
+            /** @description registered; logs; stream; check {chainHeads} or {thrown}; checked {markedAgain, thrown?}; quoteRows {thrown?}; expired; wake. */
             event: {
                 /** @enum {unknown} */
-                kind: "registered" | "logs" | "stream" | "check" | "checked" | "quoteRows" | "wake";
+                kind: "registered" | "logs" | "stream" | "check" | "checked" | "quoteRows" | "expired" | "wake";
                 chainHeads?: components["schemas"]["ChainHeads"];
                 /** @description check: the chain heads could not be read; checked: the delivery failed; quoteRows: a record's shard could not be read. */
                 thrown?: string;
@@ -603,6 +603,13 @@ export interface components {
             } | {
                 /** @constant */
                 kind: "close";
+            } | {
+                /** @constant */
+                kind: "unindex";
+                pairs: {
+                    transactionHash: string;
+                    intentHash: string;
+                }[];
             })[];
             /** @description Unix milliseconds to set the object's alarm to (null: left as it is). */
             alarmAt: number | null;
@@ -2002,7 +2009,7 @@ export interface CoreOps {
     recordRetention: { input: schemas["RecordRetentionInput"]; answer: schemas["RecordRetentionAnswer"] };
     /** When a shard may delete each quote-id row kept apart from its intent's record (a deposit address's quote id): with that record, by the recordRetention rule; at once when the record is gone; never while it holds a transaction. (area status; non-2xx: none) */
     quoteIdRetention: { input: schemas["QuoteIdRetentionInput"]; answer: schemas["QuoteIdRetentionAnswer"] };
-    /** The intent shard's decisions, one event at a time: a registration (records merged and stored with their retention, the quote id and the webhook owner), chain logs (records changed, the transaction index, owned intents due for a webhook check), a live status stream's next event and its end, an owned intent's webhook status check (deliver a changed status, when to check again), the retention of quote-id rows kept apart from their records, and the next alarm: rows to write, effects to perform, when to wake and what to answer. (area status; non-2xx: none) */
+    /** The intent shard's decisions, one event at a time: a registration (records merged and stored with their retention, the quote id and the webhook owner), chain logs (records changed, the transaction index, owned intents due for a webhook check), a live status stream's next event and its end, an owned intent's webhook status check (deliver a changed status, when to check again), the retention of records past their time and of quote-id rows kept apart from their records, and the next alarm: rows to write, effects to perform, when to wake and what to answer. (area status; non-2xx: none) */
     intentShardStep: { input: schemas["IntentShardStepInput"]; answer: schemas["IntentShardStepAnswer"] };
     /** Which block ranges of which chains the chain reader fetches next, with their eth_getLogs filters. The chains are the EVM chains with an endpoint: the configuration's rpcUrl (local chains), else rpcUrls; a chain with neither is not read. Each range re-reads a confirmation window for reorganisations. (area reader; non-2xx: none) */
     pollPlan: { input: schemas["PollPlanInput"]; answer: schemas["PollPlanAnswer"] };

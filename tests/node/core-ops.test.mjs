@@ -249,6 +249,9 @@ describe('every op of the core answers as ops.json describes', () => {
       const quoteId = quote.id.replace('quote:', '');
       const rows = call('intentShardStep', { state: { nowMs, rows: [{ quoteId, intentHash: hash, expireAt: now, record: null }] }, event: { kind: 'quoteRows' } });
       assert.deepEqual(rows.writes, [{ table: 'quote', where: { quote_id: quoteId, expire_at: now }, delete: true }]);
+      const gone = call('intentShardStep', { state: { nowMs, records: [{ intentHash: hash, expireAt: now - 1, transactions: [id('publication')] }] }, event: { kind: 'expired' } });
+      assert.deepEqual(gone.writes.map((w) => w.table), ['record_tx', 'quote', 'owner', 'record']);
+      assert.deepEqual(gone.effects, [{ kind: 'unindex', pairs: [{ transactionHash: id('publication'), intentHash: hash }] }]);
       assert.equal(call('intentShardStep', { state: { nowMs, due: [now + 5, null], alarm: null }, event: { kind: 'wake' } }).alarmAt, (now + 5) * 1000);
     });
 

@@ -78,6 +78,25 @@ Json with_now(Json state) {
   return state;
 }
 
+// A row of a table: state x event -> the writes and effects the step answers (no alarm, no reply).
+struct Row {
+  const char* name;
+  Json state;
+  Json event;
+  Json writes;
+  Json effects = Json::array();
+};
+void expect_rows(const std::vector<Row>& rows) {
+  for (const Row& row : rows) {
+    SCOPED_TRACE(row.name);
+    const Json answer = step(row.state, row.event);
+    EXPECT_EQ(answer["writes"], row.writes);
+    EXPECT_EQ(answer["effects"], row.effects);
+    EXPECT_EQ(answer["alarmAt"], nullptr);
+    EXPECT_EQ(answer["reply"], nullptr);
+  }
+}
+
 // ---- the status checks an owned intent gets, and the status changes its owner hears of -------
 
 Json check_state(const Json& record, const Json& last_status) {
@@ -133,26 +152,13 @@ TEST(IntentShardStep, CheckedWritesTheOwnerRowOnceTheDeliveryIsQueued) {
   unchanged["status"] = "pending";
   unchanged["next"] = kRoute + 1;
   const auto owner_write = [](Json set) { return Json::array({Json{{"table", "owner"}, {"where", {{"intent_hash", kHash}}}, {"set", std::move(set)}}}); };
-  struct Row {
-    const char* name;
-    Json state;
-    Json event;
-    Json writes;
-  };
-  const std::vector<Row> rows = {
+  expect_rows({
       {"delivered: the status moves on", after_change, {{"kind", "checked"}, {"markedAgain", false}}, owner_write({{"last_status", "settled"}, {"check_at", nullptr}})},
       {"unchanged: only the next check", unchanged, {{"kind", "checked"}, {"markedAgain", false}}, owner_write({{"check_at", kRoute + 1}})},
       {"marked again while checking: checked again at once", unchanged, {{"kind", "checked"}, {"markedAgain", true}}, owner_write({{"check_at", kNow}})},
       {"the delivery failed: the status stays, again in 30 s", after_change, {{"kind", "checked"}, {"markedAgain", false}, {"thrown", "queue"}},
        owner_write({{"check_at", kNow + 30}})},
-  };
-  for (const Row& row : rows) {
-    SCOPED_TRACE(row.name);
-    const Json answer = step(row.state, row.event);
-    EXPECT_EQ(answer["writes"], row.writes);
-    EXPECT_EQ(answer["effects"], Json::array());
-    EXPECT_EQ(answer["alarmAt"], nullptr);
-  }
+  });
 }
 
 // ---- live status streams ------------------------------------------------------------------
@@ -305,13 +311,7 @@ TEST(IntentShardStep, QuoteIdRowsGoWithTheirRecordOrWaitForIt) {
   const Json where{{"quote_id", kQuoteId}, {"expire_at", kNow - 5}};
   IntentRecord later = registered_record(kOther);
   later.reward_deadline = kNow + 7'200;
-  struct Row {
-    const char* name;
-    Json state;
-    Json event;
-    Json writes;
-  };
-  const std::vector<Row> rows = {
+  expect_rows({
       {"its record gone: the row goes", rows_with(nullptr), kind("quoteRows"), Json::array({Json{{"table", "quote"}, {"where", where}, {"delete", true}}})},
       {"its record holds money: kept", rows_with(with_steps({IntentStep::funded}, kOther)), kind("quoteRows"),
        Json::array({Json{{"table", "quote"}, {"where", where}, {"set", {{"expire_at", nullptr}}}}})},
@@ -319,13 +319,26 @@ TEST(IntentShardStep, QuoteIdRowsGoWithTheirRecordOrWaitForIt) {
        Json::array({Json{{"table", "quote"}, {"where", where}, {"set", {{"expire_at", kNow + 7'200 + kRecordGraceSec}}}}})},
       {"the record's shard unreachable: again in a minute", rows_with(nullptr), Json{{"kind", "quoteRows"}, {"thrown", "down"}},
        Json::array({Json{{"table", "quote"}, {"where", where}, {"set", {{"expire_at", kNow + 60}}}}})},
+  });
+}
+
+TEST(IntentShardStep, ARecordPastItsRetentionGoesWithItsRowsAndItsTransactionIndex) {
+  const auto expired = [](Json expire_at, Json transactions) {
+    return with_now({{"records", Json::array({Json{{"intentHash", kHash}, {"expireAt", expire_at}, {"transactions", transactions}}})}});
   };
-  for (const Row& row : rows) {
-    SCOPED_TRACE(row.name);
-    const Json answer = step(row.state, row.event);
-    EXPECT_EQ(answer["writes"], row.writes);
-    EXPECT_EQ(answer["effects"], Json::array());
-  }
+  const auto del = [](const char* table, Json where) { return Json{{"table", table}, {"where", std::move(where)}, {"delete", true}}; };
+  const Json by_hash{{"intent_hash", kHash}};
+  const Json event = kind("expired");
+  expect_rows({
+      {"due, its publication indexed: all its rows go, the index row too", expired(kNow - 1, Json::array({kTx})), event,
+       Json::array({del("record_tx", {{"intent_hash", kHash}, {"tx_hash", kTx}}), del("quote", by_hash), del("owner", by_hash),
+                    del("record", {{"intent_hash", kHash}, {"expire_at", kNow - 1}})}),
+       Json::array({Json{{"kind", "unindex"}, {"pairs", Json::array({Json{{"transactionHash", kTx}, {"intentHash", kHash}}})}}})},
+      {"due now, nothing indexed", expired(kNow, Json::array()), event,
+       Json::array({del("quote", by_hash), del("owner", by_hash), del("record", {{"intent_hash", kHash}, {"expire_at", kNow}})})},
+      {"not due yet: kept", expired(kNow + 1, Json::array({kTx})), event, Json::array()},
+      {"kept (no expiry): kept", expired(nullptr, Json::array()), event, Json::array()},
+  });
 }
 
 TEST(IntentShardStep, TheNextAlarmIsTheEarliestDueCheckOrExpiryNeverInThePast) {

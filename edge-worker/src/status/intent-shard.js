@@ -17,7 +17,7 @@ import { nowSec } from "../runtime/time.js";
 import { applyWrites } from "../runtime/sql-writes.js";
 import { deliverStatusChange } from "../webhooks/webhooks.js";
 import { ShardStreams } from "./shard-streams.js";
-import { dropExpired, dueQuoteRows, graceOf, nextExpiry, upgradeRetention, wakeIndexedDeposits } from "./shard-retention.js";
+import { dueQuoteRows, dueRecords, graceOf, nextExpiry, unindex, upgradeRetention, wakeIndexedDeposits } from "./shard-retention.js";
 
 // The tables a step of the core writes.
 const STEP_TABLES = ["record", "quote", "owner", "record_tx"];
@@ -42,7 +42,7 @@ export class IntentShard extends DurableObject {
       CREATE TABLE IF NOT EXISTS record_tx (intent_hash TEXT NOT NULL, tx_hash TEXT NOT NULL, PRIMARY KEY (intent_hash, tx_hash))`);
     // record_tx: the transaction-index rows (kept in the transactions' shards) of this shard's
     // records, as op "applyLogs" added and removed them, so a record that goes takes its rows
-    // with it (#dropExpired) and the index never outgrows the records.
+    // with it (op intentShardStep's event "expired") and the index never outgrows the records.
     // When a record may go (op "recordRetention": an hour after its later deadline when the chains
     // never showed a transaction of it; null: kept), enforced by the alarm. Records stored before
     // the column existed have none until they are stored again.
@@ -253,7 +253,11 @@ export class IntentShard extends DurableObject {
    */
   async alarm() {
     const now = nowSec();
-    await dropExpired(this.env, this.ctx, this.sql, now);
+    // Serialised with registrations and chain events: a record they store again is not deleted.
+    await this.#serially(async () => {
+      const records = dueRecords(this.sql, now);
+      if (records.length > 0) await this.#run({ records }, { kind: "expired" });
+    });
     await this.#checkQuoteRows(now);
     const due = this.sql.exec("SELECT intent_hash, owner, last_status FROM owner WHERE check_at IS NOT NULL AND check_at <= ?", now).toArray();
     for (const row of due) await this.#checkOwner(row);
@@ -337,6 +341,8 @@ export class IntentShard extends DurableObject {
         return;
       case "deliver":
         return deliverStatusChange(this.env, effect.owner, effect.before, effect.after);
+      case "unindex":
+        return unindex(this.env, effect.pairs);
       default:
         throw new Error(`intentShardStep named an effect this object does not perform: ${effect.kind}`);
     }

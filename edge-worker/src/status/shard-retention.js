@@ -1,14 +1,15 @@
 // An intent shard's upkeep: the storage side of its retention. Which record or quote-id row goes
-// when is the core's (ops recordRetention, quoteIdRetention, and intentShardStep's event
-// "quoteRows"); this module runs the bulk deletions of what is due, reads the records other shards
-// hold for the quote-id rows due here, and brings rows stored before their rule under it.
+// when, and what goes with it, is the core's (ops recordRetention, quoteIdRetention, and
+// intentShardStep's events "expired" and "quoteRows"); this module reads what is due, reads the
+// records other shards hold for the quote-id rows due here, drops transaction index rows in other
+// shards, and brings rows stored before their rule under it.
 import { askCore } from "../core.js";
 import { nowSec } from "../runtime/time.js";
 import { byShard, depositOf, shardOf } from "../runtime/objects.js";
 
 // Quote-id rows checked against their record's shard per alarm (the next alarm takes the rest).
 const QUOTE_ROW_BATCH = 200;
-// Records deleted per alarm (the next alarm takes the rest).
+// Records looked at per alarm (the next alarm takes the rest).
 const RECORD_BATCH = 1000;
 // Which retention this shard's stored rows were last brought up to (meta "retention"): 1 = every
 // record and every quote-id row kept apart from its record has its expiry (see upgradeRetention);
@@ -38,23 +39,24 @@ export function graceOf(env) {
 }
 
 /**
- * Deletes the records past their retention, with this shard's quote ids that lead to them and
- * their webhook owners (a bounded batch per alarm). Such a record holds at most its publication,
- * whose transaction-index row (in the transaction's shard) goes with it. Quote-id rows of such
- * records kept in other shards go by those shards' alarms (dueQuoteRows).
+ * The records whose expiry came (a bounded batch per alarm; the next alarm takes the rest), each
+ * with the transactions of its record_tx rows (op intentShardStep's event "expired" state.records,
+ * which says what goes with each).
  */
-export async function dropExpired(env, ctx, sql, now) {
-  const unindexed = ctx.storage.transactionSync(() => {
-    const expired = `SELECT intent_hash FROM record WHERE expire_at IS NOT NULL AND expire_at <= ? LIMIT ${RECORD_BATCH}`;
-    const rows = sql.exec(`DELETE FROM record_tx WHERE intent_hash IN (${expired}) RETURNING intent_hash, tx_hash`, now).toArray();
-    sql.exec(`DELETE FROM quote WHERE intent_hash IN (${expired})`, now);
-    sql.exec(`DELETE FROM owner WHERE intent_hash IN (${expired})`, now);
-    sql.exec(`DELETE FROM record WHERE intent_hash IN (${expired})`, now);
-    return rows.map((r) => ({ transactionHash: r.tx_hash, intentHash: r.intent_hash }));
-  });
+export function dueRecords(sql, now) {
+  const due = sql.exec("SELECT intent_hash, expire_at FROM record WHERE expire_at IS NOT NULL AND expire_at <= ? LIMIT ?", now, RECORD_BATCH).toArray();
+  return due.map((r) => ({
+    intentHash: r.intent_hash,
+    expireAt: r.expire_at,
+    transactions: sql.exec("SELECT tx_hash FROM record_tx WHERE intent_hash = ?", r.intent_hash).toArray().map((t) => t.tx_hash),
+  }));
+}
+
+/** Drops transaction index rows in the transactions' shards (effect unindex). */
+export async function unindex(env, pairs) {
   // A row left behind (its shard unreachable) is harmless: a lookup through it finds no record.
-  await Promise.all([...byShard(unindexed, (p) => p.transactionHash).values()].map((pairs) =>
-    shardOf(env, pairs[0].transactionHash).mapTransactions([], pairs).catch((e) =>
+  await Promise.all([...byShard(pairs, (p) => p.transactionHash).values()].map((group) =>
+    shardOf(env, group[0].transactionHash).mapTransactions([], group).catch((e) =>
       console.error(JSON.stringify({ event: "transaction-unindex-failed", message: String(e?.message ?? e) })),
     ),
   ));

@@ -328,6 +328,34 @@ OpResult on_quote_rows(Step step, const Json& event) {
   return step.answer();
 }
 
+OpResult on_expired(Step step) {
+  const Json& records = member(step.state, "records", "state");
+  if (!records.is_array()) fail("state.records must be an array");
+  const std::uint64_t now = step.now();
+  Json unindexed = Json::array();
+  for (const Json& row : records) {
+    const std::string hash = text(row, "intentHash", "state.records[]");
+    const Json& at = member(row, "expireAt", "state.records[]");
+    const std::optional<std::uint64_t> expire_at = maybe_time(at, "state.records[].expireAt");
+    if (!expire_at || *expire_at > now) continue;
+    const Json& transactions = member(row, "transactions", "state.records[]");
+    if (!transactions.is_array()) fail("state.records[].transactions must be an array");
+    // Such a record holds at most its publication (op recordRetention): that transaction's index
+    // row, kept in the transaction's shard, goes with it, and so do the record's own quote-id and
+    // webhook owner rows. Only a record still as read goes: a chain event meanwhile stored it again.
+    const Json where{{"intent_hash", hash}};
+    for (const Json& tx : transactions) {
+      step.writes.push_back(Json{{"table", "record_tx"}, {"where", {{"intent_hash", hash}, {"tx_hash", tx}}}, {"delete", true}});
+      unindexed.push_back(Json{{"transactionHash", tx}, {"intentHash", hash}});
+    }
+    step.writes.push_back(Json{{"table", "quote"}, {"where", where}, {"delete", true}});
+    step.writes.push_back(Json{{"table", "owner"}, {"where", where}, {"delete", true}});
+    step.writes.push_back(Json{{"table", "record"}, {"where", {{"intent_hash", hash}, {"expire_at", *expire_at}}}, {"delete", true}});
+  }
+  if (!unindexed.empty()) step.effects.push_back(Json{{"kind", "unindex"}, {"pairs", std::move(unindexed)}});
+  return step.answer();
+}
+
 OpResult on_wake(Step step) {
   const Json& due = member(step.state, "due", "state");
   if (!due.is_array()) fail("state.due must be an array");
@@ -353,6 +381,7 @@ OpResult intent_shard_step_op(const Config& config, const Json& input) {
     if (kind == "check") return on_check(config, std::move(step), event);
     if (kind == "checked") return on_checked(std::move(step), event);
     if (kind == "quoteRows") return on_quote_rows(std::move(step), event);
+    if (kind == "expired") return on_expired(std::move(step));
     if (kind == "wake") return on_wake(std::move(step));
   } catch (Refused& refused) {
     return std::move(refused.answer);

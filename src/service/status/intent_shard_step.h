@@ -14,7 +14,8 @@
 //            changed: push to their open streams), {"kind": "mark", "intents"} (chain events made
 //            these owned intents due for a webhook status check), {"kind": "deliver", "owner",
 //            "before", "after"} (a status change to the owner's webhooks), {"kind": "send", "id",
-//            "data"} (one `status` event to a stream), {"kind": "close"} (the stream ends);
+//            "data"} (one `status` event to a stream), {"kind": "close"} (the stream ends),
+//            {"kind": "unindex", "pairs"} (transaction index rows to drop in other shards);
 //   alarmAt  Unix milliseconds to set the alarm to, or null to leave it as it is. Where an event
 //            brings expiries or checks, state "alarm" is the alarm set now (null: none): the
 //            alarm is only ever brought forward, never to less than 50 ms ahead;
@@ -59,6 +60,11 @@
 //       "quoteIdRetention" says its time is now), is kept (null) or waits longer; only a row
 //       still as read is written. thrown (a record's shard unreachable): each looked at again in
 //       60 s.
+//   {"kind": "expired"}  state {"records": [{"intentHash", "expireAt": as stored, "transactions":
+//       [the transaction hashes of its record_tx rows]}]}: records whose retention may have come.
+//       Each due one goes (a record still as read, with expireAt) with its quote-id, owner and
+//       record_tx rows; effect {"kind": "unindex", "pairs": [{"transactionHash", "intentHash"}]}
+//       (the transaction index rows, kept in the transactions' shards, that led to them).
 //   {"kind": "wake"}  state {"alarm", "due": [unix seconds or null]}: the next alarm after an
 //       alarm's work (the earliest due check or expiry; none: no alarm).
 #pragma once
