@@ -501,7 +501,7 @@ export interface components {
                 [key: string]: components["schemas"]["UnixSeconds"] | null;
             };
         };
-        /** @description Op "intentShardStep": The intent shard's decisions, one event at a time: a registration (records merged and stored with their retention, the quote id and the webhook owner), chain logs (records changed, the transaction index, owned intents due for a webhook check), a live status stream's next event and its end, an owned intent's webhook status check (deliver a changed status, when to check again), the retention of records past their time and of quote-id rows kept apart from their records, and the next alarm: rows to write, effects to perform, when to wake and what to answer. */
+        /** @description Op "intentShardStep": The intent shard's decisions, one event at a time: a registration (records merged and stored with their retention, the quote id and the webhook owner), chain logs (records changed, the transaction index, owned intents due for a webhook check), a live status stream's next event and its end, an owned intent's webhook status check (deliver a changed status, when to check again), the retention of records past their time and of quote-id rows kept apart from their records, bringing rows stored before their retention rule under it, and the next alarm: rows to write, effects to perform, when to wake and what to answer. */
         IntentShardStepInput: {
             /** @description What the driver loaded for the event (see the event kinds); the answer's state is the next event's. */
             state: {
@@ -511,7 +511,7 @@ export interface components {
                 graceSec?: number;
                 /** @description The object's alarm now, Unix milliseconds (null: none): events that bring expiries or checks only bring it forward. Required by registered, logs and wake. */
                 alarm?: number | null;
-                /** @description registered: intent hash -> the registered record; logs: intent hash -> the stored record or null (op applyLogs's records); expired: [{intentHash, expireAt, transactions: the record's record_tx transaction hashes}], records whose retention may have come. */
+                /** @description registered: intent hash -> the registered record; logs: intent hash -> the stored record or null (op applyLogs's records); expired: [{intentHash, expireAt, transactions: the record's record_tx transaction hashes}], records whose retention may have come. upgrade: a page of records stored without an expiry, [{intentHash, record}]. */
                 records?: Record<string, never> | unknown[];
                 /** @description registered: intent hash -> the record stored now, or null. */
                 stored?: {
@@ -561,11 +561,15 @@ export interface components {
                 }[];
                 /** @description wake: the earliest due check and expiry, Unix seconds or null. */
                 due?: (number | null)[];
+                /** @description upgrade: the shard's meta row "retention" (0: none): which retention its stored rows were brought up to. */
+                version?: number;
+                /** @description upgrade, the last page: quote ids stored without an expiry whose record the shard does not hold. */
+                apart?: string[];
             };
-            /** @description registered; logs; stream; check {chainHeads} or {thrown}; checked {markedAgain, thrown?}; quoteRows {thrown?}; expired; wake. */
+            /** @description registered; logs; stream; check {chainHeads} or {thrown}; checked {markedAgain, thrown?}; quoteRows {thrown?}; expired; upgrade; wake. */
             event: {
                 /** @enum {unknown} */
-                kind: "registered" | "logs" | "stream" | "check" | "checked" | "quoteRows" | "expired" | "wake";
+                kind: "registered" | "logs" | "stream" | "check" | "checked" | "quoteRows" | "expired" | "upgrade" | "wake";
                 chainHeads?: components["schemas"]["ChainHeads"];
                 /** @description check: the chain heads could not be read; checked: the delivery failed; quoteRows: a record's shard could not be read. */
                 thrown?: string;
@@ -576,7 +580,7 @@ export interface components {
         IntentShardStepAnswer: {
             /** @description The state for the next event (check: with status and next for checked; stream: last). */
             state: Record<string, never>;
-            /** @description Rows of tables record, quote, owner and record_tx, in one transaction. */
+            /** @description Rows of tables record, quote, owner, record_tx and meta, in one transaction. */
             writes: components["schemas"]["StepWrite"][];
             /** @description Performed in order. */
             effects: ({
@@ -613,10 +617,12 @@ export interface components {
             })[];
             /** @description Unix milliseconds to set the object's alarm to (null: left as it is). */
             alarmAt: number | null;
-            /** @description logs: op applyLogs's refusal as it is, or 200 {applied, updated, unregistered, transactions}; null for the other events. */
+            /** @description logs: op applyLogs's refusal as it is, or 200 {applied, updated, unregistered, transactions}; upgrade: {upToDate}; null for the other events. */
             reply: null | {
                 status: number;
                 body: Record<string, never>;
+            } | {
+                upToDate: boolean;
             };
         };
         /** @description Op "pollPlan": Which block ranges of which chains the chain reader fetches next, with their eth_getLogs filters. The chains are the EVM chains with an endpoint: the configuration's rpcUrl (local chains), else rpcUrls; a chain with neither is not read. Each range re-reads a confirmation window for reorganisations. */
@@ -2009,7 +2015,7 @@ export interface CoreOps {
     recordRetention: { input: schemas["RecordRetentionInput"]; answer: schemas["RecordRetentionAnswer"] };
     /** When a shard may delete each quote-id row kept apart from its intent's record (a deposit address's quote id): with that record, by the recordRetention rule; at once when the record is gone; never while it holds a transaction. (area status; non-2xx: none) */
     quoteIdRetention: { input: schemas["QuoteIdRetentionInput"]; answer: schemas["QuoteIdRetentionAnswer"] };
-    /** The intent shard's decisions, one event at a time: a registration (records merged and stored with their retention, the quote id and the webhook owner), chain logs (records changed, the transaction index, owned intents due for a webhook check), a live status stream's next event and its end, an owned intent's webhook status check (deliver a changed status, when to check again), the retention of records past their time and of quote-id rows kept apart from their records, and the next alarm: rows to write, effects to perform, when to wake and what to answer. (area status; non-2xx: none) */
+    /** The intent shard's decisions, one event at a time: a registration (records merged and stored with their retention, the quote id and the webhook owner), chain logs (records changed, the transaction index, owned intents due for a webhook check), a live status stream's next event and its end, an owned intent's webhook status check (deliver a changed status, when to check again), the retention of records past their time and of quote-id rows kept apart from their records, bringing rows stored before their retention rule under it, and the next alarm: rows to write, effects to perform, when to wake and what to answer. (area status; non-2xx: none) */
     intentShardStep: { input: schemas["IntentShardStepInput"]; answer: schemas["IntentShardStepAnswer"] };
     /** Which block ranges of which chains the chain reader fetches next, with their eth_getLogs filters. The chains are the EVM chains with an endpoint: the configuration's rpcUrl (local chains), else rpcUrls; a chain with neither is not read. Each range re-reads a confirmation window for reorganisations. (area reader; non-2xx: none) */
     pollPlan: { input: schemas["PollPlanInput"]; answer: schemas["PollPlanAnswer"] };

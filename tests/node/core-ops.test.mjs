@@ -252,6 +252,9 @@ describe('every op of the core answers as ops.json describes', () => {
       const gone = call('intentShardStep', { state: { nowMs, records: [{ intentHash: hash, expireAt: now - 1, transactions: [id('publication')] }] }, event: { kind: 'expired' } });
       assert.deepEqual(gone.writes.map((w) => w.table), ['record_tx', 'quote', 'owner', 'record']);
       assert.deepEqual(gone.effects, [{ kind: 'unindex', pairs: [{ transactionHash: id('publication'), intentHash: hash }] }]);
+      assert.deepEqual(call('intentShardStep', { state: { nowMs, version: 2 }, event: { kind: 'upgrade' } }).reply, { upToDate: true });
+      const upgraded = call('intentShardStep', { state: { nowMs, version: 1, records: [{ intentHash: hash, record }], apart: [] }, event: { kind: 'upgrade' } });
+      assert.deepEqual(upgraded.writes, [{ table: 'record', where: { intent_hash: hash }, set: { expire_at: record.rewardDeadline + 3600 } }, { table: 'meta', replace: { name: 'retention', value: 2 } }]);
       assert.equal(call('intentShardStep', { state: { nowMs, due: [now + 5, null], alarm: null }, event: { kind: 'wake' } }).alarmAt, (now + 5) * 1000);
     });
 

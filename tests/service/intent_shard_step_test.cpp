@@ -341,6 +341,25 @@ TEST(IntentShardStep, ARecordPastItsRetentionGoesWithItsRowsAndItsTransactionInd
   });
 }
 
+TEST(IntentShardStep, RowsStoredBeforeTheirRetentionGetItOncePerShard) {
+  const Json page = Json::array({Json{{"intentHash", kHash}, {"record", registered()}}, Json{{"intentHash", kOther}, {"record", with_steps({IntentStep::funded}, kOther)}}});
+  const Json up_to_date = step(with_now({{"version", 2}}), kind("upgrade"));
+  EXPECT_EQ(up_to_date["reply"], (Json{{"upToDate", true}}));
+  EXPECT_EQ(up_to_date["writes"], Json::array());
+  // Behind: the shard asks first with its version alone, then page by page.
+  const Json behind = step(with_now({{"version", 0}}), kind("upgrade"));
+  EXPECT_EQ(behind["reply"], (Json{{"upToDate", false}}));
+  EXPECT_EQ(behind["writes"], Json::array());
+  // A page: the unfunded record gets its expiry, the funded one none (kept).
+  const Json first = step(with_now({{"version", 1}, {"records", page}}), kind("upgrade"));
+  EXPECT_EQ(first["reply"], (Json{{"upToDate", false}}));
+  EXPECT_EQ(first["writes"], Json::array({Json{{"table", "record"}, {"where", {{"intent_hash", kHash}}}, {"set", {{"expire_at", kExpiry}}}}}));
+  // The last page: quote-id rows apart from their record are due now, and the shard is up to date.
+  const Json last = step(with_now({{"version", 0}, {"records", Json::array()}, {"apart", {kQuoteId}}}), kind("upgrade"));
+  EXPECT_EQ(last["writes"], Json::array({Json{{"table", "quote"}, {"where", {{"quote_id", kQuoteId}}}, {"set", {{"expire_at", kNow}}}},
+                                         Json{{"table", "meta"}, {"replace", {{"name", "retention"}, {"value", 2}}}}}));
+}
+
 TEST(IntentShardStep, TheNextAlarmIsTheEarliestDueCheckOrExpiryNeverInThePast) {
   struct Row {
     const char* name;

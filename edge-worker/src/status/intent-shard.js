@@ -20,7 +20,7 @@ import { ShardStreams } from "./shard-streams.js";
 import { dueQuoteRows, dueRecords, graceOf, nextExpiry, unindex, upgradeRetention, wakeIndexedDeposits } from "./shard-retention.js";
 
 // The tables a step of the core writes.
-const STEP_TABLES = ["record", "quote", "owner", "record_tx"];
+const STEP_TABLES = ["record", "quote", "owner", "record_tx", "meta"];
 
 export class IntentShard extends DurableObject {
   /** Serialises record updates: a read-modify-write spans awaits on the core. */
@@ -65,7 +65,7 @@ export class IntentShard extends DurableObject {
       CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value INTEGER NOT NULL)`);
     // Rows stored before their rule existed get it before this object answers anything.
     ctx.blockConcurrencyWhile(async () => {
-      if (await upgradeRetention(env, ctx, this.sql)) await this.#wake([nextExpiry(this.sql)], await ctx.storage.getAlarm());
+      if (await upgradeRetention(env, this.sql, (state, event) => this.#run(state, event))) await this.#wake([nextExpiry(this.sql)], await ctx.storage.getAlarm());
     });
     wakeIndexedDeposits(env, this.sql);
     this.#streams = new ShardStreams(env, (hash) => this.#record(hash), async (sub, record) => {

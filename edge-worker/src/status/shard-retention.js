@@ -1,20 +1,14 @@
 // An intent shard's upkeep: the storage side of its retention. Which record or quote-id row goes
 // when, and what goes with it, is the core's (ops recordRetention, quoteIdRetention, and
-// intentShardStep's events "expired" and "quoteRows"); this module reads what is due, reads the
+// intentShardStep's events "expired", "quoteRows" and "upgrade"); this module reads what is due, reads the
 // records other shards hold for the quote-id rows due here, drops transaction index rows in other
 // shards, and brings rows stored before their rule under it.
-import { askCore } from "../core.js";
-import { nowSec } from "../runtime/time.js";
 import { byShard, depositOf, shardOf } from "../runtime/objects.js";
 
 // Quote-id rows checked against their record's shard per alarm (the next alarm takes the rest).
 const QUOTE_ROW_BATCH = 200;
 // Records looked at per alarm (the next alarm takes the rest).
 const RECORD_BATCH = 1000;
-// Which retention this shard's stored rows were last brought up to (meta "retention"): 1 = every
-// record and every quote-id row kept apart from its record has its expiry (see upgradeRetention);
-// 2 = so has every record whose intent was only published (kept until the rule gave it one).
-const RETENTION_VERSION = 2;
 
 /** The earliest expiry of a record or a quote-id row, or null. */
 export function nextExpiry(sql) {
@@ -22,14 +16,6 @@ export function nextExpiry(sql) {
   const quotes = sql.exec("SELECT MIN(expire_at) AS at FROM quote WHERE expire_at IS NOT NULL").toArray()[0]?.at ?? null;
   const times = [records, quotes].filter((t) => t != null);
   return times.length > 0 ? Math.min(...times) : null;
-}
-
-/** The core's retention of records (op "recordRetention"): {hash: unix seconds | null}. */
-export async function recordRetention(env, records) {
-  if (Object.keys(records ?? {}).length === 0) return {};
-  const answer = await askCore(env, "recordRetention", { records, now: nowSec(), ...graceOf(env) });
-  if (answer.status !== 200) throw new Error(`recordRetention answered ${answer.status}`);
-  return answer.body.expireAt;
 }
 
 /** RECORD_GRACE_SEC as the retention ops take it (tests shorten it). */
@@ -87,34 +73,30 @@ export async function dueQuoteRows(env, sql, now, local) {
 }
 
 /**
- * Brings rows stored before their rule existed under it, once per object (meta "retention"):
- * records without an expiry (stored before op "recordRetention") get the one the core gives
- * them now (null again for those that hold a transaction), and quote-id rows without one whose
- * record this shard does not hold are due for a check at the next alarm (their registered
- * deadlines were never stored with them; the check reads the record's). Runs before the object
- * answers anything; a failure leaves the rows as they were, to be tried at the next start.
- * Answers whether rows changed (the alarm is then brought forward to the next expiry).
+ * Brings rows stored before their rule existed under it, once per object (op intentShardStep's
+ * event "upgrade" decides whether and how, from meta "retention"): records without an expiry, a
+ * page at a time, then the quote-id rows without one whose record this shard does not hold. Runs
+ * before the object answers anything; a failure leaves the rows as they were, to be tried at the
+ * next start. `run(state, event)` asks the core and writes what it answers. Answers whether rows
+ * changed (the alarm is then brought forward to the next expiry).
  */
-export async function upgradeRetention(env, ctx, sql) {
-  const done = sql.exec("SELECT value FROM meta WHERE name = 'retention'").toArray()[0]?.value ?? 0;
-  if (done >= RETENTION_VERSION) return false;
+export async function upgradeRetention(env, sql, run) {
   try {
-    const now = nowSec();
+    const version = sql.exec("SELECT value FROM meta WHERE name = 'retention'").toArray()[0]?.value ?? 0;
+    if ((await run({ version }, { kind: "upgrade" })).upToDate) return false;
     let after = "";
     for (;;) {
       const rows = sql.exec("SELECT intent_hash, record FROM record WHERE expire_at IS NULL AND intent_hash > ? ORDER BY intent_hash LIMIT 200", after).toArray();
-      if (rows.length === 0) break;
-      const expireAt = await recordRetention(env, Object.fromEntries(rows.map((r) => [r.intent_hash, JSON.parse(r.record)])));
-      ctx.storage.transactionSync(() => {
-        for (const r of rows) if (expireAt[r.intent_hash] != null) sql.exec("UPDATE record SET expire_at = ? WHERE intent_hash = ?", expireAt[r.intent_hash], r.intent_hash);
-      });
-      after = rows[rows.length - 1].intent_hash;
+      const records = rows.map((r) => ({ intentHash: r.intent_hash, record: JSON.parse(r.record) }));
+      if (rows.length > 0) {
+        await run({ version, records, ...graceOf(env) }, { kind: "upgrade" });
+        after = rows[rows.length - 1].intent_hash;
+        continue;
+      }
+      const apart = sql.exec("SELECT quote_id FROM quote WHERE expire_at IS NULL AND intent_hash NOT IN (SELECT intent_hash FROM record)").toArray().map((r) => r.quote_id);
+      await run({ version, records, apart }, { kind: "upgrade" });
+      return true;
     }
-    ctx.storage.transactionSync(() => {
-      sql.exec("UPDATE quote SET expire_at = ? WHERE expire_at IS NULL AND intent_hash NOT IN (SELECT intent_hash FROM record)", now);
-      sql.exec("INSERT OR REPLACE INTO meta (name, value) VALUES ('retention', ?)", RETENTION_VERSION);
-    });
-    return true;
   } catch (e) {
     console.error(JSON.stringify({ event: "retention-upgrade-failed", object: "IntentShard", message: String(e?.message ?? e) }));
     return false;

@@ -356,6 +356,44 @@ OpResult on_expired(Step step) {
   return step.answer();
 }
 
+// Which retention a shard's stored rows were last brought up to (its meta row "retention"): 1 =
+// every record and every quote-id row kept apart from its record has its expiry; 2 = so has every
+// record whose intent was only published (kept until the rule gave it one).
+constexpr std::uint64_t kRetentionVersion = 2;
+
+OpResult on_upgrade(Step step) {
+  const std::uint64_t version = count(step.state, "version", "state");
+  if (version >= kRetentionVersion) {
+    step.reply = Json{{"upToDate", true}};
+    return step.answer();
+  }
+  step.reply = Json{{"upToDate", false}};
+  // A page of records stored before op recordRetention: each gets the expiry the rule gives it
+  // now (none again for those that hold money).
+  const Json records = step.state.value("records", Json::array());
+  if (!records.is_array()) fail("state.records must be an array");
+  Json by_hash = Json::object();
+  for (const Json& row : records) by_hash[lowercase(text(row, "intentHash", "state.records[]"))] = member(row, "record", "state.records[]");
+  if (!by_hash.empty()) {
+    const Json expire_at = body_of(record_retention_op(step.retention_input("records", by_hash)))["expireAt"];
+    for (const auto& [hash, at] : expire_at.items()) {
+      if (!at.is_null()) step.writes.push_back(Json{{"table", "record"}, {"where", {{"intent_hash", hash}}}, {"set", {{"expire_at", at}}}});
+    }
+  }
+  // The last page: quote-id rows stored without an expiry whose record this shard does not hold
+  // are due for a check now (their registered deadlines were never stored with them; the check
+  // reads the record's), and the shard is up to date.
+  if (step.state.contains("apart")) {
+    const Json& apart = step.state["apart"];
+    if (!apart.is_array()) fail("state.apart must be an array of quote ids");
+    for (const Json& id : apart) {
+      step.writes.push_back(Json{{"table", "quote"}, {"where", {{"quote_id", id}}}, {"set", {{"expire_at", step.now()}}}});
+    }
+    step.writes.push_back(Json{{"table", "meta"}, {"replace", {{"name", "retention"}, {"value", kRetentionVersion}}}});
+  }
+  return step.answer();
+}
+
 OpResult on_wake(Step step) {
   const Json& due = member(step.state, "due", "state");
   if (!due.is_array()) fail("state.due must be an array");
@@ -382,6 +420,7 @@ OpResult intent_shard_step_op(const Config& config, const Json& input) {
     if (kind == "checked") return on_checked(std::move(step), event);
     if (kind == "quoteRows") return on_quote_rows(std::move(step), event);
     if (kind == "expired") return on_expired(std::move(step));
+    if (kind == "upgrade") return on_upgrade(std::move(step));
     if (kind == "wake") return on_wake(std::move(step));
   } catch (Refused& refused) {
     return std::move(refused.answer);

@@ -65,6 +65,12 @@
 //       Each due one goes (a record still as read, with expireAt) with its quote-id, owner and
 //       record_tx rows; effect {"kind": "unindex", "pairs": [{"transactionHash", "intentHash"}]}
 //       (the transaction index rows, kept in the transactions' shards, that led to them).
+//   {"kind": "upgrade"}  state {"version": the shard's meta "retention" (0: none), "records"?: a
+//       page of records stored without an expiry [{"intentHash", "record"}], "apart"?: on the last
+//       page, the quote ids stored without an expiry whose record the shard does not hold}: rows
+//       stored before their retention rule get it, once per shard. reply {"upToDate": true}
+//       (nothing to do) or false: records get their expiry (none again when they hold money),
+//       and with "apart" those rows are due for a check now and meta "retention" is written.
 //   {"kind": "wake"}  state {"alarm", "due": [unix seconds or null]}: the next alarm after an
 //       alarm's work (the earliest due check or expiry; none: no alarm).
 #pragma once
