@@ -1167,6 +1167,52 @@ export interface components {
             confirmed: components["schemas"]["Amount"];
             recheckFrom: components["schemas"]["BlockNumber"] | null;
         };
+        /** @description Op "depositAddressStep": A deposit address's object's decisions, one event at a time: creating it (its vault watched first), its retention and removal, its cap slots released when funded and held again when its job is archived, and covering transfers becoming its one funding job (sponsorship admission, the job's submit, whether another job of the quote still holds it): the rows to write, the effect to perform, the alarm and the reply. */
+        DepositAddressStepInput: {
+            /** @description The object's rows, loaded afresh for every event, and the conversation's context. */
+            state: {
+                /** @description The stored address {owner, record, intent, transfers, attempts}, or null. */
+                deposit: unknown;
+                /** @description Names of the cap slots the address holds. */
+                holds: string[];
+                /** @description Names of the slots its funding released. */
+                released: string[];
+                funded: boolean;
+                /** @description Until when a transfer funding is held by its partner's spent sponsorship budget. */
+                heldUntil: components["schemas"]["UnixSeconds"] | null;
+                /** @description The worker's clock: Unix seconds (the core has none). */
+                now: components["schemas"]["UnixSeconds"];
+                /** @description Deployment settings; 30 days and 1 hour when absent. */
+                retention?: {
+                    fundedSec?: number;
+                    graceSec?: number;
+                };
+                /** @description The previous answer's state.context, handed back with the event that answers its effect. */
+                context?: Record<string, never>;
+            };
+            /** @description started {alarmSet}; alarm; create {owner, record, intent, holds}; funded; archive {job}; observe {delivery, confirmations} (the chain reader's); and the results of effects: watched, unindexed, holdsReleased, heldAgain, deleted, jobRead {exists}, admitted {answer} | {thrown}, jobSubmitted {stored: {outcome, job}} | {thrown}, released. */
+            event: {
+                /** @enum {unknown} */
+                kind: "started" | "alarm" | "unindexed" | "holdsReleased" | "deleted" | "create" | "watched" | "funded" | "archive" | "heldAgain" | "observe" | "jobRead" | "admitted" | "jobSubmitted" | "released";
+            };
+        };
+        DepositAddressStepAnswer: {
+            /** @description {context?}: handed back with the next event (never stored). */
+            state: Record<string, never>;
+            writes: components["schemas"]["StepWrite"][];
+            /** @description At most one (watch, unindex, releaseHolds, holdAgain, deleteAll, readJob, admit, submitJob, release): its result is the next event. None: `reply` answers. */
+            effects: components["schemas"]["StepEffect"][];
+            /** @description Unix milliseconds to set the object's alarm to (null: left as it is). */
+            alarmAt: number | null;
+            /** @description What the call answers once no effect is left: create the address; observe {state: funded | waiting | expired | refused | unknown, recheckFrom} or {error} (the driver throws, so the range is delivered again); else null. */
+            reply: unknown;
+            /** @description What happened, as JSON lines to print. */
+            logs: {
+                /** @enum {unknown} */
+                level: "log" | "error";
+                line: Record<string, never>;
+            }[];
+        };
         /** @description Op "depositAdmission": Whether one more unfunded deposit address may be handed out: admitted while the open, unfunded addresses of its partner, of its client network and, for an IPv6 client, of its /48 (this one included) are within their caps (10000 per partner, 100 per client network, 16 times that per /48, or the deployment's); beyond any, 429 deposit-quota-exceeded with Retry-After until the earliest counted address passes its deadline and the RateLimit-* headers. */
         DepositAdmissionInput: {
             /** @description The partner's open, unfunded addresses (DEPOSITS_UNFUNDED_PER_PARTNER). */
@@ -2063,6 +2109,8 @@ export interface CoreOps {
     routeDepositTransfers: { input: schemas["RouteDepositTransfersInput"]; answer: schemas["RouteDepositTransfersAnswer"] };
     /** A delivery of transfers into a deposit vault folded into what the vault holds: funded, waiting or expired. (area deposits; non-2xx: none) */
     depositObserve: { input: schemas["DepositObserveInput"]; answer: schemas["DepositObserveAnswer"] };
+    /** A deposit address's object's decisions, one event at a time: creating it (its vault watched first), its retention and removal, its cap slots released when funded and held again when its job is archived, and covering transfers becoming its one funding job (sponsorship admission, the job's submit, whether another job of the quote still holds it): the rows to write, the effect to perform, the alarm and the reply. (area deposits; non-2xx: none) */
+    depositAddressStep: { input: schemas["DepositAddressStepInput"]; answer: schemas["DepositAddressStepAnswer"] };
     /** Whether one more unfunded deposit address may be handed out: admitted while the open, unfunded addresses of its partner, of its client network and, for an IPv6 client, of its /48 (this one included) are within their caps (10000 per partner, 100 per client network, 16 times that per /48, or the deployment's); beyond any, 429 deposit-quota-exceeded with Retry-After until the earliest counted address passes its deadline and the RateLimit-* headers. (area deposits; non-2xx: 429) */
     depositAdmission: { input: schemas["DepositAdmissionInput"]; answer: schemas["DepositAdmissionAnswer"] };
     /** A new webhook endpoint with its secret, or the host name to resolve first; 409 when the key has 16 endpoints already. (area webhooks; non-2xx: 400, 409) */

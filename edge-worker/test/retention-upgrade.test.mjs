@@ -54,7 +54,8 @@ function olderLayout(src) {
     for (const w of step.writes) if (w.replace && "expire_at" in w.replace) w.replace.expire_at = null;
     if (event.kind === "registered") step.alarmAt = null;`);
   edit(src, "status/shard-retention.js", "export function wakeIndexedDeposits(env, sql) {", "export function wakeIndexedDeposits(env, sql) { return;");
-  edit(src, "deposits/deposit-addresses.js", "await this.ctx.storage.setAlarm(this.#removeAtSec(record.deadline) * 1000);", "");
+  // The address's object sets no alarm at all (op depositAddressStep names its retention's).
+  edit(src, "deposits/deposit-addresses.js", "if (step.alarmAt !== null) await this.ctx.storage.setAlarm(step.alarmAt);", "");
   edit(src, "quotes/attribution-counter.js", "if (current === null || current > at) await this.ctx.storage.setAlarm(at);", "");
   edit(src, "limits/rate-limiter.js", "#pruneSoon() {", "#pruneSoon() { return;");
   edit(src, "webhooks/deliveries.js", "async #alarmAt(nextAttemptSec, keepFor) {", "async #alarmAt(nextAttemptSec, keepFor) { return;");

@@ -6,6 +6,7 @@
 #include "service/chain/registry.h"
 #include "service/chain/vault_derivation.h"
 #include "service/deposits/deposit.h"
+#include "service/deposits/deposit_address_step.h"
 #include "service/deposits/deposit_admission.h"
 #include "service/deposits/deposit_transfers.h"
 #include "service/funding/funding_preflight.h"
@@ -107,6 +108,7 @@ constexpr std::array kOps{
     Op{"depositVault", "deposits", input_only<deposit_vault_op>},
     Op{"routeDepositTransfers", "deposits", with_config<route_deposit_transfers_op>},
     Op{"depositObserve", "deposits", with_config<deposit_observe_op>},
+    Op{"depositAddressStep", "deposits", with_config<deposit_address_step_op>},
     Op{"depositAdmission", "deposits", input_only<deposit_admission_op>},
     // webhooks
     Op{"webhookCreate", "webhooks", with_config<webhook_create_op>},

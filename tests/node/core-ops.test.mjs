@@ -521,6 +521,25 @@ describe('every op of the core answers as ops.json describes', () => {
       const funded = call('depositObserve', { deposit, transfers: waiting.transfers, delivery: { fromBlock: 106, toBlock: 110, transfers: [] }, confirmations: 3, now });
       assert.equal(funded.state, 'funded');
       assert.equal(getAddress(funded.transfers[0].from), funder.address);
+
+      // The address's object walks the same covering transfer to its funding job.
+      let state = { deposit: { owner: 'partner:acme', ...deposit, transfers: [], attempts: [] }, holds: ['partner:acme'], released: [], funded: false, heldUntil: null, now };
+      const step = (event) => {
+        const answer = call('depositAddressStep', { state, event });
+        state = { ...state, context: answer.state.context };
+        return answer;
+      };
+      const read = step({ kind: 'observe', delivery: { fromBlock: 100, toBlock: 110, transfers }, confirmations: 3 });
+      assert.deepEqual(read.effects.map((e) => e.kind), ['readJob']);
+      assert.deepEqual(step({ kind: 'jobRead', exists: false }).effects.map((e) => e.kind), ['admit']);
+      const submit = step({ kind: 'admitted', answer: { status: 200, body: {} } });
+      assert.equal(submit.effects[0].kind, 'submitJob');
+      assert.equal(submit.effects[0].quoteId, read.effects[0].quoteId);
+      const release = step({ kind: 'jobSubmitted', stored: { outcome: 'created', job: submit.effects[0].job } });
+      assert.deepEqual(release.effects, [{ kind: 'releaseHolds', names: ['partner:acme'], vault }]);
+      const done = step({ kind: 'holdsReleased' });
+      assert.deepEqual(done.reply, { state: 'funded', recheckFrom: null });
+      assert.deepEqual(done.writes.map((w) => w.table), ['released_holds', 'holds', 'deposit']);
     });
   });
 
