@@ -269,7 +269,7 @@ Json funded_log() {
 }
 
 TEST(IntentShardStep, ChainEventsStoreTheRecordIndexItsTransactionsAndMakeAnOwnedIntentsCheckDue) {
-  const Json state = with_now({{"chainId", kSource}, {"logs", Json::array({funded_log()})}, {"records", {{kHash, registered()}}}, {"owned", {kHash}}, {"alarm", nullptr}});
+  const Json state = with_now({{"chainId", kSource}, {"logs", Json::array({funded_log()})}, {"records", {{kHash, registered()}}}, {"owned", {kHash}}, {"alarm", kNowMs + 10'000}});
   const Json answer = step(state, kind("logs"));
   ASSERT_EQ(answer["reply"]["status"], 200) << answer.dump();
   const Json& body = answer["reply"]["body"];
@@ -285,7 +285,8 @@ TEST(IntentShardStep, ChainEventsStoreTheRecordIndexItsTransactionsAndMakeAnOwne
   EXPECT_EQ(answer["writes"][1], (Json{{"table", "record_tx"}, {"insert", {{"intent_hash", kHash}, {"tx_hash", kTx}}}}));
   EXPECT_EQ(answer["writes"][2], (Json{{"table", "owner"}, {"where", {{"intent_hash", kHash}}}, {"set", {{"check_at", kNow}}}}));
   EXPECT_EQ(answer["effects"], Json::array({Json{{"kind", "notify"}, {"intents", {kHash}}}, Json{{"kind", "mark"}, {"intents", {kHash}}}}));
-  EXPECT_EQ(answer["alarmAt"], kNowMs + 50);
+  // At once, even with a later alarm set: each status is checked before the next chain event.
+  EXPECT_EQ(answer["alarmAt"], kNowMs);
 
   // Not owned: no check, no alarm for it. The same logs again change nothing.
   Json unowned = state;

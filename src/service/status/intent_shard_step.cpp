@@ -205,11 +205,13 @@ OpResult on_logs(const Config& config, Step step) {
     step.writes.push_back(Json{{"table", "owner"}, {"where", {{"intent_hash", hash}}}, {"set", {{"check_at", step.now()}}}});
     marked.push_back(hash);
   }
+  step.wake_by(expiries);
   if (!marked.empty()) {
     step.effects.push_back(Json{{"kind", "mark"}, {"intents", marked}});
-    expiries.push_back(step.now());
+    // At once, whatever alarm is set: each status a chain event leads to is delivered in turn,
+    // not folded into the next event's (a fill and its proof pushed back to back).
+    step.alarm_at = step.now_ms();
   }
-  step.wake_by(expiries);
   step.reply = Json{{"status", 200},
                     {"body", {{"applied", body["applied"]}, {"updated", updates.size()}, {"unregistered", body["unregistered"]}, {"transactions", body["transactions"]}}}};
   return step.answer();

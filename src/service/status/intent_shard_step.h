@@ -18,7 +18,8 @@
 //            {"kind": "unindex", "pairs"} (transaction index rows to drop in other shards);
 //   alarmAt  Unix milliseconds to set the alarm to, or null to leave it as it is. Where an event
 //            brings expiries or checks, state "alarm" is the alarm set now (null: none): the
-//            alarm is only ever brought forward, never to less than 50 ms ahead;
+//            alarm is only ever brought forward, never to less than 50 ms ahead, except for a
+//            check chain events made due, which fires at once (nowMs);
 //   reply    what the driver's caller is answered (null: nothing).
 //
 // Events:
