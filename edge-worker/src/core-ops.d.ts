@@ -119,18 +119,8 @@ export interface components {
             record: components["schemas"]["DepositAddress"];
             intent: components["schemas"]["Intent"];
         };
-        /** @description What the relayer needs for a verified funding, from verified values only: opaque to the worker, which stores it and hands it back. It carries no price: the relay ops price from the chain under its ceiling only (a plan stored when plans carried maxFeePerGasCoveredWei keeps it, ignored). */
-        RelayPlan: {
-            /** @enum {string} */
-            standard: "permit3" | "permit2" | "erc3009" | "erc2612" | "transfer";
-            chainId: components["schemas"]["ChainId"];
-            token: components["schemas"]["EvmAddress"];
-            funder: components["schemas"]["EvmAddress"];
-            vault: components["schemas"]["EvmAddress"];
-            intent: components["schemas"]["Intent"];
-            authorization: Record<string, never> | null;
-            signature: components["schemas"]["HexBytes"] | null;
-        };
+        /** @description What the relayer sends: a verified funding, or a refund it sends itself. */
+        RelayPlan: components["schemas"]["FundingPlan"] | components["schemas"]["RefundPlan"];
         /** @description A verified funding submit: the job's idempotency key, the relay plan and the job it creates. */
         FundingVerified: {
             jobKey: components["schemas"]["Hash32"];
@@ -221,6 +211,64 @@ export interface components {
         /** @description Something for the object to do now (an RPC call, a fetch, a call to another object); its result is the next event. */
         StepEffect: {
             kind: string;
+        };
+        /** @description What the relayer needs for a verified funding, from verified values only: opaque to the worker, which stores it and hands it back. It carries no price: the relay ops price from the chain under its ceiling only (a plan stored when plans carried maxFeePerGasCoveredWei keeps it, ignored). */
+        FundingPlan: {
+            /** @enum {string} */
+            standard: "permit3" | "permit2" | "erc3009" | "erc2612" | "transfer";
+            chainId: components["schemas"]["ChainId"];
+            token: components["schemas"]["EvmAddress"];
+            funder: components["schemas"]["EvmAddress"];
+            vault: components["schemas"]["EvmAddress"];
+            intent: components["schemas"]["Intent"];
+            authorization: Record<string, never> | null;
+            signature: components["schemas"]["HexBytes"] | null;
+        };
+        /** @description A refund the relayer sends itself (src/service/funding/refund_relay.h): the source Portal's refund(destination, routeHash, reward), the job's one transaction. */
+        RefundPlan: {
+            /** @constant */
+            standard: "refund";
+            chainId: components["schemas"]["ChainId"];
+            /** @description The refund recipient (reward.creator): what the sponsorship rows count the job under; no funder limit applies (nobody signed). */
+            funder: components["schemas"]["EvmAddress"];
+            intentHash: components["schemas"]["Hash32"];
+            refund: {
+                destination: components["schemas"]["ChainId"];
+                routeHash: components["schemas"]["Hash32"];
+                /** @description The reward as the source Portal hashes it (EVM form: deadline, creator, prover, nativeAmount, tokens). */
+                reward: Record<string, never>;
+            };
+        };
+        /** @description A refund the relayer sends itself (src/service/funding/refund_relay.h), run by the gasless job's machinery with the GaslessJob's members and transitions; never served by the API (the intent's status shows the refund). */
+        RefundJob: {
+            /** @description refund:<intent hash>: one job per intent. */
+            id: string;
+            /** @enum {string} */
+            status: "accepted" | "published" | "failed";
+            waitingFor: ("gas-price" | "relayer") | null;
+            /** @constant */
+            standard: "refund";
+            quoteId: components["schemas"]["Uuid"];
+            intentHash: components["schemas"]["Hash32"];
+            chainId: components["schemas"]["ChainId"];
+            transactionHash: components["schemas"]["Hash32"] | null;
+            confirmations: number | null;
+            final: boolean;
+            error: string | null;
+            createdAt: components["schemas"]["UnixSeconds"];
+            updatedAt: components["schemas"]["UnixSeconds"];
+        };
+        /** @description A job the relayer sends: a gasless funding, or a refund it sends itself. */
+        RelayedJob: components["schemas"]["GaslessJob"] | components["schemas"]["RefundJob"];
+        /** @description The refund job to store and run (the worker's object named by the job id keeps the first, so a second look finds it), under the partner's sponsorship admission. */
+        RefundJobStart: {
+            jobKey: string;
+            /** @description The partner whose sponsorship pays (the owner's). */
+            partner: string;
+            job: components["schemas"]["RefundJob"];
+            plan: components["schemas"]["RefundPlan"];
+            /** @description When the refund is not started now (its simulation refused, or the partner's budget spent: then the later of this and its Retry-After), the seconds until the intent is looked at again. */
+            retryAfterSec: number;
         };
         /** @description Op "chains": The chain catalogue, each chain with whether its Portal confirmed the vault derivation. */
         ChainsInput: {
@@ -341,6 +389,37 @@ export interface components {
         QuoteAnswer: components["schemas"]["Quote"];
         /** @description One registration per quote: the winner first, then each competing quote. */
         QuoteRegistrations: components["schemas"]["Registration"][];
+        /** @description Op "quoteGasCalls": The calls to simulate together, in sending order, for each quote with an EVM funding (the quote, then each competing quote): its approvals then its funding, from the funder (src/service/quotes/quote_gas.h). */
+        QuoteGasCallsInput: {
+            quote: components["schemas"]["Quote"];
+        };
+        QuoteGasCallsAnswer: {
+            simulations: {
+                quoteId: string;
+                chainId: components["schemas"]["ChainId"];
+                calls: {
+                    from: components["schemas"]["EvmAddress"];
+                    to: components["schemas"]["EvmAddress"];
+                    data: components["schemas"]["HexBytes"];
+                    value: string;
+                }[];
+            }[];
+        };
+        /** @description Op "quoteGas": The quote with each EVM transaction's gas estimated from one chained simulation of its calls (eth_simulateV1): what each call used plus 30%, gasEstimated true, for a quote whose calls all succeeded; the configured bounds otherwise (src/service/quotes/quote_gas.h). */
+        QuoteGasInput: {
+            quote: components["schemas"]["Quote"];
+            results: {
+                quoteId: string;
+                /** @description eth_simulateV1's call results of the one simulated block, in order. */
+                calls: {
+                    status?: string;
+                    gasUsed?: string;
+                }[];
+            }[];
+        };
+        QuoteGasAnswer: {
+            quote: components["schemas"]["Quote"];
+        };
         /** @description Op "attributionRetention": Which usage rows of a dappId label the attribution counter keeps: counts per endpoint and UTC day, a day kept 90 days (today included) for past reporting, then deleted. */
         AttributionRetentionInput: {
             /** @description The worker's clock: Unix seconds (the core has none). */
@@ -449,18 +528,21 @@ export interface components {
             stream?: boolean;
         };
         IntentStatusAnswer: components["schemas"]["IntentStatus"];
-        /** @description Op "intentStatusCheck": What a watcher of a stored intent needs in one answer (the intent shard's webhook alarm): the v1 IntentStatus now and when to look again without a chain event (the second after the route deadline, or the reward deadline, whichever is ahead; null when time alone can no longer change the status). */
+        /** @description Op "intentStatusCheck": What a watcher of a stored intent needs in one answer (the intent shard's webhook alarm): the v1 IntentStatus now, when to look again without a chain event (the second after the route deadline, or the reward deadline, whichever is ahead, each by its own chain's clock and answered on the worker's; null when time alone can no longer change the status), and the refund the relayer sends itself now, or null (src/service/funding/refund_relay.h: refundable, registered by the service, an EVM source, an owner whose partner's sponsorship pays). */
         IntentStatusCheckInput: {
             record: components["schemas"]["IntentRecord"];
             /** @description The worker's clock: Unix seconds (the core has none). */
             now: components["schemas"]["UnixSeconds"];
             chainTimes?: components["schemas"]["ChainTimes"];
             chainHeads?: components["schemas"]["ChainHeads"];
+            /** @description Who registered the intent and hears of it by webhook: "key:<id>" or "partner:<slug>"; its partner's sponsorship pays for a refund the relayer sends. */
+            owner?: string;
         };
         IntentStatusCheckAnswer: {
             status: components["schemas"]["IntentStatus"];
             /** @description Unix seconds by the worker's clock, or null. */
             recheckAt: components["schemas"]["UnixSeconds"] | null;
+            refundJob: components["schemas"]["RefundJobStart"] | null;
         };
         /** @description Op "recordRetention": When the intent index may delete each record: an hour after its later deadline when the chains never showed a transaction of it other than its publication (which moves no money), never otherwise. */
         RecordRetentionInput: {
@@ -501,7 +583,7 @@ export interface components {
                 [key: string]: components["schemas"]["UnixSeconds"] | null;
             };
         };
-        /** @description Op "intentShardStep": The intent shard's decisions, one event at a time: a registration (records merged and stored with their retention, the quote id and the webhook owner), chain logs (records changed, the transaction index, owned intents due for a webhook check), a live status stream's next event and its end, an owned intent's webhook status check (deliver a changed status, when to check again), the retention of records past their time and of quote-id rows kept apart from their records, bringing rows stored before their retention rule under it, and the next alarm: rows to write, effects to perform, when to wake and what to answer. */
+        /** @description Op "intentShardStep": The intent shard's decisions, one event at a time: a registration (records merged and stored with their retention, the quote id and the webhook owner), chain logs (records changed, the transaction index, owned intents due for a webhook check), a live status stream's next event and its end, an owned intent's webhook status check (deliver a changed status, start the refund the relayer sends itself, when to check again), the retention of records past their time and of quote-id rows kept apart from their records, bringing rows stored before their retention rule under it, and the next alarm: rows to write, effects to perform, when to wake and what to answer. */
         IntentShardStepInput: {
             /** @description What the driver loaded for the event (see the event kinds); the answer's state is the next event's. */
             state: {
@@ -566,15 +648,20 @@ export interface components {
                 /** @description upgrade, the last page: quote ids stored without an expiry whose record the shard does not hold. */
                 apart?: string[];
             };
-            /** @description registered; logs; stream; check {chainHeads} or {thrown}; checked {markedAgain, thrown?}; quoteRows {thrown?}; expired; upgrade; wake. */
+            /** @description registered; logs; stream; check {chainHeads, chainTimes} or {thrown}; checked {markedAgain, delivered?, refundAt?, thrown?}; quoteRows {thrown?}; expired; upgrade; wake. */
             event: {
                 /** @enum {unknown} */
                 kind: "registered" | "logs" | "stream" | "check" | "checked" | "quoteRows" | "expired" | "upgrade" | "wake";
                 chainHeads?: components["schemas"]["ChainHeads"];
-                /** @description check: the chain heads could not be read; checked: the delivery failed; quoteRows: a record's shard could not be read. */
+                /** @description check: the chain heads could not be read; checked: an effect failed; quoteRows: a record's shard could not be read. */
                 thrown?: string;
                 /** @description checked: chain events marked the intent again while the check ran. */
                 markedAgain?: boolean;
+                chainTimes?: components["schemas"]["ChainTimes"];
+                /** @description checked: the deliver effect was performed (the delivery queued). */
+                delivered?: boolean;
+                /** @description checked: the refund effect's result: when to look at the intent again (the refund not started now), or null. */
+                refundAt?: number | null;
             };
         };
         IntentShardStepAnswer: {
@@ -614,6 +701,12 @@ export interface components {
                     transactionHash: string;
                     intentHash: string;
                 }[];
+            } | {
+                /** @constant */
+                kind: "refund";
+                /** @description op intentStatusCheck's refundJob. */
+                job: Record<string, never>;
+                owner: string;
             })[];
             /** @description Unix milliseconds to set the object's alarm to (null: left as it is). */
             alarmAt: number | null;
@@ -674,6 +767,56 @@ export interface components {
             /** @description The most blocks below its cursor a round reads again: what a reader keeps notes of (the intents it saw in those blocks). */
             window: number;
         };
+        /** @description Op "chainReaderStep": A chain reader's decisions in one polling round, one event at a time: whether the chain is read at all (a JSON-RPC endpoint), which blocks to read (head, anchor block 1, finalized), whether the chain was replaced (another block 1: the cursor resets) or the node lags behind the cursor (nothing moves), the ranges to read (op pollPlan) with the cursor each moves to once delivered, and the polling alarm (rounds one interval apart). */
+        ChainReaderStepInput: {
+            /** @description The reader's rows and settings (nowMs and intervalMs alone for start). */
+            state: {
+                chainId?: components["schemas"]["ChainId"] | null;
+                /** @description Unix milliseconds. */
+                nowMs?: number;
+                /** @description The stored cursor row. */
+                cursor?: {
+                    block: number | null;
+                    finalized: number | null;
+                    anchorHash: string | null;
+                };
+                /** @description Whether this instance compared the chain's block 1 since it started. */
+                anchorChecked?: boolean;
+                /** @description The chain's watched deposit vaults. */
+                watched?: components["schemas"]["WatchedDeposit"][];
+                /** @description The deployment's endpoints per chain id (CHAIN_RPC_URLS), as op pollPlan takes them. */
+                rpcUrls?: Record<string, never>;
+                /** @description Default 12 (op pollPlan). */
+                confirmations?: number;
+                /** @description Default 1000 (op pollPlan). */
+                maxRange?: number;
+                /** @description The polling alarm's interval; none or 0: polled by the cron trigger only. */
+                intervalMs?: number;
+                /** @description The blocks read so far this round (carried from an answer's state); absent in a read event: the round began with the last round's nextRead. */
+                reads?: Record<string, never>;
+            };
+            /** @description poll; read {results: [{tag, block: the node's block or null} | {tag, thrown}], in the order read, stopping at the first thrown} (with a state without reads: a round begun with the last one's nextRead); rangeFailed {message}; start (an object with no alarm). */
+            event: {
+                /** @enum {unknown} */
+                kind: "poll" | "read" | "rangeFailed" | "start";
+            };
+        };
+        ChainReaderStepAnswer: {
+            /** @description The state for the next event; its anchorChecked is the one the instance keeps; once the round is over, nextRead: the blocks the next round reads first, its results its first event (no poll). */
+            state: Record<string, never>;
+            /** @description Rows of table cursor (where id 1). */
+            writes: components["schemas"]["StepWrite"][];
+            /** @description read {blocks: [tag]} (eth_getBlockByNumber of each, in order; the results are the next event), or the round's ranges, in order: range {fromBlock, toBlock, filter, transferFilters, confirmations, keepFrom: the lowest block whose intents the reader keeps notes of, writes: the cursor moved past the range, applied once its logs were delivered}; a range that fails is the next event (rangeFailed). None: the round is over. */
+            effects: components["schemas"]["StepEffect"][];
+            /** @description Unix milliseconds to set the polling alarm to (null: left as it is). */
+            alarmAt: number | null;
+            reply: null | Record<string, never>;
+            logs: {
+                /** @enum {unknown} */
+                level: "log" | "error";
+                line: Record<string, never>;
+            }[];
+        };
         /** @description Op "gaslessVerify": Proves a gasless submit (Permit3, Permit2, ERC-3009) before the worker accepts it. */
         GaslessVerifyInput: {
             /** @enum {string} */
@@ -700,7 +843,7 @@ export interface components {
         };
         /** @description Op "gaslessJobAdvance": A relay outcome or a receipt check applied to an accepted job or a published one not final yet: the next job, when to relay again, whether to check its receipt again. */
         GaslessJobAdvanceInput: {
-            job: components["schemas"]["GaslessJob"];
+            job: components["schemas"]["RelayedJob"];
             outcome: {
                 receipt: {
                     /** @description The receipt's status as the node answered it: 0x1 successful, 0x0 reverted. */
@@ -730,14 +873,14 @@ export interface components {
             chainHeads?: components["schemas"]["ChainHeads"];
         };
         GaslessJobAdvanceAnswer: {
-            job: components["schemas"]["GaslessJob"];
+            job: components["schemas"]["RelayedJob"];
             retryAfterSec: number | null;
             /** @description true while the job names a transaction that is not final: look at its receipt again after the chain's poll interval. */
             checkReceipt: boolean;
         };
         /** @description Op "gaslessJobRetention": When a gasless job's object may be deleted: 30 days after it finished (published or failed), never while accepted. Safe for exactly-once: a resubmitted payload meets an expired quote and a spent on-chain nonce. */
         GaslessJobRetentionInput: {
-            job: components["schemas"]["GaslessJob"];
+            job: components["schemas"]["RelayedJob"];
             /** @description How long a finished job is kept. Default 2592000 (30 days). */
             keepSec?: number;
         };
@@ -750,7 +893,7 @@ export interface components {
             /** @description The stored job with, for the alarm's events, attempts, nowMs and pollMs (keepSec, plan and deposit optional). */
             state: {
                 /** @description The stored job; null when the object holds none (deleted). */
-                job: components["schemas"]["GaslessJob"] | null;
+                job: components["schemas"]["RelayedJob"] | null;
                 /** @description Relay attempts spent on transient trouble. */
                 attempts?: number;
                 /** @description Unix milliseconds. */
@@ -1332,6 +1475,62 @@ export interface components {
             /** @description The key's own id first. */
             keyIds: string[];
         };
+        /** @description Op "webhookDeliveryStep": One webhook endpoint's delivery queue's decisions, one event at a time: when its alarm fires, which finished messages its retention deletes (7 days), which messages are due (per intent, after the one before it finished), what the endpoint's check at each attempt means (resolve the host, cancel every pending message of a key that may no longer receive, fail the attempt, or send to the checked address), what a receiver's answer means (a 2xx is delivered; anything else, or none, is tried again at webhookRetry's time or given up), when the alarm wakes next; and the deliveries listing. */
+        WebhookDeliveryStepInput: {
+            /** @description The queue's rows the event concerns (nowMs, target, heads, finished, finishedCount, keepSec?); for list, nothing. */
+            state: {
+                /** @description Unix milliseconds. */
+                nowMs?: number;
+                /** @description The endpoint's URL and key; null when the endpoint was deleted (nothing is sent). */
+                target?: null | {
+                    url: string;
+                    keyId: string | null;
+                };
+                /** @description The oldest pending message of each intent, by seq. */
+                heads?: {
+                    seq: number | null;
+                    id: string;
+                    attempts: number;
+                    firstAttemptAt: number | null;
+                    nextAt: number;
+                    /** @description next_at of the intent's following pending message, or null. */
+                    then: number | null;
+                }[];
+                /** @description The oldest finished (delivered, failed, cancelled) messages, oldest first, at most a batch; at: when each finished. */
+                finished?: {
+                    seq: number;
+                    at: number;
+                }[];
+                /** @description How many finished messages the queue holds in all. */
+                finishedCount?: number;
+                /** @description How long finished messages are kept. Default 7 days. */
+                keepSec?: number;
+                /** @description The attempt under way (carried from an answer's state): {at, seqs}. */
+                attempt?: Record<string, never>;
+            };
+            /** @description alarm; resolved {addresses: [ip]} or {thrown}; sent {results: [{seq, statusCode} | {seq, thrown}]}; start (an object holding messages and no alarm); list {rows: the message rows, newest first}. */
+            event: {
+                /** @enum {unknown} */
+                kind: "alarm" | "resolved" | "sent" | "start" | "list";
+            };
+        };
+        WebhookDeliveryStepAnswer: {
+            /** @description The state for the next event. */
+            state: Record<string, never>;
+            /** @description Rows of table message: set by seq, cancelled where state is pending, deleted by seq. */
+            writes: components["schemas"]["StepWrite"][];
+            /** @description At most one: resolve {host}, or send {connect, at: the attempt's Unix seconds (webhook-timestamp), messages: [{seq, id}]}; its result is the next event. None: the alarm is over. */
+            effects: components["schemas"]["StepEffect"][];
+            /** @description Unix milliseconds to set the object's alarm to (null: left as it is). */
+            alarmAt: number | null;
+            /** @description null, but for list: the deliveries as GET /v1/webhooks/{id}/deliveries lists them. */
+            reply: null | components["schemas"]["WebhookDelivery"][];
+            logs: {
+                /** @enum {unknown} */
+                level: "log" | "error";
+                line: Record<string, never>;
+            }[];
+        };
         /** @description Op "legacyExactIn": Legacy v3 exact-in quotes (POST /api/v3/quotes/exactIn), one entry per solver. */
         LegacyExactInInput: {
             /** @description The LegacyQuoteRequest, exactly as the client sent it (any JSON): the core validates it and answers 400 naming each wrong field. */
@@ -1521,7 +1720,7 @@ export interface components {
             to: components["schemas"]["EvmAddress"];
             data: components["schemas"]["HexBytes"];
             value: components["schemas"]["Amount"];
-            /** @description The gas limit to send it with (a quote's execution transactions carry it): estimated against the chain when gasEstimated is true, else the service's configured bound for its kind (approve, publishAndFund). */
+            /** @description The gas limit to send it with (a quote's execution transactions carry it): estimated against the chain when gasEstimated is true (on a chain the service reads, the quote's approvals and funding simulated together in sending order, so the funding sees the allowance the approval sets; what each call used plus 30%), else the service's configured bound for its kind (approve, publishAndFund): a chain the service does not read, or a call that reverts in the simulation, such as a funding the funder's balance cannot cover yet. */
             gas?: number;
             /** @description Whether gas was estimated against the chain (true) or is the configured bound for the transaction's kind (false). */
             gasEstimated?: boolean;
@@ -1658,7 +1857,7 @@ export interface components {
             /** @description Unix seconds when the reported status began; null for unknown. */
             updatedAt: components["schemas"]["Uint64"] | null;
             transactions: components["schemas"]["IntentStatusTransactions"];
-            /** @description When the status is refundable or expired: the source Portal's refund call, which anyone may send. null for every other status, for Solana sources (their refund is a Solana instruction) and for intents whose reward the server has not seen (neither quoted here nor published yet). */
+            /** @description When the status is refundable or expired: the source Portal's refund call, which anyone may send. Once refundable, the service's relayer sends it itself for an intent registered by a keyed quote or a deposit address (see Refunds nobody has to send); whoever sends it first, it is refunded once. null for every other status, for Solana sources (their refund is a Solana instruction) and for intents whose reward the server has not seen (neither quoted here nor published yet). */
             refund: components["schemas"]["IntentRefund"] | null;
             /** @description Why the intent ended as it did: present on failed, expired, refundable and refunded, null on every other status. */
             reason: components["schemas"]["IntentStatusReason"] | null;
@@ -1988,6 +2187,30 @@ export interface components {
          * @description UUID.
          */
         Uuid: string;
+        /** @description One delivery (one status change for one endpoint) and where it stands. */
+        WebhookDelivery: {
+            /** @description msg:<hex>: the webhook-id header of every attempt of this delivery (stable across retries: deduplicate on it). */
+            id: string;
+            eventType: components["schemas"]["WebhookEventType"];
+            intentHash: components["schemas"]["Hash32"];
+            /** @description The intent status the payload carries. */
+            status: components["schemas"]["IntentStatusValue"];
+            /**
+             * @description pending: attempts go on; delivered: a 2xx answered; failed: given up three days after the first attempt; cancelled: the endpoint's API key was revoked (or is no longer mapped to a partner) before it was delivered, and it will not be sent. Every finished delivery is listed for 7 days, then deleted.
+             * @enum {string}
+             */
+            state: "pending" | "delivered" | "failed" | "cancelled";
+            /** @description Attempts so far; 0 before the first. */
+            attempts: number;
+            /** @description HTTP status of the last attempt; null before the first, or when it ended without an answer (network error, 10 s timeout, a URL no longer acceptable). */
+            lastStatusCode: number | null;
+            /** @description When the next attempt is due; null once delivered or given up. */
+            nextAttemptAt: components["schemas"]["UnixSeconds"] | null;
+            /** @description When a 2xx answered; null until then. Both nextAttemptAt and deliveredAt null: given up or cancelled (see state). */
+            deliveredAt: components["schemas"]["UnixSeconds"] | null;
+            /** @description Why a cancelled delivery was not sent (naming the key); null in every other state. */
+            cancelReason: string | null;
+        };
         /** @description A webhook endpoint of this API key, without its secret. */
         WebhookEndpoint: {
             /** @description wh:<uuid>. */
@@ -2043,6 +2266,10 @@ export interface CoreOps {
     solverRequests: { input: schemas["SolverRequestsInput"]; answer: schemas["SolverRequestsAnswer"] };
     /** The complete, signed Quote for a request (POST /v1/quotes), with the records to store for its intents. (area quotes; non-2xx: 400, 403, 422, 502) */
     quote: { input: schemas["QuoteInput"]; answer: schemas["QuoteAnswer"] };
+    /** The calls to simulate together, in sending order, for each quote with an EVM funding (the quote, then each competing quote): its approvals then its funding, from the funder (src/service/quotes/quote_gas.h). (area quotes; non-2xx: none) */
+    quoteGasCalls: { input: schemas["QuoteGasCallsInput"]; answer: schemas["QuoteGasCallsAnswer"] };
+    /** The quote with each EVM transaction's gas estimated from one chained simulation of its calls (eth_simulateV1): what each call used plus 30%, gasEstimated true, for a quote whose calls all succeeded; the configured bounds otherwise (src/service/quotes/quote_gas.h). (area quotes; non-2xx: none) */
+    quoteGas: { input: schemas["QuoteGasInput"]; answer: schemas["QuoteGasAnswer"] };
     /** Which usage rows of a dappId label the attribution counter keeps: counts per endpoint and UTC day, a day kept 90 days (today included) for past reporting, then deleted. (area quotes; non-2xx: none) */
     attributionRetention: { input: schemas["AttributionRetentionInput"]; answer: schemas["AttributionRetentionAnswer"] };
     /** The records to store for every intent of a quote, merged into those already stored. (area status; non-2xx: none) */
@@ -2055,16 +2282,18 @@ export interface CoreOps {
     applyLogs: { input: schemas["ApplyLogsInput"]; answer: schemas["ApplyLogsAnswer"] };
     /** The v1 IntentStatus of a stored record (GET /v1/intents/status, by intent hash, quote id or transaction hash), or unknown; for a stream, 404 without a record (no stream opens). (area status; non-2xx: 400, 404) */
     intentStatus: { input: schemas["IntentStatusInput"]; answer: schemas["IntentStatusAnswer"] };
-    /** What a watcher of a stored intent needs in one answer (the intent shard's webhook alarm): the v1 IntentStatus now and when to look again without a chain event (the second after the route deadline, or the reward deadline, whichever is ahead; null when time alone can no longer change the status). (area status; non-2xx: none) */
+    /** What a watcher of a stored intent needs in one answer (the intent shard's webhook alarm): the v1 IntentStatus now, when to look again without a chain event (the second after the route deadline, or the reward deadline, whichever is ahead, each by its own chain's clock and answered on the worker's; null when time alone can no longer change the status), and the refund the relayer sends itself now, or null (src/service/funding/refund_relay.h: refundable, registered by the service, an EVM source, an owner whose partner's sponsorship pays). (area status; non-2xx: none) */
     intentStatusCheck: { input: schemas["IntentStatusCheckInput"]; answer: schemas["IntentStatusCheckAnswer"] };
     /** When the intent index may delete each record: an hour after its later deadline when the chains never showed a transaction of it other than its publication (which moves no money), never otherwise. (area status; non-2xx: none) */
     recordRetention: { input: schemas["RecordRetentionInput"]; answer: schemas["RecordRetentionAnswer"] };
     /** When a shard may delete each quote-id row kept apart from its intent's record (a deposit address's quote id): with that record, by the recordRetention rule; at once when the record is gone; never while it holds a transaction. (area status; non-2xx: none) */
     quoteIdRetention: { input: schemas["QuoteIdRetentionInput"]; answer: schemas["QuoteIdRetentionAnswer"] };
-    /** The intent shard's decisions, one event at a time: a registration (records merged and stored with their retention, the quote id and the webhook owner), chain logs (records changed, the transaction index, owned intents due for a webhook check), a live status stream's next event and its end, an owned intent's webhook status check (deliver a changed status, when to check again), the retention of records past their time and of quote-id rows kept apart from their records, bringing rows stored before their retention rule under it, and the next alarm: rows to write, effects to perform, when to wake and what to answer. (area status; non-2xx: none) */
+    /** The intent shard's decisions, one event at a time: a registration (records merged and stored with their retention, the quote id and the webhook owner), chain logs (records changed, the transaction index, owned intents due for a webhook check), a live status stream's next event and its end, an owned intent's webhook status check (deliver a changed status, start the refund the relayer sends itself, when to check again), the retention of records past their time and of quote-id rows kept apart from their records, bringing rows stored before their retention rule under it, and the next alarm: rows to write, effects to perform, when to wake and what to answer. (area status; non-2xx: none) */
     intentShardStep: { input: schemas["IntentShardStepInput"]; answer: schemas["IntentShardStepAnswer"] };
     /** Which block ranges of which chains the chain reader fetches next, with their eth_getLogs filters. The chains are the EVM chains with an endpoint: the configuration's rpcUrl (local chains), else rpcUrls; a chain with neither is not read. Each range re-reads a confirmation window for reorganisations. (area reader; non-2xx: none) */
     pollPlan: { input: schemas["PollPlanInput"]; answer: schemas["PollPlanAnswer"] };
+    /** A chain reader's decisions in one polling round, one event at a time: whether the chain is read at all (a JSON-RPC endpoint), which blocks to read (head, anchor block 1, finalized), whether the chain was replaced (another block 1: the cursor resets) or the node lags behind the cursor (nothing moves), the ranges to read (op pollPlan) with the cursor each moves to once delivered, and the polling alarm (rounds one interval apart). (area reader; non-2xx: none) */
+    chainReaderStep: { input: schemas["ChainReaderStepInput"]; answer: schemas["ChainReaderStepAnswer"] };
     /** Proves a gasless submit (Permit3, Permit2, ERC-3009) before the worker accepts it. (area funding; non-2xx: 400, 503) */
     gaslessVerify: { input: schemas["GaslessVerifyInput"]; answer: schemas["GaslessVerifyAnswer"] };
     /** The quote id a job id or quote id names (GET /v1/gasless/jobs/{id}, ?quoteId=). (area funding; non-2xx: 400) */
@@ -2123,6 +2352,8 @@ export interface CoreOps {
     webhookRetry: { input: schemas["WebhookRetryInput"]; answer: schemas["WebhookRetryAnswer"] };
     /** Whose endpoint stores a key manages: its own and every other key of its partner, revoked ones included (endpoints are the partner's). (area webhooks; non-2xx: 403) */
     webhookKeys: { input: schemas["WebhookKeysInput"]; answer: schemas["WebhookKeysAnswer"] };
+    /** One webhook endpoint's delivery queue's decisions, one event at a time: when its alarm fires, which finished messages its retention deletes (7 days), which messages are due (per intent, after the one before it finished), what the endpoint's check at each attempt means (resolve the host, cancel every pending message of a key that may no longer receive, fail the attempt, or send to the checked address), what a receiver's answer means (a 2xx is delivered; anything else, or none, is tried again at webhookRetry's time or given up), when the alarm wakes next; and the deliveries listing. (area webhooks; non-2xx: none) */
+    webhookDeliveryStep: { input: schemas["WebhookDeliveryStepInput"]; answer: schemas["WebhookDeliveryStepAnswer"] };
     /** Legacy v3 exact-in quotes (POST /api/v3/quotes/exactIn), one entry per solver. (area legacy; non-2xx: 400, 422, 502) */
     legacyExactIn: { input: schemas["LegacyExactInInput"]; answer: schemas["LegacyExactInAnswer"] };
     /** Legacy v3 exact-out quotes (POST /api/v3/quotes/exactOut), one entry per solver. (area legacy; non-2xx: 400, 422, 502) */

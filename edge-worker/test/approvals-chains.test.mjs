@@ -9,7 +9,10 @@
 //   approval alone reverts on the chain, the listed sequence funds the intent;
 // - an allowance that covers the amount: no approval, approval null, and the funding alone goes;
 // - a funder without the tokens: the quote is made, its balance stated short;
-// - every transaction carries a gas limit (the configured bound) a wallet sends it with.
+// - every transaction carries a gas limit a wallet sends it with: estimated against the chain from
+//   one simulation of the approvals and the funding together (the funding spends the allowance the
+//   approval sets), the gas each then used on the chain plus 30%; the configured bounds when the
+//   simulation reverts (a funder without the tokens).
 // Needs a core build with Service (SR_WASM_DIR or build/wasm-release); loopback only.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -54,6 +57,9 @@ async function send(tx) {
   const sent = await funder.sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value), gasLimit: BigInt(tx.gas) });
   const receipt = await sent.wait();
   assert.equal(receipt.status, 1);
+  // An estimated limit is what the transaction used on the chain, in the state it was simulated
+  // against, plus the 30% margin (src/service/quotes/quote_gas.h).
+  if (tx.gasEstimated) assert.equal(BigInt(tx.gas), receipt.gasUsed + (receipt.gasUsed * 30n + 99n) / 100n, `${tx.data.slice(0, 10)}: ${tx.gas} for ${receipt.gasUsed} used`);
   return receipt;
 }
 
@@ -110,9 +116,12 @@ describe("approvals only when needed, on the local chains", { timeout: 150_000 }
       blockNumber: block,
     });
     assert.ok(block <= (await providerA.getBlockNumber()));
-    // Gas: the configured bounds, said to be bounds.
-    assert.deepEqual([q.execution.approval.gas, q.execution.approval.gasEstimated], [100000, false]);
-    assert.deepEqual([q.execution.transaction.gas, q.execution.transaction.gasEstimated], [600000, false]);
+    // Gas: estimated against the chain, the funding after the approval it needs (alone it reverts).
+    assert.equal(q.execution.approval.gasEstimated, true);
+    assert.equal(q.execution.transaction.gasEstimated, true);
+    const { transaction } = q.execution;
+    await assert.rejects(providerA.estimateGas({ from: funder.address, to: transaction.to, data: transaction.data }), /revert/i);
+    assert.ok(q.execution.transaction.gas < 600000, `${q.execution.transaction.gas}`);
     for (const tx of [...q.execution.approvals, q.execution.transaction]) await send(tx);
     assert.equal(await rewardStatus(q), 1);
   });
@@ -149,5 +158,8 @@ describe("approvals only when needed, on the local chains", { timeout: 150_000 }
     const q = await quote("USDC", "2000000", empty);
     assert.deepEqual(q.checks.balance, { actual: "0", required: "2000000" });
     assert.deepEqual(approvedBy(q), [[getAddress(chainA.portal), "2000000"]]);
+    // Its funding reverts in the simulation: the configured bounds, said to be bounds.
+    assert.deepEqual([q.execution.approval.gas, q.execution.approval.gasEstimated], [100000, false]);
+    assert.deepEqual([q.execution.transaction.gas, q.execution.transaction.gasEstimated], [600000, false]);
   });
 });

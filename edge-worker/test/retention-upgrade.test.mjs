@@ -58,7 +58,8 @@ function olderLayout(src) {
   edit(src, "deposits/deposit-addresses.js", "if (step.alarmAt !== null) await this.ctx.storage.setAlarm(step.alarmAt);", "");
   edit(src, "quotes/attribution-counter.js", "if (current === null || current > at) await this.ctx.storage.setAlarm(at);", "");
   edit(src, "limits/rate-limiter.js", "#pruneSoon() {", "#pruneSoon() { return;");
-  edit(src, "webhooks/deliveries.js", "async #alarmAt(nextAttemptSec, keepFor) {", "async #alarmAt(nextAttemptSec, keepFor) { return;");
+  // The queue's alarm is set where a message is queued; op webhookDeliveryStep's (its retention's) is not.
+  edit(src, "webhooks/deliveries.js", "if (step.alarmAt !== null) await this.ctx.storage.setAlarm(step.alarmAt);", "");
 }
 
 /** A registered record of a Base -> Optimism intent whose deadlines passed a minute ago. */

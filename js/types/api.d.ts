@@ -850,7 +850,7 @@ export interface components {
             to: components["schemas"]["EvmAddress"];
             data: components["schemas"]["HexBytes"];
             value: components["schemas"]["Amount"];
-            /** @description The gas limit to send it with (a quote's execution transactions carry it): estimated against the chain when gasEstimated is true, else the service's configured bound for its kind (approve, publishAndFund). */
+            /** @description The gas limit to send it with (a quote's execution transactions carry it): estimated against the chain when gasEstimated is true (on a chain the service reads, the quote's approvals and funding simulated together in sending order, so the funding sees the allowance the approval sets; what each call used plus 30%), else the service's configured bound for its kind (approve, publishAndFund): a chain the service does not read, or a call that reverts in the simulation, such as a funding the funder's balance cannot cover yet. */
             gas?: number;
             /** @description Whether gas was estimated against the chain (true) or is the configured bound for the transaction's kind (false). */
             gasEstimated?: boolean;
@@ -1033,7 +1033,7 @@ export interface components {
             /** @description Unix seconds when the reported status began; null for unknown. */
             updatedAt: components["schemas"]["Uint64"] | null;
             transactions: components["schemas"]["IntentStatusTransactions"];
-            /** @description When the status is refundable or expired: the source Portal's refund call, which anyone may send. null for every other status, for Solana sources (their refund is a Solana instruction) and for intents whose reward the server has not seen (neither quoted here nor published yet). */
+            /** @description When the status is refundable or expired: the source Portal's refund call, which anyone may send. Once refundable, the service's relayer sends it itself for an intent registered by a keyed quote or a deposit address (see Refunds nobody has to send); whoever sends it first, it is refunded once. null for every other status, for Solana sources (their refund is a Solana instruction) and for intents whose reward the server has not seen (neither quoted here nor published yet). */
             refund: components["schemas"]["IntentRefund"] | null;
             /** @description Why the intent ended as it did: present on failed, expired, refundable and refunded, null on every other status. */
             reason: components["schemas"]["IntentStatusReason"] | null;

@@ -15,6 +15,7 @@
 #include "service/funding/gasless_job_retention.h"
 #include "service/funding/gasless_job_step.h"
 #include "service/funding/relay.h"
+#include "service/funding/refund_relay.h"
 #include "service/funding/relay_simulation.h"
 #include "service/funding/relayer_floor.h"
 #include "service/funding/relayer_step.h"
@@ -27,13 +28,16 @@
 #include "service/operator/operator_status.h"
 #include "service/quotes/attribution_retention.h"
 #include "service/quotes/engine.h"
+#include "service/quotes/quote_gas.h"
 #include "service/quotes/solver_protocol.h"
+#include "service/reader/chain_reader_step.h"
 #include "service/reader/poll_plan.h"
 #include "service/status/intent_logs.h"
 #include "service/status/intent_shard_step.h"
 #include "service/status/quote_registration.h"
 #include "service/status/record_retention.h"
 #include "service/status/status_queries.h"
+#include "service/webhooks/webhook_delivery_step.h"
 #include "service/webhooks/webhooks.h"
 
 namespace sr::service {
@@ -42,7 +46,7 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-// Ops that need only the configuration, and the one that needs only its input.
+// Ops that need only the configuration, and those that need only their input.
 template <OpResult (*F)(const Config&, const Json&)>
 OpResult with_config(const OpContext& c, const Json& input) {
   return F(c.config, input);
@@ -50,6 +54,12 @@ OpResult with_config(const OpContext& c, const Json& input) {
 template <OpResult (*F)(const Json&)>
 OpResult input_only(const OpContext&, const Json& input) {
   return F(input);
+}
+
+// The intent shard watches owned intents with the status check that adds the refund the relayer
+// sends itself (a floor above the shard's step).
+OpResult intent_shard_step(const Config& config, const Json& input) {
+  return intent_shard_step_op(config, input, intent_status_check_with_refund_op);
 }
 
 constexpr std::array kOps{
@@ -67,6 +77,8 @@ constexpr std::array kOps{
     // quotes
     Op{"solverRequests", "quotes", with_config<solver_requests>},
     Op{"quote", "quotes", [](const OpContext& c, const Json& input) { return quote_op(c.config, c.quote_signer, input); }},
+    Op{"quoteGasCalls", "quotes", input_only<quote_gas_calls_op>},
+    Op{"quoteGas", "quotes", input_only<quote_gas_op>},
     // which usage rows of a dappId label are kept
     Op{"attributionRetention", "quotes", input_only<attribution_retention_op>},
     // intent records and their status
@@ -75,12 +87,14 @@ constexpr std::array kOps{
     Op{"routeLogs", "status", with_config<route_logs_op>},
     Op{"applyLogs", "status", with_config<apply_logs_op>},
     Op{"intentStatus", "status", with_config<intent_status_op>},
-    Op{"intentStatusCheck", "status", with_config<intent_status_check_op>},
+    Op{"intentStatusCheck", "status", with_config<intent_status_check_with_refund_op>},
     Op{"recordRetention", "status", input_only<record_retention_op>},
     Op{"quoteIdRetention", "status", input_only<quote_id_retention_op>},
-    Op{"intentShardStep", "status", with_config<intent_shard_step_op>},
+    Op{"intentShardStep", "status", with_config<intent_shard_step>},
     // what the chain reader fetches next
     Op{"pollPlan", "reader", with_config<poll_plan_op>},
+    // a chain reader's decisions in a polling round, one event at a time
+    Op{"chainReaderStep", "reader", with_config<chain_reader_step_op>},
     // gasless funding and its relaying
     Op{"gaslessVerify", "funding", with_config<gasless_verify_op>},
     Op{"gaslessJobLookup", "funding", input_only<gasless_job_lookup_op>},
@@ -116,6 +130,8 @@ constexpr std::array kOps{
     Op{"webhookEvents", "webhooks", with_config<webhook_events_op>},
     Op{"webhookRetry", "webhooks", input_only<webhook_retry_op>},
     Op{"webhookKeys", "webhooks", with_config<webhook_keys_op>},
+    // an endpoint's delivery queue's decisions, one event at a time
+    Op{"webhookDeliveryStep", "webhooks", with_config<webhook_delivery_step_op>},
     // the legacy v3 interface, on top of what it maps
     Op{"legacyExactIn", "legacy",
        [](const OpContext& c, const Json& input) { return legacy_quote_op(c.config, c.quote_signer, input, LegacyQuoteKind::exact_in); }},

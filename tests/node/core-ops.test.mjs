@@ -162,6 +162,19 @@ describe('every op of the core answers as ops.json describes', () => {
       call('quote', { body: quoteBody(), key: { ...acmeKey, features: [] }, now, random: random() }, 403);
     });
 
+    it('quoteGasCalls and quoteGas: its approvals and funding simulated together set their gas', () => {
+      const { simulations } = call('quoteGasCalls', { quote });
+      const mine = simulations.find((sim) => sim.quoteId === quote.id);
+      const txs = [...quote.execution.approvals, quote.execution.transaction];
+      assert.deepEqual(mine.calls.map((c) => c.data), txs.map((t) => t.data));
+      const results = [{ quoteId: quote.id, calls: mine.calls.map(() => ({ status: '0x1', gasUsed: '0x186a0' })) }];
+      const estimated = call('quoteGas', { quote, results }).quote;
+      for (const tx of [...estimated.execution.approvals, estimated.execution.transaction]) assert.deepEqual([tx.gas, tx.gasEstimated], [130000, true]);
+      // A reverting call: the configured bounds stay.
+      const reverted = [{ quoteId: quote.id, calls: mine.calls.map(() => ({ status: '0x0', gasUsed: '0x5208' })) }];
+      assert.deepEqual(call('quoteGas', { quote, results: reverted }).quote, quote);
+    });
+
     it('registerQuote and mergeRegistration', () => {
       const missing = call('registerQuote', { quote, records: {}, now });
       assert.deepEqual(missing.missing, [quote.intentHash]);
@@ -200,7 +213,22 @@ describe('every op of the core answers as ops.json describes', () => {
       assert.equal(call('intentStatus', { query: { intentHash: `0x${'ab'.repeat(32)}`, quoteId: null }, record: null, now, stream: true }, 404).code, 'not-found');
       // The watcher's check: a settled intent no longer moves with time; a registered one is looked
       // at again the second after its route deadline.
-      assert.deepEqual(call('intentStatusCheck', { record: updated, now }), { status: call('intentStatus', { query: { intentHash: quote.intentHash, quoteId: null }, record: updated, now }), recheckAt: null });
+      assert.deepEqual(call('intentStatusCheck', { record: updated, now, owner: 'key:dev-acme' }), { status: call('intentStatus', { query: { intentHash: quote.intentHash, quoteId: null }, record: updated, now }), recheckAt: null, refundJob: null });
+      // Funded, never filled, the source chain's clock at the reward deadline: the relayer refunds
+      // it under the key's partner (src/service/funding/refund_relay.h).
+      const funded = call('applyLogs', { chainId: 8453, logs: publishedAndFunded(quote), records: { [quote.intentHash]: registered.records[quote.intentHash] }, now }).updates[quote.intentHash];
+      const rewardDeadline = funded.rewardDeadline;
+      const refundable = call('intentStatusCheck', { record: funded, now, chainTimes: { 8453: rewardDeadline }, owner: 'key:dev-acme' });
+      assert.equal(refundable.status.status, 'refundable');
+      assert.equal(refundable.refundJob.job.id, `refund:${quote.intentHash}`);
+      assert.equal(refundable.refundJob.partner, 'acme');
+      assert.equal(refundable.refundJob.plan.standard, 'refund');
+      // Its plan is taken by the relay ops like a funding's: the simulation names the one call.
+      const simulated = call('relaySimulation', { plan: refundable.refundJob.plan, relayer: relayer.address, chainTime: rewardDeadline });
+      assert.deepEqual(simulated.calls.map((c) => [c.purpose, c.data]), [['funding', refundable.status.refund.transaction.data]]);
+      // No owner, or one whose key maps to no partner: nobody's budget, no refund.
+      assert.equal(call('intentStatusCheck', { record: funded, now, chainTimes: { 8453: rewardDeadline } }).refundJob, null);
+      assert.equal(call('intentStatusCheck', { record: funded, now, chainTimes: { 8453: rewardDeadline }, owner: 'key:dev-unmapped' }).refundJob, null);
       // Retention: the registered record (no transaction) goes an hour after its reward deadline;
       // the settled one is kept.
       const registeredRecord = registered.records[quote.intentHash];
@@ -244,7 +272,7 @@ describe('every op of the core answers as ops.json describes', () => {
       const check = call('intentShardStep', { state: { nowMs, intentHash: hash, owner: 'key:acme', lastStatus: 'pending', record: updated }, event: { kind: 'check', chainHeads: {} } });
       assert.deepEqual(check.effects[0].before, { status: 'pending' });
       assert.equal(check.effects[0].after.status, 'settled');
-      const checked = call('intentShardStep', { state: check.state, event: { kind: 'checked', markedAgain: false } });
+      const checked = call('intentShardStep', { state: check.state, event: { kind: 'checked', markedAgain: false, delivered: true } });
       assert.deepEqual(checked.writes, [{ table: 'owner', where: { intent_hash: hash }, set: { last_status: 'settled', check_at: null } }]);
       const quoteId = quote.id.replace('quote:', '');
       const rows = call('intentShardStep', { state: { nowMs, rows: [{ quoteId, intentHash: hash, expireAt: now, record: null }] }, event: { kind: 'quoteRows' } });
@@ -284,6 +312,27 @@ describe('every op of the core answers as ops.json describes', () => {
     });
     assert.ok(plan.chains.some((c) => c.chainId === 8453 && c.ranges.length > 0));
     call('pollPlan', {});
+  });
+
+  it('chainReaderStep: a round reads the head, compares the anchor, lags or reads its ranges', () => {
+    const state = { chainId: 8453, cursor: { block: 100, finalized: 80, anchorHash: '0x' + 'aa'.repeat(32) }, anchorChecked: false, watched: [], rpcUrls: { 8453: 'http://127.0.0.1:8545' }, nowMs: now * 1000, intervalMs: 1000 };
+    const polled = call('chainReaderStep', { state, event: { kind: 'poll' } });
+    assert.deepEqual(polled.effects, [{ kind: 'read', blocks: ['latest', '0x1', 'finalized'] }]);
+    assert.equal(polled.alarmAt, now * 1000 + 1000);
+    const block = (n, hash = '0x' + 'aa'.repeat(32)) => ({ number: '0x' + n.toString(16), hash, timestamp: '0x6a00' });
+    const read = call('chainReaderStep', { state: polled.state, event: { kind: 'read', results: [{ tag: 'latest', block: block(200) }, { tag: '0x1', block: block(1) }, { tag: 'finalized', block: block(150) }] } });
+    assert.equal(read.effects[0].kind, 'range');
+    assert.deepEqual(read.effects[0].writes[0].set.block, read.effects[0].toBlock);
+    // The next round starts with the reads this one named: its first event is their results.
+    assert.deepEqual(read.state.nextRead, ['latest', 'finalized']);
+    const next = call('chainReaderStep', { state: { ...read.state, cursor: { block: 200, finalized: 150, anchorHash: '0x' + 'aa'.repeat(32) } }, event: { kind: 'read', results: [{ tag: 'latest', block: block(210) }, { tag: 'finalized', block: block(190) }] } });
+    assert.equal(next.reply.head, 210);
+    const lagging = call('chainReaderStep', { state: polled.state, event: { kind: 'read', results: [{ tag: 'latest', block: block(90) }, { tag: '0x1', block: block(1) }, { tag: 'finalized', block: null }] } });
+    assert.deepEqual(lagging.reply, { chainId: 8453, lagging: true, head: 90 });
+    const replaced = call('chainReaderStep', { state: polled.state, event: { kind: 'read', results: [{ tag: 'latest', block: block(90) }, { tag: '0x1', block: block(1, '0x' + 'bb'.repeat(32)) }] } });
+    assert.deepEqual(replaced.writes[0].set, { anchor_hash: '0x' + 'bb'.repeat(32), block: null });
+    assert.equal(call('chainReaderStep', { state, event: { kind: 'rangeFailed', message: 'x' } }).reply.error, 'x');
+    assert.equal(call('chainReaderStep', { state: { nowMs: now * 1000, intervalMs: 1000 }, event: { kind: 'start' } }).alarmAt, now * 1000 + 1000);
   });
 
   describe('a gasless submit through verification, preflight, relaying and its job', () => {
@@ -566,6 +615,22 @@ describe('every op of the core answers as ops.json describes', () => {
     assert.equal(call('webhookTarget', { url: 'https://93.184.216.34/hooks', keyId: null }).cancel, true);
     assert.equal(call('webhookRetry', { attempts: 1, firstAttemptAt: now, now }).retryAt, now + 5);
     assert.equal(call('webhookRetry', { attempts: 9, firstAttemptAt: now - 3 * 86400, now }).retryAt, null);
+    // An endpoint's queue: its due message sent, a 2xx delivered, a 500 retried, the week's retention.
+    const queue = { target: { url: 'http://127.0.0.1:9000/hook', keyId: 'dev-acme' }, heads: [{ seq: 1, id: 'msg:01', attempts: 0, firstAttemptAt: null, nextAt: now, then: null }], finished: [], finishedCount: 0, nowMs: now * 1000 };
+    const alarm = call('webhookDeliveryStep', { state: queue, event: { kind: 'alarm' } });
+    assert.deepEqual(alarm.effects, [{ kind: 'send', connect: '127.0.0.1', at: now, messages: [{ seq: 1, id: 'msg:01' }] }]);
+    const delivered = call('webhookDeliveryStep', { state: alarm.state, event: { kind: 'sent', results: [{ seq: 1, statusCode: 200 }] } });
+    assert.equal(delivered.writes[0].set.state, 'delivered');
+    assert.equal(delivered.alarmAt, (now + 7 * 86400) * 1000);
+    const retried = call('webhookDeliveryStep', { state: alarm.state, event: { kind: 'sent', results: [{ seq: 1, statusCode: 500 }] } });
+    assert.deepEqual(retried.writes[0].set, { state: 'pending', attempts: 1, first_attempt_at: now, last_status_code: 500, next_at: now + 5 });
+    const named = call('webhookDeliveryStep', { state: { ...queue, target: { url: 'https://hooks.example.com/x', keyId: 'dev-acme' } }, event: { kind: 'alarm' } });
+    assert.deepEqual(named.effects, [{ kind: 'resolve', host: 'hooks.example.com' }]);
+    assert.equal(call('webhookDeliveryStep', { state: named.state, event: { kind: 'resolved', addresses: ['93.184.216.34'] } }).effects[0].connect, '93.184.216.34');
+    const cancelled = call('webhookDeliveryStep', { state: { ...queue, target: { ...queue.target, keyId: 'dev-revoked' } }, event: { kind: 'alarm' } });
+    assert.deepEqual(cancelled.writes, [{ table: 'message', where: { state: 'pending' }, set: { state: 'cancelled', reason: cancelled.logs[0].line.reason, next_at: now } }]);
+    const rows = [{ id: 'msg:01', event_type: 'intent.status', intent_hash: '0x' + '11'.repeat(32), status: 'settled', state: 'pending', attempts: 1, last_status_code: 500, next_at: now + 5, delivered_at: null, reason: null }];
+    assert.equal(call('webhookDeliveryStep', { state: {}, event: { kind: 'list', rows } }).reply[0].nextAttemptAt, now + 5);
   });
 
   it('the legacy v3 quotes', () => {
@@ -609,6 +674,7 @@ describe('the schemas refuse what the core refuses', () => {
   refused('quote', { body: quoteBody(), key: acmeKey, random: random() }, 'no now');
   refused('quote', { body: quoteBody(), key: acmeKey, now, random: '0x1234' }, 'too few random bytes');
   refused('webhookRetry', { attempts: -1, firstAttemptAt: now, now }, 'a negative attempt count');
+  refused('quoteGas', { quote: {}, results: 'none' }, 'results that are not simulation results');
   refused('gaslessVerify', { standard: 'erc2612', body: {}, now, confirmedChains: [] }, 'a standard gasless submits do not have');
   refused('relayTransactions', { plan: {}, relayerKey: '0x12', nonce: 0, baseFeePerGas: null, priorityFeeSuggestion: null }, 'a malformed relayer key and plan');
   refused('routeLogs', { chainId: 8453, logs: [{ address: USDC_BASE }] }, 'a log without topics, data, block, transaction');

@@ -144,6 +144,25 @@ TEST(IntentShardStep, ACheckDeliversAStatusOnlyWhenItDiffersFromTheLastDelivered
   }
 }
 
+// A status check that names a refund (as op intentStatusCheck with funding/refund_relay.h does
+// for a funded intent past its reward deadline unproven): the refund starts after the delivery.
+OpResult check_with_refund(const Config& config, const Json& input) {
+  OpResult answer = intent_status_check_op(config, input);
+  answer.body["refundJob"] = {{"jobKey", "refund:0x11"}, {"owner", input["owner"]}};
+  return answer;
+}
+
+TEST(IntentShardStep, ACheckStartsTheRefundItsStatusCheckNamesAfterTheDelivery) {
+  const OpResult answer = intent_shard_step_op(local_config(), {{"state", check_state(pending_record(), nullptr)}, {"event", check_event()}}, check_with_refund);
+  ASSERT_EQ(answer.status, 200) << answer.body.dump();
+  const Json& effects = answer.body["effects"];
+  ASSERT_EQ(effects.size(), 2u) << effects.dump();
+  EXPECT_EQ(effects[0]["kind"], "deliver");
+  EXPECT_EQ(effects[1], (Json{{"kind", "refund"}, {"job", {{"jobKey", "refund:0x11"}, {"owner", kOwner}}}, {"owner", kOwner}}));
+  // Without one (the plain status check), no refund.
+  EXPECT_EQ(step(check_state(pending_record(), "pending"), check_event())["effects"], Json::array());
+}
+
 TEST(IntentShardStep, CheckedWritesTheOwnerRowOnceTheDeliveryIsQueued) {
   Json after_change = check_state(settled_record(), "pending");
   after_change["status"] = "settled";
@@ -153,7 +172,12 @@ TEST(IntentShardStep, CheckedWritesTheOwnerRowOnceTheDeliveryIsQueued) {
   unchanged["next"] = kRoute + 1;
   const auto owner_write = [](Json set) { return Json::array({Json{{"table", "owner"}, {"where", {{"intent_hash", kHash}}}, {"set", std::move(set)}}}); };
   expect_rows({
-      {"delivered: the status moves on", after_change, {{"kind", "checked"}, {"markedAgain", false}}, owner_write({{"last_status", "settled"}, {"check_at", nullptr}})},
+      {"delivered: the status moves on", after_change, {{"kind", "checked"}, {"markedAgain", false}, {"delivered", true}},
+       owner_write({{"last_status", "settled"}, {"check_at", nullptr}})},
+      {"a refund not started now: looked at again then", unchanged, {{"kind", "checked"}, {"markedAgain", false}, {"refundAt", kNow + 600}},
+       owner_write({{"check_at", kNow + 600}})},
+      {"delivered, then the refund failed: the status moves on, again in 30 s", after_change,
+       {{"kind", "checked"}, {"markedAgain", false}, {"delivered", true}, {"thrown", "rpc"}}, owner_write({{"last_status", "settled"}, {"check_at", kNow + 30}})},
       {"unchanged: only the next check", unchanged, {{"kind", "checked"}, {"markedAgain", false}}, owner_write({{"check_at", kRoute + 1}})},
       {"marked again while checking: checked again at once", unchanged, {{"kind", "checked"}, {"markedAgain", true}}, owner_write({{"check_at", kNow}})},
       {"the delivery failed: the status stays, again in 30 s", after_change, {{"kind", "checked"}, {"markedAgain", false}, {"thrown", "queue"}},

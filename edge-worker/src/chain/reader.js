@@ -22,7 +22,10 @@
 // armed by `start` (the status facade calls it once per isolate). A chain whose block 1 changed
 // (a restarted anvil: its blocks carry new timestamps) starts over from its first block. A head
 // below the cursor with the same block 1 is a node behind its balancer: the round reads nothing
-// and moves nothing until a head passes the cursor again.
+// and moves nothing until a head passes the cursor again. Those rules, how far each range moves
+// the cursor and when the alarm wakes are op "chainReaderStep"'s (src/service/reader/
+// chain_reader_step.h): this object is its driver, it performs the reads the step names, hands
+// the logs over and writes the rows.
 //
 // Providers as they are: the chain's endpoints are tried in order of health, 429s honoured, every
 // call bounded in time (chain/rpc-endpoints.js); a log range the provider refuses as too large is read in
@@ -43,11 +46,14 @@ import { deliverLogs } from "./logs.js";
 import { deploymentRpcUrls, rpcUrlsOf } from "./rpc.js";
 import { endpointHealth, refusesRange, rpcEndpoints } from "./rpc-endpoints.js";
 import { nowSec } from "../runtime/time.js";
+import { applyWrites } from "../runtime/sql-writes.js";
 import { depositOf } from "../runtime/objects.js";
 
-const DEFAULT_CONFIRMATIONS = 12;
-const DEFAULT_MAX_RANGE = 1000;
-const MAX_RANGES_PER_POLL = 4;
+/** An environment's number where it is set (the core's default otherwise). */
+function setting(env, name) {
+  const n = Number(env[name]);
+  return env[name] !== undefined && env[name] !== "" && Number.isInteger(n) && n >= 0 ? n : undefined;
+}
 
 export class ChainReader extends DurableObject {
   /** Whether this instance has compared the chain's anchor block. */
@@ -56,6 +62,10 @@ export class ChainReader extends DurableObject {
   /** Why the last round failed (null when it did not), since this isolate started: GET /internal/status. */
   #lastError = null;
   #calls = {};
+  /** When a step last set the polling alarm (Unix ms). */
+  #armedAt = 0;
+  /** The blocks the last round named for the next one to read first (null: ask first). */
+  #nextRead = null;
 
   constructor(ctx, env) {
     super(ctx, env);
@@ -93,11 +103,11 @@ export class ChainReader extends DurableObject {
     this.sql.exec("DELETE FROM deposit_watch WHERE vault = ?", vault.toLowerCase());
   }
 
-  /** Arms the polling alarm (when POLL_INTERVAL_MS is set) unless it is armed. */
+  /** Arms the polling alarm (when POLL_INTERVAL_MS is set, op chainReaderStep) unless it is armed. */
   async start(chainId) {
     this.#count("start");
     this.#remember(chainId);
-    await this.#ensureAlarm();
+    if ((await this.ctx.storage.getAlarm()) === null) await this.#arm();
   }
 
   /** One polling round; concurrent calls share it. */
@@ -121,9 +131,9 @@ export class ChainReader extends DurableObject {
     try {
       if (this.#row()) await this.poll(this.#row().chain_id);
     } finally {
-      // Rounds start one interval apart, however long the last one took (reading a long list of
-      // watched deposit vaults): a funding's status then waits at most one interval for its round.
-      await this.#ensureAlarm(true, started);
+      // Each round arms the next one interval after its start (op chainReaderStep); a round that
+      // failed before it could (the core unavailable) leaves the alarm armed all the same.
+      if (this.#armedAt < started) await this.#arm();
     }
   }
 
@@ -159,75 +169,105 @@ export class ChainReader extends DurableObject {
     this.sql.exec("INSERT INTO cursor (id, chain_id) VALUES (1, ?) ON CONFLICT (id) DO NOTHING", Number(chainId));
   }
 
-  async #ensureAlarm(force = false, from = Date.now()) {
-    const interval = Number(this.env.POLL_INTERVAL_MS ?? 0);
-    if (!(interval > 0)) return;
-    if (!force && (await this.ctx.storage.getAlarm()) !== null) return;
-    await this.ctx.storage.setAlarm(Math.max(Date.now() + 10, from + interval));
+  /** The polling alarm an object without one gets (event start). */
+  async #arm() {
+    const step = await this.#ask({ ...this.#settings(), chainId: null }, { kind: "start" });
+    if (step.alarmAt !== null) await this.#setAlarm(step.alarmAt);
+  }
+
+  async #setAlarm(at) {
+    this.#armedAt = Date.now();
+    await this.ctx.storage.setAlarm(at);
+  }
+
+  /** The deployment's reading settings, as the step takes them. */
+  #settings() {
+    const confirmations = setting(this.env, "POLL_CONFIRMATIONS");
+    const maxRange = setting(this.env, "POLL_MAX_RANGE");
+    const intervalMs = setting(this.env, "POLL_INTERVAL_MS");
+    return {
+      rpcUrls: deploymentRpcUrls(this.env),
+      ...(confirmations !== undefined ? { confirmations } : {}),
+      ...(maxRange !== undefined ? { maxRange } : {}),
+      ...(intervalMs !== undefined ? { intervalMs } : {}),
+    };
+  }
+
+  async #ask(state, event) {
+    const answer = await askCore(this.env, "chainReaderStep", { state: { ...state, nowMs: Date.now() }, event });
+    if (answer.status !== 200) throw new Error(`chainReaderStep answered ${answer.status}: ${answer.body?.detail ?? ""}`);
+    return answer.body;
   }
 
   #dropExpiredDeposits() {
     this.sql.exec("DELETE FROM deposit_watch WHERE deadline < ?", nowSec());
   }
 
+  /**
+   * One round as op "chainReaderStep" decides it (src/service/reader/chain_reader_step.h): the
+   * blocks to read (head, anchor, finalized), whether the chain was replaced (reset) or the node
+   * lags behind the cursor (nothing moves), the ranges to read and how far each moves the cursor,
+   * and the polling alarm. This object reads what the step names, hands the logs over and writes.
+   */
   async #pollRound() {
-    const { chain_id: chainId, block } = this.#row();
-    const rpcUrls = deploymentRpcUrls(this.env);
-    const target = (await askCore(this.env, "pollPlan", { cursors: { [chainId]: block }, rpcUrls })).body?.chains?.find((c) => c.chainId === chainId);
-    if (!target) return { chainId, skipped: "no JSON-RPC endpoint" };
-    const rpc = rpcEndpoints(rpcUrlsOf(this.env, chainId)).call;
-    let head;
-    try {
-      head = await this.#head(rpc);
-    } catch (e) {
-      console.error(JSON.stringify({ event: "chain-poll-failed", chainId, stage: "head", message: e.message }));
-      return { chainId, error: e.message };
-    }
-    if (head.lagging) {
-      // The node answering is behind what this reader already proved: nothing moves until the
-      // head passes the cursor again (the window is re-read then).
-      console.log(JSON.stringify({ event: "chain-head-behind", chainId, head: head.number, cursor: this.#row().block }));
-      return { chainId, lagging: true, head: head.number };
-    }
+    const row = this.#row();
+    const chainId = row.chain_id;
     this.#dropExpiredDeposits();
     const watched = this.sql.exec("SELECT vault, token FROM deposit_watch").toArray().map(({ vault, token }) => ({ vault, token }));
-    head.depth = Number(this.env.POLL_CONFIRMATIONS ?? DEFAULT_CONFIRMATIONS);
-    const plan = await askCore(this.env, "pollPlan", {
-      cursors: { [chainId]: head.reset ? null : this.#row().block },
-      heads: { [chainId]: head.number },
-      // The finalized block of the last read: what lies above it is not final yet, and is re-read.
-      finalized: { [chainId]: head.reset ? null : this.#row().finalized },
-      confirmations: head.depth,
-      maxRange: Number(this.env.POLL_MAX_RANGE ?? DEFAULT_MAX_RANGE),
-      maxRanges: MAX_RANGES_PER_POLL,
-      rpcUrls,
-      deposits: { [chainId]: watched },
-    });
-    if (plan.status !== 200) throw new Error(`pollPlan answered ${plan.status}`);
-    const ranges = plan.body.chains.find((c) => c.chainId === chainId)?.ranges ?? [];
-    let logs = 0;
-    try {
-      for (const range of ranges) {
-        const found = await getLogs(rpc, range.filter);
-        const intents = this.sql.exec("SELECT DISTINCT intent_hash FROM window_intent WHERE block BETWEEN ? AND ?", range.fromBlock, range.toBlock).toArray().map((r) => r.intent_hash);
-        const delivered = await deliverLogs(this.env, chainId, found, { fromBlock: range.fromBlock, toBlock: range.toBlock, intents });
-        if (delivered.status !== 200) throw new Error(`routeLogs answered ${delivered.status}: ${delivered.body?.detail}`);
-        logs += found.length;
-        logs += await this.#deliverTransfers(rpc, chainId, range, watched, plan.body.confirmations);
-        this.ctx.storage.transactionSync(() => {
-          this.sql.exec("DELETE FROM window_intent WHERE block BETWEEN ? AND ?", range.fromBlock, range.toBlock);
-          for (const [hash, n] of delivered.seen) this.sql.exec("INSERT OR IGNORE INTO window_intent (block, intent_hash) VALUES (?, ?)", n, hash);
-          // Blocks below the widest window a later round reads again are never read again.
-          this.sql.exec("DELETE FROM window_intent WHERE block < ?", range.toBlock + 1 - plan.body.window);
-          this.#saveCursor(range.toBlock, head);
-        });
+    let state = {
+      ...this.#settings(),
+      chainId,
+      cursor: { block: row.block, finalized: row.finalized, anchorHash: row.anchor_hash },
+      anchorChecked: this.#anchorChecked,
+      watched,
+    };
+    let endpoints = null;
+    const rpc = (method, params) => (endpoints ??= rpcEndpoints(rpcUrlsOf(this.env, chainId))).call(method, params);
+    // A round the last one named its reads for starts with them: one core call for its head.
+    let event = this.#nextRead ? { kind: "read", results: await readBlocks(rpc, this.#nextRead) } : { kind: "poll" };
+    for (;;) {
+      const step = await this.#ask(state, event);
+      this.ctx.storage.transactionSync(() => applyWrites(this.sql, step.writes, ["cursor"]));
+      for (const { level, line } of step.logs) console[level](JSON.stringify(line));
+      if (step.alarmAt !== null) await this.#setAlarm(step.alarmAt);
+      if (typeof step.state.anchorChecked === "boolean") this.#anchorChecked = step.state.anchorChecked;
+      this.#nextRead = step.state.nextRead ?? null;
+      if (step.effects.length === 0) return step.reply;
+      state = step.state;
+      if (step.effects[0].kind === "read") {
+        event = { kind: "read", results: await readBlocks(rpc, step.effects[0].blocks) };
+        continue;
       }
-      if (ranges.length === 0) this.#saveCursor(head.reset ? null : this.#row().block, head);
-      return { chainId, head: head.number, ranges: ranges.length, logs };
-    } catch (e) {
-      console.error(JSON.stringify({ event: "chain-poll-failed", chainId, stage: "logs", message: e.message }));
-      return { chainId, error: e.message };
+      try {
+        let logs = 0;
+        for (const range of step.effects) logs += await this.#readRange(rpc, chainId, range, watched);
+        // The step's summary of the round; how many logs the reads found is this object's count.
+        return { ...step.reply, logs };
+      } catch (e) {
+        event = { kind: "rangeFailed", message: String(e?.message ?? e) };
+      }
     }
+  }
+
+  /**
+   * One range the step named: its logs handed to their shards, its transfers to their vaults,
+   * then (once both succeeded) the intents seen noted and the cursor moved past it, in one
+   * transaction. Throws when a read or a delivery fails: the cursor stays, the range is read again.
+   * @returns {Promise<number>} how many logs its reads found
+   */
+  async #readRange(rpc, chainId, range, watched) {
+    const found = await getLogs(rpc, range.filter);
+    const intents = this.sql.exec("SELECT DISTINCT intent_hash FROM window_intent WHERE block BETWEEN ? AND ?", range.fromBlock, range.toBlock).toArray().map((r) => r.intent_hash);
+    const delivered = await deliverLogs(this.env, chainId, found, { fromBlock: range.fromBlock, toBlock: range.toBlock, intents });
+    if (delivered.status !== 200) throw new Error(`routeLogs answered ${delivered.status}: ${delivered.body?.detail}`);
+    const transfers = await this.#deliverTransfers(rpc, chainId, range, watched, range.confirmations);
+    this.ctx.storage.transactionSync(() => {
+      this.sql.exec("DELETE FROM window_intent WHERE block BETWEEN ? AND ?", range.fromBlock, range.toBlock);
+      for (const [hash, n] of delivered.seen) this.sql.exec("INSERT OR IGNORE INTO window_intent (block, intent_hash) VALUES (?, ?)", n, hash);
+      this.sql.exec("DELETE FROM window_intent WHERE block < ?", range.keepFrom);
+      applyWrites(this.sql, range.writes, ["cursor"]);
+    });
+    return found.length + transfers;
   }
 
   /**
@@ -255,52 +295,23 @@ export class ChainReader extends DurableObject {
     }));
     return logs.length;
   }
+}
 
-  /**
-   * The latest block and its time; `reset` when the chain is not the one the cursor was read
-   * from. The anchor is block 1: anvil's genesis is the same on every run, but block 1 carries
-   * the time it was mined.
-   */
-  async #head(rpc) {
-    const latest = await rpc("eth_getBlockByNumber", ["latest", false]);
-    if (!latest?.number) throw new Error("eth_getBlockByNumber(latest) answered no block");
-    const number = Number(BigInt(latest.number));
-    let reset = false;
-    // A head below the cursor is a node behind its balancer, or another chain at this URL (a
-    // restarted anvil): the anchor block tells them apart, so it is compared again.
-    const cursor = this.#row()?.block;
-    const behind = cursor != null && number < cursor;
-    if (behind) this.#anchorChecked = false;
-    if (!this.#anchorChecked && number >= 1) {
-      const anchor = (await rpc("eth_getBlockByNumber", ["0x1", false]))?.hash ?? null;
-      const stored = this.#row()?.anchor_hash;
-      reset = Boolean(stored) && stored !== anchor;
-      if (reset) console.log(JSON.stringify({ event: "chain-replaced", chainId: this.#row().chain_id, anchor }));
-      this.sql.exec("UPDATE cursor SET anchor_hash = ?, block = CASE WHEN ? THEN NULL ELSE block END WHERE id = 1", anchor, reset ? 1 : 0);
-      this.#anchorChecked = true;
-    }
-    if (behind && !reset) return { number, lagging: true };
-    return { number, time: Number(BigInt(latest.timestamp)), reset, finalized: await this.#finalized(rpc, number) };
-  }
-
-  /**
-   * The chain's `finalized` block number, or null where the node serves no such tag (an error,
-   * or no block). Never above the head read just before: a node behind its balancer can answer
-   * both from different states.
-   */
-  async #finalized(rpc, head) {
+/**
+ * eth_getBlockByNumber of each tag a step named, in order, stopping at the first that throws (the
+ * step judges what was read).
+ */
+async function readBlocks(rpc, tags) {
+  const results = [];
+  for (const tag of tags) {
     try {
-      const block = await rpc("eth_getBlockByNumber", ["finalized", false]);
-      return block?.number ? Math.min(head, Number(BigInt(block.number))) : null;
-    } catch {
-      return null;
+      results.push({ tag, block: (await rpc("eth_getBlockByNumber", [tag, false])) ?? null });
+    } catch (e) {
+      results.push({ tag, thrown: String(e?.message ?? e) });
+      break;
     }
   }
-
-  #saveCursor(block, head) {
-    this.sql.exec("UPDATE cursor SET block = ?, head = ?, head_time = ?, finalized = ?, depth = ?, polled_at = ? WHERE id = 1",
-      block, head.number, head.time, head.finalized ?? null, head.depth ?? null, nowSec());
-  }
+  return results;
 }
 
 /**

@@ -83,7 +83,8 @@ export class FundingReservations {
   judge({ plan, jobId, partner, state, read }) {
     const key = read.reservation ? `${read.reservation.token}:${read.reservation.funder}`.toLowerCase() : `job:${jobId}`;
     return this.#inTurn(key, async () => {
-      let verdict = read.refused;
+      // read.verdict: one reached without the preflight (a refund's simulation, refunds.js).
+      let verdict = read.verdict ?? read.refused;
       if (!verdict) {
         // The rows read before the balance, and those stored since (accepted meanwhile).
         const reserved = read.reservation ? unionOfRows(read.before, this.rowsOf(read.reservation)) : undefined;

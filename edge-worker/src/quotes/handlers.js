@@ -2,6 +2,7 @@
 import { recordDappId } from "./attribution.js";
 import { askSolvers } from "./solvers.js";
 import { readFunder } from "./funder-reads.js";
+import { estimateGas } from "./gas.js";
 import { registerQuote } from "../status/handlers.js";
 import { confirmedChains } from "../chain/vault-derivation.js";
 import { randomHex } from "../runtime/bytes.js";
@@ -29,6 +30,8 @@ export async function quotes(c) {
   const input = { body: c.body, key: keyForCore(c.key), now: nowSec(), random: randomHex(), solverAnswers };
   if (funderReads) input.funderReads = funderReads;
   const answer = await askCore(c.env, "quote", input);
+  // Each EVM transaction's gas estimated against the chain where it is read (quotes/gas.js).
+  if (answer.status === 200) answer.body = await estimateGas(c.env, answer.body);
   recordQuote(c, { status: answer.status, solverAnswers: solverAnswers.length });
   // Status lookups by intent hash or quoteId start from here (in the background); chain events
   // fill in the rest.

@@ -18,6 +18,7 @@ import { applyWrites } from "../runtime/sql-writes.js";
 import { deliverStatusChange } from "../webhooks/webhooks.js";
 import { ShardStreams } from "./shard-streams.js";
 import { dueQuoteRows, dueRecords, graceOf, nextExpiry, unindex, upgradeRetention, wakeIndexedDeposits } from "./shard-retention.js";
+import { startRefund } from "../funding/refunds.js";
 
 // The tables a step of the core writes.
 const STEP_TABLES = ["record", "quote", "owner", "record_tx", "meta"];
@@ -267,8 +268,9 @@ export class IntentShard extends DurableObject {
   }
 
   /**
-   * One owned intent's webhook status check (events "check", then "checked" once the delivery the
-   * core named is queued). The last delivered status moves on only once the deliveries are queued.
+   * One owned intent's webhook status check (events "check", then "checked" once the effects the
+   * core named are performed: the delivery queued, the refund the relayer sends itself started).
+   * The last delivered status moves on only once the deliveries are queued.
    */
   async #checkOwner(row) {
     const mark = this.#marks.get(row.intent_hash) ?? 0;
@@ -279,20 +281,28 @@ export class IntentShard extends DurableObject {
     };
     // What "checked" writes when the check itself could not be asked: the status as it was.
     let checked = { ...state, status: row.last_status, next: null };
-    let thrown;
+    // What the effects answered, in order (deliver, then refund), for event "checked".
+    const outcome = { kind: "checked" };
     try {
-      const event = await chainClocks(this.env).then(({ heads }) => ({ kind: "check", chainHeads: heads }), (e) => ({ kind: "check", thrown: failed(e) }));
+      const event = await chainClocks(this.env).then(
+        ({ heads, times }) => ({ kind: "check", chainHeads: heads, chainTimes: times }),
+        (e) => ({ kind: "check", thrown: failed(e) }),
+      );
       const answer = await this.#step(state, event);
       checked = answer.state;
-      for (const effect of answer.effects) await this.#perform(effect);
+      for (const effect of answer.effects) {
+        const result = await this.#perform(effect);
+        if (effect.kind === "deliver") outcome.delivered = true;
+        if (effect.kind === "refund") outcome.refundAt = result;
+      }
     } catch (e) {
-      thrown = failed(e);
+      outcome.thrown = failed(e);
     }
     // Chain events that arrived while this check awaited the core and the queues marked the
     // intent again (what that means is the core's).
-    const markedAgain = (this.#marks.get(row.intent_hash) ?? 0) !== mark;
-    if (!markedAgain) this.#marks.delete(row.intent_hash);
-    await this.#run(checked, { kind: "checked", markedAgain, ...(thrown !== undefined ? { thrown } : {}) });
+    outcome.markedAgain = (this.#marks.get(row.intent_hash) ?? 0) !== mark;
+    if (!outcome.markedAgain) this.#marks.delete(row.intent_hash);
+    await this.#run(checked, outcome);
   }
 
   /** The quote-id rows whose time came, as event "quoteRows" (shard-retention.js reads their records). */
@@ -343,6 +353,9 @@ export class IntentShard extends DurableObject {
         return deliverStatusChange(this.env, effect.owner, effect.before, effect.after);
       case "unindex":
         return unindex(this.env, effect.pairs);
+      case "refund":
+        // When to look at the intent again (the refund not started now), or null.
+        return startRefund(this.env, effect.job, effect.owner);
       default:
         throw new Error(`intentShardStep named an effect this object does not perform: ${effect.kind}`);
     }

@@ -4,14 +4,18 @@
 // once). Per intent, a message waits until the one before it was delivered or given up (in
 // order). A slow or hanging receiver only delays its own endpoint's queue (a timeout per attempt).
 //
-// Every attempt first asks the core (op webhookTarget) whether the endpoint's key may still
-// receive and where to connect: a key revoked (or no longer partner-mapped) after messages were
+// The object is a driver of op "webhookDeliveryStep" (src/service/webhooks/webhook_delivery_step.h):
+// it loads its rows, asks the core, writes, performs the effect the core names (resolve the
+// endpoint's host, send the due messages) and feeds the result back; what is due, what a
+// receiver's answer means (a 2xx is delivered), when to try again or give up, what is kept and
+// when the alarm wakes are the core's. Every attempt is checked as op webhookTarget checks it
+// (whether the endpoint's key may still receive and where to connect): a key revoked (or no longer partner-mapped) after messages were
 // queued cancels them, nothing is sent (state "cancelled" with the reason, listed, then deleted
 // like the rest); otherwise the message goes over a socket to the very address the core checked
 // (webhooks/send.js), never to a second lookup of the name.
 //
 // Lifetime (docs/scale.md, "Storage bounds"): a message that was delivered, given up (failed) or
-// cancelled is deleted by the same alarm WEBHOOK_RETENTION_SEC (7 days) after it finished: long enough
+// cancelled is deleted by the same alarm 7 days (WEBHOOK_RETENTION_SEC) after it finished: long enough
 // that the deliveries listing shows it for a week, and that a message id the intent shards could
 // still enqueue again (their status checks) is still known, so it is not sent twice. Queues that
 // finished their messages before that alarm existed get it when their object next starts.
@@ -19,19 +23,21 @@ import { DurableObject } from "cloudflare:workers";
 import { connect } from "cloudflare:sockets";
 import { askCore } from "../core.js";
 import { resolveHost } from "./dns.js";
+import { applyWrites } from "../runtime/sql-writes.js";
 import { nowSec } from "../runtime/time.js";
 import { openSecret, signature } from "./webhooks.js";
 import { postWebhook } from "./send.js";
 
 const SEND_TIMEOUT_MS = 10_000;
 const RECENT_DELIVERIES = 50;
-const RETENTION_SEC = 7 * 86_400;
+/** The most finished messages one step looks at for removal (the rest wait for the next alarm). */
+const FINISHED_BATCH = 200;
 const FINISHED = "('delivered', 'failed', 'cancelled')";
 
-/** How long finished messages are kept: WEBHOOK_RETENTION_SEC (0 allowed), else 7 days. */
-function retentionSec(env) {
+/** WEBHOOK_RETENTION_SEC (0 allowed), else undefined: the core's 7 days. */
+function keepSec(env) {
   const n = Number(env?.WEBHOOK_RETENTION_SEC);
-  return env?.WEBHOOK_RETENTION_SEC !== undefined && env.WEBHOOK_RETENTION_SEC !== "" && Number.isInteger(n) && n >= 0 ? n : RETENTION_SEC;
+  return env?.WEBHOOK_RETENTION_SEC !== undefined && env.WEBHOOK_RETENTION_SEC !== "" && Number.isInteger(n) && n >= 0 ? n : undefined;
 }
 
 export class WebhookDeliveries extends DurableObject {
@@ -55,13 +61,11 @@ export class WebhookDeliveries extends DurableObject {
       }
     }
     // Messages stored before the retention existed finished with no alarm left to delete them: an
-    // object that holds messages and has no alarm gets the one the queue's rule gives (its next
-    // attempt, or its oldest finished message's removal) when it next starts.
+    // object that holds messages and has no alarm gets the one its queue needs (event start).
     ctx.blockConcurrencyWhile(async () => {
       if ((await ctx.storage.getAlarm()) !== null) return;
       if (this.sql.exec("SELECT 1 FROM message LIMIT 1").toArray().length === 0) return;
-      const next = this.sql.exec("SELECT MIN(next_at) AS at FROM message WHERE state = 'pending'").toArray()[0]?.at ?? null;
-      await this.#alarmAt(next, retentionSec(env));
+      await this.#run({ kind: "start" });
     });
   }
 
@@ -85,86 +89,95 @@ export class WebhookDeliveries extends DurableObject {
     await this.ctx.storage.setAlarm(Date.now());
   }
 
-  /** GET /v1/webhooks/{id}/deliveries: the latest deliveries, newest first. */
-  recent() {
-    return this.sql.exec(`SELECT id, event_type, intent_hash, status, state, attempts, last_status_code, next_at, delivered_at, reason FROM message ORDER BY seq DESC LIMIT ${RECENT_DELIVERIES}`).toArray().map((r) => ({
-      id: r.id, eventType: r.event_type, intentHash: r.intent_hash, status: r.status, state: r.state, attempts: r.attempts,
-      lastStatusCode: r.last_status_code, nextAttemptAt: r.state === "pending" ? r.next_at : null, deliveredAt: r.delivered_at,
-      cancelReason: r.state === "cancelled" ? r.reason : null,
-    }));
+  /** GET /v1/webhooks/{id}/deliveries: the latest deliveries, newest first, as the core lists them. */
+  async recent() {
+    const rows = this.sql.exec(`SELECT id, event_type, intent_hash, status, state, attempts, last_status_code, next_at, delivered_at, reason FROM message ORDER BY seq DESC LIMIT ${RECENT_DELIVERIES}`).toArray();
+    return (await this.#ask({}, { kind: "list", rows })).reply;
   }
 
   async alarm() {
-    const now = nowSec();
-    const keepFor = retentionSec(this.env);
-    this.sql.exec(`DELETE FROM message WHERE state IN ${FINISHED} AND next_at <= ?`, now - keepFor);
-    const target = this.sql.exec("SELECT url, sealed_secret, key_id FROM target WHERE id = 1").toArray()[0];
-    if (!target?.url) {
-      await this.#alarmAt(null, keepFor);
-      return;
-    }
-    // Per intent, only the oldest pending message may go (order per intent).
-    const due = this.sql.exec(`SELECT m.* FROM message m WHERE m.state = 'pending' AND m.seq = (SELECT MIN(seq) FROM message o WHERE o.intent_hash = m.intent_hash AND o.state = 'pending') AND m.next_at <= ? ORDER BY m.seq`, now).toArray();
-    const secret = due.length ? await openSecret(this.env, target.sealed_secret) : null;
-    await Promise.all(due.map((m) => this.#attempt(target, secret, m)));
-    const next = this.sql.exec("SELECT MIN(next_at) AS at FROM message WHERE state = 'pending'").toArray()[0]?.at;
-    await this.#alarmAt(next ?? null, keepFor);
+    await this.#run({ kind: "alarm" });
   }
 
-  /** The next alarm: the next pending attempt or the next finished message's removal, whichever is first. */
-  async #alarmAt(nextAttemptSec, keepFor) {
-    const oldest = this.sql.exec(`SELECT MIN(next_at) AS at FROM message WHERE state IN ${FINISHED}`).toArray()[0]?.at;
-    const removal = oldest == null ? null : oldest + keepFor;
-    const at = [nextAttemptSec, removal].filter((t) => t != null);
-    if (at.length > 0) await this.ctx.storage.setAlarm(Math.max(Date.now() + 50, Math.min(...at) * 1000));
+  /**
+   * Runs the queue as op "webhookDeliveryStep" decides (src/service/webhooks/webhook_delivery_step.h):
+   * load, ask, write, log, perform the effect the core names (resolve the host, send the due
+   * messages) and feed its result back, until an answer names none. A step the core refuses
+   * throws, leaving the rows as they were, and the runtime retries the alarm.
+   */
+  async #run(event) {
+    let state = this.#load();
+    for (;;) {
+      const step = await this.#ask(state, event);
+      this.ctx.storage.transactionSync(() => applyWrites(this.sql, step.writes, ["message"]));
+      for (const { level, line } of step.logs) console[level](JSON.stringify(line));
+      if (step.alarmAt !== null) await this.ctx.storage.setAlarm(step.alarmAt);
+      const [effect] = step.effects;
+      if (!effect) return;
+      event = await this.#perform(effect);
+      // The rows again (messages queued while the effect awaited count for the next alarm), with
+      // the attempt the step carries.
+      state = { ...this.#load(), attempt: step.state.attempt };
+    }
   }
 
-  async #attempt({ url, key_id: keyId }, secret, m) {
-    const now = nowSec();
-    let code = null;
-    let reason = null;
-    try {
-      let target = await askCore(this.env, "webhookTarget", { url, keyId: keyId ?? null });
-      if (target.status === 200 && target.body.resolve) {
-        target = await askCore(this.env, "webhookTarget", { url, keyId: keyId ?? null, addresses: await resolveHost(this.env, target.body.resolve) });
+  async #ask(state, event) {
+    const answer = await askCore(this.env, "webhookDeliveryStep", { state: { ...state, nowMs: Date.now() }, event });
+    if (answer.status !== 200) throw new Error(`webhookDeliveryStep answered ${answer.status}: ${answer.body?.detail ?? ""}`);
+    return answer.body;
+  }
+
+  /** The rows a step reads: the endpoint, the oldest pending message of each intent, the oldest finished ones. */
+  #load() {
+    const target = this.sql.exec("SELECT url, key_id FROM target WHERE id = 1").toArray()[0];
+    const heads = this.sql.exec(`SELECT m.seq, m.id, m.attempts, m.first_attempt_at, m.next_at,
+        (SELECT o.next_at FROM message o WHERE o.intent_hash = m.intent_hash AND o.state = 'pending' AND o.seq > m.seq ORDER BY o.seq LIMIT 1) AS then_at
+      FROM message m WHERE m.state = 'pending' AND m.seq = (SELECT MIN(seq) FROM message o WHERE o.intent_hash = m.intent_hash AND o.state = 'pending') ORDER BY m.seq`).toArray();
+    const finished = this.sql.exec(`SELECT seq, next_at FROM message WHERE state IN ${FINISHED} ORDER BY next_at, seq LIMIT ${FINISHED_BATCH}`).toArray();
+    const count = this.sql.exec(`SELECT COUNT(*) AS n FROM message WHERE state IN ${FINISHED}`).toArray()[0].n;
+    return {
+      target: target?.url ? { url: target.url, keyId: target.key_id ?? null } : null,
+      heads: heads.map((m) => ({ seq: m.seq, id: m.id, attempts: m.attempts, firstAttemptAt: m.first_attempt_at, nextAt: m.next_at, then: m.then_at })),
+      finished: finished.map((f) => ({ seq: f.seq, at: f.next_at })),
+      finishedCount: count,
+      ...(keepSec(this.env) !== undefined ? { keepSec: keepSec(this.env) } : {}),
+    };
+  }
+
+  /** Performs one effect a step named; its result is the next event. */
+  async #perform(effect) {
+    switch (effect.kind) {
+      case "resolve":
+        try {
+          return { kind: "resolved", addresses: await resolveHost(this.env, effect.host) };
+        } catch (e) {
+          return { kind: "resolved", thrown: String(e?.message ?? e) };
+        }
+      case "send": {
+        // Signed with the endpoint's secret, each to the address the core checked, all at once:
+        // a slow receiver holds only this queue, each attempt bounded in time.
+        const { url, sealed_secret: sealed } = this.sql.exec("SELECT url, sealed_secret FROM target WHERE id = 1").toArray()[0];
+        const timestamp = String(effect.at);
+        const secret = await openSecret(this.env, sealed);
+        const results = await Promise.all(effect.messages.map(async ({ seq, id }) => {
+          try {
+            const { payload } = this.sql.exec("SELECT payload FROM message WHERE seq = ?", seq).toArray()[0];
+            const statusCode = await postWebhook(connect, {
+              url,
+              address: effect.connect,
+              headers: { "content-type": "application/json", "webhook-id": id, "webhook-timestamp": timestamp, "webhook-signature": await signature(secret, id, timestamp, payload) },
+              body: payload,
+              timeoutMs: Number(this.env.WEBHOOK_TIMEOUT_MS ?? SEND_TIMEOUT_MS),
+            });
+            return { seq, statusCode };
+          } catch (e) {
+            return { seq, thrown: String(e?.message ?? e) };
+          }
+        }));
+        return { kind: "sent", results };
       }
-      if (target.status !== 200) throw new Error(`webhookTarget answered ${target.status}: ${target.body?.detail ?? ""}`);
-      if (target.body.cancel === true) {
-        // The key may no longer receive: this message and every other still queued here end
-        // unsent (the same key owns them all; new ones are not queued for it, op webhookEvents).
-        this.sql.exec("UPDATE message SET state = 'cancelled', reason = ?, next_at = ? WHERE state = 'pending'", target.body.reason, now);
-        console.log(JSON.stringify({ event: "webhook-cancelled", messageId: m.id, keyId, reason: target.body.reason }));
-        return;
-      }
-      reason = target.body.reason ?? null;
-      if (target.body.ok === true) {
-        const timestamp = String(now);
-        code = await postWebhook(connect, {
-          url,
-          address: target.body.connect,
-          headers: {
-            "content-type": "application/json",
-            "webhook-id": m.id,
-            "webhook-timestamp": timestamp,
-            "webhook-signature": await signature(secret, m.id, timestamp, m.payload),
-          },
-          body: m.payload,
-          timeoutMs: Number(this.env.WEBHOOK_TIMEOUT_MS ?? SEND_TIMEOUT_MS),
-        });
-      }
-    } catch (e) {
-      reason = String(e?.message ?? e);
+      default:
+        throw new Error(`webhookDeliveryStep named an effect this object does not perform: ${effect.kind}`);
     }
-    const attempts = m.attempts + 1;
-    const first = m.first_attempt_at ?? now;
-    if (code !== null && code >= 200 && code < 300) {
-      this.sql.exec("UPDATE message SET state = 'delivered', attempts = ?, first_attempt_at = ?, last_status_code = ?, delivered_at = ?, next_at = ? WHERE seq = ?", attempts, first, code, now, now, m.seq);
-      return;
-    }
-    const retry = await askCore(this.env, "webhookRetry", { attempts, firstAttemptAt: first, now });
-    const retryAt = retry.body?.retryAt ?? null;
-    console.log(JSON.stringify({ event: "webhook-attempt-failed", messageId: m.id, attempts, statusCode: code, reason, retryAt }));
-    this.sql.exec("UPDATE message SET state = ?, attempts = ?, first_attempt_at = ?, last_status_code = ?, next_at = ? WHERE seq = ?",
-      retryAt === null ? "failed" : "pending", attempts, first, code, retryAt ?? now, m.seq);
   }
 }

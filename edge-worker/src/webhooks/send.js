@@ -5,8 +5,8 @@
 // receiver's certificate is still verified for the name the partner registered.
 //
 // HTTP/1.1 written by hand, the least a receiver needs: one POST, `connection: close`, and only
-// the status line read back (bounded in bytes and, with the connection, in time). The caller
-// treats anything but 2xx as a failure, redirects included (nothing follows them).
+// the status line read back (bounded in bytes and, with the connection, in time). The core (op
+// webhookDeliveryStep) counts anything but 2xx as a failure, redirects included (nothing follows them).
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

@@ -85,6 +85,14 @@ Address permit_contract(const std::string& standard, const ChainRecord& chain) {
   return Address{};
 }
 
+// The refund of an intent the relayer sends itself (refund_relay.h): the Portal returns the vault's
+// reward to reward.creator, whoever sends it.
+ContractCall refund_call(const ChainRecord& chain, const json& refund) {
+  const Hash32 route_hash = hex::decode32(refund.at("routeHash").get<std::string>());
+  const protocol::Reward reward = protocol::reward_from_json(refund.at("reward"), Vm::evm, "refund.reward");
+  return {chain.portal.evm(), protocol::portal::refund(refund.at("destination").get<std::uint64_t>(), route_hash, reward)};
+}
+
 }  // namespace
 
 const ChainRecord& plan_chain(const Config& config, const json& plan) {
@@ -96,6 +104,7 @@ const ChainRecord& plan_chain(const Config& config, const json& plan) {
 RelayCalls relay_calls(const Config& config, const json& plan) {
   const ChainRecord& chain = plan_chain(config, plan);
   const std::string standard = plan.at("standard").get<std::string>();
+  if (standard == "refund") return {std::nullopt, refund_call(chain, plan.at("refund"))};
   const json& intent_json = plan.at("intent");
   const ChainRecord* destination = config.chain(intent_json.at("destination").get<std::uint64_t>());
   if (!destination) throw ParseError("the plan's destination chain is not configured");

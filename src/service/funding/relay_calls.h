@@ -7,10 +7,13 @@
 //        permit2  Permit2.permit(owner, PermitSingle | PermitBatch, signature)
 //        permit3  Permit3.permit(owner, salt, deadline, timestamp, chainPermits, [proof,] signature)
 //        transfer (deposit address funded by plain transfers) nothing
+//        refund   (an intent's refund the relayer sends itself, refund_relay.h) nothing
 //   2. Portal.publishAndFundFor(destination, encodedRoute, reward, false, funder, permitContract)
 //      with permitContract = Permit2 / Permit3 for those standards (the vault pulls an allowance
 //      through it; a Permit3 transfer has already paid the vault, which the Portal counts first)
-//      and zero otherwise (the vault already holds the tokens, or pulls with its EIP-2612 allowance).
+//      and zero otherwise (the vault already holds the tokens, or pulls with its EIP-2612 allowance);
+//      for a refund plan, Portal.refund(destination, routeHash, reward) instead (`funding` is the
+//      job's one Portal call either way).
 #pragma once
 
 #include <nlohmann/json.hpp>

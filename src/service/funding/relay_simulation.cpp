@@ -28,8 +28,10 @@ struct Window {
 // field names are the submit's (a deposit-address ERC-2612 submit names its permit "permit").
 std::vector<Window> windows(const json& plan) {
   const std::string standard = plan.at("standard").get<std::string>();
-  const json& a = plan.at("authorization");
   std::vector<Window> out;
+  // A plain transfer or a refund signs nothing: no window closes on it.
+  if (standard == "transfer" || standard == "refund") return out;
+  const json& a = plan.at("authorization");
   if (standard == "erc3009") {
     // FiatToken requires block.timestamp < validBefore.
     const U256 before = as_uint(a.at("validBefore"));

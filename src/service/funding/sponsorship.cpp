@@ -78,7 +78,8 @@ OpResult sponsorship_admission_op(const Config& config, const json& input) {
   try {
     chain = &plan_chain(config, plan);
     funder = Address::parse(plan.at("funder").get<std::string>());
-    has_authorization = plan.at("standard").get<std::string>() != "transfer";
+    const std::string standard = plan.at("standard").get<std::string>();
+    has_authorization = standard != "transfer" && standard != "refund";
   } catch (const std::exception& e) {
     throw OpInputError(std::string(kOp) + "the plan is malformed: " + e.what());
   }
@@ -124,6 +125,7 @@ OpResult sponsorship_admission_op(const Config& config, const json& input) {
   // A plain-transfer plan funds a deposit address its user has already paid: its "funder" is the
   // address's refund recipient, not a wallet that signed anything, so only the partner's budget
   // holds it (the address's object asks again later: nothing is lost, the money waits in the vault).
+  // A refund the relayer sends itself is alike: its "funder" is the refund recipient, who signed nothing.
   const bool funder_done = has_authorization && used >= limit;
   if (!over_budget && !funder_done) {
     return ok({{"day", day},

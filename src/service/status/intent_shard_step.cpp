@@ -253,7 +253,7 @@ OpResult on_stream(const Config& config, Step step) {
   return step.answer();
 }
 
-OpResult on_check(const Config& config, Step step, const Json& event) {
+OpResult on_check(const Config& config, Step step, const Json& event, StatusCheckOp status_check) {
   // Copies: the state grows below (an ordered_json object is a vector; references into it move).
   const Json record = member(step.state, "record", "state");
   const Json last = member(step.state, "lastStatus", "state");
@@ -268,16 +268,20 @@ OpResult on_check(const Config& config, Step step, const Json& event) {
     step.state["next"] = step.now() + kCheckRetrySec;
     return step.answer();
   }
-  const Json check = body_of(intent_status_check_op(
-      config, {{"record", record}, {"now", step.now()}, {"chainTimes", Json::object()}, {"chainHeads", member(event, "chainHeads", "event")}}));
+  const std::string owner = text(step.state, "owner", "state");
+  const Json check = body_of(status_check(config, {{"record", record},
+                                                   {"now", step.now()},
+                                                   {"chainTimes", event.value("chainTimes", Json::object())},
+                                                   {"chainHeads", member(event, "chainHeads", "event")},
+                                                   {"owner", owner}}));
   const Json& after = check["status"];
   if (after["status"] != last) {
-    step.effects.push_back(Json{{"kind", "deliver"},
-                                {"owner", text(step.state, "owner", "state")},
-                                {"before", last.is_null() ? Json(nullptr) : Json{{"status", last}}},
-                                {"after", after}});
+    step.effects.push_back(Json{{"kind", "deliver"}, {"owner", owner}, {"before", last.is_null() ? Json(nullptr) : Json{{"status", last}}}, {"after", after}});
     step.state["status"] = after["status"];
   }
+  // After the delivery: a refund that cannot start now does not hold back the status change.
+  const Json refund = check.value("refundJob", Json(nullptr));
+  if (!refund.is_null()) step.effects.push_back(Json{{"kind", "refund"}, {"job", refund}, {"owner", owner}});
   step.state["next"] = check["recheckAt"];
   return step.answer();
 }
@@ -286,10 +290,13 @@ OpResult on_checked(Step step, const Json& event) {
   const std::string hash = text(step.state, "intentHash", "state");
   Json next = member(step.state, "next", "state");
   Json set = Json::object();
+  if (event.value("delivered", false) && step.state["status"] != step.state["lastStatus"]) set["last_status"] = step.state["status"];
+  const Json refund_at = event.value("refundAt", Json(nullptr));
   if (event.contains("thrown")) {
     next = step.now() + kCheckRetrySec;
-  } else if (step.state["status"] != step.state["lastStatus"]) {
-    set["last_status"] = step.state["status"];
+  } else if (!refund_at.is_null()) {
+    // A refund not started now (the partner's budget, or the chain refused it) is looked at again.
+    next = refund_at;
   }
   // Chain events that arrived while the check ran (an IntentProven right after a fill) marked the
   // intent again: checked again at once rather than at the next deadline, which would hold the new
@@ -407,7 +414,9 @@ OpResult on_wake(Step step) {
 
 }  // namespace
 
-OpResult intent_shard_step_op(const Config& config, const Json& input) {
+OpResult intent_shard_step_op(const Config& config, const Json& input) { return intent_shard_step_op(config, input, intent_status_check_op); }
+
+OpResult intent_shard_step_op(const Config& config, const Json& input, StatusCheckOp status_check) {
   OpInput in(input, kOp);
   const Json& event = in.member("event");
   Step step{in.member("state")};
@@ -418,7 +427,7 @@ OpResult intent_shard_step_op(const Config& config, const Json& input) {
     if (kind == "registered") return on_registered(config, std::move(step));
     if (kind == "logs") return on_logs(config, std::move(step));
     if (kind == "stream") return on_stream(config, std::move(step));
-    if (kind == "check") return on_check(config, std::move(step), event);
+    if (kind == "check") return on_check(config, std::move(step), event, status_check);
     if (kind == "checked") return on_checked(std::move(step), event);
     if (kind == "quoteRows") return on_quote_rows(std::move(step), event);
     if (kind == "expired") return on_expired(std::move(step));

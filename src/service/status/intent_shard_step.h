@@ -15,6 +15,7 @@
 //            these owned intents due for a webhook status check), {"kind": "deliver", "owner",
 //            "before", "after"} (a status change to the owner's webhooks), {"kind": "send", "id",
 //            "data"} (one `status` event to a stream), {"kind": "close"} (the stream ends),
+//            {"kind": "refund", "job", "owner"} (start the refund the relayer sends itself),
 //            {"kind": "unindex", "pairs"} (transaction index rows to drop in other shards);
 //   alarmAt  Unix milliseconds to set the alarm to, or null to leave it as it is. Where an event
 //            brings expiries or checks, state "alarm" is the alarm set now (null: none): the
@@ -44,17 +45,20 @@
 //       SHA-256: a reconnecting client names the body it has) differs from "last"; effect close
 //       once the status is one a watcher stops at (status_ends_watch, finality.h), or when the
 //       status is refused. The answer's state.last is the id the client has now.
-//   {"kind": "check", "chainHeads"} or {"kind": "check", "thrown"}  state {"intentHash",
-//       "owner", "lastStatus": the status last delivered or null, "record": or null}: an owned
-//       intent's webhook status check (op "intentStatusCheck"). A status other than lastStatus
-//       is delivered (effect deliver, before {"status": lastStatus} or null). The answer's state
-//       holds what "checked" writes: "status" (delivered) and "next" (the next check: the time
-//       the status could change by time alone; null without a record, since a chain event that
-//       creates it marks the intent again; 30 s later when the chain heads could not be read).
-//   {"kind": "checked", "markedAgain", "thrown"?}  after the effects: the owner row's check_at
-//       and, once delivered, last_status. markedAgain (chain events marked the intent while the
-//       check ran): checked again at once. thrown (the delivery failed): again in 30 s, the last
-//       delivered status unchanged.
+//   {"kind": "check", "chainHeads", "chainTimes"} or {"kind": "check", "thrown"}  state
+//       {"intentHash", "owner", "lastStatus": the status last delivered or null, "record": or
+//       null}: an owned intent's webhook status check (op "intentStatusCheck", with the owner). A
+//       status other than lastStatus is delivered (effect deliver, before {"status": lastStatus}
+//       or null); a refund the relayer sends itself is started (effect {"kind": "refund", "job",
+//       "owner"}: the check's refundJob; its result is when to look again, or null). The answer's
+//       state holds what "checked" writes: "status" (to deliver) and "next" (the next check: the
+//       time the status could change by time alone; null without a record, since a chain event
+//       that creates it marks the intent again; 30 s later when the chain heads could not be read).
+//   {"kind": "checked", "markedAgain", "delivered"?, "refundAt"?, "thrown"?}  after the effects:
+//       the owner row's check_at and, once delivered (the deliver effect performed), last_status.
+//       refundAt (the refund effect's result: not started now): looked at again then. thrown (an
+//       effect failed): again in 30 s. markedAgain (chain events marked the intent while the check
+//       ran): checked again at once.
 //   {"kind": "quoteRows"} or {"kind": "quoteRows", "thrown"}  state {"rows": [{"quoteId",
 //       "intentHash", "expireAt": as stored, "record": the record as its shard holds it, or
 //       null}]}: quote-id rows kept apart from their record whose time came. Each goes (op
@@ -83,6 +87,11 @@
 
 namespace sr::service {
 
+// `status_check` is op "intentStatusCheck" as the shard watches with it: the op table passes the
+// one that adds the refund the relayer sends itself (funding/refund_relay.h), a floor above this
+// one; without it, status_queries.h's (no refund).
+using StatusCheckOp = OpResult (*)(const Config&, const nlohmann::ordered_json&);
+OpResult intent_shard_step_op(const Config& config, const nlohmann::ordered_json& input, StatusCheckOp status_check);
 OpResult intent_shard_step_op(const Config& config, const nlohmann::ordered_json& input);
 
 }  // namespace sr::service

@@ -204,6 +204,11 @@ std::optional<StatusReason> status_reason(const IntentRecord& r, IntentStatus st
 }
 
 std::optional<std::uint64_t> next_time_change(const IntentRecord& r, IntentStatus status, std::uint64_t now) {
+  return next_time_change(r, status, StatusClocks{now, now}, now);
+}
+
+std::optional<std::uint64_t> next_time_change(const IntentRecord& r, IntentStatus status, const StatusClocks& clocks,
+                                              std::uint64_t now) {
   switch (status) {
     case IntentStatus::pending:
     case IntentStatus::expired:
@@ -213,13 +218,16 @@ std::optional<std::uint64_t> next_time_change(const IntentRecord& r, IntentStatu
       return std::nullopt;
   }
   std::optional<std::uint64_t> next;
-  const auto consider = [&](std::optional<std::uint64_t> at) {
-    if (at && *at > now && (!next || *at < *next)) next = at;
+  // `at` on a chain whose clock reads `clock` (at least `now`): that many seconds from now.
+  const auto consider = [&](std::optional<std::uint64_t> at, std::uint64_t clock) {
+    if (!at || *at <= clock) return;
+    const std::uint64_t when = now + (*at - clock);
+    if (!next || when < *next) next = when;
   };
-  if (status == IntentStatus::pending && r.route_deadline) consider(*r.route_deadline + 1);
+  if (status == IntentStatus::pending && r.route_deadline) consider(*r.route_deadline + 1, clocks.destination_time);
   // Only funded tokens become refundable (derive_status): an intent with nothing in its vault
   // stays expired or failed.
-  if (r.tx(IntentStep::funded)) consider(r.reward_deadline);
+  if (r.tx(IntentStep::funded)) consider(r.reward_deadline, clocks.source_time);
   return next;
 }
 

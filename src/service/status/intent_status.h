@@ -175,6 +175,12 @@ std::optional<StatusReason> status_reason(const IntentRecord& record, IntentStat
 // or, for a funded intent, the reward deadline (refunds open: -> refundable). nullopt when no deadline
 // is ahead or the status no longer moves with time (filled, settled, refundable, refunded).
 std::optional<std::uint64_t> next_time_change(const IntentRecord& record, IntentStatus status, std::uint64_t now);
+// The same on the caller's clock `now` with each deadline judged by its own chain's clock
+// (clocks, each at least `now`): a chain whose latest block runs ahead of `now` reaches its
+// deadline that much sooner (the route deadline by the destination's, the reward deadline by the
+// source's), as the status derived with those clocks will.
+std::optional<std::uint64_t> next_time_change(const IntentRecord& record, IntentStatus status, const StatusClocks& clocks,
+                                              std::uint64_t now);
 // When the derived status last changed: updated_at, or the deadline whose passing moved it.
 std::uint64_t status_since(const IntentRecord& record, IntentStatus status);
 

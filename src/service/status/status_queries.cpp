@@ -242,8 +242,9 @@ OpResult intent_status_check_op(const Config& config, const Json& input) {
   const std::optional<IntentRecord> record = read_optional_record(in, "intentStatusCheck");
   if (!record) throw OpInputError("op \"intentStatusCheck\": record is required");
   const std::uint64_t now = in.unix_seconds("now");
-  const IntentStatus status = derive_status(*record, status_clocks(in, *record));
-  const std::optional<std::uint64_t> recheck = next_time_change(*record, status, now);
+  const StatusClocks clocks = status_clocks(in, *record);
+  const IntentStatus status = derive_status(*record, clocks);
+  const std::optional<std::uint64_t> recheck = next_time_change(*record, status, clocks, now);
   return ok(Json{{"status", status_body(config, *record, status, read_chain_heads(in))},
                  {"recheckAt", recheck ? Json(*recheck) : Json(nullptr)}});
 }
