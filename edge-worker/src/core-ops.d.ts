@@ -935,6 +935,42 @@ export interface components {
                 line: Record<string, never>;
             }[];
         };
+        /** @description Op "gaslessSubmitStep": A verified gasless submit's way to its answer, one event at a time: the quote's job answers first; a quote without one is reserved in the chain's store (its preflight read the chain), a refused funding looks for the job once more, then is answered (429 with the limit's headers, the store's own refusal, or 422 after counting against a keyless client's work-creating bucket); the job stored and answered as op gaslessJobStep says, its reservation released when its job had settled, and a deposit address's new job releasing the address's cap slots. */
+        GaslessSubmitStepInput: {
+            state: {
+                /** @description The verification op's answer (gaslessVerify, depositSubmitVerify): job, jobKey, plan, quoteId, standard. */
+                verified: Record<string, never>;
+                /** @description Who may read the job: partner:<slug>. */
+                owner: string;
+                /** @description Whether an API key sent the submit. */
+                keyed: boolean;
+                /** @description The vault (lowercase) of the deposit address the submit funds. */
+                deposit?: string;
+                requestId?: string;
+                /** @description The previous answer's state.context, handed back with the event that answers its effect. */
+                context?: Record<string, never>;
+            };
+            /** @description submit; and the results of effects: jobRead {exists}, reserved {verdict: {status, body, headers} | {httpError}}, workCounted, jobSubmitted {stored: {created, jobKey, job, owner}} | {thrown}, released, depositFunded. */
+            event: {
+                /** @enum {unknown} */
+                kind: "submit" | "jobRead" | "reserved" | "workCounted" | "jobSubmitted" | "released" | "depositFunded";
+            };
+        };
+        GaslessSubmitStepAnswer: {
+            /** @description {context?}: handed back with the next event. */
+            state: Record<string, never>;
+            writes: unknown[];
+            /** @description At most one (readJob, reserve {plan, jobId, partner}, countRefusedWork, submitJob {reserved}, release, depositFunded {vault}): its result is the next event. None: `reply` answers. */
+            effects: components["schemas"]["StepEffect"][];
+            alarmAt: null;
+            /** @description Once no effect is left: {status: 202 | 200, body: the job}, a refusal {status, body: {code, detail, errors}, headers?} (thrown by the handler), or {error}: the job was not stored (500). */
+            reply: unknown;
+            logs: {
+                /** @enum {unknown} */
+                level: "log" | "error";
+                line: Record<string, never>;
+            }[];
+        };
         /** @description Op "relayerAccount": The relayer's address. */
         RelayerAccountInput: {
             /** @description The relayer's secret key (RELAYER_KEY), 0x + 64 hex. */
@@ -2304,6 +2340,8 @@ export interface CoreOps {
     gaslessJobRetention: { input: schemas["GaslessJobRetentionInput"]; answer: schemas["GaslessJobRetentionAnswer"] };
     /** The gasless job object's decisions, one event at a time: when its alarm fires (relay or look at the receipt, apply the outcome, release the reservation, keep or delete the job: the rows to write, the effect to perform, when to wake and what to log), and a stored submit's HTTP answer (202, 200 or 409) with the release of a reservation its settled job no longer needs. (area funding; non-2xx: none) */
     gaslessJobStep: { input: schemas["GaslessJobStepInput"]; answer: schemas["GaslessJobStepAnswer"] };
+    /** A verified gasless submit's way to its answer, one event at a time: the quote's job answers first; a quote without one is reserved in the chain's store (its preflight read the chain), a refused funding looks for the job once more, then is answered (429 with the limit's headers, the store's own refusal, or 422 after counting against a keyless client's work-creating bucket); the job stored and answered as op gaslessJobStep says, its reservation released when its job had settled, and a deposit address's new job releasing the address's cap slots. (area funding; non-2xx: none) */
+    gaslessSubmitStep: { input: schemas["GaslessSubmitStepInput"]; answer: schemas["GaslessSubmitStepAnswer"] };
     /** The relayer's address. (area funding; non-2xx: none) */
     relayerAccount: { input: schemas["RelayerAccountInput"]; answer: schemas["RelayerAccountAnswer"] };
     /** Whether a relayer account may take a new job on a chain: its native balance against the chain's floor (relay.minRelayerBalanceWei). Below it the job waits (waitingFor relayer) and the worker logs relayer-below-floor. (area funding; non-2xx: none) */

@@ -14,6 +14,7 @@
 #include "service/funding/gasless_job.h"
 #include "service/funding/gasless_job_retention.h"
 #include "service/funding/gasless_job_step.h"
+#include "service/funding/gasless_submit_step.h"
 #include "service/funding/relay.h"
 #include "service/funding/refund_relay.h"
 #include "service/funding/relay_simulation.h"
@@ -102,6 +103,7 @@ constexpr std::array kOps{
     Op{"gaslessJobRetention", "funding", input_only<gasless_job_retention_op>},
     // the gasless job object's decisions when its alarm fires, one event at a time
     Op{"gaslessJobStep", "funding", with_config<gasless_job_step_op>},
+    Op{"gaslessSubmitStep", "funding", with_config<gasless_submit_step_op>},
     Op{"relayerAccount", "funding", input_only<relayer_account_op>},
     // whether a relayer account may take a new job (its balance against the chain's floor)
     Op{"relayerFloor", "funding", with_config<relayer_floor_op>},

@@ -435,6 +435,27 @@ describe('every op of the core answers as ops.json describes', () => {
       assert.deepEqual(JSON.parse(mined.writes[0].set.receipts), { [id('funding')]: { gasUsed: '0x5208', effectiveGasPrice: null } });
     });
 
+    it('gaslessSubmitStep: a keyless submit refused by its preflight, then a keyed one stored', () => {
+      let state = { verified, owner: 'partner:acme', keyed: false };
+      const step = (event) => {
+        const answer = call('gaslessSubmitStep', { state, event });
+        state = { ...state, context: answer.state.context };
+        return answer;
+      };
+      assert.deepEqual(step({ kind: 'submit' }).effects, [{ kind: 'readJob' }]);
+      assert.equal(step({ kind: 'jobRead', exists: false }).effects[0].kind, 'reserve');
+      step({ kind: 'reserved', verdict: { status: 422, body: { code: 'funding-would-fail', detail: 'insufficient balance' } } });
+      assert.deepEqual(step({ kind: 'jobRead', exists: false }).effects, [{ kind: 'countRefusedWork' }]);
+      assert.equal(step({ kind: 'workCounted' }).reply.status, 422);
+      state = { verified, owner: 'partner:acme', keyed: true };
+      step({ kind: 'submit' });
+      step({ kind: 'jobRead', exists: false });
+      assert.deepEqual(step({ kind: 'reserved', verdict: { status: 200, body: {} } }).effects, [{ kind: 'submitJob', reserved: true }]);
+      const done = step({ kind: 'jobSubmitted', stored: { created: true, jobKey: verified.jobKey, job: verified.job, owner: 'partner:acme' } });
+      assert.equal(done.reply.status, 202);
+      assert.equal(done.reply.body.id, verified.job.id);
+    });
+
     it('relayerAccount, relayTransactions, fundingPreflight and its verdict', () => {
       assert.equal(call('relayerAccount', { relayerKey: relayer.privateKey }).address, relayer.address);
       const relay = call('relayTransactions', { plan: verified.plan, relayerKey: relayer.privateKey, nonce: 7, minedNonce: 7, heldNonces: [], baseFeePerGas: '0x3b9aca00', priorityFeeSuggestion: null });
@@ -584,7 +605,7 @@ describe('every op of the core answers as ops.json describes', () => {
       const submit = step({ kind: 'admitted', answer: { status: 200, body: {} } });
       assert.equal(submit.effects[0].kind, 'submitJob');
       assert.equal(submit.effects[0].quoteId, read.effects[0].quoteId);
-      const release = step({ kind: 'jobSubmitted', stored: { outcome: 'created', job: submit.effects[0].job } });
+      const release = step({ kind: 'jobSubmitted', stored: { created: true, jobKey: submit.effects[0].jobKey, job: submit.effects[0].job } });
       assert.deepEqual(release.effects, [{ kind: 'releaseHolds', names: ['partner:acme'], vault }]);
       const done = step({ kind: 'holdsReleased' });
       assert.deepEqual(done.reply, { state: 'funded', recheckFrom: null });

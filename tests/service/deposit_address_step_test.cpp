@@ -223,7 +223,7 @@ TEST(DepositAddressStep, CoveringTransfersAreAdmittedSubmittedAndFundTheAddress)
   EXPECT_EQ(submit["effects"][0]["owner"], "partner:acme");
   const Json job = accepted_job(submit);
   EXPECT_EQ(read["effects"][0]["quoteId"], job["quoteId"]);  // the quote's object is asked
-  const Json release = walk.go({{"kind", "jobSubmitted"}, {"stored", {{"outcome", "created"}, {"job", job}}}});
+  const Json release = walk.go({{"kind", "jobSubmitted"}, {"stored", {{"created", true}, {"jobKey", submit["effects"][0]["jobKey"]}, {"job", job}}}});
   // Its own new job: the address is funded, its slots released, the transfers written last.
   EXPECT_EQ(kinds(release), std::vector<std::string>{"releaseHolds"});
   EXPECT_EQ(tables(release), std::vector<std::string>{"funded +"});
@@ -304,7 +304,7 @@ TEST(DepositAddressStep, AnotherJobOfTheQuoteInFlightKeepsTheAddressWatched) {
   walk.go(covering());
   const Json submit = walk.go({{"kind", "jobRead"}, {"exists", true}});
   // The quote's job is a submitted authorization's, still accepted: another key, outcome conflict.
-  const Json held = walk.go({{"kind", "jobSubmitted"}, {"stored", {{"outcome", "conflict"}, {"job", accepted_job(submit)}}}});
+  const Json held = walk.go({{"kind", "jobSubmitted"}, {"stored", {{"created", false}, {"jobKey", "another authorization's"}, {"job", accepted_job(submit)}}}});
   EXPECT_TRUE(held["effects"].empty());
   EXPECT_EQ(held["reply"], (Json{{"state", "waiting"}, {"recheckFrom", 102}}));
   EXPECT_EQ(tables(held), std::vector<std::string>{"deposit ="});  // not funded

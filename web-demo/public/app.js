@@ -123,8 +123,8 @@ const state = {
 
 // Where each flow shows the status of the intent it follows.
 const VIEWS = {
-  quote: { status: () => $('status'), log: () => $('fund-log') },
-  deposit: { status: () => $('deposit-status'), log: () => $('deposit-log') },
+  quote: { status: () => $('status'), reason: () => $('status-reason'), log: () => $('fund-log') },
+  deposit: { status: () => $('deposit-status'), reason: () => $('deposit-status-reason'), log: () => $('deposit-log') },
 };
 
 // ---- small pure helpers -------------------------------------------------------------------
@@ -263,8 +263,14 @@ function showQuote() {
       (destination.minAmountOut === destination.amountOut ? ', exactly' : ` (at least ${amountText(destination.chainId, destination.token, destination.minAmountOut)})`)],
     ['Recipient', destination.recipient],
     ['Solver', `${quote.solver?.name ?? '–'} (${quote.solver?.id ?? '–'})`],
+    // The solver's own estimate from funding to the recipient's fill; the route deadline bounds it.
+    ['Fill time', quote.estimatedFulfillTimeSec === undefined ? 'no estimate'
+      : `about ${quote.estimatedFulfillTimeSec} s after funding (the solver's estimate)`, 'fill-time'],
   ];
-  $('amounts').replaceChildren(...rows.flatMap(([k, v]) => [element('dt', { textContent: k }), element('dd', { textContent: v })]));
+  $('amounts').replaceChildren(...rows.flatMap(([k, v, field]) =>
+    [element('dt', { textContent: k }), element('dd', { textContent: v, dataset: field ? { field } : {} })]));
+  showTransactions(quote);
+  showFundingChecks(quote);
 
   $('fees').tBodies[0].replaceChildren(
     ...quote.fees.map((fee) =>
@@ -317,6 +323,67 @@ function showQuote() {
   $('fund-log').replaceChildren();
   $('status').textContent = '–';
   delete $('status').dataset.status;
+  showReason($('status-reason'), null);
+}
+
+/** approve(spender, amount) calldata (selector 0x095ea7b3) read back: what the approval allows. */
+function approveArguments(data) {
+  if (!/^0x095ea7b3[0-9a-f]{128}$/i.test(data)) return null;
+  return { spender: `0x${data.slice(34, 74)}`, amount: BigInt(`0x${data.slice(74, 138)}`).toString() };
+}
+
+/**
+ * What the wallet is asked to send, in order: execution.approvals (none when the allowance read
+ * covers the amount; approve(portal, 0) first for a token whose approve over a leftover allowance
+ * reverts), then the funding, each with its gas limit and whether the service estimated it
+ * against the chain or gave its configured bound.
+ */
+function showTransactions(quote) {
+  const { execution, source } = quote;
+  const approvals = execution.approvals ?? (execution.approval ? [execution.approval] : []);
+  const rows = approvals.map((tx) => {
+    const args = approveArguments(tx.data);
+    const kind = args?.amount === '0' ? 'reset' : 'approval';
+    const what = !args ? `call to ${short(tx.to)}`
+      : kind === 'reset' ? `reset: approve(${short(args.spender)}, 0)`
+        : `approve(${short(args.spender)}, ${amountText(source.chainId, source.token, args.amount)})`;
+    return { kind, what, tx, amount: args?.amount };
+  });
+  if (execution.transaction) rows.push({ kind: 'funding', what: `fund: ${short(execution.transaction.to)} (the source Portal)`, tx: execution.transaction });
+  $('transactions').tBodies[0].replaceChildren(...rows.map(({ kind, what, tx, amount }) =>
+    element('tr', { dataset: { kind, gas: tx.gas ?? '', estimated: String(tx.gasEstimated === true), ...(amount ? { amount } : {}) } },
+      element('td', { textContent: what }),
+      element('td', { className: 'gas', textContent: tx.gas === undefined ? '–' : String(tx.gas) }),
+      element('td', { className: 'estimate', textContent: tx.gas === undefined ? 'no gas limit'
+        : tx.gasEstimated ? 'estimated against the chain' : "the service's configured bound (not estimated)" }))));
+  $('no-approval').hidden = approvals.length > 0 || execution.transaction?.type !== 'evm';
+}
+
+/** What the source chain showed of the funder at quote time, or that the service does not read it. */
+function showFundingChecks(quote) {
+  const { checks, source } = quote;
+  const amount = (units) => amountText(source.chainId, source.token, units);
+  if (!checks) {
+    $('funding-checks').replaceChildren(element('dt', { textContent: 'Allowance, balance' }),
+      element('dd', { dataset: { field: 'not-read' }, textContent: `not read: the service does not read ${chainName(source.chainId)}` }));
+    return;
+  }
+  const { allowance, balance, blockNumber } = checks;
+  const below = (actual, required) => BigInt(actual) < BigInt(required);
+  const rows = [
+    ['Allowance', `${amount(allowance.actual)} for ${short(allowance.spender)} (needs ${amount(allowance.required)})` +
+      (below(allowance.actual, allowance.required) ? ': an approval is listed' : ': covers it'),
+    { field: 'allowance', actual: allowance.actual, required: allowance.required, spender: allowance.spender }],
+    ['Balance', `${amount(balance.actual)} (needs ${amount(balance.required)})` +
+      (below(balance.actual, balance.required) ? ': short, the funder must receive tokens before funding' : ': covers it'),
+    { field: 'balance', actual: balance.actual, required: balance.required }],
+    ['Read at', `block ${blockNumber} of ${chainName(source.chainId)}`, { field: 'block', blockNumber: String(blockNumber) }],
+  ];
+  // A short balance is marked (the funder must receive tokens first); a short allowance is what the listed approval is for.
+  $('funding-checks').replaceChildren(...rows.flatMap(([k, v, dataset]) => [
+    element('dt', { textContent: k }),
+    element('dd', { textContent: v, dataset, className: dataset.field === 'balance' && below(dataset.actual, dataset.required) ? 'short' : '' }),
+  ]));
 }
 
 // ---- verification -----------------------------------------------------------------------------
@@ -480,8 +547,11 @@ function deliveryIntentHash(quote) {
 
 function showStatus(status, view) {
   const delivered = DELIVERED_STATUSES.has(status.status);
-  view.status().textContent = delivered ? `${status.status} — delivered to the recipient` : status.status;
+  view.status().textContent = delivered ? `${status.status} — delivered to the recipient`
+    : status.status === 'refunded' ? 'refunded — the funds went back to the refund recipient' : status.status;
   view.status().dataset.status = status.status;
+  // Why it ended as it did (failed, expired, refundable, refunded): the API's stable code and sentence.
+  showReason(view.reason(), status.reason);
   // The intent's life in protocol order.
   const events = STATUS_EVENTS
     .filter((kind) => status.transactions?.[kind])
@@ -494,6 +564,17 @@ function showStatus(status, view) {
   const log = view.log();
   for (const old of log.querySelectorAll('[data-kind^="status-"]')) old.remove();
   log.append(...events);
+}
+
+function showReason(node, reason) {
+  node.hidden = !reason;
+  if (!reason) {
+    node.replaceChildren();
+    delete node.dataset.code;
+    return;
+  }
+  node.dataset.code = reason.code;
+  node.replaceChildren('Why: ', element('code', { textContent: reason.code }), ' — ', element('span', { className: 'reason-message', textContent: reason.message }));
 }
 
 /**
@@ -591,6 +672,7 @@ async function requestDepositAddress(event) {
     $('deposit-log').replaceChildren();
     $('deposit-status').textContent = '–';
     delete $('deposit-status').dataset.status;
+    showReason($('deposit-status-reason'), null);
     verifyDeposit('none');
   } catch (error) {
     message.textContent = error.message;

@@ -32,8 +32,10 @@ import { after, before, describe, test } from 'node:test';
 
 import { readFileSync } from 'node:fs';
 
-import { Contract, Interface, JsonRpcProvider, Wallet, getAddress, verifyTypedData } from 'ethers';
+import { Contract, Interface, JsonRpcProvider, MaxUint256, Wallet, getAddress, keccak256, verifyTypedData } from 'ethers';
 
+import { loadArtifact } from '../../scripts/chains/compile.mjs';
+import { LOCAL_SOLVERS } from '../../scripts/chains/deploy.mjs';
 import { ATTACKER } from '../compromised-signer.mjs';
 import { launchChromium } from '../scripts/browser.mjs';
 import { DEMO_API_KEY, startDemoStack } from '../scripts/local-stack.mjs';
@@ -109,6 +111,83 @@ after(async () => {
   await stack?.stop();
 });
 
+const ERC20 = ['function balanceOf(address) view returns (uint256)', 'function allowance(address, address) view returns (uint256)', 'function approve(address, uint256) returns (bool)'];
+const APPROVE = new Interface(['function approve(address spender, uint256 amount)']);
+const PORTAL = new Interface(loadArtifact('Portal').abi);
+const rpcOf = (chainId) => stack.deployment.chains.find((c) => c.chainId === chainId);
+const providerOf = (chainId) => new JsonRpcProvider(rpcOf(chainId).rpcUrl, chainId, { staticNetwork: true });
+/** The latest quote the backend handed the page. */
+const lastQuote = async () => {
+  await Promise.all(pending);
+  return JSON.parse(responses.findLast((r) => r.url.endsWith('/api/quote')).body);
+};
+
+/** Asks the page for an exact-in quote of `amount` `symbol` from `funder`; resolves once it shows it. */
+async function pageQuote({ funder, symbol = 'USDC', amount }) {
+  await page.selectOption('#type', 'exact-in');
+  await page.fill('#funder', funder);
+  await page.selectOption('#source-token', { label: symbol });
+  await page.selectOption('#destination-token', { label: symbol });
+  await page.fill('#amount', amount);
+  const quoteIdBefore = await page.textContent('#quote-id');
+  await page.click('#quote-button');
+  await page.waitForFunction((previous) => document.getElementById('quote-id').textContent !== previous ||
+    !['', 'Asking for a quote…'].includes(document.getElementById('form-message').textContent), quoteIdBefore, { timeout: 20_000 });
+  assert.equal(await page.textContent('#form-message'), '', 'the page reported a problem');
+  assert.equal(await page.textContent('#verdict'), 'all checks pass');
+  return lastQuote();
+}
+
+/** The transactions the page lists for the wallet: kind, gas limit, estimated or not, approved amount. */
+const shownTransactions = () => page.$$eval('#transactions tbody tr', (rows) => rows.map((r) => ({
+  kind: r.dataset.kind, gas: r.dataset.gas, estimated: r.dataset.estimated, amount: r.dataset.amount ?? null, text: r.textContent,
+})));
+/** The allowance, balance and block the page shows as read from the source chain. */
+const shownFundingChecks = () => page.$$eval('#funding-checks dd', (cells) => Object.fromEntries(cells.map((c) => [c.dataset.field, { ...c.dataset, text: c.textContent }])));
+
+/**
+ * Compares what the page shows of `quote`'s transactions and checks with the API's answer, and
+ * the answer with the chain: each approval decoded with ethers (spender the source Portal), the
+ * allowance and balance read again with ethers at the block the answer names.
+ */
+async function assertShownFunding(quote, expectedKinds) {
+  const source = rpcOf(quote.source.chainId);
+  const approvals = quote.execution.approvals;
+  const decoded = approvals.map((tx) => APPROVE.decodeFunctionData('approve', tx.data));
+  for (const [spender] of decoded) assert.equal(getAddress(spender), getAddress(source.portal));
+  const sent = [...approvals, quote.execution.transaction];
+  const shown = await shownTransactions();
+  assert.deepEqual(shown.map((t) => t.kind), expectedKinds, JSON.stringify(shown));
+  assert.deepEqual(shown.map((t) => [t.gas, t.estimated]), sent.map((tx) => [String(tx.gas), String(tx.gasEstimated)]));
+  assert.deepEqual(shown.slice(0, -1).map((t) => t.amount), decoded.map(([, amount]) => amount.toString()));
+  // On the local chains the service reads the chain: every limit is estimated, and says so.
+  for (const t of shown) assert.match(t.text, /estimated against the chain/);
+  assert.equal(await page.isVisible('#no-approval'), approvals.length === 0);
+
+  const { checks } = quote;
+  assert.ok(checks, 'the local chains are read: the quote carries checks');
+  const shownChecks = await shownFundingChecks();
+  assert.deepEqual(
+    [shownChecks.allowance.actual, shownChecks.allowance.required, getAddress(shownChecks.allowance.spender), shownChecks.balance.actual, shownChecks.balance.required, shownChecks.block.blockNumber],
+    [checks.allowance.actual, checks.allowance.required, getAddress(checks.allowance.spender), checks.balance.actual, checks.balance.required, String(checks.blockNumber)]);
+  assert.match(shownChecks.block.text, new RegExp(`block ${checks.blockNumber}\\b`));
+  const provider = providerOf(quote.source.chainId);
+  try {
+    const token = new Contract(quote.source.token, ERC20, provider);
+    const blockTag = Number(checks.blockNumber);
+    assert.equal((await token.allowance(quote.source.funder, source.portal, { blockTag })).toString(), checks.allowance.actual);
+    assert.equal((await token.balanceOf(quote.source.funder, { blockTag })).toString(), checks.balance.actual);
+  } finally {
+    provider.destroy();
+  }
+  assert.equal(checks.allowance.required, quote.source.amount);
+
+  // The fill-time estimate: the solver's own (its configuration, which the remote solver answers).
+  const solver = LOCAL_SOLVERS.find((s) => s.id === quote.solver.id);
+  assert.equal(quote.estimatedFulfillTimeSec, solver.estimatedFulfillTimeSec);
+  assert.match(await page.textContent('#amounts [data-field="fill-time"]'), new RegExp(`about ${quote.estimatedFulfillTimeSec} s after funding`));
+}
+
 const checkStates = (list = '#checks') =>
   page.$$eval(`${list} li`, (items) => items.map((li) => ({ name: li.dataset.check, ok: li.dataset.ok === 'true', detail: li.textContent })));
 const depositChecks = () => checkStates('#deposit-checks');
@@ -144,6 +223,8 @@ describe('web demo in Chromium', { timeout: 90_000 }, () => {
     assert.deepEqual(shown, quote.fees.map((f) => f.recipient ?? `the solver (${quote.solver.id})`));
     assert.ok(quote.fees.some((f) => f.type === 'gateway' && f.recipient !== null), 'the partner fee names its recipient');
     assert.match(await page.textContent('#amounts'), /Arrives.*exactly/);
+    // A fresh funder has given the Portal no allowance: one approval of the amount, then the funding.
+    await assertShownFunding(quote, ['approval', 'funding']);
   });
 
   for (const [tamper, caughtBy] of Object.entries(TAMPER_CAUGHT_BY)) {
@@ -216,6 +297,12 @@ describe('web demo in Chromium', { timeout: 90_000 }, () => {
     const received = (await token.balanceOf(quote.destination.recipient)) - before;
     const feesReceived = await Promise.all(paidFees.map(async (f, i) => (await token.balanceOf(f.recipient)) - feesBefore[i]));
     provider.destroy();
+    // The approval and the funding went with the gas limits the page showed (read back with ethers).
+    const hashes = await page.$$eval('#fund-log [data-kind="approval"] code, #fund-log [data-kind="funding"] code', (codes) => codes.map((c) => c.title));
+    const sourceProvider = providerOf(quote.source.chainId);
+    const limits = await Promise.all(hashes.map(async (h) => (await sourceProvider.getTransaction(h)).gasLimit.toString()));
+    sourceProvider.destroy();
+    assert.deepEqual(limits, (await shownTransactions()).map((t) => t.gas));
     // Exactly what the answer says arrives, and each fee reaches the recipient it names.
     assert.equal(received, BigInt(quote.destination.amountOut));
     assert.equal(quote.destination.minAmountOut, quote.destination.amountOut);
@@ -475,6 +562,128 @@ describe('web demo in Chromium', { timeout: 90_000 }, () => {
       assert.deepEqual(errors, [], 'the page threw');
     } finally {
       await walletPage.close();
+    }
+  });
+
+  test('approvals only when needed: a leftover USDT allowance is reset first, a covering USDC allowance needs none', async () => {
+    const user = stack.deployment.accounts.users[4];
+    const sourceChainId = Number(await page.inputValue('#source-chain'));
+    const source = rpcOf(sourceChainId);
+    const provider = providerOf(sourceChainId);
+    try {
+      const wallet = new Wallet(user.privateKey, provider);
+      // A leftover USDT allowance (the test USDT's approve over it reverts, as USDT's on Ethereum)
+      // and a USDC allowance that covers any amount.
+      // Nonces counted here: ethers caches the count for a moment (as dev-wallet.mjs notes).
+      const nonce = await provider.getTransactionCount(wallet.address, 'pending');
+      await (await new Contract(source.tokens.USDT, ERC20, wallet).approve(source.portal, 1n, { nonce })).wait();
+      await (await new Contract(source.tokens.USDC, ERC20, wallet).approve(source.portal, MaxUint256, { nonce: nonce + 1 })).wait();
+    } finally {
+      provider.destroy();
+    }
+    const usdt = await pageQuote({ funder: user.address, symbol: 'USDT', amount: '3' });
+    assert.equal(usdt.checks.allowance.actual, '1');
+    await assertShownFunding(usdt, ['reset', 'approval', 'funding']);
+    assert.deepEqual((await shownTransactions()).slice(0, 2).map((t) => t.amount), ['0', usdt.source.amount]);
+    assert.match(await page.textContent('#funding-checks'), /an approval is listed/);
+
+    const usdc = await pageQuote({ funder: user.address, symbol: 'USDC', amount: '3' });
+    assert.deepEqual(usdc.execution.approvals, []);
+    assert.equal(usdc.execution.approval, null);
+    assert.equal(usdc.checks.allowance.actual, MaxUint256.toString());
+    await assertShownFunding(usdc, ['funding']);
+    assert.match(await page.textContent('#funding-checks'), /covers it/);
+  });
+
+  test('a quote on a chain the service does not read shows its checks as not read and its gas as the configured bound', async () => {
+    // The local chains are all read, so the API's answer is changed on its way to the page (the
+    // page only renders it): checks null and the bounds unestimated, as on such a chain.
+    await page.route('**/api/quote', async (route) => {
+      const response = await route.fetch();
+      const quote = await response.json();
+      quote.checks = null;
+      for (const tx of [...quote.execution.approvals, quote.execution.transaction]) tx.gasEstimated = false;
+      await route.fulfill({ response, json: quote });
+    });
+    try {
+      await page.fill('#funder', stack.deployment.accounts.users[1].address);
+      await page.fill('#amount', '2');
+      const quoteIdBefore = await page.textContent('#quote-id');
+      await page.click('#quote-button');
+      await page.waitForFunction((previous) => document.getElementById('quote-id').textContent !== previous, quoteIdBefore);
+      const checks = await shownFundingChecks();
+      assert.deepEqual(Object.keys(checks), ['not-read']);
+      assert.match(checks['not-read'].text, /^not read: the service does not read /);
+      const shown = await shownTransactions();
+      assert.ok(shown.length >= 1);
+      for (const t of shown) assert.match(t.text, /the service's configured bound \(not estimated\)/);
+      assert.ok(shown.every((t) => t.estimated === 'false'));
+    } finally {
+      await page.unroute('**/api/quote');
+    }
+  });
+
+  // Last of the tests that use the chains: it moves both chains' clocks past the intent's deadlines.
+  test('an intent its solver never fills is refunded by the relayer: the page shows refunded, its reason and the refund transaction', async () => {
+    const user = stack.deployment.accounts.users[5];
+    const quote = await pageQuote({ funder: user.address, symbol: 'USDC', amount: '4' });
+    const { route, reward } = quote.execution.intent;
+    const source = rpcOf(quote.source.chainId);
+    const sourceProvider = providerOf(quote.source.chainId);
+    const destinationProvider = providerOf(quote.destination.chainId);
+    const usdc = new Contract(quote.source.token, ERC20, sourceProvider);
+    try {
+      // The solvers never fill it: the destination chain's clock is past the route deadline
+      // (scripts/chains/solver.mjs skips "route deadline too close").
+      await destinationProvider.send('evm_setNextBlockTimestamp', [Number(route.deadline) + 1]);
+      await destinationProvider.send('evm_mine', []);
+      // The source chain's clock 20 s before the reward deadline, seen by the worker's chain
+      // reader before the funding, so the intent's watch looks again when the deadline comes by
+      // that clock (as edge-worker/test/refunds-chains.test.mjs arranges it).
+      const near = Number(reward.deadline) - 20;
+      await sourceProvider.send('evm_setNextBlockTimestamp', [near]);
+      await sourceProvider.send('evm_mine', []);
+      const readers = await stack.worker.mf.getDurableObjectNamespace('CHAIN_READERS');
+      const reader = readers.get(readers.idFromName(`chain:${quote.source.chainId}`));
+      for (let i = 0; i < 100 && !((await reader.cursor())?.headTime >= near); i++) await new Promise((r) => setTimeout(r, 200));
+      assert.ok((await reader.cursor())?.headTime >= near, 'the worker never read the moved clock');
+      // The worker caches the chain clocks for 5 s (chain/clocks.js).
+      await new Promise((r) => setTimeout(r, 5_500));
+
+      const before = await usdc.balanceOf(user.address);
+      await page.click('#fund-button');
+      await page.waitForSelector('#fund-log [data-kind="funding"], #fund-log .fail', { timeout: 30_000 });
+      assert.equal(await page.$('#fund-log .fail'), null, await page.textContent('#fund-log'));
+      assert.equal(await usdc.balanceOf(user.address), before - BigInt(quote.source.amount));
+      await page.waitForSelector('#fund-log [data-kind="status-funded"]', { timeout: 30_000 });
+      // The reward deadline passes, unproven: the relayer sends the Portal's refund by itself.
+      await sourceProvider.send('evm_setNextBlockTimestamp', [Number(reward.deadline)]);
+      await sourceProvider.send('evm_mine', []);
+      await page.waitForSelector('#status[data-status="refunded"]', { timeout: 90_000 });
+      assert.match(await page.textContent('#status'), /refunded/);
+
+      // The page shows what the API says (asked here with the key, by intent hash) ...
+      const res = await stack.worker.fetch(`/v1/intents/status?intentHash=${quote.intentHash}`, { key: DEMO_API_KEY });
+      const status = await res.json();
+      assert.equal(status.status, 'refunded', JSON.stringify(status));
+      assert.equal(await page.getAttribute('#status-reason', 'data-code'), status.reason.code);
+      assert.equal(await page.textContent('#status-reason code'), status.reason.code);
+      assert.equal(await page.textContent('#status-reason .reason-message'), status.reason.message);
+      assert.equal(status.reason.code, 'not-filled');
+      const refundHash = status.transactions.refunded.transactionHash;
+      assert.deepEqual(await page.$$eval('#fund-log [data-kind="status-refunded"] code', (codes) => codes.map((c) => c.title)), [refundHash]);
+      // ... and the chain (ethers) shows the relayer's call of Portal.refund with the quote's own
+      // intent, and the funder (the refund recipient) has its tokens back.
+      const refund = await sourceProvider.getTransaction(refundHash);
+      const relayers = [stack.deployment.accounts.relayer, ...stack.deployment.accounts.extraRelayers].map((a) => getAddress(a.address));
+      assert.ok(relayers.includes(refund.from), `${refund.from} is not one of the relayer's accounts`);
+      assert.equal(refund.to, getAddress(source.portal));
+      assert.equal(refund.data, PORTAL.encodeFunctionData('refund', [quote.execution.intent.destination, keccak256(quote.steps[0].intents[0].encodedRoute), reward]));
+      assert.equal((await sourceProvider.getTransactionReceipt(refundHash)).status, 1);
+      assert.equal(await usdc.balanceOf(user.address), before);
+    } finally {
+      sourceProvider.destroy();
+      destinationProvider.destroy();
     }
   });
 

@@ -194,7 +194,7 @@ export class DepositAddresses extends DurableObject {
         try {
           const relayer = await relayerAccountFor(this.env, effect.job.id);
           const stored = await jobsOf(this.env, effect.quoteId).submit({ jobKey: effect.jobKey, owner: effect.owner, job: effect.job, plan: effect.plan, relayer });
-          return { kind: "jobSubmitted", stored: { outcome: stored.outcome, job: stored.job } };
+          return { kind: "jobSubmitted", stored: { created: stored.created, jobKey: stored.jobKey, job: stored.job } };
         } catch (e) {
           return { kind: "jobSubmitted", thrown: String(e?.message ?? e) };
         }

@@ -71,14 +71,11 @@ export const submitFor = (standard) => async (c, slug) => {
   const answer = await askCore(c.env, "depositSubmitVerify", { standard, body: c.body, deposit: { record: deposit.record, intent: deposit.intent }, now: nowSec(), confirmedChains: await confirmedChains(c.env) });
   if (answer.status !== 200) return coreResponse(c, answer);
   // The job names the address: one that fails with nothing mined is archived there and never
-  // holds it (op gaslessJobStep).
-  const response = await storeJob(c, answer.body, deposit.owner, { deposit: deposit.record.vaultAddress.toLowerCase() });
-  // The address has a job: it no longer counts against its partner's and client network's
-  // unfunded addresses. Its chain's reader keeps reading transfers into it (a vault watched costs
-  // a topic in a filter until its deadline): a job can still fail with nothing sent, and the
-  // address stays open to transfers until a funding of it is final.
-  if (response.status === 202) await depositOf(c.env, deposit.record.vaultAddress).funded();
-  return response;
+  // holds it (op gaslessJobStep). A new job releases the address's cap slots (op
+  // gaslessSubmitStep, effect depositFunded); its chain's reader keeps reading transfers into it
+  // (a vault watched costs a topic in a filter until its deadline): a job can still fail with
+  // nothing sent, and the address stays open to transfers until a funding of it is final.
+  return storeJob(c, answer.body, deposit.owner, { deposit: deposit.record.vaultAddress.toLowerCase() });
 };
 
 async function statusBody(c, deposit) {

@@ -73,7 +73,9 @@ export class GaslessJobs extends DurableObject {
    *   relayer: the address of the relayer account the job is pinned to (funding/relayer-accounts.js);
    *   deposit: the vault of the deposit address whose submitted authorization it is (a failed job
    *   with nothing mined is archived there and the quote left without a job: op gaslessJobStep)
-   * @returns {{ outcome: "created" | "existing" | "conflict", job: object, owner: string }}
+   * @returns {{ created: boolean, jobKey: string, job: object, owner: string }} the quote's job: this
+   *   submit's when created, else the one stored (whether it is the same payload is the core's:
+   *   op gaslessJobStep submit_outcome, from the stored job key)
    */
   submit(input) {
     const answer = this.ctx.storage.transactionSync(() => {
@@ -81,15 +83,15 @@ export class GaslessJobs extends DurableObject {
       this.#addLaterColumns();
       const row = this.#row();
       if (row) {
-        return { outcome: row.job_key === input.jobKey ? "existing" : "conflict", job: JSON.parse(row.job), owner: row.owner };
+        return { created: false, jobKey: row.job_key, job: JSON.parse(row.job), owner: row.owner };
       }
       const job = input.job;
       this.sql.exec("INSERT INTO job (id, job_key, owner, job, plan, relayer, deposit) VALUES (?, ?, ?, ?, ?, ?, ?)", job.id, input.jobKey, input.owner, JSON.stringify(job), JSON.stringify(input.plan), input.relayer ?? null, input.deposit ?? null);
-      return { outcome: "created", job, owner: input.owner };
+      return { created: true, jobKey: input.jobKey, job, owner: input.owner };
     });
     // Same synchronous turn as the insert: no other call runs in between, and both are durable
     // before the answer leaves.
-    if (answer.outcome === "created") this.ctx.storage.setAlarm(Date.now());
+    if (answer.created) this.ctx.storage.setAlarm(Date.now());
     return answer;
   }
 

@@ -5,7 +5,7 @@
 // balance reserved, before a job exists (funding/preflight.js, funding/reservations.js); the quote's Durable Object makes the job idempotent; the relayer
 // publishes it. Job ids and lookup queries are the core's to check (op "gaslessJobLookup").
 import { HttpError, json } from "../http/responses.js";
-import { jobsOf } from "../runtime/objects.js";
+import { depositOf, jobsOf } from "../runtime/objects.js";
 import { near } from "../runtime/location.js";
 import { reservationsOf, reserveFunding } from "./reservations.js";
 import { confirmedChains } from "../chain/vault-derivation.js";
@@ -42,62 +42,62 @@ export async function requirePartner(c, next) {
  * this request, outside any queue, and the chain's reservation store judges and reserves (the
  * verdicts of one token and funder one after the other), after the core has admitted the funding
  * under the partner's sponsorship limits (429 sponsorship-exhausted otherwise, its detail naming
- * the limit, with the core's Retry-After and RateLimit-* headers; nothing
- * simulated or sent). A quote with a job answers from it (a
- * retried submit whose authorization the relayer already spent must still get its job back).
+ * the limit, with the core's Retry-After and RateLimit-* headers; nothing simulated or sent). A
+ * quote with a job answers from it (a retried submit whose authorization the relayer already
+ * spent must still get its job back). Every one of these answers is op gaslessSubmitStep's
+ * (src/service/funding/gasless_submit_step.h): this driver performs the effects it names.
  */
 export async function storeJob(c, verified, owner, { deposit } = {}) {
   const jobs = jobsOf(c.env, verified.job.quoteId, near(c.request));
-  let reserved = false;
-  if (!(await jobs.read())) {
-    // The owner names the partner whose sponsorship pays: the key's, or the deposit address's.
-    const partner = owner.replace(/^partner:/, "");
-    const verdict = await reserveFunding(c.env, { plan: verified.plan, jobId: verified.job.id, partner });
-    // The chain judged this submit after reading the chain and its turn among its funder's: a copy of it may have
-    // created the quote's job meanwhile, and spent the authorization. The job answers first, as
-    // for a submit that found it at once (the store below says the same job or a conflict).
-    if (verdict.status !== 200 && (await jobs.read())) return answerSubmit(c, verified, owner, jobs, false, deposit);
-    if (verdict.httpError) throw new HttpError(verdict.httpError.status, verdict.httpError.code, verdict.httpError.detail);
-    // A sponsorship refusal is thrown, not answered: its Retry-After and RateLimit-* are the
-    // limit's, and a thrown error keeps them over the request bucket's (middleware.js).
-    if (verdict.status === 429) throw new HttpError(429, verdict.body.code, verdict.body.detail, verdict.body.errors ?? [], verdict.headers ?? {});
-    if (verdict.status !== 200) {
-      console.log(JSON.stringify({ event: "gasless-refused", requestId: c.requestId, standard: verified.standard, detail: verdict.body?.detail }));
-      // A refused preflight read the chain for nothing: the client's work-creating bucket counts it.
-      await countRefusedWork(c);
-      return coreResponse(c, verdict);
+  const chainStore = () => reservationsOf(c.env, verified.plan.chainId);
+  const perform = async (effect) => {
+    switch (effect.kind) {
+      case "readJob":
+        return { kind: "jobRead", exists: Boolean(await jobs.read()) };
+      case "reserve":
+        return { kind: "reserved", verdict: await reserveFunding(c.env, { plan: effect.plan, jobId: effect.jobId, partner: effect.partner }) };
+      case "countRefusedWork":
+        await countRefusedWork(c);
+        return { kind: "workCounted" };
+      case "submitJob":
+        try {
+          // The job's relayer account is pinned with it (funding/relayer-accounts.js).
+          const relayer = await relayerAccountFor(c.env, verified.job.id);
+          const stored = await jobs.submit({ jobKey: verified.jobKey, owner, job: verified.job, plan: verified.plan, relayer, deposit });
+          return { kind: "jobSubmitted", stored };
+        } catch (e) {
+          return { kind: "jobSubmitted", thrown: String(e?.message ?? e) };
+        }
+      case "release":
+        await chainStore().release(verified.job.id);
+        return { kind: "released" };
+      case "depositFunded":
+        await depositOf(c.env, effect.vault).funded();
+        return { kind: "depositFunded" };
+      default:
+        throw new Error(`gaslessSubmitStep named an effect a submit does not perform: ${effect.kind}`);
     }
-    reserved = true;
+  };
+  const state = { verified, owner, keyed: Boolean(c.key), requestId: c.requestId, ...(deposit ? { deposit } : {}) };
+  let event = { kind: "submit" };
+  for (;;) {
+    const answer = await askCore(c.env, "gaslessSubmitStep", { state, event });
+    if (answer.status !== 200) throw new Error(`gaslessSubmitStep answered ${answer.status}: ${answer.body?.detail ?? ""}`);
+    const step = answer.body;
+    for (const { level, line } of step.logs) console[level](JSON.stringify(line));
+    const [effect] = step.effects;
+    if (effect) {
+      state.context = step.state.context;
+      event = await perform(effect);
+      continue;
+    }
+    const { reply } = step;
+    if (reply.error !== undefined) throw new Error(`the gasless job was not stored: ${reply.error}`);
+    // A refusal is thrown, as every refusal of this handler is: a sponsorship limit's Retry-After
+    // and RateLimit-* are its own, kept over the request bucket's (middleware.js).
+    if (reply.status >= 400) throw new HttpError(reply.status, reply.body.code, reply.body.detail, reply.body.errors ?? [], reply.headers ?? {});
+    return json(reply.body, reply.status);
   }
-  return answerSubmit(c, verified, owner, jobs, reserved, deposit);
-}
-
-/** Stores the submit in its quote's object and answers as op gaslessJobStep (event "submitted") says. */
-async function answerSubmit(c, verified, owner, jobs, reserved, deposit) {
-  let stored;
-  try {
-    // The job's relayer account is pinned with it (funding/relayer-accounts.js).
-    stored = await jobs.submit({ jobKey: verified.jobKey, owner, job: verified.job, plan: verified.plan, relayer: await relayerAccountFor(c.env, verified.job.id), deposit });
-  } catch (e) {
-    if (reserved) await reservationsOf(c.env, verified.plan.chainId).release(verified.job.id);
-    throw e;
-  }
-  // The answer, and whether the reservation goes back (the quote's job had already settled: a
-  // race with another submit), are the core's (op gaslessJobStep, event "submitted").
-  const answer = await askCore(c.env, "gaslessJobStep", {
-    state: { job: stored.job, owner: stored.owner },
-    event: { kind: "submitted", outcome: stored.outcome, reserved, quoteId: verified.quoteId, owner },
-  });
-  if (answer.status !== 200) throw new Error(`gaslessJobStep answered ${answer.status}: ${answer.body?.detail ?? ""}`);
-  const { effects, reply } = answer.body;
-  for (const effect of effects) {
-    if (effect.kind !== "release") throw new Error(`gaslessJobStep named an effect a submit does not perform: ${effect.kind}`);
-    await reservationsOf(c.env, verified.plan.chainId).release(verified.job.id);
-  }
-  console.log(JSON.stringify({ event: "gasless-submit", requestId: c.requestId, jobId: stored.job.id, outcome: stored.outcome, standard: verified.standard }));
-  // A problem is thrown, as every refusal of this handler is (middleware.js adds its headers).
-  if (reply.status >= 400) throw new HttpError(reply.status, reply.body.code, reply.body.detail, reply.body.errors ?? [], {});
-  return json(reply.body, reply.status);
 }
 
 const submitFor = (standard) => async (c) => {

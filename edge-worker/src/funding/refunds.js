@@ -53,7 +53,7 @@ export async function startRefund(env, { jobKey, partner, job, plan, retryAfterS
     return later(Number(judged.headers?.["Retry-After"] ?? 0));
   }
   const stored = await jobs.submit({ jobKey, owner, job, plan, relayer });
-  log("refund-started", job, stored.outcome);
+  log("refund-started", job, stored.created ? "created" : "already stored");
   return null;
 }
 

@@ -369,17 +369,18 @@ OpResult on_job_submitted(const Config& config, Step step, const Json& state, co
   }
   const Json& stored = fields.member(event, "stored", "event");
   const Json& job = fields.member(stored, "job", "event.stored");
+  const std::string outcome = submit_outcome(stored, context["verified"]["jobKey"].get<std::string>(), "event.stored");
   step.log("log", Json{{"event", "deposit-transfer-funding"},
                        {"vault", context["observe"]["vault"]},
                        {"jobId", job.value("id", Json(nullptr))},
-                       {"outcome", fields.member(stored, "outcome", "event.stored")}});
+                       {"outcome", outcome}});
   // Whether the quote's job funds the address is the job's own step: another job still in flight
   // (a submitted authorization) may fail with nothing mined and be archived.
   OpResult submitted = gasless_job_step_op(
       config, Json{{"state", {{"job", job}}},
                    {"event",
                     {{"kind", "submitted"},
-                     {"outcome", stored["outcome"]},
+                     {"outcome", outcome},
                      {"reserved", counted},
                      {"quoteId", context["verified"]["job"]["quoteId"]},
                      {"transfer", true}}}});

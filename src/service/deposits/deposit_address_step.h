@@ -73,7 +73,7 @@
 //   Results: {"kind": "watched"}, {"kind": "unindexed"}, {"kind": "holdsReleased"},
 //   {"kind": "heldAgain"}, {"kind": "deleted"}, {"kind": "jobRead", "exists"}, {"kind":
 //   "admitted", "answer": {status, body, headers}} or {"thrown"}, {"kind": "jobSubmitted",
-//   "stored": {outcome, job}} or {"thrown"}, {"kind": "released"}.
+//   "stored": {created, jobKey, job}} or {"thrown"}, {"kind": "released"}.
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -195,6 +195,11 @@ OpResult on_submitted(const Json& state, const Json& event) {
 
 }  // namespace
 
+std::string submit_outcome(const Json& stored, const std::string& job_key, const char* where) {
+  if (fields.flag(stored, "created", where)) return "created";
+  return fields.text(stored, "jobKey", where) == job_key ? "existing" : "conflict";
+}
+
 OpResult gasless_job_step_op(const Config& config, const Json& input) {
   const OpInput in(input, "gaslessJobStep");
   const Json& state = in.member("state");

@@ -72,6 +72,8 @@
 //     when the job is theirs or published (the address is funded).
 #pragma once
 
+#include <string>
+
 #include <nlohmann/json.hpp>
 
 #include "service/common/problem.h"
@@ -80,5 +82,11 @@
 namespace sr::service {
 
 OpResult gasless_job_step_op(const Config& config, const nlohmann::ordered_json& input);
+
+// What storing a submit in its quote's object came to, from what the object answered
+// ({"created": whether this submit's job was inserted, "jobKey": the stored job's key}) and the
+// submit's own job key: "created", "existing" (the same payload again) or "conflict" (another
+// authorization holds the quote). OpInputError naming `where` when malformed.
+std::string submit_outcome(const nlohmann::ordered_json& stored, const std::string& job_key, const char* where);
 
 }  // namespace sr::service
