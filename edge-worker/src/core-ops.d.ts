@@ -182,7 +182,7 @@ export interface components {
             /** @description The earliest deadline among the addresses counted, or null. */
             freesAt?: components["schemas"]["UnixSeconds"] | null;
         };
-        /** @description One write of an object's step, applied in order in one transaction: set columns of the row `where` names, insert a row, or delete the rows `where` names. Table and column names are the object's own. */
+        /** @description One write of an object's step, applied in order in one transaction: set columns of the row `where` names, insert a row, store a row in place of the one with its key, or delete the rows `where` names. Table and column names are the object's own. */
         StepWrite: {
             /** @description The object's table the row is in. */
             table: string;
@@ -196,6 +196,10 @@ export interface components {
             };
             /** @description A row to insert (kept as it is when its key exists). */
             insert?: {
+                [key: string]: string | number | null;
+            };
+            /** @description A row to store, replacing the one with its key. */
+            replace?: {
                 [key: string]: string | number | null;
             };
             /**
@@ -577,6 +581,141 @@ export interface components {
             /** @description Per quote id: Unix seconds from which the row may be deleted (at or before now: delete it now), or null when its record holds a transaction (kept). */
             expireAt: {
                 [key: string]: components["schemas"]["UnixSeconds"] | null;
+            };
+        };
+        /** @description Op "intentShardStep": The intent shard's decisions, one event at a time: a registration (records merged and stored with their retention, the quote id and the webhook owner), chain logs (records changed, the transaction index, owned intents due for a webhook check), a live status stream's next event and its end, an owned intent's webhook status check (deliver a changed status, start the refund the relayer sends itself, when to check again), the retention of records past their time and of quote-id rows kept apart from their records, bringing rows stored before their retention rule under it, and the next alarm: rows to write, effects to perform, when to wake and what to answer. */
+        IntentShardStepInput: {
+            /** @description What the driver loaded for the event (see the event kinds); the answer's state is the next event's. */
+            state: {
+                /** @description Unix milliseconds (the core has no clock). */
+                nowMs: number;
+                /** @description The retention's grace (op recordRetention's); default an hour. */
+                graceSec?: number;
+                /** @description The object's alarm now, Unix milliseconds (null: none): events that bring expiries or checks only bring it forward. Required by registered, logs and wake. */
+                alarm?: number | null;
+                /** @description registered: intent hash -> the registered record; logs: intent hash -> the stored record or null (op applyLogs's records); expired: [{intentHash, expireAt, transactions: the record's record_tx transaction hashes}], records whose retention may have come. upgrade: a page of records stored without an expiry, [{intentHash, record}]. */
+                records?: Record<string, never> | unknown[];
+                /** @description registered: intent hash -> the record stored now, or null. */
+                stored?: {
+                    [key: string]: components["schemas"]["IntentRecord"] | null;
+                };
+                /** @description registered: who hears of the intents' status changes by webhook ("key:<id>", "partner:<slug>"); check: the owner row's. */
+                owner?: string | null;
+                /** @description registered: the quote id to map to its delivery intent (record: that intent's registered record, for a row kept apart from it). */
+                quote?: null | {
+                    quoteId: string;
+                    deliveryIntentHash: string;
+                    record?: components["schemas"]["IntentRecord"] | null;
+                };
+                /** @description logs: the chain the logs are of. */
+                chainId?: number;
+                /** @description logs: the logs of this shard's intents. */
+                logs?: components["schemas"]["EthLog"][];
+                /** @description logs: the blocks the logs are everything of (a reader's range); absent or null for pushed logs. */
+                range?: null | {
+                    fromBlock: number;
+                    toBlock: number;
+                };
+                /** @description logs: the intents among records that have a webhook owner. */
+                owned?: string[];
+                /** @description stream: the status query as the worker resolved it (op intentStatus's). */
+                query?: Record<string, never>;
+                /** @description stream, check: the intent's stored record, or null. */
+                record?: components["schemas"]["IntentRecord"] | null;
+                chainTimes?: components["schemas"]["ChainTimes"];
+                chainHeads?: components["schemas"]["ChainHeads"];
+                /** @description stream: the id of the status body the client has (its Last-Event-ID at first), or null. */
+                last?: string | null;
+                /** @description check: the owned intent. */
+                intentHash?: string;
+                /** @description check: the status last delivered to the owner, or null. */
+                lastStatus?: string | null;
+                /** @description checked: the status delivered (from the check's answer). */
+                status?: string | null;
+                /** @description checked: the next check (from the check's answer). */
+                next?: number | null;
+                /** @description quoteRows: the quote-id rows due, with their records as their shards hold them. */
+                rows?: {
+                    quoteId: string;
+                    intentHash: string;
+                    expireAt: number;
+                    record: components["schemas"]["IntentRecord"] | null;
+                }[];
+                /** @description wake: the earliest due check and expiry, Unix seconds or null. */
+                due?: (number | null)[];
+                /** @description upgrade: the shard's meta row "retention" (0: none): which retention its stored rows were brought up to. */
+                version?: number;
+                /** @description upgrade, the last page: quote ids stored without an expiry whose record the shard does not hold. */
+                apart?: string[];
+            };
+            /** @description registered; logs; stream; check {chainHeads, chainTimes} or {thrown}; checked {markedAgain, delivered?, refundAt?, thrown?}; quoteRows {thrown?}; expired; upgrade; wake. */
+            event: {
+                /** @enum {unknown} */
+                kind: "registered" | "logs" | "stream" | "check" | "checked" | "quoteRows" | "expired" | "upgrade" | "wake";
+                chainHeads?: components["schemas"]["ChainHeads"];
+                /** @description check: the chain heads could not be read; checked: an effect failed; quoteRows: a record's shard could not be read. */
+                thrown?: string;
+                /** @description checked: chain events marked the intent again while the check ran. */
+                markedAgain?: boolean;
+                chainTimes?: components["schemas"]["ChainTimes"];
+                /** @description checked: the deliver effect was performed (the delivery queued). */
+                delivered?: boolean;
+                /** @description checked: the refund effect's result: when to look at the intent again (the refund not started now), or null. */
+                refundAt?: number | null;
+            };
+        };
+        IntentShardStepAnswer: {
+            /** @description The state for the next event (check: with status and next for checked; stream: last). */
+            state: Record<string, never>;
+            /** @description Rows of tables record, quote, owner, record_tx and meta, in one transaction. */
+            writes: components["schemas"]["StepWrite"][];
+            /** @description Performed in order. */
+            effects: ({
+                /** @constant */
+                kind: "notify";
+                intents: string[];
+            } | {
+                /** @constant */
+                kind: "mark";
+                intents: string[];
+            } | {
+                /** @constant */
+                kind: "deliver";
+                owner: string;
+                before: null | {
+                    status: string;
+                };
+                after: components["schemas"]["IntentStatus"];
+            } | {
+                /** @constant */
+                kind: "send";
+                id: string;
+                data: string;
+            } | {
+                /** @constant */
+                kind: "close";
+            } | {
+                /** @constant */
+                kind: "unindex";
+                pairs: {
+                    transactionHash: string;
+                    intentHash: string;
+                }[];
+            } | {
+                /** @constant */
+                kind: "refund";
+                /** @description op intentStatusCheck's refundJob. */
+                job: Record<string, never>;
+                owner: string;
+            })[];
+            /** @description Unix milliseconds to set the object's alarm to (null: left as it is). */
+            alarmAt: number | null;
+            /** @description logs: op applyLogs's refusal as it is, or 200 {applied, updated, unregistered, transactions}; upgrade: {upToDate}; null for the other events. */
+            reply: null | {
+                status: number;
+                body: Record<string, never>;
+            } | {
+                upToDate: boolean;
             };
         };
         /** @description Op "pollPlan": Which block ranges of which chains the chain reader fetches next, with their eth_getLogs filters. The chains are the EVM chains with an endpoint: the configuration's rpcUrl (local chains), else rpcUrls; a chain with neither is not read. Each range re-reads a confirmation window for reorganisations. */
@@ -2185,6 +2324,8 @@ export interface CoreOps {
     recordRetention: { input: schemas["RecordRetentionInput"]; answer: schemas["RecordRetentionAnswer"] };
     /** When a shard may delete each quote-id row kept apart from its intent's record (a deposit address's quote id): with that record, by the recordRetention rule; at once when the record is gone; never while it holds a transaction. (area status; non-2xx: none) */
     quoteIdRetention: { input: schemas["QuoteIdRetentionInput"]; answer: schemas["QuoteIdRetentionAnswer"] };
+    /** The intent shard's decisions, one event at a time: a registration (records merged and stored with their retention, the quote id and the webhook owner), chain logs (records changed, the transaction index, owned intents due for a webhook check), a live status stream's next event and its end, an owned intent's webhook status check (deliver a changed status, start the refund the relayer sends itself, when to check again), the retention of records past their time and of quote-id rows kept apart from their records, bringing rows stored before their retention rule under it, and the next alarm: rows to write, effects to perform, when to wake and what to answer. (area status; non-2xx: none) */
+    intentShardStep: { input: schemas["IntentShardStepInput"]; answer: schemas["IntentShardStepAnswer"] };
     /** Which block ranges of which chains the chain reader fetches next, with their eth_getLogs filters. The chains are the EVM chains with an endpoint: the configuration's rpcUrl (local chains), else rpcUrls; a chain with neither is not read. Each range re-reads a confirmation window for reorganisations. (area reader; non-2xx: none) */
     pollPlan: { input: schemas["PollPlanInput"]; answer: schemas["PollPlanAnswer"] };
     /** A chain reader's decisions in one polling round, one event at a time: whether the chain is read at all (a JSON-RPC endpoint), which blocks to read (head, anchor block 1, finalized), whether the chain was replaced (another block 1: the cursor resets) or the node lags behind the cursor (nothing moves), the ranges to read (op pollPlan) with the cursor each moves to once delivered, and the polling alarm (rounds one interval apart). (area reader; non-2xx: none) */

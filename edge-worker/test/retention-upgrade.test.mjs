@@ -48,14 +48,18 @@ function olderLayout(src) {
   for (const file of ["status/intent-shard.js", "deposits/deposit-addresses.js", "quotes/attribution-counter.js", "limits/rate-limiter.js", "webhooks/deliveries.js"]) {
     edit(src, file, "ctx.blockConcurrencyWhile(", "((_upgrade) => {})(");
   }
-  edit(src, "status/intent-shard.js", "async #retention(records) {", "async #retention(records) { return {};");
-  edit(src, "status/intent-shard.js", "async #quoteRowExpiry(quoteId, intentHash, record) {", "async #quoteRowExpiry(quoteId, intentHash, record) { return null;");
-  edit(src, "status/intent-shard.js", "#wakeIndexedDeposits() {", "#wakeIndexedDeposits() { return;");
+  // The shard stores what op intentShardStep answers: records and quote-id rows without their
+  // expiries, and a registration sets no alarm.
+  edit(src, "status/intent-shard.js", "const step = await this.#step(state, event);", `const step = await this.#step(state, event);
+    for (const w of step.writes) if (w.replace && "expire_at" in w.replace) w.replace.expire_at = null;
+    if (event.kind === "registered") step.alarmAt = null;`);
+  edit(src, "status/shard-retention.js", "export function wakeIndexedDeposits(env, sql) {", "export function wakeIndexedDeposits(env, sql) { return;");
   // The address's object sets no alarm at all (op depositAddressStep names its retention's).
   edit(src, "deposits/deposit-addresses.js", "if (step.alarmAt !== null) await this.ctx.storage.setAlarm(step.alarmAt);", "");
   edit(src, "quotes/attribution-counter.js", "if (current === null || current > at) await this.ctx.storage.setAlarm(at);", "");
   edit(src, "limits/rate-limiter.js", "#pruneSoon() {", "#pruneSoon() { return;");
-  edit(src, "webhooks/deliveries.js", "async #alarmAt(nextAttemptSec, keepFor) {", "async #alarmAt(nextAttemptSec, keepFor) { return;");
+  // The queue's alarm is set where a message is queued; op webhookDeliveryStep's (its retention's) is not.
+  edit(src, "webhooks/deliveries.js", "if (step.alarmAt !== null) await this.ctx.storage.setAlarm(step.alarmAt);", "");
 }
 
 /** A registered record of a Base -> Optimism intent whose deadlines passed a minute ago. */

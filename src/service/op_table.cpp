@@ -34,6 +34,7 @@
 #include "service/reader/chain_reader_step.h"
 #include "service/reader/poll_plan.h"
 #include "service/status/intent_logs.h"
+#include "service/status/intent_shard_step.h"
 #include "service/status/quote_registration.h"
 #include "service/status/record_retention.h"
 #include "service/status/status_queries.h"
@@ -54,6 +55,12 @@ OpResult with_config(const OpContext& c, const Json& input) {
 template <OpResult (*F)(const Json&)>
 OpResult input_only(const OpContext&, const Json& input) {
   return F(input);
+}
+
+// The intent shard watches owned intents with the status check that adds the refund the relayer
+// sends itself (a floor above the shard's step).
+OpResult intent_shard_step(const Config& config, const Json& input) {
+  return intent_shard_step_op(config, input, intent_status_check_with_refund_op);
 }
 
 constexpr std::array kOps{
@@ -84,6 +91,7 @@ constexpr std::array kOps{
     Op{"intentStatusCheck", "status", with_config<intent_status_check_with_refund_op>},
     Op{"recordRetention", "status", input_only<record_retention_op>},
     Op{"quoteIdRetention", "status", input_only<quote_id_retention_op>},
+    Op{"intentShardStep", "status", with_config<intent_shard_step>},
     // what the chain reader fetches next
     Op{"pollPlan", "reader", with_config<poll_plan_op>},
     // a chain reader's decisions in a polling round, one event at a time

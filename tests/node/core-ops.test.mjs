@@ -7,6 +7,7 @@
 // are built from the core's own earlier answers. An op of the table without a case fails the suite,
 // and known-bad inputs are refused by the schemas, so they are not vacuous.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { before, describe, it } from 'node:test';
 import { AbiCoder, Interface, Wallet, getAddress, hexlify, id, randomBytes, zeroPadValue } from 'ethers';
@@ -244,6 +245,45 @@ describe('every op of the core answers as ops.json describes', () => {
       const legacy = call('legacyIntentStatus', { body: { intentHash: quote.intentHash }, record: updated, now });
       assert.equal(legacy.data.intentHash, quote.intentHash);
       call('legacyIntentStatus', { body: { intentHash: quote.intentHash }, record: null, now }, 404);
+    });
+
+    it('intentShardStep: the shard stores, indexes, streams and checks as the core says', () => {
+      const hash = quote.intentHash;
+      const nowMs = now * 1000;
+      const record = registered.records[hash];
+      const stored = call('intentShardStep', { state: { nowMs, records: { [hash]: record }, stored: { [hash]: null }, owner: 'key:acme', alarm: null }, event: { kind: 'registered' } });
+      assert.deepEqual(stored.writes.map((w) => w.table), ['record', 'owner']);
+      assert.equal(stored.alarmAt, (record.rewardDeadline + 3600) * 1000);
+      assert.deepEqual(stored.effects, [{ kind: 'notify', intents: [hash] }]);
+      const logs = [...publishedAndFunded(quote), ...proven(quote)];
+      const folded = call('intentShardStep', { state: { nowMs, chainId: 8453, logs, records: { [hash]: record }, owned: [hash], alarm: null }, event: { kind: 'logs' } });
+      assert.equal(folded.reply.status, 200);
+      assert.equal(folded.reply.body.applied, 3);
+      assert.deepEqual(folded.effects.map((e) => e.kind), ['notify', 'mark']);
+      assert.equal(folded.alarmAt, nowMs);
+      // A stream's event id is the first 16 hex digits of the body's SHA-256 (node's here).
+      const query = { intentHash: hash, quoteId: null };
+      const streamed = call('intentShardStep', { state: { nowMs, query, record: updated, chainTimes: { 8453: now }, chainHeads: {}, last: null }, event: { kind: 'stream' } });
+      const [send, close] = streamed.effects;
+      assert.equal(JSON.parse(send.data).status, 'settled');
+      assert.equal(send.id, createHash('sha256').update(send.data).digest('hex').slice(0, 16));
+      assert.deepEqual(close, { kind: 'close' });
+      assert.equal(streamed.state.last, send.id);
+      const check = call('intentShardStep', { state: { nowMs, intentHash: hash, owner: 'key:acme', lastStatus: 'pending', record: updated }, event: { kind: 'check', chainHeads: {} } });
+      assert.deepEqual(check.effects[0].before, { status: 'pending' });
+      assert.equal(check.effects[0].after.status, 'settled');
+      const checked = call('intentShardStep', { state: check.state, event: { kind: 'checked', markedAgain: false, delivered: true } });
+      assert.deepEqual(checked.writes, [{ table: 'owner', where: { intent_hash: hash }, set: { last_status: 'settled', check_at: null } }]);
+      const quoteId = quote.id.replace('quote:', '');
+      const rows = call('intentShardStep', { state: { nowMs, rows: [{ quoteId, intentHash: hash, expireAt: now, record: null }] }, event: { kind: 'quoteRows' } });
+      assert.deepEqual(rows.writes, [{ table: 'quote', where: { quote_id: quoteId, expire_at: now }, delete: true }]);
+      const gone = call('intentShardStep', { state: { nowMs, records: [{ intentHash: hash, expireAt: now - 1, transactions: [id('publication')] }] }, event: { kind: 'expired' } });
+      assert.deepEqual(gone.writes.map((w) => w.table), ['record_tx', 'quote', 'owner', 'record']);
+      assert.deepEqual(gone.effects, [{ kind: 'unindex', pairs: [{ transactionHash: id('publication'), intentHash: hash }] }]);
+      assert.deepEqual(call('intentShardStep', { state: { nowMs, version: 2 }, event: { kind: 'upgrade' } }).reply, { upToDate: true });
+      const upgraded = call('intentShardStep', { state: { nowMs, version: 1, records: [{ intentHash: hash, record }], apart: [] }, event: { kind: 'upgrade' } });
+      assert.deepEqual(upgraded.writes, [{ table: 'record', where: { intent_hash: hash }, set: { expire_at: record.rewardDeadline + 3600 } }, { table: 'meta', replace: { name: 'retention', value: 2 } }]);
+      assert.equal(call('intentShardStep', { state: { nowMs, due: [now + 5, null], alarm: null }, event: { kind: 'wake' } }).alarmAt, (now + 5) * 1000);
     });
 
     it('webhookEvents for its status change', () => {

@@ -1,10 +1,10 @@
 // Applies the writes a step op of the core answers ({table, where, set} | {table, insert} |
-// {table, where, delete}: ops.json $defs StepWrite) to an object's SQLite storage. The names are
-// the core's, so each is checked against the tables the object keeps and a plain identifier's
-// shape before it is spelled into SQL; values are always bound.
+// {table, replace} | {table, where, delete}: ops.json $defs StepWrite) to an object's SQLite
+// storage. The names are the core's, so each is checked against the tables the object keeps and a
+// plain identifier's shape before it is spelled into SQL; values are always bound.
 const NAME = /^[a-z_]+$/;
 
-/** @param {SqlStorage} sql @param {{table: string, where?: object, set?: object, insert?: object, delete?: true}[]} writes @param {string[]} tables */
+/** @param {SqlStorage} sql @param {{table: string, where?: object, set?: object, insert?: object, replace?: object, delete?: true}[]} writes @param {string[]} tables */
 export function applyWrites(sql, writes, tables) {
   for (const w of writes) {
     if (!tables.includes(w.table)) throw new Error(`a step wrote table ${w.table}, which this object does not keep`);
@@ -16,9 +16,10 @@ export function applyWrites(sql, writes, tables) {
     const where = named(w.where);
     const clause = where.map((c) => `${c} = ?`).join(" AND ");
     const keys = where.map((c) => w.where[c]);
-    if (w.insert) {
-      const columns = named(w.insert);
-      sql.exec(`INSERT OR IGNORE INTO ${w.table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`, ...columns.map((c) => w.insert[c]));
+    if (w.insert || w.replace) {
+      const row = w.insert ?? w.replace;
+      const columns = named(row);
+      sql.exec(`INSERT OR ${w.insert ? "IGNORE" : "REPLACE"} INTO ${w.table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`, ...columns.map((c) => row[c]));
     } else if (where.length === 0) {
       throw new Error(`a step wrote table ${w.table} with no row named`);
     } else if (w.delete) {

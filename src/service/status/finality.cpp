@@ -56,4 +56,8 @@ bool status_final(const IntentRecord& record, IntentStatus status, const ChainHe
   }
 }
 
+bool status_ends_watch(IntentStatus status) {
+  return status == IntentStatus::settled || status == IntentStatus::refunded || status == IntentStatus::failed;
+}
+
 }  // namespace sr::service

@@ -45,4 +45,12 @@ TxFinality tx_finality(const ChainTx& tx, const ChainHeads& heads);
 
 bool status_final(const IntentRecord& record, IntentStatus status, const ChainHeads& heads);
 
+// Whether a watcher of the status (a live status stream, the package's watchIntent) stops at
+// `status`: settled, refunded and failed, the statuses the API names final for a watcher. Not the
+// body's "final": that also waits for the deciding transaction to be final (on a local chain, 64
+// blocks), and a stream held open that long would make every client wait for it too. A failed
+// intent holding a partial funding may still turn refundable at its reward deadline; a watcher
+// that needs that looks the status up again (or hears it by webhook).
+bool status_ends_watch(IntentStatus status);
+
 }  // namespace sr::service

@@ -1,0 +1,442 @@
+#include "service/status/intent_shard_step.h"
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "crypto/hex.h"
+#include "crypto/sha256.h"
+#include "service/common/op_input.h"
+#include "service/status/finality.h"
+#include "service/status/intent_logs.h"
+#include "service/status/quote_registration.h"
+#include "service/status/record_retention.h"
+#include "service/status/status_queries.h"
+#include "service/status/status_records.h"
+
+namespace sr::service {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+const char* const kOp = "intentShardStep";
+
+// A check that could not be made (the chain heads unreadable, the delivery refused) is made again
+// this much later; so is a quote-id row whose record's shard could not be read.
+constexpr std::uint64_t kCheckRetrySec = 30;
+constexpr std::uint64_t kQuoteRowRetrySec = 60;
+// An alarm set for now or the past fires at once; this much ahead lets the writes that asked for it
+// land first.
+constexpr std::uint64_t kAlarmLeadMs = 50;
+
+[[noreturn]] void fail(const std::string& why) { throw OpInputError(std::string("op \"") + kOp + "\": " + why); }
+
+const Json& member(const Json& object, const char* name, const char* where) {
+  if (!object.is_object() || !object.contains(name)) fail(std::string(where) + "." + name + " is missing");
+  return object[name];
+}
+std::uint64_t count(const Json& object, const char* name, const char* where) {
+  const auto value = json_u64(member(object, name, where));
+  if (!value) fail(std::string(where) + "." + name + " must be a non-negative integer");
+  return *value;
+}
+std::string text(const Json& object, const char* name, const char* where) {
+  const Json& value = member(object, name, where);
+  if (!value.is_string()) fail(std::string(where) + "." + name + " must be a string");
+  return value.get<std::string>();
+}
+// A time that may be null (no alarm, no expiry).
+std::optional<std::uint64_t> maybe_time(const Json& value, const std::string& where) {
+  if (value.is_null()) return std::nullopt;
+  const auto time = json_u64(value);
+  if (!time) fail(where + " must be a non-negative integer or null");
+  return time;
+}
+
+// The inner ops' answers are the core's own: a refusal is a worker bug passed through as it is.
+struct Refused {
+  OpResult answer;
+};
+Json body_of(OpResult answer) {
+  if (answer.status != 200) throw Refused{std::move(answer)};
+  return std::move(answer.body);
+}
+
+// What one step answers, built up as the step decides.
+struct Step {
+  Json state;
+  Json writes = Json::array();
+  Json effects = Json::array();
+  Json alarm_at = nullptr;
+  Json reply = nullptr;
+
+  std::uint64_t now_ms() const { return count(state, "nowMs", "state"); }
+  std::uint64_t now() const { return now_ms() / 1000; }
+
+  // The retention inputs shared by ops recordRetention and quoteIdRetention.
+  Json retention_input(const char* name, Json rows) const {
+    Json input{{name, std::move(rows)}, {"now", now()}};
+    if (state.contains("graceSec")) input["graceSec"] = state["graceSec"];
+    return input;
+  }
+
+  // Brings the alarm forward to the earliest of `times` (seconds) unless state "alarm" is earlier.
+  void wake_by(const std::vector<std::optional<std::uint64_t>>& times) {
+    std::optional<std::uint64_t> earliest;
+    for (const auto& t : times) {
+      if (t && (!earliest || *t < *earliest)) earliest = t;
+    }
+    if (!earliest) return;
+    const std::uint64_t at = std::max(now_ms() + kAlarmLeadMs, *earliest * 1000);
+    const std::optional<std::uint64_t> current = maybe_time(member(state, "alarm", "state"), "state.alarm");
+    if (current && *current <= at) return;
+    if (!alarm_at.is_null() && alarm_at.get<std::uint64_t>() <= at) return;
+    alarm_at = at;
+  }
+
+  void notify(const Json& hashes) {
+    if (!hashes.empty()) effects.push_back(Json{{"kind", "notify"}, {"intents", hashes}});
+  }
+
+  OpResult answer() {
+    return ok(Json{{"state", std::move(state)},
+                   {"writes", std::move(writes)},
+                   {"effects", std::move(effects)},
+                   {"alarmAt", std::move(alarm_at)},
+                   {"reply", std::move(reply)}});
+  }
+};
+
+Json record_row(const std::string& hash, const Json& record, const Json& expire_at) {
+  return Json{{"table", "record"}, {"replace", {{"intent_hash", hash}, {"record", record.dump()}, {"expire_at", expire_at}}}};
+}
+
+// Records to store, each with its retention; answers the expiries (seconds or null) for the alarm.
+std::vector<std::optional<std::uint64_t>> store_records(Step& step, const Json& records) {
+  std::vector<std::optional<std::uint64_t>> expiries;
+  if (records.empty()) return expiries;
+  const Json expire_at = body_of(record_retention_op(step.retention_input("records", records)))["expireAt"];
+  for (const auto& [hash, record] : records.items()) {
+    const std::string key = lowercase(hash);
+    const Json& at = expire_at.contains(key) ? expire_at[key] : expire_at.value(hash, Json(nullptr));
+    step.writes.push_back(record_row(key, record, at));
+    expiries.push_back(maybe_time(at, "recordRetention's expireAt"));
+  }
+  return expiries;
+}
+
+OpResult on_registered(const Config& config, Step step) {
+  const Json& registered = member(step.state, "records", "state");
+  const Json& stored = member(step.state, "stored", "state");
+  if (!registered.is_object() || !stored.is_object()) fail("state.records and state.stored must be objects");
+  Json merged = Json::object();
+  for (const auto& [hash, record] : registered.items()) {
+    const std::string key = lowercase(hash);
+    const Json& held = stored.contains(key) ? stored[key] : stored.value(hash, Json(nullptr));
+    // A record chain events created first gets the registration merged in.
+    merged[key] = held.is_null() ? record : body_of(merge_registration_op(config, {{"registered", record}, {"stored", held}}))["record"];
+  }
+  std::vector<std::optional<std::uint64_t>> expiries = store_records(step, merged);
+  const Json quote = step.state.value("quote", Json(nullptr));
+  if (!quote.is_null()) {
+    const std::string quote_id = lowercase(text(quote, "quoteId", "state.quote"));
+    const std::string delivery = lowercase(text(quote, "deliveryIntentHash", "state.quote"));
+    // A quote id whose delivery intent is stored here goes with that record; otherwise the row has
+    // a lifetime of its own, the record's by the same rule.
+    Json expire_at = nullptr;
+    if (!merged.contains(delivery)) {
+      const Json rows{{quote_id, {{"intentHash", delivery}, {"record", quote.value("record", Json(nullptr))}}}};
+      expire_at = body_of(quote_id_retention_op(step.retention_input("rows", rows)))["expireAt"][quote_id];
+      expiries.push_back(maybe_time(expire_at, "quoteIdRetention's expireAt"));
+    }
+    step.writes.push_back(Json{{"table", "quote"}, {"replace", {{"quote_id", quote_id}, {"intent_hash", delivery}, {"expire_at", expire_at}}}});
+  }
+  const Json owner = step.state.value("owner", Json(nullptr));
+  if (!owner.is_null()) {
+    if (!owner.is_string()) fail("state.owner must be a string or null");
+    for (const auto& [hash, record] : merged.items()) {
+      step.writes.push_back(Json{{"table", "owner"}, {"insert", {{"intent_hash", hash}, {"owner", owner}, {"last_status", nullptr}, {"check_at", nullptr}}}});
+    }
+  }
+  Json hashes = Json::array();
+  for (const auto& [hash, record] : merged.items()) hashes.push_back(hash);
+  step.notify(hashes);
+  step.wake_by(expiries);
+  return step.answer();
+}
+
+OpResult on_logs(const Config& config, Step step) {
+  Json input{{"chainId", member(step.state, "chainId", "state")},
+             {"logs", member(step.state, "logs", "state")},
+             {"records", member(step.state, "records", "state")},
+             {"now", step.now()}};
+  if (step.state.contains("range") && !step.state["range"].is_null()) {
+    const Json& range = step.state["range"];
+    input["fromBlock"] = member(range, "fromBlock", "state.range");
+    input["toBlock"] = member(range, "toBlock", "state.range");
+  }
+  OpResult applied = apply_logs_op(config, input);
+  if (applied.status != 200) {
+    step.reply = Json{{"status", applied.status}, {"body", std::move(applied.body)}};
+    return step.answer();
+  }
+  const Json& body = applied.body;
+  if (body.contains("missing")) fail("applyLogs asked for records it was given: " + body["missing"].dump());
+  const Json& updates = body["updates"];
+  std::vector<std::optional<std::uint64_t>> expiries = store_records(step, updates);
+  for (const Json& pair : body["transactions"]["removed"]) {
+    step.writes.push_back(Json{{"table", "record_tx"}, {"where", {{"intent_hash", pair["intentHash"]}, {"tx_hash", pair["transactionHash"]}}}, {"delete", true}});
+  }
+  for (const Json& pair : body["transactions"]["added"]) {
+    step.writes.push_back(Json{{"table", "record_tx"}, {"insert", {{"intent_hash", pair["intentHash"]}, {"tx_hash", pair["transactionHash"]}}}});
+  }
+  Json hashes = Json::array();
+  for (const auto& [hash, record] : updates.items()) hashes.push_back(lowercase(hash));
+  step.notify(hashes);
+  // A changed record of an owned intent may have a new status: its webhook check is due now.
+  const Json& owned = member(step.state, "owned", "state");
+  if (!owned.is_array()) fail("state.owned must be an array of intent hashes");
+  Json marked = Json::array();
+  for (const Json& hash : hashes) {
+    const bool is_owned = std::any_of(owned.begin(), owned.end(), [&](const Json& o) { return o.is_string() && lowercase(o.get<std::string>()) == hash.get<std::string>(); });
+    if (!is_owned) continue;
+    step.writes.push_back(Json{{"table", "owner"}, {"where", {{"intent_hash", hash}}}, {"set", {{"check_at", step.now()}}}});
+    marked.push_back(hash);
+  }
+  step.wake_by(expiries);
+  if (!marked.empty()) {
+    step.effects.push_back(Json{{"kind", "mark"}, {"intents", marked}});
+    // At once, whatever alarm is set: each status a chain event leads to is delivered in turn,
+    // not folded into the next event's (a fill and its proof pushed back to back).
+    step.alarm_at = step.now_ms();
+  }
+  step.reply = Json{{"status", 200},
+                    {"body", {{"applied", body["applied"]}, {"updated", updates.size()}, {"unregistered", body["unregistered"]}, {"transactions", body["transactions"]}}}};
+  return step.answer();
+}
+
+// The event id of a status body: the first 16 hex digits of its SHA-256.
+std::string body_id(const std::string& data) {
+  const Hash32 digest = sha256(std::string_view(data));
+  return hex::encode(ByteView(digest.data(), 8), false);
+}
+
+std::optional<IntentStatus> status_named(const Json& name) {
+  for (IntentStatus s : {IntentStatus::pending, IntentStatus::filled, IntentStatus::settled, IntentStatus::refundable, IntentStatus::expired,
+                         IntentStatus::refunded, IntentStatus::failed, IntentStatus::unknown}) {
+    if (name.is_string() && status_name(s) == name.get<std::string>()) return s;
+  }
+  return std::nullopt;
+}
+
+OpResult on_stream(const Config& config, Step step) {
+  const Json input{{"query", member(step.state, "query", "state")},
+                   {"record", member(step.state, "record", "state")},
+                   {"now", step.now()},
+                   {"chainTimes", step.state.value("chainTimes", Json::object())},
+                   {"chainHeads", step.state.value("chainHeads", Json::object())}};
+  const OpResult status = intent_status_op(config, input);
+  if (status.status != 200) {
+    step.effects.push_back(Json{{"kind", "close"}});
+    return step.answer();
+  }
+  const std::string data = status.body.dump();
+  const std::string id = body_id(data);
+  if (member(step.state, "last", "state") != Json(id)) {
+    step.effects.push_back(Json{{"kind", "send"}, {"id", id}, {"data", data}});
+    step.state["last"] = id;
+  }
+  const auto named = status_named(status.body.value("status", Json(nullptr)));
+  if (named && status_ends_watch(*named)) step.effects.push_back(Json{{"kind", "close"}});
+  return step.answer();
+}
+
+OpResult on_check(const Config& config, Step step, const Json& event, StatusCheckOp status_check) {
+  // Copies: the state grows below (an ordered_json object is a vector; references into it move).
+  const Json record = member(step.state, "record", "state");
+  const Json last = member(step.state, "lastStatus", "state");
+  step.state["status"] = last;
+  // Without a record (not stored yet, or gone) there is nothing to judge and no deadline to wait
+  // for: the check ends, and a chain event that creates the record marks the intent again.
+  if (record.is_null()) {
+    step.state["next"] = nullptr;
+    return step.answer();
+  }
+  if (event.contains("thrown")) {
+    step.state["next"] = step.now() + kCheckRetrySec;
+    return step.answer();
+  }
+  const std::string owner = text(step.state, "owner", "state");
+  const Json check = body_of(status_check(config, {{"record", record},
+                                                   {"now", step.now()},
+                                                   {"chainTimes", event.value("chainTimes", Json::object())},
+                                                   {"chainHeads", member(event, "chainHeads", "event")},
+                                                   {"owner", owner}}));
+  const Json& after = check["status"];
+  if (after["status"] != last) {
+    step.effects.push_back(Json{{"kind", "deliver"}, {"owner", owner}, {"before", last.is_null() ? Json(nullptr) : Json{{"status", last}}}, {"after", after}});
+    step.state["status"] = after["status"];
+  }
+  // After the delivery: a refund that cannot start now does not hold back the status change.
+  const Json refund = check.value("refundJob", Json(nullptr));
+  if (!refund.is_null()) step.effects.push_back(Json{{"kind", "refund"}, {"job", refund}, {"owner", owner}});
+  step.state["next"] = check["recheckAt"];
+  return step.answer();
+}
+
+OpResult on_checked(Step step, const Json& event) {
+  const std::string hash = text(step.state, "intentHash", "state");
+  Json next = member(step.state, "next", "state");
+  Json set = Json::object();
+  if (event.value("delivered", false) && step.state["status"] != step.state["lastStatus"]) set["last_status"] = step.state["status"];
+  const Json refund_at = event.value("refundAt", Json(nullptr));
+  if (event.contains("thrown")) {
+    next = step.now() + kCheckRetrySec;
+  } else if (!refund_at.is_null()) {
+    // A refund not started now (the partner's budget, or the chain refused it) is looked at again.
+    next = refund_at;
+  }
+  // Chain events that arrived while the check ran (an IntentProven right after a fill) marked the
+  // intent again: checked again at once rather than at the next deadline, which would hold the new
+  // status back until then.
+  const Json& marked = member(event, "markedAgain", "event");
+  if (!marked.is_boolean()) fail("event.markedAgain must be true or false");
+  if (marked.get<bool>()) next = step.now();
+  set["check_at"] = next;
+  step.writes.push_back(Json{{"table", "owner"}, {"where", {{"intent_hash", hash}}}, {"set", std::move(set)}});
+  return step.answer();
+}
+
+OpResult on_quote_rows(Step step, const Json& event) {
+  const Json& rows = member(step.state, "rows", "state");
+  if (!rows.is_array()) fail("state.rows must be an array");
+  const std::uint64_t now = step.now();
+  const auto row_where = [&](const Json& row) {
+    return Json{{"quote_id", text(row, "quoteId", "state.rows[]")}, {"expire_at", count(row, "expireAt", "state.rows[]")}};
+  };
+  if (event.contains("thrown")) {
+    for (const Json& row : rows) step.writes.push_back(Json{{"table", "quote"}, {"where", row_where(row)}, {"set", {{"expire_at", now + kQuoteRowRetrySec}}}});
+    return step.answer();
+  }
+  Json input = Json::object();
+  for (const Json& row : rows) {
+    input[lowercase(text(row, "quoteId", "state.rows[]"))] = Json{{"intentHash", member(row, "intentHash", "state.rows[]")}, {"record", member(row, "record", "state.rows[]")}};
+  }
+  const Json expire_at = rows.empty() ? Json::object() : body_of(quote_id_retention_op(step.retention_input("rows", input)))["expireAt"];
+  for (const Json& row : rows) {
+    // Only rows still as read: a registration meanwhile stored the row again with its own expiry.
+    const Json& at = expire_at[lowercase(text(row, "quoteId", "state.rows[]"))];
+    if (!at.is_null() && at.get<std::uint64_t>() <= now) {
+      step.writes.push_back(Json{{"table", "quote"}, {"where", row_where(row)}, {"delete", true}});
+    } else {
+      step.writes.push_back(Json{{"table", "quote"}, {"where", row_where(row)}, {"set", {{"expire_at", at}}}});
+    }
+  }
+  return step.answer();
+}
+
+OpResult on_expired(Step step) {
+  const Json& records = member(step.state, "records", "state");
+  if (!records.is_array()) fail("state.records must be an array");
+  const std::uint64_t now = step.now();
+  Json unindexed = Json::array();
+  for (const Json& row : records) {
+    const std::string hash = text(row, "intentHash", "state.records[]");
+    const Json& at = member(row, "expireAt", "state.records[]");
+    const std::optional<std::uint64_t> expire_at = maybe_time(at, "state.records[].expireAt");
+    if (!expire_at || *expire_at > now) continue;
+    const Json& transactions = member(row, "transactions", "state.records[]");
+    if (!transactions.is_array()) fail("state.records[].transactions must be an array");
+    // Such a record holds at most its publication (op recordRetention): that transaction's index
+    // row, kept in the transaction's shard, goes with it, and so do the record's own quote-id and
+    // webhook owner rows. Only a record still as read goes: a chain event meanwhile stored it again.
+    const Json where{{"intent_hash", hash}};
+    for (const Json& tx : transactions) {
+      step.writes.push_back(Json{{"table", "record_tx"}, {"where", {{"intent_hash", hash}, {"tx_hash", tx}}}, {"delete", true}});
+      unindexed.push_back(Json{{"transactionHash", tx}, {"intentHash", hash}});
+    }
+    step.writes.push_back(Json{{"table", "quote"}, {"where", where}, {"delete", true}});
+    step.writes.push_back(Json{{"table", "owner"}, {"where", where}, {"delete", true}});
+    step.writes.push_back(Json{{"table", "record"}, {"where", {{"intent_hash", hash}, {"expire_at", *expire_at}}}, {"delete", true}});
+  }
+  if (!unindexed.empty()) step.effects.push_back(Json{{"kind", "unindex"}, {"pairs", std::move(unindexed)}});
+  return step.answer();
+}
+
+// Which retention a shard's stored rows were last brought up to (its meta row "retention"): 1 =
+// every record and every quote-id row kept apart from its record has its expiry; 2 = so has every
+// record whose intent was only published (kept until the rule gave it one).
+constexpr std::uint64_t kRetentionVersion = 2;
+
+OpResult on_upgrade(Step step) {
+  const std::uint64_t version = count(step.state, "version", "state");
+  if (version >= kRetentionVersion) {
+    step.reply = Json{{"upToDate", true}};
+    return step.answer();
+  }
+  step.reply = Json{{"upToDate", false}};
+  // A page of records stored before op recordRetention: each gets the expiry the rule gives it
+  // now (none again for those that hold money).
+  const Json records = step.state.value("records", Json::array());
+  if (!records.is_array()) fail("state.records must be an array");
+  Json by_hash = Json::object();
+  for (const Json& row : records) by_hash[lowercase(text(row, "intentHash", "state.records[]"))] = member(row, "record", "state.records[]");
+  if (!by_hash.empty()) {
+    const Json expire_at = body_of(record_retention_op(step.retention_input("records", by_hash)))["expireAt"];
+    for (const auto& [hash, at] : expire_at.items()) {
+      if (!at.is_null()) step.writes.push_back(Json{{"table", "record"}, {"where", {{"intent_hash", hash}}}, {"set", {{"expire_at", at}}}});
+    }
+  }
+  // The last page: quote-id rows stored without an expiry whose record this shard does not hold
+  // are due for a check now (their registered deadlines were never stored with them; the check
+  // reads the record's), and the shard is up to date.
+  if (step.state.contains("apart")) {
+    const Json& apart = step.state["apart"];
+    if (!apart.is_array()) fail("state.apart must be an array of quote ids");
+    for (const Json& id : apart) {
+      step.writes.push_back(Json{{"table", "quote"}, {"where", {{"quote_id", id}}}, {"set", {{"expire_at", step.now()}}}});
+    }
+    step.writes.push_back(Json{{"table", "meta"}, {"replace", {{"name", "retention"}, {"value", kRetentionVersion}}}});
+  }
+  return step.answer();
+}
+
+OpResult on_wake(Step step) {
+  const Json& due = member(step.state, "due", "state");
+  if (!due.is_array()) fail("state.due must be an array");
+  std::vector<std::optional<std::uint64_t>> times;
+  for (const Json& t : due) times.push_back(maybe_time(t, "state.due[]"));
+  step.wake_by(times);
+  return step.answer();
+}
+
+}  // namespace
+
+OpResult intent_shard_step_op(const Config& config, const Json& input) { return intent_shard_step_op(config, input, intent_status_check_op); }
+
+OpResult intent_shard_step_op(const Config& config, const Json& input, StatusCheckOp status_check) {
+  OpInput in(input, kOp);
+  const Json& event = in.member("event");
+  Step step{in.member("state")};
+  if (!step.state.is_object()) fail("state must be an object");
+  step.now_ms();
+  const std::string kind = text(event, "kind", "event");
+  try {
+    if (kind == "registered") return on_registered(config, std::move(step));
+    if (kind == "logs") return on_logs(config, std::move(step));
+    if (kind == "stream") return on_stream(config, std::move(step));
+    if (kind == "check") return on_check(config, std::move(step), event, status_check);
+    if (kind == "checked") return on_checked(std::move(step), event);
+    if (kind == "quoteRows") return on_quote_rows(std::move(step), event);
+    if (kind == "expired") return on_expired(std::move(step));
+    if (kind == "upgrade") return on_upgrade(std::move(step));
+    if (kind == "wake") return on_wake(std::move(step));
+  } catch (Refused& refused) {
+    return std::move(refused.answer);
+  }
+  fail("event.kind \"" + kind + "\" is not an event of an intent shard");
+}
+
+}  // namespace sr::service
