@@ -74,10 +74,10 @@ export async function takeKeyless(c, cost) {
 /**
  * A keyless submit whose preflight was refused read the chain for nothing: it counts against the
  * client network's work-creating bucket once more (the next submits meet its 429 sooner, with the
- * usual headers). A keyed submit is its key's, whose bucket counted the request.
+ * usual headers). Which submits it counts is the core's (op gaslessSubmitStep: keyless ones; a
+ * key's bucket counted the request).
  */
 export async function countRefusedWork(c) {
-  if (c.key) return;
   const result = await takeKeyless(c, "create");
   if (result.refill) await result.refill;
 }
