@@ -14,7 +14,9 @@
 //   state, as the relayer's account): a refund someone else sent first, or one the Portal does not
 //   take yet, reverts there and no job is created; the relayer simulates again right before it
 //   signs and before anything is re-sent, so it never pays for a revert.
-// This module only transports; every answer above is the core's.
+// Which refunds are owed is the core's. Still decided here, and due for a step op of the core as
+// the submit's are (op gaslessSubmitStep): that an existing job means nothing to start, when to
+// look at the intent again, and how the simulation's answer becomes the store's verdict.
 import { jsonRpc, rpcUrlOf } from "../chain/rpc.js";
 import { nowSec } from "../runtime/time.js";
 import { jobsOf } from "../runtime/objects.js";
