@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <utility>
+
 #include "config_fixture.h"
 #include "service/common/op_input.h"
 #include "service/reader/poll_plan.h"
@@ -42,7 +44,12 @@ Json block(std::uint64_t number, const char* hash = kAnchor) {
 }
 Json got(const char* tag, Json b) { return Json{{"tag", tag}, {"block", std::move(b)}}; }
 Json threw(const char* tag, const char* message) { return Json{{"tag", tag}, {"thrown", message}}; }
-Json read(Json results) { return Json{{"kind", "read"}, {"results", std::move(results)}}; }
+// The reads' results as an array, however many (a one-element braced list is the element itself
+// to clang, an array to gcc).
+template <class... Results>
+Json read(Results&&... results) {
+  return Json{{"kind", "read"}, {"results", Json::array({Json(std::forward<Results>(results))...})}};
+}
 Json reading(Json blocks) { return Json::array({Json{{"kind", "read"}, {"blocks", std::move(blocks)}}}); }
 
 Json anchor_write(const char* anchor, bool reset = false) {
@@ -96,51 +103,51 @@ std::vector<Row> rows() {
        true},
       // the head
       {"read, the node down: failed at the head, nothing moves", state_of(100, 80, kAnchor, true, latest_reads),
-       read({threw("latest", "connect ECONNREFUSED")}), none, none, {{"chainId", kChain}, {"error", "connect ECONNREFUSED"}},
+       read(threw("latest", "connect ECONNREFUSED")), none, none, {{"chainId", kChain}, {"error", "connect ECONNREFUSED"}},
        failed("head", "connect ECONNREFUSED"), true},
-      {"read, no latest block: failed at the head", state_of(100, 80, kAnchor, true, latest_reads), read({got("latest", nullptr)}), none, none,
+      {"read, no latest block: failed at the head", state_of(100, 80, kAnchor, true, latest_reads), read(got("latest", nullptr)), none, none,
        {{"chainId", kChain}, {"error", "eth_getBlockByNumber(latest) answered no block"}},
        failed("head", "eth_getBlockByNumber(latest) answered no block"), true},
       // the anchor
       {"read, a new reader: the anchor stored, read from the start", state_of(nullptr, nullptr, nullptr, false, latest_reads),
-       read({got("latest", block(100)), got("0x1", block(1)), got("finalized", block(80))}), Json::array({anchor_write(kAnchor)}),
+       read(got("latest", block(100)), got("0x1", block(1)), got("finalized", block(80))), Json::array({anchor_write(kAnchor)}),
        Json::array({range(0, 100, 100, 80)}), {{"chainId", kChain}, {"head", 100}, {"ranges", 1}}, none, true},
       {"read, block 1 changed (a restarted anvil): reset, read as new", state_of(500, 480, kOtherAnchor, false, latest_reads),
-       read({got("latest", block(100)), got("0x1", block(1)), got("finalized", block(80))}), Json::array({anchor_write(kAnchor, true)}),
+       read(got("latest", block(100)), got("0x1", block(1)), got("finalized", block(80))), Json::array({anchor_write(kAnchor, true)}),
        Json::array({range(0, 100, 100, 80)}), {{"chainId", kChain}, {"head", 100}, {"ranges", 1}},
        Json::array({log_line("log", {{"event", "chain-replaced"}, {"chainId", kChain}, {"anchor", kAnchor}})}), true},
       {"read, block 1 unreadable: failed at the head", state_of(100, 80, kAnchor, false, latest_reads),
-       read({got("latest", block(120)), threw("0x1", "timeout")}), none, none, {{"chainId", kChain}, {"error", "timeout"}}, failed("head", "timeout"),
+       read(got("latest", block(120)), threw("0x1", "timeout")), none, none, {{"chainId", kChain}, {"error", "timeout"}}, failed("head", "timeout"),
        false},
       {"read, only genesis: no anchor to compare yet", state_of(nullptr, nullptr, nullptr, false, latest_reads),
-       read({got("latest", block(0)), got("0x1", nullptr), got("finalized", nullptr)}), none, Json::array({range(0, 0, 0, nullptr)}),
+       read(got("latest", block(0)), got("0x1", nullptr), got("finalized", nullptr)), none, Json::array({range(0, 0, 0, nullptr)}),
        {{"chainId", kChain}, {"head", 0}, {"ranges", 1}}, none, false},
       // the lagging head
       {"read, head below the cursor, anchor compared before: block 1 read again", state_of(100, 80, kAnchor, true, latest_reads),
-       read({got("latest", block(90)), got("finalized", block(70))}), none, reading({"0x1"}), nullptr, none, false},
+       read(got("latest", block(90)), got("finalized", block(70))), none, reading({"0x1"}), nullptr, none, false},
       {"read, head below the cursor, same anchor: lagging, nothing moves",
-       state_of(100, 80, kAnchor, false, {{"latest", {{"block", block(90)}}}, {"finalized", {{"block", block(70)}}}}), read({got("0x1", block(1))}),
+       state_of(100, 80, kAnchor, false, {{"latest", {{"block", block(90)}}}, {"finalized", {{"block", block(70)}}}}), read(got("0x1", block(1))),
        Json::array({anchor_write(kAnchor)}), none, {{"chainId", kChain}, {"lagging", true}, {"head", 90}},
        Json::array({log_line("log", {{"event", "chain-head-behind"}, {"chainId", kChain}, {"head", 90}, {"cursor", 100}})}), true},
       {"read, head below the cursor, another anchor: reset",
-       state_of(100, 80, kOtherAnchor, false, {{"latest", {{"block", block(90)}}}, {"finalized", {{"block", block(70)}}}}), read({got("0x1", block(1))}),
+       state_of(100, 80, kOtherAnchor, false, {{"latest", {{"block", block(90)}}}, {"finalized", {{"block", block(70)}}}}), read(got("0x1", block(1))),
        Json::array({anchor_write(kAnchor, true)}), Json::array({range(0, 90, 90, 70)}), {{"chainId", kChain}, {"head", 90}, {"ranges", 1}},
        Json::array({log_line("log", {{"event", "chain-replaced"}, {"chainId", kChain}, {"anchor", kAnchor}})}), true},
       // ranges
       {"read, caught up: the cursor's head saved, nothing read", state_of(100, 80, kAnchor, true, latest_reads),
-       read({got("latest", block(100)), got("finalized", block(90))}), Json::array({cursor_write(100, 100, 90)}), none,
+       read(got("latest", block(100)), got("finalized", block(90))), Json::array({cursor_write(100, 100, 90)}), none,
        {{"chainId", kChain}, {"head", 100}, {"ranges", 0}, {"logs", 0}}, none, true},
       {"read, new blocks: read again from above the last finalized block", state_of(100, 80, kAnchor, true, latest_reads),
-       read({got("latest", block(200)), got("finalized", block(150))}), none, Json::array({range(81, 200, 200, 150)}),
+       read(got("latest", block(200)), got("finalized", block(150))), none, Json::array({range(81, 200, 200, 150)}),
        {{"chainId", kChain}, {"head", 200}, {"ranges", 1}}, none, true},
       {"read, no finalized tag: null, from one confirmation window below", state_of(100, nullptr, kAnchor, true, latest_reads),
-       read({got("latest", block(200)), threw("finalized", "unknown block tag")}), none, Json::array({range(89, 200, 200, nullptr)}),
+       read(got("latest", block(200)), threw("finalized", "unknown block tag")), none, Json::array({range(89, 200, 200, nullptr)}),
        {{"chainId", kChain}, {"head", 200}, {"ranges", 1}}, none, true},
       {"read, finalized above the head (another node): the head", state_of(100, 80, kAnchor, true, latest_reads),
-       read({got("latest", block(200)), got("finalized", block(250))}), none, Json::array({range(81, 200, 200, 200)}),
+       read(got("latest", block(200)), got("finalized", block(250))), none, Json::array({range(81, 200, 200, 200)}),
        {{"chainId", kChain}, {"head", 200}, {"ranges", 1}}, none, true},
       {"read, far behind: four ranges, each moving the cursor past it", state_of(1000, 1000, kAnchor, true, latest_reads),
-       read({got("latest", block(9000)), got("finalized", nullptr)}), none,
+       read(got("latest", block(9000)), got("finalized", nullptr)), none,
        Json::array({range(989, 1988, 9000, nullptr), range(1989, 2988, 9000, nullptr), range(2989, 3988, 9000, nullptr), range(3989, 4988, 9000, nullptr)}),
        {{"chainId", kChain}, {"head", 9000}, {"ranges", 4}}, none, true},
       {"rangeFailed: failed at the logs, the cursor stays", state_of(100, 80, kAnchor, true), {{"kind", "rangeFailed"}, {"message", "applyLogs answered 500"}},
@@ -187,7 +194,7 @@ TEST(ChainReaderStep, RoundsStartOneIntervalApart) {
 TEST(ChainReaderStep, TheDeploymentsDepthIsTheOneRecorded) {
   Json state = state_of(100, nullptr, kAnchor, true, Json::object());
   state["confirmations"] = 3;
-  const OpResult r = chain_reader_step_op(local_config(), {{"state", state}, {"event", read({got("latest", block(110)), got("finalized", nullptr)})}});
+  const OpResult r = chain_reader_step_op(local_config(), {{"state", state}, {"event", read(got("latest", block(110)), got("finalized", nullptr))}});
   ASSERT_EQ(r.status, 200) << r.body.dump();
   EXPECT_EQ(r.body["effects"][0]["fromBlock"], 98);
   EXPECT_EQ(r.body["effects"][0]["writes"][0]["set"]["depth"], 3);
@@ -196,7 +203,7 @@ TEST(ChainReaderStep, TheDeploymentsDepthIsTheOneRecorded) {
 TEST(ChainReaderStep, AMalformedStateOrEventIsAWorkerBug) {
   EXPECT_THROW(chain_reader_step_op(local_config(), {{"state", state_of(1, 1, kAnchor, true)}, {"event", {{"kind", "teleport"}}}}), OpInputError);
   EXPECT_THROW(chain_reader_step_op(local_config(), {{"state", {{"nowMs", kNowMs}, {"chainId", kChain}}}, {"event", {{"kind", "poll"}}}}), OpInputError);
-  EXPECT_THROW(chain_reader_step_op(local_config(), {{"state", state_of(1, 1, kAnchor, true, Json::array())}, {"event", read({got("latest", block(2))})}}),
+  EXPECT_THROW(chain_reader_step_op(local_config(), {{"state", state_of(1, 1, kAnchor, true, Json::array())}, {"event", read(got("latest", block(2)))}}),
                OpInputError);
 }
 
@@ -208,10 +215,10 @@ TEST(ChainReaderStep, ARoundOverNamesTheNextRoundsFirstReads) {
     EXPECT_EQ(r.status, 200) << r.body.dump();
     return r.body;
   };
-  const Json caught_up = step(state_of(100, 80, kAnchor, true, Json::object()), read({got("latest", block(100)), got("finalized", block(90))}));
+  const Json caught_up = step(state_of(100, 80, kAnchor, true, Json::object()), read(got("latest", block(100)), got("finalized", block(90))));
   EXPECT_EQ(caught_up["state"]["nextRead"], Json({"latest", "finalized"}));
   EXPECT_FALSE(caught_up["state"].contains("reads"));
-  const Json genesis = step(state_of(nullptr, nullptr, nullptr, false, Json::object()), read({got("latest", block(0)), got("0x1", nullptr), got("finalized", nullptr)}));
+  const Json genesis = step(state_of(nullptr, nullptr, nullptr, false, Json::object()), read(got("latest", block(0)), got("0x1", nullptr), got("finalized", nullptr)));
   EXPECT_EQ(genesis["state"]["nextRead"], Json({"latest", "0x1", "finalized"})) << "block 1 still to compare";
   const Json failed = step(state_of(100, 80, kAnchor, true), {{"kind", "rangeFailed"}, {"message", "x"}});
   EXPECT_EQ(failed["state"]["nextRead"], Json({"latest", "finalized"}));
@@ -223,7 +230,7 @@ TEST(ChainReaderStep, ARoundOverNamesTheNextRoundsFirstReads) {
   next["nowMs"] = kNowMs + 1000;
   next["intervalMs"] = 1000;
   next["cursor"] = {{"block", 100}, {"finalized", 90}, {"anchorHash", kAnchor}};
-  const Json round = step(next, read({got("latest", block(150)), got("finalized", block(120))}));
+  const Json round = step(next, read(got("latest", block(150)), got("finalized", block(120))));
   EXPECT_EQ(round["alarmAt"], kNowMs + 2000);
   EXPECT_EQ(round["effects"][0]["fromBlock"], 89);  // the confirmation window below the cursor
   EXPECT_EQ(round["reply"], Json({{"chainId", kChain}, {"head", 150}, {"ranges", 1}}));
