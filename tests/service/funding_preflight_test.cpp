@@ -1,7 +1,7 @@
 // The relayer's simulation before a job is accepted: which eth_calls the core asks for, by
 // standard, and its verdict on their answers (the vectors' Base -> Optimism intent, 25 USDC).
 // The same calls against the real FiatToken, Permit2 and Permit3 run in
-// edge-worker/test/gasless-chains.test.mjs.
+// edge-worker/test/funding/gasless-chains.test.mjs.
 #include "service/funding/funding_preflight.h"
 
 #include <gtest/gtest.h>

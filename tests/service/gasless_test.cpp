@@ -367,7 +367,7 @@ TEST(GaslessVerify, ShortAmountsAreRefused) {
 }
 
 // Permit2's batch permit replaces the allowance entry by entry, so 24,999,999 + 1 of one token
-// leaves an allowance of 1 (shown on the real Permit2 in edge-worker/test/gasless-chains.test.mjs):
+// leaves an allowance of 1 (shown on the real Permit2 in edge-worker/test/funding/gasless-chains.test.mjs):
 // the second entry is refused, signed correctly or not, and never added to the first.
 // The relayer pays the gas: a quote below its source chain's relay.minAmount is not relayed
 // (400 naming quote.source.amount); the vectors' quote moves 25 USDC on Base.

@@ -1,7 +1,7 @@
 // The relayer balance floor (relayer_floor.h) and the operator status (operator_status.h): an
 // account below its chain's floor takes no new job, and the status shows it, with the readers'
 // lag and their endpoints by origin only. Against a worker and anvil (an account drained with
-// anvil_setBalance): edge-worker/test/operator-status.test.mjs.
+// anvil_setBalance): edge-worker/test/operator/operator-status.test.mjs.
 #include "service/operator/operator_status.h"
 
 #include <gtest/gtest.h>

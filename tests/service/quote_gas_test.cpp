@@ -1,7 +1,7 @@
 // Gas limits of a quote's EVM transactions from one chained simulation (quote_gas.h): the calls
 // named in sending order, the limits from what each used, and the configured bounds kept whenever
 // the simulation says nothing reliable. The same against the real Portal and USDC on anvil:
-// edge-worker/test/approvals-chains.test.mjs.
+// edge-worker/test/quotes/approvals-chains.test.mjs.
 #include "service/quotes/quote_gas.h"
 
 #include <gtest/gtest.h>

@@ -2,7 +2,7 @@
 // and what it sends. The refund call is cross-checked against the status body's ready-to-send
 // refund (the same bytes anyone may send) and the Portal's refund selector; the relay ops take the
 // plan like any other (no authorization, no window, no funder limit, the partner's budget). The
-// same against the real Portal on anvil: edge-worker/test/refunds-chains.test.mjs.
+// same against the real Portal on anvil: edge-worker/test/funding/refunds-chains.test.mjs.
 #include "service/funding/refund_relay.h"
 
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 // The relayer's simulation right before signing (relay_simulation.h): the windows checked against
 // the chain's time with relay.windowMarginSec, the calls named exactly as relayTransactions signs
 // them, and the verdict on eth_simulateV1's answers. The vectors' Base -> Optimism intent; the
-// same against the real contracts on anvil runs in edge-worker/test/relayer-adversarial.test.mjs.
+// same against the real contracts on anvil runs in edge-worker/test/funding/relayer-adversarial.test.mjs.
 #include "service/funding/relay_simulation.h"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 // Sponsorship limits (sponsorship.h): a partner's daily gas budget per chain and its per-funder
 // limit, counted from the rows the worker keeps per chain. The same against the real contracts on
-// anvil, through the worker: edge-worker/test/sponsorship.test.mjs.
+// anvil, through the worker: edge-worker/test/funding/sponsorship.test.mjs.
 #include "service/funding/sponsorship.h"
 
 #include <gtest/gtest.h>

@@ -639,7 +639,7 @@ describe('web demo in Chromium', { timeout: 90_000 }, () => {
       await destinationProvider.send('evm_mine', []);
       // The source chain's clock 20 s before the reward deadline, seen by the worker's chain
       // reader before the funding, so the intent's watch looks again when the deadline comes by
-      // that clock (as edge-worker/test/refunds-chains.test.mjs arranges it).
+      // that clock (as edge-worker/test/funding/refunds-chains.test.mjs arranges it).
       const near = Number(reward.deadline) - 20;
       await sourceProvider.send('evm_setNextBlockTimestamp', [near]);
       await sourceProvider.send('evm_mine', []);
