@@ -7,7 +7,8 @@
 #include "service/deposits/deposit.h"
 #include "service/deposits/deposit_transfers.h"
 #include "service/funding/gasless_job_step.h"
-#include "service/funding/step_fields.h"
+#include "service/common/step_answer.h"
+#include "service/common/step_fields.h"
 
 namespace sr::service {
 
@@ -20,16 +21,11 @@ const StepFields fields("depositAddressStep");
 constexpr std::uint64_t kFundedRetentionSec = 30 * 86'400;
 constexpr std::uint64_t kExpiredGraceSec = 3'600;
 
-// What one step answers, built up as the step decides.
-struct Step {
+// What one step answers (common/step_answer.h), its state being the context handed back with the
+// next event.
+struct Step : StepAnswer {
   Json context = nullptr;
-  Json writes = Json::array();
-  Json effects = Json::array();
-  Json alarm_at = nullptr;
-  Json reply = nullptr;
-  Json logs = Json::array();
 
-  void log(const char* level, Json line) { logs.push_back(Json{{"level", level}, {"line", std::move(line)}}); }
   void insert(const char* table, Json row) { writes.push_back(Json{{"table", table}, {"insert", std::move(row)}}); }
   void remove(const char* table, Json where) {
     writes.push_back(Json{{"table", table}, {"where", std::move(where)}, {"delete", true}});
@@ -40,14 +36,9 @@ struct Step {
   }
   OpResult answer(Json with_reply = nullptr) {
     if (!with_reply.is_null()) reply = std::move(with_reply);
-    Json state = Json::object();
+    state = Json::object();
     if (!context.is_null()) state["context"] = std::move(context);
-    return ok(Json{{"state", std::move(state)},
-                   {"writes", std::move(writes)},
-                   {"effects", std::move(effects)},
-                   {"alarmAt", std::move(alarm_at)},
-                   {"reply", std::move(reply)},
-                   {"logs", std::move(logs)}});
+    return StepAnswer::answer();
   }
 };
 

@@ -3,7 +3,7 @@
 #include <cctype>
 #include <string>
 
-#include "service/funding/step_fields.h"
+#include "service/common/step_fields.h"
 
 namespace sr::service {
 

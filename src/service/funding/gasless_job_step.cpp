@@ -6,7 +6,7 @@
 #include "service/common/op_input.h"
 #include "service/funding/funding_preflight.h"
 #include "service/funding/gasless_job.h"
-#include "service/funding/step_fields.h"
+#include "service/common/step_fields.h"
 #include "service/funding/gasless_job_retention.h"
 
 namespace sr::service {

@@ -3,7 +3,8 @@
 #include <string>
 
 #include "service/funding/gasless_job_step.h"
-#include "service/funding/step_fields.h"
+#include "service/common/step_answer.h"
+#include "service/common/step_fields.h"
 
 namespace sr::service {
 
@@ -13,28 +14,23 @@ using Json = nlohmann::ordered_json;
 
 const StepFields fields("gaslessSubmitStep");
 
-// What one step answers, built up as the step decides.
-struct Step {
-  const Json& state;
+// What one step answers (common/step_answer.h: no writes and no alarm here), the submit's state
+// at hand and the context handed back with the next event.
+struct Step : StepAnswer {
+  const Json& submit;
   Json context = nullptr;
-  Json effects = Json::array();
-  Json logs = Json::array();
 
-  explicit Step(const Json& s) : state(s) {}
+  explicit Step(const Json& s) : submit(s) {}
 
   void log(Json line) {
-    if (state.contains("requestId")) line["requestId"] = state["requestId"];
-    logs.push_back(Json{{"level", "log"}, {"line", std::move(line)}});
+    if (submit.contains("requestId")) line["requestId"] = submit["requestId"];
+    StepAnswer::log("log", std::move(line));
   }
-  OpResult answer(Json reply) {
-    Json out_state = Json::object();
-    if (!context.is_null()) out_state["context"] = std::move(context);
-    return ok(Json{{"state", std::move(out_state)},
-                   {"writes", Json::array()},
-                   {"effects", std::move(effects)},
-                   {"alarmAt", nullptr},
-                   {"reply", std::move(reply)},
-                   {"logs", std::move(logs)}});
+  OpResult answer(Json with_reply) {
+    reply = std::move(with_reply);
+    state = Json::object();
+    if (!context.is_null()) state["context"] = std::move(context);
+    return StepAnswer::answer();
   }
   OpResult effect(Json what, Json with_context) {
     effects.push_back(std::move(what));
@@ -51,7 +47,7 @@ Json context_of(const Json& state) {
 }
 
 OpResult submit_job(Step step, bool reserved) {
-  Json context = context_of(step.state);
+  Json context = context_of(step.submit);
   context["reserved"] = reserved;
   return step.effect(Json{{"kind", "submitJob"}, {"reserved", reserved}}, std::move(context));
 }
@@ -77,11 +73,11 @@ Json refusal(const Json& verdict) {
 OpResult refuse(Step step, const Json& verdict) {
   const Json reply = refusal(verdict);
   if (verdict.contains("httpError") || reply["status"] == 429) return step.answer(reply);
-  step.log(Json{{"event", "gasless-refused"}, {"standard", verified(step.state).value("standard", Json(nullptr))}, {"detail", reply["body"]["detail"]}});
+  step.log(Json{{"event", "gasless-refused"}, {"standard", verified(step.submit).value("standard", Json(nullptr))}, {"detail", reply["body"]["detail"]}});
   // A refused preflight read the chain for nothing: a keyless client's work-creating bucket
   // counts it (a key's bucket counted the request).
-  if (!fields.flag(step.state, "keyed", "state")) {
-    Json context = context_of(step.state);
+  if (!fields.flag(step.submit, "keyed", "state")) {
+    Json context = context_of(step.submit);
     context["reply"] = reply;
     return step.effect(Json{{"kind", "countRefusedWork"}}, std::move(context));
   }
@@ -89,14 +85,14 @@ OpResult refuse(Step step, const Json& verdict) {
 }
 
 OpResult on_job_read(Step step, const Json& event) {
-  const Json context = context_of(step.state);
+  const Json context = context_of(step.submit);
   if (fields.flag(event, "exists", "event")) return submit_job(std::move(step), false);
   if (context.contains("verdict")) return refuse(std::move(step), context["verdict"]);
   // The owner names the partner whose sponsorship pays: the key's, or the deposit address's.
-  std::string partner = fields.text(step.state, "owner", "state");
+  std::string partner = fields.text(step.submit, "owner", "state");
   if (partner.rfind("partner:", 0) == 0) partner = partner.substr(8);
-  const Json& v = verified(step.state);
-  return step.effect(Json{{"kind", "reserve"}, {"plan", fields.member(v, "plan", "state.verified")}, {"jobId", fields.member(job_of(step.state), "id", "state.verified.job")}, {"partner", partner}},
+  const Json& v = verified(step.submit);
+  return step.effect(Json{{"kind", "reserve"}, {"plan", fields.member(v, "plan", "state.verified")}, {"jobId", fields.member(job_of(step.submit), "id", "state.verified.job")}, {"partner", partner}},
                      context);
 }
 
@@ -104,7 +100,7 @@ OpResult on_reserved(Step step, const Json& event) {
   const Json& verdict = fields.member(event, "verdict", "event");
   if (verdict.value("status", Json(nullptr)) == 200) return submit_job(std::move(step), true);
   // Refused: the quote's job answers first, if a copy of this submit created it meanwhile.
-  Json context = context_of(step.state);
+  Json context = context_of(step.submit);
   context["verdict"] = verdict;
   return step.effect(Json{{"kind", "readJob"}}, std::move(context));
 }
@@ -112,16 +108,16 @@ OpResult on_reserved(Step step, const Json& event) {
 // The job's answer once its reservation is settled: a new job funds its deposit address.
 OpResult answer_submit(Step step, const Json& context) {
   const Json& reply = context["reply"];
-  if (reply.value("status", 0) == 202 && step.state.contains("deposit") && !context.contains("depositFunded")) {
+  if (reply.value("status", 0) == 202 && step.submit.contains("deposit") && !context.contains("depositFunded")) {
     Json next = context;
     next["depositFunded"] = true;
-    return step.effect(Json{{"kind", "depositFunded"}, {"vault", step.state["deposit"]}}, std::move(next));
+    return step.effect(Json{{"kind", "depositFunded"}, {"vault", step.submit["deposit"]}}, std::move(next));
   }
   return step.answer(reply);
 }
 
 OpResult on_job_submitted(const Config& config, Step step, const Json& event) {
-  Json context = context_of(step.state);
+  Json context = context_of(step.submit);
   const bool reserved = context.value("reserved", false);
   if (event.contains("thrown")) {
     context["reply"] = Json{{"error", event["thrown"]}};
@@ -129,7 +125,7 @@ OpResult on_job_submitted(const Config& config, Step step, const Json& event) {
     return step.answer(context["reply"]);
   }
   const Json& stored = fields.member(event, "stored", "event");
-  const Json& v = verified(step.state);
+  const Json& v = verified(step.submit);
   const std::string outcome = submit_outcome(stored, fields.text(v, "jobKey", "state.verified"), "event.stored");
   // The answer, and whether the reservation goes back (the quote's job had already settled: a
   // race with another submit), are the job's own step's.
@@ -140,7 +136,7 @@ OpResult on_job_submitted(const Config& config, Step step, const Json& event) {
                      {"outcome", outcome},
                      {"reserved", reserved},
                      {"quoteId", fields.member(v, "quoteId", "state.verified")},
-                     {"owner", step.state["owner"]}}}});
+                     {"owner", step.submit["owner"]}}}});
   if (submitted.status != 200) return submitted;
   step.log(Json{{"event", "gasless-submit"}, {"jobId", stored["job"].value("id", Json(nullptr))}, {"outcome", outcome}, {"standard", v.value("standard", Json(nullptr))}});
   context["reply"] = submitted.body["reply"];

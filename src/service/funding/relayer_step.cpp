@@ -10,7 +10,7 @@
 #include "eth/u256.h"
 #include "service/common/op_input.h"
 #include "service/funding/funding_store.h"
-#include "service/funding/step_fields.h"
+#include "service/common/step_fields.h"
 
 namespace sr::service {
 

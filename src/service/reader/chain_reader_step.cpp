@@ -7,7 +7,7 @@
 
 #include "service/common/op_input.h"
 #include "service/common/step_answer.h"
-#include "service/funding/step_fields.h"
+#include "service/common/step_fields.h"
 #include "service/reader/poll_plan.h"
 
 namespace sr::service {

@@ -6,7 +6,7 @@
 
 #include "service/common/op_input.h"
 #include "service/common/step_answer.h"
-#include "service/funding/step_fields.h"
+#include "service/common/step_fields.h"
 #include "service/webhooks/webhooks.h"
 
 namespace sr::service {

@@ -1,5 +1,5 @@
 // Reading the state and event a Durable Object's driver passes to a step op (relayer_step.h,
-// gasless_job_step.h). Both are the worker's own (what it loaded, what an effect answered), so a
+// gasless_job_step.h, deposit_address_step.h, ...). Both are the worker's own (what it loaded, what an effect answered), so a
 // missing or mistyped member is a worker bug: OpInputError naming the op and the member's path.
 #pragma once
 
