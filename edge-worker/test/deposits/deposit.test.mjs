@@ -3,7 +3,7 @@
 // replayed, conflicting, refused with their fields), unknown addresses, CORS. Creation quotes
 // through the engine, so these tests need a core build with Service; Base is a JSON-RPC double
 // (chain-double.mjs; the real contracts in gasless-chains.test.mjs). (409 past an address's
-// deadline is covered natively in tests/service/deposit_test.cpp: the local deadline is a day.)
+// deadline is covered natively in tests/service/deposits/deposit_test.cpp: the local deadline is a day.)
 // Answers pass the package's verifyDepositAddress (js/test/deposit-verifier.test.mjs tampers).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";

@@ -3,7 +3,7 @@
 // released first. Exactly-once holds after the deletion: the identical signed payload submitted
 // again is refused (the published funding spent the authorization's on-chain nonce: 422
 // funding-would-fail) and the relayer sends nothing. (Past the quote's expiry, which workerd's
-// clock cannot reach here, the core refuses it even before that: tests/service/gasless_test.cpp.)
+// clock cannot reach here, the core refuses it even before that: tests/service/funding/gasless_test.cpp.)
 // On the local chains, with the real Portal and Circle's FiatToken USDC.
 import assert from "node:assert/strict";
 import { rmSync } from "node:fs";

@@ -14,7 +14,7 @@
 // - both survive a restart of the worker (same persistence directory);
 // - a refused submit sends nothing (the relayer's nonce does not move);
 // - below relay.minAmount (1 USDC locally): deposit creation 400 naming source.amount, a keyed
-//   gasless submit 400 naming quote.source.amount (the latter in tests/service/gasless_test.cpp
+//   gasless submit 400 naming quote.source.amount (the latter in tests/service/funding/gasless_test.cpp
 //   only: the local solvers quote nothing below 1 USDC, so no signed quote below it exists here).
 // Signatures are made with ethers, independently of the core.
 import assert from "node:assert/strict";
