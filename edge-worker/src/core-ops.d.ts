@@ -829,17 +829,34 @@ export interface components {
             confirmedChains: components["schemas"]["ChainId"][];
         };
         GaslessVerifyAnswer: components["schemas"]["FundingVerified"];
-        /** @description Op "gaslessJobLookup": The quote id a job id or quote id names (GET /v1/gasless/jobs/{id}, ?quoteId=). */
+        /** @description Op "gaslessJobLookup": The quote id a job id or quote id names (GET /v1/gasless/jobs/{id}, ?quoteId=); asked again with what that quote's object holds, the job if the key's partner owns it. */
         GaslessJobLookupInput: {
             /** @description The job id path segment: the raw text the client sent, or null when absent; the core validates it. */
             jobId: string | null;
+            /** @description The key's partner slug (the second look). */
+            partner?: string;
+            /** @description What the quote's object holds: the job and the owner its submit stored, or null (the second look). */
+            stored?: {
+                owner: string;
+                job: Record<string, never>;
+            } | null;
         } | {
             /** @description The quoteId query parameter: the raw text the client sent, or null when absent; the core validates it. */
             quoteId: string | null;
+            /** @description The key's partner slug (the second look). */
+            partner?: string;
+            /** @description What the quote's object holds: the job and the owner its submit stored, or null (the second look). */
+            stored?: {
+                owner: string;
+                job: Record<string, never>;
+            } | null;
         };
         GaslessJobLookupAnswer: {
             /** @description The bare UUID, lowercase. */
             quoteId: string;
+        } | {
+            /** @description The job (GaslessJob), the key's partner's own. */
+            job: Record<string, never>;
         };
         /** @description Op "gaslessJobAdvance": A relay outcome or a receipt check applied to an accepted job or a published one not final yet: the next job, when to relay again, whether to check its receipt again. */
         GaslessJobAdvanceInput: {
@@ -2332,7 +2349,7 @@ export interface CoreOps {
     chainReaderStep: { input: schemas["ChainReaderStepInput"]; answer: schemas["ChainReaderStepAnswer"] };
     /** Proves a gasless submit (Permit3, Permit2, ERC-3009) before the worker accepts it. (area funding; non-2xx: 400, 503) */
     gaslessVerify: { input: schemas["GaslessVerifyInput"]; answer: schemas["GaslessVerifyAnswer"] };
-    /** The quote id a job id or quote id names (GET /v1/gasless/jobs/{id}, ?quoteId=). (area funding; non-2xx: 400) */
+    /** The quote id a job id or quote id names (GET /v1/gasless/jobs/{id}, ?quoteId=); asked again with what that quote's object holds, the job if the key's partner owns it. (area funding; non-2xx: 400, 404) */
     gaslessJobLookup: { input: schemas["GaslessJobLookupInput"]; answer: schemas["GaslessJobLookupAnswer"] };
     /** A relay outcome or a receipt check applied to an accepted job or a published one not final yet: the next job, when to relay again, whether to check its receipt again. (area funding; non-2xx: none) */
     gaslessJobAdvance: { input: schemas["GaslessJobAdvanceInput"]; answer: schemas["GaslessJobAdvanceAnswer"] };

@@ -348,6 +348,10 @@ describe('every op of the core answers as ops.json describes', () => {
       assert.equal(call('gaslessJobLookup', { jobId: verified.job.id }).quoteId, verified.job.quoteId);
       assert.equal(call('gaslessJobLookup', { quoteId: verified.job.quoteId }).quoteId, verified.job.quoteId);
       call('gaslessJobLookup', { jobId: 'job:nope' }, 400);
+      const stored = { owner: 'partner:acme', job: verified.job };
+      assert.deepEqual(call('gaslessJobLookup', { jobId: verified.job.id, partner: 'acme', stored }).job, verified.job);
+      call('gaslessJobLookup', { jobId: verified.job.id, partner: 'globex', stored }, 404);
+      call('gaslessJobLookup', { quoteId: verified.job.quoteId, partner: 'acme', stored: null }, 404);
       const retried = call('gaslessJobAdvance', { job: verified.job, outcome: { transientError: 'node down', attempts: 1 }, now });
       assert.equal(retried.job.status, 'accepted');
       assert.ok(retried.retryAfterSec > 0);

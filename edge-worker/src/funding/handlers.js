@@ -110,21 +110,25 @@ export const submitPermit3 = submitFor("permit3");
 export const submitPermit2 = submitFor("permit2");
 export const submitErc3009 = submitFor("erc3009");
 
-/** The job the lookup names, if this partner owns it; else the 400 (op "gaslessJobLookup") or 404. */
-async function lookUp(c, query, notFound) {
-  const answer = await askCore(c.env, "gaslessJobLookup", query);
+/**
+ * The job the lookup names, if this partner owns it: the core checks the id (400 naming the field),
+ * then, with what the quote's object holds, whose job it is (op "gaslessJobLookup": another
+ * partner's job answers the same 404 as a missing one).
+ */
+async function lookUp(c, query) {
+  const named = await askCore(c.env, "gaslessJobLookup", query);
+  if (named.status !== 200) return coreResponse(c, named);
+  const found = await jobsOf(c.env, named.body.quoteId).read();
+  const answer = await askCore(c.env, "gaslessJobLookup", { ...query, partner: c.key.partner, stored: found ? { owner: found.owner, job: found.job } : null });
   if (answer.status !== 200) return coreResponse(c, answer);
-  const found = await jobsOf(c.env, answer.body.quoteId).read();
-  // Another partner's job is as invisible as a missing one.
-  if (!found || found.owner !== `partner:${c.key.partner}`) throw new HttpError(404, "not-found", notFound);
-  return json(found.job);
+  return json(answer.body.job);
 }
 
 export function jobById(c) {
-  return lookUp(c, { jobId: c.params.id }, `no gasless job ${c.params.id}`);
+  return lookUp(c, { jobId: c.params.id });
 }
 
 export function jobByQuote(c) {
   const quoteId = c.url.searchParams.get("quoteId");
-  return lookUp(c, { quoteId }, `quote ${quoteId} has no gasless job`);
+  return lookUp(c, { quoteId });
 }

@@ -188,10 +188,25 @@ json gasless_job(std::string_view standard, std::string_view quote_id, std::stri
 OpResult gasless_job_lookup_op(const json& input) {
   const OpInput in(input, "gaslessJobLookup");
   const bool by_id = input.contains("jobId");
-  if (by_id == input.contains("quoteId") || input.size() != 1) {
-    throw OpInputError("op \"gaslessJobLookup\": the input must be {jobId} or {quoteId}");
+  const bool reading = input.contains("stored");
+  if (by_id == input.contains("quoteId") || input.size() != (reading ? 3u : 1u) ||
+      (reading && !input.contains("partner"))) {
+    throw OpInputError("op \"gaslessJobLookup\": the input must be {jobId} or {quoteId}, with {partner, stored} once read");
   }
-  return by_id ? lookup_by_job_id(input["jobId"]) : lookup_by_quote_id(input["quoteId"]);
+  OpResult named = by_id ? lookup_by_job_id(input["jobId"]) : lookup_by_quote_id(input["quoteId"]);
+  if (!reading || named.status != 200) return named;
+  // The second look, with what the quote's object holds: a job is the partner's that submitted it
+  // (the owner its submit stored); another partner's job is as invisible as a missing one, so both
+  // answer the same 404.
+  const json& partner = in.member("partner");
+  if (!partner.is_string()) throw OpInputError("op \"gaslessJobLookup\": partner must be the key's partner slug");
+  const json& stored = input["stored"];
+  if (!stored.is_null() && (!stored.is_object() || !stored.contains("owner") || !stored.contains("job"))) {
+    throw OpInputError("op \"gaslessJobLookup\": stored must be null or the quote's object's {owner, job}");
+  }
+  if (!stored.is_null() && stored["owner"] == "partner:" + partner.get<std::string>()) return ok({{"job", stored["job"]}});
+  const std::string& asked = input[by_id ? "jobId" : "quoteId"].get_ref<const std::string&>();
+  return problem(ProblemCode::not_found, by_id ? "no gasless job " + asked : "quote " + asked + " has no gasless job");
 }
 
 OpResult gasless_job_advance_op(const Config& config, const json& input) {

@@ -26,7 +26,10 @@
 // Ops:
 //   "gaslessJobLookup"  {"jobId": <raw path segment>} | {"quoteId": <raw query value or null>}
 //                       -> 200 {"quoteId": <lowercase bare UUID>} or 400 invalid-request naming
-//                          the field.
+//                          the field. Asked again with what that quote's object holds, plus
+//                          {"partner": <the key's partner>, "stored": {"owner", "job"} | null}
+//                       -> 200 {"job"} when the partner owns it, else 404 not-found (another
+//                          partner's job answers as a missing one does).
 //   "gaslessJobAdvance" {"job", "outcome", "now"} -> 200 {"job", "retryAfterSec"}; see below.
 // Jobs are created by the verification ops themselves (member "job" of the gaslessVerify and
 // depositSubmitVerify answers), so a job never exists for a submit the core did not verify and

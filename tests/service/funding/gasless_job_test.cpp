@@ -138,6 +138,51 @@ TEST(GaslessJobLookup, MalformedInputsAreWorkerBugs) {
   }
 }
 
+// The second look: with what the quote's object holds, the job is answered to the partner whose
+// submit stored it, and to nobody else; a missing job and another partner's answer alike.
+TEST(GaslessJobLookup, TheStoredJobIsItsOwnersAndAnotherPartnersIsAsMissingAsNone) {
+  const json job = {{"id", std::string("job:") + kUuid}, {"status", "accepted"}};
+  const json stored = {{"owner", "partner:acme"}, {"job", job}};
+  struct Row {
+    json asked;
+    std::string partner;
+    json stored;
+    int status;
+    std::string detail;
+  };
+  const std::string id = std::string("job:") + kUuid;
+  for (const Row& row : std::vector<Row>{
+           {{{"jobId", id}}, "acme", stored, 200, ""},
+           {{{"quoteId", kUuid}}, "acme", stored, 200, ""},
+           {{{"jobId", id}}, "globex", stored, 404, "no gasless job " + id},
+           {{{"quoteId", kUuid}}, "globex", stored, 404, std::string("quote ") + kUuid + " has no gasless job"},
+           {{{"jobId", id}}, "acme", nullptr, 404, "no gasless job " + id},
+           // An owner that is not a partner's (a prefix only) is nobody's to read.
+           {{{"jobId", id}}, "acme", {{"owner", "acme"}, {"job", job}}, 404, "no gasless job " + id},
+       }) {
+    json input = row.asked;
+    input["partner"] = row.partner;
+    input["stored"] = row.stored;
+    SCOPED_TRACE(input.dump());
+    const auto r = gasless_job_lookup_op(input);
+    ASSERT_EQ(r.status, row.status) << r.body.dump();
+    if (row.status == 200) {
+      EXPECT_EQ(r.body, (json{{"job", job}}));
+    } else {
+      EXPECT_EQ(r.body["code"], "not-found");
+      EXPECT_EQ(r.body["detail"], row.detail);
+    }
+  }
+  // A malformed id is still the 400 naming it, whatever the object held.
+  expect_invalid(gasless_job_lookup_op({{"jobId", "job:x"}, {"partner", "acme"}, {"stored", stored}}), "jobId",
+                 "jobId must be job:<uuid>", "jobId must be job: followed by a UUID");
+  for (const json& bad : {json{{"jobId", id}, {"partner", "acme"}, {"stored", "x"}},
+                          json{{"jobId", id}, {"partner", 1}, {"stored", nullptr}},
+                          json{{"jobId", id}, {"stored", nullptr}, {"extra", 1}}}) {
+    EXPECT_THROW(gasless_job_lookup_op(bad), OpInputError) << bad.dump();
+  }
+}
+
 TEST(GaslessJobAdvance, AMinedFundingPublishesTheJob) {
   const auto r = advance(mined_in(100));
   ASSERT_EQ(r.status, 200) << r.body.dump();
