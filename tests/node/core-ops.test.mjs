@@ -412,7 +412,7 @@ describe('every op of the core answers as ops.json describes', () => {
         return answer;
       };
       assert.deepEqual(step({ kind: 'relay', keyFound: true }).effects, [{ kind: 'prepare', checkFloor: true, sign: true }]);
-      assert.deepEqual(step({ kind: 'prepared', result: { transactions: 1 } }).effects, [{ kind: 'land', index: 0, fresh: true }]);
+      assert.deepEqual(step({ kind: 'prepared', result: { transactions: 1 } }).effects, [{ kind: 'land', index: 0, fresh: true, waitMs: 60000 }]);
       const attempt = { kind: 'original', purpose: 'funding', hash: id('funding'), nonce: 7 };
       assert.equal(step({ kind: 'landed', result: { receipt: { status: '0x1', blockNumber: '0x64' }, attempt } }).effects[0].kind, 'recordReceipt');
       const done = step({ kind: 'recorded', failed: null });

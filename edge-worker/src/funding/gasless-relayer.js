@@ -53,7 +53,6 @@ import { relayerKeyAt } from "./relayer-accounts.js";
 import { relayerKeyOf } from "./relayer-addresses.js";
 import { relayerOf } from "../runtime/objects.js";
 
-const RECEIPT_TIMEOUT_MS = 60_000;
 const RECEIPT_POLL_MS = 250;
 
 export class GaslessRelayer extends DurableObject {
@@ -185,7 +184,7 @@ export class GaslessRelayer extends DurableObject {
       if (effect.kind === "prepare") {
         event = { kind: "prepared", result: await this.#prepare(job, effect) };
       } else if (effect.kind === "land") {
-        deadline ??= Date.now() + RECEIPT_TIMEOUT_MS;
+        deadline ??= Date.now() + effect.waitMs;
         landed = await caught(() => this.#land(job, effect.index, effect.fresh, deadline));
         event = { kind: "landed", result: landed.receipt ? landedFacts(landed) : landed };
       } else if (effect.kind === "recordReceipt") {

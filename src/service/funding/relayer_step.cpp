@@ -67,7 +67,7 @@ Json land(Json state, std::uint64_t index) {
   state["index"] = index;
   state["landed"] = nullptr;
   const bool fresh = !state["stored"].get<bool>();
-  return next(std::move(state), Json{{"kind", "land"}, {"index", index}, {"fresh", fresh}}).body;
+  return next(std::move(state), Json{{"kind", "land"}, {"index", index}, {"fresh", fresh}, {"waitMs", kReceiptWaitMs}}).body;
 }
 
 // A failure thrown while preparing or landing: refused (the relayer's key is unusable, or the core

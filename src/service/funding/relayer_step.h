@@ -24,8 +24,10 @@
 //                                       a stored one is landed from its stored bytes, never signed
 //                                       again (whatever the balance).
 //   {"kind": "prepared", "result"}      result {"transactions": n} (signed now or before):
-//                                       effect {"kind": "land", "index": 0, "fresh"} (fresh: signed
-//                                       in this call, so broadcast at once); {"waitingFor",
+//                                       effect {"kind": "land", "index": 0, "fresh", "waitMs"}
+//                                       (fresh: signed in this call, so broadcast at once; the call
+//                                       waits for receipts at most waitMs from its first land, then
+//                                       its result is {inFlight}); {"waitingFor",
 //                                       "detail"} or {"error"}: the reply; {"thrown", "refused"}:
 //                                       refused (the key is unusable) fails, else a stored job is
 //                                       {inFlight} (its bytes may be mined whatever the node says
@@ -77,6 +79,11 @@ namespace sr::service {
 // How long a relayer waits before reading receipts again when the nonce shows used and none of
 // its own was found (anvil under load, an endpoint behind another).
 inline constexpr unsigned kReceiptRecheckMs = 1'500;
+// How long one relay call waits for its transactions' receipts, from its first land, before it
+// answers {inFlight}: the job is looked at again later (spending no attempt) and the relayer's
+// replacement rules keep running at every new block meanwhile (op "relayReplace"). A minute holds
+// a few blocks on every configured chain while keeping the job's object from being held for long.
+inline constexpr unsigned kReceiptWaitMs = 60'000;
 
 OpResult relayer_step_op(const nlohmann::ordered_json& input);
 

@@ -69,9 +69,9 @@ std::vector<Row> rows() {
        {{"error", kMissingByPosition}}},
       // prepared
       {"prepared, signed", relay_state(true, false), {{"kind", "prepared"}, {"result", {{"transactions", 2}}}}, none,
-       {{{"kind", "land"}, {"index", 0}, {"fresh", true}}}, nullptr},
+       {{{"kind", "land"}, {"index", 0}, {"fresh", true}, {"waitMs", 60000}}}, nullptr},
       {"prepared, stored", relay_state(true, true), {{"kind", "prepared"}, {"result", {{"transactions", 1}}}}, none,
-       {{{"kind", "land"}, {"index", 0}, {"fresh", false}}}, nullptr},
+       {{{"kind", "land"}, {"index", 0}, {"fresh", false}, {"waitMs", 60000}}}, nullptr},
       {"prepared, waiting for gas price", relay_state(true, false),
        {{"kind", "prepared"}, {"result", {{"waitingFor", "gas-price"}, {"detail", "above the ceiling"}}}}, none, none,
        {{"waitingFor", "gas-price"}, {"detail", "above the ceiling"}}},
@@ -102,7 +102,7 @@ std::vector<Row> rows() {
        none, none,
        {{"inFlight", std::string("chain 8453: the receipt of ") + kHash + " could not be recorded yet (timeout)"}}},
       {"recorded, first of two, lands the next", landed_state(false, 2, 0, "original", "0x1"), {{"kind", "recorded"}, {"failed", nullptr}},
-       none, {{{"kind", "land"}, {"index", 1}, {"fresh", true}}}, nullptr},
+       none, {{{"kind", "land"}, {"index", 1}, {"fresh", true}, {"waitMs", 60000}}}, nullptr},
       {"recorded, last, mined", landed_state(true, 2, 1, "replacement", "0x1"), {{"kind", "recorded"}, {"failed", nullptr}},
        Json::array({open_row(0)}), none, {{"transactionHash", kHash}, {"blockNumber", 436}}},
       {"recorded, reverted", landed_state(false, 2, 1, "original", "0x0"), {{"kind", "recorded"}, {"failed", nullptr}}, Json::array({open_row(0)}),
@@ -171,7 +171,7 @@ TEST(RelayerStep, ARelayOfTwoTransactionsRunsToItsFunding) {
     EXPECT_EQ(step({{"kind", "landed"}, {"result", {{"receipt", {{"status", "0x1"}, {"blockNumber", "0x20"}}}, {"attempt", attempt}}}})["effects"][0]["kind"],
               "recordReceipt");
     const Json recorded = step({{"kind", "recorded"}, {"failed", nullptr}});
-    if (i == 0) EXPECT_EQ(recorded["effects"][0], (Json{{"kind", "land"}, {"index", 1}, {"fresh", true}}));
+    if (i == 0) EXPECT_EQ(recorded["effects"][0], (Json{{"kind", "land"}, {"index", 1}, {"fresh", true}, {"waitMs", 60000}}));
     else EXPECT_EQ(recorded["reply"], (Json{{"transactionHash", kHash}, {"blockNumber", 32}}));
   }
 }
