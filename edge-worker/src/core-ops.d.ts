@@ -113,6 +113,8 @@ export interface components {
         WatchedDeposit: {
             vault: components["schemas"]["EvmAddress"];
             token: components["schemas"]["EvmAddress"];
+            /** @description The lowest block of an unconfirmed transfer the vault's object holds (routeDepositTransfers: a range reaching it is due to the vault). */
+            recheckFrom?: number | null;
         };
         /** @description A deposit address as depositCreate answered it and the worker keeps it. */
         StoredDeposit: {
@@ -782,8 +784,11 @@ export interface components {
                 };
                 /** @description Whether this instance compared the chain's block 1 since it started. */
                 anchorChecked?: boolean;
-                /** @description The chain's watched deposit vaults. */
-                watched?: components["schemas"]["WatchedDeposit"][];
+                /** @description The chain's watched deposit vaults; the answer's state holds those still watched. */
+                watched?: (components["schemas"]["WatchedDeposit"] & {
+                    /** @description Unix seconds: past it, the vault is watched no more (a delete write). */
+                    deadline?: number;
+                })[];
                 /** @description The deployment's endpoints per chain id (CHAIN_RPC_URLS), as op pollPlan takes them. */
                 rpcUrls?: Record<string, never>;
                 /** @description Default 12 (op pollPlan). */
@@ -1329,17 +1334,21 @@ export interface components {
             /** @description Lowercase 0x-hex. */
             vault: string;
         };
-        /** @description Op "routeDepositTransfers": The ERC-20 Transfer logs into watched deposit vaults, by vault. */
+        /** @description Op "routeDepositTransfers": The ERC-20 Transfer logs into watched deposit vaults, by vault, and the vaults a range is due to. */
         RouteDepositTransfersInput: {
             chainId: components["schemas"]["ChainId"];
             logs: components["schemas"]["EthLog"][];
             deposits: components["schemas"]["WatchedDeposit"][];
+            /** @description The range's last block: with it, the answer's due names the vaults to hand the range to. */
+            toBlock?: number;
         };
         RouteDepositTransfersAnswer: {
             byVault: {
                 [key: string]: components["schemas"]["Transfer"][];
             };
             ignored: components["schemas"]["IgnoredLog"][];
+            /** @description The vaults, lowercase, whose objects the range is handed to: those with transfers in it and those whose recheckFrom toBlock reaches (none without toBlock). */
+            due: string[];
         };
         /** @description Op "depositObserve": A delivery of transfers into a deposit vault folded into what the vault holds: funded, waiting or expired. */
         DepositObserveInput: {
@@ -2389,7 +2398,7 @@ export interface CoreOps {
     depositStatus: { input: schemas["DepositStatusInput"]; answer: schemas["DepositStatusAnswer"] };
     /** The vault a client's vaultAddress names (the vault's Durable Object name and index key); given the vault's stored owner, whether the gateway's partner may see it (404 otherwise, as for a vault never created). (area deposits; non-2xx: 400, 404) */
     depositVault: { input: schemas["DepositVaultInput"]; answer: schemas["DepositVaultAnswer"] };
-    /** The ERC-20 Transfer logs into watched deposit vaults, by vault. (area deposits; non-2xx: 400, 422) */
+    /** The ERC-20 Transfer logs into watched deposit vaults, by vault, and the vaults a range is due to. (area deposits; non-2xx: 400, 422) */
     routeDepositTransfers: { input: schemas["RouteDepositTransfersInput"]; answer: schemas["RouteDepositTransfersAnswer"] };
     /** A delivery of transfers into a deposit vault folded into what the vault holds: funded, waiting or expired. (area deposits; non-2xx: none) */
     depositObserve: { input: schemas["DepositObserveInput"]; answer: schemas["DepositObserveAnswer"] };

@@ -588,6 +588,10 @@ describe('every op of the core answers as ops.json describes', () => {
       const transfers = routed.byVault[vault.toLowerCase()];
       assert.equal(transfers.length, 1);
       assert.deepEqual(routed.ignored.map((i) => i.index), [1]);
+      assert.deepEqual(routed.due, [], 'no range named, none due');
+      const quiet = '0x00000000000000000000000000000000000000aa';
+      const ranged = call('routeDepositTransfers', { chainId: 8453, logs: [log], deposits: [{ vault, token: USDC_BASE }, { vault: quiet, token: USDC_BASE, recheckFrom: 105 }], toBlock: 105 });
+      assert.deepEqual(ranged.due, [vault.toLowerCase(), quiet]);
       call('routeDepositTransfers', { chainId: 999999, logs: [], deposits: [] }, 422);
       const waiting = call('depositObserve', { deposit, transfers: [], delivery: { fromBlock: 100, toBlock: 105, transfers }, confirmations: 3, now });
       assert.equal(waiting.state, 'waiting');
@@ -612,7 +616,7 @@ describe('every op of the core answers as ops.json describes', () => {
       const release = step({ kind: 'jobSubmitted', stored: { created: true, jobKey: submit.effects[0].jobKey, job: submit.effects[0].job } });
       assert.deepEqual(release.effects, [{ kind: 'releaseHolds', names: ['partner:acme'], vault }]);
       const done = step({ kind: 'holdsReleased' });
-      assert.deepEqual(done.reply, { state: 'funded', recheckFrom: null });
+      assert.deepEqual(done.reply, { state: 'funded', recheckFrom: null, watch: null });
       assert.deepEqual(done.writes.map((w) => w.table), ['released_holds', 'holds', 'deposit']);
     });
   });

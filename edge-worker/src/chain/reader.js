@@ -9,10 +9,12 @@
 // The same reading feeds deposit addresses funded by plain transfer: the reader keeps the chain's
 // watched deposit vaults (registered by DepositAddresses at creation, dropped once funded, funded
 // by a submit, or past their deadline), fetches the Transfer filters the core adds to each range,
-// has the core route those logs to their vaults (op "routeDepositTransfers") and hands each vault
-// its part of the range (DepositAddresses.observeTransfers), before the cursor moves like the rest.
-// A vault that holds transfers not yet at the confirmation depth gets every later range that
-// reaches them, with or without new transfers, so the core sees them confirmed or reorganised away.
+// has the core route those logs to their vaults and name the vaults due (op "routeDepositTransfers")
+// and hands each its part of the range (DepositAddresses.observeTransfers), before the cursor moves
+// like the rest. A vault that holds transfers not yet at the confirmation depth gets every later
+// range that reaches them, with or without new transfers, so the core sees them confirmed or
+// reorganised away. Which vaults stay watched is the core's: past their deadline (op
+// "chainReaderStep"), or no longer waiting (each vault's observe answer, its `watch`).
 // Why here and not in each address: one eth_getLogs per range serves every vault of the chain
 // (a filter lists up to 100 of them), where a poll per address cost one RPC round per address
 // every few seconds for as long as it lived; and the confirmation window is already this reader's.
@@ -45,7 +47,6 @@ import { askCore } from "../core.js";
 import { deliverLogs } from "./logs.js";
 import { deploymentRpcUrls, rpcUrlsOf } from "./rpc.js";
 import { endpointHealth, refusesRange, rpcEndpoints } from "./rpc-endpoints.js";
-import { nowSec } from "../runtime/time.js";
 import { applyWrites } from "../runtime/sql-writes.js";
 import { depositOf } from "../runtime/objects.js";
 
@@ -93,7 +94,6 @@ export class ChainReader extends DurableObject {
   /** Reads transfers into a deposit vault from now until it is funded or `deadline` (Unix seconds) passes. */
   watchDeposit({ vault, token, deadline }) {
     this.#count("watchDeposit");
-    this.#dropExpiredDeposits();
     this.sql.exec("INSERT INTO deposit_watch (vault, token, deadline) VALUES (?, ?, ?) ON CONFLICT (vault) DO NOTHING", vault.toLowerCase(), token, deadline);
   }
 
@@ -199,10 +199,6 @@ export class ChainReader extends DurableObject {
     return answer.body;
   }
 
-  #dropExpiredDeposits() {
-    this.sql.exec("DELETE FROM deposit_watch WHERE deadline < ?", nowSec());
-  }
-
   /**
    * One round as op "chainReaderStep" decides it (src/service/reader/chain_reader_step.h): the
    * blocks to read (head, anchor, finalized), whether the chain was replaced (reset) or the node
@@ -212,8 +208,7 @@ export class ChainReader extends DurableObject {
   async #pollRound() {
     const row = this.#row();
     const chainId = row.chain_id;
-    this.#dropExpiredDeposits();
-    const watched = this.sql.exec("SELECT vault, token FROM deposit_watch").toArray().map(({ vault, token }) => ({ vault, token }));
+    const watched = this.sql.exec("SELECT vault, token, deadline FROM deposit_watch").toArray().map(({ vault, token, deadline }) => ({ vault, token, deadline }));
     let state = {
       ...this.#settings(),
       chainId,
@@ -227,7 +222,7 @@ export class ChainReader extends DurableObject {
     let event = this.#nextRead ? { kind: "read", results: await readBlocks(rpc, this.#nextRead) } : { kind: "poll" };
     for (;;) {
       const step = await this.#ask(state, event);
-      this.ctx.storage.transactionSync(() => applyWrites(this.sql, step.writes, ["cursor"]));
+      this.ctx.storage.transactionSync(() => applyWrites(this.sql, step.writes, ["cursor", "deposit_watch"]));
       for (const { level, line } of step.logs) console[level](JSON.stringify(line));
       if (step.alarmAt !== null) await this.#setAlarm(step.alarmAt);
       if (typeof step.state.anchorChecked === "boolean") this.#anchorChecked = step.state.anchorChecked;
@@ -240,7 +235,8 @@ export class ChainReader extends DurableObject {
       }
       try {
         let logs = 0;
-        for (const range of step.effects) logs += await this.#readRange(rpc, chainId, range, watched);
+        // The vaults the step still watches (those past their deadline went with its writes).
+        for (const range of step.effects) logs += await this.#readRange(rpc, chainId, range, step.state.watched);
         // The step's summary of the round; how many logs the reads found is this object's count.
         return { ...step.reply, logs };
       } catch (e) {
@@ -281,16 +277,18 @@ export class ChainReader extends DurableObject {
     if (watched.length === 0) return 0;
     const logs = [];
     for (const filter of range.transferFilters) logs.push(...(await getLogs(rpc, filter)));
-    const routed = await askCore(this.env, "routeDepositTransfers", { chainId, logs, deposits: watched });
-    if (routed.status !== 200) throw new Error(`routeDepositTransfers answered ${routed.status}: ${routed.body?.detail ?? ""}`);
-    const { byVault } = routed.body;
-    const due = this.sql
-      .exec("SELECT vault, recheck_from FROM deposit_watch")
+    // The rows as they are now: an earlier range of this round may have moved a vault's recheck.
+    const deposits = this.sql
+      .exec("SELECT vault, token, recheck_from FROM deposit_watch")
       .toArray()
-      .filter((w) => byVault[w.vault] || (w.recheck_from !== null && w.recheck_from <= range.toBlock));
-    await Promise.all(due.map(async ({ vault }) => {
+      .map(({ vault, token, recheck_from }) => ({ vault, token, recheckFrom: recheck_from }));
+    const routed = await askCore(this.env, "routeDepositTransfers", { chainId, logs, deposits, toBlock: range.toBlock });
+    if (routed.status !== 200) throw new Error(`routeDepositTransfers answered ${routed.status}: ${routed.body?.detail ?? ""}`);
+    const { byVault, due } = routed.body;
+    await Promise.all(due.map(async (vault) => {
       const answer = await depositOf(this.env, vault).observeTransfers({ fromBlock: range.fromBlock, toBlock: range.toBlock, transfers: byVault[vault] ?? [], confirmations });
-      if (answer.state === "waiting") this.sql.exec("UPDATE deposit_watch SET recheck_from = ? WHERE vault = ?", answer.recheckFrom ?? null, vault);
+      // What to keep of the vault is the core's answer (op depositAddressStep's observe reply).
+      if (answer.watch) this.sql.exec("UPDATE deposit_watch SET recheck_from = ? WHERE vault = ?", answer.watch.recheckFrom ?? null, vault);
       else this.sql.exec("DELETE FROM deposit_watch WHERE vault = ?", vault);
     }));
     return logs.length;

@@ -112,11 +112,12 @@ export class DepositAddresses extends DurableObject {
    * core's routeDepositTransfers form), read at `confirmations` depth. Throws when the funding job
    * could not be stored, so that the reader keeps its cursor and delivers the range again.
    * @param {{ fromBlock: number, toBlock: number, transfers: any[], confirmations: number }} delivery
-   * @returns {Promise<{ state: "funded" | "waiting" | "expired" | "refused" | "unknown", recheckFrom?: number | null }>}
-   *   the reader keeps watching only while "waiting", handing over every range that reaches recheckFrom
+   * @returns {Promise<{ state: "funded" | "waiting" | "expired" | "refused" | "unknown", recheckFrom?: number | null, watch: { recheckFrom: number | null } | null }>}
+   *   watch: what the reader keeps of the vault (the core's answer; null: watched no more), handing
+   *   over every range that reaches recheckFrom. A removed address has nothing left to watch.
    */
   async observeTransfers({ fromBlock, toBlock, transfers, confirmations }) {
-    if (this.#removed) return { state: "unknown" };
+    if (this.#removed) return { state: "unknown", watch: null };
     const reply = await this.#run({ kind: "observe", delivery: { fromBlock, toBlock, transfers }, confirmations });
     if (reply.error !== undefined) throw new Error(`the funding job of the transfers into the vault was not stored: ${reply.error}`);
     return reply;

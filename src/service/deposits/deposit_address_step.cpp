@@ -180,6 +180,9 @@ OpResult finish_observe(Step step, const Json& observe, Json reply) {
                              {"where", {{"vault", lower(observe["vault"].get<std::string>())}}},
                              {"set", {{"transfers", observe["transfers"].dump()}}}});
   step.context = nullptr;
+  // What the chain's reader keeps of the vault: watched on while waiting (from the block of its
+  // lowest unconfirmed transfer, or every range), else no more (funded, expired or refused).
+  reply["watch"] = reply["state"] == "waiting" ? Json{{"recheckFrom", reply["recheckFrom"]}} : Json(nullptr);
   return step.answer(std::move(reply));
 }
 

@@ -51,7 +51,9 @@
 //                                      "holdAgain", "names", "vault", "untilMs"}.
 //   {"kind": "observe", "delivery", "confirmations"}   the chain reader's delivery (op
 //                                      depositObserve). Not covered: the transfers kept, reply
-//                                      {state, recheckFrom}. Covered: the funding job of the
+//                                      {state, recheckFrom, watch}. Every observe reply's watch
+//                                      tells the chain's reader what to keep of the vault:
+//                                      {recheckFrom} while "waiting", else null (watched no more). Covered: the funding job of the
 //                                      transfers (op depositSubmitVerify "transfer"; refused: reply
 //                                      "refused"): effect {"kind": "readJob", "quoteId"}; a quote
 //                                      with a job already has its sponsorship row, else the

@@ -67,8 +67,13 @@ std::string address_topic(const Address& address) { return "0x" + std::string(24
 std::vector<WatchedDeposit> read_watched_deposits(const Json& list, const std::string& path) {
   try {
     return jf::read_each(list, path, [](const Json& value, const std::string& item_path) {
-      const jf::Object o(value, item_path, {"vault", "token"});
-      return WatchedDeposit{o.read("vault", jf::read_address), o.read("token", jf::read_address)};
+      const jf::Object o(value, item_path, {"vault", "token"}, {"recheckFrom"});
+      std::optional<std::uint64_t> recheck_from;
+      if (const Json* from = o.find("recheckFrom"); from != nullptr && !from->is_null()) {
+        recheck_from = jf::non_negative_integer(*from);
+        if (!recheck_from) throw ParseError(o.path("recheckFrom") + " must be a block number or null");
+      }
+      return WatchedDeposit{o.read("vault", jf::read_address), o.read("token", jf::read_address), recheck_from};
     });
   } catch (const ParseError& e) {
     throw OpInputError(e.what());
@@ -99,7 +104,11 @@ OpResult route_deposit_transfers_op(const Config& config, const Json& input) {
   ChainLogs read = read_chain_logs(config, in);
   if (read.refused) return *read.refused;
   std::map<Address, Address> token_of;  // vault -> the token that funds it
-  for (const WatchedDeposit& w : read_watched_deposits(in.member("deposits"), "deposits")) token_of[w.vault] = w.token;
+  const std::vector<WatchedDeposit> watched = read_watched_deposits(in.member("deposits"), "deposits");
+  for (const WatchedDeposit& w : watched) token_of[w.vault] = w.token;
+  const Json* to_block = in.optional("toBlock");
+  const std::optional<std::uint64_t> to = to_block ? jf::non_negative_integer(*to_block) : std::nullopt;
+  if (to_block && !to) throw OpInputError("op \"routeDepositTransfers\": toBlock must be a block number");
 
   Json by_vault = Json::object();
   Json ignored = Json::array();
@@ -136,7 +145,14 @@ OpResult route_deposit_transfers_op(const Config& config, const Json& input) {
     by_vault[transfer->to.lower_hex()].push_back(transfer_to_json(
         Transfer{log.transaction_hash, log.block_number, log.log_index, transfer->token, transfer->from, transfer->value}));
   }
-  return ok(Json{{"byVault", std::move(by_vault)}, {"ignored", std::move(ignored)}});
+  Json due = Json::array();
+  if (to) {
+    for (const WatchedDeposit& w : watched) {
+      const std::string vault = w.vault.lower_hex();
+      if (by_vault.contains(vault) || (w.recheck_from && *w.recheck_from <= *to)) due.push_back(vault);
+    }
+  }
+  return ok(Json{{"byVault", std::move(by_vault)}, {"ignored", std::move(ignored)}, {"due", std::move(due)}});
 }
 
 OpResult deposit_observe_op(const Config& config, const Json& input) {

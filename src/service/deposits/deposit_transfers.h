@@ -9,14 +9,21 @@
 // Transfer (the stored form): {"transactionHash", "blockNumber", "logIndex", "token", "from",
 //   "value"}: block and log index as JSON integers, addresses checksummed, value a decimal string.
 //
-// "routeDepositTransfers" {"chainId", "logs": [eth_getLogs log], "deposits": [{"vault", "token"}]}
-//   -> 200 {"byVault": {"<vault, lowercase>": [Transfer]}, "ignored": [{"index", "reason"}]}
+// "routeDepositTransfers" {"chainId", "logs": [eth_getLogs log], "deposits": [{"vault", "token",
+//   "recheckFrom"?}], "toBlock"?}
+//   -> 200 {"byVault": {"<vault, lowercase>": [Transfer]}, "ignored": [{"index", "reason"}],
+//   "due": [vault, lowercase]}
 //   | 400 naming chainId, logs or logs[i] (a log that is not an eth_getLogs log) | 422 for an
 //   unconfigured chain: the same reading as routeLogs. Counted: ERC-20 Transfer logs of a watched
 //   vault's own token into it. Ignored with a reason: other events, transfers to other addresses
 //   or of another token (a filter lists several vaults and tokens at once), Transfer logs not in
 //   the event's exact ABI shape, logs marked removed (the re-read range replaces them anyway).
-//   `deposits` are the reader's stored watch list (a worker bug when malformed: 500).
+//   `deposits` are the reader's stored watch list (a worker bug when malformed: 500). `due`: the
+//   vaults whose objects the range is handed to, in the list's order: those with transfers in it,
+//   and those whose unconfirmed transfers (recheckFrom) the range's last block, toBlock, reaches,
+//   so they can count them confirmed; none with no toBlock.
+//   Each object answers with its state (depositObserve, through op depositAddressStep): while it
+//   is "waiting" the reader keeps the vault with that answer's recheckFrom, else stops watching it.
 //
 // "depositObserve" {"deposit": {record, intent}, "transfers": [Transfer] (held),
 //   "delivery": {"fromBlock", "toBlock", "transfers": [Transfer]}, "confirmations", "now"}
@@ -47,6 +54,7 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "eth/address.h"
 #include "service/config/config.h"
@@ -58,9 +66,12 @@ namespace sr::service {
 struct WatchedDeposit {
   Address vault;
   Address token;
+  // The lowest block of an unconfirmed transfer the vault's object holds (its last "waiting"
+  // answer), or nullopt: a range reaching it is handed over even with no transfer in it.
+  std::optional<std::uint64_t> recheck_from;
 };
 
-// The reader's watch list ([{"vault", "token"}]); OpInputError naming `path` when malformed.
+// The reader's watch list ([{"vault", "token", "recheckFrom"?}]); OpInputError naming `path` when malformed.
 std::vector<WatchedDeposit> read_watched_deposits(const nlohmann::ordered_json& list, const std::string& path);
 
 // How many vaults one Transfer filter lists (topic 2 is an OR over them). Providers bound the

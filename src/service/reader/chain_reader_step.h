@@ -8,13 +8,17 @@
 //   state    {"chainId", "nowMs", "cursor": {"block", "finalized", "anchorHash"} (the stored row,
 //            each null until known), "anchorChecked": whether this instance compared the chain's
 //            anchor block since it started (kept in memory: a new instance compares again),
-//            "watched": [{vault, token}] the chain's watched deposit vaults, "rpcUrls"?: the
+//            "watched": [{vault, token, deadline?}] the chain's watched deposit vaults (once the
+//            ranges are planned, those past their deadline by nowMs are dropped: a delete write
+//            each, and the answer's "watched" is the rest, the vaults the ranges' transfers are
+//            routed to), "rpcUrls"?: the
 //            deployment's endpoints per chain id (CHAIN_RPC_URLS), "confirmations"?, "maxRange"?
 //            (op "pollPlan"'s defaults), "intervalMs"?: the polling alarm's interval (none or 0:
 //            polled by the cron trigger only)}; the answer's is the state for the next event (its
 //            "anchorChecked" is the one to keep; "reads" holds the blocks read so far; once the
 //            round is over, "nextRead": the blocks the next round reads first, without a poll);
-//   writes   rows of table "cursor" (where {"id": 1}) to write, in order (ops.json $defs StepWrite);
+//   writes   rows of table "cursor" (where {"id": 1}) and "deposit_watch" to write, in order
+//            (ops.json $defs StepWrite);
 //   effects  what to do now: one "read", whose result is the next event, or the round's ranges;
 //   alarmAt  Unix milliseconds to set the alarm to, or null to leave it as it is;
 //   reply    the round's outcome once no effect is left to feed back (null while one is);
@@ -22,7 +26,7 @@
 //
 // Events:
 //   {"kind": "poll"}       a chain without a JSON-RPC endpoint is not read (reply {chainId,
-//                          skipped}); else effect {"kind": "read", "blocks": ["latest", "0x1"
+//                          skipped}; its vaults past their deadline are dropped all the same); else effect {"kind": "read", "blocks": ["latest", "0x1"
 //                          (the anchor: only when this instance has not compared it), "finalized"]}:
 //                          eth_getBlockByNumber of each, in order, stopping at the first that throws.
 //                          With an interval, the alarm one interval after the round's start (rounds

@@ -148,8 +148,8 @@ TEST(DepositAddressStep, Transitions) {
       {"archive, none released: kept among the attempts", rows(), {{"kind", "archive"}, {"job", {{"id", "job:1"}}}}, {}, {"attempt +"}, nullptr, nullptr},
       {"held again: back among the holds", released, {{"kind", "heldAgain"}}, {}, {"holds +", "released_holds -"}, nullptr, nullptr},
       {"observe, nothing stored: unknown", nothing, {{"kind", "observe"}, {"delivery", {{"fromBlock", 1}, {"toBlock", 2}, {"transfers", Json::array()}}}, {"confirmations", 1}}, {}, {}, nullptr, {{"state", "unknown"}}},
-      {"observe, short of the amount: kept, waiting", rows(), {{"kind", "observe"}, {"delivery", {{"fromBlock", 100}, {"toBlock", 101}, {"transfers", Json::array({transfer(100, "10000000")})}}}, {"confirmations", 1}}, {}, {"deposit ="}, nullptr, {{"state", "waiting"}, {"recheckFrom", nullptr}}},
-      {"observe, covered but not deep enough: waiting from its block", rows(), {{"kind", "observe"}, {"delivery", {{"fromBlock", 100}, {"toBlock", 101}, {"transfers", Json::array({transfer(100, "25000000")})}}}, {"confirmations", 4}}, {}, {"deposit ="}, nullptr, {{"state", "waiting"}, {"recheckFrom", 100}}},
+      {"observe, short of the amount: kept, waiting", rows(), {{"kind", "observe"}, {"delivery", {{"fromBlock", 100}, {"toBlock", 101}, {"transfers", Json::array({transfer(100, "10000000")})}}}, {"confirmations", 1}}, {}, {"deposit ="}, nullptr, {{"state", "waiting"}, {"recheckFrom", nullptr}, {"watch", {{"recheckFrom", nullptr}}}}},
+      {"observe, covered but not deep enough: waiting from its block", rows(), {{"kind", "observe"}, {"delivery", {{"fromBlock", 100}, {"toBlock", 101}, {"transfers", Json::array({transfer(100, "25000000")})}}}, {"confirmations", 4}}, {}, {"deposit ="}, nullptr, {{"state", "waiting"}, {"recheckFrom", 100}, {"watch", {{"recheckFrom", 100}}}}},
       {"observe, covered and confirmed: the quote's job looked up", rows(), {{"kind", "observe"}, {"delivery", {{"fromBlock", 100}, {"toBlock", 101}, {"transfers", Json::array({transfer(100, "25000000")})}}}, {"confirmations", 1}}, {"readJob"}, {}, nullptr, nullptr},
   };
   for (const Row& row : table) {
@@ -229,7 +229,7 @@ TEST(DepositAddressStep, CoveringTransfersAreAdmittedSubmittedAndFundTheAddress)
   EXPECT_EQ(tables(release), std::vector<std::string>{"funded +"});
   const Json done = walk.go({{"kind", "holdsReleased"}});
   EXPECT_TRUE(done["effects"].empty());
-  EXPECT_EQ(done["reply"], (Json{{"state", "funded"}, {"recheckFrom", nullptr}}));
+  EXPECT_EQ(done["reply"], (Json{{"state", "funded"}, {"recheckFrom", nullptr}, {"watch", nullptr}}));
   ASSERT_FALSE(done["writes"].empty());
   EXPECT_EQ(done["writes"].back()["table"], "deposit");
   EXPECT_EQ(Json::parse(done["writes"].back()["set"]["transfers"].get<std::string>()).size(), 1u);
@@ -250,7 +250,7 @@ TEST(DepositAddressStep, ASpentBudgetHoldsTheFundingUntilItsRetryAfter) {
   walk.go({{"kind", "jobRead"}, {"exists", false}});
   const Json held = walk.go({{"kind", "admitted"}, {"answer", {{"status", 429}, {"headers", {{"Retry-After", "3600"}}}, {"body", {{"detail", "spent"}}}}}});
   EXPECT_TRUE(held["effects"].empty());
-  EXPECT_EQ(held["reply"], (Json{{"state", "waiting"}, {"recheckFrom", 102}}));
+  EXPECT_EQ(held["reply"], (Json{{"state", "waiting"}, {"recheckFrom", 102}, {"watch", {{"recheckFrom", 102}}}}));
   EXPECT_EQ(tables(held), (std::vector<std::string>{"sponsorship_hold -", "sponsorship_hold +", "deposit ="}));
   EXPECT_EQ(held["writes"][1]["insert"]["until"], kNow + 3600);
 
@@ -258,7 +258,7 @@ TEST(DepositAddressStep, ASpentBudgetHoldsTheFundingUntilItsRetryAfter) {
   Walk again;
   again.state["heldUntil"] = kNow + 3600;
   again.go(covering());
-  EXPECT_EQ(again.go({{"kind", "jobRead"}, {"exists", false}})["reply"], (Json{{"state", "waiting"}, {"recheckFrom", 102}}));
+  EXPECT_EQ(again.go({{"kind", "jobRead"}, {"exists", false}})["reply"], (Json{{"state", "waiting"}, {"recheckFrom", 102}, {"watch", {{"recheckFrom", 102}}}}));
   Walk later;
   later.state["heldUntil"] = kNow;
   later.go(covering());
@@ -306,7 +306,7 @@ TEST(DepositAddressStep, AnotherJobOfTheQuoteInFlightKeepsTheAddressWatched) {
   // The quote's job is a submitted authorization's, still accepted: another key, outcome conflict.
   const Json held = walk.go({{"kind", "jobSubmitted"}, {"stored", {{"created", false}, {"jobKey", "another authorization's"}, {"job", accepted_job(submit)}}}});
   EXPECT_TRUE(held["effects"].empty());
-  EXPECT_EQ(held["reply"], (Json{{"state", "waiting"}, {"recheckFrom", 102}}));
+  EXPECT_EQ(held["reply"], (Json{{"state", "waiting"}, {"recheckFrom", 102}, {"watch", {{"recheckFrom", 102}}}}));
   EXPECT_EQ(tables(held), std::vector<std::string>{"deposit ="});  // not funded
 }
 

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -53,6 +55,39 @@ TEST(RouteDepositTransfers, CountsWhatEthersDecodesAndNamesWhyTheRestIsIgnored) 
                                                  {6, "not an ERC-20 Transfer"}}));
   // Nobody watched: nothing is anybody's.
   EXPECT_EQ(route(vectors()["logs"], json::array()).body["byVault"], json::object());
+}
+
+// Which vaults' objects a range is handed to: those with transfers in it, and those whose
+// unconfirmed transfers (recheckFrom) the range's last block reaches, so they can count them.
+TEST(RouteDepositTransfers, TheRangeIsDueToVaultsWithTransfersAndToThoseItsLastBlockRechecks) {
+  const json& byVault = vectors()["byVault"];
+  ASSERT_FALSE(byVault.empty());
+  json deposits = vectors()["deposits"];
+  // A vault nobody paid in the range, once with nothing to recheck and once per recheck block.
+  const auto quiet = [&](const json& recheck_from) {
+    json list = deposits;
+    list.push_back(json{{"vault", "0x00000000000000000000000000000000000000aa"}, {"token", kUsdcBase}, {"recheckFrom", recheck_from}});
+    return list;
+  };
+  const auto due = [&](const json& list, const json& to_block) {
+    json input{{"chainId", 8453}, {"logs", vectors()["logs"]}, {"deposits", list}};
+    if (!to_block.is_null()) input["toBlock"] = to_block;
+    const OpResult r = route_deposit_transfers_op(production(), input);
+    EXPECT_EQ(r.status, 200) << r.body.dump();
+    std::set<std::string> out;
+    for (const json& v : r.body["due"]) out.insert(v.get<std::string>());
+    return out;
+  };
+  std::set<std::string> paid;
+  for (const auto& [vault, transfers] : byVault.items()) paid.insert(vault);
+  EXPECT_EQ(due(quiet(nullptr), 200), paid);
+  EXPECT_EQ(due(quiet(201), 200), paid) << "a recheck above the range waits for a range reaching it";
+  std::set<std::string> with_quiet = paid;
+  with_quiet.insert("0x00000000000000000000000000000000000000aa");
+  EXPECT_EQ(due(quiet(200), 200), with_quiet) << "the range's last block reaches the recheck";
+  EXPECT_EQ(due(quiet(150), 200), with_quiet);
+  EXPECT_EQ(due(quiet(150), nullptr), std::set<std::string>{}) << "no range, nothing handed over";
+  EXPECT_THROW(due(quiet("0x96"), 200), OpInputError);
 }
 
 TEST(RouteDepositTransfers, MalformedLogsAreRefusedNamingTheLogAndOddEventsIgnored) {

@@ -236,5 +236,37 @@ TEST(ChainReaderStep, ARoundOverNamesTheNextRoundsFirstReads) {
   EXPECT_EQ(round["reply"], Json({{"chainId", kChain}, {"head", 150}, {"ranges", 1}}));
 }
 
+// The watched vaults, once the ranges are planned: one past its deadline (by the state's clock)
+// goes (a delete write) and no transfer filter names it; one at its deadline, or stored without
+// one, is still read.
+TEST(ChainReaderStep, AVaultPastItsDeadlineIsWatchedNoMore) {
+  const char* const usdc = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
+  const char* const expired = "0x00000000000000000000000000000000000000e1";
+  const char* const due = "0x00000000000000000000000000000000000000d1";
+  const char* const old = "0x00000000000000000000000000000000000000c1";
+  Json state = state_of(100, 80, kAnchor, true, Json::object());
+  state["watched"] = Json::array({Json{{"vault", expired}, {"token", usdc}, {"deadline", kNow - 1}},
+                                  Json{{"vault", due}, {"token", usdc}, {"deadline", kNow}},
+                                  Json{{"vault", old}, {"token", usdc}}});
+  const OpResult r = chain_reader_step_op(local_config(), {{"state", state}, {"event", read(got("latest", block(150)), got("finalized", block(120)))}});
+  ASSERT_EQ(r.status, 200) << r.body.dump();
+  EXPECT_EQ(r.body["writes"], Json::array({Json{{"table", "deposit_watch"}, {"where", {{"vault", expired}}}, {"delete", true}}}));
+  EXPECT_EQ(r.body["state"]["watched"], Json::array({Json{{"vault", due}, {"token", usdc}}, Json{{"vault", old}, {"token", usdc}}}));
+  const std::string filters = r.body["effects"][0]["transferFilters"].dump();
+  const auto topic = [](const char* vault) { return "0x000000000000000000000000" + std::string(vault + 2); };
+  EXPECT_EQ(filters.find(topic(expired)), std::string::npos) << filters;
+  EXPECT_NE(filters.find(topic(due)), std::string::npos) << filters;
+  EXPECT_NE(filters.find(topic(old)), std::string::npos) << filters;
+
+  // A chain that is never read (no endpoint) drops them all the same: the table stays bounded.
+  Json unread = state;
+  unread.erase("rpcUrls");
+  unread.erase("reads");
+  const OpResult skipped = chain_reader_step_op(local_config(), {{"state", unread}, {"event", {{"kind", "poll"}}}});
+  ASSERT_EQ(skipped.status, 200) << skipped.body.dump();
+  EXPECT_EQ(skipped.body["writes"], Json::array({Json{{"table", "deposit_watch"}, {"where", {{"vault", expired}}}, {"delete", true}}}));
+  EXPECT_TRUE(skipped.body["reply"].contains("skipped"));
+}
+
 }  // namespace
 }  // namespace sr::service
