@@ -1539,7 +1539,7 @@ export interface components {
         };
         /** @description Op "webhookDeliveryStep": One webhook endpoint's delivery queue's decisions, one event at a time: when its alarm fires, which finished messages its retention deletes (7 days), which messages are due (per intent, after the one before it finished), what the endpoint's check at each attempt means (resolve the host, cancel every pending message of a key that may no longer receive, fail the attempt, or send to the checked address), what a receiver's answer means (a 2xx is delivered; anything else, or none, is tried again at webhookRetry's time or given up), when the alarm wakes next; and the deliveries listing. */
         WebhookDeliveryStepInput: {
-            /** @description The queue's rows the event concerns (nowMs, target, heads, finished, finishedCount, keepSec?); for list, nothing. */
+            /** @description The queue's rows the event concerns (nowMs, target, heads or pending, finished, finishedCount, keepSec?); for list, nothing. */
             state: {
                 /** @description Unix milliseconds. */
                 nowMs?: number;
@@ -1557,6 +1557,15 @@ export interface components {
                     nextAt: number;
                     /** @description next_at of the intent's following pending message, or null. */
                     then: number | null;
+                }[];
+                /** @description Instead of heads: every pending message, by seq; the core finds each intent's oldest (the head) and the next one's nextAt (its then). */
+                pending?: {
+                    seq: number;
+                    id: string;
+                    intentHash: string;
+                    attempts: number;
+                    firstAttemptAt: number | null;
+                    nextAt: number;
                 }[];
                 /** @description The oldest finished (delivered, failed, cancelled) messages, oldest first, at most a batch; at: when each finished. */
                 finished?: {

@@ -653,6 +653,11 @@ describe('every op of the core answers as ops.json describes', () => {
     assert.equal(delivered.alarmAt, (now + 7 * 86400) * 1000);
     const retried = call('webhookDeliveryStep', { state: alarm.state, event: { kind: 'sent', results: [{ seq: 1, statusCode: 500 }] } });
     assert.deepEqual(retried.writes[0].set, { state: 'pending', attempts: 1, first_attempt_at: now, last_status_code: 500, next_at: now + 5 });
+    // The same queue loaded as every pending message: the core finds the head (in order per intent).
+    const { heads: _, ...loaded } = queue;
+    const intent = '0x' + '22'.repeat(32);
+    const plain = call('webhookDeliveryStep', { state: { ...loaded, pending: [{ seq: 1, id: 'msg:01', intentHash: intent, attempts: 0, firstAttemptAt: null, nextAt: now }, { seq: 2, id: 'msg:02', intentHash: intent, attempts: 0, firstAttemptAt: null, nextAt: now }] }, event: { kind: 'alarm' } });
+    assert.deepEqual(plain.effects, alarm.effects, 'the second message of the intent waits for the first');
     const named = call('webhookDeliveryStep', { state: { ...queue, target: { url: 'https://hooks.example.com/x', keyId: 'dev-acme' } }, event: { kind: 'alarm' } });
     assert.deepEqual(named.effects, [{ kind: 'resolve', host: 'hooks.example.com' }]);
     assert.equal(call('webhookDeliveryStep', { state: named.state, event: { kind: 'resolved', addresses: ['93.184.216.34'] } }).effects[0].connect, '93.184.216.34');

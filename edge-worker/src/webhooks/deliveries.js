@@ -32,7 +32,6 @@ const SEND_TIMEOUT_MS = 10_000;
 const RECENT_DELIVERIES = 50;
 /** The most finished messages one step looks at for removal (the rest wait for the next alarm). */
 const FINISHED_BATCH = 200;
-const FINISHED = "('delivered', 'failed', 'cancelled')";
 
 /** WEBHOOK_RETENTION_SEC (0 allowed), else undefined: the core's 7 days. */
 function keepSec(env) {
@@ -127,17 +126,19 @@ export class WebhookDeliveries extends DurableObject {
     return answer.body;
   }
 
-  /** The rows a step reads: the endpoint, the oldest pending message of each intent, the oldest finished ones. */
+  /**
+   * The rows a step reads: the endpoint, every pending message by seq (which of them go first is the
+   * core's: per intent, in order), the oldest finished ones. A message is pending until the core
+   * writes another state, and every other state is finished.
+   */
   #load() {
     const target = this.sql.exec("SELECT url, key_id FROM target WHERE id = 1").toArray()[0];
-    const heads = this.sql.exec(`SELECT m.seq, m.id, m.attempts, m.first_attempt_at, m.next_at,
-        (SELECT o.next_at FROM message o WHERE o.intent_hash = m.intent_hash AND o.state = 'pending' AND o.seq > m.seq ORDER BY o.seq LIMIT 1) AS then_at
-      FROM message m WHERE m.state = 'pending' AND m.seq = (SELECT MIN(seq) FROM message o WHERE o.intent_hash = m.intent_hash AND o.state = 'pending') ORDER BY m.seq`).toArray();
-    const finished = this.sql.exec(`SELECT seq, next_at FROM message WHERE state IN ${FINISHED} ORDER BY next_at, seq LIMIT ${FINISHED_BATCH}`).toArray();
-    const count = this.sql.exec(`SELECT COUNT(*) AS n FROM message WHERE state IN ${FINISHED}`).toArray()[0].n;
+    const pending = this.sql.exec("SELECT seq, id, intent_hash, attempts, first_attempt_at, next_at FROM message WHERE state = 'pending' ORDER BY seq").toArray();
+    const finished = this.sql.exec(`SELECT seq, next_at FROM message WHERE state <> 'pending' ORDER BY next_at, seq LIMIT ${FINISHED_BATCH}`).toArray();
+    const count = this.sql.exec("SELECT COUNT(*) AS n FROM message WHERE state <> 'pending'").toArray()[0].n;
     return {
       target: target?.url ? { url: target.url, keyId: target.key_id ?? null } : null,
-      heads: heads.map((m) => ({ seq: m.seq, id: m.id, attempts: m.attempts, firstAttemptAt: m.first_attempt_at, nextAt: m.next_at, then: m.then_at })),
+      pending: pending.map((m) => ({ seq: m.seq, id: m.id, intentHash: m.intent_hash, attempts: m.attempts, firstAttemptAt: m.first_attempt_at, nextAt: m.next_at })),
       finished: finished.map((f) => ({ seq: f.seq, at: f.next_at })),
       finishedCount: count,
       ...(keepSec(this.env) !== undefined ? { keepSec: keepSec(this.env) } : {}),

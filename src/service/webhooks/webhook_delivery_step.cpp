@@ -1,6 +1,7 @@
 #include "service/webhooks/webhook_delivery_step.h"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -236,6 +237,33 @@ OpResult on_list(Step step, const Json& event) {
   return step.answer();
 }
 
+// The heads from every pending message (the driver's plain load, by seq): per intent the oldest
+// is the head, and the next one's nextAt is its "then" (messages of an intent go in order).
+Json heads_of(const Json& pending) {
+  if (!pending.is_array()) fields.fail("state.pending must be an array");
+  Json heads = Json::array();
+  std::map<std::string, std::size_t> head_of_intent;  // intent -> its head's index in `heads`
+  std::uint64_t last_seq = 0;
+  for (const Json& m : pending) {
+    const std::uint64_t seq = fields.count(m, "seq", "state.pending[]");
+    if (seq <= last_seq && !heads.empty()) fields.fail("state.pending must be ordered by seq");
+    last_seq = seq;
+    const std::string intent = fields.text(m, "intentHash", "state.pending[]");
+    const auto [it, first] = head_of_intent.emplace(intent, heads.size());
+    if (first) {
+      heads.push_back(Json{{"seq", seq},
+                           {"id", fields.member(m, "id", "state.pending[]")},
+                           {"attempts", fields.count(m, "attempts", "state.pending[]")},
+                           {"firstAttemptAt", fields.member(m, "firstAttemptAt", "state.pending[]")},
+                           {"nextAt", fields.count(m, "nextAt", "state.pending[]")},
+                           {"then", nullptr}});
+    } else if (heads[it->second]["then"].is_null()) {
+      heads[it->second]["then"] = fields.count(m, "nextAt", "state.pending[]");
+    }
+  }
+  return heads;
+}
+
 }  // namespace
 
 OpResult webhook_delivery_step_op(const Config& config, const Json& input) {
@@ -245,6 +273,10 @@ OpResult webhook_delivery_step_op(const Config& config, const Json& input) {
   Step step{{in.member("state")}};
   if (kind == "list") return on_list(std::move(step), event);
   step.now_ms();
+  if (step.state.contains("pending")) {
+    step.state["heads"] = heads_of(step.state["pending"]);
+    step.state.erase("pending");
+  }
   for (const char* name : {"heads", "finished"}) {
     if (!fields.member(step.state, name, "state").is_array()) fields.fail(std::string("state.") + name + " must be an array");
   }

@@ -8,7 +8,9 @@
 //   state    {"nowMs", "target": {"url", "keyId": string | null} | null (no URL: the endpoint was
 //            deleted, nothing is sent), "heads": the oldest pending message of each intent, by seq
 //            ([{"seq", "id", "attempts", "firstAttemptAt": seconds | null, "nextAt", "then": the
-//            next_at of the intent's following pending message, or null}]), "finished": the
+//            next_at of the intent's following pending message, or null}]), or instead "pending":
+//            every pending message by seq ([{"seq", "id", "intentHash", "attempts",
+//            "firstAttemptAt", "nextAt"}]), from which the heads are found, "finished": the
 //            oldest finished (delivered, failed, cancelled) messages, oldest first, at most a
 //            batch ([{"seq", "at": when it finished}]), "finishedCount": how many there are in
 //            all, "keepSec"?: their retention (default kWebhookRetentionSec)};

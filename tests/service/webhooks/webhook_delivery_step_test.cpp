@@ -174,6 +174,28 @@ TEST(WebhookDeliveryStep, AnAlarmsStateCarriesItsAttemptToTheResults) {
   EXPECT_FALSE(second.body["state"].contains("attempt"));
 }
 
+// The driver may load every pending message by seq instead of the heads: per intent the oldest is
+// the one attempted, the next one's nextAt its "then"; a later message of an intent whose head is
+// not due waits, even when its own time has come (in order).
+TEST(WebhookDeliveryStep, ThePendingMessagesAreAttemptedInOrderPerIntent) {
+  const auto pending = [](std::uint64_t seq, const char* intent, std::uint64_t next_at, std::uint64_t attempts = 0) {
+    return Json{{"seq", seq}, {"id", "msg_" + std::to_string(seq)}, {"intentHash", intent}, {"attempts", attempts},
+                {"firstAttemptAt", attempts > 0 ? Json(kNow - 60) : Json()}, {"nextAt", next_at}};
+  };
+  Json state = state_of(Json::array());
+  state.erase("heads");
+  state["pending"] = Json::array({pending(3, "0xa", kNow + 30, 2), pending(4, "0xb", kNow), pending(5, "0xa", kNow),
+                                  pending(6, "0xb", kNow), pending(7, "0xc", kNow + 90)});
+  const OpResult r = webhook_delivery_step_op(local_config(), {{"state", state}, {"event", {{"kind", "alarm"}}}});
+  ASSERT_EQ(r.status, 200) << r.body.dump();
+  EXPECT_EQ(r.body["effects"], send(Json::array({message(4)}))) << "0xa's head waits, 0xb's second waits for its first";
+  EXPECT_EQ(r.body["state"]["heads"], Json::array({head(3, kNow + 30, 2, kNow - 60, kNow), head(4, kNow, 0, nullptr, kNow),
+                                                   head(7, kNow + 90)}));
+  // Not by seq: a worker bug.
+  state["pending"] = Json::array({pending(5, "0xa", kNow), pending(4, "0xb", kNow)});
+  EXPECT_THROW(webhook_delivery_step_op(local_config(), {{"state", state}, {"event", {{"kind", "alarm"}}}}), OpInputError);
+}
+
 // A whole batch of removals with more finished rows than were loaded: the next alarm at once.
 TEST(WebhookDeliveryStep, ABatchOfRemovalsLeavingMoreWakesAgainAtOnce) {
   Json state = state_of(Json::array(), kLiteral, Json::array({Json{{"seq", 1}, {"at", kNow - kWeek - 5}}, Json{{"seq", 2}, {"at", kNow - kWeek}}}));
