@@ -49,6 +49,16 @@ inline constexpr std::string_view kRefundJobPrefix = "refund:";
 // someone else's pending; a refund mined meanwhile ends the looking: the status is then refunded),
 // or the partner's budget was spent (then its Retry-After, the next UTC day, when that is later).
 inline constexpr std::uint64_t kRefundRetryAfterSec = 600;
+// How many jobs an intent's refund may take (refund_step.h): a failed job with none of its
+// transactions mined is replaced by the next generation while fewer than this many were tried.
+inline constexpr std::uint64_t kRefundMaxGenerations = 3;
+
+// The id of an intent's refund job of `generation` (1: "refund:<intent hash>", the intent's
+// object's name; n > 1: "refund:<intent hash>:<n>", so the relayer's stored transactions and the
+// sponsorship rows of each generation are its own).
+std::string refund_job_id(const std::string& job_key, std::uint64_t generation);
+// The generation `job_id` names under `job_key`, or 0 when it names none.
+std::uint64_t refund_generation(const std::string& job_key, const std::string& job_id);
 
 // The partner whose sponsorship pays for what the service relays for an intent's owner, or nullptr.
 const PartnerRecord* owner_partner(const Config& config, const std::string& owner);
