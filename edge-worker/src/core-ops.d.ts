@@ -243,7 +243,7 @@ export interface components {
         };
         /** @description A refund the relayer sends itself (src/service/funding/refund_relay.h), run by the gasless job's machinery with the GaslessJob's members and transitions; never served by the API (the intent's status shows the refund). */
         RefundJob: {
-            /** @description refund:<intent hash>: one job per intent. */
+            /** @description refund:<intent hash> (its first job), refund:<intent hash>:<n> (the n-th, replacing a failed one with nothing mined: src/service/funding/refund_step.h). The intent's object, named refund:<intent hash>, holds one at a time. */
             id: string;
             /** @enum {string} */
             status: "accepted" | "published" | "failed";
@@ -259,6 +259,8 @@ export interface components {
             error: string | null;
             createdAt: components["schemas"]["UnixSeconds"];
             updatedAt: components["schemas"]["UnixSeconds"];
+            /** @description A failed refund job only, once its object released it: how many of its transactions were mined, as the chain's store counted (null: not known). Replaced by the next generation only when 0 (src/service/funding/refund_step.h). */
+            mined?: number | null;
         };
         /** @description A job the relayer sends: a gasless funding, or a refund it sends itself. */
         RelayedJob: components["schemas"]["GaslessJob"] | components["schemas"]["RefundJob"];
@@ -993,6 +995,46 @@ export interface components {
                 line: Record<string, never>;
             }[];
         };
+        /** @description Op "refundStep": A refund the relayer sends itself, started one event at a time (src/service/funding/refund_step.h): the intent's refund object read first (a running job is looked at again later, a final one ends the looking); a failed job replaced by the next generation only when none of its transactions was mined (the count its object recorded from the chain's store) and fewer than 3 were tried; each generation admitted under the partner's sponsorship budget, simulated, judged with the simulation's verdict, then stored (a replacement after the relayer forgot the failed job's transactions). The reply says when to look at the intent again. */
+        RefundStepInput: {
+            state: {
+                refund: components["schemas"]["RefundJobStart"];
+                /** @description Who registered the intent: key:<id> or partner:<slug>; kept with the job. */
+                owner: string;
+                /** @description The worker's clock: Unix milliseconds. */
+                nowMs: number;
+                /** @description Whether the source chain has an RPC endpoint. */
+                endpoint: boolean;
+                /** @description The relayer account the intent's refunds are pinned to (chosen by the object's name, so every generation uses it), or null: no relayer key. */
+                relayer: components["schemas"]["EvmAddress"] | null;
+                /** @description The worker's REFUND_RETRY_SEC: replaces refund.retryAfterSec (tests wait seconds, not 10 minutes). */
+                retrySec?: number;
+                /** @description The previous answer's state.context, handed back with the event that answers its effect. */
+                context?: Record<string, never>;
+            };
+            /** @description start; and the results of effects: jobRead {stored: null | {job}}, admitted {refused: null | {status, body, headers?}}, simulated {refused: null | {error}} | {thrown}, judged {reply: {status, body, headers?}}, forgotten, jobSubmitted {stored: {created, job}} | {thrown}, dropped. */
+            event: {
+                /** @enum {unknown} */
+                kind: "start" | "jobRead" | "admitted" | "simulated" | "judged" | "forgotten" | "jobSubmitted" | "dropped";
+            };
+        };
+        RefundStepAnswer: {
+            /** @description {context?}: handed back with the next event. */
+            state: Record<string, never>;
+            writes: unknown[];
+            /** @description At most one (readJob; admit {plan, jobId, partner}; simulate {plan}; judge {verdict}; forget {jobId}; submitJob {jobKey, job, plan, replaces}; drop {jobId}: this generation's admission released): its result is the next event. None: `reply` answers. */
+            effects: components["schemas"]["StepEffect"][];
+            alarmAt: null;
+            /** @description Once no effect is left: {recheckAt}: when to look at the intent again (Unix seconds), or null: no more looking (started and final, given up, or this deployment relays nothing). */
+            reply: null | {
+                recheckAt: components["schemas"]["UnixSeconds"] | null;
+            };
+            logs: {
+                /** @enum {unknown} */
+                level: "log" | "error";
+                line: Record<string, never>;
+            }[];
+        };
         /** @description Op "relayerAccount": The relayer's address. */
         RelayerAccountInput: {
             /** @description The relayer's secret key (RELAYER_KEY), 0x + 64 hex. */
@@ -1043,7 +1085,7 @@ export interface components {
             maxPriorityFeePerGas: components["schemas"]["Amount"];
             transactions: {
                 /** @enum {string} */
-                purpose: "authorization" | "funding";
+                purpose: "authorization" | "funding" | "refund";
                 to: components["schemas"]["EvmAddress"];
                 nonce: number;
                 hash: components["schemas"]["Hash32"];
@@ -1114,16 +1156,16 @@ export interface components {
             /** @description The latest block's timestamp: windows are judged by the chain's clock. */
             chainTime: components["schemas"]["UnixSeconds"];
             /**
-             * @description funding: the authorization is mined already and only the funding transaction is re-sent (op relayReplace): only the funding call is named, and only the windows of allowances it spends are checked. Default authorization: the whole job.
+             * @description funding (or refund, a refund's one call): the authorization is mined already or there is none and only the funding transaction is re-sent (op relayReplace): only the funding call is named, and only the windows of allowances it spends are checked. Default authorization: the whole job.
              * @enum {unknown}
              */
-            from?: "authorization" | "funding";
+            from?: "authorization" | "funding" | "refund";
         };
         RelaySimulationAnswer: {
             /** @description In the order the relayer sends them; the last is the funding. */
             calls: {
                 /** @enum {unknown} */
-                purpose: "authorization" | "funding";
+                purpose: "authorization" | "funding" | "refund";
                 from: components["schemas"]["EvmAddress"];
                 to: components["schemas"]["EvmAddress"];
                 data: components["schemas"]["HexBytes"];
@@ -1147,7 +1189,7 @@ export interface components {
              * @description As relaySimulation's: the results are of the calls from this one on.
              * @enum {unknown}
              */
-            from?: "authorization" | "funding";
+            from?: "authorization" | "funding" | "refund";
             /**
              * @description Where the calls were simulated (default pending); latest for a re-simulation while the job's own transaction is still pending.
              * @enum {unknown}
@@ -1165,7 +1207,7 @@ export interface components {
             relayerKey: string;
             transaction: {
                 /** @enum {unknown} */
-                purpose: "authorization" | "funding";
+                purpose: "authorization" | "funding" | "refund";
                 nonce: number;
                 /** @description The latest attempt's, in wei. */
                 maxFeePerGas: string;
@@ -1197,7 +1239,7 @@ export interface components {
             /** @description The new signed attempt (replace, cancel): stored before it is broadcast. */
             transaction: {
                 /** @enum {unknown} */
-                purpose: "authorization" | "funding";
+                purpose: "authorization" | "funding" | "refund";
                 /** @enum {unknown} */
                 kind: "replacement" | "cancel";
                 to: components["schemas"]["EvmAddress"];
@@ -2377,6 +2419,8 @@ export interface CoreOps {
     gaslessJobStep: { input: schemas["GaslessJobStepInput"]; answer: schemas["GaslessJobStepAnswer"] };
     /** A verified gasless submit's way to its answer, one event at a time: the quote's job answers first; a quote without one is reserved in the chain's store (its preflight read the chain), a refused funding looks for the job once more, then is answered (429 with the limit's headers, the store's own refusal, or 422 after counting against a keyless client's work-creating bucket); the job stored and answered as op gaslessJobStep says, its reservation released when its job had settled, and a deposit address's new job releasing the address's cap slots. (area funding; non-2xx: none) */
     gaslessSubmitStep: { input: schemas["GaslessSubmitStepInput"]; answer: schemas["GaslessSubmitStepAnswer"] };
+    /** A refund the relayer sends itself, started one event at a time (src/service/funding/refund_step.h): the intent's refund object read first (a running job is looked at again later, a final one ends the looking); a failed job replaced by the next generation only when none of its transactions was mined (the count its object recorded from the chain's store) and fewer than 3 were tried; each generation admitted under the partner's sponsorship budget, simulated, judged with the simulation's verdict, then stored (a replacement after the relayer forgot the failed job's transactions). The reply says when to look at the intent again. (area funding; non-2xx: none) */
+    refundStep: { input: schemas["RefundStepInput"]; answer: schemas["RefundStepAnswer"] };
     /** The relayer's address. (area funding; non-2xx: none) */
     relayerAccount: { input: schemas["RelayerAccountInput"]; answer: schemas["RelayerAccountAnswer"] };
     /** Whether a relayer account may take a new job on a chain: its native balance against the chain's floor (relay.minRelayerBalanceWei). Below it the job waits (waitingFor relayer) and the worker logs relayer-below-floor. (area funding; non-2xx: none) */

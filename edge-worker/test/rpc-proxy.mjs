@@ -18,11 +18,14 @@
 //                       serving a block's state before its receipts)
 //   delayMs: ms         every request waits this long before it is forwarded (a provider's round
 //                       trip, for benches)
+//   answer: fn          called with each request's (method, params): a JSON-RPC error ({code,
+//                       message}) it returns is the answer, and the node is not asked (a test
+//                       refuses one call of its choosing)
 // `requests` lists every request's method (and getLogs ranges) for the test to read.
 import { createServer } from "node:http";
 
 export async function startRpcProxy(upstreamUrl) {
-  const faults = { rateLimited: 0, rateLimitedInBody: 0, retryAfter: 1, maxLogRange: null, lagBy: 0, headerNotFound: 0, hang: 0, down: false, l1Fee: null, refuseSend: 0, onSend: null, nullReceipts: 0, delayMs: 0 };
+  const faults = { rateLimited: 0, rateLimitedInBody: 0, retryAfter: 1, maxLogRange: null, lagBy: 0, headerNotFound: 0, hang: 0, down: false, l1Fee: null, refuseSend: 0, onSend: null, nullReceipts: 0, delayMs: 0, answer: null };
   const requests = [];
   const hanging = new Set();
 
@@ -59,6 +62,8 @@ export async function startRpcProxy(upstreamUrl) {
       faults.rateLimitedInBody -= 1;
       return reply(res, 200, rpcError(id, -32005, "rate limit exceeded, retry later"));
     }
+    const refusal = faults.answer?.(method, params);
+    if (refusal) return reply(res, 200, rpcError(id, refusal.code, refusal.message));
     if (method === "eth_sendRawTransaction") faults.onSend?.(params[0]);
     if (method === "eth_sendRawTransaction" && faults.refuseSend > 0) {
       faults.refuseSend -= 1;

@@ -15,6 +15,7 @@
 #include "service/funding/gasless_job_retention.h"
 #include "service/funding/gasless_job_step.h"
 #include "service/funding/gasless_submit_step.h"
+#include "service/funding/refund_step.h"
 #include "service/funding/relay.h"
 #include "service/funding/refund_relay.h"
 #include "service/funding/relay_simulation.h"
@@ -104,6 +105,8 @@ constexpr std::array kOps{
     // the gasless job object's decisions when its alarm fires, one event at a time
     Op{"gaslessJobStep", "funding", with_config<gasless_job_step_op>},
     Op{"gaslessSubmitStep", "funding", with_config<gasless_submit_step_op>},
+    // a refund the relayer sends itself: started, or its failed job replaced, one event at a time
+    Op{"refundStep", "funding", with_config<refund_step_op>},
     Op{"relayerAccount", "funding", input_only<relayer_account_op>},
     // whether a relayer account may take a new job (its balance against the chain's floor)
     Op{"relayerFloor", "funding", with_config<relayer_floor_op>},

@@ -223,9 +223,32 @@ describe('every op of the core answers as ops.json describes', () => {
       assert.equal(refundable.refundJob.job.id, `refund:${quote.intentHash}`);
       assert.equal(refundable.refundJob.partner, 'acme');
       assert.equal(refundable.refundJob.plan.standard, 'refund');
-      // Its plan is taken by the relay ops like a funding's: the simulation names the one call.
+      // Its plan is taken by the relay ops like a funding's: the simulation names the one call, a refund.
       const simulated = call('relaySimulation', { plan: refundable.refundJob.plan, relayer: relayer.address, chainTime: rewardDeadline });
-      assert.deepEqual(simulated.calls.map((c) => [c.purpose, c.data]), [['funding', refundable.status.refund.transaction.data]]);
+      assert.deepEqual(simulated.calls.map((c) => [c.purpose, c.data]), [['refund', refundable.status.refund.transaction.data]]);
+      // Started as op refundStep says: no job yet, so generation 1, admitted, simulated, stored;
+      // its failed job with nothing mined is replaced by generation 2 (src/service/funding/refund_step.h).
+      const nowMs = now * 1000;
+      let refundState = { refund: refundable.refundJob, owner: 'key:dev-acme', nowMs, endpoint: true, relayer: relayer.address };
+      const refundStep = (event) => {
+        const answer = call('refundStep', { state: refundState, event });
+        refundState = { ...refundState, context: answer.state.context };
+        return answer;
+      };
+      assert.deepEqual(refundStep({ kind: 'start' }).effects, [{ kind: 'readJob' }]);
+      // (mined: what the job's object recorded from the chain's store when it released it.)
+      const failed = { ...refundable.refundJob.job, status: 'failed', error: 'simulated right before signing, the refund call reverts', mined: 0 };
+      assert.deepEqual(refundStep({ kind: 'jobRead', stored: { job: failed } }).effects, [{ kind: 'admit', plan: refundable.refundJob.plan, jobId: `${failed.id}:2`, partner: 'acme' }]);
+      assert.equal(refundStep({ kind: 'admitted', refused: null }).effects[0].kind, 'simulate');
+      assert.deepEqual(refundStep({ kind: 'simulated', refused: null }).effects, [{ kind: 'judge', verdict: { status: 200, body: { ok: true } } }]);
+      assert.deepEqual(refundStep({ kind: 'judged', reply: { status: 200, body: { ok: true } } }).effects, [{ kind: 'forget', jobId: failed.id }]);
+      const [submit] = refundStep({ kind: 'forgotten' }).effects;
+      assert.deepEqual([submit.kind, submit.jobKey, submit.job.id, submit.replaces], ['submitJob', failed.id, `${failed.id}:2`, failed.id]);
+      assert.deepEqual(refundStep({ kind: 'jobSubmitted', stored: { created: true, job: submit.job } }).reply, { recheckAt: now + refundable.refundJob.retryAfterSec });
+      // A failed job one of whose transactions was mined is not replaced: no more looking.
+      refundState = { refund: refundable.refundJob, owner: 'key:dev-acme', nowMs, endpoint: true, relayer: relayer.address };
+      refundStep({ kind: 'start' });
+      assert.deepEqual(refundStep({ kind: 'jobRead', stored: { job: { ...failed, mined: 1 } } }).reply, { recheckAt: null });
       // No owner, or one whose key maps to no partner: nobody's budget, no refund.
       assert.equal(call('intentStatusCheck', { record: funded, now, chainTimes: { 8453: rewardDeadline } }).refundJob, null);
       assert.equal(call('intentStatusCheck', { record: funded, now, chainTimes: { 8453: rewardDeadline }, owner: 'key:dev-unmapped' }).refundJob, null);

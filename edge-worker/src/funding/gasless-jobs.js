@@ -1,5 +1,6 @@
 // Gasless funding jobs, one Durable Object per quote (named by the quote's bare UUID), stored in
-// SQLite. The core decides the job: the verification op that accepts a submit answers it
+// SQLite; and the refunds the relayer sends itself, one object per intent (named "refund:<intent
+// hash>", funding/refunds.js), whose failed job op refundStep may replace by its next generation. The core decides the job: the verification op that accepts a submit answers it
 // (accepted, id job:<quote UUID>), and op "gaslessJobAdvance" applies each relay outcome
 // (published, failed, retry later, or wait for the chain's gas price to come under its ceiling).
 // This object keeps it and runs the relaying:
@@ -67,12 +68,14 @@ export class GaslessJobs extends DurableObject {
   }
 
   /**
-   * @param {{ jobKey: string, owner: string, job: { id: string }, plan: unknown, relayer?: string, deposit?: string }} input
+   * @param {{ jobKey: string, owner: string, job: { id: string }, plan: unknown, relayer?: string, deposit?: string, replaces?: string | null }} input
    *   job: the accepted job the verification op answered (kept only when the quote has none);
    *   owner: who may read the job ("partner:<slug>" for keyed submits, "deposit:<vault>" for deposit addresses);
    *   relayer: the address of the relayer account the job is pinned to (funding/relayer-accounts.js);
    *   deposit: the vault of the deposit address whose submitted authorization it is (a failed job
    *   with nothing mined is archived there and the quote left without a job: op gaslessJobStep)
+   *   replaces: the id of a refund's failed job this one replaces (op refundStep), kept only if
+   *   that job is the one stored
    * @returns {{ created: boolean, jobKey: string, job: object, owner: string }} the quote's job: this
    *   submit's when created, else the one stored (whether it is the same payload is the core's:
    *   op gaslessJobStep submit_outcome, from the stored job key)
@@ -82,9 +85,13 @@ export class GaslessJobs extends DurableObject {
       this.sql.exec(JOB_TABLE);
       this.#addLaterColumns();
       const row = this.#row();
-      if (row) {
+      // A refund's failed job that op refundStep replaces by its next generation: only if this
+      // object still holds that one (another look may have replaced it meanwhile).
+      const replaced = row && input.replaces != null && row.id === input.replaces;
+      if (row && !replaced) {
         return { created: false, jobKey: row.job_key, job: JSON.parse(row.job), owner: row.owner };
       }
+      if (replaced) this.sql.exec("DELETE FROM job WHERE id = ?", row.id);
       const job = input.job;
       this.sql.exec("INSERT INTO job (id, job_key, owner, job, plan, relayer, deposit) VALUES (?, ?, ?, ?, ?, ?, ?)", job.id, input.jobKey, input.owner, JSON.stringify(job), JSON.stringify(input.plan), input.relayer ?? null, input.deposit ?? null);
       return { created: true, jobKey: input.jobKey, job, owner: input.owner };
@@ -95,10 +102,10 @@ export class GaslessJobs extends DurableObject {
     return answer;
   }
 
-  /** @returns {{ job: object, owner: string } | null} */
+  /** @returns {{ job: object, owner: string, relayer: string | null } | null} relayer: the account the job is pinned to */
   read() {
     const row = this.#row();
-    return row ? { job: JSON.parse(row.job), owner: row.owner } : null;
+    return row ? { job: JSON.parse(row.job), owner: row.owner, relayer: row.relayer ?? null } : null;
   }
 
   /**

@@ -2,63 +2,97 @@
 // intent the service registered is funded and past its reward deadline unproven (op
 // "intentStatusCheck", member refundJob: src/service/funding/refund_relay.h), its intent shard's
 // watch hands the refund here, and the relayer sends the source Portal's refund itself with the
-// relayed fundings' machinery:
-// - one job per intent, in the GaslessJobs object named by the job id ("refund:<intent hash>"):
-//   a second look at the intent finds it and starts nothing (the job itself runs through
-//   reorganisations: a refund a reorganisation removed is sent again with the same signed bytes
-//   after simulating them again, so it is mined once, under one hash; gasless-jobs.js);
-// - admitted under the partner's sponsorship budget on the chain, as a relayed funding is
-//   (reservations.js admit and judge, op "sponsorshipAdmission"; the job's receipts count against
-//   it once mined);
-// - simulated before the job is stored (relay-simulation.js, eth_simulateV1 against the pending
-//   state, as the relayer's account): a refund someone else sent first, or one the Portal does not
-//   take yet, reverts there and no job is created; the relayer simulates again right before it
-//   signs and before anything is re-sent, so it never pays for a revert.
-// Which refunds are owed is the core's. Still decided here, and due for a step op of the core as
-// the submit's are (op gaslessSubmitStep): that an existing job means nothing to start, when to
-// look at the intent again, and how the simulation's answer becomes the store's verdict.
+// relayed fundings' machinery. Every decision is op "refundStep"'s
+// (src/service/funding/refund_step.h): whether the intent's stored job means nothing to start, a
+// look later, or a failed job replaced by the next generation (none of its transactions mined, as
+// its object recorded when it released it; at most three in all), how the simulation becomes the store's verdict, and when to look again.
+// This driver performs the effects it names:
+// - readJob: the intent's GaslessJobs object, named "refund:<intent hash>", which holds one job at
+//   a time (a second look finds it; the job runs through reorganisations there: gasless-jobs.js);
+// - drop: the chain's store releases the rows of a generation that was admitted but not stored
+//   (reservations.js, op relayerStep);
+// - admit, judge: the partner's sponsorship budget on the chain, as for a relayed funding
+//   (reservations.js, op "sponsorshipAdmission"; the job's receipts count once mined);
+// - simulate: the refund as the relayer's account against the pending state (relay-simulation.js,
+//   eth_simulateV1): a refund someone else sent first reverts there and no job is stored; the
+//   relayer simulates again right before it signs and before anything is re-sent;
+// - forget: the relayer's stored transactions of the failed job being replaced;
+// - submitJob: stored (or the failed job replaced, if the object still holds it).
 import { jsonRpc, rpcUrlOf } from "../chain/rpc.js";
-import { nowSec } from "../runtime/time.js";
+import { askCore } from "../core.js";
 import { jobsOf } from "../runtime/objects.js";
 import { relayerAccountFor } from "./relayer-addresses.js";
+import { jobRelayerOf } from "./relayer-accounts.js";
 import { simulateJob } from "./relay-simulation.js";
 import { reservationsOf } from "./reservations.js";
 
+/** REFUND_RETRY_SEC (a test's short wait between looks at an intent), else undefined: the core's 10 minutes. */
+function retrySec(env) {
+  const n = Number(env?.REFUND_RETRY_SEC);
+  return env?.REFUND_RETRY_SEC !== undefined && env.REFUND_RETRY_SEC !== "" && Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
 /**
- * Starts the refund the core named, unless the intent already has its job.
+ * Starts the refund the core named, as op refundStep says.
  * @param {any} env
  * @param {{ jobKey: string, partner: string, job: { id: string, chainId: number }, plan: any, retryAfterSec: number }} refund
  * @param {string} owner who registered the intent ("key:<id>" or "partner:<slug>"), kept with the job
- * @returns {Promise<number | null>} when to look at the intent again (Unix seconds: the refund was
- *   not started now), or null (started, or already started)
+ * @returns {Promise<number | null>} when to look at the intent again (Unix seconds), or null
  */
-export async function startRefund(env, { jobKey, partner, job, plan, retryAfterSec }, owner) {
-  const jobs = jobsOf(env, job.id);
-  if (await jobs.read()) return null;
-  const later = (sec) => nowSec() + Math.max(retryAfterSec, sec ?? 0);
-  const rpcUrl = rpcUrlOf(env, job.chainId);
-  const relayer = await relayerAccountFor(env, job.id);
-  // No endpoint or no relayer key: this deployment sends nothing (the status keeps offering it).
-  if (!rpcUrl || !relayer) return null;
-  const store = reservationsOf(env, plan.chainId);
-  const admitted = await store.admit({ plan, jobId: job.id, partner });
-  if (admitted.reply) {
-    log("refund-not-admitted", job, admitted.reply.body?.detail);
-    return later(Number(admitted.reply.headers?.["Retry-After"] ?? 0));
+export async function startRefund(env, refund, owner) {
+  const jobs = jobsOf(env, refund.jobKey);
+  const chainId = refund.plan.chainId;
+  const rpcUrl = rpcUrlOf(env, chainId);
+  const store = reservationsOf(env, chainId);
+  // Every generation of the intent's refund is pinned to one account, chosen by the object's name.
+  const relayer = (await relayerAccountFor(env, refund.jobKey)) ?? null;
+  let admission;
+  let stored;
+  const perform = async (effect) => {
+    switch (effect.kind) {
+      case "readJob":
+        stored = await jobs.read();
+        return { kind: "jobRead", stored: stored ? { job: stored.job } : null };
+      case "drop":
+        await store.release(effect.jobId);
+        return { kind: "dropped" };
+      case "admit":
+        admission = { input: effect, ...(await store.admit({ plan: effect.plan, jobId: effect.jobId, partner: effect.partner })) };
+        return { kind: "admitted", refused: admission.reply ?? null };
+      case "simulate":
+        try {
+          const block = await jsonRpc(rpcUrl)("eth_getBlockByNumber", ["latest", false]);
+          return { kind: "simulated", refused: await simulateJob({ env, rpcUrl, plan: effect.plan, from: relayer, chainTime: Number(BigInt(block.timestamp)) }) };
+        } catch (e) {
+          return { kind: "simulated", thrown: String(e?.message ?? e) };
+        }
+      case "judge": {
+        const { plan, jobId, partner } = admission.input;
+        return { kind: "judged", reply: await store.judge({ plan, jobId, partner, state: admission.state, read: { verdict: effect.verdict, reservation: null } }) };
+      }
+      case "forget":
+        await jobRelayerOf(env, chainId, effect.jobId, stored?.relayer ?? null).forget(effect.jobId);
+        return { kind: "forgotten" };
+      case "submitJob":
+        try {
+          return { kind: "jobSubmitted", stored: await jobs.submit({ jobKey: effect.jobKey, owner, job: effect.job, plan: effect.plan, relayer, replaces: effect.replaces }) };
+        } catch (e) {
+          return { kind: "jobSubmitted", thrown: String(e?.message ?? e) };
+        }
+      default:
+        throw new Error(`refundStep named an effect a refund's start does not perform: ${effect.kind}`);
+    }
+  };
+  const state = { refund, owner, endpoint: Boolean(rpcUrl), relayer, ...(retrySec(env) !== undefined ? { retrySec: retrySec(env) } : {}) };
+  let event = { kind: "start" };
+  for (;;) {
+    const answer = await askCore(env, "refundStep", { state: { ...state, nowMs: Date.now() }, event });
+    if (answer.status !== 200) throw new Error(`refundStep answered ${answer.status}: ${answer.body?.detail ?? ""}`);
+    const step = answer.body;
+    for (const { level, line } of step.logs) console[level](JSON.stringify(line));
+    const [effect] = step.effects;
+    if (!effect) return step.reply.recheckAt;
+    state.context = step.state.context;
+    event = await perform(effect);
   }
-  const block = await jsonRpc(rpcUrl)("eth_getBlockByNumber", ["latest", false]);
-  const refused = await simulateJob({ env, rpcUrl, plan, from: relayer, chainTime: Number(BigInt(block.timestamp)) });
-  const verdict = refused ? { status: 422, body: { detail: refused.error } } : { status: 200, body: { ok: true } };
-  const judged = await store.judge({ plan, jobId: job.id, partner, state: admitted.state, read: { verdict, reservation: null } });
-  if (judged.status !== 200) {
-    log("refund-not-sent", job, judged.body?.detail);
-    return later(Number(judged.headers?.["Retry-After"] ?? 0));
-  }
-  const stored = await jobs.submit({ jobKey, owner, job, plan, relayer });
-  log("refund-started", job, stored.created ? "created" : "already stored");
-  return null;
-}
-
-function log(event, job, detail) {
-  console.log(JSON.stringify({ event, jobId: job.id, intentHash: job.intentHash, chainId: job.chainId, detail: detail ?? null }));
 }

@@ -9,9 +9,9 @@ import { askCore } from "../core.js";
 import { rpcRequest } from "../chain/rpc.js";
 
 /**
- * @param {{ env: object, rpcUrl: string, plan: any, from: string, chainTime: number, fromCall?: "authorization" | "funding", blockTag?: "pending" | "latest" }} input
- *   chainTime: the latest block's timestamp; fromCall "funding": the authorization is mined, only
- *   the funding call is left (op relayReplace); blockTag "latest" while the job's own transaction
+ * @param {{ env: object, rpcUrl: string, plan: any, from: string, chainTime: number, fromCall?: "authorization" | "funding" | "refund", blockTag?: "pending" | "latest" }} input
+ *   chainTime: the latest block's timestamp; fromCall "funding" (or "refund", a refund's one call): the
+ *   authorization is mined or there is none, only the Portal call is left (op relayReplace); blockTag "latest" while the job's own transaction
  *   is still pending (the pending state would include it)
  * @returns {Promise<{ error: string } | null>} a final reason not to send, or null to go ahead;
  *   throws for trouble worth retrying (the node unreachable)

@@ -9,8 +9,12 @@
 // - A reorganisation (anvil_reorg) removes that refund: the relayer sends the same signed bytes
 //   again (same hash, same nonce), the intent is refunded once (one IntentRefunded, the
 //   recipient paid once), and the relayer sent one transaction in all, none reverted.
-// The worker relays from RELAYER_KEY alone (anvil #11). Needs a core build (build/wasm-release);
-// loopback only.
+// - A refund job that fails with nothing sent (the relayer's simulation right before signing is
+//   refused once: the node answers eth_simulateV1 "not available", through a JSON-RPC proxy
+//   between the worker and chain A) does not hold the intent: a later look replaces it by the
+//   job's next generation (op refundStep), which is mined; one refund, one relayer transaction.
+// Each test has its own local chains and worker. The worker relays from RELAYER_KEY alone
+// (anvil #11). Needs a core build (build/wasm-release); loopback only.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,11 +22,12 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { Contract, Interface, Wallet, getAddress, keccak256 } from "ethers";
 import { freePort } from "../../../scripts/chains/anvil.mjs";
-import { devAccount, localProvider } from "../../../scripts/chains/deploy.mjs";
+import { devAccount, localProvider, writeGeneratedConfig } from "../../../scripts/chains/deploy.mjs";
 import { loadArtifact } from "../../../scripts/chains/compile.mjs";
 import { startLocalStack } from "../../../scripts/chains/local.mjs";
 import { localUsdcQuote, waitFor } from "../gasless-helpers.mjs";
 import { buildBundle, DEV_KEYS, startWorker, tempDir } from "../harness.mjs";
+import { startRpcProxy } from "../rpc-proxy.mjs";
 
 const RELAYER = "0x71bE63f3384f5fb98995898A86B02Fb2426c5788"; // anvil #11
 const ONE_ACCOUNT = { RELAYER_KEYS: "" };
@@ -30,9 +35,10 @@ const portal = new Interface(loadArtifact("Portal").abi);
 const INTENT_REFUNDED = portal.getEvent("IntentRefunded").topicHash;
 const ERC20 = ["function balanceOf(address) view returns (uint256)", "function transfer(address,uint256) returns (bool)"];
 
-let stack, outDir, persist, worker, chainA, providerA;
+let stack, outDir, overlayDir, proxy, persist, worker, chainA, providerA;
 
-before(async () => {
+/** Fresh local chains (no solver) and a worker that reaches chain A through the proxy. */
+async function start(bindings) {
   outDir = mkdtempSync(join(tmpdir(), "sr-refunds-chains-"));
   stack = await startLocalStack({
     chains: [
@@ -45,18 +51,25 @@ before(async () => {
   });
   [chainA] = stack.deployment.chains;
   providerA = localProvider(chainA.rpcUrl, 31337);
-  const bundleDir = buildBundle({ env: { SR_LOCAL_CHAINS_DIR: outDir } });
+  // The test's own provider reads anvil directly.
+  proxy = await startRpcProxy(chainA.rpcUrl);
+  const deployment = structuredClone(stack.deployment);
+  deployment.chains.find((c) => c.chainId === 31337).rpcUrl = proxy.url;
+  overlayDir = mkdtempSync(join(tmpdir(), "sr-refunds-overlay-"));
+  writeGeneratedConfig(deployment, overlayDir);
+  const bundleDir = buildBundle({ env: { SR_LOCAL_CHAINS_DIR: overlayDir } });
   persist = tempDir("sr-refunds-chains-state-");
-  worker = await startWorker({ bundleDir, persistDir: persist.dir, bindings: ONE_ACCOUNT });
-});
+  worker = await startWorker({ bundleDir, persistDir: persist.dir, bindings: { ...ONE_ACCOUNT, ...bindings } });
+}
 
-after(async () => {
+async function stop() {
   await worker?.dispose();
   persist?.remove();
   providerA?.destroy();
+  await proxy?.close();
   await stack?.stop();
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
-});
+  for (const dir of [outDir, overlayDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+}
 
 const statusOf = async (intentHash) => {
   const res = await worker.fetch(`/v1/intents/status?intentHash=${intentHash}`, { key: DEV_KEYS.acme });
@@ -115,32 +128,48 @@ async function refundJob(intentHash) {
   return (await ns.get(ns.idFromName(`refund:${intentHash}`)).read())?.job ?? null;
 }
 
-describe("refunds the relayer sends itself", { timeout: 240_000 }, () => {
-  test("an intent nobody fills is refunded at its reward deadline with no action from its user, once through a reorganisation; one someone else refunded first is not", async () => {
-    const alice = await walletWith(7_000_000n);
-    const bob = await walletWith(5_000_000n);
-    const ours = await localUsdcQuote(worker, stack.deployment, { funder: alice.address, amount: "7000000", dappId: "refunds-chains-test" });
-    const theirs = await localUsdcQuote(worker, stack.deployment, { funder: bob.address, amount: "5000000", dappId: "refunds-chains-test" });
-    for (const q of [ours, theirs]) await waitFor(() => statusOf(q.intentHash), (b) => b.status === "pending", { timeoutMs: 5_000 });
-    const deadlines = [ours, theirs].map((q) => Number(q.execution.intent.reward.deadline));
-    const deadline = Math.max(...deadlines);
+/**
+ * One quote per amount, each funded by a fresh wallet while chain A's clock stands 20 s before the
+ * earlier reward deadline, as the worker's reader has seen: their watch looks again when the
+ * deadline comes by that clock.
+ */
+async function fundedBeforeTheirDeadline(amounts) {
+  const wallets = [];
+  for (const amount of amounts) wallets.push(await walletWith(amount));
+  const quotes = [];
+  for (let i = 0; i < amounts.length; i++) {
+    quotes.push(await localUsdcQuote(worker, stack.deployment, { funder: wallets[i].address, amount: String(amounts[i]), dappId: "refunds-chains-test" }));
+  }
+  for (const q of quotes) await waitFor(() => statusOf(q.intentHash), (b) => b.status === "pending", { timeoutMs: 5_000 });
+  const deadlines = quotes.map((q) => Number(q.execution.intent.reward.deadline));
+  // The source chain's clock jumps to 20 s before the earlier reward deadline (its route
+  // deadline long past on this chain, not on the destination's), and the worker's reader sees
+  // it before the fundings.
+  const early = Math.min(...deadlines) - 20;
+  await providerA.send("evm_setNextBlockTimestamp", [early]);
+  await providerA.send("evm_mine", []);
+  await waitFor(readerTime, (t) => t !== null && t >= early, { timeoutMs: 20_000 });
+  // The worker caches the chain clocks for 5 s (chain/clocks.js).
+  await new Promise((r) => setTimeout(r, 5_500));
+  for (let i = 0; i < amounts.length; i++) await fund(wallets[i], quotes[i]);
+  for (const q of quotes) {
+    const s = await waitFor(() => statusOf(q.intentHash), (b) => b.transactions.funded !== null, { timeoutMs: 20_000 });
+    assert.equal(s.status, "pending");
+  }
+  return { wallets, quotes, deadline: Math.max(...deadlines) };
+}
 
-    // The source chain's clock jumps to 20 s before the earlier reward deadline (its route
-    // deadline long past on this chain, not on the destination's), and the worker's reader sees
-    // it before the fundings, so their watch looks again when the deadline comes by that clock.
-    const before = Math.min(...deadlines) - 20;
-    await providerA.send("evm_setNextBlockTimestamp", [before]);
-    await providerA.send("evm_mine", []);
-    await waitFor(readerTime, (t) => t !== null && t >= before, { timeoutMs: 20_000 });
-    // The worker caches the chain clocks for 5 s (chain/clocks.js).
-    await new Promise((r) => setTimeout(r, 5_500));
-    await fund(alice, ours);
-    await fund(bob, theirs);
+describe("refunds the relayer sends itself", { timeout: 240_000 }, () => {
+  before(() => start({}));
+  after(stop);
+
+  test("an intent nobody fills is refunded at its reward deadline with no action from its user, once through a reorganisation; one someone else refunded first is not", async () => {
+    const {
+      wallets: [alice, bob],
+      quotes: [ours, theirs],
+      deadline,
+    } = await fundedBeforeTheirDeadline([7_000_000n, 5_000_000n]);
     assert.equal(await usdcOf(alice.address), 0n);
-    for (const q of [ours, theirs]) {
-      const s = await waitFor(() => statusOf(q.intentHash), (b) => b.transactions.funded !== null, { timeoutMs: 20_000 });
-      assert.equal(s.status, "pending");
-    }
     const startBlock = await providerA.getBlockNumber();
     const relayerNonce = await providerA.getTransactionCount(RELAYER);
 
@@ -205,5 +234,52 @@ describe("refunds the relayer sends itself", { timeout: 240_000 }, () => {
     const relayed = await sentBy(RELAYER, startBlock);
     assert.deepEqual(relayed.map((tx) => tx.hash), [hash]);
     assert.equal(await providerA.getTransactionCount(RELAYER), relayerNonce + 1);
+  });
+});
+
+describe("a refund job that failed with nothing sent", { timeout: 240_000 }, () => {
+  // The intent is looked at again 2 s after a look, not 10 minutes (REFUND_RETRY_SEC).
+  before(() => start({ REFUND_RETRY_SEC: "2" }));
+  after(stop);
+
+  test("is replaced by its next generation at a later look, which refunds the intent once", async () => {
+    // The relayer's simulations of the refund: the first (before the job is stored) passes, the
+    // second (right before signing) finds a node that cannot simulate, so the job fails with
+    // nothing signed or sent; every later one passes.
+    // (The quotes' gas estimates simulate too: only the Portal's refund calls are counted.)
+    const refundSelector = portal.getFunction("refund").selector;
+    const isRefund = (params) => params[0]?.blockStateCalls?.[0]?.calls?.[0]?.data?.startsWith(refundSelector) ?? false;
+    let simulations = 0;
+    proxy.faults.answer = (method, params) =>
+      method === "eth_simulateV1" && isRefund(params) && ++simulations === 2 ? { code: -32601, message: "the method eth_simulateV1 does not exist/is not available" } : undefined;
+    const {
+      wallets: [alice],
+      quotes: [ours],
+      deadline,
+    } = await fundedBeforeTheirDeadline([6_000_000n]);
+    const startBlock = await providerA.getBlockNumber();
+    const relayerNonce = await providerA.getTransactionCount(RELAYER);
+    await providerA.send("evm_setNextBlockTimestamp", [deadline]);
+    await providerA.send("evm_mine", []);
+
+    const refunded = await waitFor(() => statusOf(ours.intentHash), (b) => b.status === "refunded", { timeoutMs: 120_000, intervalMs: 500 });
+    const hash = refunded.transactions.refunded.transactionHash;
+    assert.ok(simulations >= 4, `the relayer simulated ${simulations} times`);
+    // The refund is the second generation's: the first failed, and its row was replaced.
+    const job = await waitFor(() => refundJob(ours.intentHash), (j) => j?.status === "published", { timeoutMs: 30_000 });
+    assert.deepEqual([job.id, job.transactionHash], [`refund:${ours.intentHash}:2`, hash]);
+    const sent = await providerA.getTransaction(hash);
+    assert.deepEqual([sent.from, sent.to, sent.data], [RELAYER, getAddress(chainA.portal), refundData(ours)]);
+    assert.equal((await providerA.getTransactionReceipt(hash)).status, 1);
+    assert.equal(await usdcOf(alice.address), 6_000_000n);
+    // Refunded once, by one relayer transaction: the failed generation sent nothing.
+    assert.deepEqual((await refundLogs(ours.intentHash)).map((l) => l.transactionHash), [hash]);
+    assert.deepEqual((await sentBy(RELAYER, startBlock)).map((tx) => tx.hash), [hash]);
+    assert.equal(await providerA.getTransactionCount(RELAYER), relayerNonce + 1);
+    // Looked at again later: the refunded intent starts nothing more.
+    await providerA.send("anvil_mine", ["0x3"]);
+    await new Promise((r) => setTimeout(r, 5_000));
+    assert.deepEqual((await sentBy(RELAYER, startBlock)).map((tx) => tx.hash), [hash]);
+    assert.equal((await refundJob(ours.intentHash)).id, `refund:${ours.intentHash}:2`);
   });
 });

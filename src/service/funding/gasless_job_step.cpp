@@ -125,6 +125,18 @@ OpResult on_alarm(Step step) {
 }
 
 OpResult on_released(Step step, const Json& event) {
+  // A refund job that failed keeps how many of its transactions were mined (null: not known): the
+  // chain's store answers it at this first release only (a row with no receipt goes with it), and
+  // a later look at the intent replaces a failed job only when that count is 0 (refund_step.h).
+  const Json mined = event.value("mined", Json("absent"));
+  const bool counted = mined.is_null() || (mined.is_number_integer() && mined >= 0);
+  if (step.state["job"].value("standard", Json(nullptr)) == "refund" && step.state["job"]["status"] == "failed" &&
+      !step.state["job"].contains("mined") && counted) {
+    Json recorded = step.state["job"];
+    recorded["mined"] = mined;
+    step.writes.push_back(Json{{"table", "job"}, {"where", {{"id", recorded["id"]}}}, {"set", {{"job", recorded.dump()}, {"attempts", fields.count(step.state, "attempts", "state")}}}});
+    step.state["job"] = std::move(recorded);
+  }
   const Json& job = step.state["job"];
   // A deposit address's job that failed with none of its transactions mined never holds the
   // address: it is archived with the address (its attempts) and its object deleted, so the

@@ -43,7 +43,10 @@
 //                                        {"kind": "archive", "vault"} (the address keeps it among
 //                                        its attempts, stays open to a new submit and to
 //                                        transfers, and counts as open and unfunded again: it
-//                                        takes back the cap slots the job's 202 freed). Else its retention (op "gaslessJobRetention"):
+//                                        takes back the cap slots the job's 202 freed). A refund
+//                                        job (standard "refund") that failed is written with
+//                                        "mined": the first release's count (null: unknown;
+//                                        refund_step.h replaces it only when 0). Else its retention (op "gaslessJobRetention"):
 //                                        still watched, nothing more; due, effect {"kind":
 //                                        "forget"} (the relayer's stored transactions of the job go
 //                                        first); else the alarm at its deleteAt.

@@ -23,6 +23,19 @@ const PartnerRecord* owner_partner(const Config& config, const std::string& owne
   return nullptr;
 }
 
+std::string refund_job_id(const std::string& job_key, std::uint64_t generation) {
+  return generation <= 1 ? job_key : job_key + ":" + std::to_string(generation);
+}
+
+std::uint64_t refund_generation(const std::string& job_key, const std::string& job_id) {
+  if (job_id == job_key) return 1;
+  if (!job_id.starts_with(job_key + ":")) return 0;
+  const std::string n = job_id.substr(job_key.size() + 1);
+  if (n.empty() || n.size() > 3 || n[0] == '0' || n.find_first_not_of("0123456789") != std::string::npos) return 0;
+  const std::uint64_t generation = std::stoull(n);
+  return generation >= 2 ? generation : 0;
+}
+
 Json refund_job(const Config& config, const IntentRecord& record, IntentStatus status,
                 const std::optional<std::string>& owner, std::uint64_t now) {
   if (status != IntentStatus::refundable) return nullptr;

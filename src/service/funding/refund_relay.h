@@ -10,10 +10,11 @@
 // the intent is refunded exactly once, under one transaction hash). The ready-to-send `refund`
 // of the status stays for anyone who wants to send it first.
 //
-// The job is one per intent: id "refund:<intent hash>" (the worker's object is named by it, so a
-// second look at the same intent finds the job instead of creating another). Its plan has
-// "standard": "refund", no authorization, and one Portal call (named "funding" among the relay
-// ops' purposes: the job's one Portal transaction):
+// The job is one at a time per intent: id "refund:<intent hash>" (the worker's object is named by
+// it, so a second look at the same intent finds the job instead of creating another); a failed
+// one with nothing mined may be replaced by the next generation, "refund:<intent hash>:<n>"
+// (refund_step.h). Its plan has "standard": "refund", no authorization, and one Portal call
+// (labelled "refund" among the relay ops' purposes, relay_calls.h):
 //   {"standard": "refund", "chainId": source chain, "funder": reward.creator (the refund
 //    recipient; what the sponsorship rows count it under, never a funder limit: nobody signed),
 //    "intentHash", "refund": {"destination", "routeHash", "reward": the EVM reward JSON}}
@@ -21,8 +22,8 @@
 // Op "intentStatusCheck" {"record", "now", "chainTimes"?, "chainHeads"?, "owner"?} -> 200
 // {"status", "recheckAt", "refundJob"}: the status op's answer (status_queries.h) and the refund
 // the relayer sends now, or null. refundJob {"jobKey", "partner", "job", "plan", "retryAfterSec":
-// kRefundRetryAfterSec} when all hold (the worker admits it under the partner's sponsorship,
-// simulates it, and stores the job unless the intent has one: a second look finds it):
+// kRefundRetryAfterSec} when all hold (op refundStep, refund_step.h, then says how it is started:
+// admitted under the partner's sponsorship, simulated, stored unless the intent has a job):
 //   - the status is refundable (funded, by the source chain's clock at or past the reward
 //     deadline, neither proven nor withdrawn nor refunded);
 //   - the service registered the intent (the record names the quote it came from);
@@ -49,6 +50,16 @@ inline constexpr std::string_view kRefundJobPrefix = "refund:";
 // someone else's pending; a refund mined meanwhile ends the looking: the status is then refunded),
 // or the partner's budget was spent (then its Retry-After, the next UTC day, when that is later).
 inline constexpr std::uint64_t kRefundRetryAfterSec = 600;
+// How many jobs an intent's refund may take (refund_step.h): a failed job with none of its
+// transactions mined is replaced by the next generation while fewer than this many were tried.
+inline constexpr std::uint64_t kRefundMaxGenerations = 3;
+
+// The id of an intent's refund job of `generation` (1: "refund:<intent hash>", the intent's
+// object's name; n > 1: "refund:<intent hash>:<n>", so the relayer's stored transactions and the
+// sponsorship rows of each generation are its own).
+std::string refund_job_id(const std::string& job_key, std::uint64_t generation);
+// The generation `job_id` names under `job_key`, or 0 when it names none.
+std::uint64_t refund_generation(const std::string& job_key, const std::string& job_id);
 
 // The partner whose sponsorship pays for what the service relays for an intent's owner, or nullptr.
 const PartnerRecord* owner_partner(const Config& config, const std::string& owner);

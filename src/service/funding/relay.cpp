@@ -166,7 +166,7 @@ OpResult relay_transactions_op(const Config& config, const json& input) {
     chain_id = plan_chain(config, plan).chain_id;
     RelayCalls relay = relay_calls(config, plan);
     if (relay.authorization) calls.push_back({"authorization", *relay.authorization});
-    calls.push_back({"funding", relay.funding});
+    calls.push_back({std::string(relay.purpose), relay.funding});
   } catch (const ParseError& e) {
     throw OpInputError(std::string("op \"relayTransactions\": the plan is malformed: ") + e.what());
   } catch (const nlohmann::ordered_json::exception& e) {
@@ -228,8 +228,9 @@ OpResult relay_replace_op(const Config& config, const json& input) {
     return tx_in[name];
   };
   const json& purpose_json = tx_member("purpose");
-  if (purpose_json != "authorization" && purpose_json != "funding") {
-    throw OpInputError("op \"relayReplace\": transaction.purpose must be \"authorization\" or \"funding\"");
+  // "funding" also names a refund's Portal call signed before refunds had their own label.
+  if (purpose_json != "authorization" && purpose_json != "funding" && purpose_json != "refund") {
+    throw OpInputError("op \"relayReplace\": transaction.purpose must be \"authorization\", \"funding\" or \"refund\"");
   }
   const std::string purpose = purpose_json.get<std::string>();
   const std::uint64_t nonce = count(tx_member("nonce"), "transaction.nonce");

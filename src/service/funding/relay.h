@@ -75,7 +75,8 @@ OpResult relayer_account_op(const nlohmann::ordered_json& input);
 // the JSON-RPC answers as hex quantities ("0x3b9aca00"), or null (no base fee in the latest block;
 // eth_maxPriorityFeePerGas failed). The first transaction takes max(nonce, minedNonce).
 // -> 200 {"from", "maxFeePerGas", "maxPriorityFeePerGas" (decimal wei),
-//         "transactions": [{"purpose": "authorization"|"funding", "to", "nonce", "hash", "raw"}]};
+//         "transactions": [{"purpose": "authorization"|"funding"|"refund", "to", "nonce", "hash", "raw"}]};
+//         (purpose "refund": a refund's one Portal call, relay_calls.h)
 //    gas limits are relay.gasLimits.authorization and .funding.
 //  | 200 {"from", "waitingFor": "relayer", "detail"}: another job of the account holds a nonce not
 //    mined yet (relayer_nonce_wait); nothing is signed, the job stays accepted;
@@ -98,7 +99,7 @@ std::optional<RelayFees> replacement_fees(const RelayFees& sent, const RelayFees
 // relayer's mined nonce count BEFORE those receipts (so a nonce counted as used with no receipt
 // of ours is really another transaction's), and asks only when none has one:
 //   {"plan", "relayerKey",
-//    "transaction": {"purpose": "authorization"|"funding", "nonce",
+//    "transaction": {"purpose": "authorization"|"funding"|"refund", "nonce",
 //                    "maxFeePerGas", "maxPriorityFeePerGas": the latest attempt's (decimal wei),
 //                    "cancelling": the latest attempt is the 0-value transfer that fills the nonce,
 //                    "known": the node holds one of its attempts,

@@ -104,7 +104,7 @@ const ChainRecord& plan_chain(const Config& config, const json& plan) {
 RelayCalls relay_calls(const Config& config, const json& plan) {
   const ChainRecord& chain = plan_chain(config, plan);
   const std::string standard = plan.at("standard").get<std::string>();
-  if (standard == "refund") return {std::nullopt, refund_call(chain, plan.at("refund"))};
+  if (standard == "refund") return {std::nullopt, refund_call(chain, plan.at("refund")), "refund"};
   const json& intent_json = plan.at("intent");
   const ChainRecord* destination = config.chain(intent_json.at("destination").get<std::uint64_t>());
   if (!destination) throw ParseError("the plan's destination chain is not configured");

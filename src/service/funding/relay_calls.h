@@ -18,6 +18,7 @@
 
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <string_view>
 
 #include "crypto/bytes.h"
 #include "eth/address.h"
@@ -31,8 +32,11 @@ struct ContractCall {
 };
 
 struct RelayCalls {
-  std::optional<ContractCall> authorization;  // none for "transfer"
-  ContractCall funding;
+  std::optional<ContractCall> authorization;  // none for "transfer" and "refund"
+  ContractCall funding;                       // the job's Portal call
+  // How the relay ops label the Portal call (a transaction's or a simulated call's "purpose"):
+  // "funding", or "refund" for the refund the relayer sends itself (refund_relay.h).
+  std::string_view purpose = "funding";
 };
 
 // Throws ParseError or nlohmann::ordered_json::exception when the plan is malformed (a worker bug: the

@@ -65,15 +65,17 @@ OpResult would_fail(const std::string& reason) {
 
 std::string quantity(std::uint64_t value) { return U256(value).to_hex(); }
 
-// Optional "from": "authorization" (the default: the whole job) or "funding" (the authorization is
-// mined already; only the funding call is left, as when its transaction is re-sent).
+// Optional "from": "authorization" (the default: the whole job), or the Portal call's label,
+// "funding" or "refund" (the authorization is mined already, or there is none: only the Portal
+// call is left, as when its transaction is re-sent; a refund's transactions signed before refunds
+// had their own label say "funding").
 bool from_funding(const OpInput& in, const char* op) {
   const json* from = in.optional("from");
   if (!from) return false;
-  if (*from != "authorization" && *from != "funding") {
-    throw OpInputError(std::string("op \"") + op + "\": from must be \"authorization\" or \"funding\"");
+  if (*from != "authorization" && *from != "funding" && *from != "refund") {
+    throw OpInputError(std::string("op \"") + op + "\": from must be \"authorization\", \"funding\" or \"refund\"");
   }
-  return *from == "funding";
+  return *from != "authorization";
 }
 
 }  // namespace
@@ -106,7 +108,7 @@ OpResult relay_simulation_op(const Config& config, const json& input) {
                        {"gas", quantity(gas)}});
     };
     if (relay.authorization && !funding_only) add("authorization", *relay.authorization, settings.authorization_gas_limit);
-    add("funding", relay.funding, settings.funding_gas_limit);
+    add(relay.purpose, relay.funding, settings.funding_gas_limit);
     return ok({{"calls", std::move(calls)}});
   });
 }
@@ -128,7 +130,7 @@ OpResult relay_simulation_verdict_op(const Config& config, const json& input) {
     const RelayCalls relay = relay_calls(config, plan);
     std::vector<std::string> purposes;
     if (relay.authorization && !funding_only) purposes.push_back("authorization");
-    purposes.push_back("funding");
+    purposes.emplace_back(relay.purpose);
     if (results.size() != purposes.size()) {
       throw OpInputError("op \"relaySimulationVerdict\": results must hold one entry per call (" + std::to_string(purposes.size()) + ")");
     }

@@ -11,11 +11,12 @@
 //      effects);
 //   3. judges the simulation: a call that would revert fails the job, and nothing is sent.
 //
-// Ops (both take an optional "from": "funding" when the authorization is mined already and only
-// the funding transaction is re-sent, op "relayReplace": only the funding call is named and
-// judged, and only the windows of allowances the funding call spends are checked):
+// Ops (both take an optional "from": "funding", or "refund" for a refund's call, when the
+// authorization is mined already and only the Portal call's transaction is re-sent, op
+// "relayReplace": only that call is named and judged, and only the windows of allowances it
+// spends are checked):
 //   "relaySimulation" {"plan", "relayer", "chainTime": the latest block's timestamp (unix s)}
-//     -> 200 {"calls": [{"purpose": "authorization"|"funding", "from", "to", "data", "gas": "0x…"}]}
+//     -> 200 {"calls": [{"purpose": "authorization"|"funding"|"refund", "from", "to", "data", "gas": "0x…"}]}
 //      | 422 funding-would-fail naming the window that closes (e.g. "authorization.validBefore").
 //   "relaySimulationVerdict" {"plan", "at"?: "pending" (default) | "latest", "results": [{"status": "0x1"|"0x0", "returnData"?, "error"?:
 //     {"message", "data"?}}]} (eth_simulateV1's calls of the one simulated block, in order)

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "../config_fixture.h"
+#include "../step_walk.h"
 #include "service/common/op_input.h"
 #include "service/funding/gasless_job.h"
 
@@ -31,24 +32,11 @@ Json verified() {
 }
 
 // The handler's loop: the state it keeps, and each answer's context carried to the next event.
-struct Walk {
-  Json state;
-  Json answer;
+struct Walk : testing::StepWalk<gasless_submit_step_op> {
   explicit Walk(bool keyed = true, bool deposit = false) {
     state = {{"verified", verified()}, {"owner", "partner:acme"}, {"keyed", keyed}, {"requestId", "req-1"}};
     if (deposit) state["deposit"] = "0xvault";
   }
-  std::vector<std::string> go(const Json& event) {
-    const OpResult r = gasless_submit_step_op(local_config(), {{"state", state}, {"event", event}});
-    EXPECT_EQ(r.status, 200) << r.body.dump();
-    answer = r.body;
-    if (answer["state"].contains("context")) state["context"] = answer["state"]["context"];
-    else state.erase("context");
-    std::vector<std::string> kinds;
-    for (const Json& e : answer["effects"]) kinds.push_back(e["kind"]);
-    return kinds;
-  }
-  const Json& reply() const { return answer["reply"]; }
 };
 
 using Kinds = std::vector<std::string>;

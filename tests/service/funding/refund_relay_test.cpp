@@ -15,6 +15,7 @@
 #include "protocol/portal_calldata.h"
 #include "service/common/op_input.h"
 #include "service/funding/funding_preflight.h"
+#include "service/funding/relay.h"
 #include "service/funding/relay_calls.h"
 #include "service/funding/relay_simulation.h"
 #include "service/funding/sponsorship.h"
@@ -172,7 +173,7 @@ TEST(RefundRelay, TheRelayOpsTakeTheRefundPlanWithNoAuthorizationWindowReservati
   const OpResult sim = relay_simulation_op(config, {{"plan", plan}, {"relayer", "0x71bE63f3384f5fb98995898A86B02Fb2426c5788"}, {"chainTime", kRewardDeadline + 999'999}});
   ASSERT_EQ(sim.status, 200) << sim.body.dump();
   ASSERT_EQ(sim.body["calls"].size(), 1u);
-  EXPECT_EQ(sim.body["calls"][0]["purpose"], "funding");
+  EXPECT_EQ(sim.body["calls"][0]["purpose"], "refund");
   EXPECT_EQ(sim.body["calls"][0]["data"], hex::encode(relay_calls(config, plan).funding.data));
   // A refund someone else sent first makes ours revert: the verdict refuses it, nothing is sent.
   const OpResult reverted = relay_simulation_verdict_op(config, {{"plan", plan}, {"results", json::array({{{"status", "0x0"}, {"returnData", "0x"}}})}});
@@ -195,6 +196,36 @@ TEST(RefundRelay, TheRelayOpsTakeTheRefundPlanWithNoAuthorizationWindowReservati
   // A spent budget refuses it: the 429 the worker reads as "later".
   const json spent = json::array({{{"day", day}, {"funder", kCreator}, {"holdWei", "100000000000000000000"}, {"settled", false}, {"receipts", json::array()}}});
   EXPECT_EQ(sponsorship_admission_op(config, {{"plan", plan}, {"partner", "acme"}, {"now", now}, {"rows", spent}}).status, 429);
+}
+
+// A refund's one call is labelled "refund" wherever the relay ops label calls (the signed
+// transaction, the simulated call, the re-send's simulation and replacement), never "funding";
+// transactions a relayer signed before the label existed ("funding") are still taken.
+TEST(RefundRelay, TheRefundsCallIsLabelledRefundInEveryRelayOp) {
+  const json plan = check(funded_record(), kRewardDeadline, "key:dev-acme")["refundJob"]["plan"];
+  const Config& config = local_config();
+  const char* const key = "0x701b615bbdfb9de65240bc28bd21bbc0d996645a3dd57e7b12bc2bdf6f192c82";  // anvil #11
+  const OpResult signed_ = relay_transactions_op(config, {{"plan", plan}, {"relayerKey", key}, {"nonce", 3u}, {"minedNonce", 3u}, {"heldNonces", json::array()}, {"baseFeePerGas", "0x1"}, {"priorityFeeSuggestion", nullptr}});
+  ASSERT_EQ(signed_.status, 200) << signed_.body.dump();
+  ASSERT_EQ(signed_.body["transactions"].size(), 1u);
+  EXPECT_EQ(signed_.body["transactions"][0]["purpose"], "refund");
+  EXPECT_EQ(signed_.body["transactions"][0]["to"], local_config().chain(kSource)->portal.evm().checksummed());
+  for (const char* from : {"refund", "funding"}) {
+    SCOPED_TRACE(from);
+    const OpResult sim = relay_simulation_op(config, {{"plan", plan}, {"relayer", "0x71bE63f3384f5fb98995898A86B02Fb2426c5788"}, {"chainTime", kRewardDeadline}, {"from", from}});
+    ASSERT_EQ(sim.status, 200) << sim.body.dump();
+    EXPECT_EQ(sim.body["calls"].size(), 1u);
+    EXPECT_EQ(sim.body["calls"][0]["purpose"], "refund");
+    const OpResult reverted = relay_simulation_verdict_op(config, {{"plan", plan}, {"from", from}, {"at", "latest"}, {"results", json::array({{{"status", "0x0"}, {"returnData", "0x"}}})}});
+    EXPECT_EQ(reverted.status, 422);
+    EXPECT_NE(reverted.body["detail"].get<std::string>().find("the refund call reverts"), std::string::npos) << reverted.body.dump();
+    // Held by the node for long: re-priced, the replacement labelled as the transaction was.
+    const OpResult replaced = relay_replace_op(config, {{"plan", plan}, {"relayerKey", key}, {"transaction", {{"purpose", from}, {"nonce", 3u}, {"maxFeePerGas", "1000000001"}, {"maxPriorityFeePerGas", "100000001"}, {"cancelling", false}, {"known", true}, {"blocksWaited", 1000u}}}, {"minedNonce", 3u}, {"baseFeePerGas", nullptr}, {"priorityFeeSuggestion", "0x1"}, {"simulation", {{"ok", true}}}});
+    ASSERT_EQ(replaced.status, 200) << replaced.body.dump();
+    EXPECT_EQ(replaced.body["action"], "replace") << replaced.body.dump();
+    EXPECT_EQ(replaced.body["transaction"]["purpose"], from);
+  }
+  EXPECT_THROW(relay_simulation_op(config, {{"plan", plan}, {"relayer", "0x71bE63f3384f5fb98995898A86B02Fb2426c5788"}, {"chainTime", kRewardDeadline}, {"from", "withdrawal"}}), OpInputError);
 }
 
 TEST(RefundRelay, AMalformedOwnerIsTheWorkersBug) {
