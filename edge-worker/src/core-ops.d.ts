@@ -274,6 +274,14 @@ export interface components {
             /** @description When the refund is not started now (its simulation refused, or the partner's budget spent: then the later of this and its Retry-After), the seconds until the intent is looked at again. */
             retryAfterSec: number;
         };
+        RateBucket: {
+            tokens: number;
+            updatedMs: number;
+            leases: {
+                tokens: number;
+                expiresMs: number;
+            }[];
+        };
         /** @description Op "chains": The chain catalogue, each chain with whether its Portal confirmed the vault derivation. */
         ChainsInput: {
             /** @description The chains whose Portal confirmed the vault derivation (vaultDerivationVerdict), as the worker remembers them. */
@@ -355,6 +363,47 @@ export interface components {
                 cap: number;
                 remaining: number;
             };
+        };
+        /** @description Op "rateBucket": A token bucket's withdrawal (what it grants, leases and holds; when a refused caller may try again) or which buckets are idle (limits/rate-limiter.js). */
+        RateBucketInput: {
+            /** @constant */
+            kind: "take";
+            /** @description The bucket as held, or null: none yet (a full one). */
+            bucket: components["schemas"]["RateBucket"] | null;
+            limit: {
+                ratePerSec: number;
+                burst: number;
+            };
+            /** @description Tokens asked for: a lease's size, at least 1. */
+            want: number;
+            /** @description Whether the caller spends one of them now (the others are a lease). */
+            spendOne: boolean;
+            /** @description Unix milliseconds. */
+            nowMs: number;
+        } | {
+            /** @constant */
+            kind: "idle";
+            buckets: {
+                [key: string]: components["schemas"]["RateBucket"] & {
+                    ratePerSec: number;
+                    burst: number;
+                };
+            };
+            nowMs: number;
+        };
+        RateBucketAnswer: {
+            bucket: components["schemas"]["RateBucket"];
+            granted: number;
+            /** @description The new lease's tokens: granted less the one spent. */
+            leased: number;
+            allowed: boolean;
+            limit: number;
+            remaining: number;
+            resetSec: number;
+            retryAfterSec: number;
+        } | {
+            /** @description The buckets back at their burst with no lease out. */
+            idle: string[];
         };
         /** @description Op "solverRequests": The requests to POST to remote solvers for a quote request, after validating it as quote does. */
         SolverRequestsInput: {
@@ -2375,6 +2424,8 @@ export interface CoreOps {
     clientNetwork: { input: schemas["ClientNetworkInput"]; answer: schemas["ClientNetworkAnswer"] };
     /** Whether a caller (an API key, or the client network of a keyless request) may open one more status stream: admitted while its open streams, this one included, are at most its cap (100 per key, 10 per client network, or the deployment's) and, for an IPv6 client, its /48's at most the factor (16) times that; beyond, 429 rate-limited with Retry-After and the RateLimit-* headers. (area keys; non-2xx: 429) */
     streamAdmission: { input: schemas["StreamAdmissionInput"]; answer: schemas["StreamAdmissionAnswer"] };
+    /** A token bucket's withdrawal (what it grants, leases and holds; when a refused caller may try again) or which buckets are idle (limits/rate-limiter.js). (area keys; non-2xx: none) */
+    rateBucket: { input: schemas["RateBucketInput"]; answer: schemas["RateBucketAnswer"] };
     /** The requests to POST to remote solvers for a quote request, after validating it as quote does. (area quotes; non-2xx: 400, 403, 422) */
     solverRequests: { input: schemas["SolverRequestsInput"]; answer: schemas["SolverRequestsAnswer"] };
     /** The complete, signed Quote for a request (POST /v1/quotes), with the records to store for its intents. (area quotes; non-2xx: 400, 403, 422, 502) */

@@ -98,3 +98,21 @@ export async function callCore(inputs, op, input) {
 export function askCore(env, op, input) {
   return callCore(settings(env).coreInputs, op, input);
 }
+
+/**
+ * For an object whose state must not change between reading it and writing the core's answer (a
+ * rate bucket): once the core is loaded, `use` runs in one synchronous turn with a door that
+ * answers at once, so no other call to the object runs between its read and its write.
+ * @template T
+ * @param {object} env
+ * @param {(ask: <Op extends CoreOpName>(op: Op, input: CoreOpInput<Op>) => CoreAnswer) => T} use
+ * @returns {Promise<T>}
+ */
+export async function withCoreNow(env, use) {
+  const svc = await coreService(settings(env).coreInputs);
+  return use((op, input) => {
+    const out = JSON.parse(svc.handle(op, JSON.stringify(input)));
+    if (typeof out?.status !== "number") throw new Error(`core answered ${op} without a status`);
+    return out;
+  });
+}

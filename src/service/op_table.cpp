@@ -24,6 +24,7 @@
 #include "service/funding/sponsorship.h"
 #include "service/keys/client_network.h"
 #include "service/keys/key_access.h"
+#include "service/keys/rate_bucket.h"
 #include "service/keys/stream_admission.h"
 #include "service/legacy/legacy_quote.h"
 #include "service/legacy/legacy_status.h"
@@ -76,6 +77,7 @@ constexpr std::array kOps{
     Op{"clientNetwork", "keys", input_only<client_network_op>},
     // whether a caller may open one more status stream
     Op{"streamAdmission", "keys", input_only<stream_admission_op>},
+    Op{"rateBucket", "keys", input_only<rate_bucket_op>},
     // quotes
     Op{"solverRequests", "quotes", with_config<solver_requests>},
     Op{"quote", "quotes", [](const OpContext& c, const Json& input) { return quote_op(c.config, c.quote_signer, input); }},

@@ -112,6 +112,17 @@ describe('every op of the core answers as ops.json describes', () => {
     assert.deepEqual(call('clientNetwork', { address: 'local' }), { network: 'unknown', aggregate: null });
   });
 
+  it('rateBucket', () => {
+    const limit = { ratePerSec: 2, burst: 10 };
+    const first = call('rateBucket', { kind: 'take', bucket: null, limit, want: 4, spendOne: true, nowMs: 1_000_000 });
+    assert.deepEqual({ granted: first.granted, leased: first.leased, remaining: first.remaining }, { granted: 4, leased: 3, remaining: 6 });
+    assert.deepEqual(first.bucket.leases, [{ tokens: 3, expiresMs: 1_000_500 }]);
+    const empty = call('rateBucket', { kind: 'take', bucket: { tokens: 0, updatedMs: 1_000_000, leases: [] }, limit, want: 1, spendOne: true, nowMs: 1_000_000 });
+    assert.deepEqual({ allowed: empty.allowed, retryAfterSec: empty.retryAfterSec }, { allowed: false, retryAfterSec: 1 });
+    const idle = call('rateBucket', { kind: 'idle', buckets: { a: { ...first.bucket, ...limit }, b: { tokens: 10, updatedMs: 0, leases: [], ...limit } }, nowMs: 1_000_600 });
+    assert.deepEqual(idle.idle, ['b'], 'a is still refilling');
+  });
+
   it('streamAdmission', () => {
     assert.deepEqual(call('streamAdmission', { caller: 'network', open: 10 }), { cap: 10, remaining: 0 });
     assert.deepEqual(call('streamAdmission', { caller: 'key', open: 3, cap: 5 }), { cap: 5, remaining: 2 });

@@ -4,8 +4,10 @@
 // a stranger sending from new addresses adds rows, never objects, and idle rows are dropped by
 // the object's alarm (a bucket refilled to its burst is exactly an unused one).
 //
-// The object. It runs one call at a time and `take` never awaits, so concurrent callers see each
-// other's withdrawals. Its buckets live in the object's memory and are written to its SQLite
+// The object. What a bucket grants, holds and answers is the core's (op "rateBucket",
+// src/service/keys/rate_bucket.h); `take` reads the bucket, asks and writes in one synchronous
+// turn once the core is loaded (core.js withCoreNow), so concurrent callers see each other's
+// withdrawals. Its buckets live in the object's memory and are written to its SQLite
 // storage at most once per second (a write on every request paused workerd's thread and made the
 // latency tail): a restart reads the last written bucket, so it can hand out again at most the
 // tokens withdrawn in the second before it (docs/security.md, "Rate limits: how exact").
@@ -24,13 +26,14 @@
 // token (below 1/LEASE_WINDOW_MS tokens per second, e.g. 20/s at 50 ms) takes its token from the
 // object on every request, exactly as without leases.
 import { DurableObject } from "cloudflare:workers";
+import { withCoreNow } from "../core.js";
 import { limiterObjectName } from "../runtime/objects.js";
 
 const FLUSH_INTERVAL_MS = 1_000;
 const PRUNE_INTERVAL_MS = 60_000;
 /** How much of a key's rate one lease holds: a key at its full rate calls its object about 20 times a second. */
 export const LEASE_WINDOW_MS = 50;
-/** How long the object counts a lease's unspent tokens as held by an isolate. */
+/** How long the object counts a lease's unspent tokens as held by an isolate (the core's kRateLeaseTtlMs). */
 const LEASE_TTL_MS = 500;
 // The isolate stops spending a lease before the object stops counting it: the isolate measures
 // from the moment it sent the call (before the object granted), and the margin covers a clock
@@ -90,35 +93,22 @@ export class RateLimiter extends DurableObject {
    * @returns {{ allowed: boolean, granted: number, limit: number, remaining: number, resetSec: number, retryAfterSec: number }}
    */
   take(limit, want = 1, spendOne = true, name = "") {
-    const { ratePerSec, burst } = limit;
-    const now = Date.now();
-    let held = this.#buckets.get(name);
-    if (!held) {
-      held = this.#fresh(burst, now, ratePerSec, burst);
-      this.#buckets.set(name, held);
-    }
-    held.leases = held.leases.filter((l) => l.expiresMs > now);
-    const leased = held.leases.reduce((sum, l) => sum + l.tokens, 0);
-    const refilled = held.tokens + (Math.max(0, now - held.updatedMs) / 1000) * ratePerSec;
-    let tokens = Math.max(0, Math.min(burst - leased, refilled));
-    const granted = Math.max(0, Math.min(Math.floor(want), Math.floor(tokens)));
-    tokens -= granted;
-    const leasedNow = granted - (spendOne && granted > 0 ? 1 : 0);
-    if (leasedNow > 0) held.leases.push({ tokens: leasedNow, expiresMs: now + LEASE_TTL_MS });
-    held.counts.calls += 1;
-    held.counts.granted += granted;
-    held.counts.leased += leasedNow;
-    Object.assign(held, { tokens, updatedMs: now, ratePerSec, burst, dirty: true });
-    this.#flushSoon();
-    this.#pruneSoon();
-    return {
-      allowed: granted > 0,
-      granted,
-      limit: burst,
-      remaining: Math.floor(tokens),
-      resetSec: Math.ceil((burst - tokens) / ratePerSec),
-      retryAfterSec: granted > 0 ? 0 : Math.max(1, Math.ceil((1 - tokens) / ratePerSec)),
-    };
+    return withCoreNow(this.env, (ask) => {
+      const { ratePerSec, burst } = limit;
+      const now = Date.now();
+      const held = this.#buckets.get(name);
+      const answer = ask("rateBucket", { kind: "take", bucket: held ? { tokens: held.tokens, updatedMs: held.updatedMs, leases: held.leases } : null, limit: { ratePerSec, burst }, want, spendOne, nowMs: now });
+      if (answer.status !== 200) throw new Error(`rateBucket answered ${answer.status}: ${answer.body?.detail ?? ""}`);
+      const { bucket, granted, leased, allowed, remaining, resetSec, retryAfterSec } = answer.body;
+      const counts = held?.counts ?? { calls: 0, granted: 0, leased: 0 };
+      counts.calls += 1;
+      counts.granted += granted;
+      counts.leased += leased;
+      this.#buckets.set(name, { ...bucket, ratePerSec, burst, dirty: true, counts });
+      this.#flushSoon();
+      this.#pruneSoon();
+      return { allowed, granted, limit: burst, remaining, resetSec, retryAfterSec };
+    });
   }
 
   /**
@@ -216,19 +206,24 @@ export class RateLimiter extends DurableObject {
    */
   async alarm() {
     this.#pruneArmed = false;
-    this.#prune(Date.now());
+    await this.#prune();
     this.#pruneSoon();
   }
 
-  #prune(now) {
-    this.sql.exec("DELETE FROM holds WHERE expires_ms <= ?", now);
-    for (const [name, b] of this.#buckets) {
-      const full = b.tokens + (Math.max(0, now - b.updatedMs) / 1000) * b.ratePerSec >= b.burst;
-      if (full && !b.leases.some((l) => l.expiresMs > now)) {
+  /** Drops expired holds, and the buckets op "rateBucket" answers idle (read and dropped in one turn). */
+  #prune() {
+    return withCoreNow(this.env, (ask) => {
+      const now = Date.now();
+      this.sql.exec("DELETE FROM holds WHERE expires_ms <= ?", now);
+      if (this.#buckets.size === 0) return;
+      const buckets = Object.fromEntries([...this.#buckets].map(([name, b]) => [name, { tokens: b.tokens, updatedMs: b.updatedMs, leases: b.leases, ratePerSec: b.ratePerSec, burst: b.burst }]));
+      const answer = ask("rateBucket", { kind: "idle", buckets, nowMs: now });
+      if (answer.status !== 200) throw new Error(`rateBucket answered ${answer.status}: ${answer.body?.detail ?? ""}`);
+      for (const name of answer.body.idle) {
         this.#buckets.delete(name);
         this.sql.exec("DELETE FROM buckets WHERE name = ?", name);
       }
-    }
+    });
   }
 
   #pruneSoon() {
