@@ -700,6 +700,10 @@ export interface components {
                 version?: number;
                 /** @description upgrade, the last page: quote ids stored without an expiry whose record the shard does not hold. */
                 apart?: string[];
+                /** @description stream: how long the stream has been open, milliseconds. */
+                ageMs?: number;
+                /** @description stream: the deployment's maximum age (STREAM_MAX_MS); default 10 minutes. */
+                maxAgeMs?: number;
             };
             /** @description registered; logs; stream; check {chainHeads, chainTimes} or {thrown}; checked {markedAgain, delivered?, refundAt?, thrown?}; quoteRows {thrown?}; expired; upgrade; wake. */
             event: {

@@ -73,7 +73,8 @@ export class IntentShard extends DurableObject {
       // The readers' latest heads: a transaction's confirmations grow, and it turns final, while
       // the stream is open.
       const { heads } = await chainClocks(this.env);
-      const state = { query: sub.query, record, chainTimes: sub.chainTimes, chainHeads: heads, last: sub.last };
+      const maxAgeMs = Number(this.env.STREAM_MAX_MS);
+      const state = { query: sub.query, record, chainTimes: sub.chainTimes, chainHeads: heads, last: sub.last, ageMs: Date.now() - sub.opened, ...(Number.isInteger(maxAgeMs) && maxAgeMs > 0 ? { maxAgeMs } : {}) };
       return this.#step(state, { kind: "stream" });
     });
   }

@@ -4,9 +4,8 @@
 // core, and this module performs the `send` and `close` effects the core names. Changes reach open
 // streams from memory (notify): nothing polls storage per client.
 
-// Settings by variable so tests can shorten them.
+// By variable so tests can shorten it (the maximum age, STREAM_MAX_MS, is the core's to apply).
 const STREAM_KEEPALIVE_MS = 15_000;
-const STREAM_MAX_MS = 10 * 60_000;
 const encoder = new TextEncoder();
 
 export class ShardStreams {
@@ -17,7 +16,7 @@ export class ShardStreams {
   #ticker = null;
 
   /**
-   * @param {object} env the worker's bindings (STREAM_KEEPALIVE_MS, STREAM_MAX_MS)
+   * @param {object} env the worker's bindings (STREAM_KEEPALIVE_MS)
    * @param {(hash: string) => object | null} read the stored record of an intent
    * @param {(sub: object, record: object | null) => Promise<{effects: {kind: string, id?: string, data?: string}[], state: {last: string | null}}>} step
    *   the core's answer for a stream (op intentShardStep, event "stream")
@@ -30,8 +29,8 @@ export class ShardStreams {
 
   /**
    * Opens a stream of `intentHash`: the current status at once, then one `status` event per change
-   * of the status body, `: keep-alive` comments, and the end where the core says or at the
-   * stream's maximum age. `lastEventId`: the id of the body the client already has.
+   * of the status body, `: keep-alive` comments, and the end where the core says (a final status,
+   * the stream's maximum age). `lastEventId`: the id of the body the client already has.
    */
   async open({ intentHash, query, chainTimes, lastEventId }) {
     const sub = { intentHash, query, chainTimes, opened: Date.now(), last: lastEventId, closed: false };
@@ -72,18 +71,16 @@ export class ShardStreams {
     }
   }
 
-  /** Keep-alives, deadlines that pass without an event, and the streams' maximum age. */
+  /**
+   * Keep-alives, and each stream asked again at every tick: deadlines that pass without an event
+   * change its status, and the core ends it at its maximum age.
+   */
   #tickSoon() {
     if (this.#ticker) return;
     const every = Number(this.env.STREAM_KEEPALIVE_MS ?? STREAM_KEEPALIVE_MS);
-    const maxAge = Number(this.env.STREAM_MAX_MS ?? STREAM_MAX_MS);
     this.#ticker = setInterval(() => {
       for (const subs of this.#streams.values()) {
         for (const sub of subs) {
-          if (Date.now() - sub.opened >= maxAge) {
-            this.#close(sub);
-            continue;
-          }
           this.#write(sub, ": keep-alive\n\n");
           this.#push(sub).catch(() => this.#close(sub));
         }

@@ -8,6 +8,7 @@
 #include "crypto/hex.h"
 #include "crypto/sha256.h"
 #include "service/common/op_input.h"
+#include "service/common/step_fields.h"
 #include "service/status/finality.h"
 #include "service/status/intent_logs.h"
 #include "service/status/quote_registration.h"
@@ -31,22 +32,9 @@ constexpr std::uint64_t kQuoteRowRetrySec = 60;
 // land first.
 constexpr std::uint64_t kAlarmLeadMs = 50;
 
-[[noreturn]] void fail(const std::string& why) { throw OpInputError(std::string("op \"") + kOp + "\": " + why); }
+const StepFields fields(kOp);
+[[noreturn]] void fail(const std::string& why) { fields.fail(why); }
 
-const Json& member(const Json& object, const char* name, const char* where) {
-  if (!object.is_object() || !object.contains(name)) fail(std::string(where) + "." + name + " is missing");
-  return object[name];
-}
-std::uint64_t count(const Json& object, const char* name, const char* where) {
-  const auto value = json_u64(member(object, name, where));
-  if (!value) fail(std::string(where) + "." + name + " must be a non-negative integer");
-  return *value;
-}
-std::string text(const Json& object, const char* name, const char* where) {
-  const Json& value = member(object, name, where);
-  if (!value.is_string()) fail(std::string(where) + "." + name + " must be a string");
-  return value.get<std::string>();
-}
 // A time that may be null (no alarm, no expiry).
 std::optional<std::uint64_t> maybe_time(const Json& value, const std::string& where) {
   if (value.is_null()) return std::nullopt;
@@ -72,7 +60,7 @@ struct Step {
   Json alarm_at = nullptr;
   Json reply = nullptr;
 
-  std::uint64_t now_ms() const { return count(state, "nowMs", "state"); }
+  std::uint64_t now_ms() const { return fields.count(state, "nowMs", "state"); }
   std::uint64_t now() const { return now_ms() / 1000; }
 
   // The retention inputs shared by ops recordRetention and quoteIdRetention.
@@ -90,7 +78,7 @@ struct Step {
     }
     if (!earliest) return;
     const std::uint64_t at = std::max(now_ms() + kAlarmLeadMs, *earliest * 1000);
-    const std::optional<std::uint64_t> current = maybe_time(member(state, "alarm", "state"), "state.alarm");
+    const std::optional<std::uint64_t> current = maybe_time(fields.member(state, "alarm", "state"), "state.alarm");
     if (current && *current <= at) return;
     if (!alarm_at.is_null() && alarm_at.get<std::uint64_t>() <= at) return;
     alarm_at = at;
@@ -128,8 +116,8 @@ std::vector<std::optional<std::uint64_t>> store_records(Step& step, const Json& 
 }
 
 OpResult on_registered(const Config& config, Step step) {
-  const Json& registered = member(step.state, "records", "state");
-  const Json& stored = member(step.state, "stored", "state");
+  const Json& registered = fields.member(step.state, "records", "state");
+  const Json& stored = fields.member(step.state, "stored", "state");
   if (!registered.is_object() || !stored.is_object()) fail("state.records and state.stored must be objects");
   Json merged = Json::object();
   for (const auto& [hash, record] : registered.items()) {
@@ -141,8 +129,8 @@ OpResult on_registered(const Config& config, Step step) {
   std::vector<std::optional<std::uint64_t>> expiries = store_records(step, merged);
   const Json quote = step.state.value("quote", Json(nullptr));
   if (!quote.is_null()) {
-    const std::string quote_id = lowercase(text(quote, "quoteId", "state.quote"));
-    const std::string delivery = lowercase(text(quote, "deliveryIntentHash", "state.quote"));
+    const std::string quote_id = lowercase(fields.text(quote, "quoteId", "state.quote"));
+    const std::string delivery = lowercase(fields.text(quote, "deliveryIntentHash", "state.quote"));
     // A quote id whose delivery intent is stored here goes with that record; otherwise the row has
     // a lifetime of its own, the record's by the same rule.
     Json expire_at = nullptr;
@@ -168,14 +156,14 @@ OpResult on_registered(const Config& config, Step step) {
 }
 
 OpResult on_logs(const Config& config, Step step) {
-  Json input{{"chainId", member(step.state, "chainId", "state")},
-             {"logs", member(step.state, "logs", "state")},
-             {"records", member(step.state, "records", "state")},
+  Json input{{"chainId", fields.member(step.state, "chainId", "state")},
+             {"logs", fields.member(step.state, "logs", "state")},
+             {"records", fields.member(step.state, "records", "state")},
              {"now", step.now()}};
   if (step.state.contains("range") && !step.state["range"].is_null()) {
     const Json& range = step.state["range"];
-    input["fromBlock"] = member(range, "fromBlock", "state.range");
-    input["toBlock"] = member(range, "toBlock", "state.range");
+    input["fromBlock"] = fields.member(range, "fromBlock", "state.range");
+    input["toBlock"] = fields.member(range, "toBlock", "state.range");
   }
   OpResult applied = apply_logs_op(config, input);
   if (applied.status != 200) {
@@ -196,7 +184,7 @@ OpResult on_logs(const Config& config, Step step) {
   for (const auto& [hash, record] : updates.items()) hashes.push_back(lowercase(hash));
   step.notify(hashes);
   // A changed record of an owned intent may have a new status: its webhook check is due now.
-  const Json& owned = member(step.state, "owned", "state");
+  const Json& owned = fields.member(step.state, "owned", "state");
   if (!owned.is_array()) fail("state.owned must be an array of intent hashes");
   Json marked = Json::array();
   for (const Json& hash : hashes) {
@@ -232,8 +220,8 @@ std::optional<IntentStatus> status_named(const Json& name) {
 }
 
 OpResult on_stream(const Config& config, Step step) {
-  const Json input{{"query", member(step.state, "query", "state")},
-                   {"record", member(step.state, "record", "state")},
+  const Json input{{"query", fields.member(step.state, "query", "state")},
+                   {"record", fields.member(step.state, "record", "state")},
                    {"now", step.now()},
                    {"chainTimes", step.state.value("chainTimes", Json::object())},
                    {"chainHeads", step.state.value("chainHeads", Json::object())}};
@@ -244,19 +232,25 @@ OpResult on_stream(const Config& config, Step step) {
   }
   const std::string data = status.body.dump();
   const std::string id = body_id(data);
-  if (member(step.state, "last", "state") != Json(id)) {
+  if (fields.member(step.state, "last", "state") != Json(id)) {
     step.effects.push_back(Json{{"kind", "send"}, {"id", id}, {"data", data}});
     step.state["last"] = id;
   }
   const auto named = status_named(status.body.value("status", Json(nullptr)));
-  if (named && status_ends_watch(*named)) step.effects.push_back(Json{{"kind", "close"}});
+  // A stream ends at a status a watcher stops at, or at its maximum age (a client that still
+  // watches reconnects with its Last-Event-ID and is sent only what changed).
+  const std::uint64_t max_age = step.state.contains("maxAgeMs") && !step.state["maxAgeMs"].is_null()
+                                    ? fields.count(step.state, "maxAgeMs", "state")
+                                    : kStreamMaxAgeMs;
+  const bool aged = step.state.contains("ageMs") && fields.count(step.state, "ageMs", "state") >= max_age;
+  if ((named && status_ends_watch(*named)) || aged) step.effects.push_back(Json{{"kind", "close"}});
   return step.answer();
 }
 
 OpResult on_check(const Config& config, Step step, const Json& event, StatusCheckOp status_check) {
   // Copies: the state grows below (an ordered_json object is a vector; references into it move).
-  const Json record = member(step.state, "record", "state");
-  const Json last = member(step.state, "lastStatus", "state");
+  const Json record = fields.member(step.state, "record", "state");
+  const Json last = fields.member(step.state, "lastStatus", "state");
   step.state["status"] = last;
   // Without a record (not stored yet, or gone) there is nothing to judge and no deadline to wait
   // for: the check ends, and a chain event that creates the record marks the intent again.
@@ -268,11 +262,11 @@ OpResult on_check(const Config& config, Step step, const Json& event, StatusChec
     step.state["next"] = step.now() + kCheckRetrySec;
     return step.answer();
   }
-  const std::string owner = text(step.state, "owner", "state");
+  const std::string owner = fields.text(step.state, "owner", "state");
   const Json check = body_of(status_check(config, {{"record", record},
                                                    {"now", step.now()},
                                                    {"chainTimes", event.value("chainTimes", Json::object())},
-                                                   {"chainHeads", member(event, "chainHeads", "event")},
+                                                   {"chainHeads", fields.member(event, "chainHeads", "event")},
                                                    {"owner", owner}}));
   const Json& after = check["status"];
   if (after["status"] != last) {
@@ -287,8 +281,8 @@ OpResult on_check(const Config& config, Step step, const Json& event, StatusChec
 }
 
 OpResult on_checked(Step step, const Json& event) {
-  const std::string hash = text(step.state, "intentHash", "state");
-  Json next = member(step.state, "next", "state");
+  const std::string hash = fields.text(step.state, "intentHash", "state");
+  Json next = fields.member(step.state, "next", "state");
   Json set = Json::object();
   if (event.value("delivered", false) && step.state["status"] != step.state["lastStatus"]) set["last_status"] = step.state["status"];
   const Json refund_at = event.value("refundAt", Json(nullptr));
@@ -301,7 +295,7 @@ OpResult on_checked(Step step, const Json& event) {
   // Chain events that arrived while the check ran (an IntentProven right after a fill) marked the
   // intent again: checked again at once rather than at the next deadline, which would hold the new
   // status back until then.
-  const Json& marked = member(event, "markedAgain", "event");
+  const Json& marked = fields.member(event, "markedAgain", "event");
   if (!marked.is_boolean()) fail("event.markedAgain must be true or false");
   if (marked.get<bool>()) next = step.now();
   set["check_at"] = next;
@@ -310,11 +304,11 @@ OpResult on_checked(Step step, const Json& event) {
 }
 
 OpResult on_quote_rows(Step step, const Json& event) {
-  const Json& rows = member(step.state, "rows", "state");
+  const Json& rows = fields.member(step.state, "rows", "state");
   if (!rows.is_array()) fail("state.rows must be an array");
   const std::uint64_t now = step.now();
   const auto row_where = [&](const Json& row) {
-    return Json{{"quote_id", text(row, "quoteId", "state.rows[]")}, {"expire_at", count(row, "expireAt", "state.rows[]")}};
+    return Json{{"quote_id", fields.text(row, "quoteId", "state.rows[]")}, {"expire_at", fields.count(row, "expireAt", "state.rows[]")}};
   };
   if (event.contains("thrown")) {
     for (const Json& row : rows) step.writes.push_back(Json{{"table", "quote"}, {"where", row_where(row)}, {"set", {{"expire_at", now + kQuoteRowRetrySec}}}});
@@ -322,12 +316,12 @@ OpResult on_quote_rows(Step step, const Json& event) {
   }
   Json input = Json::object();
   for (const Json& row : rows) {
-    input[lowercase(text(row, "quoteId", "state.rows[]"))] = Json{{"intentHash", member(row, "intentHash", "state.rows[]")}, {"record", member(row, "record", "state.rows[]")}};
+    input[lowercase(fields.text(row, "quoteId", "state.rows[]"))] = Json{{"intentHash", fields.member(row, "intentHash", "state.rows[]")}, {"record", fields.member(row, "record", "state.rows[]")}};
   }
   const Json expire_at = rows.empty() ? Json::object() : body_of(quote_id_retention_op(step.retention_input("rows", input)))["expireAt"];
   for (const Json& row : rows) {
     // Only rows still as read: a registration meanwhile stored the row again with its own expiry.
-    const Json& at = expire_at[lowercase(text(row, "quoteId", "state.rows[]"))];
+    const Json& at = expire_at[lowercase(fields.text(row, "quoteId", "state.rows[]"))];
     if (!at.is_null() && at.get<std::uint64_t>() <= now) {
       step.writes.push_back(Json{{"table", "quote"}, {"where", row_where(row)}, {"delete", true}});
     } else {
@@ -338,16 +332,16 @@ OpResult on_quote_rows(Step step, const Json& event) {
 }
 
 OpResult on_expired(Step step) {
-  const Json& records = member(step.state, "records", "state");
+  const Json& records = fields.member(step.state, "records", "state");
   if (!records.is_array()) fail("state.records must be an array");
   const std::uint64_t now = step.now();
   Json unindexed = Json::array();
   for (const Json& row : records) {
-    const std::string hash = text(row, "intentHash", "state.records[]");
-    const Json& at = member(row, "expireAt", "state.records[]");
+    const std::string hash = fields.text(row, "intentHash", "state.records[]");
+    const Json& at = fields.member(row, "expireAt", "state.records[]");
     const std::optional<std::uint64_t> expire_at = maybe_time(at, "state.records[].expireAt");
     if (!expire_at || *expire_at > now) continue;
-    const Json& transactions = member(row, "transactions", "state.records[]");
+    const Json& transactions = fields.member(row, "transactions", "state.records[]");
     if (!transactions.is_array()) fail("state.records[].transactions must be an array");
     // Such a record holds at most its publication (op recordRetention): that transaction's index
     // row, kept in the transaction's shard, goes with it, and so do the record's own quote-id and
@@ -371,7 +365,7 @@ OpResult on_expired(Step step) {
 constexpr std::uint64_t kRetentionVersion = 2;
 
 OpResult on_upgrade(Step step) {
-  const std::uint64_t version = count(step.state, "version", "state");
+  const std::uint64_t version = fields.count(step.state, "version", "state");
   if (version >= kRetentionVersion) {
     step.reply = Json{{"upToDate", true}};
     return step.answer();
@@ -382,7 +376,7 @@ OpResult on_upgrade(Step step) {
   const Json records = step.state.value("records", Json::array());
   if (!records.is_array()) fail("state.records must be an array");
   Json by_hash = Json::object();
-  for (const Json& row : records) by_hash[lowercase(text(row, "intentHash", "state.records[]"))] = member(row, "record", "state.records[]");
+  for (const Json& row : records) by_hash[lowercase(fields.text(row, "intentHash", "state.records[]"))] = fields.member(row, "record", "state.records[]");
   if (!by_hash.empty()) {
     const Json expire_at = body_of(record_retention_op(step.retention_input("records", by_hash)))["expireAt"];
     for (const auto& [hash, at] : expire_at.items()) {
@@ -404,7 +398,7 @@ OpResult on_upgrade(Step step) {
 }
 
 OpResult on_wake(Step step) {
-  const Json& due = member(step.state, "due", "state");
+  const Json& due = fields.member(step.state, "due", "state");
   if (!due.is_array()) fail("state.due must be an array");
   std::vector<std::optional<std::uint64_t>> times;
   for (const Json& t : due) times.push_back(maybe_time(t, "state.due[]"));
@@ -422,7 +416,7 @@ OpResult intent_shard_step_op(const Config& config, const Json& input, StatusChe
   Step step{in.member("state")};
   if (!step.state.is_object()) fail("state must be an object");
   step.now_ms();
-  const std::string kind = text(event, "kind", "event");
+  const std::string kind = fields.text(event, "kind", "event");
   try {
     if (kind == "registered") return on_registered(config, std::move(step));
     if (kind == "logs") return on_logs(config, std::move(step));

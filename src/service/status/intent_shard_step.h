@@ -40,10 +40,12 @@
 //       Effect notify. reply: applyLogs's refusal as it is, or 200 {"applied", "updated",
 //       "unregistered", "transactions"}.
 //   {"kind": "stream"}  state {"query", "record": or null, "chainTimes", "chainHeads", "last": the
-//       id of the status body the client has (its Last-Event-ID at first) or null}: the status
-//       body (op "intentStatus"); effect send when its id (the first 16 hex digits of its
-//       SHA-256: a reconnecting client names the body it has) differs from "last"; effect close
-//       once the status is one a watcher stops at (status_ends_watch, finality.h), or when the
+//       id of the status body the client has (its Last-Event-ID at first) or null, "ageMs"?: how
+//       long the stream has been open, "maxAgeMs"?: the deployment's maximum age (STREAM_MAX_MS;
+//       default kStreamMaxAgeMs)}: the status body (op "intentStatus"); effect send when its id
+//       (the first 16 hex digits of its SHA-256: a reconnecting client names the body it has)
+//       differs from "last"; effect close once the status is one a watcher stops at
+//       (status_ends_watch, finality.h), once the stream reaches its maximum age, or when the
 //       status is refused. The answer's state.last is the id the client has now.
 //   {"kind": "check", "chainHeads", "chainTimes"} or {"kind": "check", "thrown"}  state
 //       {"intentHash", "owner", "lastStatus": the status last delivered or null, "record": or
@@ -80,6 +82,8 @@
 //       alarm's work (the earliest due check or expiry; none: no alarm).
 #pragma once
 
+#include <cstdint>
+
 #include <nlohmann/json.hpp>
 
 #include "service/common/problem.h"
@@ -91,6 +95,11 @@ namespace sr::service {
 // one that adds the refund the relayer sends itself (funding/refund_relay.h), a floor above this
 // one; without it, status_queries.h's (no refund).
 using StatusCheckOp = OpResult (*)(const Config&, const nlohmann::ordered_json&);
+
+// How long a status stream stays open (the contract's 10 minutes): a client that still watches
+// reconnects, so a shard's attention is never held for good by one connection.
+inline constexpr std::uint64_t kStreamMaxAgeMs = 10 * 60'000;
+
 OpResult intent_shard_step_op(const Config& config, const nlohmann::ordered_json& input, StatusCheckOp status_check);
 OpResult intent_shard_step_op(const Config& config, const nlohmann::ordered_json& input);
 

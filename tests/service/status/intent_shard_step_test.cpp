@@ -209,6 +209,11 @@ TEST(IntentShardStep, AStreamIsSentEachNewBodyAndEndsWhereAWatcherStops) {
   };
   Json bad_query = stream_state(pending_record(), nullptr);
   bad_query["query"] = {{"intentHash", "0x12"}, {"quoteId", nullptr}};
+  const auto aged = [](Json state, std::uint64_t age_ms, Json max_age_ms = nullptr) {
+    state["ageMs"] = age_ms;
+    if (!max_age_ms.is_null()) state["maxAgeMs"] = max_age_ms;
+    return state;
+  };
   const std::vector<Row> rows = {
       {"first: the body now", stream_state(pending_record(), nullptr), Json::array({send(pending_record())})},
       {"the body the client has: nothing", stream_state(pending_record(), id_of(pending_record())), Json::array()},
@@ -218,7 +223,13 @@ TEST(IntentShardStep, AStreamIsSentEachNewBodyAndEndsWhereAWatcherStops) {
       {"failed: ends", stream_state(failed_record(), nullptr), Json::array({send(failed_record()), kClose})},
       {"no record: unknown, kept open", stream_state(nullptr, nullptr), Json::array({send(nullptr)})},
       {"a query the status refuses: ends, nothing sent", bad_query, Json::array({kClose})},
+      {"open just under ten minutes: kept open", aged(stream_state(pending_record(), id_of(pending_record())), kStreamMaxAgeMs - 1), Json::array()},
+      {"ten minutes open: ends", aged(stream_state(pending_record(), id_of(pending_record())), kStreamMaxAgeMs), Json::array({kClose})},
+      {"at its age, a change is sent before the end", aged(stream_state(settled_record(), id_of(pending_record())), kStreamMaxAgeMs),
+       Json::array({send(settled_record()), kClose})},
+      {"the deployment's shorter maximum age", aged(stream_state(nullptr, id_of(nullptr)), 2000, 2000), Json::array({kClose})},
   };
+  EXPECT_EQ(kStreamMaxAgeMs, 600'000u) << "the contract's 10 minutes";
   ASSERT_EQ(body_of(failed_record())["status"], "failed");
   ASSERT_EQ(body_of(refunded_record())["status"], "refunded");
   for (const Row& row : rows) {
