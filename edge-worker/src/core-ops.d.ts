@@ -1015,7 +1015,7 @@ export interface components {
         /** @description Op "gaslessSubmitStep": A verified gasless submit's way to its answer, one event at a time: the quote's job answers first; a quote without one is reserved in the chain's store (its preflight read the chain), a refused funding looks for the job once more, then is answered (429 with the limit's headers, the store's own refusal, or 422 after counting against a keyless client's work-creating bucket); the job stored and answered as op gaslessJobStep says, its reservation released when its job had settled, and a deposit address's new job releasing the address's cap slots. */
         GaslessSubmitStepInput: {
             state: {
-                /** @description The verification op's answer (gaslessVerify, depositSubmitVerify): job, jobKey, plan, quoteId, standard. */
+                /** @description What the op reads of the verification op's answer (gaslessVerify, depositSubmitVerify): {job: {id}, jobKey, quoteId, standard}; the whole answer will do, the plan stays with the driver. */
                 verified: Record<string, never>;
                 /** @description Who may read the job: partner:<slug>. */
                 owner: string;

@@ -474,7 +474,8 @@ describe('every op of the core answers as ops.json describes', () => {
     });
 
     it('gaslessSubmitStep: a keyless submit refused by its preflight, then a keyed one stored', () => {
-      let state = { verified, owner: 'partner:acme', keyed: false };
+      // What the op reads of the verification: the plan stays with the driver.
+      let state = { verified: { job: { id: verified.job.id }, jobKey: verified.jobKey, quoteId: verified.quoteId, standard: verified.standard }, owner: 'partner:acme', keyed: false };
       const step = (event) => {
         const answer = call('gaslessSubmitStep', { state, event });
         state = { ...state, context: answer.state.context };

@@ -55,7 +55,7 @@ export async function storeJob(c, verified, owner, { deposit } = {}) {
       case "readJob":
         return { kind: "jobRead", exists: Boolean(await jobs.read()) };
       case "reserve":
-        return { kind: "reserved", verdict: await reserveFunding(c.env, { plan: effect.plan, jobId: effect.jobId, partner: effect.partner }) };
+        return { kind: "reserved", verdict: await reserveFunding(c.env, { plan: verified.plan, jobId: effect.jobId, partner: effect.partner }) };
       case "countRefusedWork":
         await countRefusedWork(c);
         return { kind: "workCounted" };
@@ -78,8 +78,11 @@ export async function storeJob(c, verified, owner, { deposit } = {}) {
         throw new Error(`gaslessSubmitStep named an effect a submit does not perform: ${effect.kind}`);
     }
   };
-  const state = { verified, owner, keyed: Boolean(c.key), requestId: c.requestId, ...(deposit ? { deposit } : {}) };
-  let event = { kind: "submit" };
+  // What the op reads of the verification (the plan, its largest part, stays here), and the read it
+  // always starts with (its answer to {kind: "submit"}), done at once: one call fewer per submit.
+  const read = { job: { id: verified.job.id }, jobKey: verified.jobKey, quoteId: verified.quoteId, standard: verified.standard };
+  const state = { verified: read, owner, keyed: Boolean(c.key), requestId: c.requestId, ...(deposit ? { deposit } : {}) };
+  let event = await perform({ kind: "readJob" });
   for (;;) {
     const answer = await askCore(c.env, "gaslessSubmitStep", { state, event });
     if (answer.status !== 200) throw new Error(`gaslessSubmitStep answered ${answer.status}: ${answer.body?.detail ?? ""}`);

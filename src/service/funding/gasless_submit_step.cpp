@@ -91,8 +91,9 @@ OpResult on_job_read(Step step, const Json& event) {
   // The owner names the partner whose sponsorship pays: the key's, or the deposit address's.
   std::string partner = fields.text(step.submit, "owner", "state");
   if (partner.rfind("partner:", 0) == 0) partner = partner.substr(8);
-  const Json& v = verified(step.submit);
-  return step.effect(Json{{"kind", "reserve"}, {"plan", fields.member(v, "plan", "state.verified")}, {"jobId", fields.member(job_of(step.submit), "id", "state.verified.job")}, {"partner", partner}},
+  // The plan stays with the driver (it is the largest part of the verification's answer and this
+  // op never reads it): the effect names the job and who pays.
+  return step.effect(Json{{"kind", "reserve"}, {"jobId", fields.member(job_of(step.submit), "id", "state.verified.job")}, {"partner", partner}},
                      context);
 }
 

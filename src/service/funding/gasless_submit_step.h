@@ -6,7 +6,9 @@
 //
 // {"state", "event"} -> 200 {"state", "writes" (always empty), "effects", "alarmAt" (null),
 // "reply", "logs"}:
-//   state   {"verified": the verification op's answer (job, jobKey, plan, quoteId, standard),
+//   state   {"verified": of the verification op's answer, what this op reads: {"job": {"id"},
+//           "jobKey", "quoteId", "standard"} (the whole answer will do; the plan stays with the
+//           driver, which reserves and submits it),
 //           "owner": who may read the job ("partner:<slug>"), "keyed": whether an API key sent it,
 //           "deposit"?: the vault of the deposit address it funds, "requestId"?: for the logs,
 //           "context"?: the previous answer's state.context, handed back unchanged};
@@ -24,11 +26,12 @@
 // counting against the client network's work-creating bucket when no key sent it (it read the
 // chain for nothing; a key's bucket counted the request).
 //
-// Events: {"kind": "submit"}; results: {"kind": "jobRead", "exists"}, {"kind": "reserved",
+// Events: {"kind": "submit"}, whose answer is always effect readJob: a driver may start with that
+// read and its result instead, saving a call; results: {"kind": "jobRead", "exists"}, {"kind": "reserved",
 // "verdict": the store's answer {status, body, headers} or {httpError: {status, code, detail}}},
 // {"kind": "workCounted"}, {"kind": "jobSubmitted", "stored": {"created", "jobKey", "job",
 // "owner"}} or {"thrown"}, {"kind": "released"}, {"kind": "depositFunded"}.
-// Effects: readJob, reserve {plan, jobId, partner}, countRefusedWork, submitJob {reserved},
+// Effects: readJob, reserve {jobId, partner} (the verified plan), countRefusedWork, submitJob {reserved},
 // release (the reservation: the job had already settled, or the submit threw), depositFunded
 // {vault} (a new job funds its deposit address: its cap slots are released).
 #pragma once

@@ -27,8 +27,9 @@ constexpr std::uint64_t kCreated = 1763700000;
 
 Json accepted() { return gasless_job("erc3009", std::string("quote:") + kUuid, kIntentHash, 8453, kCreated); }
 
+// What the op reads of the verification's answer (the driver keeps the plan).
 Json verified() {
-  return {{"job", accepted()}, {"jobKey", "key-a"}, {"plan", {{"chainId", 8453}}}, {"quoteId", std::string("quote:") + kUuid}, {"standard", "erc3009"}};
+  return {{"job", {{"id", accepted()["id"]}}}, {"jobKey", "key-a"}, {"quoteId", std::string("quote:") + kUuid}, {"standard", "erc3009"}};
 }
 
 // The handler's loop: the state it keeps, and each answer's context carried to the next event.
@@ -51,6 +52,7 @@ TEST(GaslessSubmitStep, ANewJobIsReservedStoredAndAnswered202) {
   EXPECT_EQ(walk.go({{"kind", "jobRead"}, {"exists", false}}), Kinds{"reserve"});
   EXPECT_EQ(walk.answer["effects"][0]["partner"], "acme");
   EXPECT_EQ(walk.answer["effects"][0]["jobId"], accepted()["id"]);
+  EXPECT_FALSE(walk.answer["effects"][0].contains("plan")) << "the plan stays with the driver";
   EXPECT_EQ(walk.go({{"kind", "reserved"}, {"verdict", {{"status", 200}, {"body", Json::object()}}}}), Kinds{"submitJob"});
   EXPECT_EQ(walk.answer["effects"][0]["reserved"], true);
   EXPECT_EQ(walk.go({{"kind", "jobSubmitted"}, {"stored", stored(true)}}), Kinds{});
