@@ -95,14 +95,9 @@ export class GaslessRelayer extends DurableObject {
   // The chain's one store of relayed-funding reservations (funding/reservations.js): the submit
   // reads the chain in its own request (reserveFunding) between admit and judge. Its queue is its
   // own: a submit is judged while a relay waits for its receipt.
-  /** @param {{ plan: unknown, jobId: string, partner: string }} input */
+  /** @param {{ plan: unknown, jobId: string, partner: string, reservation?: { token: string, funder: string } | null }} input (with a reservation, its rows come back too) */
   admit(input) {
     return this.reservations.admit(input);
-  }
-
-  /** @param {{ token: string, funder: string }} reservation */
-  rowsOf(reservation) {
-    return this.reservations.rowsOf(reservation);
   }
 
   /** @param {{ plan: unknown, jobId: string, partner: string, state: unknown, read: unknown }} input */

@@ -15,18 +15,16 @@ import { relayerKeyAt } from "./relayer-accounts.js";
 import { relayerAccountFor, relayerAddressOf } from "./relayer-addresses.js";
 
 /**
- * The preflight's reads: the calls the core names, made against the pending block.
+ * The preflight's plan: the calls to read and the reservation the funding takes, as the core
+ * names them (op "fundingPreflight"), before anything is read.
  * @param {any} env
  * @param {{ chainId: number }} plan the verified plan of a gasless or deposit submit
- * @param {{ jobId?: string, beforeReads?: (reservation: { token: string, funder: string }) => unknown }} [options]
- *   beforeReads: called with the funding's reservation after the calls are named and before the
- *   chain is read (the store reads its rows then: rows before the balance), its answer returned
- *   as `before`
- * @returns {Promise<{ refused: import("../core.js").CoreAnswer } | { reservation: object | null, results: object, before: unknown }>}
+ * @param {{ jobId?: string }} [options]
+ * @returns {Promise<{ refused: import("../core.js").CoreAnswer } | { url: string, calls: object[], reservation: object | null }>}
  *   refused: the core's 422 when nothing can be simulated; else the reservation the funding
- *   takes (the core's, null for a plain transfer) and the node's answers by call id
+ *   takes (the core's, null for a plain transfer) and the calls to make
  */
-export async function readFunding(env, plan, { jobId, beforeReads } = {}) {
+export async function planFunding(env, plan, { jobId } = {}) {
   const url = rpcUrlOf(env, plan.chainId);
   // Simulated from the account that will relay the job (funding/relayer-accounts.js: the one the job is
   // pinned to when it is stored), as the relayer's own simulation right before signing is. With
@@ -41,17 +39,23 @@ export async function readFunding(env, plan, { jobId, beforeReads } = {}) {
   }
   const planned = await askCore(env, "fundingPreflight", { plan, relayer: relayerAddress, endpoint: Boolean(url) });
   if (planned.status !== 200) return { refused: planned };
-  const reservation = planned.body.reservation ?? null;
-  const before = reservation && beforeReads ? await beforeReads(reservation) : null;
+  return { url, calls: planned.body.calls, reservation: planned.body.reservation ?? null };
+}
+
+/**
+ * The preflight's reads: the calls a plan named, made against the pending block.
+ * @returns {Promise<object>} the node's answers by call id
+ */
+export async function readFunding(plan, { url, calls }) {
   const results = {};
   try {
-    await Promise.all(planned.body.calls.map(async ({ id, ...call }) => {
+    await Promise.all(calls.map(async ({ id, ...call }) => {
       results[id] = await ethCall(url, call, "pending");
     }));
   } catch (e) {
     throw new HttpError(500, "internal", `the relayer could not simulate the funding: chain ${plan.chainId} did not answer (${e?.message ?? e}); nothing was sent, retry later`);
   }
-  return { reservation, results, before };
+  return results;
 }
 
 /**
