@@ -78,6 +78,17 @@ class QuoteParts {
   const protocol::IntentHashes& execution_hashes() {
     return memo(execution_hashes_, [&] {
       const ExecutionIntent& e = execution();
+      // execution.intent is one of the listed intents, hashed already for intent-hashes (which
+      // runs first): the same JSON read for the same VMs is the same intent, so its hashes are
+      // taken, not computed again. Only hashes already made are looked at, so no reading error
+      // of the listed intents can surface here.
+      if (listed_hashes_.value) {
+        for (std::size_t i = 0; i < listed_.value->size(); ++i) {
+          const ListedIntent& l = (*listed_.value)[i];
+          if (l.source->vm == e.source->vm && l.destination->vm == e.destination->vm && *l.intent_json == *e.intent_json)
+            return (*listed_hashes_.value)[i];
+        }
+      }
       return protocol::hash_intent(e.intent, e.source->vm, e.destination->vm);
     });
   }
