@@ -92,6 +92,11 @@ class QuoteParts {
       return protocol::hash_intent(e.intent, e.source->vm, e.destination->vm);
     });
   }
+  // execution.intent's hashes when a check has made them already, else nullptr: for a check
+  // that needs only a part of them (the route's encoding) and must not fail on the rest.
+  const protocol::IntentHashes* execution_hashes_made() const {
+    return execution_hashes_.value ? &*execution_hashes_.value : nullptr;
+  }
   const std::vector<ListedIntent>& listed() {
     return memo(listed_, [&] { return read_listed_intents(quote_, chains_); });
   }
@@ -414,7 +419,10 @@ std::string check_funding_calldata(const Json& quote, const QuoteContext&, Quote
     fail("publishAndFund destination is ", std::to_string(call.destination), " but execution.intent.destination is ",
          std::to_string(intent.destination));
   }
-  if (call.encoded_route != protocol::encode_route(intent.route, execution.destination->vm)) {
+  // The route's encoding was made for intent-hashes (execution_hashes) in the usual case.
+  const protocol::IntentHashes* made = parts.execution_hashes_made();
+  if (made ? call.encoded_route != made->encoded_route
+           : call.encoded_route != protocol::encode_route(intent.route, execution.destination->vm)) {
     fail("publishAndFund route bytes are not the encoding of execution.intent.route");
   }
   if (!(call.reward == intent.reward)) fail("publishAndFund reward differs from execution.intent.reward");
