@@ -231,6 +231,29 @@ for (const [name, us] of [...selfUs].sort((a, b) => b[1] - a[1]).slice(0, 50)) {
   cpu.push(`  ${pct(us, totalUs).padStart(6)}  ${(us / n).toFixed(1).padStart(7)} us  ${cpuLibrary(name).padEnd(24).slice(0, 24)}  ${name.slice(0, 150)}`);
 }
 
+// Inclusive time (a function and everything it calls), which says where a verification goes by
+// stage: the JSON text across the boundary (JavaScript's stringify and parse, the module's parser
+// and dump), reading the chain records, hashing the intents, recovering the signer.
+const parentOf = new Map();
+for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+const nodeById = new Map(profile.nodes.map((node) => [node.id, node]));
+const inclusiveUs = new Map();
+profile.samples.forEach((id, i) => {
+  const seen = new Set();
+  for (let at = id; at !== undefined; at = parentOf.get(at)) {
+    const name = nodeName(nodeById.get(at));
+    if (seen.has(name)) continue; // a recursive call counts once per sample
+    seen.add(name);
+    inclusiveUs.set(name, (inclusiveUs.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  }
+});
+cpu.push('');
+cpu.push('Inclusive time by function (top 40, the profiler\'s own frames left out):');
+for (const [name, us] of [...inclusiveUs].filter(([name]) => !/^\[js\] \((root|program|idle)\)|node:inspector|node:internal|profile-verifier|^\[js\] dispatch/.test(name))
+  .sort((a, b) => b[1] - a[1]).slice(0, 40)) {
+  cpu.push(`  ${pct(us, totalUs).padStart(6)}  ${(us / n).toFixed(1).padStart(7)} us  ${cpuLibrary(name).padEnd(24).slice(0, 24)}  ${name.slice(0, 150)}`);
+}
+
 mkdirSync(outDir, { recursive: true });
 writeFileSync(new URL('verifier-size.txt', outDir), `${size.join('\n')}\n`);
 writeFileSync(new URL('verifier-cpu.txt', outDir), `${cpu.join('\n')}\n`);

@@ -3,8 +3,11 @@
 // and the median rate of each as a ratio to the first build's. For choosing compile options: two
 // builds measured in separate processes on a shared machine differ more than the options do.
 //   node bench/verifier-builds.mjs [--rounds R] [--seconds S] NAME=FILE.wasm NAME=FILE.wasm ...
+// NAME=DIR/ (a trailing slash) is a whole copy of the package (its src/ and wasm/, e.g. of an
+// earlier commit), for changes to the JavaScript API as well as to the module.
 // Every build must pass the same quote before timing (a build that verifies less is not faster).
 import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 
 import { loadVerifier } from '../js/src/entry-node.js';
 import * as f from '../js/test/fixtures.mjs';
@@ -17,7 +20,7 @@ const rounds = option('--rounds', 8);
 const seconds = option('--seconds', 0.7);
 const builds = process.argv.slice(2).filter((a) => a.includes('=')).map((a) => a.split('='));
 if (builds.length < 2) {
-  console.error('usage: node bench/verifier-builds.mjs [--rounds R] [--seconds S] NAME=FILE.wasm NAME=FILE.wasm ...');
+  console.error('usage: node bench/verifier-builds.mjs [--rounds R] [--seconds S] NAME=FILE.wasm|DIR/ NAME=FILE.wasm|DIR/ ...');
   process.exit(2);
 }
 
@@ -25,7 +28,9 @@ const quote = f.buildQuote();
 const context = { chains: f.chains, request: f.request(), now: f.NOW };
 const subjects = [];
 for (const [name, file] of builds) {
-  const verifier = await loadVerifier({ wasmBinary: readFileSync(file) });
+  const verifier = file.endsWith('/')
+    ? await (await import(pathToFileURL(`${file}src/entry-node.js`))).loadVerifier()
+    : await loadVerifier({ wasmBinary: readFileSync(file) });
   const report = verifier.verifyQuote(quote, context);
   if (!report.ok) throw new Error(`${name}: the fixture quote fails ${JSON.stringify(report.checks.filter((c) => !c.ok))}`);
   subjects.push({ name, verifier, rates: [] });

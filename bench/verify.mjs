@@ -5,6 +5,7 @@
 // the same quotes.
 //   npm run bench:verify   (builds the package's wasm first)
 //   node bench/verify.mjs [--seconds S per subject] [--rounds R] [--quotes engine|fixtures] [--no-browser]
+//                         [--package DIR]   another copy of the package's src/ and wasm/ (a before/after pair)
 // Then, unless --no-browser, bench/verify-browser.mjs: time to first verification in Chromium
 // against an ethers page (in its own process: it drives a browser and servers of its own).
 // Quotes (--quotes): `engine` (default) are signed by the project's quote engine, the core's
@@ -17,10 +18,9 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 
-import { loadVerifier } from '../js/src/entry-node.js';
 import * as f from '../js/test/fixtures.mjs';
 import { loadLocalConfig } from '../tests/node/local-config.mjs';
 import { instantiate, wasmDir } from '../tests/node/wasm.mjs';
@@ -34,6 +34,9 @@ const seconds = Number(option('--seconds', '4'));
 const rounds = Number(option('--rounds', '4'));
 const source = option('--quotes', 'engine');
 
+const packageOption = option('--package', null);
+const packageDir = packageOption ? pathToFileURL(packageOption.replace(/\/?$/, '/')) : new URL('../js/', import.meta.url);
+const { loadVerifier } = await import(new URL('src/entry-node.js', packageDir));
 const verifier = await loadVerifier();
 
 // Distinct quotes (ids, salts and amounts differ), so nothing can be served from a cache.

@@ -7,7 +7,8 @@
 
 #ifdef SR_VERIFIER_PACKAGE
 #include <cstdlib>
-#include <map>
+#include <utility>
+#include <vector>
 
 #include "json/value.h"
 #include "protocol/json_fields.h"
@@ -62,12 +63,15 @@ std::string& reply() {
   return text;
 }
 
-std::string take(char* data, std::size_t size) {
-  std::string input(data, size);
-  secp256k1::secure_wipe(data, size);
-  std::free(data);
-  return input;
-}
+// The argument buffer sr_alloc handed out, which the export takes over: read in place and freed
+// when the call returns (no copy; the verifier's arguments are quotes and chain records, public
+// data, so unlike the core's exports.h nothing is wiped).
+struct Input {
+  char* data;
+  std::size_t size;
+  ~Input() { std::free(data); }
+  std::string_view text() const { return {data, size}; }
+};
 
 std::size_t answer(std::string text) {
   reply() = std::move(text);
@@ -75,16 +79,14 @@ std::size_t answer(std::string text) {
 }
 
 // call_json (exports.h) on the verifier's own JSON value (json/value.h) instead of nlohmann's:
-// the same replies, error messages included, for a fraction of the code. The input is wiped as
-// there, though these calls carry no secrets. A function pointer (and the handle of the bound
+// the same replies, error messages included, for a fraction of the code. A function pointer (and the handle of the bound
 // chain records, for the call that needs it) rather than a template: one copy for all exports.
 using Call = sr::json::Value (*)(const sr::json::Value& args, int handle);
-std::string call_value(std::string input, Call fn, int handle = 0) {
+std::string call_value(const Input& input, Call fn, int handle = 0) {
   using sr::json::Value;
   Value reply = Value::object();
   try {
-    Value args = sr::json::parse(input);
-    sr::secp256k1::secure_wipe(input.data(), input.size());
+    Value args = sr::json::parse(input.text());
     if (!args.is_object()) throw sr::ParseError("arguments must be a JSON object");
     Value result = fn(args, handle);
     reply["ok"] = true;
@@ -102,21 +104,28 @@ std::string call_value(std::string input, Call fn, int handle = 0) {
     reply["ok"] = false;
     reply["error"] = "unknown error";
   }
-  sr::secp256k1::secure_wipe(input.data(), input.size());
   return reply.dump();
 }
 
-// Chain records read once for many verifications (verifier.forChains in the package): the
-// ChainDirectory a verify_quote call would otherwise rebuild (and whose addresses it would
-// checksum again) on every call.
-std::map<int, verify::ChainDirectory>& bound_chains() {
-  static std::map<int, verify::ChainDirectory> chains;
+// Chain records read once for many verifications (verifier.forChains in the package, and the
+// records of the last plain call): the ChainDirectory a verify_quote call would otherwise rebuild
+// (and whose addresses it would checksum again) on every call. A page holds a handful at most, so
+// a list searched in order: a std::map's tree code was 1 KiB of the download for nothing.
+using BoundChains = std::vector<std::pair<int, verify::ChainDirectory>>;
+BoundChains& bound_chains() {
+  static BoundChains chains;
   return chains;
+}
+
+BoundChains::iterator find_bound(int handle) {
+  auto it = bound_chains().begin();
+  while (it != bound_chains().end() && it->first != handle) ++it;
+  return it;
 }
 
 // The records bound under `handle`; a released handle fails the call with a clear message.
 const verify::ChainDirectory& bound(int handle) {
-  const auto found = bound_chains().find(handle);
+  const auto found = find_bound(handle);
   if (found == bound_chains().end()) throw ParseError("these chain records were released");
   return found->second;
 }
@@ -132,18 +141,18 @@ EMSCRIPTEN_KEEPALIVE const char* sr_reply() { return sr::bindings::reply().data(
 
 EMSCRIPTEN_KEEPALIVE std::size_t sr_verify_quote(char* data, std::size_t size) {
   using namespace sr::bindings;
-  return answer(call_value(take(data, size), [](const sr::verify::Json& args, int) { return sr::verify::verify_quote_json(args); }));
+  return answer(call_value(Input{data, size}, [](const sr::verify::Json& args, int) { return sr::verify::verify_quote_json(args); }));
 }
 
 EMSCRIPTEN_KEEPALIVE std::size_t sr_verify_gasless_payload(char* data, std::size_t size) {
   using namespace sr::bindings;
-  return answer(call_value(take(data, size),
+  return answer(call_value(Input{data, size},
                            [](const sr::verify::Json& args, int) { return sr::verify::verify_gasless_payload_json(args); }));
 }
 
 EMSCRIPTEN_KEEPALIVE std::size_t sr_verify_deposit_address(char* data, std::size_t size) {
   using namespace sr::bindings;
-  return answer(call_value(take(data, size),
+  return answer(call_value(Input{data, size},
                            [](const sr::verify::Json& args, int) { return sr::verify::verify_deposit_address_json(args); }));
 }
 
@@ -151,22 +160,28 @@ EMSCRIPTEN_KEEPALIVE std::size_t sr_verify_deposit_address(char* data, std::size
 // same ParseError messages), kept until sr_release_chains(handle).
 EMSCRIPTEN_KEEPALIVE std::size_t sr_bind_chains(char* data, std::size_t size) {
   using namespace sr::bindings;
-  return answer(call_value(take(data, size), [](const sr::verify::Json& args, int) -> sr::json::Value {
+  return answer(call_value(Input{data, size}, [](const sr::verify::Json& args, int) -> sr::json::Value {
     static int next_handle = 0;
     auto directory = sr::verify::ChainDirectory::from_json(sr::verify::member(args, "chains", ""));
     const int handle = ++next_handle;
-    bound_chains().emplace(handle, std::move(directory));
+    bound_chains().emplace_back(handle, std::move(directory));
     return handle;
   }));
 }
 
-EMSCRIPTEN_KEEPALIVE void sr_release_chains(int handle) { sr::bindings::bound_chains().erase(handle); }
+EMSCRIPTEN_KEEPALIVE void sr_release_chains(int handle) {
+  using namespace sr::bindings;
+  const auto found = find_bound(handle);
+  if (found == bound_chains().end()) return;
+  if (found != bound_chains().end() - 1) std::swap(*found, bound_chains().back());
+  bound_chains().pop_back();
+}
 
 // {"quote","request"?,"now"} against the bound records: verify_quote's reply, by the same steps
 // as verify::verify_quote_json after its chain records are read.
 EMSCRIPTEN_KEEPALIVE std::size_t sr_verify_quote_bound(int handle, char* data, std::size_t size) {
   using namespace sr::bindings;
-  return answer(call_value(take(data, size), [](const sr::verify::Json& args, int handle) {
+  return answer(call_value(Input{data, size}, [](const sr::verify::Json& args, int handle) {
     namespace jf = sr::protocol::json_fields;
     using sr::verify::member;
     const sr::verify::ChainDirectory& chains = bound(handle);
@@ -182,7 +197,7 @@ EMSCRIPTEN_KEEPALIVE std::size_t sr_verify_quote_bound(int handle, char* data, s
 // same steps as verify::verify_deposit_address_json after its chain records are read.
 EMSCRIPTEN_KEEPALIVE std::size_t sr_verify_deposit_address_bound(int handle, char* data, std::size_t size) {
   using namespace sr::bindings;
-  return answer(call_value(take(data, size), [](const sr::verify::Json& args, int handle) {
+  return answer(call_value(Input{data, size}, [](const sr::verify::Json& args, int handle) {
     namespace jf = sr::protocol::json_fields;
     using sr::verify::member;
     const sr::verify::ChainDirectory& chains = bound(handle);

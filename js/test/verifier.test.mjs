@@ -104,6 +104,25 @@ describe('verifyQuote', () => {
     assert.match(report.checks.find((c) => !c.ok).detail, /destination\.chainId is 10 but the request asked for 42161/);
   });
 
+  // verifyQuote keeps the records of its last call read in the module, under their JSON text: a
+  // change made to the very same object must be seen on the next call, and records that do not
+  // read must throw the plain call's error, not the binding's.
+  it('reads the chain records of every call as they are now, the same object changed in place included', () => {
+    const records = structuredClone(f.chains);
+    const options = { chains: records, request: f.request(), now: f.NOW };
+    assert.deepEqual(failed(verifier.verifyQuote(f.buildQuote(), options)), []);
+    const source = records.find((c) => c.chainId === f.buildQuote().source.chainId);
+    const signer = source.quoteSigner;
+    source.quoteSigner = '0x000000000000000000000000000000000000dEaD';
+    assert.deepEqual(failed(verifier.verifyQuote(f.buildQuote(), options)), ['signature']);
+    source.quoteSigner = signer;
+    assert.deepEqual(failed(verifier.verifyQuote(f.buildQuote(), options)), []);
+    source.quoteSigner = 'not an address';
+    assert.throws(() => verifier.verifyQuote(f.buildQuote(), options), (e) => e instanceof TypeError && /^verify_quote: .*quoteSigner/.test(e.message));
+    source.quoteSigner = signer;
+    assert.deepEqual(failed(verifier.verifyQuote(f.buildQuote(), options)), []);
+  });
+
   it('throws a TypeError for a malformed context, never for a malformed quote', () => {
     assert.throws(() => verifier.verifyQuote(f.buildQuote(), { chains: [{ chainId: 1 }], now: f.NOW }), TypeError);
     assert.throws(() => verifier.verifyQuote(f.buildQuote(), {}), /chains/);

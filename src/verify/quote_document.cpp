@@ -68,8 +68,8 @@ std::vector<ListedIntent> read_listed_intents(const Json& quote, const ChainDire
       listed.role = jf::read_string(member(entry, "role", listed.path), listed.path + ".role");
       listed.source = &chain_of(entry, "sourceChainId", listed.path, chains);
       const ChainInfo& destination = chain_of(entry, "destinationChainId", listed.path, chains);
-      auto [intent, intent_destination] =
-          read_intent(member(entry, "intent", listed.path), listed.path + ".intent", *listed.source, chains);
+      listed.intent_json = &member(entry, "intent", listed.path);
+      auto [intent, intent_destination] = read_intent(*listed.intent_json, listed.path + ".intent", *listed.source, chains);
       if (intent_destination != &destination) {
         throw ParseError(listed.path + ".intent.destination: " + std::to_string(intent.destination) +
                          " differs from destinationChainId " + std::to_string(destination.chain_id));
@@ -90,8 +90,8 @@ ExecutionIntent read_execution_intent(const Json& quote, const ChainDirectory& c
   ExecutionIntent out;
   out.source = &chain_of(source, "chainId", "quote.source", chains);
   const Json& execution = member(quote, "execution", "quote");
-  auto [intent, destination] =
-      read_intent(member(execution, "intent", "quote.execution"), "quote.execution.intent", *out.source, chains);
+  out.intent_json = &member(execution, "intent", "quote.execution");
+  auto [intent, destination] = read_intent(*out.intent_json, "quote.execution.intent", *out.source, chains);
   out.intent = std::move(intent);
   out.destination = destination;
   return out;

@@ -37,6 +37,7 @@ struct ListedIntent {
   Bytes encoded_route;     // as listed
   Hash32 intent_hash{};    // as listed
   protocol::Account vault; // as listed
+  const Json* intent_json = nullptr;  // the "intent" member it was read from
 };
 // Every listed intent, in order. ParseError for a malformed entry, an unknown chain, or an intent
 // whose `destination` differs from the entry's destinationChainId.
@@ -48,6 +49,7 @@ struct ExecutionIntent {
   const ChainInfo* source = nullptr;
   const ChainInfo* destination = nullptr;
   protocol::Intent intent;
+  const Json* intent_json = nullptr;  // quote.execution.intent
 };
 ExecutionIntent read_execution_intent(const Json& quote, const ChainDirectory& chains);
 

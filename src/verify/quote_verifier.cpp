@@ -78,8 +78,24 @@ class QuoteParts {
   const protocol::IntentHashes& execution_hashes() {
     return memo(execution_hashes_, [&] {
       const ExecutionIntent& e = execution();
+      // execution.intent is one of the listed intents, hashed already for intent-hashes (which
+      // runs first): the same JSON read for the same VMs is the same intent, so its hashes are
+      // taken, not computed again. Only hashes already made are looked at, so no reading error
+      // of the listed intents can surface here.
+      if (listed_hashes_.value) {
+        for (std::size_t i = 0; i < listed_.value->size(); ++i) {
+          const ListedIntent& l = (*listed_.value)[i];
+          if (l.source->vm == e.source->vm && l.destination->vm == e.destination->vm && *l.intent_json == *e.intent_json)
+            return (*listed_hashes_.value)[i];
+        }
+      }
       return protocol::hash_intent(e.intent, e.source->vm, e.destination->vm);
     });
+  }
+  // execution.intent's hashes when a check has made them already, else nullptr: for a check
+  // that needs only a part of them (the route's encoding) and must not fail on the rest.
+  const protocol::IntentHashes* execution_hashes_made() const {
+    return execution_hashes_.value ? &*execution_hashes_.value : nullptr;
   }
   const std::vector<ListedIntent>& listed() {
     return memo(listed_, [&] { return read_listed_intents(quote_, chains_); });
@@ -403,7 +419,10 @@ std::string check_funding_calldata(const Json& quote, const QuoteContext&, Quote
     fail("publishAndFund destination is ", std::to_string(call.destination), " but execution.intent.destination is ",
          std::to_string(intent.destination));
   }
-  if (call.encoded_route != protocol::encode_route(intent.route, execution.destination->vm)) {
+  // The route's encoding was made for intent-hashes (execution_hashes) in the usual case.
+  const protocol::IntentHashes* made = parts.execution_hashes_made();
+  if (made ? call.encoded_route != made->encoded_route
+           : call.encoded_route != protocol::encode_route(intent.route, execution.destination->vm)) {
     fail("publishAndFund route bytes are not the encoding of execution.intent.route");
   }
   if (!(call.reward == intent.reward)) fail("publishAndFund reward differs from execution.intent.reward");

@@ -157,6 +157,16 @@ const Tamper kTampers[] = {
        q["execution"]["transaction"]["data"] = hex::encode(protocol::portal::publish_and_fund(
            model.destination, protocol::encode_route(model.route, Vm::evm), model.reward, false));
      }},
+    // The route bytes handed to the Portal: the verifier compares them with the encoding it made of
+    // execution.intent.route for intent-hashes, so this guards that reuse too.
+    {"calldata route", "funding-calldata", "route bytes are not the encoding of execution.intent.route",
+     [](json& q, json&, std::uint64_t&) {
+       json intent = q["execution"]["intent"];
+       intent["route"]["tokens"][0]["amount"] = "1";
+       const auto model = protocol::intent_from_json(intent, Vm::evm, Vm::evm);
+       q["execution"]["transaction"]["data"] = hex::encode(protocol::portal::publish_and_fund(
+           model.destination, protocol::encode_route(model.route, Vm::evm), model.reward, false));
+     }},
     {"calldata partial", "funding-calldata", "allowPartial",
      [](json& q, json&, std::uint64_t&) {
        const auto model = protocol::intent_from_json(q["execution"]["intent"], Vm::evm, Vm::evm);
