@@ -7,7 +7,7 @@ cd "$here"
 
 need_apt=()
 have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
-for p in emscripten nlohmann-json3-dev libgtest-dev cmake g++ clang libclang-rt-14-dev dpkg-dev gzip ca-certificates; do
+for p in emscripten nlohmann-json3-dev libgtest-dev cmake ninja-build g++ clang lld libclang-rt-14-dev dpkg-dev gzip ca-certificates; do
   have_pkg "$p" || need_apt+=("$p")
 done
 

@@ -5,15 +5,18 @@
 #   --sanitize  build the native suite with clang, ASan+UBSan and the fuzz targets (preset "fuzz")
 #               instead of the gcc debug build: what CI runs, one native compile instead of two
 #   --wasm-only only the WebAssembly modules (what `npm start` serves)
+#   --native-only only the native build (scripts/test.sh builds the two side by side under CI)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
 presets=(native-debug)
+native_only=0
 for a in "$@"; do
   case "$a" in
     --release) presets+=(native-release) ;;
     --sanitize) presets=("${presets[@]/native-debug/fuzz}") ;;
     --wasm-only) presets=() ;;
+    --native-only) native_only=1 ;;
     *) echo "build.sh: unknown option $a" >&2; exit 2 ;;
   esac
 done
@@ -36,7 +39,8 @@ configure() {
   echo "$stamp" > "$dir/.preset-stamp"
 }
 
-progress='^\[ *[0-9]+%\] (Built target|Building|Linking)|^Consolidate|^-- |GLOB mismatch'
+# Progress lines of Ninja (the presets' generator) and of make.
+progress='^\[[0-9]+/[0-9]+\] |^ninja: no work to do|^\[ *[0-9]+%\] (Built target|Building|Linking)|^Consolidate|^-- |GLOB mismatch'
 for p in ${presets[@]+"${presets[@]}"}; do
   if [ "$p" = fuzz ]; then configure "$p" clang++; else configure "$p" "${CXX:-c++}"; fi
   targets=()
@@ -47,6 +51,8 @@ for p in ${presets[@]+"${presets[@]}"}; do
   # pipefail makes the pipeline fail when cmake does; the braces keep grep's "no lines" quiet.
   cmake --build "build/$p" -j"$jobs" "${targets[@]}" 2>&1 | { grep -vE "$progress" || true; }
 done
+
+if [ "$native_only" = 1 ]; then exit 0; fi
 
 # Debian's emscripten needs its optimizer's node modules from Debian's node path.
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
