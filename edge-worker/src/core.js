@@ -80,6 +80,11 @@ export async function callCore(inputs, op, input) {
   } catch {
     return { status: 500, body: problemBody(500, "internal", "the quote engine is not available") };
   }
+  return handle(svc, op, input);
+}
+
+/** One op on the loaded service, synchronously. @returns {CoreAnswer} */
+function handle(svc, op, input) {
   const out = JSON.parse(svc.handle(op, JSON.stringify(input)));
   if (typeof out?.status !== "number") throw new Error(`core answered ${op} without a status`);
   return out;
@@ -110,9 +115,5 @@ export function askCore(env, op, input) {
  */
 export async function withCoreNow(env, use) {
   const svc = await coreService(settings(env).coreInputs);
-  return use((op, input) => {
-    const out = JSON.parse(svc.handle(op, JSON.stringify(input)));
-    if (typeof out?.status !== "number") throw new Error(`core answered ${op} without a status`);
-    return out;
-  });
+  return use((op, input) => handle(svc, op, input));
 }

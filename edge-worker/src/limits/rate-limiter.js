@@ -97,9 +97,7 @@ export class RateLimiter extends DurableObject {
       const { ratePerSec, burst } = limit;
       const now = Date.now();
       const held = this.#buckets.get(name);
-      const answer = ask("rateBucket", { kind: "take", bucket: held ? { tokens: held.tokens, updatedMs: held.updatedMs, leases: held.leases } : null, limit: { ratePerSec, burst }, want, spendOne, nowMs: now });
-      if (answer.status !== 200) throw new Error(`rateBucket answered ${answer.status}: ${answer.body?.detail ?? ""}`);
-      const { bucket, granted, leased, allowed, remaining, resetSec, retryAfterSec } = answer.body;
+      const { bucket, granted, leased, allowed, remaining, resetSec, retryAfterSec } = bucketOp(ask, { kind: "take", bucket: held ? { tokens: held.tokens, updatedMs: held.updatedMs, leases: held.leases } : null, limit: { ratePerSec, burst }, want, spendOne, nowMs: now });
       const counts = held?.counts ?? { calls: 0, granted: 0, leased: 0 };
       counts.calls += 1;
       counts.granted += granted;
@@ -217,9 +215,7 @@ export class RateLimiter extends DurableObject {
       this.sql.exec("DELETE FROM holds WHERE expires_ms <= ?", now);
       if (this.#buckets.size === 0) return;
       const buckets = Object.fromEntries([...this.#buckets].map(([name, b]) => [name, { tokens: b.tokens, updatedMs: b.updatedMs, leases: b.leases, ratePerSec: b.ratePerSec, burst: b.burst }]));
-      const answer = ask("rateBucket", { kind: "idle", buckets, nowMs: now });
-      if (answer.status !== 200) throw new Error(`rateBucket answered ${answer.status}: ${answer.body?.detail ?? ""}`);
-      for (const name of answer.body.idle) {
+      for (const name of bucketOp(ask, { kind: "idle", buckets, nowMs: now }).idle) {
         this.#buckets.delete(name);
         this.sql.exec("DELETE FROM buckets WHERE name = ?", name);
       }
@@ -256,6 +252,13 @@ export class RateLimiter extends DurableObject {
       }
     }, FLUSH_INTERVAL_MS);
   }
+}
+
+/** Op "rateBucket"'s answer; anything but 200 is a bug of this object's. */
+function bucketOp(ask, input) {
+  const answer = ask("rateBucket", input);
+  if (answer.status !== 200) throw new Error(`rateBucket answered ${answer.status}: ${answer.body?.detail ?? ""}`);
+  return answer.body;
 }
 
 /** How often a limiter object drops its idle buckets (RATE_LIMIT_PRUNE_MS shortens it in tests). */
