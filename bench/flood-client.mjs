@@ -6,7 +6,12 @@
 // (its attackers and its provider are other machines).
 import { parentPort, workerData } from "node:worker_threads";
 
-const { url, bodies, concurrency } = workerData;
+const { url, bodies, concurrency, networks } = workerData;
+// networks: each submit from a client network of its own (a random IPv6 /48 of 2001:db8::/32, the
+// documentation prefix), as from a stranger holding as many networks as it likes: no client's
+// bucket ever refuses it.
+const word = () => Math.floor(Math.random() * 0x10000).toString(16);
+const aNetwork = () => `2001:db8:${word()}:${word()}::1`;
 let flooding = true;
 let sent = 0;
 const statuses = {};
@@ -18,7 +23,7 @@ async function stranger() {
   while (flooding) {
     const body = bodies[sent++ % bodies.length];
     try {
-      const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body });
+      const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json", ...(networks ? { "cf-connecting-ip": aNetwork() } : {}) }, body });
       await res.arrayBuffer();
       statuses[res.status] = (statuses[res.status] ?? 0) + 1;
     } catch (e) {

@@ -7,9 +7,10 @@
 //          each from its own funded wallet; the figure is the median time to the 202;
 //   flood  the same again while FLOOD_CONCURRENCY (default 24) keyless ERC-3009 submits at a time
 //          go to one of acme's deposit addresses from fresh, empty wallets (each refused 422
-//          funding-would-fail once its preflight has read the chain), sent from a thread of its
-//          own over loopback HTTP (bench/flood-client.mjs) so that it never holds up the RPC
-//          proxy, which this thread runs.
+//          funding-would-fail once its preflight has read the chain, or 429 when more of acme's
+//          submits are being checked than the worker checks at once), each from a client network
+//          of its own, sent from a thread of its own over loopback HTTP (bench/flood-client.mjs)
+//          so that it never holds up the RPC proxy, which this thread runs.
 // The target is flood / quiet within 1.5x; the process exits non-zero above it, or when a
 // legitimate submit is not accepted or a flood submit answers anything but 422 or 429.
 // Loopback only; bounded (FLOOD_LEGIT submits per phase, the flood stops with the last of them).
@@ -99,17 +100,20 @@ const overlayDir = mkdtempSync(join(tmpdir(), "sr-bench-flood-overlay-"));
 writeGeneratedConfig(deployment, overlayDir);
 const bundleDir = buildBundle({ env: { SR_LOCAL_CHAINS_DIR: overlayDir } });
 const persist = tempDir("sr-bench-flood-state-");
-// One relayer account; the keyless creation bucket wide enough that the flood reaches the preflight
-// (every local caller is one client network: this stands for a flood from many networks).
-// FLOOD_CREATE_RATE / FLOOD_CREATE_BURST set it instead (the deployed 1 and 10: one network's
-// flood, which its bucket cuts off, a refused preflight costing it two tokens).
+// One relayer account and the deployed keyless limits (wrangler.toml's [vars], where the local
+// environment's are wide open for load benches): the work-creating bucket per client network
+// (FLOOD_CREATE_RATE / FLOOD_CREATE_BURST, default 1 and 10) and the submits checked at once per
+// partner (KEYLESS_SUBMITS_AT_ONCE, the core's default when unset). The flood's submits each come
+// from a client network of their own, as from a stranger with as many as it likes, so no bucket
+// refuses them (FLOOD_ONE_NETWORK=1: all from this machine's, which its bucket soon cuts off).
+const ONE_NETWORK = Boolean(process.env.FLOOD_ONE_NETWORK);
+const limits = {
+  KEYLESS_CREATE_RATE_PER_SEC: process.env.FLOOD_CREATE_RATE ?? "1",
+  KEYLESS_CREATE_BURST: process.env.FLOOD_CREATE_BURST ?? "10",
+  ...(process.env.KEYLESS_SUBMITS_AT_ONCE ? { KEYLESS_SUBMITS_AT_ONCE: process.env.KEYLESS_SUBMITS_AT_ONCE } : {}),
+};
 const inspectorPort = PROFILE ? 9230 + Math.floor(Math.random() * 500) : undefined;
-const worker = await startWorker({
-  bundleDir,
-  persistDir: persist.dir,
-  inspectorPort,
-  bindings: { RELAYER_KEYS: "", KEYLESS_CREATE_RATE_PER_SEC: process.env.FLOOD_CREATE_RATE ?? "1000", KEYLESS_CREATE_BURST: process.env.FLOOD_CREATE_BURST ?? "1000" },
-});
+const worker = await startWorker({ bundleDir, persistDir: persist.dir, inspectorPort, bindings: { RELAYER_KEYS: "", ...limits } });
 const usdcDomain = { name: "USD Coin", version: "2", chainId: 31337, verifyingContract: chainA.tokens.USDC };
 const call = async (path, init = {}, key) => {
   const res = await worker.mf.dispatchFetch(new URL(path, worker.base).href, { ...init, headers: { ...json, ...(key ? { "x-api-key": key } : {}) } });
@@ -168,7 +172,7 @@ try {
   // The flood runs in a thread of its own (bench/flood-client.mjs says why), over loopback HTTP.
   const floodStarted = performance.now();
   const strangers = new Worker(new URL("./flood-client.mjs", import.meta.url), {
-    workerData: { url: new URL("/v1/acme-gateway/submit/erc-3009", worker.base).href, bodies: floodBodies, concurrency: CONCURRENCY },
+    workerData: { url: new URL("/v1/acme-gateway/submit/erc-3009", worker.base).href, bodies: floodBodies, concurrency: CONCURRENCY, networks: !ONE_NETWORK },
   });
   const floodStatusesSent = new Promise((resolve, reject) => {
     strangers.once("message", resolve);
@@ -191,7 +195,7 @@ try {
   const floodSec = (performance.now() - floodStarted) / 1000;
 
   const ratio = median(flooded) / median(quiet);
-  console.log(`chain A round trip ${RPC_MS} ms; ${LEGIT} legitimate submits per phase; flood of ${CONCURRENCY} at a time`);
+  console.log(`chain A round trip ${RPC_MS} ms; ${LEGIT} legitimate submits per phase; flood of ${CONCURRENCY} at a time, ${ONE_NETWORK ? "from one client network" : "each from a client network of its own"}; limits ${JSON.stringify(limits)}`);
   console.log(`quiet  median ${median(quiet).toFixed(0)} ms  (${quiet.map((t) => t.toFixed(0)).join(", ")})`);
   console.log(`flood  median ${median(flooded).toFixed(0)} ms  (${flooded.map((t) => t.toFixed(0)).join(", ")})`);
   const answered = Object.values(floodStatuses).reduce((a, b) => a + b, 0);

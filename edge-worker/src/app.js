@@ -13,6 +13,7 @@ import * as deposit from "./deposits/handlers.js";
 import * as gasless from "./funding/handlers.js";
 import * as v1 from "./quotes/handlers.js";
 import * as webhooks from "./webhooks/handlers.js";
+import { submitGate } from "./limits/submit-gate.js";
 
 export const router = new Router();
 
@@ -64,11 +65,13 @@ for (const { slug } of bundled.config.partners.filter((p) => p.depositAddresses?
   const forPartner = (handler) => (c) => handler(c, slug);
   // Creating an address and submitting create stored, watched work: their own bucket per client
   // network, apart from the cheap reads.
+  router.group({ keyless: true }, networkRateLimit("create")).on("POST", `${base}/deposit-addresses`, jsonBody, forPartner(deposit.create));
+  // A submit is checked only while few of the partner's are (limits/submit-gate.js): once its body
+  // has arrived, before its bucket is asked.
   router
-    .group({ keyless: true }, networkRateLimit("create"))
-    .on("POST", `${base}/deposit-addresses`, jsonBody, forPartner(deposit.create))
-    .on("POST", `${base}/submit/erc-3009`, jsonBody, forPartner(deposit.submitFor("erc-3009")))
-    .on("POST", `${base}/submit/erc-2612`, jsonBody, forPartner(deposit.submitFor("erc-2612")));
+    .group({ keyless: true }, jsonBody, submitGate(slug), networkRateLimit("create"))
+    .on("POST", `${base}/submit/erc-3009`, forPartner(deposit.submitFor("erc-3009")))
+    .on("POST", `${base}/submit/erc-2612`, forPartner(deposit.submitFor("erc-2612")));
   router
     .group({ keyless: true }, addressRateLimit)
     .on("GET", `${base}/status`, forPartner(deposit.status))

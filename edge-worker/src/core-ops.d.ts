@@ -405,6 +405,22 @@ export interface components {
             /** @description The buckets back at their burst with no lease out. */
             idle: string[];
         };
+        /** @description Op "submitAdmission": Whether one more keyless submit to a partner's deposit addresses may be checked now in this isolate: admitted while the partner's submits being checked, this one included, are at most the cap (2, or the deployment's KEYLESS_SUBMITS_AT_ONCE), a check started 30 s ago or more no longer counting (named in expired, for the worker to forget); beyond, 429 rate-limited with Retry-After and the RateLimit-* headers (limits/submit-gate.js). */
+        SubmitAdmissionInput: {
+            /** @description The deposit addresses' partner (its slug). */
+            partner: string;
+            /** @description When each of the partner's submits being checked in this isolate started (Unix ms), this one's included. */
+            started: number[];
+            nowMs: number;
+            /** @description The deployment's cap (KEYLESS_SUBMITS_AT_ONCE), or null for the default. */
+            cap?: number | null;
+        };
+        SubmitAdmissionAnswer: {
+            cap: number;
+            remaining: number;
+            /** @description Indices into started of checks that no longer count (never seen to end): forget them. */
+            expired: number[];
+        };
         /** @description Op "solverRequests": The requests to POST to remote solvers for a quote request, after validating it as quote does. */
         SolverRequestsInput: {
             /** @description The QuoteRequest, exactly as the client sent it (any JSON): the core validates it and answers 400 naming each wrong field. */
@@ -2430,6 +2446,8 @@ export interface CoreOps {
     streamAdmission: { input: schemas["StreamAdmissionInput"]; answer: schemas["StreamAdmissionAnswer"] };
     /** A token bucket's withdrawal (what it grants, leases and holds; when a refused caller may try again) or which buckets are idle (limits/rate-limiter.js). (area keys; non-2xx: none) */
     rateBucket: { input: schemas["RateBucketInput"]; answer: schemas["RateBucketAnswer"] };
+    /** Whether one more keyless submit to a partner's deposit addresses may be checked now in this isolate: admitted while the partner's submits being checked, this one included, are at most the cap (2, or the deployment's KEYLESS_SUBMITS_AT_ONCE), a check started 30 s ago or more no longer counting (named in expired, for the worker to forget); beyond, 429 rate-limited with Retry-After and the RateLimit-* headers (limits/submit-gate.js). (area keys; non-2xx: 429) */
+    submitAdmission: { input: schemas["SubmitAdmissionInput"]; answer: schemas["SubmitAdmissionAnswer"] };
     /** The requests to POST to remote solvers for a quote request, after validating it as quote does. (area quotes; non-2xx: 400, 403, 422) */
     solverRequests: { input: schemas["SolverRequestsInput"]; answer: schemas["SolverRequestsAnswer"] };
     /** The complete, signed Quote for a request (POST /v1/quotes), with the records to store for its intents. (area quotes; non-2xx: 400, 403, 422, 502) */

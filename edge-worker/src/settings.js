@@ -26,6 +26,8 @@ export function settings(env) {
     },
     // How much wider an IPv6 /48's keyless buckets are than each of its /64s' (limits/client-limits.js).
     keylessAggregateFactor: Number(env.KEYLESS_AGGREGATE_FACTOR ?? 16),
+    // Keyless submits to one partner's deposit addresses checked at once per isolate (limits/submit-gate.js), or null: the core's default.
+    keylessSubmitsAtOnce: countOrNull(env.KEYLESS_SUBMITS_AT_ONCE),
     legacyHostname: env.LEGACY_HOSTNAME || null,
     coreInputs: () => ({
       configJson: JSON.stringify(coreConfig),
@@ -33,6 +35,12 @@ export function settings(env) {
     }),
   };
   return cached;
+}
+
+/** A count from a var, or null (the core's default) when unset or not a positive integer. */
+export function countOrNull(value) {
+  const n = Number(value);
+  return value !== undefined && value !== "" && Number.isInteger(n) && n > 0 ? n : null;
 }
 
 /** {ratePerSec, burst} from the vars <prefix>_RATE_PER_SEC and <prefix>_BURST, else the defaults. */

@@ -25,7 +25,7 @@
 import { createServer } from "node:http";
 
 export async function startRpcProxy(upstreamUrl) {
-  const faults = { rateLimited: 0, rateLimitedInBody: 0, retryAfter: 1, maxLogRange: null, lagBy: 0, headerNotFound: 0, hang: 0, down: false, l1Fee: null, refuseSend: 0, onSend: null, nullReceipts: 0, delayMs: 0, answer: null };
+  const faults = { rateLimited: 0, rateLimitedInBody: 0, retryAfter: 1, maxLogRange: null, lagBy: 0, headerNotFound: 0, hang: 0, down: false, l1Fee: null, refuseSend: 0, onSend: null, nullReceipts: 0, delayMs: 0, hold: null, answer: null };
   const requests = [];
   const hanging = new Set();
 
@@ -47,6 +47,8 @@ export async function startRpcProxy(upstreamUrl) {
       ? [Number(BigInt(params[0].fromBlock)), Number(BigInt(params[0].toBlock))]
       : null;
     requests.push(logRange ? { method, fromBlock: logRange[0], toBlock: logRange[1] } : { method });
+    const held = faults.hold?.(method, params);
+    if (held) await held;
     if (faults.hang > 0) {
       faults.hang -= 1;
       hanging.add(res);

@@ -26,6 +26,7 @@
 #include "service/keys/key_access.h"
 #include "service/keys/rate_bucket.h"
 #include "service/keys/stream_admission.h"
+#include "service/keys/submit_admission.h"
 #include "service/legacy/legacy_quote.h"
 #include "service/legacy/legacy_status.h"
 #include "service/operator/operator_status.h"
@@ -78,6 +79,8 @@ constexpr std::array kOps{
     // whether a caller may open one more status stream
     Op{"streamAdmission", "keys", input_only<stream_admission_op>},
     Op{"rateBucket", "keys", input_only<rate_bucket_op>},
+    // whether one more keyless submit to a partner's deposit addresses may be checked now
+    Op{"submitAdmission", "keys", input_only<submit_admission_op>},
     // quotes
     Op{"solverRequests", "quotes", with_config<solver_requests>},
     Op{"quote", "quotes", [](const OpContext& c, const Json& input) { return quote_op(c.config, c.quote_signer, input); }},

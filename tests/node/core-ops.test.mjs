@@ -129,6 +129,16 @@ describe('every op of the core answers as ops.json describes', () => {
     assert.equal(call('streamAdmission', { caller: 'network', open: 11, cap: null }, 429).code, 'rate-limited');
   });
 
+  it('submitAdmission', () => {
+    const nowMs = 1_800_000_000_000;
+    assert.deepEqual(call('submitAdmission', { partner: 'acme', started: [nowMs - 5, nowMs], nowMs }), { cap: 2, remaining: 0, expired: [] });
+    // A check started 30 s ago or more no longer counts, and is named for the worker to forget.
+    assert.deepEqual(call('submitAdmission', { partner: 'acme', started: [nowMs - 30_000, nowMs], nowMs, cap: 1 }), { cap: 1, remaining: 0, expired: [0] });
+    const refused = call('submitAdmission', { partner: 'acme', started: [nowMs - 5, nowMs - 1, nowMs], nowMs, cap: null }, 429);
+    assert.equal(refused.code, 'rate-limited');
+    assert.match(refused.detail, /acme's deposit addresses/);
+  });
+
   it('attributionRetention', () => {
     // Day 20,000 (2024-10-04 UTC) at noon: the last 90 days are kept, older ones go.
     const noon = 20000 * 86400 + 43200;
@@ -759,6 +769,7 @@ describe('the schemas refuse what the core refuses', () => {
   refused('depositVault', { vaultAddress: '0x' + '11'.repeat(20), owner: 'partner:acme' }, 'an owner without the partner asking');
   refused('streamAdmission', { caller: 'partner', open: 1 }, 'a caller that is neither a key nor a network');
   refused('streamAdmission', { caller: 'key', open: 0 }, 'no open stream counted');
+  refused('submitAdmission', { partner: 'acme', started: [], nowMs: 1 }, 'no submit counted');
   refused('depositAdmission', { partner: { open: 0 }, network: { open: 1 }, now }, 'no open address counted');
   refused('depositAdmission', { partner: { open: 1 }, network: { open: 1, cap: 0 }, now }, 'a cap of 0');
   refused('depositSubmitVerify', { standard: 'erc-3009', body: {}, deposit: { record: {}, intent: {} }, now }, 'a malformed stored deposit');

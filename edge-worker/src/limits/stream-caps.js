@@ -8,26 +8,20 @@ import { clientNetwork } from "./client-limits.js";
 import { askCore } from "../core.js";
 import { HttpError } from "../http/responses.js";
 import { limiterOf } from "../runtime/objects.js";
-import { settings } from "../settings.js";
+import { countOrNull, settings } from "../settings.js";
 
 const STREAM_MAX_MS = 10 * 60_000;
 // The slot outlives the longest stream a little, so expiry only frees slots whose release was lost.
 const SLOT_MARGIN_MS = 60_000;
-
-/** A count from an env var, or null (the core's default) when unset or not a positive integer. */
-function capOf(value) {
-  const n = Number(value);
-  return value !== undefined && value !== "" && Number.isInteger(n) && n > 0 ? n : null;
-}
 
 /**
  * The slot name, kind and deployment cap of a request's caller: its key's, else its client
  * network's, with its IPv6 /48's slot name (`wide`, else null).
  */
 async function callerOf(c) {
-  if (c.key) return { name: `streams:key:${c.key.id}`, wide: null, caller: "key", cap: capOf(c.env.STREAMS_PER_KEY) };
+  if (c.key) return { name: `streams:key:${c.key.id}`, wide: null, caller: "key", cap: countOrNull(c.env.STREAMS_PER_KEY) };
   const { network, aggregate } = await clientNetwork(c);
-  return { name: `streams:net:${network}`, wide: aggregate ? `streams:net:${aggregate}` : null, caller: "network", cap: capOf(c.env.STREAMS_PER_CLIENT) };
+  return { name: `streams:net:${network}`, wide: aggregate ? `streams:net:${aggregate}` : null, caller: "network", cap: countOrNull(c.env.STREAMS_PER_CLIENT) };
 }
 
 /**

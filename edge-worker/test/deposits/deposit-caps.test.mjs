@@ -3,13 +3,15 @@
 // deposit partner, the core deciding (op "depositAdmission"): the cap+1-th
 // creation answers 429 deposit-quota-exceeded with Retry-After and RateLimit-*, and an address
 // that is funded (an accepted ERC-3009 submit) or passes its deadline frees its slot. Storage: an
-// address's object deletes itself and its index row once past its retention (its alarm). Base is
-// a JSON-RPC double (chain-double.mjs), as in deposit.test.mjs.
+// address's object deletes itself and its index row once past its retention (its alarm). Keyless
+// submits to one partner are checked a few at a time per isolate (op submitAdmission). Base is a
+// JSON-RPC double (chain-double.mjs), as in deposit.test.mjs.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { hexlify, randomBytes, Wallet } from "ethers";
 import { buildBundle, startWorker, tempDir } from "../harness.mjs";
 import { chainRpcUrls, startChainDouble } from "../chain-double.mjs";
+import { startRpcProxy } from "../rpc-proxy.mjs";
 import { ERC3009_TYPES, USDC_BASE, nowSec, usdcBaseDomain, vectors, waitFor } from "../gasless-helpers.mjs";
 import { limiterObjectName } from "../../src/runtime/objects.js";
 
@@ -257,5 +259,83 @@ describe("a keyless submit whose preflight is refused costs its network one more
     assert.ok(Number(third.headers.get("retry-after")) >= 1, `Retry-After ${third.headers.get("retry-after")}`);
     assert.equal(third.headers.get("ratelimit-limit"), "3");
     assert.equal(third.headers.get("ratelimit-remaining"), "0");
+  });
+});
+
+describe("keyless submits to a partner are checked a few at a time per isolate", () => {
+  // A worker of its own that checks one of acme's submits at a time, reaching the chain double
+  // through a JSON-RPC proxy that can hold one submit's chain reads in flight: that submit has
+  // passed the gate and is being checked (limits/submit-gate.js, op submitAdmission).
+  let state;
+  let w;
+  let proxy;
+  before(async () => {
+    state = tempDir("sr-deposit-caps-gate-");
+    proxy = await startRpcProxy(chain.url);
+    w = await startWorker({ bundleDir, persistDir: state.dir, bindings: { ...capBindings({ KEYLESS_SUBMITS_AT_ONCE: "1" }), CHAIN_RPC_URLS: chainRpcUrls(proxy.url) } });
+  });
+  after(async () => {
+    await w?.dispose();
+    state?.remove();
+    await proxy?.close();
+  });
+
+  /** A submit of a fresh wallet the chain says holds nothing: its preflight reads the chain, then refuses it. */
+  async function strangersSubmit(record, ip) {
+    const stranger = Wallet.createRandom();
+    chain.world.balances.set(stranger.address.toLowerCase(), 0n);
+    const authorization = { from: stranger.address, to: record.vaultAddress, value: record.source.amount, validAfter: "0", validBefore: String(nowSec() + 3600), nonce: hexlify(randomBytes(32)) };
+    const body = { vaultAddress: record.vaultAddress, authorization, signature: await stranger.signTypedData(usdcBaseDomain, ERC3009_TYPES, authorization) };
+    return { stranger: stranger.address, send: () => w.fetch(`${base}/submit/erc-3009`, { method: "POST", headers: { ...json, "cf-connecting-ip": ip }, body: JSON.stringify(body) }) };
+  }
+
+  test("one submit held on its chain read: another answers 429 at once naming the partner, without reading the chain; the slot frees when the first ends", async () => {
+    const record = await created("198.51.100.70", w);
+    const first = await strangersSubmit(record, "198.51.100.71");
+    // The first submit's reads (they name its wallet) wait until released.
+    let release;
+    const released = new Promise((r) => {
+      release = r;
+    });
+    let reached;
+    const reading = new Promise((r) => {
+      reached = r;
+    });
+    const mentions = (params, address) => JSON.stringify(params).toLowerCase().includes(address.slice(2).toLowerCase());
+    proxy.faults.hold = (method, params) => {
+      if (!mentions(params, first.stranger)) return null;
+      reached();
+      return released;
+    };
+    const firstAnswer = first.send();
+    await reading;
+
+    const second = await strangersSubmit(record, "198.51.100.72");
+    let secondRead = false;
+    proxy.faults.answer = (method, params) => {
+      if (mentions(params, second.stranger)) secondRead = true;
+      return null;
+    };
+    const refusedRes = await second.send();
+    const body = await refusedRes.json();
+    assert.equal(refusedRes.status, 429, JSON.stringify(body));
+    assert.equal(body.code, "rate-limited");
+    assert.equal(body.detail, "at most 1 submits to acme's deposit addresses are checked at once here; retry in 1 s");
+    assert.equal(refusedRes.headers.get("retry-after"), "1");
+    assert.equal(refusedRes.headers.get("ratelimit-limit"), "1");
+    assert.equal(refusedRes.headers.get("ratelimit-remaining"), "0");
+    assert.equal(refusedRes.headers.get("ratelimit-reset"), "1");
+    assert.equal(secondRead, false, "the refused submit read nothing from the chain");
+
+    // The first goes on and is refused by its preflight; its end frees the slot, so the second,
+    // sent again, is checked (and refused by its own preflight).
+    release();
+    const firstRes = await firstAnswer;
+    assert.equal(firstRes.status, 422, await firstRes.text());
+    proxy.faults.hold = null;
+    const again = await second.send();
+    assert.equal(again.status, 422, await again.text());
+    assert.equal(secondRead, true, "checked this time: its preflight read the chain");
+    proxy.faults.answer = null;
   });
 });

@@ -30,6 +30,25 @@ std::uint64_t OpInput::unix_seconds(std::string_view name) const {
   return value.get<std::uint64_t>();
 }
 
+namespace {
+
+bool is_count_at_least(const nlohmann::ordered_json& v, std::uint64_t min) {
+  if (v.is_number_unsigned()) return v.get<std::uint64_t>() >= min;
+  return v.is_number_integer() && v.get<std::int64_t>() >= 0 && static_cast<std::uint64_t>(v.get<std::int64_t>()) >= min;
+}
+
+}  // namespace
+
+std::uint64_t OpInput::count(std::string_view name, std::uint64_t min) const {
+  const auto& value = member(name);
+  if (!is_count_at_least(value, min)) fail(name, "must be an integer of at least " + std::to_string(min));
+  return value.get<std::uint64_t>();
+}
+
+std::uint64_t OpInput::optional_count(std::string_view name, std::uint64_t min, std::uint64_t fallback) const {
+  return optional(name) ? count(name, min) : fallback;
+}
+
 Bytes OpInput::hex_bytes(std::string_view name, std::size_t min_bytes) const {
   const auto& value = member(name);
   if (!value.is_string()) fail(name, "must be a hex string");

@@ -29,6 +29,11 @@ class OpInput {
   const nlohmann::ordered_json* optional(std::string_view name) const;
   // A non-negative JSON integer.
   std::uint64_t unix_seconds(std::string_view name) const;
+  // A JSON integer of either signedness (the wasm's parser reads 3 as unsigned, a C++ caller's
+  // json(3) is signed) that is at least `min`. `count` needs the member; `optional_count` answers
+  // `fallback` when it is missing or null.
+  std::uint64_t count(std::string_view name, std::uint64_t min) const;
+  std::uint64_t optional_count(std::string_view name, std::uint64_t min, std::uint64_t fallback) const;
   // "0x"-optional hex of at least min_bytes bytes.
   Bytes hex_bytes(std::string_view name, std::size_t min_bytes) const;
 

@@ -75,6 +75,15 @@ OpResult problem(ProblemCode code, std::string detail, const std::vector<FieldEr
   return {http_status(code), problem_body(code, std::move(detail), errors), nullptr};
 }
 
+OpResult retry_later(ProblemCode code, std::string detail, std::string limit, std::uint64_t retry_after_sec) {
+  OpResult refused = problem(code, std::move(detail));
+  refused.headers = {{"Retry-After", std::to_string(retry_after_sec)},
+                     {"RateLimit-Limit", std::move(limit)},
+                     {"RateLimit-Remaining", "0"},
+                     {"RateLimit-Reset", std::to_string(retry_after_sec)}};
+  return refused;
+}
+
 OpResult invalid_request(const FieldErrors& errors) {
   const std::size_t n = errors.size();
   std::string detail = std::to_string(n) + (n == 1 ? " field to correct: " : " fields to correct: ");

@@ -91,6 +91,9 @@ struct OpResult {
 
 OpResult ok(nlohmann::ordered_json body, int status = 200);
 OpResult problem(ProblemCode code, std::string detail, const std::vector<FieldError>& errors = {});
+// A refusal the client may retry later: the problem with Retry-After and RateLimit-Reset set to
+// `retry_after_sec`, RateLimit-Limit to `limit` and RateLimit-Remaining to 0.
+OpResult retry_later(ProblemCode code, std::string detail, std::string limit, std::uint64_t retry_after_sec);
 // 400 invalid-request listing every field of `errors` (which must not be empty).
 OpResult invalid_request(const FieldErrors& errors);
 

@@ -117,12 +117,7 @@ OpResult deposit_admission_op(const nlohmann::ordered_json& input) {
   }
   if (partner_full) full(partner, "this partner's quota of " + std::to_string(partner.cap) + " unfunded deposit addresses is full");
   detail += "; fund an open address or retry once one passes its deadline";
-  OpResult refused = problem(ProblemCode::deposit_quota_exceeded, detail);
-  refused.headers = {{"Retry-After", std::to_string(wait)},
-                     {"RateLimit-Limit", std::to_string(limit)},
-                     {"RateLimit-Remaining", "0"},
-                     {"RateLimit-Reset", std::to_string(wait)}};
-  return refused;
+  return retry_later(ProblemCode::deposit_quota_exceeded, detail, std::to_string(limit), wait);
 }
 
 }  // namespace sr::service

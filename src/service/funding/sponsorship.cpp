@@ -137,25 +137,16 @@ OpResult sponsorship_admission_op(const Config& config, const json& input) {
   const std::string chain_name = "chain " + std::to_string(chain->chain_id);
   const std::string retry = "; nothing was sent and no job was created; retry after the next UTC day begins (in " +
                             std::to_string(reset) + " s)";
-  OpResult refused;
-  std::string limit_header;
   if (over_budget) {
     std::string detail = "partner " + partner->slug + "'s daily gas budget on " + chain_name + " (" + budget.to_decimal() +
                          " wei) is spent: " + spent.to_decimal() + " wei today, counting unsettled jobs at their most";
     if (funder_done) detail += ", and funder " + funder_text + " has had its " + std::to_string(limit) + " relayed fundings today";
-    refused = problem(ProblemCode::sponsorship_exhausted, detail + retry);
-    limit_header = budget.to_decimal();
-  } else {
-    refused = problem(ProblemCode::sponsorship_exhausted,
-                      "funder " + funder_text + " has had its " + std::to_string(limit) + " relayed fundings on " + chain_name +
-                          " today under partner " + partner->slug + "'s sponsorship" + retry);
-    limit_header = std::to_string(limit);
+    return retry_later(ProblemCode::sponsorship_exhausted, detail + retry, budget.to_decimal(), reset);
   }
-  refused.headers = {{"Retry-After", std::to_string(reset)},
-                     {"RateLimit-Limit", limit_header},
-                     {"RateLimit-Remaining", "0"},
-                     {"RateLimit-Reset", std::to_string(reset)}};
-  return refused;
+  return retry_later(ProblemCode::sponsorship_exhausted,
+                     "funder " + funder_text + " has had its " + std::to_string(limit) + " relayed fundings on " + chain_name +
+                         " today under partner " + partner->slug + "'s sponsorship" + retry,
+                     std::to_string(limit), reset);
 }
 
 }  // namespace sr::service

@@ -63,13 +63,9 @@ OpResult stream_admission_op(const nlohmann::ordered_json& input) {
   const bool own = n > cap;
   const std::string whose = caller == "key" ? "this API key" : own ? "this client network" : "this client's IPv6 /48";
   const std::uint64_t limit = own ? cap : wide_cap;
-  OpResult refused = problem(ProblemCode::rate_limited, "at most " + std::to_string(limit) + " status streams may be open at once for " +
-                                                            whose + "; close one or retry later");
-  refused.headers = {{"Retry-After", std::to_string(kStreamRetryAfterSec)},
-                     {"RateLimit-Limit", std::to_string(limit)},
-                     {"RateLimit-Remaining", "0"},
-                     {"RateLimit-Reset", std::to_string(kStreamRetryAfterSec)}};
-  return refused;
+  return retry_later(ProblemCode::rate_limited,
+                     "at most " + std::to_string(limit) + " status streams may be open at once for " + whose + "; close one or retry later",
+                     std::to_string(limit), kStreamRetryAfterSec);
 }
 
 }  // namespace sr::service
