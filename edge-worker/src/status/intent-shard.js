@@ -30,6 +30,8 @@ export class IntentShard extends DurableObject {
   #marks = new Map();
   /** Calls per method since this instance started, for the scale simulation (bench/scale-sim.mjs). */
   #calls = {};
+  /** Rows SQLite wrote per table since this instance started (index rows included: what is billed), likewise. */
+  #written = {};
   #streams;
 
   constructor(ctx, env) {
@@ -155,10 +157,10 @@ export class IntentShard extends DurableObject {
     this.#count("mapTransactions");
     this.ctx.storage.transactionSync(() => {
       for (const { transactionHash, intentHash } of removed) {
-        this.sql.exec("DELETE FROM tx WHERE tx_hash = ? AND intent_hash = ?", transactionHash.toLowerCase(), intentHash.toLowerCase());
+        this.#tally({ tx: this.sql.exec("DELETE FROM tx WHERE tx_hash = ? AND intent_hash = ?", transactionHash.toLowerCase(), intentHash.toLowerCase()).rowsWritten });
       }
       for (const { transactionHash, intentHash } of pairs) {
-        this.sql.exec("INSERT OR IGNORE INTO tx (tx_hash, intent_hash) VALUES (?, ?)", transactionHash.toLowerCase(), intentHash.toLowerCase());
+        this.#tally({ tx: this.sql.exec("INSERT OR IGNORE INTO tx (tx_hash, intent_hash) VALUES (?, ?)", transactionHash.toLowerCase(), intentHash.toLowerCase()).rowsWritten });
       }
     });
   }
@@ -242,10 +244,13 @@ export class IntentShard extends DurableObject {
     };
   }
 
-  /** {calls: {method: n}, records, quotes, transactions}: what this shard took, for the scale simulation. */
+  /**
+   * {calls: {method: n}, rowsWritten: {table: n}, records, quotes, owners, transactions}: what this
+   * shard took and wrote, for the scale simulation and the cost table (docs/scale.md).
+   */
   stats() {
     const count = (table) => this.sql.exec(`SELECT COUNT(*) AS n FROM ${table}`).toArray()[0].n;
-    return { calls: { ...this.#calls }, records: count("record"), quotes: count("quote"), transactions: count("tx") };
+    return { calls: { ...this.#calls }, rowsWritten: { ...this.#written }, records: count("record"), quotes: count("quote"), owners: count("owner"), transactions: count("tx") };
   }
 
   /**
@@ -336,7 +341,7 @@ export class IntentShard extends DurableObject {
   /** Asks, writes what the core names in one transaction, performs its effects, sets its alarm; answers its reply. */
   async #run(state, event) {
     const step = await this.#step(state, event);
-    this.ctx.storage.transactionSync(() => applyWrites(this.sql, step.writes, STEP_TABLES));
+    this.#tally(this.ctx.storage.transactionSync(() => applyWrites(this.sql, step.writes, STEP_TABLES)));
     for (const effect of step.effects) await this.#perform(effect);
     if (step.alarmAt !== null) await this.ctx.storage.setAlarm(step.alarmAt);
     return step.reply;
@@ -370,6 +375,10 @@ export class IntentShard extends DurableObject {
 
   #count(method) {
     this.#calls[method] = (this.#calls[method] ?? 0) + 1;
+  }
+
+  #tally(written) {
+    for (const [table, n] of Object.entries(written)) this.#written[table] = (this.#written[table] ?? 0) + n;
   }
 
   #serially(task) {
