@@ -571,7 +571,7 @@ export interface components {
                 chainId?: string | null;
             };
             record?: components["schemas"]["IntentRecord"] | null;
-            /** @description For a transactionHash lookup (record is then unused): the records the transaction index names for that hash, as stored now. The answer is the first by intent hash that still holds the transaction (on chainId, when given); none: unknown. */
+            /** @description For a transactionHash lookup (record is then unused): the records the transaction index names for that hash, as stored now. The answer is the first by intent hash that still holds the transaction (on chainId, when given); none: unknown. For a quoteId lookup without a quote-id row (record is then unused): the shard's records whose intent hash starts with the quote id's first 12 hex digits (a quote id starts with its delivery intent hash's first 6 bytes); the answer is the one holding that quoteId; none: unknown. */
             candidates?: components["schemas"]["IntentRecord"][];
             /** @description The worker's clock: Unix seconds (the core has none). */
             now: components["schemas"]["UnixSeconds"];

@@ -22,6 +22,11 @@ import { startRefund } from "../funding/refunds.js";
 
 // The tables a step of the core writes.
 const STEP_TABLES = ["record", "quote", "owner", "record_tx", "meta"];
+// A quote id's leading hex digits that are its delivery intent hash's (src/service/status/
+// quote_registration.h, kQuoteIdHashBytes), and how many records in that range a lookup reads (at
+// the design load a range holds one record in some 2^28 lookups; the core picks the quote's).
+const QUOTE_ID_HASH_DIGITS = 12;
+const QUOTE_ID_CANDIDATES = 16;
 
 export class IntentShard extends DurableObject {
   /** Serialises record updates: a read-modify-write spans awaits on the core. */
@@ -121,10 +126,25 @@ export class IntentShard extends DurableObject {
     return Object.fromEntries(hashes.map((h) => [String(h).toLowerCase(), this.#record(String(h).toLowerCase())]));
   }
 
-  /** The delivery intent of a quote, or null. */
-  deliveryOf(quoteId) {
+  /**
+   * The delivery intent of a quote, or null: its quote-id row's, else the record this shard holds
+   * that the quote id leads to (a quote id starts with its delivery intent hash's first 6 bytes,
+   * and then needs no row: op "intentShardStep", event "registered"). The records in that range
+   * are the candidates; the core says which holds the quote id (op "intentStatus").
+   */
+  async deliveryOf(quoteId) {
     this.#count("deliveryOf");
-    return this.sql.exec("SELECT intent_hash FROM quote WHERE quote_id = ?", String(quoteId).toLowerCase()).toArray()[0]?.intent_hash ?? null;
+    const id = String(quoteId).toLowerCase();
+    const row = this.sql.exec("SELECT intent_hash FROM quote WHERE quote_id = ?", id).toArray()[0];
+    if (row) return row.intent_hash;
+    const prefix = `0x${id.replace(/-/g, "").slice(0, QUOTE_ID_HASH_DIGITS)}`;
+    const candidates = this.sql
+      .exec("SELECT record FROM record WHERE intent_hash >= ? AND intent_hash <= ? LIMIT ?", prefix, prefix.padEnd(66, "f"), QUOTE_ID_CANDIDATES)
+      .toArray()
+      .map((r) => JSON.parse(r.record));
+    if (candidates.length === 0) return null;
+    const answer = await askCore(this.env, "intentStatus", { query: { intentHash: null, quoteId: id }, record: null, candidates, now: nowSec(), chainTimes: {}, chainHeads: {} });
+    return answer.status === 200 ? (answer.body.intentHash ?? null) : null;
   }
 
   /**

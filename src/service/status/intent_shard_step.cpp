@@ -131,15 +131,20 @@ OpResult on_registered(const Config& config, Step step) {
   if (!quote.is_null()) {
     const std::string quote_id = lowercase(fields.text(quote, "quoteId", "state.quote"));
     const std::string delivery = lowercase(fields.text(quote, "deliveryIntentHash", "state.quote"));
-    // A quote id whose delivery intent is stored here goes with that record; otherwise the row has
-    // a lifetime of its own, the record's by the same rule.
-    Json expire_at = nullptr;
-    if (!merged.contains(delivery)) {
-      const Json rows{{quote_id, {{"intentHash", delivery}, {"record", quote.value("record", Json(nullptr))}}}};
-      expire_at = body_of(quote_id_retention_op(step.retention_input("rows", rows)))["expireAt"][quote_id];
-      expiries.push_back(maybe_time(expire_at, "quoteIdRetention's expireAt"));
+    // A quote id that starts with its delivery intent's hash, stored here, needs no row: a lookup
+    // finds the record by that prefix (quote_registration.h). Any other (a deposit address's,
+    // whose intent hash moved; an id issued before ids carried the prefix) is a row: with its
+    // delivery intent stored here it goes with that record; otherwise it has a lifetime of its
+    // own, the record's by the same rule.
+    if (!merged.contains(delivery) || !quote_id_leads_to(quote_id, delivery)) {
+      Json expire_at = nullptr;
+      if (!merged.contains(delivery)) {
+        const Json rows{{quote_id, {{"intentHash", delivery}, {"record", quote.value("record", Json(nullptr))}}}};
+        expire_at = body_of(quote_id_retention_op(step.retention_input("rows", rows)))["expireAt"][quote_id];
+        expiries.push_back(maybe_time(expire_at, "quoteIdRetention's expireAt"));
+      }
+      step.writes.push_back(Json{{"table", "quote"}, {"replace", {{"quote_id", quote_id}, {"intent_hash", delivery}, {"expire_at", expire_at}}}});
     }
-    step.writes.push_back(Json{{"table", "quote"}, {"replace", {{"quote_id", quote_id}, {"intent_hash", delivery}, {"expire_at", expire_at}}}});
   }
   const Json owner = step.state.value("owner", Json(nullptr));
   if (!owner.is_null()) {

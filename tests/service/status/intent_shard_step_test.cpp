@@ -25,6 +25,8 @@ const char* const kHash = "0x111111111111111111111111111111111111111111111111111
 const char* const kOther = "0x2222222222222222222222222222222222222222222222222222222222222222";
 const char* const kTx = "0x3333333333333333333333333333333333333333333333333333333333333333";
 const char* const kQuoteId = "7f3c2a10-9d4e-4b1a-8c2f-5e6d7a8b9c0d";
+// A quote id as the engine issues it for kHash: its first 6 bytes, then random digits.
+const char* const kLeadingQuoteId = "11111111-1111-4b1a-8c2f-5e6d7a8b9c0d";
 const char* const kPortal = "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df";
 const char* const kCreator = "0x70997970c51812dc3a010c7d01b50e0d17dc79c8";
 const char* const kOwner = "key:k1";
@@ -276,6 +278,12 @@ TEST(IntentShardStep, ARegistrationStoresRecordsWithTheirRetentionAndItsQuoteIdA
        kExpiry * 1000},
       {"a quote id apart from its record: an expiry of its own", with_now({{"records", Json::object()}, {"stored", Json::object()}, {"quote", quote_apart}, {"alarm", nullptr}}),
        Json::array({Json{{"table", "quote"}, {"replace", {{"quote_id", kQuoteId}, {"intent_hash", kOther}, {"expire_at", kExpiry}}}}}), kExpiry * 1000},
+      {"a quote id that starts with its intent's hash, stored with it: no row (a lookup finds the record by that prefix)",
+       with_now({{"records", records}, {"stored", {{kHash, nullptr}}}, {"quote", {{"quoteId", kLeadingQuoteId}, {"deliveryIntentHash", kHash}}}, {"alarm", nullptr}}),
+       Json::array({record_write(kHash, registered(), kExpiry)}), kExpiry * 1000},
+      {"the same quote id, its record in another shard: a row with the record's expiry",
+       with_now({{"records", Json::object()}, {"stored", Json::object()}, {"quote", {{"quoteId", kLeadingQuoteId}, {"deliveryIntentHash", kHash}, {"record", registered()}}}, {"alarm", nullptr}}),
+       Json::array({Json{{"table", "quote"}, {"replace", {{"quote_id", kLeadingQuoteId}, {"intent_hash", kHash}, {"expire_at", kExpiry}}}}}), kExpiry * 1000},
       {"an owner for each record, never replaced", with_now({{"records", records}, {"stored", {{kHash, nullptr}}}, {"owner", kOwner}, {"alarm", nullptr}}),
        Json::array({record_write(kHash, registered(), kExpiry),
                     Json{{"table", "owner"}, {"insert", {{"intent_hash", kHash}, {"owner", kOwner}, {"last_status", nullptr}, {"check_at", nullptr}}}}}),
