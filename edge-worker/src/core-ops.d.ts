@@ -184,7 +184,7 @@ export interface components {
             /** @description The earliest deadline among the addresses counted, or null. */
             freesAt?: components["schemas"]["UnixSeconds"] | null;
         };
-        /** @description One write of an object's step, applied in order in one transaction: set columns of the row `where` names, insert a row, store a row in place of the one with its key, or delete the rows `where` names. Table and column names are the object's own. */
+        /** @description One write of an object's step, applied in order in one transaction: set columns of the row `where` names, insert a row, store a row in place of the one with its key, store columns of the row `where` names whether or not it exists (upsert), or delete the rows `where` names. Table and column names are the object's own. */
         StepWrite: {
             /** @description The object's table the row is in. */
             table: string;
@@ -202,6 +202,10 @@ export interface components {
             };
             /** @description A row to store, replacing the one with its key. */
             replace?: {
+                [key: string]: string | number | null;
+            };
+            /** @description Columns to store in the row `where` names (its key): inserted with them when the key is new, else these columns set and the row's others kept. */
+            upsert?: {
                 [key: string]: string | number | null;
             };
             /**
@@ -669,7 +673,7 @@ export interface components {
                     fromBlock: number;
                     toBlock: number;
                 };
-                /** @description logs: the intents among records that have a webhook owner. */
+                /** @description logs and registered (with owner): the intents among records whose row has a webhook owner (a registration keeps it). */
                 owned?: string[];
                 /** @description stream: the status query as the worker resolved it (op intentStatus's). */
                 query?: Record<string, never>;

@@ -21,12 +21,26 @@ import { dueQuoteRows, dueRecords, graceOf, nextExpiry, unindex, upgradeRetentio
 import { startRefund } from "../funding/refunds.js";
 
 // The tables a step of the core writes.
-const STEP_TABLES = ["record", "quote", "owner", "record_tx", "meta"];
+const STEP_TABLES = ["record", "quote", "record_tx", "meta"];
 // A quote id's leading hex digits that are its delivery intent hash's (src/service/status/
 // quote_registration.h, kQuoteIdHashBytes), and how many records in that range a lookup reads (at
 // the design load a range holds one record in some 2^28 lookups; the core picks the quote's).
 const QUOTE_ID_HASH_DIGITS = 12;
 const QUOTE_ID_CANDIDATES = 16;
+
+/**
+ * Moves the owner table's rows (kept there before the owner was a column of the record's row) into
+ * their records' rows, once: copied as they are, in one transaction, so a shard answers nothing
+ * between. A row whose record is gone goes too (records took theirs with them).
+ */
+function moveOwnerRows(storage, sql) {
+  if (sql.exec("SELECT 1 FROM owner LIMIT 1").toArray().length === 0) return;
+  storage.transactionSync(() => {
+    sql.exec(`UPDATE record SET owner = o.owner, last_status = o.last_status, check_at = o.check_at
+      FROM owner AS o WHERE o.intent_hash = record.intent_hash`);
+    sql.exec("DELETE FROM owner");
+  });
+}
 
 export class IntentShard extends DurableObject {
   /** Serialises record updates: a read-modify-write spans awaits on the core. */
@@ -67,10 +81,22 @@ export class IntentShard extends DurableObject {
     } catch {
       // an object created since the column existed
     }
+    // Who hears of a record's status changes by webhook, the status last delivered to them and
+    // when its next check is due: columns of the record's row (one row written per intent, not
+    // two). Rows of the owner table, where objects created before kept them, move into them.
+    for (const column of ["owner TEXT", "last_status TEXT", "check_at INTEGER"]) {
+      try {
+        this.sql.exec(`ALTER TABLE record ADD COLUMN ${column}`);
+      } catch {
+        // an object created since the column existed
+      }
+    }
     this.sql.exec(`CREATE INDEX IF NOT EXISTS record_expiry ON record (expire_at) WHERE expire_at IS NOT NULL;
       CREATE INDEX IF NOT EXISTS quote_intent ON quote (intent_hash);
       CREATE INDEX IF NOT EXISTS quote_expiry ON quote (expire_at) WHERE expire_at IS NOT NULL;
+      CREATE INDEX IF NOT EXISTS record_check ON record (check_at) WHERE check_at IS NOT NULL;
       CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value INTEGER NOT NULL)`);
+    moveOwnerRows(ctx.storage, this.sql);
     // Rows stored before their rule existed get it before this object answers anything.
     ctx.blockConcurrencyWhile(async () => {
       if (await upgradeRetention(env, this.sql, (state, event) => this.#run(state, event))) await this.#wake([nextExpiry(this.sql)], await ctx.storage.getAlarm());
@@ -102,7 +128,8 @@ export class IntentShard extends DurableObject {
     this.#count("register");
     return this.#serially(async () => {
       const stored = Object.fromEntries(Object.keys(records).map((h) => [h.toLowerCase(), this.#record(h.toLowerCase())]));
-      await this.#run({ records, stored, owner, quote, ...graceOf(this.env), alarm: await this.ctx.storage.getAlarm() }, { kind: "registered" });
+      const owned = owner === null ? [] : this.#owned(Object.keys(stored));
+      await this.#run({ records, stored, owner, owned, quote, ...graceOf(this.env), alarm: await this.ctx.storage.getAlarm() }, { kind: "registered" });
     });
   }
 
@@ -212,7 +239,7 @@ export class IntentShard extends DurableObject {
     return this.#serially(async () => {
       const hashes = Object.keys(byIntent).map((h) => h.toLowerCase());
       const records = Object.fromEntries(hashes.map((h) => [h, this.#record(h)]));
-      const owned = hashes.filter((h) => this.sql.exec("SELECT 1 FROM owner WHERE intent_hash = ?", h).toArray().length > 0);
+      const owned = this.#owned(hashes);
       const state = { chainId, logs: Object.values(byIntent).flat(), records, range, owned, ...graceOf(this.env), alarm: await this.ctx.storage.getAlarm() };
       return this.#run(state, { kind: "logs" });
     });
@@ -270,7 +297,8 @@ export class IntentShard extends DurableObject {
    */
   stats() {
     const count = (table) => this.sql.exec(`SELECT COUNT(*) AS n FROM ${table}`).toArray()[0].n;
-    return { calls: { ...this.#calls }, rowsWritten: { ...this.#written }, records: count("record"), quotes: count("quote"), owners: count("owner"), transactions: count("tx") };
+    const owners = this.sql.exec("SELECT COUNT(*) AS n FROM record WHERE owner IS NOT NULL").toArray()[0].n;
+    return { calls: { ...this.#calls }, rowsWritten: { ...this.#written }, records: count("record"), quotes: count("quote"), owners, transactions: count("tx") };
   }
 
   /**
@@ -286,9 +314,9 @@ export class IntentShard extends DurableObject {
       if (records.length > 0) await this.#run({ records }, { kind: "expired" });
     });
     await this.#checkQuoteRows(now);
-    const due = this.sql.exec("SELECT intent_hash, owner, last_status FROM owner WHERE check_at IS NOT NULL AND check_at <= ?", now).toArray();
+    const due = this.sql.exec("SELECT intent_hash, owner, last_status FROM record WHERE check_at IS NOT NULL AND check_at <= ?", now).toArray();
     for (const row of due) await this.#checkOwner(row);
-    const checks = this.sql.exec("SELECT MIN(check_at) AS at FROM owner WHERE check_at IS NOT NULL").toArray()[0]?.at ?? null;
+    const checks = this.sql.exec("SELECT MIN(check_at) AS at FROM record WHERE check_at IS NOT NULL").toArray()[0]?.at ?? null;
     // The alarm that ran is over: the next one is set afresh.
     await this.#wake([checks, nextExpiry(this.sql)], null);
   }
@@ -405,6 +433,11 @@ export class IntentShard extends DurableObject {
     const run = this.#queue.then(task);
     this.#queue = run.catch(() => {});
     return run;
+  }
+
+  /** Those of `hashes` (lowercase) whose record has a webhook owner. */
+  #owned(hashes) {
+    return hashes.filter((h) => this.sql.exec("SELECT 1 FROM record WHERE intent_hash = ? AND owner IS NOT NULL", h).toArray().length > 0);
   }
 
   #record(hash) {
