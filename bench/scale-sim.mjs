@@ -3,7 +3,9 @@
 // and pushed chain events for part of the intents, then reads how many calls each object took
 // (the objects count their own calls: IntentShard.stats, ChainReader.stats) and scales the
 // busiest object's share to the design load of docs/scale.md (10,000 quotes/s, 1,000 status
-// lookups/s). Figures for docs/scale.md, not assertions.
+// lookups/s). Also the SQLite rows the shards wrote (index rows included, as Durable Objects bill
+// them) per quote registered and per push of chain events: the cost table of docs/scale.md.
+// Figures for docs/scale.md, not assertions.
 //   node bench/scale-sim.mjs [--quotes N] [--lookups N]
 import { Interface, id } from "ethers";
 import { benchWorker, machine } from "./worker-process.mjs";
@@ -52,8 +54,22 @@ async function inBatches(items, size, fn) {
   return out;
 }
 
+/** Rows written by all shards so far, per table (IntentShard.stats). */
+async function rowsWritten(ns) {
+  const shards = await Promise.all(Array.from({ length: SHARD_COUNT }, (_, i) => ns.get(ns.idFromName(`shard:${i.toString(16).padStart(2, "0")}`)).stats()));
+  const tables = {};
+  for (const shard of shards) for (const [t, n] of Object.entries(shard.rowsWritten)) tables[t] = (tables[t] ?? 0) + n;
+  return tables;
+}
+const minus = (after, before) => Object.fromEntries(Object.entries(after).map(([t, n]) => [t, n - (before[t] ?? 0)]).filter(([, n]) => n !== 0));
+const per = (tables, n) => Object.fromEntries(Object.entries(tables).map(([t, rows]) => [t, +(rows / n).toFixed(3)]));
+const total = (tables) => Object.values(tables).reduce((a, b) => a + b, 0);
+
 const worker = await benchWorker();
 try {
+  const ns = await worker.mf.getDurableObjectNamespace("INTENT_SHARDS");
+  // Shards that start write their schema and upgrade marks: counted apart from the quotes' rows.
+  const atStart = await rowsWritten(ns);
   const quotes = await inBatches(Array.from({ length: QUOTES }, (_, i) => i), 16, async (i) => {
     const res = await worker.fetch("/v1/quotes", { method: "POST", key: KEY, headers: json, body: JSON.stringify(quoteBody(i)) });
     if (res.status !== 200) throw new Error(`quote ${i}: ${res.status} ${(await res.text()).slice(0, 200)}`);
@@ -61,6 +77,8 @@ try {
   });
   const intents = quotes.reduce((n, q) => n + 1 + (q.competingQuotes?.length ?? 0), 0);
   await new Promise((r) => setTimeout(r, 1_500)); // background registrations land
+  const afterQuotes = await rowsWritten(ns);
+  const registered = minus(afterQuotes, atStart);
 
   const funded = quotes.slice(0, Math.floor(quotes.length * FUNDED_SHARE));
   const logs = funded.flatMap((q, i) => fundingLogs(q, 100 + Math.floor(i / 20), i + 1));
@@ -70,6 +88,7 @@ try {
     if (res.status !== 200) throw new Error(`push: ${res.status} ${await res.text()}`);
     pushes++;
   }
+  const pushed = minus(await rowsWritten(ns), afterQuotes);
 
   const statuses = await inBatches(Array.from({ length: LOOKUPS }, (_, i) => i), 16, async (i) => {
     const q = quotes[i % quotes.length];
@@ -78,7 +97,6 @@ try {
   });
   const byStatus = statuses.reduce((m, s) => ({ ...m, [s.status]: (m[s.status] ?? 0) + 1 }), {});
 
-  const ns = await worker.mf.getDurableObjectNamespace("INTENT_SHARDS");
   const shards = await Promise.all(Array.from({ length: SHARD_COUNT }, (_, i) => ns.get(ns.idFromName(`shard:${i.toString(16).padStart(2, "0")}`)).stats()));
   const sum = (list) => list.reduce((a, b) => a + b, 0);
   const perMethod = {};
@@ -105,6 +123,10 @@ try {
     shardCallsPer: { quote: +registration.toFixed(2), lookup: +lookup.toFixed(2), pushOf40Logs: +chainEvents.toFixed(1) },
     shardCalls: { total: sum(totals), min: totals[0], median: totals[totals.length >> 1], max: totals.at(-1), maxOverMean: +(totals.at(-1) / mean).toFixed(2) },
     shardRecords: { total: sum(records), min: records[0], max: records.at(-1) },
+    shardRows: { quoteRows: sum(shards.map((s) => s.quotes)), ownerRows: sum(shards.map((s) => s.owners)) },
+    // SQLite rows written (table and index rows), per quote registered and per push of 40 logs.
+    rowsWrittenPerQuote: { ...per(registered, QUOTES), total: +(total(registered) / QUOTES).toFixed(3) },
+    rowsWrittenPerPush: { ...per(pushed, pushes), total: +(total(pushed) / pushes).toFixed(1) },
     atDesignLoad: {
       load: DESIGN,
       shardCallsPerSec: { all: Math.round(designPerSec), meanPerShard: Math.round(designPerSec / SHARD_COUNT), busiestShard: Math.round((designPerSec / SHARD_COUNT) * (totals.at(-1) / mean)) },

@@ -184,7 +184,7 @@ export interface components {
             /** @description The earliest deadline among the addresses counted, or null. */
             freesAt?: components["schemas"]["UnixSeconds"] | null;
         };
-        /** @description One write of an object's step, applied in order in one transaction: set columns of the row `where` names, insert a row, store a row in place of the one with its key, or delete the rows `where` names. Table and column names are the object's own. */
+        /** @description One write of an object's step, applied in order in one transaction: set columns of the row `where` names, insert a row, store a row in place of the one with its key, store columns of the row `where` names whether or not it exists (upsert), or delete the rows `where` names. Table and column names are the object's own. */
         StepWrite: {
             /** @description The object's table the row is in. */
             table: string;
@@ -202,6 +202,10 @@ export interface components {
             };
             /** @description A row to store, replacing the one with its key. */
             replace?: {
+                [key: string]: string | number | null;
+            };
+            /** @description Columns to store in the row `where` names (its key): inserted with them when the key is new, else these columns set and the row's others kept. */
+            upsert?: {
                 [key: string]: string | number | null;
             };
             /**
@@ -587,7 +591,7 @@ export interface components {
                 chainId?: string | null;
             };
             record?: components["schemas"]["IntentRecord"] | null;
-            /** @description For a transactionHash lookup (record is then unused): the records the transaction index names for that hash, as stored now. The answer is the first by intent hash that still holds the transaction (on chainId, when given); none: unknown. */
+            /** @description For a transactionHash lookup (record is then unused): the records the transaction index names for that hash, as stored now. The answer is the first by intent hash that still holds the transaction (on chainId, when given); none: unknown. For a quoteId lookup without a quote-id row (record is then unused): the shard's records whose intent hash starts with the quote id's first 12 hex digits (a quote id starts with its delivery intent hash's first 6 bytes); the answer is the one holding that quoteId; none: unknown. */
             candidates?: components["schemas"]["IntentRecord"][];
             /** @description The worker's clock: Unix seconds (the core has none). */
             now: components["schemas"]["UnixSeconds"];
@@ -685,7 +689,7 @@ export interface components {
                     fromBlock: number;
                     toBlock: number;
                 };
-                /** @description logs: the intents among records that have a webhook owner. */
+                /** @description logs and registered (with owner): the intents among records whose row has a webhook owner (a registration keeps it). */
                 owned?: string[];
                 /** @description stream: the status query as the worker resolved it (op intentStatus's). */
                 query?: Record<string, never>;

@@ -51,7 +51,7 @@ function olderLayout(src) {
   // The shard stores what op intentShardStep answers: records and quote-id rows without their
   // expiries, and a registration sets no alarm.
   edit(src, "status/intent-shard.js", "const step = await this.#step(state, event);", `const step = await this.#step(state, event);
-    for (const w of step.writes) if (w.replace && "expire_at" in w.replace) w.replace.expire_at = null;
+    for (const w of step.writes) for (const row of [w.replace, w.upsert]) if (row && "expire_at" in row) row.expire_at = null;
     if (event.kind === "registered") step.alarmAt = null;`);
   edit(src, "status/shard-retention.js", "export function wakeIndexedDeposits(env, sql) {", "export function wakeIndexedDeposits(env, sql) { return;");
   // The address's object sets no alarm at all (op depositAddressStep names its retention's).

@@ -506,6 +506,45 @@ describe("quote ids find their delivery intents (registered with their records, 
     const status = await byQuoteId(q.id);
     assert.equal(status.intentHash, delivery.intentHash, JSON.stringify(status));
   });
+
+  test("a quote id needs no row: the quote writes its record's row only (its owner a column of it), and an id stored in a row before still answers", async () => {
+    const ns = await worker.mf.getDurableObjectNamespace("INTENT_SHARDS");
+    const shardOf = (hash) => ns.get(ns.idFromName(`shard:${hash.slice(2, 4)}`));
+    const everyShard = () => Promise.all(Array.from({ length: 256 }, (_, i) => shardOf(`0x${i.toString(16).padStart(2, "0")}`).stats()));
+    const written = (stats) => stats.reduce((sum, s) => { for (const [t, n] of Object.entries(s.rowsWritten)) sum[t] = (sum[t] ?? 0) + n; return sum; }, {});
+    const before = written(await everyShard());
+    const q = await quote({
+      type: "exact-in", dappId: "ids-rows",
+      source: { chainId: 8453, token: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", amount: "30000000", funder: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" },
+      destination: { chainId: 10, token: "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85", recipient: "0x976EA74026E726554dB657fA54763abd0C3a0aa9" },
+    });
+    const id = q.id.slice("quote:".length);
+    assert.equal((await byQuoteId(q.id)).intentHash, q.intentHash);
+    // The id starts with the intent hash's first 6 bytes (its shard, and the range of its record).
+    assert.equal(id.replace(/-/g, "").slice(0, 12), q.intentHash.slice(2, 14));
+    assert.deepEqual((await shardOf(q.intentHash).expiries({ intentHash: q.intentHash, quoteId: id })).quote, null);
+    // SQLite's own count, index rows included: the record's row, its key and its expiry index,
+    // the webhook owner a column of that row; no quote-id row, no owner row.
+    const after = await everyShard();
+    const rows = written(after);
+    const delta = Object.fromEntries(Object.keys(rows).map((t) => [t, rows[t] - (before[t] ?? 0)]).filter(([, n]) => n !== 0));
+    assert.deepEqual(delta, { record: 3 });
+    assert.ok((await shardOf(q.intentHash).stats()).owners >= 1);
+
+    // A quote id stored in a row by the code before (random after its first byte) still answers.
+    const hash = `${q.intentHash.slice(0, 4)}${"ab".repeat(31)}`;
+    const oldId = `${q.intentHash.slice(2, 4)}${crypto.randomUUID().slice(2)}`;
+    const now = Math.floor(Date.now() / 1000);
+    const record = {
+      intentHash: hash, sourceChainId: 8453, destinationChainId: 10, routeDeadline: now + 600, rewardDeadline: now + 3600, role: "direct", quoteId: oldId,
+      fundedComplete: false, updatedAt: 0, transactions: Object.fromEntries(["published", "funded", "fulfilled", "proven", "withdrawn", "refunded"].map((t) => [t, null])),
+    };
+    await shardOf(hash).register({ [hash]: record }, null, { quoteId: oldId, deliveryIntentHash: hash });
+    assert.equal((await shardOf(hash).expiries({ quoteId: oldId })).quote.intentHash, hash);
+    const old = await byQuoteId(`quote:${oldId}`);
+    assert.equal(old.status, "pending", JSON.stringify(old));
+    assert.equal(old.intentHash, hash);
+  });
 });
 
 describe("request id, schema version, routing", () => {

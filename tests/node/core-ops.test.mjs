@@ -295,8 +295,10 @@ describe('every op of the core answers as ops.json describes', () => {
       const hash = quote.intentHash;
       const nowMs = now * 1000;
       const record = registered.records[hash];
-      const stored = call('intentShardStep', { state: { nowMs, records: { [hash]: record }, stored: { [hash]: null }, owner: 'key:acme', alarm: null }, event: { kind: 'registered' } });
-      assert.deepEqual(stored.writes.map((w) => w.table), ['record', 'owner']);
+      const stored = call('intentShardStep', { state: { nowMs, records: { [hash]: record }, stored: { [hash]: null }, owner: 'key:acme', owned: [], alarm: null }, event: { kind: 'registered' } });
+      // One row: the owner is a column of the record's.
+      assert.deepEqual(stored.writes.map((w) => w.table), ['record']);
+      assert.equal(stored.writes[0].upsert.owner, 'key:acme');
       assert.equal(stored.alarmAt, (record.rewardDeadline + 3600) * 1000);
       assert.deepEqual(stored.effects, [{ kind: 'notify', intents: [hash] }]);
       const logs = [...publishedAndFunded(quote), ...proven(quote)];
@@ -317,12 +319,12 @@ describe('every op of the core answers as ops.json describes', () => {
       assert.deepEqual(check.effects[0].before, { status: 'pending' });
       assert.equal(check.effects[0].after.status, 'settled');
       const checked = call('intentShardStep', { state: check.state, event: { kind: 'checked', markedAgain: false, delivered: true } });
-      assert.deepEqual(checked.writes, [{ table: 'owner', where: { intent_hash: hash }, set: { last_status: 'settled', check_at: null } }]);
+      assert.deepEqual(checked.writes, [{ table: 'record', where: { intent_hash: hash }, set: { last_status: 'settled', check_at: null } }]);
       const quoteId = quote.id.replace('quote:', '');
       const rows = call('intentShardStep', { state: { nowMs, rows: [{ quoteId, intentHash: hash, expireAt: now, record: null }] }, event: { kind: 'quoteRows' } });
       assert.deepEqual(rows.writes, [{ table: 'quote', where: { quote_id: quoteId, expire_at: now }, delete: true }]);
       const gone = call('intentShardStep', { state: { nowMs, records: [{ intentHash: hash, expireAt: now - 1, transactions: [id('publication')] }] }, event: { kind: 'expired' } });
-      assert.deepEqual(gone.writes.map((w) => w.table), ['record_tx', 'quote', 'owner', 'record']);
+      assert.deepEqual(gone.writes.map((w) => w.table), ['record_tx', 'quote', 'record']);
       assert.deepEqual(gone.effects, [{ kind: 'unindex', pairs: [{ transactionHash: id('publication'), intentHash: hash }] }]);
       assert.deepEqual(call('intentShardStep', { state: { nowMs, version: 2 }, event: { kind: 'upgrade' } }).reply, { upToDate: true });
       const upgraded = call('intentShardStep', { state: { nowMs, version: 1, records: [{ intentHash: hash, record }], apart: [] }, event: { kind: 'upgrade' } });

@@ -10,6 +10,7 @@
 
 #include "engine_fixture.h"
 #include "service/op_table.h"
+#include "service/status/quote_registration.h"
 
 namespace sr::service::testing {
 namespace {
@@ -69,9 +70,10 @@ TEST(ServiceOps, QuoteAnswersCarryTheRegistrationOfEveryQuote) {
   EXPECT_EQ(out["registrations"][0]["deliveryIntentHash"], out["body"]["intentHash"]);
   EXPECT_EQ(out["registrations"][0]["quoteId"], out["body"]["id"].get<std::string>().substr(6));
   for (std::size_t i = 0; i < competing.size(); ++i) EXPECT_EQ(out["registrations"][i + 1], registered(competing[i]));
-  // Each quote id shares its first byte, and so its shard, with the intent it delivers.
+  // Each quote id starts with the first 6 bytes of the intent it delivers: its shard, and the
+  // range of that shard's records that holds it.
   for (const json& r : out["registrations"]) {
-    EXPECT_EQ(r["quoteId"].get<std::string>().substr(0, 2), r["deliveryIntentHash"].get<std::string>().substr(2, 2));
+    EXPECT_TRUE(quote_id_leads_to(r["quoteId"].get<std::string>(), r["deliveryIntentHash"].get<std::string>()));
   }
 
   // A multi-hop answer: funding, delivery and bucket-candidate intents, registered alike.

@@ -21,7 +21,26 @@ import { dueQuoteRows, dueRecords, graceOf, nextExpiry, unindex, upgradeRetentio
 import { startRefund } from "../funding/refunds.js";
 
 // The tables a step of the core writes.
-const STEP_TABLES = ["record", "quote", "owner", "record_tx", "meta"];
+const STEP_TABLES = ["record", "quote", "record_tx", "meta"];
+// A quote id's leading hex digits that are its delivery intent hash's (src/service/status/
+// quote_registration.h, kQuoteIdHashBytes), and how many records in that range a lookup reads (at
+// the design load a range holds one record in some 2^28 lookups; the core picks the quote's).
+const QUOTE_ID_HASH_DIGITS = 12;
+const QUOTE_ID_CANDIDATES = 16;
+
+/**
+ * Moves the owner table's rows (kept there before the owner was a column of the record's row) into
+ * their records' rows, once: copied as they are, in one transaction, so a shard answers nothing
+ * between. A row whose record is gone goes too (records took theirs with them).
+ */
+function moveOwnerRows(storage, sql) {
+  if (sql.exec("SELECT 1 FROM owner LIMIT 1").toArray().length === 0) return;
+  storage.transactionSync(() => {
+    sql.exec(`UPDATE record SET owner = o.owner, last_status = o.last_status, check_at = o.check_at
+      FROM owner AS o WHERE o.intent_hash = record.intent_hash`);
+    sql.exec("DELETE FROM owner");
+  });
+}
 
 export class IntentShard extends DurableObject {
   /** Serialises record updates: a read-modify-write spans awaits on the core. */
@@ -30,6 +49,8 @@ export class IntentShard extends DurableObject {
   #marks = new Map();
   /** Calls per method since this instance started, for the scale simulation (bench/scale-sim.mjs). */
   #calls = {};
+  /** Rows SQLite wrote per table since this instance started (index rows included: what is billed), likewise. */
+  #written = {};
   #streams;
 
   constructor(ctx, env) {
@@ -60,10 +81,22 @@ export class IntentShard extends DurableObject {
     } catch {
       // an object created since the column existed
     }
+    // Who hears of a record's status changes by webhook, the status last delivered to them and
+    // when its next check is due: columns of the record's row (one row written per intent, not
+    // two). Rows of the owner table, where objects created before kept them, move into them.
+    for (const column of ["owner TEXT", "last_status TEXT", "check_at INTEGER"]) {
+      try {
+        this.sql.exec(`ALTER TABLE record ADD COLUMN ${column}`);
+      } catch {
+        // an object created since the column existed
+      }
+    }
     this.sql.exec(`CREATE INDEX IF NOT EXISTS record_expiry ON record (expire_at) WHERE expire_at IS NOT NULL;
       CREATE INDEX IF NOT EXISTS quote_intent ON quote (intent_hash);
       CREATE INDEX IF NOT EXISTS quote_expiry ON quote (expire_at) WHERE expire_at IS NOT NULL;
+      CREATE INDEX IF NOT EXISTS record_check ON record (check_at) WHERE check_at IS NOT NULL;
       CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value INTEGER NOT NULL)`);
+    moveOwnerRows(ctx.storage, this.sql);
     // Rows stored before their rule existed get it before this object answers anything.
     ctx.blockConcurrencyWhile(async () => {
       if (await upgradeRetention(env, this.sql, (state, event) => this.#run(state, event))) await this.#wake([nextExpiry(this.sql)], await ctx.storage.getAlarm());
@@ -95,7 +128,8 @@ export class IntentShard extends DurableObject {
     this.#count("register");
     return this.#serially(async () => {
       const stored = Object.fromEntries(Object.keys(records).map((h) => [h.toLowerCase(), this.#record(h.toLowerCase())]));
-      await this.#run({ records, stored, owner, quote, ...graceOf(this.env), alarm: await this.ctx.storage.getAlarm() }, { kind: "registered" });
+      const owned = owner === null ? [] : this.#owned(Object.keys(stored));
+      await this.#run({ records, stored, owner, owned, quote, ...graceOf(this.env), alarm: await this.ctx.storage.getAlarm() }, { kind: "registered" });
     });
   }
 
@@ -119,10 +153,25 @@ export class IntentShard extends DurableObject {
     return Object.fromEntries(hashes.map((h) => [String(h).toLowerCase(), this.#record(String(h).toLowerCase())]));
   }
 
-  /** The delivery intent of a quote, or null. */
-  deliveryOf(quoteId) {
+  /**
+   * The delivery intent of a quote, or null: its quote-id row's, else the record this shard holds
+   * that the quote id leads to (a quote id starts with its delivery intent hash's first 6 bytes,
+   * and then needs no row: op "intentShardStep", event "registered"). The records in that range
+   * are the candidates; the core says which holds the quote id (op "intentStatus").
+   */
+  async deliveryOf(quoteId) {
     this.#count("deliveryOf");
-    return this.sql.exec("SELECT intent_hash FROM quote WHERE quote_id = ?", String(quoteId).toLowerCase()).toArray()[0]?.intent_hash ?? null;
+    const id = String(quoteId).toLowerCase();
+    const row = this.sql.exec("SELECT intent_hash FROM quote WHERE quote_id = ?", id).toArray()[0];
+    if (row) return row.intent_hash;
+    const prefix = `0x${id.replace(/-/g, "").slice(0, QUOTE_ID_HASH_DIGITS)}`;
+    const candidates = this.sql
+      .exec("SELECT record FROM record WHERE intent_hash >= ? AND intent_hash <= ? LIMIT ?", prefix, prefix.padEnd(66, "f"), QUOTE_ID_CANDIDATES)
+      .toArray()
+      .map((r) => JSON.parse(r.record));
+    if (candidates.length === 0) return null;
+    const answer = await askCore(this.env, "intentStatus", { query: { intentHash: null, quoteId: id }, record: null, candidates, now: nowSec(), chainTimes: {}, chainHeads: {} });
+    return answer.status === 200 ? (answer.body.intentHash ?? null) : null;
   }
 
   /**
@@ -155,10 +204,10 @@ export class IntentShard extends DurableObject {
     this.#count("mapTransactions");
     this.ctx.storage.transactionSync(() => {
       for (const { transactionHash, intentHash } of removed) {
-        this.sql.exec("DELETE FROM tx WHERE tx_hash = ? AND intent_hash = ?", transactionHash.toLowerCase(), intentHash.toLowerCase());
+        this.#tally({ tx: this.sql.exec("DELETE FROM tx WHERE tx_hash = ? AND intent_hash = ?", transactionHash.toLowerCase(), intentHash.toLowerCase()).rowsWritten });
       }
       for (const { transactionHash, intentHash } of pairs) {
-        this.sql.exec("INSERT OR IGNORE INTO tx (tx_hash, intent_hash) VALUES (?, ?)", transactionHash.toLowerCase(), intentHash.toLowerCase());
+        this.#tally({ tx: this.sql.exec("INSERT OR IGNORE INTO tx (tx_hash, intent_hash) VALUES (?, ?)", transactionHash.toLowerCase(), intentHash.toLowerCase()).rowsWritten });
       }
     });
   }
@@ -190,7 +239,7 @@ export class IntentShard extends DurableObject {
     return this.#serially(async () => {
       const hashes = Object.keys(byIntent).map((h) => h.toLowerCase());
       const records = Object.fromEntries(hashes.map((h) => [h, this.#record(h)]));
-      const owned = hashes.filter((h) => this.sql.exec("SELECT 1 FROM owner WHERE intent_hash = ?", h).toArray().length > 0);
+      const owned = this.#owned(hashes);
       const state = { chainId, logs: Object.values(byIntent).flat(), records, range, owned, ...graceOf(this.env), alarm: await this.ctx.storage.getAlarm() };
       return this.#run(state, { kind: "logs" });
     });
@@ -242,10 +291,14 @@ export class IntentShard extends DurableObject {
     };
   }
 
-  /** {calls: {method: n}, records, quotes, transactions}: what this shard took, for the scale simulation. */
+  /**
+   * {calls: {method: n}, rowsWritten: {table: n}, records, quotes, owners, transactions}: what this
+   * shard took and wrote, for the scale simulation and the cost table (docs/scale.md).
+   */
   stats() {
     const count = (table) => this.sql.exec(`SELECT COUNT(*) AS n FROM ${table}`).toArray()[0].n;
-    return { calls: { ...this.#calls }, records: count("record"), quotes: count("quote"), transactions: count("tx") };
+    const owners = this.sql.exec("SELECT COUNT(*) AS n FROM record WHERE owner IS NOT NULL").toArray()[0].n;
+    return { calls: { ...this.#calls }, rowsWritten: { ...this.#written }, records: count("record"), quotes: count("quote"), owners, transactions: count("tx") };
   }
 
   /**
@@ -261,9 +314,9 @@ export class IntentShard extends DurableObject {
       if (records.length > 0) await this.#run({ records }, { kind: "expired" });
     });
     await this.#checkQuoteRows(now);
-    const due = this.sql.exec("SELECT intent_hash, owner, last_status FROM owner WHERE check_at IS NOT NULL AND check_at <= ?", now).toArray();
+    const due = this.sql.exec("SELECT intent_hash, owner, last_status FROM record WHERE check_at IS NOT NULL AND check_at <= ?", now).toArray();
     for (const row of due) await this.#checkOwner(row);
-    const checks = this.sql.exec("SELECT MIN(check_at) AS at FROM owner WHERE check_at IS NOT NULL").toArray()[0]?.at ?? null;
+    const checks = this.sql.exec("SELECT MIN(check_at) AS at FROM record WHERE check_at IS NOT NULL").toArray()[0]?.at ?? null;
     // The alarm that ran is over: the next one is set afresh.
     await this.#wake([checks, nextExpiry(this.sql)], null);
   }
@@ -336,7 +389,7 @@ export class IntentShard extends DurableObject {
   /** Asks, writes what the core names in one transaction, performs its effects, sets its alarm; answers its reply. */
   async #run(state, event) {
     const step = await this.#step(state, event);
-    this.ctx.storage.transactionSync(() => applyWrites(this.sql, step.writes, STEP_TABLES));
+    this.#tally(this.ctx.storage.transactionSync(() => applyWrites(this.sql, step.writes, STEP_TABLES)));
     for (const effect of step.effects) await this.#perform(effect);
     if (step.alarmAt !== null) await this.ctx.storage.setAlarm(step.alarmAt);
     return step.reply;
@@ -372,10 +425,19 @@ export class IntentShard extends DurableObject {
     this.#calls[method] = (this.#calls[method] ?? 0) + 1;
   }
 
+  #tally(written) {
+    for (const [table, n] of Object.entries(written)) this.#written[table] = (this.#written[table] ?? 0) + n;
+  }
+
   #serially(task) {
     const run = this.#queue.then(task);
     this.#queue = run.catch(() => {});
     return run;
+  }
+
+  /** Those of `hashes` (lowercase) whose record has a webhook owner. */
+  #owned(hashes) {
+    return hashes.filter((h) => this.sql.exec("SELECT 1 FROM record WHERE intent_hash = ? AND owner IS NOT NULL", h).toArray().length > 0);
   }
 
   #record(hash) {

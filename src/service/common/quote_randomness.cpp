@@ -1,5 +1,6 @@
 #include "service/common/quote_randomness.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "crypto/hex.h"
@@ -23,9 +24,11 @@ Hash32 QuoteRandomness::derive(std::string_view label, std::uint32_t index) cons
   return h.finalize();
 }
 
-std::string QuoteRandomness::uuid_v4(std::uint32_t index, std::optional<std::uint8_t> first_byte) const {
+std::string QuoteRandomness::uuid_v4(std::uint32_t index, ByteView leading) const {
+  // The version nibble is byte 6's: leading bytes end before it.
+  if (leading.size() > kMaxLeadingBytes) throw std::invalid_argument("a quote id takes at most 6 leading bytes");
   Hash32 bytes = derive("quote-id", index);
-  if (first_byte) bytes[0] = *first_byte;
+  std::copy(leading.begin(), leading.end(), bytes.begin());
   bytes[6] = static_cast<std::uint8_t>((bytes[6] & 0x0f) | 0x40);
   bytes[8] = static_cast<std::uint8_t>((bytes[8] & 0x3f) | 0x80);
   const std::string hex = hex::encode(ByteView(bytes.data(), 16), false);

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <string_view>
 
@@ -20,9 +19,10 @@ class QuoteRandomness {
 
   Hash32 derive(std::string_view label, std::uint32_t index) const;
   // "xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx" (RFC 9562 version 4, variant 10) from
-  // derive("quote-id", index); with `first_byte`, that byte in place of the derived one (114 random
-  // bits remain).
-  std::string uuid_v4(std::uint32_t index, std::optional<std::uint8_t> first_byte = std::nullopt) const;
+  // derive("quote-id", index); with `leading` (at most kMaxLeadingBytes), those bytes in place of
+  // the first derived ones (with 6: 74 random bits remain).
+  static constexpr std::size_t kMaxLeadingBytes = 6;
+  std::string uuid_v4(std::uint32_t index, ByteView leading = {}) const;
   Hash32 salt(std::uint32_t index) const { return derive("route-salt", index); }
 
  private:

@@ -169,11 +169,12 @@ class QuoteBuilder {
       steps_json.push_back({{"provider", provider}, {"intents", std::move(intents)}});
     }
 
-    // The quote id starts with the byte its delivery intent hash starts with: the worker keeps
-    // records in shards by that byte, so the intent's record and the quote id's entry share one
-    // shard and a quote is registered with one write.
+    // The quote id starts with the first bytes of its delivery intent hash (quote_registration.h,
+    // kQuoteIdHashBytes): the worker keeps records in shards by the first byte, so the quote id
+    // leads to its intent's record in one shard and needs no row of its own.
     const Hash32& delivery = top_hash ? *top_hash : steps[1].second.front().hashes.intent_hash;
-    const std::string uuid = randomness_.uuid_v4(index, delivery[0]);
+    static_assert(kQuoteIdHashBytes <= QuoteRandomness::kMaxLeadingBytes);
+    const std::string uuid = randomness_.uuid_v4(index, ByteView(delivery.data(), kQuoteIdHashBytes));
     const std::string id = "quote:" + uuid;
     json quote;
     quote["id"] = id;

@@ -24,8 +24,9 @@
 // - competingQuotes: null unless options.allQuotes; then every other plan, ranked best first (at
 //   most service.maxCompetingQuotes), each a complete quote with its own id, salts and signature
 //   and competingQuotes null. The winner is the top level and is not repeated.
-// - Randomness (quote_randomness.h): quote q (0 = winner) has id uuid_v4(q); its k-th intent in
-//   steps order has salt(q * 256 + k).
+// - Randomness (quote_randomness.h): quote q (0 = winner) has id uuid_v4(q) with its delivery
+//   intent hash's first bytes leading (kQuoteIdHashBytes); its k-th intent in steps order has
+//   salt(q * 256 + k).
 #pragma once
 
 #include <cstdint>

@@ -97,8 +97,15 @@ struct Step {
   }
 };
 
+// Whether `hashes` (state "owned": intent hashes, any case) names `hash` (lowercase).
+bool listed(const Json& hashes, const std::string& hash) {
+  return std::any_of(hashes.begin(), hashes.end(), [&](const Json& h) { return h.is_string() && lowercase(h.get<std::string>()) == hash; });
+}
+
+// A record stored with its retention: an upsert, so that the webhook owner and its check, columns of
+// the same row, stay as they are.
 Json record_row(const std::string& hash, const Json& record, const Json& expire_at) {
-  return Json{{"table", "record"}, {"replace", {{"intent_hash", hash}, {"record", record.dump()}, {"expire_at", expire_at}}}};
+  return Json{{"table", "record"}, {"where", {{"intent_hash", hash}}}, {"upsert", {{"record", record.dump()}, {"expire_at", expire_at}}}};
 }
 
 // Records to store, each with its retention; answers the expiries (seconds or null) for the alarm.
@@ -131,21 +138,32 @@ OpResult on_registered(const Config& config, Step step) {
   if (!quote.is_null()) {
     const std::string quote_id = lowercase(fields.text(quote, "quoteId", "state.quote"));
     const std::string delivery = lowercase(fields.text(quote, "deliveryIntentHash", "state.quote"));
-    // A quote id whose delivery intent is stored here goes with that record; otherwise the row has
-    // a lifetime of its own, the record's by the same rule.
-    Json expire_at = nullptr;
-    if (!merged.contains(delivery)) {
-      const Json rows{{quote_id, {{"intentHash", delivery}, {"record", quote.value("record", Json(nullptr))}}}};
-      expire_at = body_of(quote_id_retention_op(step.retention_input("rows", rows)))["expireAt"][quote_id];
-      expiries.push_back(maybe_time(expire_at, "quoteIdRetention's expireAt"));
+    // A quote id that starts with its delivery intent's hash, stored here, needs no row: a lookup
+    // finds the record by that prefix (quote_registration.h). Any other (a deposit address's,
+    // whose intent hash moved; an id issued before ids carried the prefix) is a row: with its
+    // delivery intent stored here it goes with that record; otherwise it has a lifetime of its
+    // own, the record's by the same rule.
+    if (!merged.contains(delivery) || !quote_id_leads_to(quote_id, delivery)) {
+      Json expire_at = nullptr;
+      if (!merged.contains(delivery)) {
+        const Json rows{{quote_id, {{"intentHash", delivery}, {"record", quote.value("record", Json(nullptr))}}}};
+        expire_at = body_of(quote_id_retention_op(step.retention_input("rows", rows)))["expireAt"][quote_id];
+        expiries.push_back(maybe_time(expire_at, "quoteIdRetention's expireAt"));
+      }
+      step.writes.push_back(Json{{"table", "quote"}, {"replace", {{"quote_id", quote_id}, {"intent_hash", delivery}, {"expire_at", expire_at}}}});
     }
-    step.writes.push_back(Json{{"table", "quote"}, {"replace", {{"quote_id", quote_id}, {"intent_hash", delivery}, {"expire_at", expire_at}}}});
   }
+  // The owner is a column of each record's row, written with it; a record that has one keeps it.
   const Json owner = step.state.value("owner", Json(nullptr));
   if (!owner.is_null()) {
     if (!owner.is_string()) fail("state.owner must be a string or null");
-    for (const auto& [hash, record] : merged.items()) {
-      step.writes.push_back(Json{{"table", "owner"}, {"insert", {{"intent_hash", hash}, {"owner", owner}, {"last_status", nullptr}, {"check_at", nullptr}}}});
+    const Json& owned = fields.member(step.state, "owned", "state");
+    if (!owned.is_array()) fail("state.owned must be an array of intent hashes");
+    for (Json& write : step.writes) {
+      if (write["table"] != "record") continue;
+      const Json& hash = write["where"]["intent_hash"];
+      const bool has_owner = listed(owned, hash.get<std::string>());
+      if (!has_owner) write["upsert"]["owner"] = owner;
     }
   }
   Json hashes = Json::array();
@@ -188,9 +206,9 @@ OpResult on_logs(const Config& config, Step step) {
   if (!owned.is_array()) fail("state.owned must be an array of intent hashes");
   Json marked = Json::array();
   for (const Json& hash : hashes) {
-    const bool is_owned = std::any_of(owned.begin(), owned.end(), [&](const Json& o) { return o.is_string() && lowercase(o.get<std::string>()) == hash.get<std::string>(); });
+    const bool is_owned = listed(owned, hash.get<std::string>());
     if (!is_owned) continue;
-    step.writes.push_back(Json{{"table", "owner"}, {"where", {{"intent_hash", hash}}}, {"set", {{"check_at", step.now()}}}});
+    step.writes.push_back(Json{{"table", "record"}, {"where", {{"intent_hash", hash}}}, {"set", {{"check_at", step.now()}}}});
     marked.push_back(hash);
   }
   step.wake_by(expiries);
@@ -299,7 +317,7 @@ OpResult on_checked(Step step, const Json& event) {
   if (!marked.is_boolean()) fail("event.markedAgain must be true or false");
   if (marked.get<bool>()) next = step.now();
   set["check_at"] = next;
-  step.writes.push_back(Json{{"table", "owner"}, {"where", {{"intent_hash", hash}}}, {"set", std::move(set)}});
+  step.writes.push_back(Json{{"table", "record"}, {"where", {{"intent_hash", hash}}}, {"set", std::move(set)}});
   return step.answer();
 }
 
@@ -344,15 +362,15 @@ OpResult on_expired(Step step) {
     const Json& transactions = fields.member(row, "transactions", "state.records[]");
     if (!transactions.is_array()) fail("state.records[].transactions must be an array");
     // Such a record holds at most its publication (op recordRetention): that transaction's index
-    // row, kept in the transaction's shard, goes with it, and so do the record's own quote-id and
-    // webhook owner rows. Only a record still as read goes: a chain event meanwhile stored it again.
+    // row, kept in the transaction's shard, goes with it, and so does the record's own quote-id
+    // row (its webhook owner is a column of its row). Only a record still as read goes: a chain
+    // event meanwhile stored it again.
     const Json where{{"intent_hash", hash}};
     for (const Json& tx : transactions) {
       step.writes.push_back(Json{{"table", "record_tx"}, {"where", {{"intent_hash", hash}, {"tx_hash", tx}}}, {"delete", true}});
       unindexed.push_back(Json{{"transactionHash", tx}, {"intentHash", hash}});
     }
     step.writes.push_back(Json{{"table", "quote"}, {"where", where}, {"delete", true}});
-    step.writes.push_back(Json{{"table", "owner"}, {"where", where}, {"delete", true}});
     step.writes.push_back(Json{{"table", "record"}, {"where", {{"intent_hash", hash}, {"expire_at", *expire_at}}}, {"delete", true}});
   }
   if (!unindexed.empty()) step.effects.push_back(Json{{"kind", "unindex"}, {"pairs", std::move(unindexed)}});

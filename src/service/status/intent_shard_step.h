@@ -9,7 +9,10 @@
 //            and, where a retention is decided, "graceSec"? (op "recordRetention"'s); the answer's
 //            is the state for the event that follows (a check's "checked");
 //   writes   rows to write in order, in one transaction (ops.json $defs StepWrite; "replace": a row
-//            stored whether or not its key exists);
+//            stored whether or not its key exists; "upsert": the columns it names stored, the
+//            row's others kept when its key exists). A record's webhook owner, the status last
+//            delivered to it and its next check are columns of the record's row (owner,
+//            last_status, check_at): one row per intent, not two;
 //   effects  things to do now, in order: {"kind": "notify", "intents"} (the records of these intents
 //            changed: push to their open streams), {"kind": "mark", "intents"} (chain events made
 //            these owned intents due for a webhook status check), {"kind": "deliver", "owner",
@@ -26,17 +29,18 @@
 // Events:
 //   {"kind": "registered"}  state {"records": {hash: registered record}, "stored": {hash: the
 //       stored record or null}, "owner"?: who hears of status changes by webhook, "quote"?:
-//       {"quoteId", "deliveryIntentHash", "record"?: the delivery intent's registered record}}:
+//       {"quoteId", "deliveryIntentHash", "record"?: the delivery intent's registered record},
+//       "owned": [hashes among the records' whose row has an owner] (with "owner")}:
 //       a stored record gets the registration merged in (op "mergeRegistration"), every record
 //       its retention (op "recordRetention"); the quote id maps to its delivery intent and goes
 //       with that record when this shard holds it, else it has an expiry of its own (op
-//       "quoteIdRetention"); an owner is remembered for every record (never replaced). Effect
-//       notify.
+//       "quoteIdRetention"); an owner is remembered for every record (never replaced: written
+//       with the record's row unless "owned" names it). Effect notify.
 //   {"kind": "logs"}  state {"chainId", "logs", "records": {hash: record or null}, "range"?:
 //       {"fromBlock", "toBlock"}, "owned": [hashes among the records' with a webhook owner]}:
 //       op "applyLogs" folds the logs in; changed records are stored with their retention, the
 //       transaction index of the shard's records follows (table record_tx), an owned intent
-//       whose record changed is due for a check now (owner.check_at, effect mark, alarm now).
+//       whose record changed is due for a check now (record.check_at, effect mark, alarm now).
 //       Effect notify. reply: applyLogs's refusal as it is, or 200 {"applied", "updated",
 //       "unregistered", "transactions"}.
 //   {"kind": "stream"}  state {"query", "record": or null, "chainTimes", "chainHeads", "last": the
@@ -57,7 +61,7 @@
 //       time the status could change by time alone; null without a record, since a chain event
 //       that creates it marks the intent again; 30 s later when the chain heads could not be read).
 //   {"kind": "checked", "markedAgain", "delivered"?, "refundAt"?, "thrown"?}  after the effects:
-//       the owner row's check_at and, once delivered (the deliver effect performed), last_status.
+//       the record row's check_at and, once delivered (the deliver effect performed), last_status.
 //       refundAt (the refund effect's result: not started now): looked at again then. thrown (an
 //       effect failed): again in 30 s. markedAgain (chain events marked the intent while the check
 //       ran): checked again at once.
@@ -69,8 +73,8 @@
 //       60 s.
 //   {"kind": "expired"}  state {"records": [{"intentHash", "expireAt": as stored, "transactions":
 //       [the transaction hashes of its record_tx rows]}]}: records whose retention may have come.
-//       Each due one goes (a record still as read, with expireAt) with its quote-id, owner and
-//       record_tx rows; effect {"kind": "unindex", "pairs": [{"transactionHash", "intentHash"}]}
+//       Each due one goes (a record still as read, with expireAt; its owner with its row) with its
+//       quote-id and record_tx rows; effect {"kind": "unindex", "pairs": [{"transactionHash", "intentHash"}]}
 //       (the transaction index rows, kept in the transactions' shards, that led to them).
 //   {"kind": "upgrade"}  state {"version": the shard's meta "retention" (0: none), "records"?: a
 //       page of records stored without an expiry [{"intentHash", "record"}], "apart"?: on the last

@@ -173,6 +173,16 @@ Json fresh_registration(const Config& config, const Json& quote, std::uint64_t n
   return registration_json(records, registrations, quote_id, delivery_intent(quote, registrations), now);
 }
 
+bool quote_id_leads_to(const std::string& quote_id, const std::string& intent_hash) {
+  std::string id_hex;
+  for (const char c : quote_id) {
+    if (c != '-') id_hex.push_back(c);
+  }
+  constexpr std::size_t digits = 2 * kQuoteIdHashBytes;
+  if (id_hex.size() < digits || intent_hash.size() < 2 + digits || !intent_hash.starts_with("0x")) return false;
+  return lowercase(id_hex.substr(0, digits)) == lowercase(intent_hash.substr(2, digits));
+}
+
 OpResult register_quote_op(const Config& config, const Json& input) {
   OpInput in(input, "registerQuote");
   const Json& quote = in.member("quote");

@@ -36,6 +36,17 @@ nlohmann::ordered_json fresh_registration(std::vector<IntentRecord> registration
 IntentRecord intent_registration(const protocol::Intent& intent, const protocol::IntentHashes& hashes, std::string role,
                                  std::uint64_t source_chain_id, Vm source_vm);
 
+// A quote id the engine issues starts with the first kQuoteIdHashBytes bytes of the intent hash it
+// delivers (the rest is random): the quote id names its delivery intent's shard (the first byte)
+// and the range of that shard's records holding it, so the quote id needs no row of its own
+// (docs/scale.md, "Cost per million quotes"). 48 bits: in a shard of 10^6 records, another record
+// shares them about once in 2^28 lookups, and the record's own quoteId tells them apart.
+inline constexpr std::size_t kQuoteIdHashBytes = 6;
+
+// Whether `quote_id` (bare UUID, any case) starts with the first kQuoteIdHashBytes bytes of
+// `intent_hash` (0x-hex, any case): a record of that intent holding the quote id is the quote's.
+bool quote_id_leads_to(const std::string& quote_id, const std::string& intent_hash);
+
 OpResult register_quote_op(const Config& config, const nlohmann::ordered_json& input);
 OpResult merge_registration_op(const Config& config, const nlohmann::ordered_json& input);
 

@@ -9,6 +9,7 @@
 #include "service/common/identifiers.h"
 #include "service/common/op_input.h"
 #include "service/status/finality.h"
+#include "service/status/quote_registration.h"
 #include "service/status/status_records.h"
 
 namespace sr::service {
@@ -209,15 +210,30 @@ std::optional<IntentRecord> record_of_transaction(const OpInput& in, const Statu
   return found;
 }
 
+// The record a quoteId lookup answers when the shard names candidates (its records whose intent
+// hash starts as the quote id does, quote_registration.h) instead of a record: the one that holds
+// this quote id. None: the quote was never registered here, or its record is gone.
+std::optional<IntentRecord> record_of_quote(const Json& candidates, const std::string& quote_id) {
+  if (!candidates.is_array()) throw OpInputError("op \"intentStatus\": candidates must be an array of records");
+  std::optional<IntentRecord> found;
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    IntentRecord record = record_from_json(candidates[i], "candidates[" + std::to_string(i) + "]");
+    const bool holds = record.quote_id && lowercase(*record.quote_id) == quote_id && quote_id_leads_to(quote_id, hex::encode(record.intent_hash));
+    if (holds && (!found || record.intent_hash < found->intent_hash)) found = std::move(record);
+  }
+  return found;
+}
+
 }  // namespace
 
 OpResult intent_status_op(const Config& config, const Json& input) {
   OpInput in(input, "intentStatus");
   auto query = read_status_query(in.member("query"));
   if (!query) return query.error;
-  const std::optional<IntentRecord> record = query.value->transaction_hash
-                                                 ? record_of_transaction(in, *query.value)
-                                                 : read_optional_record(in, "intentStatus");
+  const Json* candidates = in.optional("candidates");
+  const std::optional<IntentRecord> record = query.value->transaction_hash ? record_of_transaction(in, *query.value)
+                                             : query.value->quote_id && candidates ? record_of_quote(*candidates, *query.value->quote_id)
+                                                                                   : read_optional_record(in, "intentStatus");
   if (!record) {
     // A lookup answers "unknown"; a stream would send nothing, ever, while holding a shard's
     // attention for its whole life: an intent without a record gets no stream.

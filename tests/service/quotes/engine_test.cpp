@@ -12,6 +12,7 @@
 #include "protocol/svm_fund.h"
 #include "protocol/svm_route_call.h"
 #include "protocol/vault.h"
+#include "service/status/quote_registration.h"
 
 namespace sr::service::testing {
 namespace {
@@ -50,8 +51,12 @@ TEST_F(EngineTest, ExactInDirectQuoteIsCompleteAndConsistent) {
   const json q = ok_quote(exact_in_body());
   EXPECT_TRUE(std::regex_match(q["id"].get<std::string>(),
                                std::regex("quote:[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}")));
-  // The id starts with its intent hash's first byte (the worker's shard of both).
-  EXPECT_EQ(q["id"].get<std::string>().substr(6, 2), q["intentHash"].get<std::string>().substr(2, 2));
+  // The id starts with its intent hash's first 6 bytes (the worker's shard of both, and the range
+  // of that shard's records that holds it): 8 hex digits, a dash, 4 more.
+  const std::string id = q["id"].get<std::string>().substr(6);
+  const std::string hash = q["intentHash"].get<std::string>();
+  EXPECT_EQ(id.substr(0, 8) + id.substr(9, 4), hash.substr(2, 12));
+  EXPECT_TRUE(quote_id_leads_to(id, hash));
   EXPECT_EQ(q["type"], "exact-in");
   EXPECT_EQ(q["source"], json({{"chainId", 8453}, {"token", kBaseUsdc}, {"amount", "100000000"},
                                {"funder", kFunder}, {"refundRecipient", kFunder}}));
@@ -440,8 +445,9 @@ TEST_F(EngineTest, StitchedRouteFundsTheSecondIntentOnTheIntermediateChain) {
   const json& second = q["steps"][1]["intents"][0];
   EXPECT_EQ(first["role"], "stitched-source");
   EXPECT_EQ(second["role"], "stitched-destination");
-  // A multi-hop quote's id starts with its delivery intent hash's first byte.
-  EXPECT_EQ(q["id"].get<std::string>().substr(6, 2), second["intentHash"].get<std::string>().substr(2, 2));
+  // A multi-hop quote's id starts with its delivery intent hash's first 6 bytes, not its funding's.
+  EXPECT_TRUE(quote_id_leads_to(q["id"].get<std::string>().substr(6), second["intentHash"].get<std::string>()));
+  EXPECT_FALSE(quote_id_leads_to(q["id"].get<std::string>().substr(6), first["intentHash"].get<std::string>()));
   EXPECT_EQ(first["sourceChainId"], 137);
   // atlas and harbor both reach 8453 and 42161; atlas is cheaper, and the two intermediates tie
   // on price and time, so the plan key decides (42161 sorts first).

@@ -25,6 +25,8 @@ const char* const kHash = "0x111111111111111111111111111111111111111111111111111
 const char* const kOther = "0x2222222222222222222222222222222222222222222222222222222222222222";
 const char* const kTx = "0x3333333333333333333333333333333333333333333333333333333333333333";
 const char* const kQuoteId = "7f3c2a10-9d4e-4b1a-8c2f-5e6d7a8b9c0d";
+// A quote id as the engine issues it for kHash: its first 6 bytes, then random digits.
+const char* const kLeadingQuoteId = "11111111-1111-4b1a-8c2f-5e6d7a8b9c0d";
 const char* const kPortal = "0xEC000064576f9C95a8623Bc0eff3db6d296ea6df";
 const char* const kCreator = "0x70997970c51812dc3a010c7d01b50e0d17dc79c8";
 const char* const kOwner = "key:k1";
@@ -163,14 +165,15 @@ TEST(IntentShardStep, ACheckStartsTheRefundItsStatusCheckNamesAfterTheDelivery) 
   EXPECT_EQ(step(check_state(pending_record(), "pending"), check_event())["effects"], Json::array());
 }
 
-TEST(IntentShardStep, CheckedWritesTheOwnerRowOnceTheDeliveryIsQueued) {
+TEST(IntentShardStep, CheckedWritesTheOwnerColumnsOnceTheDeliveryIsQueued) {
   Json after_change = check_state(settled_record(), "pending");
   after_change["status"] = "settled";
   after_change["next"] = nullptr;
   Json unchanged = check_state(pending_record(), "pending");
   unchanged["status"] = "pending";
   unchanged["next"] = kRoute + 1;
-  const auto owner_write = [](Json set) { return Json::array({Json{{"table", "owner"}, {"where", {{"intent_hash", kHash}}}, {"set", std::move(set)}}}); };
+  // The owner's columns of the record's row.
+  const auto owner_write = [](Json set) { return Json::array({Json{{"table", "record"}, {"where", {{"intent_hash", kHash}}}, {"set", std::move(set)}}}); };
   expect_rows({
       {"delivered: the status moves on", after_change, {{"kind", "checked"}, {"markedAgain", false}, {"delivered", true}},
        owner_write({{"last_status", "settled"}, {"check_at", nullptr}})},
@@ -244,8 +247,14 @@ TEST(IntentShardStep, AStreamIsSentEachNewBodyAndEndsWhereAWatcherStops) {
 
 // ---- registrations, chain events and retention ------------------------------------------
 
+// A record stored with its expiry: an upsert (its owner's columns, if any, stay as they are).
 Json record_write(const char* hash, const Json& record, const Json& expire_at) {
-  return {{"table", "record"}, {"replace", {{"intent_hash", hash}, {"record", record.dump()}, {"expire_at", expire_at}}}};
+  return {{"table", "record"}, {"where", {{"intent_hash", hash}}}, {"upsert", {{"record", record.dump()}, {"expire_at", expire_at}}}};
+}
+Json owned_record_write(const char* hash, const Json& record, const Json& expire_at, const char* owner) {
+  Json write = record_write(hash, record, expire_at);
+  write["upsert"]["owner"] = owner;
+  return write;
 }
 const std::uint64_t kExpiry = kReward + kRecordGraceSec;  // record_retention.h: an hour after the later deadline
 
@@ -261,6 +270,8 @@ TEST(IntentShardStep, ARegistrationStoresRecordsWithTheirRetentionAndItsQuoteIdA
     Json alarm_at;
   };
   const Json records{{kHash, registered()}};
+  // The same registration again, merged into its stored record.
+  const Json again = merge_registration_op(local_config(), {{"registered", registered()}, {"stored", registered()}}).body["record"];
   const Json quote_here{{"quoteId", kQuoteId}, {"deliveryIntentHash", kHash}};
   const Json quote_apart{{"quoteId", kQuoteId}, {"deliveryIntentHash", kOther}, {"record", registered(kOther)}};
   const std::vector<Row> rows = {
@@ -276,10 +287,16 @@ TEST(IntentShardStep, ARegistrationStoresRecordsWithTheirRetentionAndItsQuoteIdA
        kExpiry * 1000},
       {"a quote id apart from its record: an expiry of its own", with_now({{"records", Json::object()}, {"stored", Json::object()}, {"quote", quote_apart}, {"alarm", nullptr}}),
        Json::array({Json{{"table", "quote"}, {"replace", {{"quote_id", kQuoteId}, {"intent_hash", kOther}, {"expire_at", kExpiry}}}}}), kExpiry * 1000},
-      {"an owner for each record, never replaced", with_now({{"records", records}, {"stored", {{kHash, nullptr}}}, {"owner", kOwner}, {"alarm", nullptr}}),
-       Json::array({record_write(kHash, registered(), kExpiry),
-                    Json{{"table", "owner"}, {"insert", {{"intent_hash", kHash}, {"owner", kOwner}, {"last_status", nullptr}, {"check_at", nullptr}}}}}),
-       kExpiry * 1000},
+      {"a quote id that starts with its intent's hash, stored with it: no row (a lookup finds the record by that prefix)",
+       with_now({{"records", records}, {"stored", {{kHash, nullptr}}}, {"quote", {{"quoteId", kLeadingQuoteId}, {"deliveryIntentHash", kHash}}}, {"alarm", nullptr}}),
+       Json::array({record_write(kHash, registered(), kExpiry)}), kExpiry * 1000},
+      {"the same quote id, its record in another shard: a row with the record's expiry",
+       with_now({{"records", Json::object()}, {"stored", Json::object()}, {"quote", {{"quoteId", kLeadingQuoteId}, {"deliveryIntentHash", kHash}, {"record", registered()}}}, {"alarm", nullptr}}),
+       Json::array({Json{{"table", "quote"}, {"replace", {{"quote_id", kLeadingQuoteId}, {"intent_hash", kHash}, {"expire_at", kExpiry}}}}}), kExpiry * 1000},
+      {"an owner for each record, a column of its row", with_now({{"records", records}, {"stored", {{kHash, nullptr}}}, {"owner", kOwner}, {"owned", Json::array()}, {"alarm", nullptr}}),
+       Json::array({owned_record_write(kHash, registered(), kExpiry, kOwner)}), kExpiry * 1000},
+      {"an owner already stored is never replaced", with_now({{"records", records}, {"stored", {{kHash, registered()}}}, {"owner", "key:other"}, {"owned", {kHash}}, {"alarm", nullptr}}),
+       Json::array({record_write(kHash, again, kExpiry)}), kExpiry * 1000},
   };
   for (const Row& row : rows) {
     SCOPED_TRACE(row.name);
@@ -313,12 +330,12 @@ TEST(IntentShardStep, ChainEventsStoreTheRecordIndexItsTransactionsAndMakeAnOwne
   const Json added = Json::array({Json{{"transactionHash", kTx}, {"intentHash", kHash}}});
   EXPECT_EQ(body["transactions"]["added"], added);
   ASSERT_EQ(answer["writes"].size(), 3u);
-  const Json stored = Json::parse(answer["writes"][0]["replace"]["record"].get<std::string>());
+  const Json stored = Json::parse(answer["writes"][0]["upsert"]["record"].get<std::string>());
   EXPECT_EQ(stored["transactions"]["funded"]["transactionHash"], kTx);
   // A funded record is the history of money that moved: kept.
-  EXPECT_EQ(answer["writes"][0]["replace"]["expire_at"], nullptr);
+  EXPECT_EQ(answer["writes"][0]["upsert"]["expire_at"], nullptr);
   EXPECT_EQ(answer["writes"][1], (Json{{"table", "record_tx"}, {"insert", {{"intent_hash", kHash}, {"tx_hash", kTx}}}}));
-  EXPECT_EQ(answer["writes"][2], (Json{{"table", "owner"}, {"where", {{"intent_hash", kHash}}}, {"set", {{"check_at", kNow}}}}));
+  EXPECT_EQ(answer["writes"][2], (Json{{"table", "record"}, {"where", {{"intent_hash", kHash}}}, {"set", {{"check_at", kNow}}}}));
   EXPECT_EQ(answer["effects"], Json::array({Json{{"kind", "notify"}, {"intents", {kHash}}}, Json{{"kind", "mark"}, {"intents", {kHash}}}}));
   // At once, even with a later alarm set: each status is checked before the next chain event.
   EXPECT_EQ(answer["alarmAt"], kNowMs);
@@ -367,11 +384,11 @@ TEST(IntentShardStep, ARecordPastItsRetentionGoesWithItsRowsAndItsTransactionInd
   const Json event = kind("expired");
   expect_rows({
       {"due, its publication indexed: all its rows go, the index row too", expired(kNow - 1, Json::array({kTx})), event,
-       Json::array({del("record_tx", {{"intent_hash", kHash}, {"tx_hash", kTx}}), del("quote", by_hash), del("owner", by_hash),
+       Json::array({del("record_tx", {{"intent_hash", kHash}, {"tx_hash", kTx}}), del("quote", by_hash),
                     del("record", {{"intent_hash", kHash}, {"expire_at", kNow - 1}})}),
        Json::array({Json{{"kind", "unindex"}, {"pairs", Json::array({Json{{"transactionHash", kTx}, {"intentHash", kHash}}})}}})},
       {"due now, nothing indexed", expired(kNow, Json::array()), event,
-       Json::array({del("quote", by_hash), del("owner", by_hash), del("record", {{"intent_hash", kHash}, {"expire_at", kNow}})})},
+       Json::array({del("quote", by_hash), del("record", {{"intent_hash", kHash}, {"expire_at", kNow}})})},
       {"not due yet: kept", expired(kNow + 1, Json::array({kTx})), event, Json::array()},
       {"kept (no expiry): kept", expired(nullptr, Json::array()), event, Json::array()},
   });

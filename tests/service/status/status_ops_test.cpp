@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <sstream>
 
 #include "../../protocol/protocol_vectors.h"
@@ -401,6 +402,15 @@ json status_by_transaction(const std::vector<json>& candidates, const std::strin
   return r.body;
 }
 
+// A lookup by quote id as the worker runs it when the quote id has no row: the shard's records
+// whose intent hash starts with the quote id's first 12 hex digits.
+json status_by_quote(const std::vector<json>& candidates, const std::string& quote_id) {
+  const json query = {{"intentHash", nullptr}, {"quoteId", quote_id}};
+  const OpResult r = intent_status_op(config(), {{"query", query}, {"record", nullptr}, {"candidates", json(candidates)}, {"now", 1000}});
+  EXPECT_EQ(r.status, 200) << r.body.dump();
+  return r.body;
+}
+
 using Pairs = std::vector<std::pair<std::string, std::string>>;
 Pairs pairs_of(const json& list) {
   Pairs out;
@@ -442,6 +452,39 @@ TEST(StatusOps, TheTransactionIndexFollowsTheRecordsThroughAReorganisation) {
   const std::string first = std::min(hash, hash_text(other));
   EXPECT_EQ(status_by_transaction({store[hash], store[hash_text(other)]}, tx_hash(1))["intentHash"], first);
   EXPECT_EQ(status_by_transaction({store[hash_text(other)], store[hash]}, tx_hash(1))["intentHash"], first);
+}
+
+TEST(StatusOps, AQuoteIdWithoutARowFindsTheRecordItStartsAsThatHoldsIt) {
+  std::map<std::string, json> store;
+  const auto intent = sample_intent(43);
+  const std::string hash = hash_text(intent);
+  apply(store, kA, {published(intent, 10, 1), funded(intent, true, 10, 1)});
+  // The engine's shape: the delivery intent hash's first 6 bytes, then random digits.
+  const std::string id = hash.substr(2, 8) + "-" + hash.substr(10, 4) + "-4abc-8def-0123456789ab";
+  json mine = store[hash];
+  mine["quoteId"] = id;
+  const json found = status_by_quote({mine}, id);
+  EXPECT_EQ(found["intentHash"], hash);
+  EXPECT_EQ(found["status"], "pending");
+  // Any case, as the query may spell it.
+  std::string upper = id;
+  std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return std::toupper(c); });
+  EXPECT_EQ(status_by_quote({mine}, upper)["intentHash"], hash);
+  // Another quote's record in the same range (its own quote id): not this quote's.
+  json other = mine;
+  other["quoteId"] = hash.substr(2, 8) + "-" + hash.substr(10, 4) + "-4000-8000-000000000000";
+  EXPECT_EQ(status_by_quote({other}, id)["status"], "unknown");
+  EXPECT_EQ(status_by_quote({other, mine}, id)["intentHash"], hash);
+  // A record that holds the quote id but does not start as it does: a multi-hop quote's funding
+  // intent (its quote id leads to the delivery intent only).
+  const std::string elsewhere = (hash[2] == '0' ? "10000000" : "00000000") + std::string("-0000-4abc-8def-0123456789ab");
+  json funding = store[hash];
+  funding["quoteId"] = elsewhere;
+  EXPECT_EQ(status_by_quote({funding}, elsewhere)["status"], "unknown");
+  // No candidate: unknown, naming no intent.
+  const json none = status_by_quote({}, id);
+  EXPECT_EQ(none["status"], "unknown");
+  EXPECT_TRUE(none["intentHash"].is_null());
 }
 
 TEST(StatusOps, ATransactionLookupNamesTheFieldItCannotRead) {

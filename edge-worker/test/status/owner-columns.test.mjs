@@ -1,0 +1,80 @@
+// A record's webhook owner, the status last delivered to it and its next check are columns of the
+// record's row (issue 44: one row written per intent, not two). Shards stored them in an owner
+// table before: those rows move into their records' rows when the shard next starts, and keep
+// answering; storing the record again (a registration, chain events) keeps them. The bundle here
+// has a test hook added to the shard to write and read rows as the code before stored them.
+import assert from "node:assert/strict";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { hexlify, randomBytes } from "ethers";
+import { buildBundle, removeBundle, startWorker, tempDir } from "../harness.mjs";
+
+const STEPS = ["published", "funded", "fulfilled", "proven", "withdrawn", "refunded"];
+
+/** Test hooks on the shard: the owner table as the code before wrote it, and the record's owner columns. */
+function withHooks(src) {
+  const file = join(src, "status", "intent-shard.js");
+  const hooks = `
+  legacyOwnerRow(hash, owner, lastStatus, checkAt) {
+    this.sql.exec("INSERT INTO owner (intent_hash, owner, last_status, check_at) VALUES (?, ?, ?, ?)", hash, owner, lastStatus, checkAt);
+  }
+  ownerRows() {
+    return this.sql.exec("SELECT COUNT(*) AS n FROM owner").toArray()[0].n;
+  }
+  ownerOf(hash) {
+    const row = this.sql.exec("SELECT owner, last_status, check_at FROM record WHERE intent_hash = ?", hash).toArray()[0];
+    return row ? { owner: row.owner, last_status: row.last_status, check_at: row.check_at } : null;
+  }
+
+  #count(method) {`;
+  const text = readFileSync(file, "utf8");
+  assert.ok(text.includes("\n  #count(method) {"));
+  writeFileSync(file, text.replace("\n  #count(method) {", hooks));
+}
+
+describe("webhook owners as columns of the record's row", () => {
+  let bundleDir, state, w;
+  before(() => {
+    bundleDir = buildBundle({ patch: withHooks });
+    state = tempDir("sr-owner-columns-");
+  });
+  after(async () => {
+    await w?.dispose();
+    state?.remove();
+    removeBundle(bundleDir);
+  });
+
+  test("owner rows stored before move into their records when the shard starts; storing a record again keeps them", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const hash = `0xcd${hexlify(randomBytes(31)).slice(2)}`;
+    const record = {
+      intentHash: hash, sourceChainId: 8453, destinationChainId: 10, routeDeadline: now + 600, rewardDeadline: now + 3600, role: "direct", quoteId: null,
+      fundedComplete: false, updatedAt: 0, transactions: Object.fromEntries(STEPS.map((s) => [s, null])),
+    };
+    w = await startWorker({ bundleDir, persistDir: state.dir });
+    let shards = await w.mf.getDurableObjectNamespace("INTENT_SHARDS");
+    let shard = shards.get(shards.idFromName("shard:cd"));
+    // As the code before stored it: the record's row, and its owner in a row of its own.
+    await shard.register({ [hash]: record });
+    await shard.legacyOwnerRow(hash, "key:before", "pending", now + 3600);
+    assert.equal(await shard.ownerRows(), 1);
+    assert.deepEqual({ ...(await shard.ownerOf(hash)) }, { owner: null, last_status: null, check_at: null });
+    await w.dispose();
+
+    w = await startWorker({ bundleDir, persistDir: state.dir });
+    shards = await w.mf.getDurableObjectNamespace("INTENT_SHARDS");
+    shard = shards.get(shards.idFromName("shard:cd"));
+    assert.deepEqual({ ...(await shard.ownerOf(hash)) }, { owner: "key:before", last_status: "pending", check_at: now + 3600 });
+    assert.equal(await shard.ownerRows(), 0);
+    assert.equal((await shard.stats()).owners, 1);
+    // A registration with another owner stores the record again: the owner, its last delivered
+    // status and its next check stay.
+    await shard.register({ [hash]: record }, "key:other");
+    assert.deepEqual({ ...(await shard.ownerOf(hash)) }, { owner: "key:before", last_status: "pending", check_at: now + 3600 });
+    // A new record gets its owner with its row.
+    const fresh = `0xcd${hexlify(randomBytes(31)).slice(2)}`;
+    await shard.register({ [fresh]: { ...record, intentHash: fresh } }, "key:fresh");
+    assert.deepEqual({ ...(await shard.ownerOf(fresh)) }, { owner: "key:fresh", last_status: null, check_at: null });
+  });
+});
