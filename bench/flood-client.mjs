@@ -4,9 +4,13 @@
 // loopback RPC proxy standing in for the chain's provider: a flood driven from the same event
 // loop would delay the provider's answers to the legitimate submit, a cost no deployment has
 // (its attackers and its provider are other machines).
+import { setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 
-const { url, bodies, concurrency, networks } = workerData;
+const { url, bodies, concurrency, networks, nice } = workerData;
+// nice: this thread (Linux: a thread's own priority) yields the CPU to the worker and the stand-in
+// provider whenever they want it, as a stranger's machine does not share theirs.
+if (nice) setPriority(0, 19);
 // networks: each submit from a client network of its own (a random IPv6 /48 of 2001:db8::/32, the
 // documentation prefix), as from a stranger holding as many networks as it likes: no client's
 // bucket ever refuses it.
