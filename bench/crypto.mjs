@@ -75,6 +75,19 @@ if (existsSync(nativePath)) {
 }
 
 for (const { label, url: wasmDir } of wasmDirs) {
+  // The native benchmark's own loop compiled to wasm (cmake/wasm.cmake): recovery without the
+  // JSON boundary, so the table separates the compiled code's ratio from the boundary's cost.
+  const loop = new URL('bench_secp_recover.js', wasmDir).pathname;
+  if (existsSync(loop)) {
+    subjects.push({
+      name: `wasm${label ? ` ${label}` : ''} loop (bench_secp_recover.js, no boundary)`,
+      run(limit) {
+        const run = spawnSync(process.execPath, [loop, String(limit)], { encoding: 'utf8' });
+        if (run.status !== 0) throw new Error(`wasm loop benchmark failed: ${run.stderr}`);
+        return JSON.parse(run.stdout).recoveriesPerSecond;
+      },
+    });
+  }
   for (const build of ['verifier', 'core']) {
     if (!existsSync(new URL(`${build}.wasm`, wasmDir))) {
       console.warn(`no ${build}.wasm in ${wasmDir.pathname}: skipped`);
