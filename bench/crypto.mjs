@@ -2,7 +2,9 @@
 // the core, bench/native/secp_recover.cpp), both WebAssembly builds (through their JSON
 // boundary, as JavaScript callers use them), ethers and @noble/curves. Prints a table with
 // ratios against @noble/curves and against native.
-//   node bench/crypto.mjs [--seconds S per subject] [--rounds R] [--wasm-dir DIR] [--native PATH]
+//   node bench/crypto.mjs [--seconds S per subject] [--rounds R] [--wasm-dir [LABEL=]DIR ...] [--native PATH]
+// --wasm-dir may be given several times: each build is then a subject of the same interleaved
+// rounds, so builds made with different options compare in one run (LABEL names it in the table).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -20,7 +22,11 @@ const option = (name, fallback) => {
 };
 const seconds = Number(option('--seconds', '5'));
 const rounds = Number(option('--rounds', '5'));
-const wasmDir = option('--wasm-dir') ? pathToFileURL(option('--wasm-dir') + '/') : defaultWasmDir;
+const wasmDirs = args.flatMap((a, i) => (a === '--wasm-dir' ? [args[i + 1]] : [])).map((spec) => {
+  const [label, dir] = spec.includes('=') ? spec.split('=', 2) : ['', spec];
+  return { label, url: pathToFileURL(dir + '/') };
+});
+if (wasmDirs.length === 0) wasmDirs.push({ label: '', url: defaultWasmDir });
 const nativePath = option('--native', new URL('../build/native-release/bench_secp_recover', import.meta.url).pathname);
 
 // 64 distinct signatures, made by ethers so no implementation under test produces its own input.
@@ -68,16 +74,32 @@ if (existsSync(nativePath)) {
   console.warn(`no native benchmark at ${nativePath}: run bash scripts/build.sh --release`);
 }
 
-for (const build of ['verifier', 'core']) {
-  if (!existsSync(new URL(`${build}.wasm`, wasmDir))) {
-    console.warn(`no ${build}.wasm in ${wasmDir.pathname}: skipped`);
-    continue;
+for (const { label, url: wasmDir } of wasmDirs) {
+  // The native benchmark's own loop compiled to wasm (cmake/wasm.cmake): recovery without the
+  // JSON boundary, so the table separates the compiled code's ratio from the boundary's cost.
+  const loop = new URL('bench_secp_recover.js', wasmDir).pathname;
+  if (existsSync(loop)) {
+    subjects.push({
+      name: `wasm${label ? ` ${label}` : ''} loop (bench_secp_recover.js, no boundary)`,
+      run(limit) {
+        const run = spawnSync(process.execPath, [loop, String(limit)], { encoding: 'utf8' });
+        if (run.status !== 0) throw new Error(`wasm loop benchmark failed: ${run.stderr}`);
+        return JSON.parse(run.stdout).recoveriesPerSecond;
+      },
+    });
   }
-  const module = await instantiate(build, wasmDir);
-  const inputs = new Map(cases.map((c) => [c, JSON.stringify({ digest: c.digest, signature: c.signature.serialized })]));
-  const recover = (c) => JSON.parse(module.recover_address(inputs.get(c))).result;
-  check(build, recover);
-  subjects.push({ name: `wasm ${build} (recover_address, JSON boundary)`, run: (limit) => rate(recover, limit) });
+  for (const build of ['verifier', 'core']) {
+    if (!existsSync(new URL(`${build}.wasm`, wasmDir))) {
+      console.warn(`no ${build}.wasm in ${wasmDir.pathname}: skipped`);
+      continue;
+    }
+    const module = await instantiate(build, wasmDir);
+    const inputs = new Map(cases.map((c) => [c, JSON.stringify({ digest: c.digest, signature: c.signature.serialized })]));
+    const recover = (c) => JSON.parse(module.recover_address(inputs.get(c))).result;
+    const name = `wasm ${build}${label ? ` ${label}` : ''}`;
+    check(name, recover);
+    subjects.push({ name: `${name} (recover_address, JSON boundary)`, run: (limit) => rate(recover, limit) });
+  }
 }
 
 {
@@ -109,8 +131,8 @@ const results = subjects.map((s) => ({ ...s, rate: s.best }));
 const noble = results.find((r) => r.noble).rate;
 const native = results.find((r) => r.native)?.rate;
 console.log(`signer recoveries per second (${cpus()[0]?.model ?? 'unknown cpu'}, node ${process.version}, best of ${rounds} interleaved rounds, ${seconds}s per subject)`);
-console.log(`${'implementation'.padEnd(46)} ${'recoveries/s'.padStart(12)} ${'vs noble'.padStart(9)} ${'vs native'.padStart(10)}`);
+console.log(`${'implementation'.padEnd(58)} ${'recoveries/s'.padStart(12)} ${'vs noble'.padStart(9)} ${'vs native'.padStart(10)}`);
 for (const r of results) {
   const vsNative = native ? `${(r.rate / native).toFixed(2)}x` : 'n/a';
-  console.log(`${r.name.padEnd(46)} ${r.rate.toFixed(0).padStart(12)} ${`${(r.rate / noble).toFixed(2)}x`.padStart(9)} ${vsNative.padStart(10)}`);
+  console.log(`${r.name.padEnd(58)} ${r.rate.toFixed(0).padStart(12)} ${`${(r.rate / noble).toFixed(2)}x`.padStart(9)} ${vsNative.padStart(10)}`);
 }

@@ -98,3 +98,19 @@ endif()
 if(EXISTS "${CMAKE_SOURCE_DIR}/bindings/core.cpp")
   sr_wasm_module(core core.cpp sr_service sr_verify)
 endif()
+
+# The native recovery benchmark (bench/native/secp_recover.cpp) compiled to wasm and run by Node:
+# the same C++ loop over the same core function as build/native-release/bench_secp_recover, with
+# no JSON boundary, so bench/crypto.mjs shows the compiled recovery's ratio to native apart from
+# what the modules' JSON boundary adds. Built by `scripts/build.sh --release` only, not by `all`.
+add_executable(bench_secp_recover EXCLUDE_FROM_ALL "${CMAKE_SOURCE_DIR}/bench/native/secp_recover.cpp")
+target_link_libraries(bench_secp_recover PRIVATE sr_eth)
+if(SR_WASM_EH STREQUAL "wasm")
+  target_link_options(bench_secp_recover PRIVATE -fwasm-exceptions)
+else()
+  target_link_options(bench_secp_recover PRIVATE -sDISABLE_EXCEPTION_CATCHING=0)
+endif()
+# Synchronous compilation: the async path of Debian's emscripten 3.1.6 fetch()es the .wasm by file
+# path, which Node 18+ (it has a global fetch) rejects as an invalid URL.
+target_link_options(bench_secp_recover PRIVATE -sENVIRONMENT=node -sALLOW_MEMORY_GROWTH=1 -sWASM_ASYNC_COMPILATION=0)
+set_target_properties(bench_secp_recover PROPERTIES SUFFIX ".js")

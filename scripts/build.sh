@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the native library and tests, and the two WebAssembly modules. Incremental: with nothing
 # changed it only asks CMake and make, which takes a second or two.
-#   --release   also build the native benchmarks (release preset)
+#   --release   also build the native benchmarks (release preset) and the wasm build of
+#               bench/native/secp_recover.cpp (bench/crypto.mjs)
 #   --sanitize  build the native suite with clang, ASan+UBSan and the fuzz targets (preset "fuzz")
 #               instead of the gcc debug build: what CI runs, one native compile instead of two
 #   --wasm-only only the WebAssembly modules (what `npm start` serves)
@@ -69,6 +70,9 @@ export PATH
 unset EM_CACHE
 configure wasm-release em++ emcmake
 cmake --build build/wasm-release -j"$jobs" 2>&1 | { grep -vE "$progress" || true; }
+if [[ " ${presets[*]-} " == *" native-release "* ]]; then
+  cmake --build build/wasm-release -j"$jobs" --target bench_secp_recover 2>&1 | { grep -vE "$progress" || true; }
+fi
 node scripts/wasm-sizes.mjs build/wasm-release
 node scripts/check-wasm-glue.mjs build/wasm-release
 node js/scripts/build.mjs  # the npm package's own verifier module (size-optimised, verifier exports only) into js/wasm/, with its gzip budget
