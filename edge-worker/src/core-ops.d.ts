@@ -409,7 +409,7 @@ export interface components {
             /** @description The buckets back at their burst with no lease out. */
             idle: string[];
         };
-        /** @description Op "submitAdmission": Whether one more keyless submit to a partner's deposit addresses may be checked now in this isolate: admitted while the partner's submits being checked, this one included, are at most the cap (2, or the deployment's KEYLESS_SUBMITS_AT_ONCE), a check started 30 s ago or more no longer counting (named in expired, for the worker to forget); beyond, 429 rate-limited with Retry-After and the RateLimit-* headers (limits/submit-gate.js). */
+        /** @description Op "submitAdmission": Whether one more keyless submit to a partner's deposit addresses may be checked now in this isolate: admitted while the partner's submits being checked, this one included, are at most the cap (1, or the deployment's KEYLESS_SUBMITS_AT_ONCE), a check started 30 s ago or more no longer counting (named in expired, for the worker to forget); beyond, 429 rate-limited with Retry-After and the RateLimit-* headers (limits/submit-gate.js). */
         SubmitAdmissionInput: {
             /** @description The deposit addresses' partner (its slug). */
             partner: string;
@@ -2450,7 +2450,7 @@ export interface CoreOps {
     streamAdmission: { input: schemas["StreamAdmissionInput"]; answer: schemas["StreamAdmissionAnswer"] };
     /** A token bucket's withdrawal (what it grants, leases and holds; when a refused caller may try again) or which buckets are idle (limits/rate-limiter.js). (area keys; non-2xx: none) */
     rateBucket: { input: schemas["RateBucketInput"]; answer: schemas["RateBucketAnswer"] };
-    /** Whether one more keyless submit to a partner's deposit addresses may be checked now in this isolate: admitted while the partner's submits being checked, this one included, are at most the cap (2, or the deployment's KEYLESS_SUBMITS_AT_ONCE), a check started 30 s ago or more no longer counting (named in expired, for the worker to forget); beyond, 429 rate-limited with Retry-After and the RateLimit-* headers (limits/submit-gate.js). (area keys; non-2xx: 429) */
+    /** Whether one more keyless submit to a partner's deposit addresses may be checked now in this isolate: admitted while the partner's submits being checked, this one included, are at most the cap (1, or the deployment's KEYLESS_SUBMITS_AT_ONCE), a check started 30 s ago or more no longer counting (named in expired, for the worker to forget); beyond, 429 rate-limited with Retry-After and the RateLimit-* headers (limits/submit-gate.js). (area keys; non-2xx: 429) */
     submitAdmission: { input: schemas["SubmitAdmissionInput"]; answer: schemas["SubmitAdmissionAnswer"] };
     /** The requests to POST to remote solvers for a quote request, after validating it as quote does. (area quotes; non-2xx: 400, 403, 422) */
     solverRequests: { input: schemas["SolverRequestsInput"]; answer: schemas["SolverRequestsAnswer"] };

@@ -388,7 +388,7 @@ export interface paths {
         put?: never;
         /**
          * Fund a deposit address with an ERC-3009 authorization
-         * @description authorization.to must be the vault. validBefore must be at least 300 s past now, or the address's deadline if sooner (the job may wait in the relay queue, and the relayer does not sign a window closing within relay.windowMarginSec). A deposit address past its deadline refuses new submissions with 409. Submits to one partner's deposit addresses are checked a few at a time by each server instance (KEYLESS_SUBMITS_AT_ONCE, default 2), so that a flood of submits the preflight refuses holds up no other partner: one beyond answers 429 rate-limited at once, with Retry-After: 1 and the RateLimit-* headers, before its body is read or anything is counted; send it again.
+         * @description authorization.to must be the vault. validBefore must be at least 300 s past now, or the address's deadline if sooner (the job may wait in the relay queue, and the relayer does not sign a window closing within relay.windowMarginSec). A deposit address past its deadline refuses new submissions with 409. Submits to one partner's deposit addresses are checked one at a time by each server instance (KEYLESS_SUBMITS_AT_ONCE, default 1), so that a flood of submits the preflight refuses holds up no other partner: one beyond answers 429 rate-limited at once, with Retry-After: 1 and the RateLimit-* headers, before its body is read or anything is counted; send it again.
          */
         post: operations["submitDepositErc3009"];
         delete?: never;
@@ -411,7 +411,7 @@ export interface paths {
         put?: never;
         /**
          * Fund a deposit address with an EIP-2612 permit
-         * @description permit.spender must be the vault. deadline must be at least 300 s past now, or the address's deadline if sooner (the job may wait in the relay queue, and the relayer does not sign a window closing within relay.windowMarginSec). A deposit address past its deadline refuses new submissions with 409. Submits to one partner's deposit addresses are checked a few at a time by each server instance (KEYLESS_SUBMITS_AT_ONCE, default 2), so that a flood of submits the preflight refuses holds up no other partner: one beyond answers 429 rate-limited at once, with Retry-After: 1 and the RateLimit-* headers, before its body is read or anything is counted; send it again.
+         * @description permit.spender must be the vault. deadline must be at least 300 s past now, or the address's deadline if sooner (the job may wait in the relay queue, and the relayer does not sign a window closing within relay.windowMarginSec). A deposit address past its deadline refuses new submissions with 409. Submits to one partner's deposit addresses are checked one at a time by each server instance (KEYLESS_SUBMITS_AT_ONCE, default 1), so that a flood of submits the preflight refuses holds up no other partner: one beyond answers 429 rate-limited at once, with Retry-After: 1 and the RateLimit-* headers, before its body is read or anything is counted; send it again.
          */
         post: operations["submitDepositErc2612"];
         delete?: never;

@@ -131,7 +131,8 @@ describe('every op of the core answers as ops.json describes', () => {
 
   it('submitAdmission', () => {
     const nowMs = 1_800_000_000_000;
-    assert.deepEqual(call('submitAdmission', { partner: 'acme', started: [nowMs - 5, nowMs], nowMs }), { cap: 2, remaining: 0, expired: [] });
+    assert.deepEqual(call('submitAdmission', { partner: 'acme', started: [nowMs], nowMs }), { cap: 1, remaining: 0, expired: [] });
+    assert.deepEqual(call('submitAdmission', { partner: 'acme', started: [nowMs - 5, nowMs], nowMs, cap: 2 }), { cap: 2, remaining: 0, expired: [] });
     // A check started 30 s ago or more no longer counts, and is named for the worker to forget.
     assert.deepEqual(call('submitAdmission', { partner: 'acme', started: [nowMs - 30_000, nowMs], nowMs, cap: 1 }), { cap: 1, remaining: 0, expired: [0] });
     const refused = call('submitAdmission', { partner: 'acme', started: [nowMs - 5, nowMs - 1, nowMs], nowMs, cap: null }, 429);

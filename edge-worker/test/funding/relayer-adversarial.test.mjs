@@ -30,7 +30,7 @@ const RECIPIENT = "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc"; // anvil #6
 const RELAYER = "0x71bE63f3384f5fb98995898A86B02Fb2426c5788"; // anvil #11
 // This suite follows one account's nonces: its worker relays from RELAYER_KEY alone (the local
 // RELAYER_KEYS unset); relayer-accounts.test.mjs runs the local configuration's three accounts.
-// One relayer account; acme's keyless submits checked four at a time (the default is 2 per isolate,
+// One relayer account; acme's keyless submits checked four at a time (the default is 1 per isolate,
 // op submitAdmission), so that four submits sent at once all reach the reservation they race for.
 const ONE_ACCOUNT = { RELAYER_KEYS: "", KEYLESS_SUBMITS_AT_ONCE: "4" };
 const PERMIT2 = "0x000000000022D473030F116dDEE9F6B43aC78BA3";

@@ -32,11 +32,13 @@
 namespace sr::service {
 
 // Submits to one partner's deposit addresses checked at once in an isolate. A person submits one
-// authorization per deposit and an isolate serves a slice of the traffic, so more at once is rare
-// for a real partner (it then answers 429 with Retry-After: 1, which clients retry), while a flood
-// holds at most this many refusals' worth of work at a time (bench/README.md, "A flood of refused
+// authorization per deposit, a check takes a chain round trip or two, and an isolate serves a
+// slice of the traffic, so two at once is rare for a real partner (the second then answers 429
+// with Retry-After: 1, which clients retry), while a flood holds at most one refusal's worth of
+// work at a time. Measured with 2, a flood still held a keyed submit at 1.42x-1.72x its quiet
+// latency on the bench's two cores; with 1, 1.31x-1.38x (bench/README.md, "A flood of refused
 // preflights").
-inline constexpr std::uint64_t kDefaultSubmitsAtOnce = 2;
+inline constexpr std::uint64_t kDefaultSubmitsAtOnce = 1;
 // A check takes about a chain round trip or two, each bounded by the worker's RPC timeout (5 s);
 // one still counted after this long was cut off without the worker seeing its end.
 inline constexpr std::uint64_t kSubmitCheckMaxMs = 30'000;

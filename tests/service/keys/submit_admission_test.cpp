@@ -28,11 +28,11 @@ OpResult admit(json started, json cap = nullptr) {
   return submit_admission_op(input);
 }
 
-TEST(SubmitAdmission, TwoAtOnceByDefault) {
-  EXPECT_EQ(admit(fresh(1)).body, (json{{"cap", 2}, {"remaining", 1}, {"expired", json::array()}}));
-  EXPECT_EQ(admit(fresh(2)).body, (json{{"cap", 2}, {"remaining", 0}, {"expired", json::array()}}));
-  EXPECT_EQ(admit(fresh(3)).status, 429);
+TEST(SubmitAdmission, OneAtATimeByDefault) {
+  EXPECT_EQ(admit(fresh(1)).body, (json{{"cap", 1}, {"remaining", 0}, {"expired", json::array()}}));
+  EXPECT_EQ(admit(fresh(2)).status, 429);
   EXPECT_EQ(admit(fresh(100)).status, 429);
+  EXPECT_EQ(admit(fresh(2), 2).body, (json{{"cap", 2}, {"remaining", 0}, {"expired", json::array()}}));
 }
 
 TEST(SubmitAdmission, TheDeploymentsCapReplacesTheDefault) {
@@ -40,13 +40,13 @@ TEST(SubmitAdmission, TheDeploymentsCapReplacesTheDefault) {
   EXPECT_EQ(admit(fresh(2), 1).status, 429);
   EXPECT_EQ(admit(fresh(8), 8).body["remaining"], 0);
   EXPECT_EQ(admit(fresh(9), 8).status, 429);
-  EXPECT_EQ(submit_admission_op({{"partner", "acme"}, {"started", fresh(2)}, {"nowMs", kNow}, {"cap", nullptr}}).status, 200);
+  EXPECT_EQ(submit_admission_op({{"partner", "acme"}, {"started", fresh(1)}, {"nowMs", kNow}, {"cap", nullptr}}).status, 200);
   // The wasm's parser reads counts as unsigned, a C++ caller's as signed: both are counts.
   EXPECT_EQ(submit_admission_op({{"partner", "acme"}, {"started", fresh(3)}, {"nowMs", kNow}, {"cap", json(std::uint64_t{3})}}).status, 200);
 }
 
 TEST(SubmitAdmission, ARefusalIs429NamingThePartnerWithRetryAfterAndRateLimitHeaders) {
-  const OpResult r = admit(fresh(3));
+  const OpResult r = admit(fresh(3), 2);
   ASSERT_EQ(r.status, 429);
   EXPECT_EQ(r.body["code"], "rate-limited");
   EXPECT_EQ(r.body["detail"], "at most 2 submits to acme's deposit addresses are checked at once here; retry in 1 s");
@@ -57,14 +57,14 @@ TEST(SubmitAdmission, ARefusalIs429NamingThePartnerWithRetryAfterAndRateLimitHea
 // entry must not hold a slot for good.
 TEST(SubmitAdmission, ACheckNeverSeenToEndStopsCountingAfterItsMaximumAndIsNamedToForget) {
   const json started = json::array({kNow - kSubmitCheckMaxMs, kNow - kSubmitCheckMaxMs + 1, kNow - 10 * kSubmitCheckMaxMs, kNow});
-  const OpResult r = admit(started);
+  const OpResult r = admit(started, 2);
   ASSERT_EQ(r.status, 200);
   EXPECT_EQ(r.body["remaining"], 0);
   EXPECT_EQ(r.body["expired"], json::array({0, 2}));
   // Still refused when the fresh ones alone are over the cap.
-  EXPECT_EQ(admit(json::array({kNow - kSubmitCheckMaxMs, kNow - 1, kNow - 2, kNow})).status, 429);
+  EXPECT_EQ(admit(json::array({kNow - kSubmitCheckMaxMs, kNow - 1, kNow - 2, kNow}), 2).status, 429);
   // A start after now (the clock read earlier elsewhere) counts.
-  EXPECT_EQ(admit(json::array({kNow + 5, kNow + 1, kNow})).status, 429);
+  EXPECT_EQ(admit(json::array({kNow + 5, kNow + 1, kNow}), 2).status, 429);
 }
 
 TEST(SubmitAdmission, AMalformedInputIsTheWorkersBug) {
