@@ -1,13 +1,14 @@
-// Keyless submits to one partner's deposit addresses, checked a few at a time per isolate. Every
-// request an isolate serves shares its one thread; a stranger's flood of submits that are all
-// refused (authorizations from fresh, empty wallets, from as many client networks as it has)
-// would otherwise keep dozens of checks (lookups, signature, preflight, verdict) on that thread
-// and delay every other partner's requests there. Whether one more may be checked is the core's
-// (op "submitAdmission": 429 with Retry-After and the RateLimit-* headers beyond the cap); this
-// file only remembers when each check started. The gate runs once the body has arrived (a slow
-// upload holds no slot) and before any bucket, object or chain is touched, so a refused excess
-// costs almost nothing. Workerd does not let one request wait on a promise another request
-// settles, so a submit beyond the cap is answered at once instead of queued.
+// Keyless submits to one partner's deposit addresses, checked one at a time per isolate (the
+// default; KEYLESS_SUBMITS_AT_ONCE). Every request an isolate serves shares its one thread; a
+// stranger's flood of submits that are all refused (authorizations from fresh, empty wallets,
+// from as many client networks as it has) would otherwise keep dozens of checks (lookups,
+// signature, preflight, verdict) on that thread and delay every other partner's requests there.
+// Whether one more may be checked is the core's (op "submitAdmission": 429 with Retry-After and
+// the RateLimit-* headers beyond the cap); this file only remembers when each check started. The
+// gate runs once the body has arrived (a slow upload holds no slot) and before any bucket, object
+// or chain is touched, so a refused excess costs almost nothing. Workerd does not let one request
+// wait on a promise another request settles, so a submit beyond the cap is answered at once
+// instead of queued.
 import { askCore } from "../core.js";
 import { HttpError } from "../http/responses.js";
 import { settings } from "../settings.js";
