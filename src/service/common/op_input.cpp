@@ -30,19 +30,23 @@ std::uint64_t OpInput::unix_seconds(std::string_view name) const {
   return value.get<std::uint64_t>();
 }
 
-namespace {
-
-bool is_count_at_least(const nlohmann::ordered_json& v, std::uint64_t min) {
-  if (v.is_number_unsigned()) return v.get<std::uint64_t>() >= min;
-  return v.is_number_integer() && v.get<std::int64_t>() >= 0 && static_cast<std::uint64_t>(v.get<std::int64_t>()) >= min;
+std::optional<std::uint64_t> count_at_least(const nlohmann::ordered_json& v, std::uint64_t min) {
+  std::uint64_t n = 0;
+  if (v.is_number_unsigned()) {
+    n = v.get<std::uint64_t>();
+  } else if (v.is_number_integer() && v.get<std::int64_t>() >= 0) {
+    n = static_cast<std::uint64_t>(v.get<std::int64_t>());
+  } else {
+    return std::nullopt;
+  }
+  if (n < min) return std::nullopt;
+  return n;
 }
 
-}  // namespace
-
 std::uint64_t OpInput::count(std::string_view name, std::uint64_t min) const {
-  const auto& value = member(name);
-  if (!is_count_at_least(value, min)) fail(name, "must be an integer of at least " + std::to_string(min));
-  return value.get<std::uint64_t>();
+  const auto n = count_at_least(member(name), min);
+  if (!n) fail(name, "must be an integer of at least " + std::to_string(min));
+  return *n;
 }
 
 std::uint64_t OpInput::optional_count(std::string_view name, std::uint64_t min, std::uint64_t fallback) const {

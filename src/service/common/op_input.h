@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -18,6 +19,10 @@ class OpInputError : public Error {
   using Error::Error;
 };
 
+// A JSON integer of either signedness (the wasm's parser reads 3 as unsigned, a C++ caller's
+// json(3) is signed) that is at least `min`: its value, else nullopt.
+std::optional<std::uint64_t> count_at_least(const nlohmann::ordered_json& v, std::uint64_t min);
+
 class OpInput {
  public:
   // Throws OpInputError unless `input` is an object.
@@ -29,8 +34,7 @@ class OpInput {
   const nlohmann::ordered_json* optional(std::string_view name) const;
   // A non-negative JSON integer.
   std::uint64_t unix_seconds(std::string_view name) const;
-  // A JSON integer of either signedness (the wasm's parser reads 3 as unsigned, a C++ caller's
-  // json(3) is signed) that is at least `min`. `count` needs the member; `optional_count` answers
+  // The member as count_at_least reads it. `count` needs the member; `optional_count` answers
   // `fallback` when it is missing or null.
   std::uint64_t count(std::string_view name, std::uint64_t min) const;
   std::uint64_t optional_count(std::string_view name, std::uint64_t min, std::uint64_t fallback) const;

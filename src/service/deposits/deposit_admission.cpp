@@ -12,21 +12,6 @@ namespace sr::service {
 
 namespace {
 
-// A JSON integer of either signedness at least `min` (the wasm's parser reads 3 as unsigned, a
-// C++ caller's json(3) is signed); its value, or nullopt.
-std::optional<std::uint64_t> count_at_least(const nlohmann::ordered_json& v, std::uint64_t min) {
-  std::uint64_t n = 0;
-  if (v.is_number_unsigned()) {
-    n = v.get<std::uint64_t>();
-  } else if (v.is_number_integer() && v.get<std::int64_t>() >= 0) {
-    n = static_cast<std::uint64_t>(v.get<std::int64_t>());
-  } else {
-    return std::nullopt;
-  }
-  if (n < min) return std::nullopt;
-  return n;
-}
-
 struct Count {
   std::uint64_t open;
   std::uint64_t cap;

@@ -8,17 +8,6 @@
 
 namespace sr::service {
 
-namespace {
-
-// A JSON integer of either signedness at least `min`: the wasm's parser reads 3 as unsigned, a
-// C++ caller's json(3) is signed.
-bool count_at_least(const nlohmann::ordered_json& v, std::uint64_t min) {
-  if (v.is_number_unsigned()) return v.get<std::uint64_t>() >= min;
-  return v.is_number_integer() && v.get<std::int64_t>() >= 0 && static_cast<std::uint64_t>(v.get<std::int64_t>()) >= min;
-}
-
-}  // namespace
-
 OpResult stream_admission_op(const nlohmann::ordered_json& input) {
   OpInput in(input, "streamAdmission");
   const auto& caller = in.member("caller");

@@ -22,11 +22,9 @@ OpResult submit_admission_op(const nlohmann::ordered_json& input) {
   std::uint64_t counted = 0;
   nlohmann::ordered_json expired = nlohmann::ordered_json::array();
   for (std::size_t i = 0; i < started.size(); ++i) {
-    const auto& at = started[i];
-    if (!at.is_number_integer() || (at.is_number_unsigned() ? false : at.get<std::int64_t>() < 0)) {
-      throw OpInputError("op \"submitAdmission\": input member \"started\" must hold Unix milliseconds");
-    }
-    const std::uint64_t ms = at.get<std::uint64_t>();
+    const auto at = count_at_least(started[i], 0);
+    if (!at) throw OpInputError("op \"submitAdmission\": input member \"started\" must hold Unix milliseconds");
+    const std::uint64_t ms = *at;
     // A start in the future (another clock's reading) counts as now.
     if (ms < now_ms && now_ms - ms >= kSubmitCheckMaxMs) {
       expired.push_back(i);
