@@ -61,6 +61,7 @@ export function wrappedDocument(ops = JSON.parse(readFileSync(OPS_URL, "utf8")),
     add(inputName(op), { description: `Op "${op}": ${entry.summary}`, ...rewritten(entry.input, apiRefs) });
     add(answerName(op), rewritten(entry.answer, apiRefs));
     if (entry.registrations) add(`${capitalized(op)}Registrations`, rewritten(entry.registrations, apiRefs));
+    if (entry.simulations) add(`${capitalized(op)}Simulations`, rewritten(entry.simulations, apiRefs));
   }
   // The contract's schemas the ops reference, with those they reference in turn.
   const pending = [...apiRefs];
@@ -98,12 +99,13 @@ function opTypes(ops) {
     "export type CoreOpAnswer<Op extends CoreOpName> = CoreOps[Op][\"answer\"];",
     "/** The body of a non-2xx answer (the worker adds requestId). */",
     "export type CoreProblem = schemas[\"Problem\"];",
-    "/** What Service.handle answers: the HTTP status, the body, and rarely headers and (ops quote and depositCreate) registrations. */",
+    "/** What Service.handle answers: the HTTP status, the body, and rarely headers, (ops quote and depositCreate) registrations and (op quote) simulations. */",
     "export interface CoreAnswer<Op extends CoreOpName> {",
     "    status: number;",
     "    body: CoreOpAnswer<Op> | CoreProblem;",
     "    headers?: Record<string, string> | null;",
     "    registrations?: schemas[\"QuoteRegistrations\"] | null;",
+    "    simulations?: schemas[\"QuoteSimulations\"] | null;",
     "}",
     "",
   );

@@ -286,6 +286,19 @@ export interface components {
                 expiresMs: number;
             }[];
         };
+        /** @description One per quote with an EVM funding (the quote, then each competing quote): its approvals then its funding, from the funder, to simulate together in sending order (src/service/quotes/quote_gas.h). */
+        GasSimulations: {
+            quoteId: string;
+            chainId: components["schemas"]["ChainId"];
+            calls: {
+                from: components["schemas"]["EvmAddress"];
+                to: components["schemas"]["EvmAddress"];
+                data: components["schemas"]["HexBytes"];
+                value: string;
+            }[];
+            /** @description Where each call's transaction is in the quote body (JSON pointers, RFC 6901), in the calls' order, then execution.approval when the quote has approvals (it repeats the last one). */
+            transactions: string[];
+        }[];
         /** @description Op "chains": The chain catalogue, each chain with whether its Portal confirmed the vault derivation. */
         ChainsInput: {
             /** @description The chains whose Portal confirmed the vault derivation (vaultDerivationVerdict), as the worker remembers them. */
@@ -462,25 +475,12 @@ export interface components {
         QuoteAnswer: components["schemas"]["Quote"];
         /** @description One registration per quote: the winner first, then each competing quote. */
         QuoteRegistrations: components["schemas"]["Registration"][];
-        /** @description Op "quoteGasCalls": The calls to simulate together, in sending order, for each quote with an EVM funding (the quote, then each competing quote): its approvals then its funding, from the funder (src/service/quotes/quote_gas.h). */
-        QuoteGasCallsInput: {
-            quote: components["schemas"]["Quote"];
-        };
-        QuoteGasCallsAnswer: {
-            simulations: {
-                quoteId: string;
-                chainId: components["schemas"]["ChainId"];
-                calls: {
-                    from: components["schemas"]["EvmAddress"];
-                    to: components["schemas"]["EvmAddress"];
-                    data: components["schemas"]["HexBytes"];
-                    value: string;
-                }[];
-            }[];
-        };
-        /** @description Op "quoteGas": The quote with each EVM transaction's gas estimated from one chained simulation of its calls (eth_simulateV1): what each call used plus 30%, gasEstimated true, for a quote whose calls all succeeded; the configured bounds otherwise (src/service/quotes/quote_gas.h). */
+        /** @description The calls the worker simulates for the quote's gas limits (op quoteGas); never sent to the client. */
+        QuoteSimulations: components["schemas"]["GasSimulations"];
+        /** @description Op "quoteGas": Each EVM transaction's gas from one chained simulation of its quote's calls (eth_simulateV1): what each call used plus 30%, gasEstimated true, for a quote whose calls all succeeded, as members to set at pointers of the quote body; nothing for the others, which keep the configured bounds (src/service/quotes/quote_gas.h). */
         QuoteGasInput: {
-            quote: components["schemas"]["Quote"];
+            /** @description The quote op's simulations, as it answered them. */
+            simulations: components["schemas"]["GasSimulations"];
             results: {
                 quoteId: string;
                 /** @description eth_simulateV1's call results of the one simulated block, in order. */
@@ -491,7 +491,16 @@ export interface components {
             }[];
         };
         QuoteGasAnswer: {
-            quote: components["schemas"]["Quote"];
+            /** @description The members to set at each pointer of the quote body, in order. */
+            patch: {
+                /** @description A JSON pointer (RFC 6901) into the quote body. */
+                path: string;
+                set: {
+                    gas: number;
+                    /** @constant */
+                    gasEstimated: true;
+                };
+            }[];
         };
         /** @description Op "attributionRetention": Which usage rows of a dappId label the attribution counter keeps: counts per endpoint and UTC day, a day kept 90 days (today included) for past reporting, then deleted. */
         AttributionRetentionInput: {
@@ -2456,9 +2465,7 @@ export interface CoreOps {
     solverRequests: { input: schemas["SolverRequestsInput"]; answer: schemas["SolverRequestsAnswer"] };
     /** The complete, signed Quote for a request (POST /v1/quotes), with the records to store for its intents. (area quotes; non-2xx: 400, 403, 422, 502) */
     quote: { input: schemas["QuoteInput"]; answer: schemas["QuoteAnswer"] };
-    /** The calls to simulate together, in sending order, for each quote with an EVM funding (the quote, then each competing quote): its approvals then its funding, from the funder (src/service/quotes/quote_gas.h). (area quotes; non-2xx: none) */
-    quoteGasCalls: { input: schemas["QuoteGasCallsInput"]; answer: schemas["QuoteGasCallsAnswer"] };
-    /** The quote with each EVM transaction's gas estimated from one chained simulation of its calls (eth_simulateV1): what each call used plus 30%, gasEstimated true, for a quote whose calls all succeeded; the configured bounds otherwise (src/service/quotes/quote_gas.h). (area quotes; non-2xx: none) */
+    /** Each EVM transaction's gas from one chained simulation of its quote's calls (eth_simulateV1): what each call used plus 30%, gasEstimated true, for a quote whose calls all succeeded, as members to set at pointers of the quote body; nothing for the others, which keep the configured bounds (src/service/quotes/quote_gas.h). (area quotes; non-2xx: none) */
     quoteGas: { input: schemas["QuoteGasInput"]; answer: schemas["QuoteGasAnswer"] };
     /** Which usage rows of a dappId label the attribution counter keeps: counts per endpoint and UTC day, a day kept 90 days (today included) for past reporting, then deleted. (area quotes; non-2xx: none) */
     attributionRetention: { input: schemas["AttributionRetentionInput"]; answer: schemas["AttributionRetentionAnswer"] };
@@ -2564,10 +2571,11 @@ export type CoreOpInput<Op extends CoreOpName> = CoreOps[Op]["input"];
 export type CoreOpAnswer<Op extends CoreOpName> = CoreOps[Op]["answer"];
 /** The body of a non-2xx answer (the worker adds requestId). */
 export type CoreProblem = schemas["Problem"];
-/** What Service.handle answers: the HTTP status, the body, and rarely headers and (ops quote and depositCreate) registrations. */
+/** What Service.handle answers: the HTTP status, the body, and rarely headers, (ops quote and depositCreate) registrations and (op quote) simulations. */
 export interface CoreAnswer<Op extends CoreOpName> {
     status: number;
     body: CoreOpAnswer<Op> | CoreProblem;
     headers?: Record<string, string> | null;
     registrations?: schemas["QuoteRegistrations"] | null;
+    simulations?: schemas["QuoteSimulations"] | null;
 }

@@ -84,7 +84,6 @@ constexpr std::array kOps{
     // quotes
     Op{"solverRequests", "quotes", with_config<solver_requests>},
     Op{"quote", "quotes", [](const OpContext& c, const Json& input) { return quote_op(c.config, c.quote_signer, input); }},
-    Op{"quoteGasCalls", "quotes", input_only<quote_gas_calls_op>},
     Op{"quoteGas", "quotes", input_only<quote_gas_op>},
     // which usage rows of a dappId label are kept
     Op{"attributionRetention", "quotes", input_only<attribution_retention_op>},

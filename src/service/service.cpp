@@ -57,6 +57,7 @@ std::string Service::handle(std::string_view op, std::string_view input_json) co
     json answer{{"status", result.status}, {"body", std::move(result.body)}};
     if (!result.headers.is_null()) answer["headers"] = std::move(result.headers);
     if (!result.registrations.is_null()) answer["registrations"] = std::move(result.registrations);
+    if (!result.simulations.is_null()) answer["simulations"] = std::move(result.simulations);
     return dump_json(answer);
   } catch (const std::exception&) {
     // Only invalid UTF-8 in a body can make dump() throw; nothing of the client's reaches here.

@@ -1,8 +1,9 @@
 // The core's single entry point across the wasm boundary: one Service
 // per isolate, built from the configuration and the secrets, answering operations by name with
-// JSON {"status", "body", "headers"?, "registrations"?}. The worker sends `status` as the HTTP
-// status and `body` as the JSON body (adding requestId and transport headers); `registrations`
-// (op "quote") are the records it stores for the quote's intents.
+// JSON {"status", "body", "headers"?, "registrations"?, "simulations"?}. The worker sends `status`
+// as the HTTP status and `body` as the JSON body (adding requestId and transport headers);
+// `registrations` (ops "quote", "depositCreate") are the records it stores for the quote's
+// intents, `simulations` (op "quote") the calls it simulates for the quote's gas.
 #pragma once
 
 #include <string>

@@ -1,5 +1,5 @@
 // The core's op document (src/service/ops.json) compiled with ajv: each op's input and answer
-// schema, its Problem and its registrations, resolving the references into the HTTP contract
+// schema, its Problem, its registrations and simulations, resolving the references into the HTTP contract
 // (urn:stableroutes:api is edge-worker/openapi.json, whose component schemas the API bodies share).
 import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
@@ -26,6 +26,7 @@ export function compileOps() {
       validateInput: at(`/ops/${name}/input`),
       validateAnswer: at(`/ops/${name}/answer`),
       validateRegistrations: op.registrations ? at(`/ops/${name}/registrations`) : null,
+      validateSimulations: op.simulations ? at(`/ops/${name}/simulations`) : null,
     };
   }
   return { ajv, ops, validateProblem: at('/$defs/Problem') };

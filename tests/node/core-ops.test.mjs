@@ -17,6 +17,7 @@ import { loadLocalConfig } from './local-config.mjs';
 import { instantiate } from './wasm.mjs';
 import { ERC3009_TYPES, USDC_BASE, erc3009Submit, funder, nowSec, usdcBaseDomain, vectorQuote } from '../../edge-worker/test/gasless-helpers.mjs';
 import { fulfilled, proven, publishedAndFunded } from '../../edge-worker/test/pushed-events.mjs';
+import { setAtPointers } from '../../edge-worker/src/runtime/json-pointer.js';
 
 const { config, secrets } = await loadLocalConfig();
 // The key records too, as the worker's bundled configuration carries them (webhookEvents gives a
@@ -64,6 +65,11 @@ function call(op, input, expectedStatus = 200, { inputValid = true } = {}) {
     assert.ok(schema.validateRegistrations(answer.registrations), `${op} registrations: ${describeErrors(schema.validateRegistrations)}`);
   } else {
     assert.equal(answer.registrations ?? null, null, `${op} answered registrations that ops.json does not describe (or with a ${answer.status})`);
+  }
+  if (schema.validateSimulations && answer.status < 300) {
+    assert.ok(schema.validateSimulations(answer.simulations), `${op} simulations: ${describeErrors(schema.validateSimulations)}`);
+  } else {
+    assert.equal(answer.simulations ?? null, null, `${op} answered simulations that ops.json does not describe (or with a ${answer.status})`);
   }
   if (!calls.has(op)) calls.set(op, []);
   calls.get(op).push({ input, answer });
@@ -184,17 +190,18 @@ describe('every op of the core answers as ops.json describes', () => {
       call('quote', { body: quoteBody(), key: { ...acmeKey, features: [] }, now, random: random() }, 403);
     });
 
-    it('quoteGasCalls and quoteGas: its approvals and funding simulated together set their gas', () => {
-      const { simulations } = call('quoteGasCalls', { quote });
+    it('the quote\'s simulations and quoteGas: its approvals and funding simulated together set their gas', () => {
+      const { simulations } = calls.get('quote')[0].answer;
       const mine = simulations.find((sim) => sim.quoteId === quote.id);
       const txs = [...quote.execution.approvals, quote.execution.transaction];
       assert.deepEqual(mine.calls.map((c) => c.data), txs.map((t) => t.data));
       const results = [{ quoteId: quote.id, calls: mine.calls.map(() => ({ status: '0x1', gasUsed: '0x186a0' })) }];
-      const estimated = call('quoteGas', { quote, results }).quote;
+      const estimated = setAtPointers(structuredClone(quote), call('quoteGas', { simulations, results }).patch);
       for (const tx of [...estimated.execution.approvals, estimated.execution.transaction]) assert.deepEqual([tx.gas, tx.gasEstimated], [130000, true]);
+      assert.deepEqual(estimated.execution.approval, estimated.execution.approvals.at(-1));
       // A reverting call: the configured bounds stay.
       const reverted = [{ quoteId: quote.id, calls: mine.calls.map(() => ({ status: '0x0', gasUsed: '0x5208' })) }];
-      assert.deepEqual(call('quoteGas', { quote, results: reverted }).quote, quote);
+      assert.deepEqual(call('quoteGas', { simulations, results: reverted }).patch, []);
     });
 
     it('registerQuote and mergeRegistration', () => {
@@ -736,7 +743,7 @@ describe('every op of the core answers as ops.json describes', () => {
 
 it('every op of the document has a summary, an input and answer schema and its non-2xx statuses', () => {
   for (const [name, op] of Object.entries(opsDocument.ops)) {
-    assert.deepEqual(Object.keys(op).filter((k) => !['registrations'].includes(k)), ['area', 'summary', 'input', 'answer', 'problems'], name);
+    assert.deepEqual(Object.keys(op).filter((k) => !['registrations', 'simulations'].includes(k)), ['area', 'summary', 'input', 'answer', 'problems'], name);
     assert.ok(op.summary.length > 10, name);
     assert.ok(op.problems.every((s) => Number.isInteger(s) && s >= 400 && s < 600), name);
     assert.deepEqual(op.problems, [...new Set(op.problems)].sort(), name);
@@ -756,7 +763,7 @@ describe('the schemas refuse what the core refuses', () => {
   refused('quote', { body: quoteBody(), key: acmeKey, random: random() }, 'no now');
   refused('quote', { body: quoteBody(), key: acmeKey, now, random: '0x1234' }, 'too few random bytes');
   refused('webhookRetry', { attempts: -1, firstAttemptAt: now, now }, 'a negative attempt count');
-  refused('quoteGas', { quote: {}, results: 'none' }, 'results that are not simulation results');
+  refused('quoteGas', { simulations: [], results: 'none' }, 'results that are not simulation results');
   refused('gaslessVerify', { standard: 'erc2612', body: {}, now, confirmedChains: [] }, 'a standard gasless submits do not have');
   refused('relayTransactions', { plan: {}, relayerKey: '0x12', nonce: 0, baseFeePerGas: null, priorityFeeSuggestion: null }, 'a malformed relayer key and plan');
   refused('routeLogs', { chainId: 8453, logs: [{ address: USDC_BASE }] }, 'a log without topics, data, block, transaction');

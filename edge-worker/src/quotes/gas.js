@@ -1,17 +1,21 @@
 // Gas limits estimated against the chain for a quote's EVM transactions (src/service/quotes/quote_gas.h):
-// the core names each quote's approvals and funding as calls (op "quoteGasCalls"), this module
-// simulates them together, in sending order, in one block with eth_simulateV1 (so the funding sees
-// the allowance the approval sets) on the chains it reads, and the core sets each transaction's gas
-// from what the calls used (op "quoteGas"). A chain without an endpoint here, a node that cannot
-// simulate or cannot be reached, or a call that reverts leaves that quote's configured bounds.
+// the core answers each quote's approvals and funding as calls beside the quote (op "quote",
+// `simulations`), this module simulates them together, in sending order, in one block with
+// eth_simulateV1 (so the funding sees the allowance the approval sets) on the chains it reads, and
+// the core names each transaction's gas from what the calls used (op "quoteGas"), by pointer into
+// the quote body, so the quote is not parsed again. A chain without an endpoint here, a node that
+// cannot simulate or cannot be reached, or a call that reverts leaves that quote's configured bounds.
 import { rpcRequest, rpcUrlOf } from "../chain/rpc.js";
 import { askCore } from "../core.js";
+import { setAtPointers } from "../runtime/json-pointer.js";
 
-/** The quote (a 200 body of op "quote") with its estimated gas limits, or as it was. */
-export async function estimateGas(env, quote) {
-  const named = await askCore(env, "quoteGasCalls", { quote });
-  if (named.status !== 200) throw new Error(`quoteGasCalls answered ${named.status}: ${named.body?.detail ?? ""}`);
-  const results = (await Promise.all(named.body.simulations.map(async ({ quoteId, chainId, calls }) => {
+/**
+ * The quote (a 200 body of op "quote") with its estimated gas limits, or as it was.
+ * @param {any} quote
+ * @param {import("../core-ops").components["schemas"]["QuoteSimulations"]} simulations what op "quote" answered beside it
+ */
+export async function estimateGas(env, quote, simulations) {
+  const results = (await Promise.all(simulations.map(async ({ quoteId, chainId, calls }) => {
     const url = rpcUrlOf(env, chainId);
     if (!url) return null;
     try {
@@ -24,7 +28,7 @@ export async function estimateGas(env, quote) {
     }
   }))).filter(Boolean);
   if (results.length === 0) return quote;
-  const answer = await askCore(env, "quoteGas", { quote, results });
+  const answer = await askCore(env, "quoteGas", { simulations, results });
   if (answer.status !== 200) throw new Error(`quoteGas answered ${answer.status}: ${answer.body?.detail ?? ""}`);
-  return answer.body.quote;
+  return setAtPointers(quote, answer.body.patch);
 }

@@ -31,7 +31,7 @@ export async function quotes(c) {
   if (funderReads) input.funderReads = funderReads;
   const answer = await askCore(c.env, "quote", input);
   // Each EVM transaction's gas estimated against the chain where it is read (quotes/gas.js).
-  if (answer.status === 200) answer.body = await estimateGas(c.env, answer.body);
+  if (answer.status === 200) answer.body = await estimateGas(c.env, answer.body, answer.simulations);
   recordQuote(c, { status: answer.status, solverAnswers: solverAnswers.length });
   // Status lookups by intent hash or quoteId start from here (in the background); chain events
   // fill in the rest.

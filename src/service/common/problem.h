@@ -87,6 +87,8 @@ struct OpResult {
   nlohmann::ordered_json body;
   nlohmann::ordered_json headers = nullptr;
   nlohmann::ordered_json registrations = nullptr;
+  // For the "quote" op, the gas simulations of its transactions (service/quotes/quote_gas.h), or null.
+  nlohmann::ordered_json simulations = nullptr;
 };
 
 OpResult ok(nlohmann::ordered_json body, int status = 200);

@@ -8,6 +8,7 @@
 #include "protocol/account.h"
 #include "protocol/erc20.h"
 #include "service/quotes/funder_checks.h"
+#include "service/quotes/quote_gas.h"
 #include "protocol/evm_transaction.h"
 #include "protocol/intent.h"
 #include "protocol/intent_hash.h"
@@ -457,7 +458,9 @@ OpResult quote_op(const Config& config, const secp256k1::SecretKey& signer, cons
   const auto answers = read_solver_answers(in.optional("solverAnswers"), config, fixed_side(request.type),
                                            now + config.service().quote_lifetime_sec);
   const auto funder_reads = read_funder_reads(in.optional("funderReads"), request);
-  return build_quote(QuoteInputs{config, request, key, now, random, signer, answers, funder_reads});
+  OpResult result = build_quote(QuoteInputs{config, request, key, now, random, signer, answers, funder_reads});
+  if (result.status == 200) result.simulations = gas_simulations(result.body);
+  return result;
 }
 
 }  // namespace sr::service

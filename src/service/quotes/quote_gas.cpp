@@ -1,6 +1,8 @@
 #include "service/quotes/quote_gas.h"
 
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "eth/u256.h"
@@ -14,11 +16,12 @@ namespace {
 
 constexpr std::uint64_t kMinimumGas = 21'000;
 
-// The quote and its competing quotes, in that order.
-std::vector<Json*> quotes_of(Json& quote) {
-  std::vector<Json*> out{&quote};
+// The quote and its competing quotes, in that order, with the JSON pointer of each (RFC 6901).
+std::vector<std::pair<const Json*, std::string>> quotes_of(const Json& quote) {
+  std::vector<std::pair<const Json*, std::string>> out{{&quote, ""}};
   if (quote.contains("competingQuotes") && quote["competingQuotes"].is_array()) {
-    for (Json& q : quote["competingQuotes"]) out.push_back(&q);
+    std::size_t i = 0;
+    for (const Json& q : quote["competingQuotes"]) out.emplace_back(&q, "/competingQuotes/" + std::to_string(i++));
   }
   return out;
 }
@@ -27,17 +30,6 @@ bool evm_funding(const Json& quote) {
   const Json* execution = quote.contains("execution") ? &quote["execution"] : nullptr;
   return execution && execution->is_object() && execution->contains("transaction") &&
          (*execution)["transaction"].is_object() && (*execution)["transaction"].value("type", "") == "evm";
-}
-
-// The transactions of a quote's funding in sending order: its approvals, then the funding.
-std::vector<Json*> transactions_of(Json& quote) {
-  std::vector<Json*> out;
-  Json& execution = quote["execution"];
-  if (execution.contains("approvals") && execution["approvals"].is_array()) {
-    for (Json& a : execution["approvals"]) out.push_back(&a);
-  }
-  out.push_back(&execution["transaction"]);
-  return out;
 }
 
 std::string text(const Json& object, const char* name, const char* op) {
@@ -66,41 +58,64 @@ std::uint64_t estimated_gas_limit(std::uint64_t gas_used) {
   return limit < kMinimumGas ? kMinimumGas : limit;
 }
 
-OpResult quote_gas_calls_op(const Json& input) {
-  const OpInput in(input, "quoteGasCalls");
-  Json quote = in.member("quote");
-  if (!quote.is_object()) throw OpInputError("op \"quoteGasCalls\": quote must be a quote");
+Json gas_simulations(const Json& quote) {
   Json simulations = Json::array();
-  for (Json* q : quotes_of(quote)) {
+  for (const auto& [q, at] : quotes_of(quote)) {
     if (!evm_funding(*q)) continue;
-    Json calls = Json::array();
-    for (const Json* tx : transactions_of(*q)) {
-      calls.push_back({{"from", text(*tx, "from", "quoteGasCalls")},
-                       {"to", text(*tx, "to", "quoteGasCalls")},
-                       {"data", text(*tx, "data", "quoteGasCalls")},
-                       {"value", U256::from_decimal(text(*tx, "value", "quoteGasCalls")).to_hex()}});
+    const Json& execution = (*q)["execution"];
+    // Its approvals, then the funding: the order a wallet sends them in.
+    std::vector<std::pair<const Json*, std::string>> txs;
+    if (execution.contains("approvals") && execution["approvals"].is_array()) {
+      std::size_t i = 0;
+      for (const Json& a : execution["approvals"]) txs.emplace_back(&a, at + "/execution/approvals/" + std::to_string(i++));
     }
-    simulations.push_back({{"quoteId", (*q)["id"]}, {"chainId", (*q)["execution"]["transaction"]["chainId"]}, {"calls", std::move(calls)}});
+    txs.emplace_back(&execution["transaction"], at + "/execution/transaction");
+    Json calls = Json::array();
+    Json paths = Json::array();
+    for (const auto& [tx, path] : txs) {
+      calls.push_back({{"from", text(*tx, "from", "quote")},
+                       {"to", text(*tx, "to", "quote")},
+                       {"data", text(*tx, "data", "quote")},
+                       {"value", U256::from_decimal(text(*tx, "value", "quote")).to_hex()}});
+      paths.push_back(path);
+    }
+    // `approval` repeats the last approval, so it takes the same gas.
+    if (txs.size() > 1) paths.push_back(at + "/execution/approval");
+    simulations.push_back({{"quoteId", (*q)["id"]}, {"chainId", execution["transaction"]["chainId"]},
+                           {"calls", std::move(calls)}, {"transactions", std::move(paths)}});
   }
-  return ok({{"simulations", std::move(simulations)}});
+  return simulations;
 }
 
 OpResult quote_gas_op(const Json& input) {
   const OpInput in(input, "quoteGas");
-  Json quote = in.member("quote");
+  const Json& simulations = in.member("simulations");
   const Json& results = in.member("results");
-  if (!quote.is_object()) throw OpInputError("op \"quoteGas\": quote must be a quote");
+  if (!simulations.is_array()) throw OpInputError("op \"quoteGas\": simulations must be an array");
   if (!results.is_array()) throw OpInputError("op \"quoteGas\": results must be an array");
-  for (Json* q : quotes_of(quote)) {
-    if (!evm_funding(*q)) continue;
+  Json patch = Json::array();
+  for (const Json& sim : simulations) {
+    if (!sim.is_object() || !sim.contains("quoteId") || !sim.contains("calls") || !sim["calls"].is_array() ||
+        !sim.contains("transactions") || !sim["transactions"].is_array()) {
+      throw OpInputError("op \"quoteGas\": a simulation is not one the quote op answered");
+    }
+    const Json& paths = sim["transactions"];
+    const std::size_t sent = sim["calls"].size();
+    if (paths.size() != sent && !(sent >= 2 && paths.size() == sent + 1)) {
+      throw OpInputError("op \"quoteGas\": a simulation's transactions do not match its calls");
+    }
+    for (const Json& path : paths) {
+      if (!path.is_string() || path.get_ref<const std::string&>().rfind('/', 0) != 0) {
+        throw OpInputError("op \"quoteGas\": a transaction is not named by a JSON pointer");
+      }
+    }
     const Json* found = nullptr;
     for (const Json& r : results) {
-      if (r.is_object() && r.contains("quoteId") && r["quoteId"] == (*q)["id"]) found = &r;
+      if (r.is_object() && r.contains("quoteId") && r["quoteId"] == sim["quoteId"]) found = &r;
     }
     if (!found || !found->contains("calls") || !(*found)["calls"].is_array()) continue;
     const Json& calls = (*found)["calls"];
-    std::vector<Json*> txs = transactions_of(*q);
-    if (calls.size() != txs.size()) continue;
+    if (calls.size() != sent) continue;
     std::vector<std::uint64_t> limits;
     for (const Json& call : calls) {
       const auto used = call.is_object() ? quantity(call.value("gasUsed", Json())) : std::nullopt;
@@ -109,18 +124,15 @@ OpResult quote_gas_op(const Json& input) {
       if (!used || !call.is_object() || call.value("status", Json()) != "0x1") break;
       limits.push_back(estimated_gas_limit(*used));
     }
-    if (limits.size() != txs.size()) continue;
-    for (std::size_t i = 0; i < txs.size(); ++i) {
-      (*txs[i])["gas"] = limits[i];
-      (*txs[i])["gasEstimated"] = true;
-    }
-    // `approval` is the last approval, as listed.
-    Json& execution = (*q)["execution"];
-    if (execution.contains("approvals") && execution["approvals"].is_array() && !execution["approvals"].empty()) {
-      execution["approval"] = execution["approvals"].back();
+    if (limits.size() != sent) continue;
+    for (std::size_t i = 0; i < paths.size(); ++i) {
+      // The last path past the calls is `approval`, the last approval again (i == sent - 1 is the
+      // funding, so the approval's limit is the one before it).
+      const std::uint64_t gas = i < sent ? limits[i] : limits[sent - 2];
+      patch.push_back({{"path", paths[i]}, {"set", {{"gas", gas}, {"gasEstimated", true}}}});
     }
   }
-  return ok({{"quote", std::move(quote)}});
+  return ok({{"patch", std::move(patch)}});
 }
 
 }  // namespace sr::service

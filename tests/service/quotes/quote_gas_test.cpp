@@ -46,10 +46,8 @@ TEST(QuoteGas, TheLimitIsTheGasUsedWithItsMarginNeverBelowATransfer) {
   EXPECT_EQ(estimated_gas_limit(16000), 21000u);
 }
 
-TEST(QuoteGas, EachQuotesTransactionsAreNamedInSendingOrder) {
-  const OpResult r = quote_gas_calls_op({{"quote", sample_quote()}});
-  ASSERT_EQ(r.status, 200);
-  const json& sims = r.body["simulations"];
+TEST(QuoteGas, EachQuotesTransactionsAreNamedInSendingOrderWithWhereTheyAre) {
+  const json sims = gas_simulations(sample_quote());
   ASSERT_EQ(sims.size(), 2u);  // not the Solana one
   EXPECT_EQ(sims[0]["quoteId"], "quote:a");
   EXPECT_EQ(sims[0]["chainId"], 31337);
@@ -59,8 +57,22 @@ TEST(QuoteGas, EachQuotesTransactionsAreNamedInSendingOrder) {
   EXPECT_EQ(sims[0]["calls"][2]["data"], "0x12345678");
   EXPECT_EQ(sims[0]["calls"][2]["value"], "0x0");
   EXPECT_EQ(sims[0]["calls"][2]["from"], "0x70997970C51812dc3A010C7d01b50e0d17dc79C8");
+  EXPECT_EQ(sims[0]["transactions"], json::array({"/execution/approvals/0", "/execution/approvals/1",
+                                                  "/execution/transaction", "/execution/approval"}));
   EXPECT_EQ(sims[1]["quoteId"], "quote:b");
   EXPECT_EQ(sims[1]["calls"].size(), 1u);
+  // No approval: nothing repeats it.
+  EXPECT_EQ(sims[1]["transactions"], json::array({"/competingQuotes/0/execution/transaction"}));
+}
+
+// The body a worker holds after setting each patch entry's members at its pointer (what
+// edge-worker/src/quotes/gas.js does), so the test reads the quote a wallet receives.
+json patched(json quote, const json& patch) {
+  for (const json& entry : patch) {
+    json& at = quote[json::json_pointer(entry["path"].get<std::string>())];
+    for (const auto& [name, value] : entry["set"].items()) at[name] = value;
+  }
+  return quote;
 }
 
 TEST(QuoteGas, EstimatedWhereEveryCallSucceededElseTheBoundsStay) {
@@ -86,11 +98,13 @@ TEST(QuoteGas, EstimatedWhereEveryCallSucceededElseTheBoundsStay) {
       {"a gasUsed that is no quantity",
        json::array({{{"quoteId", "quote:b"}, {"calls", json::array({call_result("0x1", "lots")})}}}), {100000, 100000, 600000}, false, 600000, false},
   };
+  const json sims = gas_simulations(sample_quote());
   for (const Row& row : rows) {
-    const OpResult r = quote_gas_op({{"quote", sample_quote()}, {"results", row.results}});
+    const OpResult r = quote_gas_op({{"simulations", sims}, {"results", row.results}});
     ASSERT_EQ(r.status, 200) << row.name;
-    const json& a = r.body["quote"]["execution"];
-    const json& b = r.body["quote"]["competingQuotes"][0]["execution"];
+    const json quote = patched(sample_quote(), r.body["patch"]);
+    const json& a = quote["execution"];
+    const json& b = quote["competingQuotes"][0]["execution"];
     EXPECT_EQ(a["approvals"][0]["gas"], row.gas_a[0]) << row.name;
     EXPECT_EQ(a["approvals"][1]["gas"], row.gas_a[1]) << row.name;
     EXPECT_EQ(a["transaction"]["gas"], row.gas_a[2]) << row.name;
@@ -101,13 +115,25 @@ TEST(QuoteGas, EstimatedWhereEveryCallSucceededElseTheBoundsStay) {
     EXPECT_EQ(b["transaction"]["gasEstimated"], row.estimated_b) << row.name;
     EXPECT_TRUE(b["approval"].is_null()) << row.name;
     // Nothing else moves: the Solana quote is as it was.
-    EXPECT_EQ(r.body["quote"]["competingQuotes"][1], sample_quote()["competingQuotes"][1]) << row.name;
+    EXPECT_EQ(quote["competingQuotes"][1], sample_quote()["competingQuotes"][1]) << row.name;
   }
 }
 
 TEST(QuoteGas, MalformedInputsAreTheWorkersBug) {
-  EXPECT_THROW(quote_gas_op({{"quote", sample_quote()}, {"results", "none"}}), OpInputError);
-  EXPECT_THROW(quote_gas_calls_op({{"quote", 7}}), OpInputError);
+  const json sims = gas_simulations(sample_quote());
+  EXPECT_THROW(quote_gas_op({{"simulations", sims}, {"results", "none"}}), OpInputError);
+  EXPECT_THROW(quote_gas_op({{"simulations", 7}, {"results", json::array()}}), OpInputError);
+  json unnamed = sims;
+  unnamed[0]["transactions"][0] = "execution";  // not a JSON pointer
+  EXPECT_THROW(quote_gas_op({{"simulations", unnamed}, {"results", json::array()}}), OpInputError);
+  json short_of_calls = sims;
+  short_of_calls[0]["transactions"].erase(0);
+  short_of_calls[0]["transactions"].erase(0);
+  EXPECT_THROW(quote_gas_op({{"simulations", short_of_calls}, {"results", json::array()}}), OpInputError);
+  // One call and two pointers: no approval for the second to repeat.
+  json lone = sims;
+  lone[1]["transactions"].push_back("/competingQuotes/0/execution/approval");
+  EXPECT_THROW(quote_gas_op({{"simulations", lone}, {"results", json::array()}}), OpInputError);
 }
 
 }  // namespace
