@@ -12,10 +12,13 @@ import { buildBundle, removeBundle, startWorker, tempDir } from "../harness.mjs"
 
 const STEPS = ["published", "funded", "fulfilled", "proven", "withdrawn", "refunded"];
 
-/** Test hooks on the shard: the owner table as the code before wrote it, and the record's owner columns. */
+/** Test hooks on the shard: the record and owner tables as the code before wrote them, and the record's owner columns. */
 function withHooks(src) {
   const file = join(src, "status", "intent-shard.js");
   const hooks = `
+  legacyRecordRow(hash, record, expireAt) {
+    this.sql.exec("INSERT INTO record (intent_hash, record, expire_at) VALUES (?, ?, ?)", hash, JSON.stringify(record), expireAt);
+  }
   legacyOwnerRow(hash, owner, lastStatus, checkAt) {
     this.sql.exec("INSERT INTO owner (intent_hash, owner, last_status, check_at) VALUES (?, ?, ?, ?)", hash, owner, lastStatus, checkAt);
   }
@@ -23,8 +26,8 @@ function withHooks(src) {
     return this.sql.exec("SELECT COUNT(*) AS n FROM owner").toArray()[0].n;
   }
   ownerOf(hash) {
-    const row = this.sql.exec("SELECT owner, last_status, check_at FROM record WHERE intent_hash = ?", hash).toArray()[0];
-    return row ? { owner: row.owner, last_status: row.last_status, check_at: row.check_at } : null;
+    const row = this.#rows([hash])[hash];
+    return row ? { owner: row.owner, last_status: row.lastStatus, check_at: row.checkAt } : null;
   }
 
   #count(method) {`;
@@ -55,8 +58,9 @@ describe("webhook owners as columns of the record's row", () => {
     w = await startWorker({ bundleDir, persistDir: state.dir });
     let shards = await w.mf.getDurableObjectNamespace("INTENT_SHARDS");
     let shard = shards.get(shards.idFromName("shard:cd"));
-    // As the code before stored it: the record's row, and its owner in a row of its own.
-    await shard.register({ [hash]: record });
+    // As the code before stored it: the record's row (in the table of that code), and its owner in
+    // a row of its own.
+    await shard.legacyRecordRow(hash, record, record.rewardDeadline + 3600);
     await shard.legacyOwnerRow(hash, "key:before", "pending", now + 3600);
     assert.equal(await shard.ownerRows(), 1);
     assert.deepEqual({ ...(await shard.ownerOf(hash)) }, { owner: null, last_status: null, check_at: null });
@@ -68,10 +72,11 @@ describe("webhook owners as columns of the record's row", () => {
     assert.deepEqual({ ...(await shard.ownerOf(hash)) }, { owner: "key:before", last_status: "pending", check_at: now + 3600 });
     assert.equal(await shard.ownerRows(), 0);
     assert.equal((await shard.stats()).owners, 1);
-    // A registration with another owner stores the record again: the owner, its last delivered
-    // status and its next check stay.
+    // A registration with another owner stores the record again (it moves to the table of its
+    // expiry's hour): the owner, its last delivered status and its next check stay.
     await shard.register({ [hash]: record }, "key:other");
     assert.deepEqual({ ...(await shard.ownerOf(hash)) }, { owner: "key:before", last_status: "pending", check_at: now + 3600 });
+    assert.match((await shard.expiries({ intentHash: hash })).record.table, /^record_until_\d+$/);
     // A new record gets its owner with its row.
     const fresh = `0xcd${hexlify(randomBytes(31)).slice(2)}`;
     await shard.register({ [fresh]: { ...record, intentHash: fresh } }, "key:fresh");
