@@ -745,11 +745,13 @@ export interface components {
                 ageMs?: number;
                 /** @description stream: the deployment's maximum age (STREAM_MAX_MS); default 10 minutes. */
                 maxAgeMs?: number;
+                /** @description quoteIdRange: the quote id looked up (bare UUID). */
+                quoteId?: string;
             };
             /** @description registered; logs; stream; check {chainHeads, chainTimes} or {thrown}; checked {markedAgain, delivered?, refundAt?, thrown?}; quoteRows {thrown?}; expired; upgrade; wake. */
             event: {
                 /** @enum {unknown} */
-                kind: "registered" | "logs" | "stream" | "check" | "checked" | "quoteRows" | "expired" | "upgrade" | "wake" | "buckets" | "drop";
+                kind: "registered" | "logs" | "stream" | "check" | "checked" | "quoteRows" | "expired" | "upgrade" | "wake" | "buckets" | "drop" | "quoteIdRange";
                 chainHeads?: components["schemas"]["ChainHeads"];
                 /** @description check: the chain heads could not be read; checked: an effect failed; quoteRows: a record's shard could not be read. */
                 thrown?: string;
@@ -808,7 +810,7 @@ export interface components {
             })[];
             /** @description Unix milliseconds to set the object's alarm to (null: left as it is). */
             alarmAt: number | null;
-            /** @description logs: op applyLogs's refusal as it is, or 200 {applied, updated, unregistered, transactions}; upgrade: {upToDate}; buckets: {due, next}; null for the other events. */
+            /** @description logs: op applyLogs's refusal as it is, or 200 {applied, updated, unregistered, transactions}; upgrade: {upToDate}; buckets: {due, next}; quoteIdRange: {from, to, limit} (the intent hashes a quote id's records may have, both included, and how many a lookup reads) or null; null for the other events. */
             reply: null | {
                 status: number;
                 body: Record<string, never>;
@@ -819,6 +821,10 @@ export interface components {
                 due: string[];
                 /** @description The earliest end of the others, Unix seconds. */
                 next: number | null;
+            } | {
+                from: string;
+                to: string;
+                limit: number;
             };
         };
         /** @description Op "pollPlan": Which block ranges of which chains the chain reader fetches next, with their eth_getLogs filters. The chains are the EVM chains with an endpoint: the configuration's rpcUrl (local chains), else rpcUrls; a chain with neither is not read. Each range re-reads a confirmation window for reorganisations. */

@@ -34,24 +34,28 @@ function createRecordTable(sql, table) {
     owner TEXT, last_status TEXT, check_at INTEGER) WITHOUT ROWID`).rowsWritten;
   return created + sql.exec(`CREATE INDEX IF NOT EXISTS ${table}_check ON ${table} (check_at) WHERE check_at IS NOT NULL`).rowsWritten;
 }
-// A quote id's leading hex digits that are its delivery intent hash's (src/service/status/
-// quote_registration.h, kQuoteIdHashBytes), and how many records in that range a lookup reads (at
-// the design load a range holds one record in some 2^28 lookups; the core picks the quote's).
-const QUOTE_ID_HASH_DIGITS = 12;
-const QUOTE_ID_CANDIDATES = 16;
+
+// Owner rows moved per transaction at shard start (below).
+const OWNER_PAGE = 500;
 
 /**
  * Moves the owner table's rows (kept there before the owner was a column of the record's row) into
- * their records' rows, once: copied as they are, in one transaction, so a shard answers nothing
- * between. A row whose record is gone goes too (records took theirs with them).
+ * their records' rows (the table of objects created before), once: copied as they are, a page at a
+ * time, each page in one transaction (a shard with many does not hold one long transaction), in the
+ * constructor, so a shard answers nothing between. A row whose record is gone goes too (records
+ * took theirs with them).
  */
 function moveOwnerRows(storage, sql) {
-  if (sql.exec("SELECT 1 FROM owner LIMIT 1").toArray().length === 0) return;
-  storage.transactionSync(() => {
-    sql.exec(`UPDATE record SET owner = o.owner, last_status = o.last_status, check_at = o.check_at
-      FROM owner AS o WHERE o.intent_hash = record.intent_hash`);
-    sql.exec("DELETE FROM owner");
-  });
+  for (;;) {
+    const page = sql.exec("SELECT intent_hash FROM owner ORDER BY intent_hash LIMIT ?", OWNER_PAGE).toArray();
+    if (page.length === 0) return;
+    const last = page[page.length - 1].intent_hash;
+    storage.transactionSync(() => {
+      sql.exec(`UPDATE record SET owner = o.owner, last_status = o.last_status, check_at = o.check_at
+        FROM owner AS o WHERE o.intent_hash = record.intent_hash AND o.intent_hash <= ?`, last);
+      sql.exec("DELETE FROM owner WHERE intent_hash <= ?", last);
+    });
+  }
 }
 
 /** Where each stored row is and its webhook columns (op intentShardStep's state "places"). */
@@ -186,10 +190,12 @@ export class IntentShard extends DurableObject {
     const id = String(quoteId).toLowerCase();
     const row = this.sql.exec("SELECT intent_hash FROM quote WHERE quote_id = ?", id).toArray()[0];
     if (row) return row.intent_hash;
-    const prefix = `0x${id.replace(/-/g, "").slice(0, QUOTE_ID_HASH_DIGITS)}`;
+    // The range of intent hashes the quote id names, and how many records of it to read (the core's).
+    const range = (await this.#step({ quoteId: id }, { kind: "quoteIdRange" })).reply;
+    if (range === null) return null;
     const candidates = this.#recordTables()
-      .flatMap((t) => this.sql.exec(`SELECT record FROM ${t} WHERE intent_hash >= ? AND intent_hash <= ? LIMIT ?`, prefix, prefix.padEnd(66, "f"), QUOTE_ID_CANDIDATES).toArray())
-      .slice(0, QUOTE_ID_CANDIDATES)
+      .flatMap((t) => this.sql.exec(`SELECT record FROM ${t} WHERE intent_hash >= ? AND intent_hash <= ? LIMIT ?`, range.from, range.to, range.limit).toArray())
+      .slice(0, range.limit)
       .map((r) => JSON.parse(r.record));
     if (candidates.length === 0) return null;
     const answer = await askCore(this.env, "intentStatus", { query: { intentHash: null, quoteId: id }, record: null, candidates, now: nowSec(), chainTimes: {}, chainHeads: {} });

@@ -453,6 +453,19 @@ OpResult on_drop(Step step) {
   return step.answer();
 }
 
+// How many of the records a quote id's range holds a lookup reads: at the design load a range
+// holds one record in some 2^28 lookups (quote_registration.h); op intentStatus picks the quote's.
+constexpr std::size_t kQuoteIdCandidates = 16;
+
+// The records a lookup by quote id reads when the quote id has no row: the range of intent hashes
+// its first bytes name (reply {"from", "to", "limit"}), or none (reply null) for an id that does
+// not start with hex digits.
+OpResult on_quote_id_range(Step step) {
+  const std::optional<IntentHashRange> range = quote_id_hash_range(fields.text(step.state, "quoteId", "state"));
+  if (range) step.reply = Json{{"from", range->from}, {"to", range->to}, {"limit", kQuoteIdCandidates}};
+  return step.answer();
+}
+
 // Which retention a shard's stored rows were last brought up to (its meta row "retention"): 1 =
 // every record and every quote-id row kept apart from its record has its expiry; 2 = so has every
 // record whose intent was only published (kept until the rule gave it one).
@@ -521,6 +534,7 @@ OpResult intent_shard_step_op(const Config& config, const Json& input, StatusChe
     if (kind == "expired") return on_expired(std::move(step));
     if (kind == "buckets") return on_buckets(std::move(step));
     if (kind == "drop") return on_drop(std::move(step));
+    if (kind == "quoteIdRange") return on_quote_id_range(std::move(step));
     if (kind == "upgrade") return on_upgrade(std::move(step));
     if (kind == "wake") return on_wake(std::move(step));
   } catch (Refused& refused) {

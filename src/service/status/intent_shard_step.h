@@ -88,6 +88,10 @@
 //       have record_tx or quote-id rows}: a table past its end goes whole (write "drop", no row
 //       written per record), with those rows; effect unindex for the transactions' index rows.
 //       The expired event below is the legacy table's ("record"), whose rows go one by one.
+//   {"kind": "quoteIdRange"}  state {"quoteId"}: a lookup by a quote id without a row reads the
+//       records whose intent hashes start with its first kQuoteIdHashBytes bytes
+//       (quote_registration.h): reply {"from", "to" (both included), "limit": how many it reads},
+//       or null for an id that does not start with that many hex digits.
 //   {"kind": "upgrade"}  state {"version": the shard's meta "retention" (0: none), "records"?: a
 //       page of records stored without an expiry [{"intentHash", "record"}], "apart"?: on the last
 //       page, the quote ids stored without an expiry whose record the shard does not hold}: rows

@@ -503,6 +503,20 @@ TEST(IntentShardStep, ATableOfRecordsPastItsHourIsDroppedWholeWithTheRowsThatLea
   }
 }
 
+TEST(IntentShardStep, AQuoteIdWithoutARowNamesTheRangeOfIntentHashesItsRecordMayHave) {
+  const Json range = step(with_now({{"quoteId", kLeadingQuoteId}}), kind("quoteIdRange"))["reply"];
+  EXPECT_EQ(range, (Json{{"from", "0x111111111111" + std::string(52, '0')}, {"to", "0x111111111111" + std::string(52, 'f')}, {"limit", 16}}));
+  // The quote's own record is in it, another intent's is not.
+  EXPECT_TRUE(range["from"].get<std::string>() <= kHash && kHash <= range["to"].get<std::string>());
+  EXPECT_FALSE(range["from"].get<std::string>() <= kOther && kOther <= range["to"].get<std::string>());
+  // Dashes anywhere: the same range.
+  EXPECT_EQ(step(with_now({{"quoteId", "1111-1111-1111-4b1a-8c2f-5e6d7a8b9c0d"}}), kind("quoteIdRange"))["reply"], range);
+  // An id that does not start with 12 hex digits names none.
+  for (const char* id : {"zz111111-1111-4b1a-8c2f-5e6d7a8b9c0d", "1111-1111", ""}) {
+    EXPECT_EQ(step(with_now({{"quoteId", id}}), kind("quoteIdRange"))["reply"], nullptr) << id;
+  }
+}
+
 TEST(IntentShardStep, RowsStoredBeforeTheirRetentionGetItOncePerShard) {
   const Json page = Json::array({Json{{"intentHash", kHash}, {"record", registered()}}, Json{{"intentHash", kOther}, {"record", with_steps({IntentStep::funded}, kOther)}}});
   const Json up_to_date = step(with_now({{"version", 2}}), kind("upgrade"));
