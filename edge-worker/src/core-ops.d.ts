@@ -184,7 +184,7 @@ export interface components {
             /** @description The earliest deadline among the addresses counted, or null. */
             freesAt?: components["schemas"]["UnixSeconds"] | null;
         };
-        /** @description One write of an object's step, applied in order in one transaction: set columns of the row `where` names, insert a row, store a row in place of the one with its key, store columns of the row `where` names whether or not it exists (upsert), or delete the rows `where` names. Table and column names are the object's own. */
+        /** @description One write of an object's step, applied in order in one transaction: set columns of the row `where` names, insert a row, store a row in place of the one with its key, store columns of the row `where` names whether or not it exists (upsert), delete the rows `where` names, or drop the table. Table and column names are the object's own. */
         StepWrite: {
             /** @description The object's table the row is in. */
             table: string;
@@ -213,6 +213,11 @@ export interface components {
              * @constant
              */
             delete?: true;
+            /**
+             * @description The whole table is dropped (no row written per row it held).
+             * @constant
+             */
+            drop?: true;
         };
         /** @description Something for the object to do now (an RPC call, a fetch, a call to another object); its result is the next event. */
         StepEffect: {
@@ -665,7 +670,7 @@ export interface components {
                 [key: string]: components["schemas"]["UnixSeconds"] | null;
             };
         };
-        /** @description Op "intentShardStep": The intent shard's decisions, one event at a time: a registration (records merged and stored with their retention, the quote id and the webhook owner), chain logs (records changed, the transaction index, owned intents due for a webhook check), a live status stream's next event and its end, an owned intent's webhook status check (deliver a changed status, start the refund the relayer sends itself, when to check again), the retention of records past their time and of quote-id rows kept apart from their records, bringing rows stored before their retention rule under it, and the next alarm: rows to write, effects to perform, when to wake and what to answer. */
+        /** @description Op "intentShardStep": The intent shard's decisions, one event at a time: a registration (records merged and stored with their retention, the quote id and the webhook owner), chain logs (records changed, the transaction index, owned intents due for a webhook check), a live status stream's next event and its end, an owned intent's webhook status check (deliver a changed status, start the refund the relayer sends itself, when to check again), the retention of records past their time (a table of records by expiry hour dropped whole once past) and of quote-id rows kept apart from their records, bringing rows stored before their retention rule under it, and the next alarm: rows to write, effects to perform, when to wake and what to answer. */
         IntentShardStepInput: {
             /** @description What the driver loaded for the event (see the event kinds); the answer's state is the next event's. */
             state: {
@@ -673,9 +678,11 @@ export interface components {
                 nowMs: number;
                 /** @description The retention's grace (op recordRetention's); default an hour. */
                 graceSec?: number;
+                /** @description How wide the expiry hour is by which records share a table (record_tables.h); default 3600. Tests shorten it. */
+                bucketSec?: number;
                 /** @description The object's alarm now, Unix milliseconds (null: none): events that bring expiries or checks only bring it forward. Required by registered, logs and wake. */
                 alarm?: number | null;
-                /** @description registered: intent hash -> the registered record; logs: intent hash -> the stored record or null (op applyLogs's records); expired: [{intentHash, expireAt, transactions: the record's record_tx transaction hashes}], records whose retention may have come. upgrade: a page of records stored without an expiry, [{intentHash, record}]. */
+                /** @description registered: intent hash -> the registered record; logs: intent hash -> the stored record or null (op applyLogs's records); expired: [{intentHash, expireAt, transactions: the record's record_tx transaction hashes}], records whose retention may have come. upgrade: a page of records stored without an expiry, [{intentHash, record}]. drop: [{intentHash, transactions}], the table's records that have record_tx or quote-id rows. */
                 records?: Record<string, never> | unknown[];
                 /** @description registered: intent hash -> the record stored now, or null. */
                 stored?: {
@@ -700,6 +707,20 @@ export interface components {
                 };
                 /** @description logs and registered (with owner): the intents among records whose row has a webhook owner (a registration keeps it). */
                 owned?: string[];
+                /** @description registered and logs: intent hash -> where the stored record's row is and its webhook columns (a record whose table changes moves whole); absent: not stored. */
+                places?: {
+                    [key: string]: {
+                        /** @description The record table the row is in: record_kept, record_until_<end>, or the legacy record. */
+                        table: string;
+                        owner?: string | null;
+                        lastStatus?: string | null;
+                        checkAt?: number | null;
+                    };
+                };
+                /** @description buckets: the shard's record tables. */
+                tables?: string[];
+                /** @description checked: the record row's table; drop: the table of records by expiry hour to drop. */
+                table?: string;
                 /** @description stream: the status query as the worker resolved it (op intentStatus's). */
                 query?: Record<string, never>;
                 /** @description stream, check: the intent's stored record, or null. */
@@ -733,11 +754,13 @@ export interface components {
                 ageMs?: number;
                 /** @description stream: the deployment's maximum age (STREAM_MAX_MS); default 10 minutes. */
                 maxAgeMs?: number;
+                /** @description quoteIdRange: the quote id looked up (bare UUID). */
+                quoteId?: string;
             };
             /** @description registered; logs; stream; check {chainHeads, chainTimes} or {thrown}; checked {markedAgain, delivered?, refundAt?, thrown?}; quoteRows {thrown?}; expired; upgrade; wake. */
             event: {
                 /** @enum {unknown} */
-                kind: "registered" | "logs" | "stream" | "check" | "checked" | "quoteRows" | "expired" | "upgrade" | "wake";
+                kind: "registered" | "logs" | "stream" | "check" | "checked" | "quoteRows" | "expired" | "upgrade" | "wake" | "buckets" | "drop" | "quoteIdRange";
                 chainHeads?: components["schemas"]["ChainHeads"];
                 /** @description check: the chain heads could not be read; checked: an effect failed; quoteRows: a record's shard could not be read. */
                 thrown?: string;
@@ -796,12 +819,21 @@ export interface components {
             })[];
             /** @description Unix milliseconds to set the object's alarm to (null: left as it is). */
             alarmAt: number | null;
-            /** @description logs: op applyLogs's refusal as it is, or 200 {applied, updated, unregistered, transactions}; upgrade: {upToDate}; null for the other events. */
+            /** @description logs: op applyLogs's refusal as it is, or 200 {applied, updated, unregistered, transactions}; upgrade: {upToDate}; buckets: {due, next}; quoteIdRange: {from, to, limit} (the intent hashes a quote id's records may have, both included, and how many a lookup reads) or null; null for the other events. */
             reply: null | {
                 status: number;
                 body: Record<string, never>;
             } | {
                 upToDate: boolean;
+            } | {
+                /** @description The tables of records by expiry hour whose end has passed. */
+                due: string[];
+                /** @description The earliest end of the others, Unix seconds. */
+                next: number | null;
+            } | {
+                from: string;
+                to: string;
+                limit: number;
             };
         };
         /** @description Op "pollPlan": Which block ranges of which chains the chain reader fetches next, with their eth_getLogs filters. The chains are the EVM chains with an endpoint: the configuration's rpcUrl (local chains), else rpcUrls; a chain with neither is not read. Each range re-reads a confirmation window for reorganisations. */
@@ -2485,7 +2517,7 @@ export interface CoreOps {
     recordRetention: { input: schemas["RecordRetentionInput"]; answer: schemas["RecordRetentionAnswer"] };
     /** When a shard may delete each quote-id row kept apart from its intent's record (a deposit address's quote id): with that record, by the recordRetention rule; at once when the record is gone; never while it holds a transaction. (area status; non-2xx: none) */
     quoteIdRetention: { input: schemas["QuoteIdRetentionInput"]; answer: schemas["QuoteIdRetentionAnswer"] };
-    /** The intent shard's decisions, one event at a time: a registration (records merged and stored with their retention, the quote id and the webhook owner), chain logs (records changed, the transaction index, owned intents due for a webhook check), a live status stream's next event and its end, an owned intent's webhook status check (deliver a changed status, start the refund the relayer sends itself, when to check again), the retention of records past their time and of quote-id rows kept apart from their records, bringing rows stored before their retention rule under it, and the next alarm: rows to write, effects to perform, when to wake and what to answer. (area status; non-2xx: none) */
+    /** The intent shard's decisions, one event at a time: a registration (records merged and stored with their retention, the quote id and the webhook owner), chain logs (records changed, the transaction index, owned intents due for a webhook check), a live status stream's next event and its end, an owned intent's webhook status check (deliver a changed status, start the refund the relayer sends itself, when to check again), the retention of records past their time (a table of records by expiry hour dropped whole once past) and of quote-id rows kept apart from their records, bringing rows stored before their retention rule under it, and the next alarm: rows to write, effects to perform, when to wake and what to answer. (area status; non-2xx: none) */
     intentShardStep: { input: schemas["IntentShardStepInput"]; answer: schemas["IntentShardStepAnswer"] };
     /** Which block ranges of which chains the chain reader fetches next, with their eth_getLogs filters. The chains are the EVM chains with an endpoint: the configuration's rpcUrl (local chains), else rpcUrls; a chain with neither is not read. Each range re-reads a confirmation window for reorganisations. (area reader; non-2xx: none) */
     pollPlan: { input: schemas["PollPlanInput"]; answer: schemas["PollPlanAnswer"] };

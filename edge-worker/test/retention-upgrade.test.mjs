@@ -48,9 +48,10 @@ function olderLayout(src) {
   for (const file of ["status/intent-shard.js", "deposits/deposit-addresses.js", "quotes/attribution-counter.js", "limits/rate-limiter.js", "webhooks/deliveries.js"]) {
     edit(src, file, "ctx.blockConcurrencyWhile(", "((_upgrade) => {})(");
   }
-  // The shard stores what op intentShardStep answers: records and quote-id rows without their
-  // expiries, and a registration sets no alarm.
+  // The shard stores what op intentShardStep answers: records (in the one table of that layout)
+  // and quote-id rows without their expiries, and a registration sets no alarm.
   edit(src, "status/intent-shard.js", "const step = await this.#step(state, event);", `const step = await this.#step(state, event);
+    for (const w of step.writes) if (/^record_(kept|until_[0-9]+)$/.test(w.table)) w.table = "record";
     for (const w of step.writes) for (const row of [w.replace, w.upsert]) if (row && "expire_at" in row) row.expire_at = null;
     if (event.kind === "registered") step.alarmAt = null;`);
   edit(src, "status/shard-retention.js", "export function wakeIndexedDeposits(env, sql) {", "export function wakeIndexedDeposits(env, sql) { return;");

@@ -304,10 +304,13 @@ describe('every op of the core answers as ops.json describes', () => {
       const nowMs = now * 1000;
       const record = registered.records[hash];
       const stored = call('intentShardStep', { state: { nowMs, records: { [hash]: record }, stored: { [hash]: null }, owner: 'key:acme', owned: [], alarm: null }, event: { kind: 'registered' } });
-      // One row: the owner is a column of the record's.
-      assert.deepEqual(stored.writes.map((w) => w.table), ['record']);
+      // One row: the owner is a column of the record's, in the table of its expiry's hour, which
+      // the alarm drops once that hour is past (the first second after it).
+      const expiry = record.rewardDeadline + 3600;
+      const hourEnd = (Math.floor(expiry / 3600) + 1) * 3600;
+      assert.deepEqual(stored.writes.map((w) => w.table), [`record_until_${hourEnd}`]);
       assert.equal(stored.writes[0].upsert.owner, 'key:acme');
-      assert.equal(stored.alarmAt, (record.rewardDeadline + 3600) * 1000);
+      assert.equal(stored.alarmAt, hourEnd * 1000);
       assert.deepEqual(stored.effects, [{ kind: 'notify', intents: [hash] }]);
       const logs = [...publishedAndFunded(quote), ...proven(quote)];
       const folded = call('intentShardStep', { state: { nowMs, chainId: 8453, logs, records: { [hash]: record }, owned: [hash], alarm: null }, event: { kind: 'logs' } });
@@ -326,14 +329,18 @@ describe('every op of the core answers as ops.json describes', () => {
       const check = call('intentShardStep', { state: { nowMs, intentHash: hash, owner: 'key:acme', lastStatus: 'pending', record: updated }, event: { kind: 'check', chainHeads: {} } });
       assert.deepEqual(check.effects[0].before, { status: 'pending' });
       assert.equal(check.effects[0].after.status, 'settled');
-      const checked = call('intentShardStep', { state: check.state, event: { kind: 'checked', markedAgain: false, delivered: true } });
-      assert.deepEqual(checked.writes, [{ table: 'record', where: { intent_hash: hash }, set: { last_status: 'settled', check_at: null } }]);
+      const checked = call('intentShardStep', { state: { ...check.state, table: 'record_kept' }, event: { kind: 'checked', markedAgain: false, delivered: true } });
+      assert.deepEqual(checked.writes, [{ table: 'record_kept', where: { intent_hash: hash }, set: { last_status: 'settled', check_at: null } }]);
       const quoteId = quote.id.replace('quote:', '');
       const rows = call('intentShardStep', { state: { nowMs, rows: [{ quoteId, intentHash: hash, expireAt: now, record: null }] }, event: { kind: 'quoteRows' } });
       assert.deepEqual(rows.writes, [{ table: 'quote', where: { quote_id: quoteId, expire_at: now }, delete: true }]);
       const gone = call('intentShardStep', { state: { nowMs, records: [{ intentHash: hash, expireAt: now - 1, transactions: [id('publication')] }] }, event: { kind: 'expired' } });
       assert.deepEqual(gone.writes.map((w) => w.table), ['record_tx', 'quote', 'record']);
       assert.deepEqual(gone.effects, [{ kind: 'unindex', pairs: [{ transactionHash: id('publication'), intentHash: hash }] }]);
+      // A table of records whose hour is past goes whole, with its records' other rows.
+      assert.deepEqual(call('intentShardStep', { state: { nowMs, tables: ['record_kept', `record_until_${now}`, `record_until_${hourEnd}`, 'record'] }, event: { kind: 'buckets' } }).reply, { due: [`record_until_${now}`], next: hourEnd });
+      const dropped = call('intentShardStep', { state: { nowMs, table: `record_until_${now}`, records: [{ intentHash: hash, transactions: [] }] }, event: { kind: 'drop' } });
+      assert.deepEqual(dropped.writes, [{ table: 'quote', where: { intent_hash: hash }, delete: true }, { table: `record_until_${now}`, drop: true }]);
       assert.deepEqual(call('intentShardStep', { state: { nowMs, version: 2 }, event: { kind: 'upgrade' } }).reply, { upToDate: true });
       const upgraded = call('intentShardStep', { state: { nowMs, version: 1, records: [{ intentHash: hash, record }], apart: [] }, event: { kind: 'upgrade' } });
       assert.deepEqual(upgraded.writes, [{ table: 'record', where: { intent_hash: hash }, set: { expire_at: record.rewardDeadline + 3600 } }, { table: 'meta', replace: { name: 'retention', value: 2 } }]);

@@ -1,11 +1,13 @@
 // Applies the writes a step op of the core answers ({table, where, set} | {table, insert} |
-// {table, replace} | {table, where, upsert} | {table, where, delete}: ops.json $defs StepWrite) to an object's SQLite
-// storage. The names are the core's, so each is checked against the tables the object keeps and a
-// plain identifier's shape before it is spelled into SQL; values are always bound. Answers the rows
-// SQLite wrote per table (index rows included: what Durable Objects bill as rows written).
-const NAME = /^[a-z_]+$/;
+// {table, replace} | {table, where, upsert} | {table, where, delete} | {table, drop}: ops.json
+// $defs StepWrite) to an object's SQLite storage. The names are the core's, so each is checked
+// against the tables the object keeps (names, or patterns of names for tables the object creates
+// as the core names them) and a plain identifier's shape before it is spelled into SQL; values are
+// always bound. Answers the rows SQLite wrote per table (index rows included: what Durable Objects
+// bill as rows written; a dropped table writes none).
+const NAME = /^[a-z_][a-z0-9_]*$/;
 
-/** @param {SqlStorage} sql @param {{table: string, where?: object, set?: object, insert?: object, replace?: object, upsert?: object, delete?: true}[]} writes @param {string[]} tables */
+/** @param {SqlStorage} sql @param {{table: string, where?: object, set?: object, insert?: object, replace?: object, upsert?: object, delete?: true, drop?: true}[]} writes @param {(string | RegExp)[]} tables */
 export function applyWrites(sql, writes, tables) {
   /** @type {Record<string, number>} */
   const written = {};
@@ -13,7 +15,12 @@ export function applyWrites(sql, writes, tables) {
     written[table] = (written[table] ?? 0) + cursor.rowsWritten;
   };
   for (const w of writes) {
-    if (!tables.includes(w.table)) throw new Error(`a step wrote table ${w.table}, which this object does not keep`);
+    const kept = typeof w.table === "string" && NAME.test(w.table) && tables.some((t) => (typeof t === "string" ? t === w.table : t.test(w.table)));
+    if (!kept) throw new Error(`a step wrote table ${w.table}, which this object does not keep`);
+    if (w.drop) {
+      count(w.table, sql.exec(`DROP TABLE IF EXISTS ${w.table}`));
+      continue;
+    }
     const named = (object) => {
       const columns = Object.keys(object ?? {});
       for (const c of columns) if (!NAME.test(c)) throw new Error(`a step wrote column ${JSON.stringify(c)}`);

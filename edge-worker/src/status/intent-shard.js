@@ -20,26 +20,47 @@ import { ShardStreams } from "./shard-streams.js";
 import { dueQuoteRows, dueRecords, graceOf, nextExpiry, unindex, upgradeRetention, wakeIndexedDeposits } from "./shard-retention.js";
 import { startRefund } from "../funding/refunds.js";
 
-// The tables a step of the core writes.
-const STEP_TABLES = ["record", "quote", "record_tx", "meta"];
-// A quote id's leading hex digits that are its delivery intent hash's (src/service/status/
-// quote_registration.h, kQuoteIdHashBytes), and how many records in that range a lookup reads (at
-// the design load a range holds one record in some 2^28 lookups; the core picks the quote's).
-const QUOTE_ID_HASH_DIGITS = 12;
-const QUOTE_ID_CANDIDATES = 16;
+// The tables a step of the core writes: records are stored by the core's choice of table
+// (src/service/status/record_tables.h): "record_kept", one per expiry hour ("record_until_<end>",
+// created when first named and dropped whole once past), and "record", the table of objects
+// created before (read alongside; its rows move out when stored again and go by their expiry).
+const BUCKET_TABLE = /^record_until_[0-9]+$/;
+const STEP_TABLES = ["record", "record_kept", BUCKET_TABLE, "quote", "record_tx", "meta"];
+// A record table as the core names it: keyed by intent hash WITHOUT ROWID (one row written per
+// record, no index of its own), with a partial index on the webhook check (written only while a
+// check is due). Answers the rows the schema wrote (one statement per exec, so that each is counted).
+function createRecordTable(sql, table) {
+  const created = sql.exec(`CREATE TABLE IF NOT EXISTS ${table} (intent_hash TEXT PRIMARY KEY, record TEXT NOT NULL, expire_at INTEGER,
+    owner TEXT, last_status TEXT, check_at INTEGER) WITHOUT ROWID`).rowsWritten;
+  return created + sql.exec(`CREATE INDEX IF NOT EXISTS ${table}_check ON ${table} (check_at) WHERE check_at IS NOT NULL`).rowsWritten;
+}
+
+// Owner rows moved per transaction at shard start (below).
+const OWNER_PAGE = 500;
 
 /**
  * Moves the owner table's rows (kept there before the owner was a column of the record's row) into
- * their records' rows, once: copied as they are, in one transaction, so a shard answers nothing
- * between. A row whose record is gone goes too (records took theirs with them).
+ * their records' rows (the table of objects created before), once: copied as they are, a page at a
+ * time, each page in one transaction (a shard with many does not hold one long transaction), in the
+ * constructor, so a shard answers nothing between. A row whose record is gone goes too (records
+ * took theirs with them).
  */
 function moveOwnerRows(storage, sql) {
-  if (sql.exec("SELECT 1 FROM owner LIMIT 1").toArray().length === 0) return;
-  storage.transactionSync(() => {
-    sql.exec(`UPDATE record SET owner = o.owner, last_status = o.last_status, check_at = o.check_at
-      FROM owner AS o WHERE o.intent_hash = record.intent_hash`);
-    sql.exec("DELETE FROM owner");
-  });
+  for (;;) {
+    const page = sql.exec("SELECT intent_hash FROM owner ORDER BY intent_hash LIMIT ?", OWNER_PAGE).toArray();
+    if (page.length === 0) return;
+    const last = page[page.length - 1].intent_hash;
+    storage.transactionSync(() => {
+      sql.exec(`UPDATE record SET owner = o.owner, last_status = o.last_status, check_at = o.check_at
+        FROM owner AS o WHERE o.intent_hash = record.intent_hash AND o.intent_hash <= ?`, last);
+      sql.exec("DELETE FROM owner WHERE intent_hash <= ?", last);
+    });
+  }
+}
+
+/** Where each stored row is and its webhook columns (op intentShardStep's state "places"). */
+function placesOf(rows) {
+  return Object.fromEntries(Object.entries(rows).map(([hash, r]) => [hash, { table: r.table, owner: r.owner, lastStatus: r.lastStatus, checkAt: r.checkAt }]));
 }
 
 export class IntentShard extends DurableObject {
@@ -52,6 +73,8 @@ export class IntentShard extends DurableObject {
   /** Rows SQLite wrote per table since this instance started (index rows included: what is billed), likewise. */
   #written = {};
   #streams;
+  /** The record tables this object has (kept, by expiry hour oldest first, legacy), or null: read again. */
+  #tables = null;
 
   constructor(ctx, env) {
     super(ctx, env);
@@ -96,6 +119,7 @@ export class IntentShard extends DurableObject {
       CREATE INDEX IF NOT EXISTS quote_expiry ON quote (expire_at) WHERE expire_at IS NOT NULL;
       CREATE INDEX IF NOT EXISTS record_check ON record (check_at) WHERE check_at IS NOT NULL;
       CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value INTEGER NOT NULL)`);
+    createRecordTable(this.sql, "record_kept");
     moveOwnerRows(ctx.storage, this.sql);
     // Rows stored before their rule existed get it before this object answers anything.
     ctx.blockConcurrencyWhile(async () => {
@@ -127,9 +151,11 @@ export class IntentShard extends DurableObject {
   register(records, owner = null, quote = null) {
     this.#count("register");
     return this.#serially(async () => {
-      const stored = Object.fromEntries(Object.keys(records).map((h) => [h.toLowerCase(), this.#record(h.toLowerCase())]));
-      const owned = owner === null ? [] : this.#owned(Object.keys(stored));
-      await this.#run({ records, stored, owner, owned, quote, ...graceOf(this.env), alarm: await this.ctx.storage.getAlarm() }, { kind: "registered" });
+      const hashes = Object.keys(records).map((h) => h.toLowerCase());
+      const rows = this.#rows(hashes);
+      const stored = Object.fromEntries(hashes.map((h) => [h, rows[h]?.record ?? null]));
+      const owned = owner === null ? [] : hashes.filter((h) => rows[h]?.owner != null);
+      await this.#run({ records, stored, owner, owned, quote, places: placesOf(rows), ...graceOf(this.env), alarm: await this.ctx.storage.getAlarm() }, { kind: "registered" });
     });
   }
 
@@ -164,10 +190,12 @@ export class IntentShard extends DurableObject {
     const id = String(quoteId).toLowerCase();
     const row = this.sql.exec("SELECT intent_hash FROM quote WHERE quote_id = ?", id).toArray()[0];
     if (row) return row.intent_hash;
-    const prefix = `0x${id.replace(/-/g, "").slice(0, QUOTE_ID_HASH_DIGITS)}`;
-    const candidates = this.sql
-      .exec("SELECT record FROM record WHERE intent_hash >= ? AND intent_hash <= ? LIMIT ?", prefix, prefix.padEnd(66, "f"), QUOTE_ID_CANDIDATES)
-      .toArray()
+    // The range of intent hashes the quote id names, and how many records of it to read (the core's).
+    const range = (await this.#step({ quoteId: id }, { kind: "quoteIdRange" })).reply;
+    if (range === null) return null;
+    const candidates = this.#recordTables()
+      .flatMap((t) => this.sql.exec(`SELECT record FROM ${t} WHERE intent_hash >= ? AND intent_hash <= ? LIMIT ?`, range.from, range.to, range.limit).toArray())
+      .slice(0, range.limit)
       .map((r) => JSON.parse(r.record));
     if (candidates.length === 0) return null;
     const answer = await askCore(this.env, "intentStatus", { query: { intentHash: null, quoteId: id }, record: null, candidates, now: nowSec(), chainTimes: {}, chainHeads: {} });
@@ -238,9 +266,10 @@ export class IntentShard extends DurableObject {
     this.#count("applyLogs");
     return this.#serially(async () => {
       const hashes = Object.keys(byIntent).map((h) => h.toLowerCase());
-      const records = Object.fromEntries(hashes.map((h) => [h, this.#record(h)]));
-      const owned = this.#owned(hashes);
-      const state = { chainId, logs: Object.values(byIntent).flat(), records, range, owned, ...graceOf(this.env), alarm: await this.ctx.storage.getAlarm() };
+      const rows = this.#rows(hashes);
+      const records = Object.fromEntries(hashes.map((h) => [h, rows[h]?.record ?? null]));
+      const owned = hashes.filter((h) => rows[h]?.owner != null);
+      const state = { chainId, logs: Object.values(byIntent).flat(), records, range, owned, places: placesOf(rows), ...graceOf(this.env), alarm: await this.ctx.storage.getAlarm() };
       return this.#run(state, { kind: "logs" });
     });
   }
@@ -283,10 +312,10 @@ export class IntentShard extends DurableObject {
    * tests and operators. Reads only.
    */
   expiries({ intentHash = null, quoteId = null } = {}) {
-    const record = intentHash ? this.sql.exec("SELECT expire_at FROM record WHERE intent_hash = ?", String(intentHash).toLowerCase()).toArray()[0] : null;
+    const row = intentHash ? this.#rows([String(intentHash).toLowerCase()])[String(intentHash).toLowerCase()] : null;
     const quote = quoteId ? this.sql.exec("SELECT intent_hash, expire_at FROM quote WHERE quote_id = ?", String(quoteId).toLowerCase()).toArray()[0] : null;
     return {
-      record: record ? { expireAt: record.expire_at } : null,
+      record: row ? { expireAt: row.expireAt, table: row.table } : null,
       quote: quote ? { intentHash: quote.intent_hash, expireAt: quote.expire_at } : null,
     };
   }
@@ -296,9 +325,9 @@ export class IntentShard extends DurableObject {
    * shard took and wrote, for the scale simulation and the cost table (docs/scale.md).
    */
   stats() {
-    const count = (table) => this.sql.exec(`SELECT COUNT(*) AS n FROM ${table}`).toArray()[0].n;
-    const owners = this.sql.exec("SELECT COUNT(*) AS n FROM record WHERE owner IS NOT NULL").toArray()[0].n;
-    return { calls: { ...this.#calls }, rowsWritten: { ...this.#written }, records: count("record"), quotes: count("quote"), owners, transactions: count("tx") };
+    const count = (table, where = "") => this.sql.exec(`SELECT COUNT(*) AS n FROM ${table} ${where}`).toArray()[0].n;
+    const sum = (where) => this.#recordTables().reduce((n, t) => n + count(t, where), 0);
+    return { calls: { ...this.#calls }, rowsWritten: { ...this.#written }, records: sum(""), quotes: count("quote"), owners: sum("WHERE owner IS NOT NULL"), transactions: count("tx"), tables: this.#recordTables() };
   }
 
   /**
@@ -313,12 +342,37 @@ export class IntentShard extends DurableObject {
       const records = dueRecords(this.sql, now);
       if (records.length > 0) await this.#run({ records }, { kind: "expired" });
     });
+    const nextTable = await this.#dropPastTables();
     await this.#checkQuoteRows(now);
-    const due = this.sql.exec("SELECT intent_hash, owner, last_status FROM record WHERE check_at IS NOT NULL AND check_at <= ?", now).toArray();
+    const due = this.#recordTables().flatMap((t) => this.sql.exec(`SELECT intent_hash, owner, last_status FROM ${t} WHERE check_at IS NOT NULL AND check_at <= ?`, now).toArray());
     for (const row of due) await this.#checkOwner(row);
-    const checks = this.sql.exec("SELECT MIN(check_at) AS at FROM record WHERE check_at IS NOT NULL").toArray()[0]?.at ?? null;
+    const checks = this.#recordTables().map((t) => this.sql.exec(`SELECT MIN(check_at) AS at FROM ${t} WHERE check_at IS NOT NULL`).toArray()[0]?.at ?? null);
     // The alarm that ran is over: the next one is set afresh.
-    await this.#wake([checks, nextExpiry(this.sql)], null);
+    await this.#wake([...checks, nextExpiry(this.sql), nextTable], null);
+  }
+
+  /**
+   * Drops the tables of records by expiry hour whose hour is past (events "buckets", then "drop"
+   * per table, with those of its records that have record_tx or quote-id rows). Answers when the
+   * next such table is due (seconds), or null.
+   */
+  async #dropPastTables() {
+    const { due, next } = (await this.#step({ tables: this.#recordTables() }, { kind: "buckets" })).reply;
+    for (const table of due) {
+      await this.#serially(async () => {
+        if (!BUCKET_TABLE.test(table)) throw new Error(`op intentShardStep named ${table} to drop`);
+        const linked = this.sql
+          .exec(`SELECT intent_hash FROM ${table} AS r WHERE EXISTS (SELECT 1 FROM record_tx AS x WHERE x.intent_hash = r.intent_hash)
+            OR EXISTS (SELECT 1 FROM quote AS q WHERE q.intent_hash = r.intent_hash)`)
+          .toArray();
+        const records = linked.map((r) => ({
+          intentHash: r.intent_hash,
+          transactions: this.sql.exec("SELECT tx_hash FROM record_tx WHERE intent_hash = ?", r.intent_hash).toArray().map((t) => t.tx_hash),
+        }));
+        await this.#run({ table, records }, { kind: "drop" });
+      });
+    }
+    return next;
   }
 
   /**
@@ -329,6 +383,9 @@ export class IntentShard extends DurableObject {
   async #checkOwner(row) {
     const mark = this.#marks.get(row.intent_hash) ?? 0;
     const state = { intentHash: row.intent_hash, owner: row.owner, lastStatus: row.last_status, record: this.#record(row.intent_hash) };
+    // Where "checked" writes: the record's table once the check is over (chain events meanwhile
+    // may have moved it, a funding to "record_kept").
+    const tableNow = () => this.#rows([row.intent_hash])[row.intent_hash]?.table ?? "record";
     const failed = (e) => {
       console.error(JSON.stringify({ event: "webhook-status-check-failed", intentHash: row.intent_hash, message: String(e?.message ?? e) }));
       return String(e?.message ?? e);
@@ -356,7 +413,7 @@ export class IntentShard extends DurableObject {
     // intent again (what that means is the core's).
     outcome.markedAgain = (this.#marks.get(row.intent_hash) ?? 0) !== mark;
     if (!outcome.markedAgain) this.#marks.delete(row.intent_hash);
-    await this.#run(checked, outcome);
+    await this.#run({ ...checked, table: tableNow() }, outcome);
   }
 
   /** The quote-id rows whose time came, as event "quoteRows" (shard-retention.js reads their records). */
@@ -389,7 +446,18 @@ export class IntentShard extends DurableObject {
   /** Asks, writes what the core names in one transaction, performs its effects, sets its alarm; answers its reply. */
   async #run(state, event) {
     const step = await this.#step(state, event);
-    this.#tally(this.ctx.storage.transactionSync(() => applyWrites(this.sql, step.writes, STEP_TABLES)));
+    this.#tally(this.ctx.storage.transactionSync(() => {
+      // A table of records the core names for the first time is created with the writes.
+      const created = {};
+      for (const w of step.writes) {
+        if (w.drop || !BUCKET_TABLE.test(w.table) || this.#recordTables().includes(w.table)) continue;
+        created.schema = (created.schema ?? 0) + createRecordTable(this.sql, w.table);
+        this.#tables = null;
+      }
+      const written = applyWrites(this.sql, step.writes, STEP_TABLES);
+      if (step.writes.some((w) => w.drop)) this.#tables = null;
+      return { ...created, ...written };
+    }));
     for (const effect of step.effects) await this.#perform(effect);
     if (step.alarmAt !== null) await this.ctx.storage.setAlarm(step.alarmAt);
     return step.reply;
@@ -426,7 +494,10 @@ export class IntentShard extends DurableObject {
   }
 
   #tally(written) {
-    for (const [table, n] of Object.entries(written)) this.#written[table] = (this.#written[table] ?? 0) + n;
+    for (const [name, n] of Object.entries(written)) {
+      const table = BUCKET_TABLE.test(name) ? "record_until" : name; // the tables by expiry hour, as one
+      this.#written[table] = (this.#written[table] ?? 0) + n;
+    }
   }
 
   #serially(task) {
@@ -435,13 +506,35 @@ export class IntentShard extends DurableObject {
     return run;
   }
 
-  /** Those of `hashes` (lowercase) whose record has a webhook owner. */
-  #owned(hashes) {
-    return hashes.filter((h) => this.sql.exec("SELECT 1 FROM record WHERE intent_hash = ? AND owner IS NOT NULL", h).toArray().length > 0);
+  /** The record tables this object has: "record_kept", those by expiry hour (oldest first), the legacy "record". */
+  #recordTables() {
+    if (this.#tables === null) {
+      const hours = this.sql
+        .exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'record_until_%'")
+        .toArray()
+        .map((r) => r.name)
+        .filter((name) => BUCKET_TABLE.test(name))
+        .sort((a, b) => Number(a.slice(13)) - Number(b.slice(13)));
+      this.#tables = ["record_kept", ...hours, "record"];
+    }
+    return this.#tables;
+  }
+
+  /** The stored rows of `hashes` (lowercase): {hash: {table, record, expireAt, owner, lastStatus, checkAt}}, those stored only. */
+  #rows(hashes) {
+    const rows = {};
+    for (const hash of hashes) {
+      for (const table of this.#recordTables()) {
+        const row = this.sql.exec(`SELECT record, expire_at, owner, last_status, check_at FROM ${table} WHERE intent_hash = ?`, hash).toArray()[0];
+        if (!row) continue;
+        rows[hash] = { table, record: JSON.parse(row.record), expireAt: row.expire_at, owner: row.owner, lastStatus: row.last_status, checkAt: row.check_at };
+        break;
+      }
+    }
+    return rows;
   }
 
   #record(hash) {
-    const row = this.sql.exec("SELECT record FROM record WHERE intent_hash = ?", hash).toArray()[0];
-    return row ? JSON.parse(row.record) : null;
+    return this.#rows([hash])[hash]?.record ?? null;
   }
 }

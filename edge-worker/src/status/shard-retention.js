@@ -18,10 +18,16 @@ export function nextExpiry(sql) {
   return times.length > 0 ? Math.min(...times) : null;
 }
 
-/** RECORD_GRACE_SEC as the retention ops take it (tests shorten it). */
+/**
+ * RECORD_GRACE_SEC and RECORD_BUCKET_SEC (how wide the expiry "hour" records share a table by is)
+ * as op intentShardStep takes them (tests shorten them).
+ */
 export function graceOf(env) {
-  const grace = env.RECORD_GRACE_SEC;
-  return grace !== undefined && grace !== "" ? { graceSec: Number(grace) } : {};
+  const given = (v) => v !== undefined && v !== "";
+  return {
+    ...(given(env.RECORD_GRACE_SEC) ? { graceSec: Number(env.RECORD_GRACE_SEC) } : {}),
+    ...(given(env.RECORD_BUCKET_SEC) ? { bucketSec: Number(env.RECORD_BUCKET_SEC) } : {}),
+  };
 }
 
 /**

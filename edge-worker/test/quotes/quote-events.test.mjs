@@ -1,11 +1,13 @@
-// Quote events: one Analytics Engine data point per quote, and a log line for the quotes that are
-// not 200 (or for every quote when the binding is missing).
+// Quote events: signed quotes counted into one Analytics Engine data point per key, partner,
+// dappId and solver answers per second of an isolate; a data point and a log line for each quote
+// that is not 200 (every quote logged when the binding is missing).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { recordQuote } from "../../src/quotes/quote-events.js";
+import { flushQuoteEvents, recordQuote } from "../../src/quotes/quote-events.js";
 
-function context(dataset, body = { dappId: "wallet-x" }) {
-  return { env: dataset ? { QUOTE_EVENTS: dataset } : {}, key: { id: "dev-acme", partner: "acme" }, requestId: "req-1", body };
+/** A quote's context; the window writes it schedules (waitUntil) are collected in `waits`. */
+function context(dataset, body = { dappId: "wallet-x" }, waits = [], requestId = "req-1") {
+  return { env: dataset ? { QUOTE_EVENTS: dataset } : {}, ctx: { waitUntil: (p) => waits.push(p) }, key: { id: "dev-acme", partner: "acme" }, requestId, body };
 }
 
 /** Runs fn and returns what it printed with console.log. */
@@ -21,17 +23,33 @@ function printed(fn) {
   return lines;
 }
 
-test("a 200 quote is one data point and no log line", () => {
+test("signed quotes are counted into one data point per key, partner, dappId and solver answers, written by the window's timer; no log line", async () => {
   const points = [];
-  const lines = printed(() => recordQuote(context({ writeDataPoint: (p) => points.push(p) }), { status: 200, solverAnswers: 2 }));
-  assert.deepEqual(points, [{ indexes: ["dev-acme"], blobs: ["acme", "wallet-x", "req-1"], doubles: [200, 2] }]);
+  const dataset = { writeDataPoint: (p) => points.push(p) };
+  const waits = [];
+  const lines = printed(() => {
+    for (let i = 0; i < 3; i++) recordQuote(context(dataset, { dappId: "wallet-x" }, waits, `req-${i}`), { status: 200, solverAnswers: 2 });
+    recordQuote(context(dataset, { dappId: "wallet-y" }, waits), { status: 200, solverAnswers: 2 });
+    recordQuote(context(dataset, { dappId: "wallet-x" }, waits), { status: 200, solverAnswers: 1 });
+  });
   assert.deepEqual(lines, []);
+  assert.deepEqual(points, [], "nothing written before the window ends");
+  assert.equal(waits.length, 1, "one write scheduled per window");
+  await Promise.all(waits);
+  assert.deepEqual(points, [
+    { indexes: ["dev-acme"], blobs: ["acme", "wallet-x", ""], doubles: [200, 2, 3] },
+    { indexes: ["dev-acme"], blobs: ["acme", "wallet-y", ""], doubles: [200, 2, 1] },
+    { indexes: ["dev-acme"], blobs: ["acme", "wallet-x", ""], doubles: [200, 1, 1] },
+  ]);
+  // The next window starts empty.
+  flushQuoteEvents(dataset);
+  assert.equal(points.length, 3);
 });
 
 test("a refused quote is a data point and a log line", () => {
   const points = [];
   const lines = printed(() => recordQuote(context({ writeDataPoint: (p) => points.push(p) }, { dappId: 7 }), { status: 502, solverAnswers: 0 }));
-  assert.deepEqual(points, [{ indexes: ["dev-acme"], blobs: ["acme", "", "req-1"], doubles: [502, 0] }]);
+  assert.deepEqual(points, [{ indexes: ["dev-acme"], blobs: ["acme", "", "req-1"], doubles: [502, 0, 1] }]);
   assert.deepEqual(lines.map((l) => JSON.parse(l)), [{ event: "quote", requestId: "req-1", keyId: "dev-acme", partner: "acme", dappId: null, status: 502, solverAnswers: 0 }]);
 });
 

@@ -1,6 +1,7 @@
 // Intent records have a lifetime (issue 28): a record the chains never showed a transaction of
 // goes once its intent can no longer be funded, filled or refunded (op "recordRetention": the
-// later deadline plus RECORD_GRACE_SEC, here 0), with the quote id that leads to it; a record
+// later deadline plus RECORD_GRACE_SEC, here 0; its table of records by expiry "hour", here 1 s,
+// dropped once past), with the quote id that leads to it; a record
 // holding a transaction stays; a quote id kept in another shard than its record (a deposit
 // address's) lives as long as that record (op "quoteIdRetention"); a record whose intent was only
 // published (anyone may publish an intent, and never fund it) goes like an untouched one, a funded
@@ -41,7 +42,7 @@ describe("intent records past their retention", () => {
   before(async () => {
     bundleDir = buildBundle();
     state = tempDir("sr-intent-retention-");
-    w = await startWorker({ bundleDir, persistDir: state.dir, bindings: { RECORD_GRACE_SEC: "0" } });
+    w = await startWorker({ bundleDir, persistDir: state.dir, bindings: { RECORD_GRACE_SEC: "0", RECORD_BUCKET_SEC: "1" } });
   });
   after(async () => {
     await w?.dispose();

@@ -1,7 +1,8 @@
 // A record's webhook owner, the status last delivered to it and its next check are columns of the
 // record's row (issue 44: one row written per intent, not two). Shards stored them in an owner
 // table before: those rows move into their records' rows when the shard next starts, and keep
-// answering; storing the record again (a registration, chain events) keeps them. The bundle here
+// answering (more than a page of them: moved 500 to a transaction); storing the record again (a
+// registration, chain events) keeps them. The bundle here
 // has a test hook added to the shard to write and read rows as the code before stored them.
 import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -12,10 +13,24 @@ import { buildBundle, removeBundle, startWorker, tempDir } from "../harness.mjs"
 
 const STEPS = ["published", "funded", "fulfilled", "proven", "withdrawn", "refunded"];
 
-/** Test hooks on the shard: the owner table as the code before wrote it, and the record's owner columns. */
+/** Test hooks on the shard: the record and owner tables as the code before wrote them, and the record's owner columns. */
 function withHooks(src) {
   const file = join(src, "status", "intent-shard.js");
   const hooks = `
+  legacyRecordRow(hash, record, expireAt) {
+    this.sql.exec("INSERT INTO record (intent_hash, record, expire_at) VALUES (?, ?, ?)", hash, JSON.stringify(record), expireAt);
+  }
+  legacyOwnedRecords(n, record) {
+    // n records and their owner rows, as the code before stored them: more than a page of them.
+    const hashes = [];
+    for (let i = 0; i < n; i++) {
+      const hash = "0xcd" + i.toString(16).padStart(62, "0");
+      this.sql.exec("INSERT INTO record (intent_hash, record, expire_at) VALUES (?, ?, NULL)", hash, JSON.stringify({ ...record, intentHash: hash }));
+      this.sql.exec("INSERT INTO owner (intent_hash, owner, last_status, check_at) VALUES (?, ?, NULL, NULL)", hash, "key:many");
+      hashes.push(hash);
+    }
+    return hashes;
+  }
   legacyOwnerRow(hash, owner, lastStatus, checkAt) {
     this.sql.exec("INSERT INTO owner (intent_hash, owner, last_status, check_at) VALUES (?, ?, ?, ?)", hash, owner, lastStatus, checkAt);
   }
@@ -23,8 +38,8 @@ function withHooks(src) {
     return this.sql.exec("SELECT COUNT(*) AS n FROM owner").toArray()[0].n;
   }
   ownerOf(hash) {
-    const row = this.sql.exec("SELECT owner, last_status, check_at FROM record WHERE intent_hash = ?", hash).toArray()[0];
-    return row ? { owner: row.owner, last_status: row.last_status, check_at: row.check_at } : null;
+    const row = this.#rows([hash])[hash];
+    return row ? { owner: row.owner, last_status: row.lastStatus, check_at: row.checkAt } : null;
   }
 
   #count(method) {`;
@@ -55,10 +70,12 @@ describe("webhook owners as columns of the record's row", () => {
     w = await startWorker({ bundleDir, persistDir: state.dir });
     let shards = await w.mf.getDurableObjectNamespace("INTENT_SHARDS");
     let shard = shards.get(shards.idFromName("shard:cd"));
-    // As the code before stored it: the record's row, and its owner in a row of its own.
-    await shard.register({ [hash]: record });
+    // As the code before stored it: the record's row (in the table of that code), and its owner in
+    // a row of its own.
+    await shard.legacyRecordRow(hash, record, record.rewardDeadline + 3600);
     await shard.legacyOwnerRow(hash, "key:before", "pending", now + 3600);
-    assert.equal(await shard.ownerRows(), 1);
+    const many = await shard.legacyOwnedRecords(1_201, record);
+    assert.equal(await shard.ownerRows(), 1_202);
     assert.deepEqual({ ...(await shard.ownerOf(hash)) }, { owner: null, last_status: null, check_at: null });
     await w.dispose();
 
@@ -67,11 +84,14 @@ describe("webhook owners as columns of the record's row", () => {
     shard = shards.get(shards.idFromName("shard:cd"));
     assert.deepEqual({ ...(await shard.ownerOf(hash)) }, { owner: "key:before", last_status: "pending", check_at: now + 3600 });
     assert.equal(await shard.ownerRows(), 0);
-    assert.equal((await shard.stats()).owners, 1);
-    // A registration with another owner stores the record again: the owner, its last delivered
-    // status and its next check stay.
+    // Every page moved (500 rows a transaction), the last one too.
+    assert.equal((await shard.stats()).owners, 1_202);
+    for (const h of [many[0], many[499], many[500], many[1_200]]) assert.equal((await shard.ownerOf(h))?.owner, "key:many", h);
+    // A registration with another owner stores the record again (it moves to the table of its
+    // expiry's hour): the owner, its last delivered status and its next check stay.
     await shard.register({ [hash]: record }, "key:other");
     assert.deepEqual({ ...(await shard.ownerOf(hash)) }, { owner: "key:before", last_status: "pending", check_at: now + 3600 });
+    assert.match((await shard.expiries({ intentHash: hash })).record.table, /^record_until_\d+$/);
     // A new record gets its owner with its row.
     const fresh = `0xcd${hexlify(randomBytes(31)).slice(2)}`;
     await shard.register({ [fresh]: { ...record, intentHash: fresh } }, "key:fresh");

@@ -1,6 +1,7 @@
 #include "service/status/intent_shard_step.h"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "service/status/intent_logs.h"
 #include "service/status/quote_registration.h"
 #include "service/status/record_retention.h"
+#include "service/status/record_tables.h"
 #include "service/status/status_queries.h"
 #include "service/status/status_records.h"
 
@@ -102,24 +104,48 @@ bool listed(const Json& hashes, const std::string& hash) {
   return std::any_of(hashes.begin(), hashes.end(), [&](const Json& h) { return h.is_string() && lowercase(h.get<std::string>()) == hash; });
 }
 
-// A record stored with its retention: an upsert, so that the webhook owner and its check, columns of
-// the same row, stay as they are.
-Json record_row(const std::string& hash, const Json& record, const Json& expire_at) {
-  return Json{{"table", "record"}, {"where", {{"intent_hash", hash}}}, {"upsert", {{"record", record.dump()}, {"expire_at", expire_at}}}};
-}
-
-// Records to store, each with its retention; answers the expiries (seconds or null) for the alarm.
-std::vector<std::optional<std::uint64_t>> store_records(Step& step, const Json& records) {
-  std::vector<std::optional<std::uint64_t>> expiries;
-  if (records.empty()) return expiries;
+// Records to store, each with its retention, in the table of its expiry (record_tables.h): an upsert
+// where the record is already, so that the webhook owner and its check (columns of the same row)
+// stay as they are; else the row moves there whole (state "places" says where each stored record
+// is and its webhook columns), deleted from where it was. `owner` (not null): the webhook owner of
+// records that have none (`owned` names those that have). Answers each record's table; `ends`
+// gets when those tables may go (seconds), for the alarm.
+std::map<std::string, std::string> store_records(Step& step, const Json& records, std::vector<std::optional<std::uint64_t>>& ends,
+                                                 const Json& owner = nullptr, const Json& owned = Json::array()) {
+  std::map<std::string, std::string> tables;
+  if (records.empty()) return tables;
+  const Json places = step.state.value("places", Json::object());
+  if (!places.is_object()) fail("state.places must be an object");
+  const std::uint64_t bucket_sec = step.state.contains("bucketSec") ? fields.count(step.state, "bucketSec", "state") : kRecordBucketSec;
   const Json expire_at = body_of(record_retention_op(step.retention_input("records", records)))["expireAt"];
   for (const auto& [hash, record] : records.items()) {
     const std::string key = lowercase(hash);
     const Json& at = expire_at.contains(key) ? expire_at[key] : expire_at.value(hash, Json(nullptr));
-    step.writes.push_back(record_row(key, record, at));
-    expiries.push_back(maybe_time(at, "recordRetention's expireAt"));
+    const std::string table = record_table(maybe_time(at, "recordRetention's expireAt"), bucket_sec);
+    const Json place = places.value(key, Json(nullptr));
+    if (!place.is_null() && !place.is_object()) fail("state.places." + key + " must be an object or null");
+    const std::string from = place.is_null() ? table : fields.text(place, "table", "state.places[]");
+    if (!is_record_table(from)) fail("state.places." + key + ".table is not a record table");
+    if (from == table) {
+      Json columns{{"record", record.dump()}, {"expire_at", at}};
+      if (!owner.is_null() && !listed(owned, key)) columns["owner"] = owner;
+      step.writes.push_back(Json{{"table", table}, {"where", {{"intent_hash", key}}}, {"upsert", std::move(columns)}});
+    } else {
+      const Json kept_owner = place.value("owner", Json(nullptr));
+      step.writes.push_back(Json{{"table", from}, {"where", {{"intent_hash", key}}}, {"delete", true}});
+      step.writes.push_back(Json{{"table", table},
+                                 {"replace",
+                                  {{"intent_hash", key},
+                                   {"record", record.dump()},
+                                   {"expire_at", at},
+                                   {"owner", kept_owner.is_null() ? owner : kept_owner},
+                                   {"last_status", place.value("lastStatus", Json(nullptr))},
+                                   {"check_at", place.value("checkAt", Json(nullptr))}}}});
+    }
+    tables[key] = table;
+    ends.push_back(record_table_end(table));
   }
-  return expiries;
+  return tables;
 }
 
 OpResult on_registered(const Config& config, Step step) {
@@ -133,7 +159,16 @@ OpResult on_registered(const Config& config, Step step) {
     // A record chain events created first gets the registration merged in.
     merged[key] = held.is_null() ? record : body_of(merge_registration_op(config, {{"registered", record}, {"stored", held}}))["record"];
   }
-  std::vector<std::optional<std::uint64_t>> expiries = store_records(step, merged);
+  // The owner is a column of each record's row, written with it; a record that has one keeps it.
+  const Json owner = step.state.value("owner", Json(nullptr));
+  Json owned = Json::array();
+  if (!owner.is_null()) {
+    if (!owner.is_string()) fail("state.owner must be a string or null");
+    owned = fields.member(step.state, "owned", "state");
+    if (!owned.is_array()) fail("state.owned must be an array of intent hashes");
+  }
+  std::vector<std::optional<std::uint64_t>> expiries;
+  store_records(step, merged, expiries, owner, owned);
   const Json quote = step.state.value("quote", Json(nullptr));
   if (!quote.is_null()) {
     const std::string quote_id = lowercase(fields.text(quote, "quoteId", "state.quote"));
@@ -151,19 +186,6 @@ OpResult on_registered(const Config& config, Step step) {
         expiries.push_back(maybe_time(expire_at, "quoteIdRetention's expireAt"));
       }
       step.writes.push_back(Json{{"table", "quote"}, {"replace", {{"quote_id", quote_id}, {"intent_hash", delivery}, {"expire_at", expire_at}}}});
-    }
-  }
-  // The owner is a column of each record's row, written with it; a record that has one keeps it.
-  const Json owner = step.state.value("owner", Json(nullptr));
-  if (!owner.is_null()) {
-    if (!owner.is_string()) fail("state.owner must be a string or null");
-    const Json& owned = fields.member(step.state, "owned", "state");
-    if (!owned.is_array()) fail("state.owned must be an array of intent hashes");
-    for (Json& write : step.writes) {
-      if (write["table"] != "record") continue;
-      const Json& hash = write["where"]["intent_hash"];
-      const bool has_owner = listed(owned, hash.get<std::string>());
-      if (!has_owner) write["upsert"]["owner"] = owner;
     }
   }
   Json hashes = Json::array();
@@ -191,7 +213,8 @@ OpResult on_logs(const Config& config, Step step) {
   const Json& body = applied.body;
   if (body.contains("missing")) fail("applyLogs asked for records it was given: " + body["missing"].dump());
   const Json& updates = body["updates"];
-  std::vector<std::optional<std::uint64_t>> expiries = store_records(step, updates);
+  std::vector<std::optional<std::uint64_t>> expiries;
+  const std::map<std::string, std::string> tables = store_records(step, updates, expiries);
   for (const Json& pair : body["transactions"]["removed"]) {
     step.writes.push_back(Json{{"table", "record_tx"}, {"where", {{"intent_hash", pair["intentHash"]}, {"tx_hash", pair["transactionHash"]}}}, {"delete", true}});
   }
@@ -208,7 +231,7 @@ OpResult on_logs(const Config& config, Step step) {
   for (const Json& hash : hashes) {
     const bool is_owned = listed(owned, hash.get<std::string>());
     if (!is_owned) continue;
-    step.writes.push_back(Json{{"table", "record"}, {"where", {{"intent_hash", hash}}}, {"set", {{"check_at", step.now()}}}});
+    step.writes.push_back(Json{{"table", tables.at(hash.get<std::string>())}, {"where", {{"intent_hash", hash}}}, {"set", {{"check_at", step.now()}}}});
     marked.push_back(hash);
   }
   step.wake_by(expiries);
@@ -300,6 +323,8 @@ OpResult on_check(const Config& config, Step step, const Json& event, StatusChec
 
 OpResult on_checked(Step step, const Json& event) {
   const std::string hash = fields.text(step.state, "intentHash", "state");
+  const std::string table = fields.text(step.state, "table", "state");
+  if (!is_record_table(table)) fail("state.table is not a record table");
   Json next = fields.member(step.state, "next", "state");
   Json set = Json::object();
   if (event.value("delivered", false) && step.state["status"] != step.state["lastStatus"]) set["last_status"] = step.state["status"];
@@ -317,7 +342,7 @@ OpResult on_checked(Step step, const Json& event) {
   if (!marked.is_boolean()) fail("event.markedAgain must be true or false");
   if (marked.get<bool>()) next = step.now();
   set["check_at"] = next;
-  step.writes.push_back(Json{{"table", "record"}, {"where", {{"intent_hash", hash}}}, {"set", std::move(set)}});
+  step.writes.push_back(Json{{"table", table}, {"where", {{"intent_hash", hash}}}, {"set", std::move(set)}});
   return step.answer();
 }
 
@@ -374,6 +399,70 @@ OpResult on_expired(Step step) {
     step.writes.push_back(Json{{"table", "record"}, {"where", {{"intent_hash", hash}, {"expire_at", *expire_at}}}, {"delete", true}});
   }
   if (!unindexed.empty()) step.effects.push_back(Json{{"kind", "unindex"}, {"pairs", std::move(unindexed)}});
+  return step.answer();
+}
+
+// The tables of records by expiry hour (state "tables": the shard's, any names) whose end has
+// passed (reply "due", each to drop: event "drop"), and the earliest end of the others (reply
+// "next", seconds or null: when the alarm is due for them).
+OpResult on_buckets(Step step) {
+  const Json& tables = fields.member(step.state, "tables", "state");
+  if (!tables.is_array()) fail("state.tables must be an array of table names");
+  Json due = Json::array();
+  std::optional<std::uint64_t> next;
+  for (const Json& name : tables) {
+    if (!name.is_string()) fail("state.tables[] must be table names");
+    const std::optional<std::uint64_t> end = record_table_end(name.get<std::string>());
+    if (!end) continue;
+    if (*end <= step.now()) {
+      due.push_back(name);
+    } else if (!next || *end < *next) {
+      next = end;
+    }
+  }
+  step.reply = Json{{"due", std::move(due)}, {"next", next ? Json(*next) : Json(nullptr)}};
+  return step.answer();
+}
+
+// A table of records by expiry hour whose end has passed goes whole: dropping it writes no row,
+// where deleting its records would write one each. State {"table", "records": [{"intentHash",
+// "transactions"}]}: those of its records with rows elsewhere in the shard (record_tx rows, which
+// a publication left, and quote-id rows that go with their record), deleted with it, and the
+// transaction index rows in other shards that lead to them (effect unindex). A table whose end has
+// not passed is left as it is.
+OpResult on_drop(Step step) {
+  const std::string table = fields.text(step.state, "table", "state");
+  const std::optional<std::uint64_t> end = record_table_end(table);
+  if (!end) fail("state.table is not a table of records by expiry hour");
+  if (*end > step.now()) return step.answer();
+  const Json& records = fields.member(step.state, "records", "state");
+  if (!records.is_array()) fail("state.records must be an array");
+  Json unindexed = Json::array();
+  for (const Json& row : records) {
+    const std::string hash = lowercase(fields.text(row, "intentHash", "state.records[]"));
+    const Json& transactions = fields.member(row, "transactions", "state.records[]");
+    if (!transactions.is_array()) fail("state.records[].transactions must be an array");
+    for (const Json& tx : transactions) {
+      step.writes.push_back(Json{{"table", "record_tx"}, {"where", {{"intent_hash", hash}, {"tx_hash", tx}}}, {"delete", true}});
+      unindexed.push_back(Json{{"transactionHash", tx}, {"intentHash", hash}});
+    }
+    step.writes.push_back(Json{{"table", "quote"}, {"where", {{"intent_hash", hash}}}, {"delete", true}});
+  }
+  step.writes.push_back(Json{{"table", table}, {"drop", true}});
+  if (!unindexed.empty()) step.effects.push_back(Json{{"kind", "unindex"}, {"pairs", std::move(unindexed)}});
+  return step.answer();
+}
+
+// How many of the records a quote id's range holds a lookup reads: at the design load a range
+// holds one record in some 2^28 lookups (quote_registration.h); op intentStatus picks the quote's.
+constexpr std::size_t kQuoteIdCandidates = 16;
+
+// The records a lookup by quote id reads when the quote id has no row: the range of intent hashes
+// its first bytes name (reply {"from", "to", "limit"}), or none (reply null) for an id that does
+// not start with hex digits.
+OpResult on_quote_id_range(Step step) {
+  const std::optional<IntentHashRange> range = quote_id_hash_range(fields.text(step.state, "quoteId", "state"));
+  if (range) step.reply = Json{{"from", range->from}, {"to", range->to}, {"limit", kQuoteIdCandidates}};
   return step.answer();
 }
 
@@ -443,6 +532,9 @@ OpResult intent_shard_step_op(const Config& config, const Json& input, StatusChe
     if (kind == "checked") return on_checked(std::move(step), event);
     if (kind == "quoteRows") return on_quote_rows(std::move(step), event);
     if (kind == "expired") return on_expired(std::move(step));
+    if (kind == "buckets") return on_buckets(std::move(step));
+    if (kind == "drop") return on_drop(std::move(step));
+    if (kind == "quoteIdRange") return on_quote_id_range(std::move(step));
     if (kind == "upgrade") return on_upgrade(std::move(step));
     if (kind == "wake") return on_wake(std::move(step));
   } catch (Refused& refused) {

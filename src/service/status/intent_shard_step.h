@@ -10,9 +10,13 @@
 //            is the state for the event that follows (a check's "checked");
 //   writes   rows to write in order, in one transaction (ops.json $defs StepWrite; "replace": a row
 //            stored whether or not its key exists; "upsert": the columns it names stored, the
-//            row's others kept when its key exists). A record's webhook owner, the status last
-//            delivered to it and its next check are columns of the record's row (owner,
-//            last_status, check_at): one row per intent, not two;
+//            row's others kept when its key exists; "drop": the whole table goes). A record's
+//            webhook owner, the status last delivered to it and its next check are columns of the
+//            record's row (owner, last_status, check_at): one row per intent, not two. A record is
+//            stored in the table of its expiry's hour, or "record_kept" (record_tables.h); state
+//            "places" ({hash: {"table", "owner", "lastStatus", "checkAt"}}, for registered and
+//            logs) says where each stored record is, so that one whose table changes moves whole,
+//            and state "bucketSec" (default kRecordBucketSec) how wide an hour is (tests);
 //   effects  things to do now, in order: {"kind": "notify", "intents"} (the records of these intents
 //            changed: push to their open streams), {"kind": "mark", "intents"} (chain events made
 //            these owned intents due for a webhook status check), {"kind": "deliver", "owner",
@@ -60,7 +64,8 @@
 //       state holds what "checked" writes: "status" (to deliver) and "next" (the next check: the
 //       time the status could change by time alone; null without a record, since a chain event
 //       that creates it marks the intent again; 30 s later when the chain heads could not be read).
-//   {"kind": "checked", "markedAgain", "delivered"?, "refundAt"?, "thrown"?}  after the effects:
+//   {"kind": "checked", "markedAgain", "delivered"?, "refundAt"?, "thrown"?}  after the effects
+//       (state "table": the record row's table, as the check read it):
 //       the record row's check_at and, once delivered (the deliver effect performed), last_status.
 //       refundAt (the refund effect's result: not started now): looked at again then. thrown (an
 //       effect failed): again in 30 s. markedAgain (chain events marked the intent while the check
@@ -76,6 +81,17 @@
 //       Each due one goes (a record still as read, with expireAt; its owner with its row) with its
 //       quote-id and record_tx rows; effect {"kind": "unindex", "pairs": [{"transactionHash", "intentHash"}]}
 //       (the transaction index rows, kept in the transactions' shards, that led to them).
+//   {"kind": "buckets"}  state {"tables": [the shard's table names]}: reply {"due": [tables of
+//       records by expiry hour whose end has passed], "next": the earliest end of the others, or
+//       null}.
+//   {"kind": "drop"}  state {"table", "records": [{"intentHash", "transactions"}]: its records that
+//       have record_tx or quote-id rows}: a table past its end goes whole (write "drop", no row
+//       written per record), with those rows; effect unindex for the transactions' index rows.
+//       The expired event below is the legacy table's ("record"), whose rows go one by one.
+//   {"kind": "quoteIdRange"}  state {"quoteId"}: a lookup by a quote id without a row reads the
+//       records whose intent hashes start with its first kQuoteIdHashBytes bytes
+//       (quote_registration.h): reply {"from", "to" (both included), "limit": how many it reads},
+//       or null for an id that does not start with that many hex digits.
 //   {"kind": "upgrade"}  state {"version": the shard's meta "retention" (0: none), "records"?: a
 //       page of records stored without an expiry [{"intentHash", "record"}], "apart"?: on the last
 //       page, the quote ids stored without an expiry whose record the shard does not hold}: rows

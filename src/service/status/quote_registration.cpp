@@ -1,6 +1,8 @@
 #include "service/status/quote_registration.h"
 
 #include <algorithm>
+#include <cctype>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -173,14 +175,30 @@ Json fresh_registration(const Config& config, const Json& quote, std::uint64_t n
   return registration_json(records, registrations, quote_id, delivery_intent(quote, registrations), now);
 }
 
-bool quote_id_leads_to(const std::string& quote_id, const std::string& intent_hash) {
+namespace {
+// The quote id's first kQuoteIdHashBytes bytes as hex digits (lowercase), its dashes left out;
+// nullopt when it has fewer.
+std::optional<std::string> quote_id_hash_digits(const std::string& quote_id) {
   std::string id_hex;
   for (const char c : quote_id) {
     if (c != '-') id_hex.push_back(c);
   }
   constexpr std::size_t digits = 2 * kQuoteIdHashBytes;
-  if (id_hex.size() < digits || intent_hash.size() < 2 + digits || !intent_hash.starts_with("0x")) return false;
-  return lowercase(id_hex.substr(0, digits)) == lowercase(intent_hash.substr(2, digits));
+  if (id_hex.size() < digits) return std::nullopt;
+  return lowercase(id_hex.substr(0, digits));
+}
+}  // namespace
+
+bool quote_id_leads_to(const std::string& quote_id, const std::string& intent_hash) {
+  const std::optional<std::string> digits = quote_id_hash_digits(quote_id);
+  if (!digits || intent_hash.size() < 2 + digits->size() || !intent_hash.starts_with("0x")) return false;
+  return *digits == lowercase(intent_hash.substr(2, digits->size()));
+}
+
+std::optional<IntentHashRange> quote_id_hash_range(const std::string& quote_id) {
+  const std::optional<std::string> digits = quote_id_hash_digits(quote_id);
+  if (!digits || !std::all_of(digits->begin(), digits->end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; })) return std::nullopt;
+  return IntentHashRange{"0x" + *digits + std::string(64 - digits->size(), '0'), "0x" + *digits + std::string(64 - digits->size(), 'f')};
 }
 
 OpResult register_quote_op(const Config& config, const Json& input) {

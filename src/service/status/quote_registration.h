@@ -47,6 +47,15 @@ inline constexpr std::size_t kQuoteIdHashBytes = 6;
 // `intent_hash` (0x-hex, any case): a record of that intent holding the quote id is the quote's.
 bool quote_id_leads_to(const std::string& quote_id, const std::string& intent_hash);
 
+// The intent hashes (0x-hex, lowercase, both ends included) a record holding `quote_id` may have:
+// those that start with the quote id's first kQuoteIdHashBytes bytes. nullopt when the id does not
+// start with that many hex digits.
+struct IntentHashRange {
+  std::string from;
+  std::string to;
+};
+std::optional<IntentHashRange> quote_id_hash_range(const std::string& quote_id);
+
 OpResult register_quote_op(const Config& config, const nlohmann::ordered_json& input);
 OpResult merge_registration_op(const Config& config, const nlohmann::ordered_json& input);
 

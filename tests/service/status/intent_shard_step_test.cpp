@@ -12,6 +12,7 @@
 #include "service/common/op_input.h"
 #include "service/status/quote_registration.h"
 #include "service/status/record_retention.h"
+#include "service/status/record_tables.h"
 #include "service/status/status_queries.h"
 #include "service/status/status_records.h"
 
@@ -80,6 +81,16 @@ Json with_now(Json state) {
   return state;
 }
 
+// What the op refuses `input` with (a worker bug, thrown naming the member), or "accepted".
+std::string refusal(const Json& input) {
+  try {
+    intent_shard_step_op(local_config(), input);
+  } catch (const OpInputError& e) {
+    return std::string(e.what());
+  }
+  return std::string("accepted");
+}
+
 // A row of a table: state x event -> the writes and effects the step answers (no alarm, no reply).
 struct Row {
   const char* name;
@@ -102,7 +113,7 @@ void expect_rows(const std::vector<Row>& rows) {
 // ---- the status checks an owned intent gets, and the status changes its owner hears of -------
 
 Json check_state(const Json& record, const Json& last_status) {
-  return with_now({{"intentHash", kHash}, {"owner", kOwner}, {"lastStatus", last_status}, {"record", record}});
+  return with_now({{"intentHash", kHash}, {"table", "record_kept"}, {"owner", kOwner}, {"lastStatus", last_status}, {"record", record}});
 }
 Json status_check(const Json& record) {
   return intent_status_check_op(local_config(), {{"record", record}, {"now", kNow}, {"chainTimes", Json::object()}, {"chainHeads", Json::object()}}).body;
@@ -173,7 +184,7 @@ TEST(IntentShardStep, CheckedWritesTheOwnerColumnsOnceTheDeliveryIsQueued) {
   unchanged["status"] = "pending";
   unchanged["next"] = kRoute + 1;
   // The owner's columns of the record's row.
-  const auto owner_write = [](Json set) { return Json::array({Json{{"table", "record"}, {"where", {{"intent_hash", kHash}}}, {"set", std::move(set)}}}); };
+  const auto owner_write = [](Json set) { return Json::array({Json{{"table", "record_kept"}, {"where", {{"intent_hash", kHash}}}, {"set", std::move(set)}}}); };
   expect_rows({
       {"delivered: the status moves on", after_change, {{"kind", "checked"}, {"markedAgain", false}, {"delivered", true}},
        owner_write({{"last_status", "settled"}, {"check_at", nullptr}})},
@@ -247,9 +258,14 @@ TEST(IntentShardStep, AStreamIsSentEachNewBodyAndEndsWhereAWatcherStops) {
 
 // ---- registrations, chain events and retention ------------------------------------------
 
-// A record stored with its expiry: an upsert (its owner's columns, if any, stay as they are).
+// The table of records by expiry hour a record with this expiry is stored in ("record_kept" for
+// none), and when it is dropped.
+std::string table_of(const Json& expire_at) { return expire_at.is_null() ? "record_kept" : record_table(expire_at.get<std::uint64_t>(), kRecordBucketSec); }
+std::uint64_t hour_end(std::uint64_t expire_at) { return (expire_at / 3600 + 1) * 3600; }
+// A record stored with its expiry, in its expiry's table: an upsert (its owner's columns, if any,
+// stay as they are).
 Json record_write(const char* hash, const Json& record, const Json& expire_at) {
-  return {{"table", "record"}, {"where", {{"intent_hash", hash}}}, {"upsert", {{"record", record.dump()}, {"expire_at", expire_at}}}};
+  return {{"table", table_of(expire_at)}, {"where", {{"intent_hash", hash}}}, {"upsert", {{"record", record.dump()}, {"expire_at", expire_at}}}};
 }
 Json owned_record_write(const char* hash, const Json& record, const Json& expire_at, const char* owner) {
   Json write = record_write(hash, record, expire_at);
@@ -257,6 +273,25 @@ Json owned_record_write(const char* hash, const Json& record, const Json& expire
   return write;
 }
 const std::uint64_t kExpiry = kReward + kRecordGraceSec;  // record_retention.h: an hour after the later deadline
+// The alarm for a record stored with kExpiry: its table's end, the first second after its hour.
+const std::uint64_t kTableEnd = hour_end(kExpiry);
+
+TEST(RecordTables, ARecordIsStoredInTheTableOfItsExpirysHourDroppedOnceThatHourIsPast) {
+  EXPECT_EQ(record_table(std::nullopt, 3600), "record_kept");
+  EXPECT_EQ(record_table(7'199, 3600), "record_until_7200");
+  EXPECT_EQ(record_table(7'200, 3600), "record_until_10800");
+  EXPECT_EQ(record_table(7'200, 1), "record_until_7201");
+  EXPECT_EQ(record_table_end("record_until_7200"), 7'200u);
+  for (const char* other : {"record", "record_kept", "record_until_", "record_until_07200", "record_until_72x0", "record_until_-1", "quote",
+                            "record_until_99999999999999999999"}) {
+    EXPECT_EQ(record_table_end(other), std::nullopt) << other;
+  }
+  EXPECT_TRUE(is_record_table("record"));
+  EXPECT_TRUE(is_record_table("record_kept"));
+  EXPECT_TRUE(is_record_table("record_until_7200"));
+  EXPECT_FALSE(is_record_table("quote"));
+  EXPECT_FALSE(is_record_table("record_tx"));
+}
 
 TEST(IntentShardStep, ARegistrationStoresRecordsWithTheirRetentionAndItsQuoteIdAndOwner) {
   IntentRecord bare;  // what chain events created before the registration: no deadlines
@@ -276,7 +311,7 @@ TEST(IntentShardStep, ARegistrationStoresRecordsWithTheirRetentionAndItsQuoteIdA
   const Json quote_apart{{"quoteId", kQuoteId}, {"deliveryIntentHash", kOther}, {"record", registered(kOther)}};
   const std::vector<Row> rows = {
       {"new: stored with its expiry, the alarm then", with_now({{"records", records}, {"stored", {{kHash, nullptr}}}, {"alarm", nullptr}}),
-       Json::array({record_write(kHash, registered(), kExpiry)}), kExpiry * 1000},
+       Json::array({record_write(kHash, registered(), kExpiry)}), kTableEnd * 1000},
       {"an earlier alarm stays", with_now({{"records", records}, {"stored", {{kHash, nullptr}}}, {"alarm", kNowMs + 1}}),
        Json::array({record_write(kHash, registered(), kExpiry)}), nullptr},
       {"created by chain events first: merged, kept", with_now({{"records", records}, {"stored", {{kHash, record_to_json(bare)}}}, {"alarm", nullptr}}),
@@ -284,19 +319,19 @@ TEST(IntentShardStep, ARegistrationStoresRecordsWithTheirRetentionAndItsQuoteIdA
       {"its quote id goes with the record", with_now({{"records", records}, {"stored", {{kHash, nullptr}}}, {"quote", quote_here}, {"alarm", nullptr}}),
        Json::array({record_write(kHash, registered(), kExpiry),
                     Json{{"table", "quote"}, {"replace", {{"quote_id", kQuoteId}, {"intent_hash", kHash}, {"expire_at", nullptr}}}}}),
-       kExpiry * 1000},
+       kTableEnd * 1000},
       {"a quote id apart from its record: an expiry of its own", with_now({{"records", Json::object()}, {"stored", Json::object()}, {"quote", quote_apart}, {"alarm", nullptr}}),
        Json::array({Json{{"table", "quote"}, {"replace", {{"quote_id", kQuoteId}, {"intent_hash", kOther}, {"expire_at", kExpiry}}}}}), kExpiry * 1000},
       {"a quote id that starts with its intent's hash, stored with it: no row (a lookup finds the record by that prefix)",
        with_now({{"records", records}, {"stored", {{kHash, nullptr}}}, {"quote", {{"quoteId", kLeadingQuoteId}, {"deliveryIntentHash", kHash}}}, {"alarm", nullptr}}),
-       Json::array({record_write(kHash, registered(), kExpiry)}), kExpiry * 1000},
+       Json::array({record_write(kHash, registered(), kExpiry)}), kTableEnd * 1000},
       {"the same quote id, its record in another shard: a row with the record's expiry",
        with_now({{"records", Json::object()}, {"stored", Json::object()}, {"quote", {{"quoteId", kLeadingQuoteId}, {"deliveryIntentHash", kHash}, {"record", registered()}}}, {"alarm", nullptr}}),
        Json::array({Json{{"table", "quote"}, {"replace", {{"quote_id", kLeadingQuoteId}, {"intent_hash", kHash}, {"expire_at", kExpiry}}}}}), kExpiry * 1000},
       {"an owner for each record, a column of its row", with_now({{"records", records}, {"stored", {{kHash, nullptr}}}, {"owner", kOwner}, {"owned", Json::array()}, {"alarm", nullptr}}),
-       Json::array({owned_record_write(kHash, registered(), kExpiry, kOwner)}), kExpiry * 1000},
+       Json::array({owned_record_write(kHash, registered(), kExpiry, kOwner)}), kTableEnd * 1000},
       {"an owner already stored is never replaced", with_now({{"records", records}, {"stored", {{kHash, registered()}}}, {"owner", "key:other"}, {"owned", {kHash}}, {"alarm", nullptr}}),
-       Json::array({record_write(kHash, again, kExpiry)}), kExpiry * 1000},
+       Json::array({record_write(kHash, again, kExpiry)}), kTableEnd * 1000},
   };
   for (const Row& row : rows) {
     SCOPED_TRACE(row.name);
@@ -335,7 +370,8 @@ TEST(IntentShardStep, ChainEventsStoreTheRecordIndexItsTransactionsAndMakeAnOwne
   // A funded record is the history of money that moved: kept.
   EXPECT_EQ(answer["writes"][0]["upsert"]["expire_at"], nullptr);
   EXPECT_EQ(answer["writes"][1], (Json{{"table", "record_tx"}, {"insert", {{"intent_hash", kHash}, {"tx_hash", kTx}}}}));
-  EXPECT_EQ(answer["writes"][2], (Json{{"table", "record"}, {"where", {{"intent_hash", kHash}}}, {"set", {{"check_at", kNow}}}}));
+  EXPECT_EQ(answer["writes"][0]["table"], "record_kept");
+  EXPECT_EQ(answer["writes"][2], (Json{{"table", "record_kept"}, {"where", {{"intent_hash", kHash}}}, {"set", {{"check_at", kNow}}}}));
   EXPECT_EQ(answer["effects"], Json::array({Json{{"kind", "notify"}, {"intents", {kHash}}}, Json{{"kind", "mark"}, {"intents", {kHash}}}}));
   // At once, even with a later alarm set: each status is checked before the next chain event.
   EXPECT_EQ(answer["alarmAt"], kNowMs);
@@ -394,6 +430,93 @@ TEST(IntentShardStep, ARecordPastItsRetentionGoesWithItsRowsAndItsTransactionInd
   });
 }
 
+TEST(IntentShardStep, ARecordWhoseTableChangesMovesWholeWithItsWebhookColumns) {
+  const Json funded = step(with_now({{"chainId", kSource}, {"logs", Json::array({funded_log()})}, {"records", {{kHash, registered()}}}, {"owned", {kHash}}, {"alarm", nullptr}}),
+                           kind("logs"))["writes"][0]["upsert"]["record"];
+  const Json place{{"table", table_of(kExpiry)}, {"owner", kOwner}, {"lastStatus", "pending"}, {"checkAt", kNow + 5}};
+  Json logs = with_now({{"chainId", kSource}, {"logs", Json::array({funded_log()})}, {"records", {{kHash, registered()}}}, {"owned", {kHash}}, {"alarm", nullptr}});
+  logs["places"] = {{kHash, place}};
+  // Funded: kept, so it leaves its expiry's table for "record_kept", owner and check with it; the
+  // check chain events make due is written where it is now.
+  const Json moved = step(logs, kind("logs"));
+  const Json del{{"table", table_of(kExpiry)}, {"where", {{"intent_hash", kHash}}}, {"delete", true}};
+  ASSERT_GE(moved["writes"].size(), 4u) << moved.dump();
+  EXPECT_EQ(moved["writes"][0], del);
+  EXPECT_EQ(moved["writes"][1], (Json{{"table", "record_kept"},
+                                      {"replace",
+                                       {{"intent_hash", kHash},
+                                        {"record", funded},
+                                        {"expire_at", nullptr},
+                                        {"owner", kOwner},
+                                        {"last_status", "pending"},
+                                        {"check_at", kNow + 5}}}}));
+  EXPECT_EQ(moved["writes"].back(), (Json{{"table", "record_kept"}, {"where", {{"intent_hash", kHash}}}, {"set", {{"check_at", kNow}}}}));
+
+  // A record the legacy table holds (an object created before) moves out when stored again; a
+  // registration's owner goes with it when it had none.
+  Json registration = with_now({{"records", {{kHash, registered()}}}, {"stored", {{kHash, registered()}}}, {"owner", kOwner}, {"owned", Json::array()}, {"alarm", nullptr}});
+  registration["places"] = {{kHash, {{"table", "record"}, {"owner", nullptr}, {"lastStatus", nullptr}, {"checkAt", nullptr}}}};
+  const Json again = merge_registration_op(local_config(), {{"registered", registered()}, {"stored", registered()}}).body["record"];
+  const Json out = step(registration, kind("registered"));
+  EXPECT_EQ(out["writes"], Json::array({Json{{"table", "record"}, {"where", {{"intent_hash", kHash}}}, {"delete", true}},
+                                        Json{{"table", table_of(kExpiry)},
+                                             {"replace",
+                                              {{"intent_hash", kHash},
+                                               {"record", again.dump()},
+                                               {"expire_at", kExpiry},
+                                               {"owner", kOwner},
+                                               {"last_status", nullptr},
+                                               {"check_at", nullptr}}}}}));
+  EXPECT_EQ(out["alarmAt"], kTableEnd * 1000);
+
+  // Already in its expiry's table: stored in place (an upsert), nothing moves.
+  registration["places"][kHash]["table"] = table_of(kExpiry);
+  EXPECT_EQ(step(registration, kind("registered"))["writes"], Json::array({owned_record_write(kHash, again, kExpiry, kOwner)}));
+
+  // A place that is not a record table is the driver's bug: refused, naming the field.
+  registration["places"][kHash]["table"] = "quote";
+  EXPECT_NE(refusal({{"state", registration}, {"event", kind("registered")}}).find("state.places." + std::string(kHash) + ".table"), std::string::npos);
+}
+
+TEST(IntentShardStep, ATableOfRecordsPastItsHourIsDroppedWholeWithTheRowsThatLeadToItsRecords) {
+  const std::string past = "record_until_" + std::to_string(kNow);
+  const std::string ahead = "record_until_" + std::to_string(kNow + 1);
+  const std::string later = "record_until_" + std::to_string(kNow + 3'601);
+  const Json buckets = step(with_now({{"tables", Json::array({"record", "record_kept", "quote", later, past, ahead})}}), kind("buckets"));
+  EXPECT_EQ(buckets["reply"], (Json{{"due", Json::array({past})}, {"next", kNow + 1}}));
+  EXPECT_EQ(buckets["writes"], Json::array());
+  EXPECT_EQ(step(with_now({{"tables", Json::array({"record"})}}), kind("buckets"))["reply"], (Json{{"due", Json::array()}, {"next", nullptr}}));
+
+  const auto del = [](const char* table, Json where) { return Json{{"table", table}, {"where", std::move(where)}, {"delete", true}}; };
+  const Json records = Json::array({Json{{"intentHash", kHash}, {"transactions", Json::array({kTx})}}, Json{{"intentHash", kOther}, {"transactions", Json::array()}}});
+  expect_rows({
+      {"past its end: dropped, with its records' transaction and quote-id rows, and their index rows elsewhere",
+       with_now({{"table", past}, {"records", records}}), kind("drop"),
+       Json::array({del("record_tx", {{"intent_hash", kHash}, {"tx_hash", kTx}}), del("quote", {{"intent_hash", kHash}}), del("quote", {{"intent_hash", kOther}}),
+                    Json{{"table", past}, {"drop", true}}}),
+       Json::array({Json{{"kind", "unindex"}, {"pairs", Json::array({Json{{"transactionHash", kTx}, {"intentHash", kHash}}})}}})},
+      {"nothing else held: the table alone", with_now({{"table", past}, {"records", Json::array()}}), kind("drop"), Json::array({Json{{"table", past}, {"drop", true}}})},
+      {"its end not passed: kept", with_now({{"table", ahead}, {"records", records}}), kind("drop"), Json::array()},
+  });
+  for (const char* table : {"record", "record_kept", "quote"}) {
+    EXPECT_NE(refusal({{"state", with_now({{"table", table}, {"records", Json::array()}})}, {"event", kind("drop")}}).find("state.table is not"), std::string::npos) << table;
+  }
+}
+
+TEST(IntentShardStep, AQuoteIdWithoutARowNamesTheRangeOfIntentHashesItsRecordMayHave) {
+  const Json range = step(with_now({{"quoteId", kLeadingQuoteId}}), kind("quoteIdRange"))["reply"];
+  EXPECT_EQ(range, (Json{{"from", "0x111111111111" + std::string(52, '0')}, {"to", "0x111111111111" + std::string(52, 'f')}, {"limit", 16}}));
+  // The quote's own record is in it, another intent's is not.
+  EXPECT_TRUE(range["from"].get<std::string>() <= kHash && kHash <= range["to"].get<std::string>());
+  EXPECT_FALSE(range["from"].get<std::string>() <= kOther && kOther <= range["to"].get<std::string>());
+  // Dashes anywhere: the same range.
+  EXPECT_EQ(step(with_now({{"quoteId", "1111-1111-1111-4b1a-8c2f-5e6d7a8b9c0d"}}), kind("quoteIdRange"))["reply"], range);
+  // An id that does not start with 12 hex digits names none.
+  for (const char* id : {"zz111111-1111-4b1a-8c2f-5e6d7a8b9c0d", "1111-1111", ""}) {
+    EXPECT_EQ(step(with_now({{"quoteId", id}}), kind("quoteIdRange"))["reply"], nullptr) << id;
+  }
+}
+
 TEST(IntentShardStep, RowsStoredBeforeTheirRetentionGetItOncePerShard) {
   const Json page = Json::array({Json{{"intentHash", kHash}, {"record", registered()}}, Json{{"intentHash", kOther}, {"record", with_steps({IntentStep::funded}, kOther)}}});
   const Json up_to_date = step(with_now({{"version", 2}}), kind("upgrade"));
@@ -435,14 +558,7 @@ TEST(IntentShardStep, TheNextAlarmIsTheEarliestDueCheckOrExpiryNeverInThePast) {
 }
 
 TEST(IntentShardStep, AMalformedStateOrEventIsAWorkerBugNamingTheMember) {
-  const auto refused = [](const Json& input) {
-    try {
-      intent_shard_step_op(local_config(), input);
-    } catch (const OpInputError& e) {
-      return std::string(e.what());
-    }
-    return std::string("accepted");
-  };
+  const auto refused = refusal;
   EXPECT_NE(refused({{"state", Json::object()}, {"event", kind("wake")}}).find("state.nowMs is missing"), std::string::npos);
   EXPECT_NE(refused({{"state", with_now(Json::object())}, {"event", kind("launch")}}).find("event.kind \"launch\""), std::string::npos);
   EXPECT_NE(refused({{"state", with_now({{"due", Json::array()}, {"alarm", nullptr}})}, {"event", Json::object()}}).find("event.kind is missing"),
