@@ -131,9 +131,11 @@ function sharedBundle() {
     if (!existsSync(join(outdir, "index.js"))) throw error;
     rmSync(staging, { recursive: true, force: true });
   }
+  // Another suite may be removing the same old entries at the same moment.
   for (const name of readdirSync(bundleCache)) {
     const path = join(bundleCache, name);
-    if (path !== entry && Date.now() - statSync(path).mtimeMs > BUNDLE_CACHE_KEEP_MS) rmSync(path, { recursive: true, force: true });
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (path !== entry && stat && Date.now() - stat.mtimeMs > BUNDLE_CACHE_KEEP_MS) rmSync(path, { recursive: true, force: true });
   }
   return outdir;
 }
