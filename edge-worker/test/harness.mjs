@@ -1,10 +1,11 @@
 // Starts the real worker bundle (what `wrangler deploy` would upload) in workerd through
 // Miniflare, with the bindings wrangler.toml declares for the local environment.
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import net from "node:net";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
@@ -35,9 +36,16 @@ export const DEV_KEYS = {
  *   env: extra environment for build-worker.sh; keys: rewrites config/local/keys.json for this
  *   bundle only (a key revoked between two runs of one worker's state); patch: edits this
  *   bundle's copy of edge-worker/src before it is built (state written by an older layout)
+ * A bundle of the repository's own inputs (no options, no SR_LOCAL_CHAINS_DIR) is built once and
+ * shared: see sharedBundle below.
  * @returns {string} the directory holding index.js and its modules
  */
 export function buildBundle({ env = {}, keys, patch } = {}) {
+  if (!keys && !patch && Object.keys(env).length === 0 && !process.env.SR_LOCAL_CHAINS_DIR) return sharedBundle();
+  return buildPrivateBundle({ env, keys, patch });
+}
+
+function buildPrivateBundle({ env = {}, keys, patch }) {
   const root = mkdtempSync(join(tmpdir(), "sr-worker-bundle-"));
   const copy = join(root, "edge-worker");
   mkdirSync(copy);
@@ -65,8 +73,76 @@ export function buildBundle({ env = {}, keys, patch } = {}) {
   return outdir;
 }
 
-/** Removes what buildBundle made (the bundle directory's parent). */
+// Half the worker suites bundle the same inputs: the repository's edge-worker/, config/ and core
+// build, nothing of their own. Each such bundle took about 4.6 CPU-s (build-worker.sh and wrangler's
+// bundling) and was the same bytes every time, so it is built once per set of inputs and kept in
+// build/worker-bundles/<digest of the inputs>/, where the suites running at the same time and
+// after find it (bench/README.md, "CI time"). The digest covers everything the build reads: the
+// files it copies from edge-worker/, config/, the core's two files, the SR_ environment, the
+// lockfile (wrangler's, esbuild's and Redocly's versions) and this harness, which says how it is
+// built. A bundle is only read (Miniflare loads its modules), never written, so sharing it is safe.
+const bundleCache = join(repo, "build", "worker-bundles");
+// Bundles of older inputs are removed once they have not been used for this long.
+const BUNDLE_CACHE_KEEP_MS = 60 * 60 * 1000;
+
+/**
+ * The digest of everything a bundle is built from (exported for its own test).
+ * @param {{ worker?: string, repo?: string, wasm?: string, env?: Record<string, string | undefined> }} [inputs]
+ */
+export function bundleInputsDigest({ worker = workerDir, repo: root = repo, env = process.env, wasm = env.SR_WASM_DIR || join(root, "build", "wasm-release") } = {}) {
+  const hash = createHash("sha256");
+  const add = (label, data) => hash.update(`\0${label}\0`).update(data);
+  const addTree = (path) => {
+    if (statSync(path).isDirectory()) {
+      for (const name of readdirSync(path).sort()) addTree(join(path, name));
+    } else {
+      add(relative(root, path), readFileSync(path));
+    }
+  };
+  for (const part of ["src", "scripts", "package.json", "wrangler.toml", "openapi.json"]) addTree(join(worker, part));
+  addTree(join(root, "config"));
+  addTree(join(root, "package-lock.json"));
+  add("harness", readFileSync(fileURLToPath(import.meta.url)));
+  for (const file of ["core.mjs", "core.wasm"]) add(file, readFileSync(join(wasm, file)));
+  const srEnv = Object.keys(env).filter((name) => name.startsWith("SR_")).sort();
+  add("env", JSON.stringify(srEnv.map((name) => [name, env[name]])));
+  return hash.digest("hex").slice(0, 32);
+}
+
+function sharedBundle() {
+  const entry = join(bundleCache, bundleInputsDigest());
+  const outdir = join(entry, "out");
+  if (existsSync(join(outdir, "index.js"))) {
+    const now = new Date();
+    utimesSync(entry, now, now);
+    return outdir;
+  }
+  // Built privately, then moved into place in one rename: a suite finds either no entry or a
+  // whole one. When two suites build the same entry at once, the second rename fails and that
+  // suite uses the first one's.
+  const built = buildPrivateBundle({});
+  mkdirSync(bundleCache, { recursive: true });
+  const staging = mkdtempSync(join(bundleCache, ".staging-"));
+  renameSync(built, join(staging, "out"));
+  rmSync(dirname(built), { recursive: true, force: true });
+  try {
+    renameSync(staging, entry);
+  } catch (error) {
+    if (!existsSync(join(outdir, "index.js"))) throw error;
+    rmSync(staging, { recursive: true, force: true });
+  }
+  // Another suite may be removing the same old entries at the same moment.
+  for (const name of readdirSync(bundleCache)) {
+    const path = join(bundleCache, name);
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (path !== entry && stat && Date.now() - stat.mtimeMs > BUNDLE_CACHE_KEEP_MS) rmSync(path, { recursive: true, force: true });
+  }
+  return outdir;
+}
+
+/** Removes what buildBundle made (the bundle directory's parent); a shared bundle stays. */
 export function removeBundle(outdir) {
+  if (!relative(bundleCache, outdir).startsWith("..")) return;
   rmSync(join(outdir, ".."), { recursive: true, force: true });
 }
 
