@@ -2,7 +2,7 @@
 // bindings/verifier.cpp): small blocks freed by C++ are kept in lists by size and handed out again
 // instead of going back to emmalloc. A verification makes and drops many small strings and
 // vectors (paths, parsed JSON, ABI values); emmalloc's search and split for each, and its free,
-// were 7-9% of a verification's time (bench/README.md); a list's pop and push is a few
+// were 6-9% of a verification's time (bench/README.md); a list's pop and push is a few
 // instructions. Blocks come from malloc and stay malloc'd: a block's size class is its usable
 // size, which emmalloc keeps in front of it, so no header is added. What a list keeps is bounded
 // by the most blocks of that size ever alive at once.
