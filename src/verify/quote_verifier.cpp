@@ -74,8 +74,8 @@ class QuoteParts {
   }
   const ExecutionIntent& execution() {
     return memo(execution_, [&] {
-      // Its listed twin's when the listed intents read (read_execution_intent); a
-      // reading error of theirs is left to intent-hashes, which meets it again in its slot.
+      // Its listed twin's when the listed intents read (read_execution_intent); a reading error
+      // of theirs is left to intent-hashes, which meets it again in its slot.
       const std::vector<ListedIntent>* read = nullptr;
       try {
         read = &listed();
@@ -91,7 +91,9 @@ class QuoteParts {
       // already for intent-hashes (which runs first): the same JSON read for the same VMs is the
       // same intent, so its hashes are taken, not computed again. Only hashes already made are
       // looked at, so no reading error of the listed intents can surface here.
-      if (listed_hashes_.value && e.twin != nullptr) return (*listed_hashes_.value)[static_cast<std::size_t>(e.twin - listed_.value->data())];
+      if (listed_hashes_.value && e.twin != nullptr) {
+        return (*listed_hashes_.value)[static_cast<std::size_t>(e.twin - listed_.value->data())];
+      }
       return protocol::hash_intent(e.intent(), e.source->vm, e.destination->vm);
     });
   }
