@@ -12,6 +12,7 @@
 
 #include "json/value.h"
 #include "protocol/json_fields.h"
+#include "small_blocks.h"
 #include "verify/json_members.h"
 #endif
 

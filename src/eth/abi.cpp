@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <span>
 
 #include "crypto/hex.h"
 #include "crypto/keccak.h"
@@ -192,7 +193,7 @@ void encode_into(const Type& type, const Value& value, Bytes& out);
 
 // Head-and-tail layout of a tuple or array body; offsets count from the start of the head.
 template <typename TypeAt>
-void encode_sequence(const ValueList& values, TypeAt type_at, Bytes& out) {
+void encode_sequence(std::span<const Value> values, TypeAt type_at, Bytes& out) {
   std::size_t head_size = 0;
   for (std::size_t i = 0; i < values.size(); ++i) head_size += type_at(i).head_size();
   Bytes head, tail;
@@ -601,9 +602,28 @@ Bytes encode(const Type& type, const Value& value) {
   return out;
 }
 
-Bytes encode_params(const std::vector<Type>& types, const std::vector<Value>& values) {
-  return encode(Type::tuple(types), ValueList(values));
+namespace {
+
+// encode(Type::tuple(types), ValueList(values)), without copying the types and values into a
+// tuple first (the copies were most of the work of encoding an intent's route for its hash): the
+// same checks in the same order, with the same paths ("[i]"), and the same bytes.
+Bytes encode_list(const Type* types, const Value* values, std::size_t types_size, std::size_t values_size) {
+  if (types_size != values_size) {
+    check_value(Type::tuple(std::vector<Type>(types, types + types_size)), ValueList(values, values + values_size));
+  }
+  for (std::size_t i = 0; i < types_size; ++i) check_value_at(types[i], values[i], index_path("", i), 1);
+  Bytes out;
+  encode_sequence({values, types_size}, [&](std::size_t i) -> const Type& { return types[i]; }, out);
+  return out;
 }
+
+}  // namespace
+
+Bytes encode_params(const std::vector<Type>& types, const std::vector<Value>& values) {
+  return encode_list(types.data(), values.data(), types.size(), values.size());
+}
+
+Bytes encode_param(const Type& type, const Value& value) { return encode_list(&type, &value, 1, 1); }
 
 Value decode(const Type& type, ByteView data, Mode mode) {
   std::size_t end = 0;

@@ -77,6 +77,8 @@ Bytes encode(const Type& type, const Value& value);
 // encode_params({typeof a, typeof b, ...}, {a, b, ...}); note that abi.encode of a single
 // dynamic tuple therefore starts with the offset word 0x20.
 Bytes encode_params(const std::vector<Type>& types, const std::vector<Value>& values);
+// encode_params({type}, {value}) without building the two lists (copies of both).
+Bytes encode_param(const Type& type, const Value& value);
 
 enum class Mode {
   strict,          // input must be exactly the canonical encoding

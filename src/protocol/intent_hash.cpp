@@ -18,14 +18,14 @@ auto read_all_borsh(ByteView encoded, Read read) {
 }  // namespace
 
 Bytes encode_route(const Route& route, Vm destination_vm) {
-  if (destination_vm == Vm::evm) return abi::encode_params({intent_abi::route_type()}, {intent_abi::route_value(route)});
+  if (destination_vm == Vm::evm) return abi::encode_param(intent_abi::route_type(), intent_abi::route_value(route));
   borsh::Writer out;
   intent_borsh::write_route(out, route);
   return out.take();
 }
 
 Bytes encode_reward(const Reward& reward, Vm source_vm) {
-  if (source_vm == Vm::evm) return abi::encode_params({intent_abi::reward_type()}, {intent_abi::reward_value(reward)});
+  if (source_vm == Vm::evm) return abi::encode_param(intent_abi::reward_type(), intent_abi::reward_value(reward));
   borsh::Writer out;
   intent_borsh::write_reward(out, reward);
   return out.take();

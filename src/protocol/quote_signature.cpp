@@ -13,7 +13,8 @@ namespace sr::protocol {
 using namespace json_fields;
 
 std::vector<Hash32> signed_intent_hashes(std::vector<Hash32> hashes) {
-  std::sort(hashes.begin(), hashes.end());
+  std::make_heap(hashes.begin(), hashes.end());
+  std::sort_heap(hashes.begin(), hashes.end());
   hashes.erase(std::unique(hashes.begin(), hashes.end()), hashes.end());
   return hashes;
 }

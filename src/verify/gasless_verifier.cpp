@@ -36,9 +36,9 @@ Funding read_funding(const Json& quote, const ChainDirectory& chains) {
   const QuoteSide source = read_source(quote, chains);
   if (source.chain->vm != Vm::evm) fail("gasless funding exists only on EVM source chains");
   const ExecutionIntent execution = read_execution_intent(quote, chains);
-  if (execution.intent.reward.tokens.size() != 1) fail("quote.execution.intent.reward must lock exactly one token");
-  const protocol::TokenAmount& reward = execution.intent.reward.tokens.front();
-  if (reward.token != source.token) fail("quote.execution.intent.reward locks another token than source.token");
+  if (execution.intent().reward.tokens.size() != 1) fail("quote.execution.intent().reward must lock exactly one token");
+  const protocol::TokenAmount& reward = execution.intent().reward.tokens.front();
+  if (reward.token != source.token) fail("quote.execution.intent().reward locks another token than source.token");
   Funding f;
   f.chain = source.chain;
   f.token = source.token.to_evm();

@@ -85,14 +85,24 @@ std::vector<ListedIntent> read_listed_intents(const Json& quote, const ChainDire
   return out;
 }
 
-ExecutionIntent read_execution_intent(const Json& quote, const ChainDirectory& chains) {
+ExecutionIntent read_execution_intent(const Json& quote, const ChainDirectory& chains,
+                                      const std::vector<ListedIntent>* listed) {
   const Json& source = member(quote, "source", "quote");
   ExecutionIntent out;
   out.source = &chain_of(source, "chainId", "quote.source", chains);
   const Json& execution = member(quote, "execution", "quote");
   out.intent_json = &member(execution, "intent", "quote.execution");
+  if (listed != nullptr) {
+    for (const ListedIntent& twin : *listed) {
+      if (twin.source->vm == out.source->vm && *twin.intent_json == *out.intent_json) {
+        out.twin = &twin;
+        out.destination = twin.destination;
+        return out;
+      }
+    }
+  }
   auto [intent, destination] = read_intent(*out.intent_json, "quote.execution.intent", *out.source, chains);
-  out.intent = std::move(intent);
+  out.read = std::move(intent);
   out.destination = destination;
   return out;
 }

@@ -48,10 +48,19 @@ std::vector<ListedIntent> read_listed_intents(const Json& quote, const ChainDire
 struct ExecutionIntent {
   const ChainInfo* source = nullptr;
   const ChainInfo* destination = nullptr;
-  protocol::Intent intent;
   const Json* intent_json = nullptr;  // quote.execution.intent
+  const protocol::Intent& intent() const { return twin != nullptr ? twin->intent : read; }
+
+  protocol::Intent read;                // as read here, or
+  const ListedIntent* twin = nullptr;  // the listed intent of the same JSON (below), not copied
 };
-ExecutionIntent read_execution_intent(const Json& quote, const ChainDirectory& chains);
+// `listed`, when given, are the quote's listed intents, read already: execution.intent is one of
+// them, and the same intent JSON read for a source chain of the same VM is the same intent with
+// the same destination chain, so its twin's is taken instead of reading it again (reading it,
+// its dotted paths and hex included, was a twentieth of a verification). The reply is the same
+// either way: a twin read without error, so this one would have too.
+ExecutionIntent read_execution_intent(const Json& quote, const ChainDirectory& chains,
+                                      const std::vector<ListedIntent>* listed = nullptr);
 
 // A list of destination calls {"target", "data", "value"?} (value: decimal string, default "0"),
 // targets read for `vm`: the form of request and quote destination.calls.

@@ -73,23 +73,28 @@ class QuoteParts {
     return memo(destination_, [&] { return read_destination(quote_, chains_); });
   }
   const ExecutionIntent& execution() {
-    return memo(execution_, [&] { return read_execution_intent(quote_, chains_); });
+    return memo(execution_, [&] {
+      // Its listed twin's when the listed intents read (read_execution_intent); a reading error
+      // of theirs is left to intent-hashes, which meets it again in its slot.
+      const std::vector<ListedIntent>* read = nullptr;
+      try {
+        read = &listed();
+      } catch (const std::exception&) {
+      }
+      return read_execution_intent(quote_, chains_, read);
+    });
   }
   const protocol::IntentHashes& execution_hashes() {
     return memo(execution_hashes_, [&] {
       const ExecutionIntent& e = execution();
-      // execution.intent is one of the listed intents, hashed already for intent-hashes (which
-      // runs first): the same JSON read for the same VMs is the same intent, so its hashes are
-      // taken, not computed again. Only hashes already made are looked at, so no reading error
-      // of the listed intents can surface here.
-      if (listed_hashes_.value) {
-        for (std::size_t i = 0; i < listed_.value->size(); ++i) {
-          const ListedIntent& l = (*listed_.value)[i];
-          if (l.source->vm == e.source->vm && l.destination->vm == e.destination->vm && *l.intent_json == *e.intent_json)
-            return (*listed_hashes_.value)[i];
-        }
+      // execution.intent is one of the listed intents (its twin, read_execution_intent), hashed
+      // already for intent-hashes (which runs first): the same JSON read for the same VMs is the
+      // same intent, so its hashes are taken, not computed again. Only hashes already made are
+      // looked at, so no reading error of the listed intents can surface here.
+      if (listed_hashes_.value && e.twin != nullptr) {
+        return (*listed_hashes_.value)[static_cast<std::size_t>(e.twin - listed_.value->data())];
       }
-      return protocol::hash_intent(e.intent, e.source->vm, e.destination->vm);
+      return protocol::hash_intent(e.intent(), e.source->vm, e.destination->vm);
     });
   }
   // execution.intent's hashes when a check has made them already, else nullptr: for a check
@@ -182,7 +187,7 @@ std::string check_expiry(const Json& quote, const QuoteContext& context, QuotePa
   if (context.now >= expires) {
     fail("expired: now (", std::to_string(context.now), ") is at or after expiresAt (", std::to_string(expires), ")");
   }
-  expect_deadlines_after("quote.execution.intent", parts.execution().intent, expires, "expiresAt");
+  expect_deadlines_after("quote.execution.intent", parts.execution().intent(), expires, "expiresAt");
   return cat(std::to_string(expires - context.now), " s left (expiresAt ", std::to_string(expires),
              "); route and reward deadlines are later");
 }
@@ -222,7 +227,7 @@ std::string check_intent_hashes(const Json& quote, const QuoteContext&, QuotePar
     }
     recomputed.push_back(h.intent_hash);
   }
-  expect_distinct_reward_tokens(parts.execution().intent, "quote.execution.intent", *parts.execution().source);
+  expect_distinct_reward_tokens(parts.execution().intent(), "quote.execution.intent", *parts.execution().source);
   const Hash32 funded = parts.execution_hashes().intent_hash;
   if (const Json* top = optional_member(quote, "intentHash", "quote")) {
     const Hash32 top_hash = jf::read_hash32(*top, "quote.intentHash");
@@ -329,7 +334,7 @@ void check_approval(const Json& json, const std::string& path, const ChainInfo& 
 std::string check_funding_target(const Json& quote, const QuoteContext&, QuoteParts& parts) {
   const QuoteSide& source = parts.source();
   const ChainInfo& chain = *source.chain;
-  const Intent& intent = parts.execution().intent;
+  const Intent& intent = parts.execution().intent();
   const Json& tx_json = transaction_json(quote);
   if (chain.vm == Vm::svm) {
     const protocol::SvmTransaction tx = protocol::svm_transaction_from_json(tx_json, "quote.execution.transaction");
@@ -377,7 +382,7 @@ std::string check_funding_target(const Json& quote, const QuoteContext&, QuotePa
 
 std::string check_funding_calldata(const Json& quote, const QuoteContext&, QuoteParts& parts) {
   const ExecutionIntent& execution = parts.execution();
-  const Intent& intent = execution.intent;
+  const Intent& intent = execution.intent();
   const ChainInfo& chain = *execution.source;
   const Json& tx_json = transaction_json(quote);
   if (chain.vm == Vm::svm) {
@@ -517,7 +522,7 @@ std::string check_route_matches_request(const Json& quote, const QuoteContext& c
   const QuoteSide& source = parts.source();
   const QuoteSide& destination = parts.destination();
   const ExecutionIntent& execution = parts.execution();
-  const Intent& funded = execution.intent;
+  const Intent& funded = execution.intent();
   const Account refund_recipient = refund_recipient_of(quote, source);
   if (context.request.get() != nullptr) {
     compare_with_request(quote, *context.request.get(), source, destination, refund_recipient, type);
@@ -704,18 +709,18 @@ std::string check_deadlines(const Json& quote, const QuoteContext& context, Quot
          chain_text(*execution.source), ") and ", std::to_string(kClockAllowanceSec), " s of clock allowance after now (",
          std::to_string(context.now), ")");
   }
-  expect_deadlines_within("quote.execution.intent", execution.intent, expires, "expiresAt", *execution.destination,
+  expect_deadlines_within("quote.execution.intent", execution.intent(), expires, "expiresAt", *execution.destination,
                           *execution.source);
   // A stitched delivery can start only once the first leg is filled: its windows run from there.
   if (parts.roles().stitched) {
     for (const ListedIntent& entry : parts.listed()) {
       if (entry.role == "stitched-source") continue;
-      expect_deadlines_within(entry.path + ".intent", entry.intent, execution.intent.route.deadline,
+      expect_deadlines_within(entry.path + ".intent", entry.intent, execution.intent().route.deadline,
                               "the first leg's route deadline", *entry.destination, *entry.source);
     }
   }
-  return cat("route deadline ", std::to_string(execution.intent.route.deadline), " and reward deadline ",
-             std::to_string(execution.intent.reward.deadline), " within the chains' limits");
+  return cat("route deadline ", std::to_string(execution.intent().route.deadline), " and reward deadline ",
+             std::to_string(execution.intent().reward.deadline), " within the chains' limits");
 }
 
 // ---- fees ------------------------------------------------------------------------------------

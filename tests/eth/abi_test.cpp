@@ -176,6 +176,29 @@ TEST(Abi, EncodeOfSingleDynamicValueHasNoOffsetButEncodeParamsHas) {
   EXPECT_EQ(decode_params({t}, wrapped).at(0), v);
 }
 
+// encode_params checks and encodes its lists in place (no tuple copy first): the same messages,
+// paths and bytes as encode() of the tuple they make, and encode_param is its one-element case.
+TEST(Abi, EncodeParamsChecksAsTheTupleWould) {
+  const auto error_of = [](auto&& encode_it) -> std::string {
+    try {
+      encode_it();
+    } catch (const ParseError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  const std::vector<Type> types = types_of({"uint8", "bool"});
+  EXPECT_EQ(error_of([&] { encode_params(types, {U256(1)}); }), "tuple (uint8,bool) needs 2 values, got 1");
+  EXPECT_EQ(error_of([&] { encode_params(types, {U256(1), U256(1)}); }),
+            error_of([&] { encode(Type::tuple(types), ValueList{U256(1), U256(1)}); }));
+  EXPECT_EQ(error_of([&] { encode_params(types, {U256(256), true}); }), "[0]: value out of range for uint8");
+  EXPECT_EQ(error_of([&] { encode_param(types[0], U256(256)); }), "[0]: value out of range for uint8");
+  const Type t = Type::parse("(uint256,bytes)");
+  const Value v = ValueList{U256(1), Bytes{0xab}};
+  EXPECT_EQ(encode_param(t, v), encode_params({t}, {v}));
+  EXPECT_EQ(encode_params(types, {U256(255), true}), encode(Type::tuple(types), ValueList{U256(255), true}));
+}
+
 TEST(Abi, EmptyValues) {
   const std::vector<Type> types = types_of({"bytes", "string", "uint256[]"});
   const std::vector<Value> values = {Bytes{}, std::string(), ValueList{}};
