@@ -45,8 +45,8 @@ export function buildBundle({ env = {}, keys, patch } = {}) {
   return buildPrivateBundle({ env, keys, patch });
 }
 
-function buildPrivateBundle({ env = {}, keys, patch }) {
-  const root = mkdtempSync(join(tmpdir(), "sr-worker-bundle-"));
+function buildPrivateBundle({ env = {}, keys, patch }, parent = tmpdir()) {
+  const root = mkdtempSync(join(parent, "sr-worker-bundle-"));
   const copy = join(root, "edge-worker");
   mkdirSync(copy);
   for (const part of ["src", "scripts", "package.json", "wrangler.toml", "openapi.json"]) cpSync(join(workerDir, part), join(copy, part), { recursive: true });
@@ -120,8 +120,9 @@ function sharedBundle() {
   // Built privately, then moved into place in one rename: a suite finds either no entry or a
   // whole one. When two suites build the same entry at once, the second rename fails and that
   // suite uses the first one's.
-  const built = buildPrivateBundle({});
+  // Built beside the cache, so the renames below stay on one file system (a tmpfs /tmp would not).
   mkdirSync(bundleCache, { recursive: true });
+  const built = buildPrivateBundle({}, bundleCache);
   const staging = mkdtempSync(join(bundleCache, ".staging-"));
   renameSync(built, join(staging, "out"));
   rmSync(dirname(built), { recursive: true, force: true });
