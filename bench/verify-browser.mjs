@@ -1,7 +1,8 @@
 // Time to first verification in Chromium: how long after navigation a dapp page has checked its
 // first quote, for the `stableroutes` package (the Vite page of js/test/dapp.mjs: the packed
 // tarball installed into an empty project, `vite build` with no config; download, compile and
-// instantiate the wasm, first verifyQuote with all nine checks) and for the same page built on
+// instantiate the wasm, first verifyQuote with all nine checks; and the same page on
+// `stableroutes/quotes`, the quote-only module, as most dapps would load it) and for the same page built on
 // ethers v6 (bench/ethers-quote-verifier.mjs bundled by esbuild, minified: the essentials check,
 // the conservative baseline of bench/verify.mjs, and the nine checks).
 //   node bench/verify-browser.mjs [--loads N] [--network loopback,4g]   (part of npm run bench:verify)
@@ -55,8 +56,9 @@ try {
   writeDapp(app, { quote: direct, chains, request, now });
   const vitePage = buildWithVite(app);
   const subjects = [
-    { name: 'stableroutes (Vite page)', root: vitePage },
-    { name: 'stableroutes, wasm preload', root: withWasmPreload(vitePage) },
+    { name: 'stableroutes (Vite page)', root: vitePage, ours: true },
+    { name: 'stableroutes, wasm preload', root: withWasmPreload(vitePage), ours: true },
+    { name: 'stableroutes/quotes (Vite)', root: buildWithVite(app, { quotes: true }), ours: true },
     { name: 'ethers, essentials', root: await buildEthersPage(app, 'essentials') },
     { name: 'ethers, nine checks', root: await buildEthersPage(app, 'nine') },
   ];
@@ -120,13 +122,14 @@ try {
       console.log(`    ${s.name.padEnd(26)} ${`${(m((x) => x.bytes) / 1024).toFixed(1)} KiB`.padStart(12)} ${ms(m((x) => x.start)).padStart(12)} ` +
         `${ms(m((x) => x.loaded)).padStart(15)} ${ms(m((x) => x.verified - x.loaded)).padStart(13)} ${ms(ttfv.get(s)).padStart(9)}`);
     }
-    const ours = subjects.slice(0, 2);
-    for (const b of subjects.slice(2)) {
-      console.log(`    TTFV ${b.name} / stableroutes: ${ours.map((o) => `${(ttfv.get(b) / ttfv.get(o)).toFixed(2)}x`).join(', ')} (preloaded)`);
+    const ours = subjects.filter((s) => s.ours);
+    for (const b of subjects.filter((s) => !s.ours)) {
+      console.log(`    TTFV ${b.name} / stableroutes: ${ours.map((o) => `${(ttfv.get(b) / ttfv.get(o)).toFixed(2)}x`).join(', ')} ` +
+        '(Vite page, preloaded, stableroutes/quotes)');
     }
     for (const s of subjects) {
       const wasmRequests = s.server.requests.filter((r) => r.path.endsWith('.wasm')).length;
-      if (wasmRequests !== (s === ours[0] || s === ours[1] ? loads + 1 : 0) * networksDone(network)) {
+      if (wasmRequests !== (s.ours ? loads + 1 : 0) * networksDone(network)) {
         throw new Error(`${s.name}: ${wasmRequests} wasm requests for ${loads + 1} loads (a preload not reused?)`);
       }
     }

@@ -56,6 +56,10 @@ EMSCRIPTEN_BINDINGS(sr_verifier) {
 // sr_alloc, calls an export with (pointer, length), which takes the buffer over (frees it) and
 // returns the reply's length; the reply, the same {"ok",...} JSON as the embind exports, is then
 // at sr_reply() until the next call.
+//
+// The exports are not EMSCRIPTEN_KEEPALIVE: the link's export list (cmake/wasm.cmake) alone
+// decides which the module keeps, so the package's quote-only module, the same objects linked with
+// only the quote exports, leaves the gasless and deposit-address verifiers out.
 namespace sr::bindings {
 namespace {
 
@@ -136,22 +140,22 @@ const verify::ChainDirectory& bound(int handle) {
 
 extern "C" {
 
-EMSCRIPTEN_KEEPALIVE char* sr_alloc(std::size_t size) { return static_cast<char*>(std::malloc(size > 0 ? size : 1)); }
+char* sr_alloc(std::size_t size) { return static_cast<char*>(std::malloc(size > 0 ? size : 1)); }
 
-EMSCRIPTEN_KEEPALIVE const char* sr_reply() { return sr::bindings::reply().data(); }
+const char* sr_reply() { return sr::bindings::reply().data(); }
 
-EMSCRIPTEN_KEEPALIVE std::size_t sr_verify_quote(char* data, std::size_t size) {
+std::size_t sr_verify_quote(char* data, std::size_t size) {
   using namespace sr::bindings;
   return answer(call_value(Input{data, size}, [](const sr::verify::Json& args, int) { return sr::verify::verify_quote_json(args); }));
 }
 
-EMSCRIPTEN_KEEPALIVE std::size_t sr_verify_gasless_payload(char* data, std::size_t size) {
+std::size_t sr_verify_gasless_payload(char* data, std::size_t size) {
   using namespace sr::bindings;
   return answer(call_value(Input{data, size},
                            [](const sr::verify::Json& args, int) { return sr::verify::verify_gasless_payload_json(args); }));
 }
 
-EMSCRIPTEN_KEEPALIVE std::size_t sr_verify_deposit_address(char* data, std::size_t size) {
+std::size_t sr_verify_deposit_address(char* data, std::size_t size) {
   using namespace sr::bindings;
   return answer(call_value(Input{data, size},
                            [](const sr::verify::Json& args, int) { return sr::verify::verify_deposit_address_json(args); }));
@@ -159,7 +163,7 @@ EMSCRIPTEN_KEEPALIVE std::size_t sr_verify_deposit_address(char* data, std::size
 
 // {"chains"} -> {"ok":true,"result":handle}: the records read as verify_quote reads them (the
 // same ParseError messages), kept until sr_release_chains(handle).
-EMSCRIPTEN_KEEPALIVE std::size_t sr_bind_chains(char* data, std::size_t size) {
+std::size_t sr_bind_chains(char* data, std::size_t size) {
   using namespace sr::bindings;
   return answer(call_value(Input{data, size}, [](const sr::verify::Json& args, int) -> sr::json::Value {
     static int next_handle = 0;
@@ -170,7 +174,7 @@ EMSCRIPTEN_KEEPALIVE std::size_t sr_bind_chains(char* data, std::size_t size) {
   }));
 }
 
-EMSCRIPTEN_KEEPALIVE void sr_release_chains(int handle) {
+void sr_release_chains(int handle) {
   using namespace sr::bindings;
   const auto found = find_bound(handle);
   if (found == bound_chains().end()) return;
@@ -180,7 +184,7 @@ EMSCRIPTEN_KEEPALIVE void sr_release_chains(int handle) {
 
 // {"quote","request"?,"now"} against the bound records: verify_quote's reply, by the same steps
 // as verify::verify_quote_json after its chain records are read.
-EMSCRIPTEN_KEEPALIVE std::size_t sr_verify_quote_bound(int handle, char* data, std::size_t size) {
+std::size_t sr_verify_quote_bound(int handle, char* data, std::size_t size) {
   using namespace sr::bindings;
   return answer(call_value(Input{data, size}, [](const sr::verify::Json& args, int handle) {
     namespace jf = sr::protocol::json_fields;
@@ -196,7 +200,7 @@ EMSCRIPTEN_KEEPALIVE std::size_t sr_verify_quote_bound(int handle, char* data, s
 
 // {"answer","request","now"} against the bound records: verify_deposit_address's reply, by the
 // same steps as verify::verify_deposit_address_json after its chain records are read.
-EMSCRIPTEN_KEEPALIVE std::size_t sr_verify_deposit_address_bound(int handle, char* data, std::size_t size) {
+std::size_t sr_verify_deposit_address_bound(int handle, char* data, std::size_t size) {
   using namespace sr::bindings;
   return answer(call_value(Input{data, size}, [](const sr::verify::Json& args, int handle) {
     namespace jf = sr::protocol::json_fields;

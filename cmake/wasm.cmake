@@ -74,25 +74,44 @@ option(SR_VERIFIER_PACKAGE "Build the verifier module as the npm package ships i
 set(SR_VERIFIER_PACKAGE_EXPORTS
   _sr_alloc _sr_reply _sr_verify_quote _sr_verify_gasless_payload _sr_bind_chains _sr_release_chains
   _sr_verify_quote_bound _sr_verify_deposit_address _sr_verify_deposit_address_bound)
+# The package's quote-only module (`stableroutes/quotes`): the same objects linked again with only
+# the quote exports, so LTO and wasm-ld drop the gasless and deposit-address verifiers (most dapps
+# only check quotes; bench/README.md has the sizes). The export list alone decides what the module
+# keeps: bindings/verifier.cpp marks none of its exports keepalive.
+set(SR_QUOTE_VERIFIER_PACKAGE_EXPORTS
+  _sr_alloc _sr_reply _sr_verify_quote _sr_bind_chains _sr_release_chains _sr_verify_quote_bound)
+
+# Import and export names unminified: js/src/wasm-host.js instantiates the module by them, in
+# place of emscripten's generated JavaScript loader. emcc keeps them when library_exports.js is
+# linked (its only switch for that; the library adds nothing the module calls).
+function(sr_package_wasm_link name exports)
+  list(JOIN exports "," joined)
+  string(MAKE_C_IDENTIFIER "create_${name}" export_name)
+  target_link_options(${name} PRIVATE ${SR_WASM_LINK_FLAGS} -sEXPORT_NAME=${export_name}
+                      "-sEXPORTED_FUNCTIONS=${joined}" -lexports.js)
+  set_target_properties(${name} PROPERTIES SUFFIX ".mjs" LINKER_LANGUAGE CXX)
+endfunction()
 
 function(sr_wasm_module name binding)
   add_executable(${name} "${CMAKE_SOURCE_DIR}/bindings/${binding}")
   target_link_libraries(${name} PRIVATE ${ARGN})
-  if(name STREQUAL "verifier" AND SR_VERIFIER_PACKAGE)
-    list(JOIN SR_VERIFIER_PACKAGE_EXPORTS "," exports)
-    target_compile_definitions(${name} PRIVATE SR_VERIFIER_PACKAGE=1)
-    # Import and export names unminified: js/src/wasm-host.js instantiates the module by them, in
-    # place of emscripten's generated JavaScript loader. emcc keeps them when library_exports.js
-    # is linked (its only switch for that; the library adds nothing the module calls).
-    target_link_options(${name} PRIVATE ${SR_WASM_LINK_FLAGS} -sEXPORT_NAME=create_${name}
-                        "-sEXPORTED_FUNCTIONS=${exports}" -lexports.js)
-  else()
-    target_link_options(${name} PRIVATE ${SR_WASM_LINK_FLAGS} -lembind -sEXPORT_NAME=create_${name})
-  endif()
+  target_link_options(${name} PRIVATE ${SR_WASM_LINK_FLAGS} -lembind -sEXPORT_NAME=create_${name})
   set_target_properties(${name} PROPERTIES SUFFIX ".mjs")
 endfunction()
 
-if(EXISTS "${CMAKE_SOURCE_DIR}/bindings/verifier.cpp")
+if(EXISTS "${CMAKE_SOURCE_DIR}/bindings/verifier.cpp" AND SR_VERIFIER_PACKAGE)
+  # The binding compiled once (an object library) and linked into both package modules: the
+  # quote-only module costs the package build one link and its wasm-opt passes, no compilation.
+  add_library(sr_verifier_binding OBJECT "${CMAKE_SOURCE_DIR}/bindings/verifier.cpp")
+  target_link_libraries(sr_verifier_binding PUBLIC sr_verify)
+  target_compile_definitions(sr_verifier_binding PRIVATE SR_VERIFIER_PACKAGE=1)
+  add_executable(verifier)
+  target_link_libraries(verifier PRIVATE sr_verifier_binding)
+  sr_package_wasm_link(verifier "${SR_VERIFIER_PACKAGE_EXPORTS}")
+  add_executable(quote-verifier)
+  target_link_libraries(quote-verifier PRIVATE sr_verifier_binding)
+  sr_package_wasm_link(quote-verifier "${SR_QUOTE_VERIFIER_PACKAGE_EXPORTS}")
+elseif(EXISTS "${CMAKE_SOURCE_DIR}/bindings/verifier.cpp")
   sr_wasm_module(verifier verifier.cpp sr_verify)
 endif()
 if(EXISTS "${CMAKE_SOURCE_DIR}/bindings/core.cpp")

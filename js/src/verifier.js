@@ -24,7 +24,8 @@ const CHECK_NAMES = Object.freeze([
 export { CHECK_NAMES };
 
 // verifyDepositAddress's checks, in order (src/verify/deposit_verifier.h).
-const DEPOSIT_CHECK_NAMES = Object.freeze([
+// Pure: a bundle of the quote-only entry, which does not export it, leaves it out.
+const DEPOSIT_CHECK_NAMES = /* @__PURE__ */ Object.freeze([
   'signature',
   'deadline',
   'intent-hash',
@@ -39,6 +40,12 @@ export { DEPOSIT_CHECK_NAMES };
 // `source` is a WebAssembly.Module, bytes (ArrayBuffer or a view), or a Response / Promise of one.
 export async function instantiateVerifier(source) {
   return createVerifierApi(await instantiateModule(source));
+}
+
+// The same for the quote-only module (`stableroutes/quotes`, wasm/quote-verifier.wasm), which
+// exports only what verifyQuote and forChains(...).verifyQuote call.
+export async function instantiateQuoteVerifier(source) {
+  return createQuoteVerifierApi(await instantiateModule(source));
 }
 
 const encoder = new TextEncoder();
@@ -70,7 +77,13 @@ function call(wasm, name, args, ...leading) {
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-export function createVerifierApi(wasm) {
+// Both APIs: verifyQuote and chain records bound in the module (forChains, and the records of the
+// last plain call), on the quote exports both modules have (sr_verify_quote, sr_bind_chains,
+// sr_verify_quote_bound, sr_release_chains). The full API adds its methods through `methods`
+// (given callWithChains) and its bound methods through `boundMethods` (given the records' handle,
+// a function saying whether they were released, and the records). Callbacks rather than a second
+// layer of objects: the full browser bundle stays within 0.1 KiB gzip of what it was.
+function createApi(wasm, methods, boundMethods) {
   // Bound chain records live in the module until released; a bound verifier that is garbage
   // collected releases its records (release() does it at once).
   const releaser = typeof FinalizationRegistry === 'function'
@@ -109,6 +122,40 @@ export function createVerifierApi(wasm) {
       if (chains === undefined) throw new TypeError('verifyQuote: options.chains (GET /v1/chains) is required');
       return callWithChains('verify_quote', { quote, chains, request, now, maxFeeBps }, { quote, request, now, maxFeeBps });
     },
+    ...methods(callWithChains),
+    // The chain records read once (their addresses parsed and checksummed once) for any number of
+    // verifications: the same reports as verifyQuote(quote, { chains, ... }), for less work per call.
+    // A malformed `chains` throws the TypeError here that verifyQuote would throw on every call.
+    forChains(chains) {
+      if (chains === undefined) throw new TypeError('forChains: chains (GET /v1/chains) is required');
+      const handle = call(wasm, 'bind_chains', { chains });
+      let released = false;
+      const bound = Object.freeze({
+        verifyQuote(quote, { request = null, now = nowSeconds(), maxFeeBps } = {}) {
+          if (released) throw new TypeError('verifyQuote: these chain records were released');
+          return call(wasm, 'verify_quote_bound', { quote, request, now, maxFeeBps }, handle);
+        },
+        ...boundMethods(handle, () => released, chains),
+        release() {
+          if (released) return;
+          released = true;
+          releaser?.unregister(bound);
+          wasm.sr_release_chains(handle);
+        },
+      });
+      releaser?.register(bound, handle, bound);
+      return bound;
+    },
+  };
+  return Object.freeze(api);
+}
+
+// `stableroutes/quotes`: verifyQuote and forChains(...).verifyQuote, nothing else.
+const none = () => ({});
+export const createQuoteVerifierApi = (wasm) => createApi(wasm, none, none);
+
+export function createVerifierApi(wasm) {
+  const api = createApi(wasm, (callWithChains) => ({
     verifyGaslessPayload(quote, { standard, payload, signature, chains, tokens, now = nowSeconds() } = {}) {
       if (chains === undefined || tokens === undefined) {
         throw new TypeError('verifyGaslessPayload: options.chains and options.tokens are required');
@@ -124,36 +171,15 @@ export function createVerifierApi(wasm) {
       return callWithChains('verify_deposit_address', { answer, request, chains, now, maxFeeBps },
         { answer, request, now, maxFeeBps });
     },
-    // The chain records read once (their addresses parsed and checksummed once) for any number of
-    // verifications: the same reports as verifyQuote(quote, { chains, ... }), for less work per call.
-    // A malformed `chains` throws the TypeError here that verifyQuote would throw on every call.
-    forChains(chains) {
-      if (chains === undefined) throw new TypeError('forChains: chains (GET /v1/chains) is required');
-      const handle = call(wasm, 'bind_chains', { chains });
-      let released = false;
-      const bound = Object.freeze({
-        verifyQuote(quote, { request = null, now = nowSeconds(), maxFeeBps } = {}) {
-          if (released) throw new TypeError('verifyQuote: these chain records were released');
-          return call(wasm, 'verify_quote_bound', { quote, request, now, maxFeeBps }, handle);
-        },
-        verifyDepositAddress(answer, { request, now = nowSeconds(), maxFeeBps } = {}) {
-          if (released) throw new TypeError('verifyDepositAddress: these chain records were released');
-          if (request == null) throw new TypeError('verifyDepositAddress: options.request is required');
-          return call(wasm, 'verify_deposit_address_bound', { answer, request, now, maxFeeBps }, handle);
-        },
-        verifyGaslessPayload(quote, options = {}) {
-          return api.verifyGaslessPayload(quote, { ...options, chains });
-        },
-        release() {
-          if (released) return;
-          released = true;
-          releaser?.unregister(bound);
-          wasm.sr_release_chains(handle);
-        },
-      });
-      releaser?.register(bound, handle, bound);
-      return bound;
+  }), (handle, isReleased, chains) => ({
+    verifyDepositAddress(answer, { request, now = nowSeconds(), maxFeeBps } = {}) {
+      if (isReleased()) throw new TypeError('verifyDepositAddress: these chain records were released');
+      if (request == null) throw new TypeError('verifyDepositAddress: options.request is required');
+      return call(wasm, 'verify_deposit_address_bound', { answer, request, now, maxFeeBps }, handle);
     },
-  };
-  return Object.freeze(api);
+    verifyGaslessPayload(quote, options = {}) {
+      return api.verifyGaslessPayload(quote, { ...options, chains });
+    },
+  }));
+  return api;
 }

@@ -69,9 +69,11 @@ async function openDapp(root) {
   }
 }
 
-function assertVerified(result, root) {
+// `module`: the package's wasm the page must load, by the name its asset starts with.
+function assertVerified(result, root, module = 'verifier') {
   const wasmFiles = listFiles(root).filter((f) => f.endsWith('.wasm'));
   assert.equal(wasmFiles.length, 1, `one wasm asset emitted: ${listFiles(root).join(', ')}`);
+  assert.match(wasmFiles[0], new RegExp(`(^|/)${module}-[^/]*\\.wasm$`), `the ${module} module`);
   assert.deepEqual(result.errors, []);
   assert.equal(result.ok, 'true', result.text);
   const report = JSON.parse(result.text);
@@ -95,5 +97,15 @@ describe('a dapp built from the packed tarball, in Chromium', { timeout: 60_000 
   it('esbuild (bundle, esm, the wasm by the file loader) emits the wasm and the page verifies the live quote', async () => {
     const root = await buildWithEsbuild(app);
     assertVerified(await openDapp(root), root);
+  });
+
+  it('Vite, stableroutes/quotes: emits only the quote-only module and the page verifies the live quote', async () => {
+    const root = buildWithVite(app, { quotes: true });
+    assertVerified(await openDapp(root), root, 'quote-verifier');
+  });
+
+  it('esbuild, stableroutes/quotes: emits only the quote-only module and the page verifies the live quote', async () => {
+    const root = await buildWithEsbuild(app, { quotes: true });
+    assertVerified(await openDapp(root), root, 'quote-verifier');
   });
 });

@@ -104,7 +104,10 @@ const HTML = (script) => `<!doctype html>
 // but loadVerifier(), the package's `new URL('../wasm/verifier.wasm', import.meta.url)` is what
 // Vite recognises) and main-esbuild.js (esbuild leaves `new URL(..., import.meta.url)` alone, so
 // the dapp imports the package's ./verifier.wasm export, which the file loader emits, and hands
-// its URL to loadVerifier). `data`: { quote, chains, request, now? } (now omitted: the clock).
+// its URL to loadVerifier). The same page on `stableroutes/quotes` (loadQuoteVerifier, the
+// quote-only module): app/quotes/ (index.html and main.js, a second Vite project root that
+// resolves the package from app/node_modules) and main-quotes-esbuild.js.
+// `data`: { quote, chains, request, now? } (now omitted: the clock).
 export function writeDapp(app, data) {
   writeFileSync(join(app, 'quote-data.json'), JSON.stringify(data));
   writeFileSync(join(app, 'page.js'), PAGE);
@@ -120,23 +123,39 @@ import { run } from './page.js';
 run(() => loadVerifier({ wasmUrl: new URL(wasmPath, import.meta.url) }));
 `);
   writeFileSync(join(app, 'index.html'), HTML('./main.js'));
+  mkdirSync(join(app, 'quotes'), { recursive: true });
+  writeFileSync(join(app, 'quotes', 'main.js'), `import { loadQuoteVerifier } from 'stableroutes/quotes';
+import { run } from '../page.js';
+
+run(() => loadQuoteVerifier());
+`);
+  writeFileSync(join(app, 'quotes', 'index.html'), HTML('./main.js'));
+  writeFileSync(join(app, 'main-quotes-esbuild.js'), `import { loadQuoteVerifier } from 'stableroutes/quotes';
+import wasmPath from 'stableroutes/quote-verifier.wasm'; // the file loader's output path, relative to this bundle
+import { run } from './page.js';
+
+run(() => loadQuoteVerifier({ wasmUrl: new URL(wasmPath, import.meta.url) }));
+`);
 }
 
 const bin = (name) => fileURLToPath(new URL(`node_modules/.bin/${name}`, repo));
 
-// `vite build` with no config file and no plugin, output in app/dist.
-export function buildWithVite(app) {
-  execFileSync(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: app, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-  return join(app, 'dist');
+// `vite build` with no config file and no plugin, output in app/dist (`quotes`: the
+// stableroutes/quotes page, app/quotes as the project root, output in app/quotes/dist).
+export function buildWithVite(app, { quotes = false } = {}) {
+  const root = quotes ? join(app, 'quotes') : app;
+  execFileSync(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  return join(root, 'dist');
 }
 
 // esbuild: bundle, ESM, minified, the wasm emitted by the file loader under assets/, output in
-// app/dist-esbuild (index.html written beside the bundle: esbuild does not process HTML).
-export async function buildWithEsbuild(app) {
-  const outdir = join(app, 'dist-esbuild');
+// app/dist-esbuild (index.html written beside the bundle: esbuild does not process HTML);
+// `quotes`: the stableroutes/quotes page, in app/dist-esbuild-quotes.
+export async function buildWithEsbuild(app, { quotes = false } = {}) {
+  const outdir = join(app, quotes ? 'dist-esbuild-quotes' : 'dist-esbuild');
   await esbuild({
     absWorkingDir: app,
-    entryPoints: { main: 'main-esbuild.js' },
+    entryPoints: { main: quotes ? 'main-quotes-esbuild.js' : 'main-esbuild.js' },
     bundle: true,
     format: 'esm',
     platform: 'browser',

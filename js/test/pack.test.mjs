@@ -23,13 +23,15 @@ describe('npm pack', () => {
   it('ships sources, types, the CLI and the wasm, and no tests', () => {
     for (const expected of ['bin/stableroutes.js', 'package.json', 'src/client.js', 'src/entry-browser.js',
       'src/entry-node.js', 'src/entry-workerd.js', 'src/verifier.js', 'types/client.d.ts', 'types/index.d.ts',
-      'src/wasm-host.js', 'dist/entry-browser.js', 'wasm/verifier.wasm']) {
+      'src/wasm-host.js', 'dist/entry-browser.js', 'wasm/verifier.wasm', 'src/entry-quotes-browser.js',
+      'src/entry-quotes-node.js', 'src/entry-quotes-workerd.js', 'dist/entry-quotes-browser.js', 'types/quotes.d.ts',
+      'wasm/quote-verifier.wasm']) {
       assert.ok(files.includes(expected), `${expected} missing from ${files.join(', ')}`);
     }
     assert.ok(!files.some((p) => p.startsWith('test/') || p.startsWith('scripts/')), files.join(', '));
   });
 
-  it('installs offline into an empty folder, where loadVerifier() and the command work', () => {
+  it('installs offline into an empty folder, where loadVerifier(), loadQuoteVerifier() and the command work', () => {
     const app = join(dir, 'app');
     execFileSync('mkdir', ['-p', app]);
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
@@ -39,13 +41,17 @@ describe('npm pack', () => {
     writeFileSync(join(app, 'check.mjs'), `
       import { readFileSync } from 'node:fs';
       import { loadVerifier } from 'stableroutes';
+      import { loadQuoteVerifier } from 'stableroutes/quotes';
       import { createClient } from 'stableroutes/client';
       const verifier = await loadVerifier();
+      const quotes = await loadQuoteVerifier();
       const read = (f) => JSON.parse(readFileSync(f, 'utf8'));
-      const report = verifier.verifyQuote(read('quote.json'), { chains: read('chains.json'), now: ${f.NOW} });
-      console.log(JSON.stringify({ ok: report.ok, client: typeof createClient }));`);
+      const options = { chains: read('chains.json'), now: ${f.NOW} };
+      const report = verifier.verifyQuote(read('quote.json'), options);
+      const quoteReport = quotes.forChains(options.chains).verifyQuote(read('quote.json'), options);
+      console.log(JSON.stringify({ ok: report.ok, quotesOk: quoteReport.ok, quotes: Object.keys(quotes), client: typeof createClient }));`);
     const out = JSON.parse(execFileSync(process.execPath, ['check.mjs'], { cwd: app, encoding: 'utf8' }));
-    assert.deepEqual(out, { ok: true, client: 'function' });
+    assert.deepEqual(out, { ok: true, quotesOk: true, quotes: ['verifyQuote', 'forChains'], client: 'function' });
     const cli = execFileSync(join(app, 'node_modules/.bin/stableroutes'),
       ['verify', 'quote.json', '--chains', 'chains.json', '--now', String(f.NOW)], { cwd: app, encoding: 'utf8' });
     assert.match(cli, /quote verified/);

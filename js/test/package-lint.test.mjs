@@ -1,7 +1,7 @@
 // The packed tarball as the ecosystem's linters see it: publint (package.json fields, exports,
 // files) and Are the Types Wrong (the declarations resolve under Node 16+ ESM and bundlers; the
-// package is ESM-only, so the CommonJS resolutions are not checked, and ./verifier.wasm is an
-// asset export without declarations).
+// package is ESM-only, so the CommonJS resolutions are not checked, and ./verifier.wasm and
+// ./quote-verifier.wasm are asset exports without declarations).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -33,7 +33,7 @@ describe('the packed tarball', () => {
   });
 
   it('passes Are the Types Wrong (esm-only profile)', () => {
-    run(bin('attw'), [tarball, '--profile', 'esm-only', '--exclude-entrypoints', './verifier.wasm']);
+    run(bin('attw'), [tarball, '--profile', 'esm-only', '--exclude-entrypoints', './verifier.wasm', './quote-verifier.wasm']);
   });
 
   it('is licensed Apache-2.0 with the license text, and says where it comes from', () => {

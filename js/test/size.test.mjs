@@ -1,5 +1,6 @@
-// The size budget, enforced by size-limit (the "size-limit" entry of package.json): what a browser
-// downloads for the verifier (entry, API, the module's host, binary), gzipped. js/scripts/build.mjs
+// The size budgets, enforced by size-limit (the "size-limit" entries of package.json): what a
+// browser downloads for the verifier (entry, API, the module's host, binary), gzipped, through the
+// package's main entry and through `stableroutes/quotes` (the quote-only module). js/scripts/build.mjs
 // prints the same files' sizes.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -10,15 +11,16 @@ import { it } from 'node:test';
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name) => fileURLToPath(new URL(`../../node_modules/.bin/${name}`, import.meta.url));
 
-it('the browser entry stays within the size-limit budget', () => {
+it('both browser entries stay within their size-limit budgets', () => {
   let out;
   try {
     out = execFileSync(bin('size-limit'), ['--json'], { cwd: packageDir, encoding: 'utf8' });
   } catch (error) {
     assert.fail(`size-limit failed:\n${error.stdout}${error.stderr}`);
   }
-  const [entry] = JSON.parse(out);
-  assert.equal(entry.passed, true, `${entry.size} bytes over the ${entry.sizeLimit} limit`);
+  const entries = JSON.parse(out);
+  assert.equal(entries.length, 2, 'the full entry and stableroutes/quotes');
+  for (const entry of entries) assert.equal(entry.passed, true, `${entry.name}: ${entry.size} bytes over the ${entry.sizeLimit} limit`);
 });
 
 it('the package module carries only the verifier: no signing export (and so no signing table)', () => {
@@ -30,11 +32,13 @@ it('the package module carries only the verifier: no signing export (and so no s
   ]);
 });
 
-it('the module imports only what src/wasm-host.js provides', async () => {
-  const module = new WebAssembly.Module(readFileSync(new URL('../wasm/verifier.wasm', import.meta.url)));
+it('the modules import only what src/wasm-host.js provides', async () => {
   const host = readFileSync(new URL('../src/wasm-host.js', import.meta.url), 'utf8');
-  for (const { module: from, name } of WebAssembly.Module.imports(module)) {
-    assert.ok(['env', 'wasi_snapshot_preview1'].includes(from), `import from ${from}`);
-    assert.match(host, new RegExp(`\\b${name}\\b`), `${from}.${name} is not provided by src/wasm-host.js`);
+  for (const file of ['verifier.wasm', 'quote-verifier.wasm']) {
+    const module = new WebAssembly.Module(readFileSync(new URL(`../wasm/${file}`, import.meta.url)));
+    for (const { module: from, name } of WebAssembly.Module.imports(module)) {
+      assert.ok(['env', 'wasi_snapshot_preview1'].includes(from), `${file}: import from ${from}`);
+      assert.match(host, new RegExp(`\\b${name}\\b`), `${file}: ${from}.${name} is not provided by src/wasm-host.js`);
+    }
   }
 });

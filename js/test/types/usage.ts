@@ -3,6 +3,8 @@
 import { loadVerifier, CHECK_NAMES, DEPOSIT_CHECK_NAMES } from 'stableroutes';
 import type { Quote, QuoteRequest, ChainRecord, TokenRecord, VerificationReport, QuoteCheckName, DepositCheckName, DepositAddressRequest, GaslessJob, IntentStatus, Problem } from 'stableroutes';
 import { createClient, StableRoutesError, verifyWebhook } from 'stableroutes/client';
+import { loadQuoteVerifier, CHECK_NAMES as QUOTE_CHECK_NAMES } from 'stableroutes/quotes';
+import type { QuoteVerifier, ChainBoundQuoteVerifier } from 'stableroutes/quotes';
 import type { WebhookDelivery, WebhookEndpointCreated } from 'stableroutes/client';
 
 export async function example(quote: Quote, chains: ChainRecord[], tokens: TokenRecord[], request: QuoteRequest) {
@@ -76,4 +78,21 @@ export function webhookSummary(created: WebhookEndpointCreated, deliveries: Webh
   const secret: string = created.secret;
   const pending = deliveries.filter((d) => d.deliveredAt === null && d.nextAttemptAt !== null).map((d) => d.id);
   return { id: created.id, secret, pending, description: created.description ?? null };
+}
+
+// The quote-only entry: verifyQuote and forChains(...).verifyQuote as the full verifier's, nothing else.
+export async function quotesOnly(quote: Quote, chains: ChainRecord[], request: QuoteRequest) {
+  const verifier: QuoteVerifier = await loadQuoteVerifier({ wasmUrl: '/assets/quote-verifier.wasm' });
+  const report: VerificationReport<QuoteCheckName> = verifier.verifyQuote(quote, { chains, request, maxFeeBps: 100 });
+  const bound: ChainBoundQuoteVerifier = verifier.forChains({ chains });
+  const again: boolean = bound.verifyQuote(quote, { request, now: 1 }).ok && report.ok;
+  bound.release();
+  const names: readonly QuoteCheckName[] = QUOTE_CHECK_NAMES;
+  // @ts-expect-error chains are required
+  verifier.verifyQuote(quote, { now: 1 });
+  // @ts-expect-error the quote-only verifier has no deposit-address check
+  verifier.verifyDepositAddress(quote, { chains, request });
+  // @ts-expect-error nor a gasless one, bound or not
+  bound.verifyGaslessPayload(quote, {});
+  return [again, names];
 }

@@ -1,0 +1,174 @@
+// `stableroutes/quotes`: the quote verifier alone, from its own module (wasm/quote-verifier.wasm,
+// the same objects as verifier.wasm linked with only the quote exports). It must answer exactly
+// what the full verifier answers, report for report and error for error, on every shape of quote
+// the suites build: ethers-built fixtures (direct, the quote a gasless flow checks first, with
+// competing quotes, tampered, re-signed), the engine's genuine answers (exact-in/out, custom, from
+// Solana, stitched to Solana, all quotes), the engine's quotes tampered and re-signed by a lying
+// signer, a deposit-address answer handed to verifyQuote, malformed quotes, and malformed options;
+// plain and bound (forChains). And its module exports nothing but the quote calls.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { before, describe, it, mock } from 'node:test';
+
+import { CHECK_NAMES, loadVerifier } from 'stableroutes';
+import { CHECK_NAMES as QUOTE_CHECK_NAMES, loadQuoteVerifier, quoteVerifierWasmUrl } from 'stableroutes/quotes';
+
+import { quoteTampers } from '../../tests/node/quote-tampers.mjs';
+import * as d from './deposit-fixtures.mjs';
+import * as e from './engine-answers.mjs';
+import * as f from './fixtures.mjs';
+
+const wasmExports = (file) =>
+  WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(new URL(`../wasm/${file}`, import.meta.url)))).map((x) => x.name);
+
+// What a call answers: its report, or the error it throws (class and message).
+const outcome = (fn) => {
+  try {
+    return { report: fn() };
+  } catch (error) {
+    return { threw: error.constructor.name, message: error.message };
+  }
+};
+
+let full;
+let quotes;
+let engine;
+before(async () => {
+  [full, quotes, engine] = await Promise.all([loadVerifier(), loadQuoteVerifier(), e.loadEngine()]);
+});
+
+// Each case: [name, quote, options]; compared plain, then bound to the same records when the
+// options carry chains (a bound verifier answers the plain call's report).
+function assertSameAnswers(cases) {
+  for (const [name, quote, options] of cases) {
+    const expected = outcome(() => full.verifyQuote(structuredClone(quote), structuredClone(options)));
+    const actual = outcome(() => quotes.verifyQuote(structuredClone(quote), structuredClone(options)));
+    assert.deepEqual(actual, expected, `${name}: plain verifyQuote differs`);
+    if (options?.chains === undefined) continue;
+    const { chains, ...rest } = options;
+    const fullBound = outcome(() => full.forChains(structuredClone(chains)));
+    const quoteBound = outcome(() => quotes.forChains(structuredClone(chains)));
+    if (fullBound.threw || quoteBound.threw) {
+      assert.deepEqual(quoteBound, fullBound, `${name}: forChains differs`);
+      continue;
+    }
+    assert.deepEqual(outcome(() => quoteBound.report.verifyQuote(structuredClone(quote), structuredClone(rest))),
+      outcome(() => fullBound.report.verifyQuote(structuredClone(quote), structuredClone(rest))), `${name}: bound verifyQuote differs`);
+    fullBound.report.release();
+    quoteBound.report.release();
+  }
+}
+
+describe('stableroutes/quotes', () => {
+  it('has the same check names, and offers verifyQuote and forChains(...).verifyQuote only', () => {
+    assert.deepEqual(QUOTE_CHECK_NAMES, CHECK_NAMES);
+    assert.deepEqual(Object.keys(quotes), ['verifyQuote', 'forChains']);
+    const bound = quotes.forChains(f.chains);
+    assert.deepEqual(Object.keys(bound), ['verifyQuote', 'release']);
+    bound.release();
+    assert.ok(Object.isFrozen(quotes) && Object.isFrozen(bound));
+  });
+
+  it('loads a module that exports only the quote calls, and is not the full module', () => {
+    assert.equal(quoteVerifierWasmUrl.href, new URL('../wasm/quote-verifier.wasm', import.meta.url).href);
+    assert.deepEqual(wasmExports('quote-verifier.wasm').sort(), [
+      '__indirect_function_table', '__wasm_call_ctors', 'memory', 'sr_alloc', 'sr_bind_chains', 'sr_release_chains',
+      'sr_reply', 'sr_verify_quote', 'sr_verify_quote_bound',
+    ]);
+    const fullOnly = wasmExports('verifier.wasm').filter((name) => !wasmExports('quote-verifier.wasm').includes(name));
+    assert.deepEqual(fullOnly.sort(), ['sr_verify_deposit_address', 'sr_verify_deposit_address_bound', 'sr_verify_gasless_payload']);
+  });
+
+  it('answers the fixtures as the full verifier does: consistent, tampered and re-signed quotes', () => {
+    // The clock both default to, held one second past the fixture's expiry for the calls compared.
+    const clock = mock.method(Date, 'now', () => (f.EXPIRES_AT + 1) * 1000);
+    const request = f.request();
+    const options = { chains: f.chains, request, now: f.NOW };
+    const tampered = (change) => {
+      const q = f.buildQuote();
+      change(q);
+      return q;
+    };
+    const competing = f.buildQuote();
+    competing.competingQuotes = [f.buildQuote({ id: 'quote:00000000-1111-4222-8333-444444444444' }),
+      tampered((q) => { q.execution.transaction.to = f.OTHER; })];
+    assertSameAnswers([
+      ['a direct quote', f.buildQuote(), options],
+      ['the chains body and no request', f.buildQuote(), { chains: { chains: f.chains }, now: f.NOW }],
+      ['the clock as now (expired)', f.buildQuote(), { chains: f.chains, request }],
+      ['exact at expiresAt', f.buildQuote(), { ...options, now: f.EXPIRES_AT }],
+      ['a tighter fee ceiling', f.buildQuote(), { ...options, maxFeeBps: 1 }],
+      ['another amount asked', f.buildQuote(), { ...options, request: f.request({ amount: '30000000' }) }],
+      ['other slippage', f.buildQuote({ slippage: 0.01 }), options],
+      ['competing quotes, one tampered', competing, options],
+      ['source amount', tampered((q) => { q.source.amount = '30000000'; }), options],
+      ['recipient', tampered((q) => { q.destination.recipient = f.OTHER; }), options],
+      ['vault', tampered((q) => { q.execution.vault = f.OTHER; }), options],
+      ['portal', tampered((q) => { q.execution.transaction.to = f.PROVER; }), options],
+      ['signature by another key', tampered((q) => { f.sign(q, f.funderWallet); }), options],
+      ['reward amount, re-signed', tampered((q) => {
+        q.execution.intent.reward.tokens[0].amount = '26000000';
+        f.reseal(q);
+      }), options],
+      ['intent hash, re-signed', tampered((q) => {
+        q.steps[0].intents[0].intentHash = `0x${'a'.repeat(64)}`;
+        f.sign(q);
+      }), options],
+    ]);
+    clock.mock.restore();
+  });
+
+  it('answers the engine\'s quotes of every shape as the full verifier does, genuine and tampered', () => {
+    const { quoteFor, chains } = engine;
+    const bodies = [
+      e.exactIn(),
+      { ...e.exactIn(), options: { allQuotes: true } },
+      { ...e.exactIn(), type: 'exact-out', source: { ...e.exactIn().source, amount: undefined }, destination: { ...e.exactIn().destination, amount: '99840001' } },
+      { ...e.exactIn(), type: 'custom', destination: { ...e.exactIn().destination, calls: [{ target: e.RECIPIENT, data: '0xdeadbeef', value: '0' }] } },
+      { ...e.stitched(), options: { allQuotes: true } },
+    ].map((body) => JSON.parse(JSON.stringify(body)));
+    const cases = bodies.map((body) => [`${body.type} to ${body.destination.chainId}`, quoteFor(body), { chains, request: body, now: e.NOW }]);
+    for (const [, quote, options] of cases) assert.equal(full.verifyQuote(quote, options).ok, true, 'a genuine answer passes');
+    const request = { ...e.exactIn(), options: { allQuotes: true } };
+    for (const [name, , change] of quoteTampers(e.OTHER)) {
+      const quote = quoteFor(request);
+      change(quote);
+      cases.push([`engine quote, ${name} tampered`, quote, { chains, request, now: e.NOW }]);
+    }
+    // A lying signer: a reward deadline five years ahead, every hash derived again and re-signed.
+    const late = quoteFor(e.exactIn());
+    late.steps[0].intents[0].intent.reward.deadline += e.FIVE_YEARS;
+    cases.push(['a reward deadline five years ahead, re-signed', e.resign(late), { chains, request: e.exactIn(), now: e.NOW }]);
+    assertSameAnswers(cases);
+  });
+
+  it('answers a deposit-address answer and malformed quotes with the same failed checks', () => {
+    const options = { chains: f.chains, request: f.request(), now: f.NOW };
+    assertSameAnswers([
+      ['a deposit-address answer', d.buildDeposit(), options],
+      ['null', null, options],
+      ['an empty object', {}, options],
+      ['a string', 'quote', options],
+      ['no execution', (({ execution, ...rest }) => rest)(f.buildQuote()), options],
+    ]);
+  });
+
+  it('throws the same TypeErrors for malformed options, plain and bound', () => {
+    const quote = f.buildQuote();
+    assertSameAnswers([
+      ['no options', quote, undefined],
+      ['no chains', quote, { now: f.NOW }],
+      ['chains not a list', quote, { chains: 5, now: f.NOW }],
+      ['a chain record without fields', quote, { chains: [{}], now: f.NOW }],
+      ['a request that is not an object', quote, { chains: f.chains, request: 5, now: f.NOW }],
+      ['now not a number', quote, { chains: f.chains, now: 'soon' }],
+      ['a negative fee ceiling', quote, { chains: f.chains, now: f.NOW, maxFeeBps: -1 }],
+    ]);
+    assert.deepEqual(outcome(() => quotes.forChains()), outcome(() => full.forChains()));
+    const [a, b] = [quotes.forChains(f.chains), full.forChains(f.chains)];
+    a.release();
+    b.release();
+    assert.deepEqual(outcome(() => a.verifyQuote(quote, { now: f.NOW })), outcome(() => b.verifyQuote(quote, { now: f.NOW })));
+    assert.equal(outcome(() => a.verifyQuote(quote)).message, 'verifyQuote: these chain records were released');
+  });
+});
