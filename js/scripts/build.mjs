@@ -23,7 +23,7 @@
 // deposit-address verifiers stay out of a quote-checking dapp's download). Only those two targets
 // are built, incrementally (the first run takes a few minutes); the build folder is configured
 // again whenever the options below change.
-//   node js/scripts/build.mjs            the package module, into js/wasm/
+//   node js/scripts/build.mjs            the package modules, into js/wasm/
 //   node js/scripts/build.mjs --profile  also the same modules with their function names kept, for
 //                                        bench/profile-verifier.mjs (build/wasm-verifier-package/verifier.named.wasm,
 //                                        quote-verifier.named.wasm)
@@ -53,7 +53,7 @@ const path = (url) => fileURLToPath(url);
 // the bound records in a list instead of a std::map) left it at 99.7; the intent hashes sorted by a
 // heap sort instead of std::sort's introsort (0.5 KiB less) paid for a faster verification and
 // left it at 99.5: the budget follows it down. Splitting off the quote-only module (below) cost
-// the full entry 92 bytes (79 of JavaScript, the API shared between the two entries; 13 of wasm,
+// the full entry 91 bytes (79 of JavaScript, the API shared between the two entries; 12 of wasm,
 // the exports no longer keepalive) and the budget 0.1 KiB.
 // bench/README.md says where the bytes are, and what the two large levers left (C++ exceptions,
 // the gasless and deposit verifiers in the first download) would each take off.
