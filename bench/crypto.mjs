@@ -2,7 +2,11 @@
 // the core, bench/native/secp_recover.cpp), both WebAssembly builds (through their JSON
 // boundary, as JavaScript callers use them), ethers and @noble/curves. Prints a table with
 // ratios against @noble/curves and against native.
-//   node bench/crypto.mjs [--seconds S per subject] [--rounds R] [--wasm-dir [LABEL=]DIR ...] [--native PATH]
+//   node bench/crypto.mjs [--seconds S per subject] [--rounds R] [--wasm-dir [LABEL=]DIR ...] [--native PATH] [--cpu]
+// --cpu: rates per second of the process's CPU time instead of wall time. On a machine other work
+// shares, a wall-clock round also counts the time a subject waited for a core, which differs from
+// round to round by more than the subjects do; CPU time leaves that out (it still counts what the
+// process spends besides the loop: Node's compiler and collector threads, for the wasm subjects).
 // --wasm-dir may be given several times: each build is then a subject of the same interleaved
 // rounds, so builds made with different options compare in one run (LABEL names it in the table).
 import { spawnSync } from 'node:child_process';
@@ -21,6 +25,11 @@ const option = (name, fallback) => {
   return i >= 0 ? args[i + 1] : fallback;
 };
 const seconds = Number(option('--seconds', '5'));
+const byCpu = args.includes('--cpu');
+const cpuSeconds = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1e6;
+};
 const rounds = Number(option('--rounds', '5'));
 const wasmDirs = args.flatMap((a, i) => (a === '--wasm-dir' ? [args[i + 1]] : [])).map((spec) => {
   const [label, dir] = spec.includes('=') ? spec.split('=', 2) : ['', spec];
@@ -41,13 +50,14 @@ const cases = Array.from({ length: 64 }, (_, i) => {
 function rate(fn, seconds) {
   let n = 0;
   const start = process.hrtime.bigint();
+  const cpuStart = cpuSeconds();
   let elapsed = 0;
   do {
     for (const c of cases) fn(c);
     n += cases.length;
     elapsed = Number(process.hrtime.bigint() - start) / 1e9;
   } while (elapsed < seconds);
-  return n / elapsed;
+  return n / (byCpu ? cpuSeconds() - cpuStart : elapsed);
 }
 
 function check(name, fn) {
@@ -56,6 +66,9 @@ function check(name, fn) {
     if (got.toLowerCase() !== c.address.toLowerCase()) throw new Error(`${name} recovered ${got}, expected ${c.address}`);
   }
 }
+
+// The rate bench/native/secp_recover.cpp (natively or compiled to wasm) printed.
+const loopRate = (result) => (byCpu ? result.iterations / result.cpuSeconds : result.recoveriesPerSecond);
 
 // Each entry: name and run(seconds) -> recoveries per second.
 const subjects = [];
@@ -67,7 +80,7 @@ if (existsSync(nativePath)) {
     run(limit) {
       const run = spawnSync(nativePath, [String(limit)], { encoding: 'utf8' });
       if (run.status !== 0) throw new Error(`native benchmark failed: ${run.stderr}`);
-      return JSON.parse(run.stdout).recoveriesPerSecond;
+      return loopRate(JSON.parse(run.stdout));
     },
   });
 } else {
@@ -84,7 +97,7 @@ for (const { label, url: wasmDir } of wasmDirs) {
       run(limit) {
         const run = spawnSync(process.execPath, [loop, String(limit)], { encoding: 'utf8' });
         if (run.status !== 0) throw new Error(`wasm loop benchmark failed: ${run.stderr}`);
-        return JSON.parse(run.stdout).recoveriesPerSecond;
+        return loopRate(JSON.parse(run.stdout));
       },
     });
   }
@@ -130,7 +143,7 @@ const results = subjects.map((s) => ({ ...s, rate: s.best }));
 
 const noble = results.find((r) => r.noble).rate;
 const native = results.find((r) => r.native)?.rate;
-console.log(`signer recoveries per second (${cpus()[0]?.model ?? 'unknown cpu'}, node ${process.version}, best of ${rounds} interleaved rounds, ${seconds}s per subject)`);
+console.log(`signer recoveries per ${byCpu ? 'CPU ' : ''}second (${cpus()[0]?.model ?? 'unknown cpu'}, node ${process.version}, best of ${rounds} interleaved rounds, ${seconds}s per subject)`);
 console.log(`${'implementation'.padEnd(58)} ${'recoveries/s'.padStart(12)} ${'vs noble'.padStart(9)} ${'vs native'.padStart(10)}`);
 for (const r of results) {
   const vsNative = native ? `${(r.rate / native).toFixed(2)}x` : 'n/a';
