@@ -2,13 +2,11 @@
 // first quote, for the `stableroutes` package (the Vite page of js/test/dapp.mjs: the packed
 // tarball installed into an empty project, `vite build` with no config; download, compile and
 // instantiate the wasm, first verifyQuote with all nine checks; and the same page on
-// `stableroutes/quotes`, the quote-only module, as most dapps would load it) and for the same page built on
-// ethers v6 (bench/ethers-quote-verifier.mjs bundled by esbuild, minified: the essentials check,
-// the conservative baseline of bench/verify.mjs, and the nine checks).
-//   node bench/verify-browser.mjs [--loads N] [--network loopback,4g] [--inline]   (part of npm run bench:verify)
-// --inline adds a page that carries quote-verifier.wasm inside its script (the bytes as a latin1
-// string in the UTF-8 bundle, handed over as loadQuoteVerifier({ wasmBinary })): one request
-// instead of two, for a larger script and no streaming compilation. Measured, not shipped.
+// `stableroutes/quotes`, the quote-only module, as most dapps would load it, and on
+// `stableroutes/quotes/inline`, the same module inside the script: one request instead of two) and
+// for the same page built on ethers v6 (bench/ethers-quote-verifier.mjs bundled by esbuild,
+// minified: the essentials check, the conservative baseline of bench/verify.mjs, and the nine checks).
+//   node bench/verify-browser.mjs [--loads N] [--network loopback,4g]   (part of npm run bench:verify)
 // Every load is cold: a fresh browser context (empty HTTP cache, so no cached wasm code either, and
 // a new renderer process). The pages are served by a static Node server on 127.0.0.1 with gzip, as
 // a production server would; `4g` puts Chromium's network emulation in front of it (DevTools' "Fast
@@ -19,7 +17,6 @@
 // The quote is a direct quote (the winner alone) signed by the core engine in this process with the
 // local configuration (build/wasm-release/core.wasm), checked against its chain list.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { build as esbuild } from 'esbuild';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -51,32 +48,6 @@ function withWasmPreload(root) {
 }
 const networksDone = (network) => networks.indexOf(network) + 1;
 
-// The stableroutes/quotes page with the module's bytes in its script: each byte one latin1
-// character of a template literal (backslash, backtick, $ and CR escaped), bundled by esbuild
-// with charset utf8 so that the characters stay characters (2 bytes above 0x7f) instead of
-// \uXXXX escapes; decoded by charCodeAt before the module is compiled (in the timed load).
-async function withInlinedQuoteModule(app) {
-  const bytes = readFileSync(join(app, 'node_modules/stableroutes/wasm/quote-verifier.wasm'));
-  let text = '';
-  for (const byte of bytes) {
-    const c = String.fromCharCode(byte);
-    text += c === '\\' || c === '`' || c === '$' ? `\\${c}` : c === '\r' ? '\\r' : c;
-  }
-  writeFileSync(join(app, 'quote-verifier-bytes.js'), `export default \`${text}\`;\n`, 'utf8');
-  writeFileSync(join(app, 'main-quotes-inline.js'), `import { loadQuoteVerifier } from 'stableroutes/quotes';
-import text from './quote-verifier-bytes.js';
-import { run } from './page.js';
-
-run(() => loadQuoteVerifier({ wasmBinary: Uint8Array.from(text, (c) => c.charCodeAt(0)) }));
-`);
-  const outdir = join(app, 'dist-quotes-inline');
-  await esbuild({ absWorkingDir: app, entryPoints: { main: 'main-quotes-inline.js' }, bundle: true, format: 'esm',
-    platform: 'browser', minify: true, charset: 'utf8', outdir, logLevel: 'warning' });
-  writeFileSync(join(outdir, 'index.html'), readFileSync(join(app, 'quotes/dist/index.html'), 'utf8')
-    .replace(/<script type="module"[^>]*><\/script>/, '<script type="module" src="./main.js"></script>'));
-  return outdir;
-}
-
 const dir = mkdtempSync(join(tmpdir(), 'stableroutes-ttfv-'));
 const servers = [];
 let browser;
@@ -90,8 +61,7 @@ try {
     { name: 'stableroutes, wasm preload', root: withWasmPreload(vitePage), ours: true },
     { name: 'stableroutes/quotes (Vite)', root: buildWithVite(app, { quotes: true }), ours: true },
     { name: 'quotes, wasm preload', root: withWasmPreload(join(app, 'quotes/dist')), ours: true },
-    ...process.argv.includes('--inline')
-      ? [{ name: 'quotes, wasm inlined', root: await withInlinedQuoteModule(app), ours: true, inline: true }] : [],
+    { name: 'stableroutes/quotes/inline (Vite)', root: buildWithVite(app, { inline: true }), ours: true, inline: true },
     { name: 'ethers, essentials', root: await buildEthersPage(app, 'essentials') },
     { name: 'ethers, nine checks', root: await buildEthersPage(app, 'nine') },
   ];

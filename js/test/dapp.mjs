@@ -130,6 +130,13 @@ import { run } from '../page.js';
 run(() => loadQuoteVerifier());
 `);
   writeFileSync(join(app, 'quotes', 'index.html'), HTML('./main.js'));
+  mkdirSync(join(app, 'quotes-inline'), { recursive: true });
+  writeFileSync(join(app, 'quotes-inline', 'main.js'), `import { loadQuoteVerifier } from 'stableroutes/quotes/inline';
+import { run } from '../page.js';
+
+run(() => loadQuoteVerifier());
+`);
+  writeFileSync(join(app, 'quotes-inline', 'index.html'), HTML('./main.js'));
   writeFileSync(join(app, 'main-quotes-esbuild.js'), `import { loadQuoteVerifier } from 'stableroutes/quotes';
 import wasmPath from 'stableroutes/quote-verifier.wasm'; // the file loader's output path, relative to this bundle
 import { run } from './page.js';
@@ -141,9 +148,10 @@ run(() => loadQuoteVerifier({ wasmUrl: new URL(wasmPath, import.meta.url) }));
 const bin = (name) => fileURLToPath(new URL(`node_modules/.bin/${name}`, repo));
 
 // `vite build` with no config file and no plugin, output in app/dist (`quotes`: the
-// stableroutes/quotes page, app/quotes as the project root, output in app/quotes/dist).
-export function buildWithVite(app, { quotes = false } = {}) {
-  const root = quotes ? join(app, 'quotes') : app;
+// stableroutes/quotes page, app/quotes as the project root, output in app/quotes/dist; `inline`:
+// the stableroutes/quotes/inline page, likewise in app/quotes-inline).
+export function buildWithVite(app, { quotes = false, inline = false } = {}) {
+  const root = inline ? join(app, 'quotes-inline') : quotes ? join(app, 'quotes') : app;
   execFileSync(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
   return join(root, 'dist');
 }

@@ -6,12 +6,17 @@
 // Solana, stitched to Solana, all quotes), the engine's quotes tampered and re-signed by a lying
 // signer, a deposit-address answer handed to verifyQuote, malformed quotes, and malformed options;
 // plain and bound (forChains). And its module exports nothing but the quote calls.
+// `stableroutes/quotes/inline` carries the same module inside its script: it must unpack to the
+// same bytes and answer as the full verifier too.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { before, describe, it, mock } from 'node:test';
 
 import { CHECK_NAMES, loadVerifier } from 'stableroutes';
 import { CHECK_NAMES as QUOTE_CHECK_NAMES, loadQuoteVerifier, quoteVerifierWasmUrl } from 'stableroutes/quotes';
+import { CHECK_NAMES as INLINE_CHECK_NAMES, loadQuoteVerifier as loadInlineQuoteVerifier } from 'stableroutes/quotes/inline';
+import packed from '../dist/quote-verifier-packed.js';
 
 import { quoteTampers } from '../../tests/node/quote-tampers.mjs';
 import * as d from './deposit-fixtures.mjs';
@@ -32,14 +37,16 @@ const outcome = (fn) => {
 
 let full;
 let quotes;
+let inline;
 let engine;
 before(async () => {
-  [full, quotes, engine] = await Promise.all([loadVerifier(), loadQuoteVerifier(), e.loadEngine()]);
+  [full, quotes, inline, engine] = await Promise.all([loadVerifier(), loadQuoteVerifier(), loadInlineQuoteVerifier(), e.loadEngine()]);
 });
 
 // Each case: [name, quote, options]; compared plain, then bound to the same records when the
 // options carry chains (a bound verifier answers the plain call's report).
-function assertSameAnswers(cases) {
+function assertSameAnswers(cases, subject = quotes) {
+  const quotes = subject;
   for (const [name, quote, options] of cases) {
     const expected = outcome(() => full.verifyQuote(structuredClone(quote), structuredClone(options)));
     const actual = outcome(() => quotes.verifyQuote(structuredClone(quote), structuredClone(options)));
@@ -57,6 +64,23 @@ function assertSameAnswers(cases) {
     fullBound.report.release();
     quoteBound.report.release();
   }
+}
+
+// The engine's quote with each of quoteTampers' changes, and a lying signer's: a reward deadline
+// five years ahead, every hash derived again and re-signed.
+function tamperedEngineQuotes() {
+  const { quoteFor, chains } = engine;
+  const request = { ...e.exactIn(), options: { allQuotes: true } };
+  const cases = [];
+  for (const [name, , change] of quoteTampers(e.OTHER)) {
+    const quote = quoteFor(request);
+    change(quote);
+    cases.push([`engine quote, ${name} tampered`, quote, { chains, request, now: e.NOW }]);
+  }
+  const late = quoteFor(e.exactIn());
+  late.steps[0].intents[0].intent.reward.deadline += e.FIVE_YEARS;
+  cases.push(['a reward deadline five years ahead, re-signed', e.resign(late), { chains, request: e.exactIn(), now: e.NOW }]);
+  return cases;
 }
 
 describe('stableroutes/quotes', () => {
@@ -129,16 +153,7 @@ describe('stableroutes/quotes', () => {
     ].map((body) => JSON.parse(JSON.stringify(body)));
     const cases = bodies.map((body) => [`${body.type} to ${body.destination.chainId}`, quoteFor(body), { chains, request: body, now: e.NOW }]);
     for (const [, quote, options] of cases) assert.equal(full.verifyQuote(quote, options).ok, true, 'a genuine answer passes');
-    const request = { ...e.exactIn(), options: { allQuotes: true } };
-    for (const [name, , change] of quoteTampers(e.OTHER)) {
-      const quote = quoteFor(request);
-      change(quote);
-      cases.push([`engine quote, ${name} tampered`, quote, { chains, request, now: e.NOW }]);
-    }
-    // A lying signer: a reward deadline five years ahead, every hash derived again and re-signed.
-    const late = quoteFor(e.exactIn());
-    late.steps[0].intents[0].intent.reward.deadline += e.FIVE_YEARS;
-    cases.push(['a reward deadline five years ahead, re-signed', e.resign(late), { chains, request: e.exactIn(), now: e.NOW }]);
+    cases.push(...tamperedEngineQuotes());
     assertSameAnswers(cases);
   });
 
@@ -170,5 +185,23 @@ describe('stableroutes/quotes', () => {
     b.release();
     assert.deepEqual(outcome(() => a.verifyQuote(quote, { now: f.NOW })), outcome(() => b.verifyQuote(quote, { now: f.NOW })));
     assert.equal(outcome(() => a.verifyQuote(quote)).message, 'verifyQuote: these chain records were released');
+  });
+});
+
+describe('stableroutes/quotes/inline', () => {
+  it('carries exactly the quote-only module, and offers what stableroutes/quotes offers', () => {
+    assert.deepEqual(gunzipSync(Buffer.from(packed, 'base64')), readFileSync(new URL('../wasm/quote-verifier.wasm', import.meta.url)));
+    assert.deepEqual(INLINE_CHECK_NAMES, CHECK_NAMES);
+    assert.deepEqual(Object.keys(inline), ['verifyQuote', 'forChains']);
+  });
+
+  it('answers as the full verifier does: genuine, tampered and re-signed quotes, malformed options', () => {
+    const { quoteFor, chains } = engine;
+    const request = { ...e.exactIn(), options: { allQuotes: true } };
+    const cases = [['an engine quote', quoteFor(request), { chains, request, now: e.NOW }], ...tamperedEngineQuotes()];
+    cases.push(['a deposit-address answer', d.buildDeposit(), { chains: f.chains, request: f.request(), now: f.NOW }]);
+    cases.push(['no chains', f.buildQuote(), { now: f.NOW }]);
+    assert.equal(full.verifyQuote(cases[0][1], cases[0][2]).ok, true, 'a genuine answer passes');
+    assertSameAnswers(cases, inline);
   });
 });

@@ -5,6 +5,7 @@ import type { Quote, QuoteRequest, ChainRecord, TokenRecord, VerificationReport,
 import { createClient, StableRoutesError, verifyWebhook } from 'stableroutes/client';
 import { loadQuoteVerifier, CHECK_NAMES as QUOTE_CHECK_NAMES } from 'stableroutes/quotes';
 import type { QuoteVerifier, ChainBoundQuoteVerifier } from 'stableroutes/quotes';
+import { loadQuoteVerifier as loadInlineQuoteVerifier } from 'stableroutes/quotes/inline';
 import type { WebhookDelivery, WebhookEndpointCreated } from 'stableroutes/client';
 
 export async function example(quote: Quote, chains: ChainRecord[], tokens: TokenRecord[], request: QuoteRequest) {
@@ -95,4 +96,12 @@ export async function quotesOnly(quote: Quote, chains: ChainRecord[], request: Q
   // @ts-expect-error nor a gasless one, bound or not
   bound.verifyGaslessPayload(quote, {});
   return [again, names];
+}
+
+// The same verifier with its module inside the script: nothing to point at.
+export async function quotesInOneRequest(quote: Quote, chains: ChainRecord[]) {
+  const verifier: QuoteVerifier = await loadInlineQuoteVerifier();
+  // @ts-expect-error there is no module to name
+  await loadInlineQuoteVerifier({ wasmUrl: '/assets/quote-verifier.wasm' });
+  return verifier.verifyQuote(quote, { chains }).ok;
 }
