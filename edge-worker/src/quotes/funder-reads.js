@@ -9,18 +9,15 @@
 // isolate, and hands them to the core with its clock.
 import { rpcBatch } from "../chain/rpc-batch.js";
 import { rpcRequest, rpcUrlOf } from "../chain/rpc.js";
+import { settings } from "../settings.js";
 
 /** chainId (string) -> {blockNumber, readAtMs}: the last head asked for on each chain. */
 const heads = new Map();
 
 /** What op "solverRequests" takes to decide whether a kept head is reused: {nowMs, headReuseMs?, heads}. */
 export function headInputs(env) {
-  const reuse = Number(env.QUOTE_HEAD_REUSE_MS);
-  return {
-    nowMs: Date.now(),
-    ...(Number.isSafeInteger(reuse) && reuse >= 0 ? { headReuseMs: reuse } : {}),
-    heads: Object.fromEntries(heads),
-  };
+  const reuse = settings(env).quoteHeadReuseMs;
+  return { nowMs: Date.now(), ...(reuse !== null ? { headReuseMs: reuse } : {}), heads: Object.fromEntries(heads) };
 }
 
 /**
