@@ -145,9 +145,11 @@ export interface components {
                 /** @description The JSON body to POST (docs/solver-protocol.md). */
                 body: Record<string, never>;
             }[];
-            /** @description The read-only calls (eth_call, all at one block) that tell the funder's allowance for the source Portal and balance of the source token, on an EVM source chain; null for an SVM source. The worker makes them on a chain it reads and passes the answers to op quote as funderReads. */
+            /** @description The read-only calls (eth_call, all at one block, in one JSON-RPC batch) that tell the funder's allowance for the source Portal and balance of the source token, on an EVM source chain; null for an SVM source. The worker makes them on a chain it reads and passes the answers to op quote as funderReads. */
             funderReads: {
                 chainId: components["schemas"]["ChainId"];
+                /** @description A kept head to read at without asking the node (hex quantity); absent: read at the node's head, asked first. */
+                blockNumber?: string;
                 calls: {
                     /** @enum {unknown} */
                     id: "allowance" | "balance";
@@ -450,6 +452,19 @@ export interface components {
             key?: components["schemas"]["KeyRecord"];
             /** @description The worker's clock: Unix seconds (the core has none). */
             now: components["schemas"]["UnixSeconds"];
+            /** @description The worker's clock in Unix milliseconds; without it kept heads are not reused. */
+            nowMs?: number;
+            /** @description The deployment's QUOTE_HEAD_REUSE_MS: how long a kept head may be reused (the core caps it at 2000; absent or 0: never). */
+            headReuseMs?: number;
+            /** @description The last head the worker asked for on each chain, by chain id (funder_checks.h, head_to_reuse). */
+            heads?: {
+                [key: string]: {
+                    /** @description The node's eth_blockNumber answer (hex quantity). */
+                    blockNumber: string;
+                    /** @description When the worker asked for it (Unix ms). */
+                    readAtMs: number;
+                };
+            };
         };
         SolverRequestsAnswer: components["schemas"]["SolverRequests"];
         /** @description Op "quote": The complete, signed Quote for a request (POST /v1/quotes), with the records to store for its intents. */

@@ -28,6 +28,8 @@ export function settings(env) {
     keylessAggregateFactor: Number(env.KEYLESS_AGGREGATE_FACTOR ?? 16),
     // Keyless submits to one partner's deposit addresses checked at once per isolate (limits/submit-gate.js), or null: the core's default.
     keylessSubmitsAtOnce: countOrNull(env.KEYLESS_SUBMITS_AT_ONCE),
+    // How long a quote may read at a chain head this isolate asked for (ms), or null: never (quotes/funder-reads.js; the core caps it).
+    quoteHeadReuseMs: countOrNull(env.QUOTE_HEAD_REUSE_MS),
     legacyHostname: env.LEGACY_HOSTNAME || null,
     coreInputs: () => ({
       configJson: JSON.stringify(coreConfig),

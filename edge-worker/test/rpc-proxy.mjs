@@ -21,25 +21,33 @@
 //   answer: fn          called with each request's (method, params): a JSON-RPC error ({code,
 //                       message}) it returns is the answer, and the node is not asked (a test
 //                       refuses one call of its choosing)
-// `requests` lists every request's method (and getLogs ranges) for the test to read.
+// `requests` lists every request's method (and getLogs ranges) for the test to read; a JSON-RPC
+// batch is answered member by member, each listed, each member's faults its own (a hang or an
+// HTTP error of any member is the whole batch's, as a provider answers one HTTP request once).
+// `roundTrips` lists every HTTP request as the calls it carried ([{method, params}], one for a
+// request that is not a batch).
 import { createServer } from "node:http";
 
 export async function startRpcProxy(upstreamUrl) {
   const faults = { rateLimited: 0, rateLimitedInBody: 0, retryAfter: 1, maxLogRange: null, lagBy: 0, headerNotFound: 0, hang: 0, down: false, l1Fee: null, refuseSend: 0, onSend: null, nullReceipts: 0, delayMs: 0, hold: null, answer: null };
   const requests = [];
+  const roundTrips = [];
   const hanging = new Set();
 
   const upstream = async (method, params) => {
     const res = await fetch(upstreamUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
     return res.json();
   };
-  const reply = (res, status, body, headers = {}) => {
+  const send = (res, status, body, headers = {}) => {
     res.writeHead(status, { "content-type": "application/json", ...headers });
     res.end(JSON.stringify(body));
   };
+  const HANG = Symbol("hang");
+  // What one call is answered: {status, body, headers?}, or HANG.
+  const reply = (_res, status, body, headers = {}) => ({ status, body, headers });
   const rpcError = (id, code, message) => ({ jsonrpc: "2.0", id, error: { code, message } });
 
-  async function answer(req, res, call) {
+  async function answer(res, call) {
     const { id, method, params = [] } = call;
     // A log query's range when both ends are block numbers (a tag such as "latest" is left alone).
     const numbered = (q) => typeof q === "string" && /^0x[0-9a-f]+$/i.test(q);
@@ -51,8 +59,7 @@ export async function startRpcProxy(upstreamUrl) {
     if (held) await held;
     if (faults.hang > 0) {
       faults.hang -= 1;
-      hanging.add(res);
-      return;
+      return HANG;
     }
     if (faults.delayMs > 0) await new Promise((r) => setTimeout(r, faults.delayMs));
     if (faults.down) return reply(res, 502, { error: "bad gateway" });
@@ -93,14 +100,26 @@ export async function startRpcProxy(upstreamUrl) {
       body.result = body.result.filter((log) => Number(BigInt(log.blockNumber)) <= head - faults.lagBy);
     }
     if (faults.l1Fee && method === "eth_getTransactionReceipt" && body.result) body.result = { ...body.result, l1Fee: faults.l1Fee };
-    reply(res, 200, { ...body, id });
+    return reply(res, 200, { ...body, id });
+  }
+
+  async function answerRequest(res, parsed) {
+    roundTrips.push((Array.isArray(parsed) ? parsed : [parsed]).map(({ method, params }) => ({ method, params })));
+    if (!Array.isArray(parsed)) return answer(res, parsed);
+    const answers = await Promise.all(parsed.map((call) => answer(res, call)));
+    if (answers.includes(HANG)) return HANG;
+    const refused = answers.find((a) => a.status !== 200);
+    return refused ?? { status: 200, body: answers.map((a) => a.body), headers: {} };
   }
 
   const server = createServer((req, res) => {
     let raw = "";
     req.on("data", (chunk) => (raw += chunk));
     req.on("end", () => {
-      answer(req, res, JSON.parse(raw)).catch((e) => reply(res, 500, { error: String(e?.message ?? e) }));
+      answerRequest(res, JSON.parse(raw)).then(
+        (a) => (a === HANG ? hanging.add(res) : send(res, a.status, a.body, a.headers)),
+        (e) => send(res, 500, { error: String(e?.message ?? e) }),
+      );
     });
   });
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -108,6 +127,7 @@ export async function startRpcProxy(upstreamUrl) {
     url: `http://127.0.0.1:${server.address().port}`,
     faults,
     requests,
+    roundTrips,
     async close() {
       for (const res of hanging) res.destroy();
       server.closeAllConnections?.();

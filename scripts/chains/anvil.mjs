@@ -3,6 +3,7 @@
 // even when it dies without cleaning up: each node runs under a small sh wrapper that kills it as
 // soon as the wrapper's stdin (a pipe held only by this process) reaches end of file.
 import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createServer } from 'node:net';
@@ -97,6 +98,9 @@ export async function startAnvil({ name, chainId, port, extraArgs = [], timeoutM
   };
   child.stdout.on('data', keepTail);
   child.stderr.on('data', keepTail);
+  // SR_ANVIL_LOG_DIR: every node's output (one line per JSON-RPC method it answered) is also
+  // appended to <dir>/anvil-<chainId>.log, for a load run to count the requests a quote makes.
+  if (process.env.SR_ANVIL_LOG_DIR) child.stdout.pipe(createWriteStream(join(process.env.SR_ANVIL_LOG_DIR, `anvil-${chainId}.log`), { flags: 'a' }));
   const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
   let running = true;
   exited.then(() => { running = false; });

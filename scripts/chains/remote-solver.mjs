@@ -26,16 +26,36 @@ import { recordSnapshot, startLocalSolver } from './solver.mjs';
 // A quote request is a few hundred bytes; custom calls make it larger, never this large.
 const MAX_REQUEST_BYTES = 64 * 1024;
 
+// How long one read of the solver's balance answers its quotes: about a block of a production
+// chain. A solver that read its inventory on the node for every quote would make the node's queue,
+// not its pricing, its quote rate (anvil answers a few hundred requests a second, in turn); real
+// solvers keep their inventory in memory and refresh it per block, as this one does in miniature.
+export const INVENTORY_READ_MS = 1000;
+
 /**
  * The quoting endpoint: POST /quote with a protocol request, answered 200 with the protocol's
  * answer, or a 4xx or 503 {error} the worker leaves out (400 malformed, 404/405 wrong path or method,
  * 413 too large, 422 not served, 503 its balance unreadable). `onQuote({request, status,
- * answer | error})` sees every request.
+ * answer | error})` sees every request. Its balance of a token is read once per
+ * `inventoryReadMs` (concurrent quotes share the read in flight) and read again after
+ * `server.forgetInventory()` (its own fill spent some).
  */
-export function createQuoteServer({ chains, solver, onQuote = () => {} }) {
+export function createQuoteServer({ chains, solver, onQuote = () => {}, inventoryReadMs = INVENTORY_READ_MS }) {
   const terms = pricingTerms(solver);
   const holder = devAccount(solver.accountIndex).address;
   const providers = new Map(chains.map((c) => [Number(c.chainId), localProvider(c.rpcUrl, c.chainId)]));
+  // `${chainId}:${token}` -> {at, held: Promise<bigint>}; a failed read is not kept.
+  const inventory = new Map();
+  const balanceOf = (chainId, token) => {
+    const key = `${chainId}:${token.toLowerCase()}`;
+    const kept = inventory.get(key);
+    if (kept && Date.now() - kept.at < inventoryReadMs) return kept.held;
+    const held = new Contract(token, ERC20_ABI, providers.get(chainId)).balanceOf(holder);
+    const entry = { at: Date.now(), held };
+    inventory.set(key, entry);
+    held.catch(() => inventory.get(key) === entry && inventory.delete(key));
+    return held;
+  };
   const send = (res, status, body) => {
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   };
@@ -53,7 +73,7 @@ export function createQuoteServer({ chains, solver, onQuote = () => {} }) {
     const { chainId, token, amount } = priced.delivers;
     let held;
     try {
-      held = await new Contract(token, ERC20_ABI, providers.get(chainId)).balanceOf(holder);
+      held = await balanceOf(chainId, token);
     } catch (error) {
       return { request, status: 503, body: { error: `cannot read its balance on chain ${chainId}: ${error.shortMessage ?? error.message}` } };
     }
@@ -78,6 +98,7 @@ export function createQuoteServer({ chains, solver, onQuote = () => {} }) {
     });
   });
   server.on('close', () => providers.forEach((p) => p.destroy()));
+  server.forgetInventory = () => inventory.clear();
   return server;
 }
 
@@ -99,7 +120,11 @@ export async function runRemoteSolver({ chains, solverId, port = 0, fill = true,
   try {
     if (fill) {
       loop = await startLocalSolver(solver, { ...loopOptions, chains, log });
-      loop.events.on('state', (record) => onRecord('state', record));
+      loop.events.on('state', (record) => {
+        // A fill spent inventory: the next quote reads the balance again.
+        if (record.state === 'filled') server.forgetInventory();
+        onRecord('state', record);
+      });
       loop.events.on('update', (record) => onRecord('update', record));
     }
   } catch (error) {

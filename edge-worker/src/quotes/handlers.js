@@ -1,7 +1,7 @@
 // v1 handlers: each translates HTTP into one core operation (plus the solver fan-out for quotes).
 import { recordDappId } from "./attribution.js";
 import { askSolvers } from "./solvers.js";
-import { readFunder } from "./funder-reads.js";
+import { headInputs, readFunder } from "./funder-reads.js";
 import { estimateGas } from "./gas.js";
 import { registerQuote } from "../status/handlers.js";
 import { confirmedChains } from "../chain/vault-derivation.js";
@@ -23,7 +23,7 @@ export async function tokens(c) {
 export async function quotes(c) {
   recordDappId(c.env, c.ctx, c.body?.dappId, "v1/quotes");
   const now = nowSec();
-  const plan = await askCore(c.env, "solverRequests", { body: c.body, key: keyForCore(c.key), now });
+  const plan = await askCore(c.env, "solverRequests", { body: c.body, key: keyForCore(c.key), now, ...headInputs(c.env) });
   if (plan.status !== 200) return coreResponse(c, plan);
   // The solvers' prices and the funder's allowance and balance (on a chain read here) together.
   const [solverAnswers, funderReads] = await Promise.all([askSolvers(plan.body.requests ?? []), readFunder(c.env, plan.body.funderReads)]);
@@ -31,7 +31,8 @@ export async function quotes(c) {
   if (funderReads) input.funderReads = funderReads;
   const answer = await askCore(c.env, "quote", input);
   // Each EVM transaction's gas estimated against the chain where it is read (quotes/gas.js).
-  if (answer.status === 200) answer.body = await estimateGas(c.env, answer.body, answer.simulations);
+  // At the block the funder's reads were made at on their chain.
+  if (answer.status === 200) answer.body = await estimateGas(c.env, answer.body, answer.simulations, funderReads);
   recordQuote(c, { status: answer.status, solverAnswers: solverAnswers.length });
   // Status lookups by intent hash or quoteId start from here (in the background); chain events
   // fill in the rest.

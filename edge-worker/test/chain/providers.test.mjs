@@ -8,6 +8,9 @@
 // - a node lagging 6 blocks behind (more than the local confirmation window of 4): nothing moves,
 //   no status goes back, and the funding is found once the node catches up.
 // Throughout, an intent funded earlier keeps its funding: no fault makes a status forget.
+// And a quote's own reads through the same provider: its head, then the funder's allowance and
+// balance in one JSON-RPC batch at that head, then the simulation at that block; a balance read
+// the provider refuses inside the batch is that read's error (no checks), never a success.
 // Needs a core build with Service (SR_WASM_DIR or build/wasm-release); loopback only.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -43,8 +46,8 @@ async function pollOnce() {
   await fetcher.scheduled({ cron: "* * * * *" });
 }
 
-/** A quote on chain A whose registration has landed, funded as quoted by the funder. */
-async function fundedQuote(amount) {
+/** A quote from chain A to chain B of `amount` USDC (6 decimals) for the funder. */
+async function quoteOnA(amount) {
   const res = await worker.fetch("/v1/quotes", {
     method: "POST",
     key: DEV_KEYS.acme,
@@ -58,6 +61,12 @@ async function fundedQuote(amount) {
   });
   const quote = await res.json();
   assert.equal(res.status, 200, JSON.stringify(quote));
+  return quote;
+}
+
+/** A quote on chain A whose registration has landed, funded as quoted by the funder. */
+async function fundedQuote(amount) {
+  const quote = await quoteOnA(amount);
   await waitFor(() => statusOf(quote.intentHash), (b) => b.status === "pending", { timeoutMs: 5_000 });
   const wallet = new Wallet(funderKey, providerA);
   let receipt;
@@ -166,5 +175,33 @@ describe("a faulty provider in front of chain A", { timeout: 150_000 }, () => {
     await pollOnce();
     assert.equal(await fundingOf(intent.intentHash), intent.fundingHash);
     assert.equal(await fundingOf(earlier.intentHash), earlier.fundingHash);
+  });
+});
+
+describe("a quote's reads through the provider", { timeout: 60_000 }, () => {
+  const QUOTE_METHODS = new Set(["eth_blockNumber", "eth_call", "eth_simulateV1"]);
+
+  test("three round trips: the head, allowance and balance in one batch at it, the simulation at it", async () => {
+    const since = proxy.roundTrips.length;
+    const quote = await quoteOnA("1500000");
+    const trips = proxy.roundTrips.slice(since).filter((calls) => calls.every((c) => QUOTE_METHODS.has(c.method)));
+    const block = "0x" + quote.checks.blockNumber.toString(16);
+    assert.deepEqual(trips.map((calls) => calls.map((c) => c.method)), [["eth_blockNumber"], ["eth_call", "eth_call"], ["eth_simulateV1"]]);
+    assert.deepEqual(trips[1].map((c) => c.params[1]), [block, block]);
+    assert.equal(trips[2][0].params[1], block);
+    assert.equal(quote.execution.transaction.gasEstimated, true);
+  });
+
+  test("a balance read the provider refuses inside the batch: no checks, the approval listed", async () => {
+    const balanceOf = "0x70a08231";
+    proxy.faults.answer = (method, params) => (method === "eth_call" && params[0]?.data?.startsWith(balanceOf) ? { code: -32000, message: "header not found" } : null);
+    try {
+      const quote = await quoteOnA("1600000");
+      assert.equal(quote.checks, null);
+      assert.equal(quote.execution.approvals.length, 1);
+      assert.equal(quote.execution.approval.to.toLowerCase(), chainA.tokens.USDC.toLowerCase());
+    } finally {
+      proxy.faults.answer = null;
+    }
   });
 });

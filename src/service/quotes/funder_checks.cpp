@@ -1,10 +1,12 @@
 #include "service/quotes/funder_checks.h"
 
+#include <algorithm>
 #include <string>
 
 #include "crypto/hex.h"
 #include "protocol/contract_calls.h"
 #include "protocol/erc20.h"
+#include "service/chain/chain_logs.h"
 #include "service/common/op_input.h"
 #include "service/status/status_records.h"
 
@@ -62,7 +64,29 @@ std::optional<std::uint64_t> hex_quantity(const std::string& text) {
 
 }  // namespace
 
-json funder_read_calls(const Config& config, const QuoteRequest& request) {
+std::optional<std::uint64_t> head_to_reuse(const HeadReuse& reuse, std::uint64_t chain_id) {
+  if (!reuse.heads) return std::nullopt;
+  const auto bad = [](const std::string& what) -> OpInputError {
+    return OpInputError("op \"solverRequests\": heads" + what);
+  };
+  if (!reuse.heads->is_object()) throw bad(" must be an object");
+  const std::string key = std::to_string(chain_id);
+  const auto head = reuse.heads->find(key);
+  if (head == reuse.heads->end()) return std::nullopt;
+  if (!head->is_object()) throw bad("." + key + " must be an object");
+  const auto block = head->find("blockNumber");
+  const std::optional<std::uint64_t> block_number =
+      block != head->end() && block->is_string() ? hex_quantity(block->get<std::string>()) : std::nullopt;
+  if (!block_number) throw bad("." + key + ".blockNumber must be the node's hex quantity (eth_blockNumber)");
+  const auto read_at = head->find("readAtMs");
+  const std::optional<std::uint64_t> read_at_ms = read_at != head->end() ? count_at_least(*read_at, 0) : std::nullopt;
+  if (!read_at_ms) throw bad("." + key + ".readAtMs must be Unix milliseconds");
+  const std::uint64_t bound = std::min(reuse.reuse_ms, kMaxHeadReuseMs);
+  if (*read_at_ms > reuse.now_ms || reuse.now_ms - *read_at_ms >= bound) return std::nullopt;
+  return block_number;
+}
+
+json funder_read_calls(const Config& config, const QuoteRequest& request, const HeadReuse& reuse) {
   if (!evm_source(config, request)) return nullptr;
   const Address token = request.source.token.evm();
   const Address funder = request.source.funder.evm();
@@ -70,9 +94,11 @@ json funder_read_calls(const Config& config, const QuoteRequest& request) {
   const auto call = [&](const char* id, const Bytes& data) {
     return json{{"id", id}, {"to", token.checksummed()}, {"data", hex::encode(data)}};
   };
-  return json{{"chainId", request.source.chain_id},
-              {"calls", json::array({call("allowance", calls::erc20_allowance().encode({funder, portal})),
-                                     call("balance", calls::erc20_balance_of().encode({funder}))})}};
+  json reads{{"chainId", request.source.chain_id},
+             {"calls", json::array({call("allowance", calls::erc20_allowance().encode({funder, portal})),
+                                    call("balance", calls::erc20_balance_of().encode({funder}))})}};
+  if (const auto head = head_to_reuse(reuse, request.source.chain_id)) reads["blockNumber"] = rpc_quantity(*head);
+  return reads;
 }
 
 std::optional<FunderReads> read_funder_reads(const json* input, const QuoteRequest& request) {

@@ -5,7 +5,10 @@
 // - Op "solverRequests" answers "funderReads" beside the solver requests: the read-only calls
 //   {"chainId", "calls": [{"id": "allowance", "to": token, "data": allowance(funder, Portal)},
 //   {"id": "balance", "to": token, "data": balanceOf(funder)}]}, or null for an SVM source. The
-//   worker makes them with eth_call at one block of a chain it reads.
+//   worker makes them with eth_call at one block of a chain it reads, in one JSON-RPC batch. The
+//   block is the node's head, asked first (eth_blockNumber), unless the answer names
+//   "blockNumber": a head the worker asked for less than a bounded time ago (head_to_reuse below),
+//   which it then reads at without asking again.
 // - Op "quote" takes them back as "funderReads" {"chainId", "blockNumber", "results": {"<id>":
 //   {"result": "0x…"} | {"error": "…"}}}; absent (or null) when the worker does not read the chain.
 // - funding_steps decides, per quote (each has its own amount):
@@ -40,8 +43,30 @@ struct FunderReads {
   std::uint64_t block_number = 0;
 };
 
-// The "funderReads" member of op "solverRequests": the calls, or null for an SVM source.
-nlohmann::ordered_json funder_read_calls(const Config& config, const QuoteRequest& request);
+// The heads the worker keeps, one per chain, from its last eth_blockNumber there: op
+// "solverRequests"'s inputs "heads" {"<chainId>": {"blockNumber": "0x…", "readAtMs"}}, "nowMs"
+// (the worker's clock, Unix ms) and "headReuseMs" (the deployment's QUOTE_HEAD_REUSE_MS).
+struct HeadReuse {
+  const nlohmann::ordered_json* heads = nullptr;  // nullptr: none kept
+  std::uint64_t now_ms = 0;
+  std::uint64_t reuse_ms = 0;  // 0: never reuse
+};
+
+// However the deployment sets it, a head is reused for at most this long: about one block of the
+// fastest EVM chains served (Base, Optimism, Polygon: 2 s), so a read pinned to a reused head is
+// never more behind the chain than a node one block behind its balancer already is.
+inline constexpr std::uint64_t kMaxHeadReuseMs = 2000;
+
+// The block a quote's funder reads on `chain_id` pin to without asking the node: the kept head
+// when it was asked for at most min(reuse_ms, kMaxHeadReuseMs) - 1 ms before now_ms (and not
+// after it: a clock that went back proves nothing), else nullopt (the worker asks the head).
+// Why a head that old is safe to read at: docs/quote-engine.md, "Approvals and checks". A kept
+// head that is malformed is the worker's mistake (OpInputError naming the field).
+std::optional<std::uint64_t> head_to_reuse(const HeadReuse& reuse, std::uint64_t chain_id);
+
+// The "funderReads" member of op "solverRequests": the calls (and the head to read them at, when
+// one is reused), or null for an SVM source.
+nlohmann::ordered_json funder_read_calls(const Config& config, const QuoteRequest& request, const HeadReuse& reuse = {});
 
 // Op "quote"'s "funderReads" input (nullptr: none). Malformed, or about another chain: the
 // worker's mistake (OpInputError). nullopt when a call failed: the quote is then made as on a

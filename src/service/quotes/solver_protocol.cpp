@@ -74,7 +74,15 @@ OpResult solver_requests(const Config& config, const json& input) {
                         {"timeoutMs", solver.timeout_ms.value_or(kDefaultSolverTimeoutMs)},
                         {"body", solver_request_body(request, route_deadline(config.service(), solver, now), fees_out)}});
   }
-  return ok(json{{"requests", std::move(requests)}, {"funderReads", funder_read_calls(config, request)}});
+  // The worker's kept heads, for the funder reads' block (funder_checks.h): reused only with its
+  // clock and a reuse bound beside them.
+  HeadReuse reuse;
+  if (in.optional("nowMs")) {
+    reuse.heads = in.optional("heads");
+    reuse.now_ms = in.count("nowMs", 0);
+    reuse.reuse_ms = in.optional_count("headReuseMs", 0, 0);
+  }
+  return ok(json{{"requests", std::move(requests)}, {"funderReads", funder_read_calls(config, request, reuse)}});
 }
 
 namespace {

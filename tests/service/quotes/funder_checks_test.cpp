@@ -145,5 +145,69 @@ TEST_F(FunderChecks, MalformedReadsAreTheWorkersMistake) {
   EXPECT_THROW(quote_with(exact_in_body(), &missing), OpInputError);
 }
 
+// The block a quote's funder reads pin to (op "solverRequests"' funderReads.blockNumber): a head
+// the worker kept is reused while it is younger than the deployment's bound, never past
+// kMaxHeadReuseMs; otherwise nothing is named and the worker asks the node's head.
+class HeadReuseRule : public EngineTest {
+ protected:
+  static constexpr std::uint64_t kAskedAt = 1'763'700'000'000;
+  static json kept(const char* block = "0x1b4", std::uint64_t read_at = kAskedAt) {
+    return {{"8453", {{"blockNumber", block}, {"readAtMs", read_at}}}};
+  }
+  // What op solverRequests names for a Base source, the worker's clock `elapsed` ms after it asked.
+  json named(const json& heads, std::uint64_t elapsed, std::uint64_t reuse_ms) {
+    const OpResult r = solver_requests(config(), {{"body", exact_in_body()},
+                                                  {"now", kNow},
+                                                  {"nowMs", kAskedAt + elapsed},
+                                                  {"headReuseMs", reuse_ms},
+                                                  {"heads", heads}});
+    EXPECT_EQ(r.status, 200) << r.body.dump();
+    return r.body["funderReads"];
+  }
+};
+
+TEST_F(HeadReuseRule, AKeptHeadIsReusedOnlyWithinTheBound) {
+  EXPECT_EQ(named(kept(), 0, 1000)["blockNumber"], "0x1b4");
+  EXPECT_EQ(named(kept(), 999, 1000)["blockNumber"], "0x1b4");
+  // At the bound and past it: asked again.
+  EXPECT_FALSE(named(kept(), 1000, 1000).contains("blockNumber"));
+  EXPECT_FALSE(named(kept(), 60'000, 1000).contains("blockNumber"));
+  // The calls are the same either way.
+  EXPECT_EQ(named(kept(), 0, 1000)["calls"], named(kept(), 5000, 1000)["calls"]);
+}
+
+TEST_F(HeadReuseRule, NoBoundNoClockOrAClockBehindTheHeadMeansAsking) {
+  EXPECT_FALSE(named(kept(), 0, 0).contains("blockNumber"));
+  // A clock earlier than the ask (it went back) proves nothing about the head's age.
+  const OpResult back = solver_requests(config(), {{"body", exact_in_body()}, {"now", kNow}, {"nowMs", kAskedAt - 1}, {"headReuseMs", 1000}, {"heads", kept()}});
+  EXPECT_FALSE(back.body["funderReads"].contains("blockNumber"));
+  // Without the worker's clock, kept heads are not read at all.
+  const OpResult no_clock = solver_requests(config(), {{"body", exact_in_body()}, {"now", kNow}, {"headReuseMs", 1000}, {"heads", kept()}});
+  EXPECT_FALSE(no_clock.body["funderReads"].contains("blockNumber"));
+  // Another chain's head is not this one's.
+  EXPECT_FALSE(named({{"10", kept()["8453"]}}, 0, 1000).contains("blockNumber"));
+}
+
+TEST_F(HeadReuseRule, TheDeploymentsBoundIsCappedAtTwoSeconds) {
+  static_assert(kMaxHeadReuseMs == 2000);
+  EXPECT_EQ(named(kept(), kMaxHeadReuseMs - 1, 60'000)["blockNumber"], "0x1b4");
+  EXPECT_FALSE(named(kept(), kMaxHeadReuseMs, 60'000).contains("blockNumber"));
+}
+
+TEST_F(HeadReuseRule, AMalformedKeptHeadIsTheWorkersMistake) {
+  EXPECT_THROW(named(kept("436"), 0, 1000), OpInputError);
+  EXPECT_THROW(named(kept("0x01b4"), 0, 1000), OpInputError);
+  json no_time = kept();
+  no_time["8453"].erase("readAtMs");
+  EXPECT_THROW(named(no_time, 0, 1000), OpInputError);
+  EXPECT_THROW(named(json::array(), 0, 1000), OpInputError);
+  try {
+    named({{"8453", "0x1b4"}}, 0, 1000);
+    ADD_FAILURE() << "a head that is not an object was read";
+  } catch (const OpInputError& e) {
+    EXPECT_NE(std::string(e.what()).find("heads.8453"), std::string::npos) << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace sr::service::testing
