@@ -3,7 +3,11 @@
 // runs in the worker's isolate. Prints the self time by source module of the bundle (esbuild's
 // `// src/...` markers), by native or WebAssembly code, and by function, and writes the
 // .cpuprofile for DevTools. bench:load says how much CPU a request costs; this says where.
-//   npm run bench:profile -- [quotes|allQuotes|health|status] [seconds] [out.cpuprofile]
+//   npm run bench:profile -- [quotes|allQuotes|health|status] [seconds] [out.cpuprofile] [warm-up seconds]
+// The warm-up (3 s by default) runs the scenario unprofiled first: the wasm tiers up and, for
+// quotes, the intent shards come to exist (256 of them, each made by the first quote whose intent
+// falls in it): a profile taken while some are still being made holds their creation, not the
+// steady state, so give a quote profile a longer warm-up (10 s).
 // Needs Node's WebSocket client (--experimental-websocket on Node 20, which the npm script passes).
 // Sampling shares: the profiler attributes native work (storage, RPC serialisation, console) to
 // the JavaScript frame that called it, so a line's share can hold runtime work it triggered.
@@ -14,7 +18,7 @@ import { inspector, printProfile } from "./worker-profiler.mjs";
 import { startWorker, tempDir } from "../edge-worker/test/harness.mjs";
 import { isolatedBundle, removeBundle } from "../tests/bad-inputs/bundle.mjs";
 
-const [scenario = "quotes", seconds = "5", out = "worker.cpuprofile"] = process.argv.slice(2);
+const [scenario = "quotes", seconds = "5", out = "worker.cpuprofile", warmup = "3"] = process.argv.slice(2);
 const quoteBody = benchQuoteBody("bench-profile");
 const requests = {
   quotes: { method: "POST", path: "/v1/quotes", body: quoteBody },
@@ -33,7 +37,7 @@ const worker = await startWorker({ bundleDir: dir, persistDir: persist.dir, bind
 try {
   const load = (duration) =>
     autocannon({ url: new URL(req.path, worker.base).href, method: req.method, connections: 32, duration, headers: { "x-api-key": "dev-key-acme", ...(req.body ? { "content-type": "application/json" } : {}) }, body: req.body ? JSON.stringify(req.body) : undefined });
-  await load(3); // warm-up: the wasm tiers up, the shards exist
+  await load(Number(warmup)); // warm-up: the wasm tiers up, the shards exist
   const cdp = await inspector(port);
   await cdp.send("Profiler.enable");
   await cdp.send("Profiler.setSamplingInterval", { interval: 200 });

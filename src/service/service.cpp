@@ -46,7 +46,7 @@ Service::Service(std::string_view config_json, std::string_view secrets_json)
 std::string Service::handle(std::string_view op, std::string_view input_json) const {
   OpResult result;
   try {
-    const json input = input_json.empty() ? json::object() : json::parse(input_json.begin(), input_json.end());
+    const json input = input_json.empty() ? json::object() : parse_json(input_json);
     result = dispatch(OpContext{config_, signer_}, op, input);
   } catch (const std::exception& e) {
     result = problem(ProblemCode::internal, std::string("internal error: ") + e.what());
@@ -54,10 +54,12 @@ std::string Service::handle(std::string_view op, std::string_view input_json) co
     result = problem(ProblemCode::internal, "internal error");
   }
   try {
-    json answer{{"status", result.status}, {"body", std::move(result.body)}};
-    if (!result.headers.is_null()) answer["headers"] = std::move(result.headers);
-    if (!result.registrations.is_null()) answer["registrations"] = std::move(result.registrations);
-    if (!result.simulations.is_null()) answer["simulations"] = std::move(result.simulations);
+    json answer = reserve_members(5);
+    add_member(answer, "status", result.status);
+    add_member(answer, "body", std::move(result.body));
+    if (!result.headers.is_null()) add_member(answer, "headers", std::move(result.headers));
+    if (!result.registrations.is_null()) add_member(answer, "registrations", std::move(result.registrations));
+    if (!result.simulations.is_null()) add_member(answer, "simulations", std::move(result.simulations));
     return dump_json(answer);
   } catch (const std::exception&) {
     // Only invalid UTF-8 in a body can make dump() throw; nothing of the client's reaches here.

@@ -19,6 +19,7 @@
 #include "protocol/svm_route_call.h"
 #include "protocol/vault.h"
 #include "service/keys/key_access.h"
+#include "service/common/json_text.h"
 #include "service/common/op_input.h"
 #include "service/common/quote_randomness.h"
 #include "service/status/quote_registration.h"
@@ -177,30 +178,32 @@ class QuoteBuilder {
     static_assert(kQuoteIdHashBytes <= QuoteRandomness::kMaxLeadingBytes);
     const std::string uuid = randomness_.uuid_v4(index, ByteView(delivery.data(), kQuoteIdHashBytes));
     const std::string id = "quote:" + uuid;
-    json quote;
-    quote["id"] = id;
-    quote["type"] = quote_type_name(request_.type);
-    quote["source"] = source_json(plan.source_amount());
-    quote["destination"] = destination_json(plan);
+    // Its members in order, each added once (json_text.h: room for all of them first).
+    json quote = reserve_members(15);
+    add_member(quote, "id", id);
+    add_member(quote, "type", quote_type_name(request_.type));
+    add_member(quote, "source", source_json(plan.source_amount()));
+    add_member(quote, "destination", destination_json(plan));
     // The tolerance the route binds: none, since every route delivers exactly amountOut (the
     // request's slippage is validated, and bound only where an output could move: no route today).
-    quote["slippage"] = 0;
-    quote["fees"] = fees_json(plan);
-    quote["steps"] = std::move(steps_json);
-    quote["solver"] = {{"id", first.solver->id}, {"name", first.solver->name}};
-    quote["intentHash"] = top_hash ? json(hash_hex(*top_hash)) : json(nullptr);
+    add_member(quote, "slippage", 0);
+    add_member(quote, "fees", fees_json(plan));
+    add_member(quote, "steps", std::move(steps_json));
+    add_member(quote, "solver", {{"id", first.solver->id}, {"name", first.solver->name}});
+    add_member(quote, "intentHash", top_hash ? json(hash_hex(*top_hash)) : json(nullptr));
     // The funded intent is the first entry of the first step; its JSON is already built.
     json checks = nullptr;
-    quote["execution"] = execution_json(funded, plan.source_amount(), quote["steps"][0]["intents"][0]["intent"], checks);
-    quote["checks"] = std::move(checks);
-    quote["expiresAt"] = expires_at;
+    json execution = execution_json(funded, plan.source_amount(), quote["steps"][0]["intents"][0]["intent"], checks);
+    add_member(quote, "execution", std::move(execution));
+    add_member(quote, "checks", std::move(checks));
+    add_member(quote, "expiresAt", expires_at);
     // What a wallet shows as the wait: the solvers' own estimates (a remote solver's answer, else
     // its configuration), summed over a stitched route's legs, whose fills happen one after another.
-    quote["estimatedFulfillTimeSec"] = plan.fulfill_time_sec();
+    add_member(quote, "estimatedFulfillTimeSec", plan.fulfill_time_sec());
     const std::string signature = protocol::sign_quote(
         id, protocol::signed_intent_hashes(std::move(signed_hashes)), expires_at, source_chain.chain_id, in_.signer);
-    quote["signature"] = signature;
-    quote["competingQuotes"] = nullptr;
+    add_member(quote, "signature", signature);
+    add_member(quote, "competingQuotes", nullptr);
 
     std::vector<IntentRecord> registrations;
     for (const auto& [provider, entries] : steps) {

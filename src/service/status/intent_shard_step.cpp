@@ -8,6 +8,7 @@
 
 #include "crypto/hex.h"
 #include "crypto/sha256.h"
+#include "service/common/json_text.h"
 #include "service/common/op_input.h"
 #include "service/common/step_fields.h"
 #include "service/status/finality.h"
@@ -91,11 +92,13 @@ struct Step {
   }
 
   OpResult answer() {
-    return ok(Json{{"state", std::move(state)},
-                   {"writes", std::move(writes)},
-                   {"effects", std::move(effects)},
-                   {"alarmAt", std::move(alarm_at)},
-                   {"reply", std::move(reply)}});
+    Json answer = reserve_members(5);
+    add_member(answer, "state", std::move(state));
+    add_member(answer, "writes", std::move(writes));
+    add_member(answer, "effects", std::move(effects));
+    add_member(answer, "alarmAt", std::move(alarm_at));
+    add_member(answer, "reply", std::move(reply));
+    return ok(std::move(answer));
   }
 };
 
@@ -127,7 +130,7 @@ std::map<std::string, std::string> store_records(Step& step, const Json& records
     const std::string from = place.is_null() ? table : fields.text(place, "table", "state.places[]");
     if (!is_record_table(from)) fail("state.places." + key + ".table is not a record table");
     if (from == table) {
-      Json columns{{"record", record.dump()}, {"expire_at", at}};
+      Json columns{{"record", dump_json(record)}, {"expire_at", at}};
       if (!owner.is_null() && !listed(owned, key)) columns["owner"] = owner;
       step.writes.push_back(Json{{"table", table}, {"where", {{"intent_hash", key}}}, {"upsert", std::move(columns)}});
     } else {
@@ -136,7 +139,7 @@ std::map<std::string, std::string> store_records(Step& step, const Json& records
       step.writes.push_back(Json{{"table", table},
                                  {"replace",
                                   {{"intent_hash", key},
-                                   {"record", record.dump()},
+                                   {"record", dump_json(record)},
                                    {"expire_at", at},
                                    {"owner", kept_owner.is_null() ? owner : kept_owner},
                                    {"last_status", place.value("lastStatus", Json(nullptr))},
