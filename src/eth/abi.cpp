@@ -19,7 +19,7 @@ constexpr std::size_t kMaxStaticSize = std::size_t{1} << 30;
 // Where in the value an error is (json/path.h: its text is made only for the error).
 using json::Path;
 
-[[noreturn]] void fail(Path where, const std::string& message) {
+[[noreturn]] void fail(const Path& where, const std::string& message) {
   const std::string path = where.str();
   throw ParseError(path.empty() ? message : path + ": " + message);
 }
@@ -142,14 +142,14 @@ const char* alternative_name(const Value& v) {
 }
 
 template <typename T>
-const T& expect(const Value& v, Path path, const Type& type) {
+const T& expect(const Value& v, const Path& path, const Type& type) {
   if (const T* p = std::get_if<T>(&v)) return *p;
   fail(path, "expected a value of type " + type.canonical() + ", got a " + alternative_name(v));
 }
 
-void check_value_at(const Type& type, const Value& value, Path path, unsigned depth);
+void check_value_at(const Type& type, const Value& value, const Path& path, unsigned depth);
 
-void check_list(const Type& type, const ValueList& list, Path path, unsigned depth) {
+void check_list(const Type& type, const ValueList& list, const Path& path, unsigned depth) {
   using K = Type::Kind;
   if (type.kind == K::tuple && list.size() != type.components.size()) {
     fail(path, "tuple " + type.canonical() + " needs " + std::to_string(type.components.size()) +
@@ -165,7 +165,7 @@ void check_list(const Type& type, const ValueList& list, Path path, unsigned dep
   }
 }
 
-void check_value_at(const Type& type, const Value& value, Path path, unsigned depth) {
+void check_value_at(const Type& type, const Value& value, const Path& path, unsigned depth) {
   using K = Type::Kind;
   if (depth > kMaxTypeDepth) fail(path, "value nests deeper than " + std::to_string(kMaxTypeDepth) + " levels");
   switch (type.kind) {
@@ -263,7 +263,7 @@ class Decoder {
   explicit Decoder(ByteView data) : data_(data) {}
 
   // Decodes the value of type at position at; returns it and sets end past its last byte.
-  Value read(const Type& type, std::size_t at, std::size_t& end, Path path, unsigned depth) {
+  Value read(const Type& type, std::size_t at, std::size_t& end, const Path& path, unsigned depth) {
     using K = Type::Kind;
     if (depth > kMaxTypeDepth) fail(path, "ABI type nests deeper than " + std::to_string(kMaxTypeDepth) + " levels");
     switch (type.kind) {
@@ -322,7 +322,7 @@ class Decoder {
 
   template <typename TypeAt>
   ValueList read_sequence(std::size_t count, TypeAt type_at, std::size_t base, std::size_t& end,
-                          Path path, unsigned depth) {
+                          const Path& path, unsigned depth) {
     std::size_t head_size = 0;
     for (std::size_t i = 0; i < count; ++i) {
       head_size += type_at(i).head_size();
@@ -357,7 +357,7 @@ class Decoder {
  private:
   std::size_t remaining(std::size_t at) const { return at <= data_.size() ? data_.size() - at : 0; }
 
-  ByteView slice(std::size_t at, std::size_t size, Path path) const {
+  ByteView slice(std::size_t at, std::size_t size, const Path& path) const {
     if (size > remaining(at)) {
       fail(path, "ABI data truncated: needs " + std::to_string(size) + " bytes at offset " + std::to_string(at) +
                      ", has " + std::to_string(remaining(at)));
@@ -365,7 +365,7 @@ class Decoder {
     return data_.subspan(at, size);
   }
 
-  U256 word(std::size_t at, Path path) const { return U256::from_be_bytes(slice(at, kWord, path)); }
+  U256 word(std::size_t at, const Path& path) const { return U256::from_be_bytes(slice(at, kWord, path)); }
 
   static bool all_zero(ByteView b) {
     return std::all_of(b.begin(), b.end(), [](std::uint8_t x) { return x == 0; });
@@ -373,7 +373,7 @@ class Decoder {
 
   // A length word at `at`, capped by what could possibly follow it, so that a huge length
   // fails before anything is allocated.
-  std::size_t length(std::size_t at, std::size_t unit, Path path) const {
+  std::size_t length(std::size_t at, std::size_t unit, const Path& path) const {
     if (unit == 0) fail(path, "array element type has no encoded size");
     const U256 n = word(at, path);
     const std::size_t room = remaining(at + kWord) / unit;
@@ -381,7 +381,7 @@ class Decoder {
     return static_cast<std::size_t>(n.as_u64());
   }
 
-  ByteView read_byte_string(std::size_t at, std::size_t& end, Path path) const {
+  ByteView read_byte_string(std::size_t at, std::size_t& end, const Path& path) const {
     const std::size_t n = length(at, 1, path);
     const std::size_t padded = (n + kWord - 1) / kWord * kWord;
     const ByteView body = slice(at + kWord, padded, path);
@@ -402,7 +402,7 @@ void check_fully_consumed(std::size_t end, std::size_t size, Mode mode) {
 // ---------------------------------------------------------------------------------------------
 // JSON
 
-U256 uint_from_json(const nlohmann::ordered_json& j, Path path) {
+U256 uint_from_json(const nlohmann::ordered_json& j, const Path& path) {
   if (j.is_number_unsigned()) return U256(j.get<std::uint64_t>());
   if (j.is_number_integer() && j.get<std::int64_t>() >= 0) return U256(static_cast<std::uint64_t>(j.get<std::int64_t>()));
   if (j.is_string()) {
@@ -416,7 +416,7 @@ U256 uint_from_json(const nlohmann::ordered_json& j, Path path) {
   fail(path, "expected a non-negative integer (JSON integer or decimal string)");
 }
 
-I256 int_from_json(const nlohmann::ordered_json& j, Path path) {
+I256 int_from_json(const nlohmann::ordered_json& j, const Path& path) {
   if (j.is_number_unsigned()) return I256::from_twos_complement(U256(j.get<std::uint64_t>()));
   if (j.is_number_integer()) return I256::from_int64(j.get<std::int64_t>());
   if (j.is_string()) {
@@ -434,13 +434,13 @@ I256 int_from_json(const nlohmann::ordered_json& j, Path path) {
   fail(path, "expected an integer (JSON integer, decimal or 0x-hex string)");
 }
 
-const std::string& string_from_json(const nlohmann::ordered_json& j, Path path, const char* what) {
+const std::string& string_from_json(const nlohmann::ordered_json& j, const Path& path, const char* what) {
   if (!j.is_string()) fail(path, std::string("expected ") + what);
   return j.get_ref<const std::string&>();
 }
 
 template <typename F>
-auto rethrow_with_path(Path path, F&& f) -> decltype(f()) {
+auto rethrow_with_path(const Path& path, F&& f) -> decltype(f()) {
   try {
     return f();
   } catch (const ParseError& e) {
@@ -448,7 +448,7 @@ auto rethrow_with_path(Path path, F&& f) -> decltype(f()) {
   }
 }
 
-Value from_json_at(const Type& type, const nlohmann::ordered_json& j, Path path, unsigned depth) {
+Value from_json_at(const Type& type, const nlohmann::ordered_json& j, const Path& path, unsigned depth) {
   using K = Type::Kind;
   if (depth > kMaxTypeDepth) fail(path, "value nests deeper than " + std::to_string(kMaxTypeDepth) + " levels");
   switch (type.kind) {

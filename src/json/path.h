@@ -1,7 +1,8 @@
 // Where a value sits in a JSON document, for error messages: "permit3.chainPermits.permits[0].account".
-// Readers hand a Path down by value as they descend; it is a name or an index and a pointer to the
-// parent's Path, so building one costs nothing (no allocation, trivially destructible: no cleanup
-// when a read throws). The dotted text is made only when an error is reported (str()).
+// Readers hand a Path down (by const reference: in wasm32 a struct passed by value is copied at
+// every call) as they descend; it is a name or an index and a pointer to the parent's Path, so
+// building one costs nothing (no allocation, trivially destructible: no cleanup when a read
+// throws). The dotted text is made only when an error is reported (str()).
 //
 // A Path refers to its parent and to the characters of its name; both must outlive it. Build
 // children while descending and pass them down, never return one that points at a local.

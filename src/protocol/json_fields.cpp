@@ -19,34 +19,34 @@ std::string element_path(std::string_view parent, std::size_t index) {
   return std::string(parent) + "[" + std::to_string(index) + "]";
 }
 
-void rethrow_at(Path path, const ParseError& e) { throw ParseError(path + ": " + e.what()); }
+void rethrow_at(const Path& path, const ParseError& e) { throw ParseError(path + ": " + e.what()); }
 
-void fail_at(Path path, const char* what) { throw ParseError(path + what); }
+void fail_at(const Path& path, const char* what) { throw ParseError(path + what); }
 
-Address parse_address_at(std::string_view text, Path path) {
+Address parse_address_at(std::string_view text, const Path& path) {
   return at_path(path, [&] { return Address::parse(text); });
 }
 
-Account parse_account_at(std::string_view text, Path path, Vm vm) {
+Account parse_account_at(std::string_view text, const Path& path, Vm vm) {
   return at_path(path, [&] { return Account::parse(vm, text); });
 }
 
-Hash32 parse_hash32_at(std::string_view text, Path path) {
+Hash32 parse_hash32_at(std::string_view text, const Path& path) {
   return at_path(path, [&] { return hex::decode32(text); });
 }
 
-Bytes parse_hex_at(std::string_view text, Path path) {
+Bytes parse_hex_at(std::string_view text, const Path& path) {
   return at_path(path, [&] { return hex::decode(text); });
 }
 
-U256 below_bits(const U256& v, Path path, unsigned bits) {
+U256 below_bits(const U256& v, const Path& path, unsigned bits) {
   if (bits < 256 && v.bit_length() > bits) {
     throw ParseError(path + " must be below 2^" + std::to_string(bits));
   }
   return v;
 }
 
-U256 parse_decimal_at(std::string_view text, Path path, unsigned bits) {
+U256 parse_decimal_at(std::string_view text, const Path& path, unsigned bits) {
   return below_bits(at_path(path, [&] { return U256::from_decimal(text); }), path, bits);
 }
 
@@ -56,7 +56,7 @@ Json u64_to_json(std::uint64_t value) {
   return std::to_string(value);
 }
 
-void expect_known_member(Path path, const std::string& key,
+void expect_known_member(const Path& path, const std::string& key,
                          std::initializer_list<std::string_view> required,
                          std::initializer_list<std::string_view> optional) {
   const auto known = [&](std::initializer_list<std::string_view> names) {
@@ -65,10 +65,10 @@ void expect_known_member(Path path, const std::string& key,
   if (!known(required) && !known(optional)) throw ParseError(path + " has unknown member \"" + key + "\"");
 }
 
-void fail_missing(Path path, std::string_view name) {
+void fail_missing(const Path& path, std::string_view name) {
   throw ParseError(path + " is missing \"" + std::string(name) + "\"");
 }
 
-void fail_absent(Path path) { throw std::out_of_range(path + " is absent"); }
+void fail_absent(const Path& path) { throw std::out_of_range(path + " is absent"); }
 
 }  // namespace sr::protocol::json_fields

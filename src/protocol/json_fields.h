@@ -35,11 +35,11 @@ std::string member_path(std::string_view parent, std::string_view name);
 std::string element_path(std::string_view parent, std::size_t index);
 
 // ParseError("<path>: <message of e>").
-[[noreturn]] void rethrow_at(Path path, const ParseError& e);
+[[noreturn]] void rethrow_at(const Path& path, const ParseError& e);
 
 // Runs parse() and puts "<path>: " in front of the message of a ParseError it throws.
 template <class Parse>
-auto at_path(Path path, Parse&& parse) -> decltype(parse()) {
+auto at_path(const Path& path, Parse&& parse) -> decltype(parse()) {
   try {
     return parse();
   } catch (const ParseError& e) {
@@ -51,11 +51,11 @@ auto at_path(Path path, Parse&& parse) -> decltype(parse()) {
 // function objects generic over the JSON type: the service reads nlohmann::ordered_json, the verifier its
 // own json::Value (json/value.h), with one implementation and the same messages; being objects,
 // they can be handed to Object::read and read_each as they are.
-[[noreturn]] void fail_at(Path path, const char* what);  // ParseError(path + what)
+[[noreturn]] void fail_at(const Path& path, const char* what);  // ParseError(path + what)
 
 struct ReadString {
   template <class Json>
-  const std::string& operator()(const Json& value, Path path) const {
+  const std::string& operator()(const Json& value, const Path& path) const {
     if (!value.is_string()) fail_at(path, " must be a string");
     return value.template get_ref<const std::string&>();
   }
@@ -64,7 +64,7 @@ inline constexpr ReadString read_string{};
 
 struct ReadBool {
   template <class Json>
-  bool operator()(const Json& value, Path path) const {
+  bool operator()(const Json& value, const Path& path) const {
     if (!value.is_boolean()) fail_at(path, " must be a boolean");
     return value.template get<bool>();
   }
@@ -73,7 +73,7 @@ inline constexpr ReadBool read_bool{};
 
 struct ReadArray {
   template <class Json>
-  const Json& operator()(const Json& value, Path path) const {
+  const Json& operator()(const Json& value, const Path& path) const {
     if (!value.is_array()) fail_at(path, " must be an array");
     return value;
   }
@@ -81,16 +81,16 @@ struct ReadArray {
 inline constexpr ReadArray read_array{};
 
 // The text-based readers: the string is read as above, then parsed (the parsers are not generic).
-Address parse_address_at(std::string_view text, Path path);
-Account parse_account_at(std::string_view text, Path path, Vm vm);
-Hash32 parse_hash32_at(std::string_view text, Path path);
-Bytes parse_hex_at(std::string_view text, Path path);
-U256 parse_decimal_at(std::string_view text, Path path, unsigned bits);
-U256 below_bits(const U256& v, Path path, unsigned bits);
+Address parse_address_at(std::string_view text, const Path& path);
+Account parse_account_at(std::string_view text, const Path& path, Vm vm);
+Hash32 parse_hash32_at(std::string_view text, const Path& path);
+Bytes parse_hex_at(std::string_view text, const Path& path);
+U256 parse_decimal_at(std::string_view text, const Path& path, unsigned bits);
+U256 below_bits(const U256& v, const Path& path, unsigned bits);
 
 struct ReadAddress {
   template <class Json>
-  Address operator()(const Json& value, Path path) const {
+  Address operator()(const Json& value, const Path& path) const {
     return parse_address_at(read_string(value, path), path);
   }
 };
@@ -98,7 +98,7 @@ inline constexpr ReadAddress read_address{};
 
 struct ReadAccount {
   template <class Json>
-  Account operator()(const Json& value, Path path, Vm vm) const {
+  Account operator()(const Json& value, const Path& path, Vm vm) const {
     return parse_account_at(read_string(value, path), path, vm);
   }
 };
@@ -107,7 +107,7 @@ inline constexpr ReadAccount read_account{};
 // "0x" + 64 hex digits
 struct ReadHash32 {
   template <class Json>
-  Hash32 operator()(const Json& value, Path path) const {
+  Hash32 operator()(const Json& value, const Path& path) const {
     return parse_hash32_at(read_string(value, path), path);
   }
 };
@@ -116,7 +116,7 @@ inline constexpr ReadHash32 read_hash32{};
 // "0x" + an even number of digits
 struct ReadHex {
   template <class Json>
-  Bytes operator()(const Json& value, Path path) const {
+  Bytes operator()(const Json& value, const Path& path) const {
     return parse_hex_at(read_string(value, path), path);
   }
 };
@@ -125,7 +125,7 @@ inline constexpr ReadHex read_hex{};
 // A strict decimal string ("0", "25000000"; no sign, spaces or leading zeros) below 2^bits.
 struct ReadDecimal {
   template <class Json>
-  U256 operator()(const Json& value, Path path, unsigned bits = 256) const {
+  U256 operator()(const Json& value, const Path& path, unsigned bits = 256) const {
     if (!value.is_string()) fail_at(path, " must be a decimal string");
     return parse_decimal_at(value.template get_ref<const std::string&>(), path, bits);
   }
@@ -150,7 +150,7 @@ inline constexpr NonNegativeInteger non_negative_integer{};
 // wallets use for typed-data integers.
 struct ReadUint {
   template <class Json>
-  U256 operator()(const Json& value, Path path, unsigned bits = 256) const {
+  U256 operator()(const Json& value, const Path& path, unsigned bits = 256) const {
     if (const auto n = non_negative_integer(value)) return below_bits(U256(*n), path, bits);
     if (!value.is_string()) fail_at(path, " must be a decimal string or a non-negative integer");
     return read_decimal(value, path, bits);
@@ -161,7 +161,7 @@ inline constexpr ReadUint read_uint{};
 // A non-negative JSON integer (not 1.0, not "1").
 struct ReadU64Number {
   template <class Json>
-  std::uint64_t operator()(const Json& value, Path path) const {
+  std::uint64_t operator()(const Json& value, const Path& path) const {
     const auto n = non_negative_integer(value);
     if (!n) fail_at(path, " must be a non-negative integer");
     return *n;
@@ -172,7 +172,7 @@ inline constexpr ReadU64Number read_u64_number{};
 // A u64 as a JSON integer or, for values JavaScript cannot hold exactly, a decimal string.
 struct ReadU64 {
   template <class Json>
-  std::uint64_t operator()(const Json& value, Path path) const {
+  std::uint64_t operator()(const Json& value, const Path& path) const {
     if (const auto n = non_negative_integer(value)) return *n;
     if (!value.is_string()) fail_at(path, " must be a non-negative integer or a decimal string");
     return read_decimal(value, path, 64).as_u64();
@@ -184,18 +184,18 @@ inline constexpr ReadU64 read_u64{};
 Json u64_to_json(std::uint64_t value);
 
 // "<path> has unknown member \"<key>\"" / "<path> is missing \"<name>\"" checks of Object.
-void expect_known_member(Path path, const std::string& key,
+void expect_known_member(const Path& path, const std::string& key,
                          std::initializer_list<std::string_view> required,
                          std::initializer_list<std::string_view> optional);
-[[noreturn]] void fail_missing(Path path, std::string_view name);
-[[noreturn]] void fail_absent(Path path);  // std::out_of_range(path + " is absent")
+[[noreturn]] void fail_missing(const Path& path, std::string_view name);
+[[noreturn]] void fail_absent(const Path& path);  // std::out_of_range(path + " is absent")
 
 // An object whose members must be exactly `required` plus any of `optional`.
 template <class Json>
 class Object {
  public:
   // `path` (and what it points to) must outlive the Object.
-  Object(const Json& value, Path path, std::initializer_list<std::string_view> required,
+  Object(const Json& value, const Path& path, std::initializer_list<std::string_view> required,
          std::initializer_list<std::string_view> optional = {})
       : object_(value), path_(path) {
     if (!value.is_object()) fail_at(path_, " must be an object");
@@ -232,7 +232,7 @@ class Object {
 
 // Reads every element of the array at `path` with read_item(element, element path).
 template <class Json, class ReadItem>
-auto read_each(const Json& value, Path path, ReadItem read_item) {
+auto read_each(const Json& value, const Path& path, ReadItem read_item) {
   const Json& array = read_array(value, path);
   std::vector<decltype(read_item(array.at(0), path))> out;
   out.reserve(array.size());

@@ -14,7 +14,7 @@ using sr::json::Path;
 
 // Members of `object` (found at `path`) must be exactly `names`.
 template <class Json>
-void expect_members(const Json& object, Path path, std::initializer_list<std::string_view> names) {
+void expect_members(const Json& object, const Path& path, std::initializer_list<std::string_view> names) {
   if (!object.is_object()) throw ParseError(path + " must be an object");
   for (const auto& [key, value] : object.items()) {
     if (std::find(names.begin(), names.end(), key) == names.end()) {
@@ -27,14 +27,14 @@ void expect_members(const Json& object, Path path, std::initializer_list<std::st
 }
 
 template <class Json>
-const std::string& string_member(const Json& object, Path path, std::string_view name) {
+const std::string& string_member(const Json& object, const Path& path, std::string_view name) {
   const Json& value = *object.find(std::string(name));  // present: expect_members ran
   if (!value.is_string()) throw ParseError(path.member(name) + " must be a string");
   return value.template get_ref<const std::string&>();
 }
 
 template <class Json>
-bool bool_member(const Json& object, Path path, std::string_view name) {
+bool bool_member(const Json& object, const Path& path, std::string_view name) {
   const Json& value = *object.find(std::string(name));  // present: expect_members ran
   if (!value.is_boolean()) throw ParseError(path.member(name) + " must be a boolean");
   return value.template get<bool>();
@@ -42,7 +42,7 @@ bool bool_member(const Json& object, Path path, std::string_view name) {
 
 // A string member run through `parse`, whose ParseError gets the member's path in front.
 template <class Json, class Parse>
-auto parsed_string_member(const Json& object, Path path, std::string_view name, Parse parse) {
+auto parsed_string_member(const Json& object, const Path& path, std::string_view name, Parse parse) {
   const std::string& text = string_member(object, path, name);
   try {
     return parse(text);
@@ -52,7 +52,7 @@ auto parsed_string_member(const Json& object, Path path, std::string_view name, 
 }
 
 template <class Json>
-Pubkey pubkey_member(const Json& object, Path path, std::string_view name) {
+Pubkey pubkey_member(const Json& object, const Path& path, std::string_view name) {
   return parsed_string_member(object, path, name, [](std::string_view text) { return Pubkey::parse(text); });
 }
 

@@ -23,7 +23,7 @@ struct SvmTransaction {
 
 nlohmann::ordered_json to_json(const SvmTransaction& tx);
 // Strict: exactly those members, "type" must be "svm"; ParseError naming the path otherwise.
-SvmTransaction svm_transaction_from_json(const nlohmann::ordered_json& json, sr::json::Path path = "transaction");
-SvmTransaction svm_transaction_from_json(const sr::json::Value& json, sr::json::Path path = "transaction");
+SvmTransaction svm_transaction_from_json(const nlohmann::ordered_json& json, const sr::json::Path& path = "transaction");
+SvmTransaction svm_transaction_from_json(const sr::json::Value& json, const sr::json::Path& path = "transaction");
 
 }  // namespace sr::protocol

@@ -16,13 +16,13 @@ const Json& record_list(const Json& json, const char* key) {
 }
 
 template <class T, class Read>
-std::optional<T> nullable(const Json& record, std::string_view name, Path path, Read read) {
+std::optional<T> nullable(const Json& record, std::string_view name, const Path& path, Read read) {
   const Json* value = optional_member(record, name, path);
   if (value == nullptr) return std::nullopt;
   return read(*value, path.member(name));
 }
 
-ChainInfo chain_from_json(const Json& record, Path path) {
+ChainInfo chain_from_json(const Json& record, const Path& path) {
   ChainInfo chain;
   chain.chain_id = jf::read_u64_number(member(record, "chainId", path), path.member("chainId"));
   const std::string& vm_text = jf::read_string(member(record, "vm", path), path.member("vm"));
@@ -30,13 +30,13 @@ ChainInfo chain_from_json(const Json& record, Path path) {
   if (!vm) throw ParseError(path.member("vm") + ": must be \"evm\" or \"svm\", got \"" + vm_text + "\"");
   chain.vm = *vm;
   chain.portal = jf::read_account(member(record, "portal", path), path.member("portal"), chain.vm);
-  chain.prover = nullable<protocol::Account>(record, "prover", path, [&](const Json& v, Path p) {
+  chain.prover = nullable<protocol::Account>(record, "prover", path, [&](const Json& v, const Path& p) {
     return jf::read_account(v, p, chain.vm);
   });
   chain.vault_init_code_hash = nullable<Hash32>(record, "vaultInitCodeHash", path, jf::read_hash32);
   chain.permit2 = nullable<Address>(record, "permit2", path, jf::read_address);
   chain.permit3 = nullable<Address>(record, "permit3", path, jf::read_address);
-  chain.limits = nullable<ChainLimits>(record, "limits", path, [](const Json& v, Path p) {
+  chain.limits = nullable<ChainLimits>(record, "limits", path, [](const Json& v, const Path& p) {
     const auto window = [&](std::string_view name) {
       return jf::read_u64_number(member(v, name, p), p.member(name));
     };
@@ -77,7 +77,7 @@ const ChainInfo& ChainDirectory::at(std::uint64_t chain_id) const {
   return *chain;
 }
 
-const ChainInfo& ChainDirectory::at(std::uint64_t chain_id, Path path) const {
+const ChainInfo& ChainDirectory::at(std::uint64_t chain_id, const Path& path) const {
   const ChainInfo* chain = find(chain_id);
   if (chain == nullptr) {
     throw ParseError(path + ": chain " + std::to_string(chain_id) + " is not in the chain records");
@@ -102,7 +102,7 @@ TokenDirectory TokenDirectory::from_json(const Json& tokens, const ChainDirector
     token.decimals = static_cast<unsigned>(decimals);
     if (const Json* gasless = optional_member(record, "gasless", path)) {
       token.gasless = jf::read_each(*gasless, path.member("gasless"),
-                                    [](const Json& v, Path p) { return jf::read_string(v, p); });
+                                    [](const Json& v, const Path& p) { return jf::read_string(v, p); });
     }
     if (const Json* domain = optional_member(record, "eip712", path)) {
       const Path domain_path = path.member("eip712");

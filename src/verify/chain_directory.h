@@ -64,7 +64,7 @@ class ChainDirectory {
   // ParseError "chain <id> is not in the chain records" when absent.
   const ChainInfo& at(std::uint64_t chain_id) const;
   // The same with "<path>: " in front, for a chain id read at `path`.
-  const ChainInfo& at(std::uint64_t chain_id, Path path) const;
+  const ChainInfo& at(std::uint64_t chain_id, const Path& path) const;
 
  private:
   std::vector<ChainInfo> chains_;

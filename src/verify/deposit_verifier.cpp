@@ -20,12 +20,12 @@ using protocol::Intent;
 
 namespace {
 
-const ChainInfo& chain_at(const Json& object, std::string_view name, Path path, const ChainDirectory& chains) {
+const ChainInfo& chain_at(const Json& object, std::string_view name, const Path& path, const ChainDirectory& chains) {
   const std::uint64_t id = read_chain_id(object, name, path);
   return chains.at(id, path.member(name));
 }
 
-Account account_at(const Json& object, std::string_view name, Path path, const ChainInfo& chain) {
+Account account_at(const Json& object, std::string_view name, const Path& path, const ChainInfo& chain) {
   return jf::read_account(member(object, name, path), path.member(name), chain.vm);
 }
 

@@ -20,8 +20,8 @@ using json::Path;
 
 // The member `name` of the object at `path`. ParseError when `value` is not an object or the
 // member is absent.
-const Json& member(const Json& value, std::string_view name, Path path);
+const Json& member(const Json& value, std::string_view name, const Path& path);
 // The member, or nullptr when it is absent or JSON null (ParseError when `value` is not an object).
-const Json* optional_member(const Json& value, std::string_view name, Path path);
+const Json* optional_member(const Json& value, std::string_view name, const Path& path);
 
 }  // namespace sr::verify

@@ -6,23 +6,23 @@ namespace sr::verify {
 
 namespace jf = protocol::json_fields;
 
-std::uint64_t read_chain_id(const Json& object, std::string_view name, Path path) {
+std::uint64_t read_chain_id(const Json& object, std::string_view name, const Path& path) {
   return jf::read_u64_number(member(object, name, path), path.member(name));
 }
 
-U256 read_amount(const Json& object, std::string_view name, Path path) {
+U256 read_amount(const Json& object, std::string_view name, const Path& path) {
   return jf::read_decimal(member(object, name, path), path.member(name));
 }
 
 namespace {
 
-const ChainInfo& chain_of(const Json& object, std::string_view name, Path path,
+const ChainInfo& chain_of(const Json& object, std::string_view name, const Path& path,
                           const ChainDirectory& chains) {
   const std::uint64_t id = read_chain_id(object, name, path);
   return chains.at(id, path.member(name));
 }
 
-protocol::Account account_of(const Json& object, std::string_view name, Path path, Vm vm) {
+protocol::Account account_of(const Json& object, std::string_view name, const Path& path, Vm vm) {
   return jf::read_account(member(object, name, path), path.member(name), vm);
 }
 
@@ -39,7 +39,7 @@ QuoteSide read_side(const Json& quote, const char* side_name, const char* party_
 }
 
 // The intent JSON at `path`, with the route read for its destination chain's VM.
-std::pair<protocol::Intent, const ChainInfo*> read_intent(const Json& intent_json, Path path,
+std::pair<protocol::Intent, const ChainInfo*> read_intent(const Json& intent_json, const Path& path,
                                                           const ChainInfo& source, const ChainDirectory& chains) {
   const ChainInfo& destination = chain_of(intent_json, "destination", path, chains);
   return {protocol::intent_from_json(intent_json, source.vm, destination.vm, path), &destination};
@@ -110,8 +110,8 @@ ExecutionIntent read_execution_intent(const Json& quote, const ChainDirectory& c
   return out;
 }
 
-std::vector<protocol::Call> read_calls(const Json& calls, Path path, Vm vm) {
-  return jf::read_each(calls, path, [vm](const Json& call, Path call_path) {
+std::vector<protocol::Call> read_calls(const Json& calls, const Path& path, Vm vm) {
+  return jf::read_each(calls, path, [vm](const Json& call, const Path& call_path) {
     protocol::Call out;
     out.target = account_of(call, "target", call_path, vm);
     out.data = jf::read_hex(member(call, "data", call_path), call_path.member("data"));

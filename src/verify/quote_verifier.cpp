@@ -298,7 +298,7 @@ const svm::Instruction& portal_instruction(const protocol::SvmTransaction& tx, c
   return *found;
 }
 
-void expect_evm_sender(const protocol::EvmTransaction& tx, Path path, const ChainInfo& source,
+void expect_evm_sender(const protocol::EvmTransaction& tx, const Path& path, const ChainInfo& source,
                        const QuoteSide& side) {
   if (tx.chain_id != source.chain_id) {
     fail(path.str(), ".chainId is ", std::to_string(tx.chain_id), ", not the source ", chain_text(source));
@@ -312,7 +312,7 @@ void expect_evm_sender(const protocol::EvmTransaction& tx, Path path, const Chai
 // One approval transaction of the funding: from source.funder on the source chain, to the source
 // token, no value, approving the source Portal for exactly the reward amount or, where `may_reset`,
 // for 0.
-void check_approval(const Json& json, Path path, const ChainInfo& chain, const QuoteSide& source,
+void check_approval(const Json& json, const Path& path, const ChainInfo& chain, const QuoteSide& source,
                     const Intent& intent, bool may_reset) {
   const protocol::EvmTransaction approval = protocol::evm_transaction_from_json(json, path);
   expect_evm_sender(approval, path, chain, source);

@@ -45,8 +45,8 @@ TEST(JsonPath, AppendsAMessage) {
   EXPECT_EQ(Path(owned)[2].member("token") + ": missing", "quote.fees[2].token: missing");
 }
 
-// Handing one down costs a copy of three words: no allocation, and no destructor to run when a
-// read throws through the frames that hold one.
+// Making one is three stores: no allocation, and no destructor to run when a read throws through
+// the frames that hold one.
 static_assert(std::is_trivially_copyable_v<Path>);
 static_assert(std::is_trivially_destructible_v<Path>);
 
