@@ -6,6 +6,7 @@
 
 #include "crypto/hex.h"
 #include "crypto/keccak.h"
+#include "json/path.h"
 
 namespace sr::abi {
 namespace {
@@ -15,12 +16,12 @@ constexpr std::size_t kWord = 32;
 // that sizes computed from it cannot overflow.
 constexpr std::size_t kMaxStaticSize = std::size_t{1} << 30;
 
-[[noreturn]] void fail(const std::string& path, const std::string& message) {
-  throw ParseError(path.empty() ? message : path + ": " + message);
-}
+// Where in the value an error is (json/path.h: its text is made only for the error).
+using json::Path;
 
-std::string index_path(const std::string& path, std::size_t index) {
-  return path + "[" + std::to_string(index) + "]";
+[[noreturn]] void fail(const Path& where, const std::string& message) {
+  const std::string path = where.str();
+  throw ParseError(path.empty() ? message : path + ": " + message);
 }
 
 bool is_digits(std::string_view s) {
@@ -141,14 +142,14 @@ const char* alternative_name(const Value& v) {
 }
 
 template <typename T>
-const T& expect(const Value& v, const std::string& path, const Type& type) {
+const T& expect(const Value& v, const Path& path, const Type& type) {
   if (const T* p = std::get_if<T>(&v)) return *p;
   fail(path, "expected a value of type " + type.canonical() + ", got a " + alternative_name(v));
 }
 
-void check_value_at(const Type& type, const Value& value, const std::string& path, unsigned depth);
+void check_value_at(const Type& type, const Value& value, const Path& path, unsigned depth);
 
-void check_list(const Type& type, const ValueList& list, const std::string& path, unsigned depth) {
+void check_list(const Type& type, const ValueList& list, const Path& path, unsigned depth) {
   using K = Type::Kind;
   if (type.kind == K::tuple && list.size() != type.components.size()) {
     fail(path, "tuple " + type.canonical() + " needs " + std::to_string(type.components.size()) +
@@ -160,11 +161,11 @@ void check_list(const Type& type, const ValueList& list, const std::string& path
   }
   for (std::size_t i = 0; i < list.size(); ++i) {
     const Type& t = type.kind == K::tuple ? type.components[i] : type.element();
-    check_value_at(t, list[i], index_path(path, i), depth + 1);
+    check_value_at(t, list[i], path[i], depth + 1);
   }
 }
 
-void check_value_at(const Type& type, const Value& value, const std::string& path, unsigned depth) {
+void check_value_at(const Type& type, const Value& value, const Path& path, unsigned depth) {
   using K = Type::Kind;
   if (depth > kMaxTypeDepth) fail(path, "value nests deeper than " + std::to_string(kMaxTypeDepth) + " levels");
   switch (type.kind) {
@@ -262,7 +263,7 @@ class Decoder {
   explicit Decoder(ByteView data) : data_(data) {}
 
   // Decodes the value of type at position at; returns it and sets end past its last byte.
-  Value read(const Type& type, std::size_t at, std::size_t& end, const std::string& path, unsigned depth) {
+  Value read(const Type& type, std::size_t at, std::size_t& end, const Path& path, unsigned depth) {
     using K = Type::Kind;
     if (depth > kMaxTypeDepth) fail(path, "ABI type nests deeper than " + std::to_string(kMaxTypeDepth) + " levels");
     switch (type.kind) {
@@ -321,7 +322,7 @@ class Decoder {
 
   template <typename TypeAt>
   ValueList read_sequence(std::size_t count, TypeAt type_at, std::size_t base, std::size_t& end,
-                          const std::string& path, unsigned depth) {
+                          const Path& path, unsigned depth) {
     std::size_t head_size = 0;
     for (std::size_t i = 0; i < count; ++i) {
       head_size += type_at(i).head_size();
@@ -333,7 +334,7 @@ class Decoder {
     std::size_t head_pos = base;
     for (std::size_t i = 0; i < count; ++i) {
       const Type& t = type_at(i);
-      const std::string item_path = index_path(path, i);
+      const Path item_path = path[i];
       std::size_t item_end = 0;
       if (t.is_dynamic()) {
         const U256 offset = word(head_pos, item_path);
@@ -356,7 +357,7 @@ class Decoder {
  private:
   std::size_t remaining(std::size_t at) const { return at <= data_.size() ? data_.size() - at : 0; }
 
-  ByteView slice(std::size_t at, std::size_t size, const std::string& path) const {
+  ByteView slice(std::size_t at, std::size_t size, const Path& path) const {
     if (size > remaining(at)) {
       fail(path, "ABI data truncated: needs " + std::to_string(size) + " bytes at offset " + std::to_string(at) +
                      ", has " + std::to_string(remaining(at)));
@@ -364,7 +365,7 @@ class Decoder {
     return data_.subspan(at, size);
   }
 
-  U256 word(std::size_t at, const std::string& path) const { return U256::from_be_bytes(slice(at, kWord, path)); }
+  U256 word(std::size_t at, const Path& path) const { return U256::from_be_bytes(slice(at, kWord, path)); }
 
   static bool all_zero(ByteView b) {
     return std::all_of(b.begin(), b.end(), [](std::uint8_t x) { return x == 0; });
@@ -372,7 +373,7 @@ class Decoder {
 
   // A length word at `at`, capped by what could possibly follow it, so that a huge length
   // fails before anything is allocated.
-  std::size_t length(std::size_t at, std::size_t unit, const std::string& path) const {
+  std::size_t length(std::size_t at, std::size_t unit, const Path& path) const {
     if (unit == 0) fail(path, "array element type has no encoded size");
     const U256 n = word(at, path);
     const std::size_t room = remaining(at + kWord) / unit;
@@ -380,7 +381,7 @@ class Decoder {
     return static_cast<std::size_t>(n.as_u64());
   }
 
-  ByteView read_byte_string(std::size_t at, std::size_t& end, const std::string& path) const {
+  ByteView read_byte_string(std::size_t at, std::size_t& end, const Path& path) const {
     const std::size_t n = length(at, 1, path);
     const std::size_t padded = (n + kWord - 1) / kWord * kWord;
     const ByteView body = slice(at + kWord, padded, path);
@@ -401,7 +402,7 @@ void check_fully_consumed(std::size_t end, std::size_t size, Mode mode) {
 // ---------------------------------------------------------------------------------------------
 // JSON
 
-U256 uint_from_json(const nlohmann::ordered_json& j, const std::string& path) {
+U256 uint_from_json(const nlohmann::ordered_json& j, const Path& path) {
   if (j.is_number_unsigned()) return U256(j.get<std::uint64_t>());
   if (j.is_number_integer() && j.get<std::int64_t>() >= 0) return U256(static_cast<std::uint64_t>(j.get<std::int64_t>()));
   if (j.is_string()) {
@@ -415,7 +416,7 @@ U256 uint_from_json(const nlohmann::ordered_json& j, const std::string& path) {
   fail(path, "expected a non-negative integer (JSON integer or decimal string)");
 }
 
-I256 int_from_json(const nlohmann::ordered_json& j, const std::string& path) {
+I256 int_from_json(const nlohmann::ordered_json& j, const Path& path) {
   if (j.is_number_unsigned()) return I256::from_twos_complement(U256(j.get<std::uint64_t>()));
   if (j.is_number_integer()) return I256::from_int64(j.get<std::int64_t>());
   if (j.is_string()) {
@@ -433,13 +434,13 @@ I256 int_from_json(const nlohmann::ordered_json& j, const std::string& path) {
   fail(path, "expected an integer (JSON integer, decimal or 0x-hex string)");
 }
 
-const std::string& string_from_json(const nlohmann::ordered_json& j, const std::string& path, const char* what) {
+const std::string& string_from_json(const nlohmann::ordered_json& j, const Path& path, const char* what) {
   if (!j.is_string()) fail(path, std::string("expected ") + what);
   return j.get_ref<const std::string&>();
 }
 
 template <typename F>
-auto rethrow_with_path(const std::string& path, F&& f) -> decltype(f()) {
+auto rethrow_with_path(const Path& path, F&& f) -> decltype(f()) {
   try {
     return f();
   } catch (const ParseError& e) {
@@ -447,7 +448,7 @@ auto rethrow_with_path(const std::string& path, F&& f) -> decltype(f()) {
   }
 }
 
-Value from_json_at(const Type& type, const nlohmann::ordered_json& j, const std::string& path, unsigned depth) {
+Value from_json_at(const Type& type, const nlohmann::ordered_json& j, const Path& path, unsigned depth) {
   using K = Type::Kind;
   if (depth > kMaxTypeDepth) fail(path, "value nests deeper than " + std::to_string(kMaxTypeDepth) + " levels");
   switch (type.kind) {
@@ -489,7 +490,7 @@ Value from_json_at(const Type& type, const nlohmann::ordered_json& j, const std:
       list.reserve(j.size());
       for (std::size_t i = 0; i < j.size(); ++i) {
         const Type& t = type.kind == K::tuple ? type.components[i] : type.element();
-        list.push_back(from_json_at(t, j[i], index_path(path, i), depth + 1));
+        list.push_back(from_json_at(t, j[i], path[i], depth + 1));
       }
       return list;
     }
@@ -611,7 +612,7 @@ Bytes encode_list(const Type* types, const Value* values, std::size_t types_size
   if (types_size != values_size) {
     check_value(Type::tuple(std::vector<Type>(types, types + types_size)), ValueList(values, values + values_size));
   }
-  for (std::size_t i = 0; i < types_size; ++i) check_value_at(types[i], values[i], index_path("", i), 1);
+  for (std::size_t i = 0; i < types_size; ++i) check_value_at(types[i], values[i], Path("")[i], 1);
   Bytes out;
   encode_sequence({values, types_size}, [&](std::size_t i) -> const Type& { return types[i]; }, out);
   return out;

@@ -16,7 +16,11 @@ constexpr const char* kDomainType = "EIP712Domain";
 // bounds pathological type strings such as "uint256[][][]...".
 constexpr unsigned kMaxDepth = 64;
 
-[[noreturn]] void fail(const std::string& path, const std::string& message) {
+// Where in the value an error is (json/path.h: its text is made only for the error).
+using Path = sr::json::Path;
+
+[[noreturn]] void fail(const Path& where, const std::string& message) {
+  const std::string path = where.str();
   throw ParseError(path.empty() ? message : path + ": " + message);
 }
 
@@ -44,7 +48,7 @@ struct FieldType {
   std::vector<std::size_t> dims;
 };
 
-FieldType split_field_type(const std::string& type, const std::string& where) {
+FieldType split_field_type(const std::string& type, const Path& where) {
   FieldType out;
   const std::size_t bracket = type.find('[');
   out.base = type.substr(0, bracket);
@@ -74,7 +78,7 @@ class Encoder {
  public:
   explicit Encoder(const Types& types) : types_(types) {}
 
-  const std::vector<Field>& fields_of(const std::string& name, const std::string& path) const {
+  const std::vector<Field>& fields_of(const std::string& name, const Path& path) const {
     const auto it = types_.find(name);
     if (it == types_.end()) fail(path, "unknown type '" + name + "'");
     return it->second;
@@ -117,7 +121,7 @@ class Encoder {
     return it->second;
   }
 
-  Hash32 hash_struct(const std::string& name, const json& value, const std::string& path, unsigned depth) {
+  Hash32 hash_struct(const std::string& name, const json& value, const Path& path, unsigned depth) {
     if (depth > kMaxDepth) fail(path, "value nests too deeply");
     if (!value.is_object()) fail(path, "expected a JSON object for struct " + name);
     const std::vector<Field>& fields = fields_of(name, path);
@@ -132,7 +136,7 @@ class Encoder {
     for (const Field& f : fields) {
       const auto it = value.find(f.name);
       if (it == value.end()) fail(path, "missing field '" + f.name + "'");
-      h.update(ByteView(encode_field(f.type, *it, path + "." + f.name, depth + 1)));
+      h.update(ByteView(encode_field(f.type, *it, path.member(f.name), depth + 1)));
     }
     return h.finalize();
   }
@@ -149,13 +153,13 @@ class Encoder {
   }
 
   // The 32-byte encodeData word of one member value.
-  Hash32 encode_field(const std::string& type, const json& value, const std::string& path, unsigned depth) {
+  Hash32 encode_field(const std::string& type, const json& value, const Path& path, unsigned depth) {
     const FieldType ft = split_field_type(type, path);
     return encode_dims(ft, ft.dims.size(), value, path, depth);
   }
 
   // Encodes value as ft.base with the first `dims` array dimensions (innermost first).
-  Hash32 encode_dims(const FieldType& ft, std::size_t dims, const json& value, const std::string& path,
+  Hash32 encode_dims(const FieldType& ft, std::size_t dims, const json& value, const Path& path,
                      unsigned depth) {
     if (depth > kMaxDepth) fail(path, "value nests too deeply");
     if (dims > 0) {
@@ -166,7 +170,7 @@ class Encoder {
       }
       Keccak256 h;
       for (std::size_t i = 0; i < value.size(); ++i) {
-        h.update(ByteView(encode_dims(ft, dims - 1, value[i], path + "[" + std::to_string(i) + "]", depth + 1)));
+        h.update(ByteView(encode_dims(ft, dims - 1, value[i], path[i], depth + 1)));
       }
       return h.finalize();
     }
@@ -174,7 +178,7 @@ class Encoder {
     return hash_struct(ft.base, value, path, depth);
   }
 
-  static Hash32 encode_atomic(const abi::Type& type, const json& value, const std::string& path) {
+  static Hash32 encode_atomic(const abi::Type& type, const json& value, const Path& path) {
     using K = abi::Type::Kind;
     try {
       const abi::Value v = abi::value_from_json(type, value);
@@ -257,7 +261,7 @@ std::string encode_type(const std::string& primary, const Types& types) { return
 
 Hash32 type_hash(const std::string& primary, const Types& types) { return keccak256(encode_type(primary, types)); }
 
-Hash32 hash_struct(const std::string& primary, const Types& types, const json& value, const std::string& path) {
+Hash32 hash_struct(const std::string& primary, const Types& types, const json& value, const Path& path) {
   Encoder encoder(types);
   encoder.encode_type(primary);  // reports unknown and cyclic types before any value
   return encoder.hash_struct(primary, value, path, 0);

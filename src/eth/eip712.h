@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "crypto/bytes.h"
+#include "json/path.h"
 
 namespace sr::eip712 {
 
@@ -42,7 +43,7 @@ std::string encode_type(const std::string& primary, const Types& types);
 Hash32 type_hash(const std::string& primary, const Types& types);
 // keccak256(typeHash ++ encodeData(value)). path prefixes error messages.
 Hash32 hash_struct(const std::string& primary, const Types& types, const nlohmann::ordered_json& value,
-                   const std::string& path = "message");
+                   const sr::json::Path& path = "message");
 
 // The EIP712Domain type made of the fields present in domain, in the canonical order
 // name, version, chainId, verifyingContract, salt. Unknown domain fields are a ParseError.

@@ -9,7 +9,7 @@ namespace sr::protocol::eip2612 {
 using namespace json_fields;
 using typed_words::word;
 
-Permit parse(const Json& json, const std::string& path) {
+Permit parse(const Json& json, const Path& path) {
   const Object o(json, path, {"owner", "spender", "value", "nonce", "deadline"});
   return Permit{o.read("owner", read_address), o.read("spender", read_address), o.read("value", read_uint, 256u),
                 o.read("nonce", read_uint, 256u), o.read("deadline", read_uint, 256u)};

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "crypto/bytes.h"
+#include "json/path.h"
 #include "eth/address.h"
 #include "eth/u256.h"
 #include "protocol/token_domain.h"
@@ -22,7 +23,7 @@ struct Permit {
 
 // {"owner","spender","value","nonce","deadline"}; integers as JSON integers or decimal strings.
 // Strict, ParseError naming the path.
-Permit parse(const nlohmann::ordered_json& json, const std::string& path = "permit");
+Permit parse(const nlohmann::ordered_json& json, const sr::json::Path& path = "permit");
 
 Hash32 type_hash();  // 0x6e71edae...
 Hash32 struct_hash(const Permit& permit);

@@ -14,7 +14,7 @@ bool Authorization::valid_at(std::uint64_t now) const { return valid_after < U25
 namespace {
 
 template <class Doc>
-Authorization parse_from(const Doc& json, const std::string& path) {
+Authorization parse_from(const Doc& json, const Path& path) {
   const Object o(json, path, {"from", "to", "value", "validAfter", "validBefore", "nonce"});
   return Authorization{o.read("from", read_address),           o.read("to", read_address),
                        o.read("value", read_uint, 256u),        o.read("validAfter", read_uint, 256u),
@@ -23,8 +23,8 @@ Authorization parse_from(const Doc& json, const std::string& path) {
 
 }  // namespace
 
-Authorization parse(const nlohmann::ordered_json& doc, const std::string& path) { return parse_from(doc, path); }
-Authorization parse(const sr::json::Value& doc, const std::string& path) { return parse_from(doc, path); }
+Authorization parse(const nlohmann::ordered_json& doc, const Path& path) { return parse_from(doc, path); }
+Authorization parse(const sr::json::Value& doc, const Path& path) { return parse_from(doc, path); }
 
 Hash32 type_hash(Kind kind) {
   static const Hash32 transfer = keccak256(

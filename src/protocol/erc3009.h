@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "json/path.h"
 #include "json/value.h"
 
 #include "crypto/bytes.h"
@@ -33,8 +34,8 @@ struct Authorization {
 
 // {"from","to","value","validAfter","validBefore","nonce"}; integers as JSON integers or decimal
 // strings, nonce 0x + 32 bytes. Strict, ParseError naming the path.
-Authorization parse(const nlohmann::ordered_json& json, const std::string& path = "authorization");
-Authorization parse(const sr::json::Value& json, const std::string& path = "authorization");
+Authorization parse(const nlohmann::ordered_json& json, const sr::json::Path& path = "authorization");
+Authorization parse(const sr::json::Value& json, const sr::json::Path& path = "authorization");
 
 Hash32 type_hash(Kind kind);  // 0x7c7c6cdb... / 0xd099cc98...
 Hash32 struct_hash(const Authorization& authorization, Kind kind = Kind::transfer_with_authorization);

@@ -16,7 +16,7 @@ using namespace json_fields;
 constexpr std::size_t kMaxTopics = 4;
 
 // "0x0", "0x1b4": JSON-RPC quantities have no leading zeros.
-std::uint64_t read_quantity(const Json& value, const std::string& path) {
+std::uint64_t read_quantity(const Json& value, const Path& path) {
   if (const auto n = non_negative_integer(value)) return *n;
   if (!value.is_string()) throw ParseError(path + " must be a hex quantity string or a non-negative integer");
   const std::string& text = value.get_ref<const std::string&>();
@@ -122,7 +122,7 @@ Event decode_known(const Log& log, const Hash32& topic0) {
 
 }  // namespace
 
-Log log_from_json(const Json& json, const std::string& path) {
+Log log_from_json(const Json& json, const Path& path) {
   const Object o(json, path, {"address", "topics", "data", "blockNumber", "transactionHash", "logIndex"},
                  {"blockHash", "transactionIndex", "removed", "blockTimestamp"});
   Log log;

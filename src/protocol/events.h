@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "crypto/bytes.h"
+#include "json/path.h"
 #include "eth/address.h"
 #include "eth/u256.h"
 #include "protocol/intent.h"
@@ -43,7 +44,7 @@ struct Log {
 
 // Strict: unknown members, missing required ones, more than 4 topics, bad hex or quantities
 // throw ParseError naming the path ("log.topics[1]: ...").
-Log log_from_json(const nlohmann::ordered_json& json, const std::string& path = "log");
+Log log_from_json(const nlohmann::ordered_json& json, const sr::json::Path& path = "log");
 nlohmann::ordered_json to_json(const Log& log);
 
 // Event signatures (tuples written out) and their topic0 = keccak256(signature).

@@ -19,7 +19,7 @@ Json to_json(const EvmTransaction& tx) {
 namespace {
 
 template <class Doc>
-EvmTransaction evm_transaction_from(const Doc& json, const std::string& path) {
+EvmTransaction evm_transaction_from(const Doc& json, const Path& path) {
   // "gas" and "gasEstimated": the limit a wallet may send with, which moves no funds; read so
   // that a malformed one is refused, not checked against anything.
   const Object o(json, path, {"type", "chainId", "from", "to", "data", "value"}, {"gas", "gasEstimated"});
@@ -32,11 +32,11 @@ EvmTransaction evm_transaction_from(const Doc& json, const std::string& path) {
 
 }  // namespace
 
-EvmTransaction evm_transaction_from_json(const Json& json, const std::string& path) {
+EvmTransaction evm_transaction_from_json(const Json& json, const Path& path) {
   return evm_transaction_from(json, path);
 }
 
-EvmTransaction evm_transaction_from_json(const sr::json::Value& json, const std::string& path) {
+EvmTransaction evm_transaction_from_json(const sr::json::Value& json, const Path& path) {
   return evm_transaction_from(json, path);
 }
 

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "json/path.h"
 #include "json/value.h"
 
 #include "crypto/bytes.h"
@@ -27,7 +28,7 @@ struct EvmTransaction {
 nlohmann::ordered_json to_json(const EvmTransaction& tx);
 // Strict: exactly those members, plus optionally "gas" (an integer) and "gasEstimated" (a boolean);
 // "type" must be "evm"; ParseError naming the path otherwise.
-EvmTransaction evm_transaction_from_json(const nlohmann::ordered_json& json, const std::string& path = "transaction");
-EvmTransaction evm_transaction_from_json(const sr::json::Value& json, const std::string& path = "transaction");
+EvmTransaction evm_transaction_from_json(const nlohmann::ordered_json& json, const sr::json::Path& path = "transaction");
+EvmTransaction evm_transaction_from_json(const sr::json::Value& json, const sr::json::Path& path = "transaction");
 
 }  // namespace sr::protocol

@@ -9,8 +9,8 @@ namespace {
 using namespace json_fields;
 
 template <class Doc>
-std::vector<TokenAmount> token_amounts_from_json(const Doc& json, const std::string& path, Vm vm) {
-  return read_each(json, path, [vm](const Doc& item, const std::string& item_path) {
+std::vector<TokenAmount> token_amounts_from_json(const Doc& json, const Path& path, Vm vm) {
+  return read_each(json, path, [vm](const Doc& item, const Path& item_path) {
     const Object o(item, item_path, {"token", "amount"});
     return TokenAmount{o.read("token", read_account, vm), o.read("amount", read_decimal, 256u)};
   });
@@ -34,7 +34,7 @@ std::optional<std::size_t> repeated_token(const std::vector<TokenAmount>& tokens
 }
 
 template <class Doc>
-Route route_from(const Doc& json, Vm destination_vm, const std::string& path) {
+Route route_from(const Doc& json, Vm destination_vm, const Path& path) {
   const Object o(json, path, {"salt", "deadline", "portal", "nativeAmount", "tokens", "calls"});
   Route route;
   route.salt = o.read("salt", read_hash32);
@@ -42,7 +42,7 @@ Route route_from(const Doc& json, Vm destination_vm, const std::string& path) {
   route.portal = o.read("portal", read_account, destination_vm);
   route.native_amount = o.read("nativeAmount", read_decimal, 256u);
   route.tokens = token_amounts_from_json(o["tokens"], o.path("tokens"), destination_vm);
-  route.calls = read_each(o["calls"], o.path("calls"), [destination_vm](const Doc& item, const std::string& item_path) {
+  route.calls = read_each(o["calls"], o.path("calls"), [destination_vm](const Doc& item, const Path& item_path) {
     const Object c(item, item_path, {"target", "data", "value"});
     return Call{c.read("target", read_account, destination_vm), c.read("data", read_hex),
                 c.read("value", read_decimal, 256u)};
@@ -51,7 +51,7 @@ Route route_from(const Doc& json, Vm destination_vm, const std::string& path) {
 }
 
 template <class Doc>
-Reward reward_from(const Doc& json, Vm source_vm, const std::string& path) {
+Reward reward_from(const Doc& json, Vm source_vm, const Path& path) {
   const Object o(json, path, {"deadline", "creator", "prover", "nativeAmount", "tokens"});
   Reward reward;
   reward.deadline = o.read("deadline", read_u64);
@@ -63,25 +63,25 @@ Reward reward_from(const Doc& json, Vm source_vm, const std::string& path) {
 }
 
 template <class Doc>
-Intent intent_from(const Doc& json, Vm source_vm, Vm destination_vm, const std::string& path) {
+Intent intent_from(const Doc& json, Vm source_vm, Vm destination_vm, const Path& path) {
   const Object o(json, path, {"destination", "route", "reward"});
   return Intent{o.read("destination", read_u64_number), route_from(o["route"], destination_vm, o.path("route")),
                 reward_from(o["reward"], source_vm, o.path("reward"))};
 }
 
-Route route_from_json(const Json& json, Vm destination_vm, const std::string& path) {
+Route route_from_json(const Json& json, Vm destination_vm, const Path& path) {
   return route_from(json, destination_vm, path);
 }
 
-Reward reward_from_json(const Json& json, Vm source_vm, const std::string& path) {
+Reward reward_from_json(const Json& json, Vm source_vm, const Path& path) {
   return reward_from(json, source_vm, path);
 }
 
-Intent intent_from_json(const Json& json, Vm source_vm, Vm destination_vm, const std::string& path) {
+Intent intent_from_json(const Json& json, Vm source_vm, Vm destination_vm, const Path& path) {
   return intent_from(json, source_vm, destination_vm, path);
 }
 
-Intent intent_from_json(const sr::json::Value& json, Vm source_vm, Vm destination_vm, const std::string& path) {
+Intent intent_from_json(const sr::json::Value& json, Vm source_vm, Vm destination_vm, const Path& path) {
   return intent_from(json, source_vm, destination_vm, path);
 }
 

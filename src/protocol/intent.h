@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "json/path.h"
 #include "json/value.h"
 
 #include "crypto/bytes.h"
@@ -77,12 +78,12 @@ struct Intent {
 // reward addresses for source_vm (EIP-55 or base58). Strict: unknown or missing members, wrong
 // types and out-of-range values throw ParseError naming the path ("intent.route.calls[0].data: ...").
 Intent intent_from_json(const nlohmann::ordered_json& json, Vm source_vm, Vm destination_vm,
-                        const std::string& path = "intent");
-Route route_from_json(const nlohmann::ordered_json& json, Vm destination_vm, const std::string& path = "route");
-Reward reward_from_json(const nlohmann::ordered_json& json, Vm source_vm, const std::string& path = "reward");
+                        const sr::json::Path& path = "intent");
+Route route_from_json(const nlohmann::ordered_json& json, Vm destination_vm, const sr::json::Path& path = "route");
+Reward reward_from_json(const nlohmann::ordered_json& json, Vm source_vm, const sr::json::Path& path = "reward");
 // The same from the verifier's JSON value (one implementation for both).
 Intent intent_from_json(const sr::json::Value& json, Vm source_vm, Vm destination_vm,
-                        const std::string& path = "intent");
+                        const sr::json::Path& path = "intent");
 
 // The inverse. Throws ParseError when an account word cannot be written on its VM (an EVM
 // field whose top 12 bytes are not zero).

@@ -19,32 +19,34 @@ std::string element_path(std::string_view parent, std::size_t index) {
   return std::string(parent) + "[" + std::to_string(index) + "]";
 }
 
-void fail_at(const std::string& path, const char* what) { throw ParseError(path + what); }
+void rethrow_at(const Path& path, const ParseError& e) { throw ParseError(path + ": " + e.what()); }
 
-Address parse_address_at(const std::string& text, const std::string& path) {
+void fail_at(const Path& path, const char* what) { throw ParseError(path + what); }
+
+Address parse_address_at(std::string_view text, const Path& path) {
   return at_path(path, [&] { return Address::parse(text); });
 }
 
-Account parse_account_at(const std::string& text, const std::string& path, Vm vm) {
+Account parse_account_at(std::string_view text, const Path& path, Vm vm) {
   return at_path(path, [&] { return Account::parse(vm, text); });
 }
 
-Hash32 parse_hash32_at(const std::string& text, const std::string& path) {
+Hash32 parse_hash32_at(std::string_view text, const Path& path) {
   return at_path(path, [&] { return hex::decode32(text); });
 }
 
-Bytes parse_hex_at(const std::string& text, const std::string& path) {
+Bytes parse_hex_at(std::string_view text, const Path& path) {
   return at_path(path, [&] { return hex::decode(text); });
 }
 
-U256 below_bits(const U256& v, const std::string& path, unsigned bits) {
+U256 below_bits(const U256& v, const Path& path, unsigned bits) {
   if (bits < 256 && v.bit_length() > bits) {
     throw ParseError(path + " must be below 2^" + std::to_string(bits));
   }
   return v;
 }
 
-U256 parse_decimal_at(const std::string& text, const std::string& path, unsigned bits) {
+U256 parse_decimal_at(std::string_view text, const Path& path, unsigned bits) {
   return below_bits(at_path(path, [&] { return U256::from_decimal(text); }), path, bits);
 }
 
@@ -54,7 +56,7 @@ Json u64_to_json(std::uint64_t value) {
   return std::to_string(value);
 }
 
-void expect_known_member(const std::string& path, const std::string& key,
+void expect_known_member(const Path& path, const std::string& key,
                          std::initializer_list<std::string_view> required,
                          std::initializer_list<std::string_view> optional) {
   const auto known = [&](std::initializer_list<std::string_view> names) {
@@ -63,10 +65,10 @@ void expect_known_member(const std::string& path, const std::string& key,
   if (!known(required) && !known(optional)) throw ParseError(path + " has unknown member \"" + key + "\"");
 }
 
-void fail_missing(const std::string& path, std::string_view name) {
+void fail_missing(const Path& path, std::string_view name) {
   throw ParseError(path + " is missing \"" + std::string(name) + "\"");
 }
 
-void fail_absent(const std::string& path) { throw std::out_of_range(path + " is absent"); }
+void fail_absent(const Path& path) { throw std::out_of_range(path + " is absent"); }
 
 }  // namespace sr::protocol::json_fields

@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "json/path.h"
 #include "json/value.h"
 
 #include "crypto/bytes.h"
@@ -23,19 +24,26 @@
 namespace sr::protocol::json_fields {
 
 using Json = nlohmann::ordered_json;
+// Where a value sits (json/path.h): the readers below take one by value and make its text only
+// for an error.
+using json::Path;
 
+// The text forms, for callers that keep paths as strings (the service's field errors).
 // "route" + "salt" -> "route.salt"; "" + "salt" -> "salt".
 std::string member_path(std::string_view parent, std::string_view name);
 // "route.calls" + 1 -> "route.calls[1]".
 std::string element_path(std::string_view parent, std::size_t index);
 
+// ParseError("<path>: <message of e>").
+[[noreturn]] void rethrow_at(const Path& path, const ParseError& e);
+
 // Runs parse() and puts "<path>: " in front of the message of a ParseError it throws.
 template <class Parse>
-auto at_path(const std::string& path, Parse&& parse) -> decltype(parse()) {
+auto at_path(const Path& path, Parse&& parse) -> decltype(parse()) {
   try {
     return parse();
   } catch (const ParseError& e) {
-    throw ParseError(path + ": " + e.what());
+    rethrow_at(path, e);
   }
 }
 
@@ -43,11 +51,11 @@ auto at_path(const std::string& path, Parse&& parse) -> decltype(parse()) {
 // function objects generic over the JSON type: the service reads nlohmann::ordered_json, the verifier its
 // own json::Value (json/value.h), with one implementation and the same messages; being objects,
 // they can be handed to Object::read and read_each as they are.
-[[noreturn]] void fail_at(const std::string& path, const char* what);  // ParseError(path + what)
+[[noreturn]] void fail_at(const Path& path, const char* what);  // ParseError(path + what)
 
 struct ReadString {
   template <class Json>
-  const std::string& operator()(const Json& value, const std::string& path) const {
+  const std::string& operator()(const Json& value, const Path& path) const {
     if (!value.is_string()) fail_at(path, " must be a string");
     return value.template get_ref<const std::string&>();
   }
@@ -56,7 +64,7 @@ inline constexpr ReadString read_string{};
 
 struct ReadBool {
   template <class Json>
-  bool operator()(const Json& value, const std::string& path) const {
+  bool operator()(const Json& value, const Path& path) const {
     if (!value.is_boolean()) fail_at(path, " must be a boolean");
     return value.template get<bool>();
   }
@@ -65,7 +73,7 @@ inline constexpr ReadBool read_bool{};
 
 struct ReadArray {
   template <class Json>
-  const Json& operator()(const Json& value, const std::string& path) const {
+  const Json& operator()(const Json& value, const Path& path) const {
     if (!value.is_array()) fail_at(path, " must be an array");
     return value;
   }
@@ -73,16 +81,16 @@ struct ReadArray {
 inline constexpr ReadArray read_array{};
 
 // The text-based readers: the string is read as above, then parsed (the parsers are not generic).
-Address parse_address_at(const std::string& text, const std::string& path);
-Account parse_account_at(const std::string& text, const std::string& path, Vm vm);
-Hash32 parse_hash32_at(const std::string& text, const std::string& path);
-Bytes parse_hex_at(const std::string& text, const std::string& path);
-U256 parse_decimal_at(const std::string& text, const std::string& path, unsigned bits);
-U256 below_bits(const U256& v, const std::string& path, unsigned bits);
+Address parse_address_at(std::string_view text, const Path& path);
+Account parse_account_at(std::string_view text, const Path& path, Vm vm);
+Hash32 parse_hash32_at(std::string_view text, const Path& path);
+Bytes parse_hex_at(std::string_view text, const Path& path);
+U256 parse_decimal_at(std::string_view text, const Path& path, unsigned bits);
+U256 below_bits(const U256& v, const Path& path, unsigned bits);
 
 struct ReadAddress {
   template <class Json>
-  Address operator()(const Json& value, const std::string& path) const {
+  Address operator()(const Json& value, const Path& path) const {
     return parse_address_at(read_string(value, path), path);
   }
 };
@@ -90,7 +98,7 @@ inline constexpr ReadAddress read_address{};
 
 struct ReadAccount {
   template <class Json>
-  Account operator()(const Json& value, const std::string& path, Vm vm) const {
+  Account operator()(const Json& value, const Path& path, Vm vm) const {
     return parse_account_at(read_string(value, path), path, vm);
   }
 };
@@ -99,7 +107,7 @@ inline constexpr ReadAccount read_account{};
 // "0x" + 64 hex digits
 struct ReadHash32 {
   template <class Json>
-  Hash32 operator()(const Json& value, const std::string& path) const {
+  Hash32 operator()(const Json& value, const Path& path) const {
     return parse_hash32_at(read_string(value, path), path);
   }
 };
@@ -108,7 +116,7 @@ inline constexpr ReadHash32 read_hash32{};
 // "0x" + an even number of digits
 struct ReadHex {
   template <class Json>
-  Bytes operator()(const Json& value, const std::string& path) const {
+  Bytes operator()(const Json& value, const Path& path) const {
     return parse_hex_at(read_string(value, path), path);
   }
 };
@@ -117,7 +125,7 @@ inline constexpr ReadHex read_hex{};
 // A strict decimal string ("0", "25000000"; no sign, spaces or leading zeros) below 2^bits.
 struct ReadDecimal {
   template <class Json>
-  U256 operator()(const Json& value, const std::string& path, unsigned bits = 256) const {
+  U256 operator()(const Json& value, const Path& path, unsigned bits = 256) const {
     if (!value.is_string()) fail_at(path, " must be a decimal string");
     return parse_decimal_at(value.template get_ref<const std::string&>(), path, bits);
   }
@@ -142,7 +150,7 @@ inline constexpr NonNegativeInteger non_negative_integer{};
 // wallets use for typed-data integers.
 struct ReadUint {
   template <class Json>
-  U256 operator()(const Json& value, const std::string& path, unsigned bits = 256) const {
+  U256 operator()(const Json& value, const Path& path, unsigned bits = 256) const {
     if (const auto n = non_negative_integer(value)) return below_bits(U256(*n), path, bits);
     if (!value.is_string()) fail_at(path, " must be a decimal string or a non-negative integer");
     return read_decimal(value, path, bits);
@@ -153,7 +161,7 @@ inline constexpr ReadUint read_uint{};
 // A non-negative JSON integer (not 1.0, not "1").
 struct ReadU64Number {
   template <class Json>
-  std::uint64_t operator()(const Json& value, const std::string& path) const {
+  std::uint64_t operator()(const Json& value, const Path& path) const {
     const auto n = non_negative_integer(value);
     if (!n) fail_at(path, " must be a non-negative integer");
     return *n;
@@ -164,7 +172,7 @@ inline constexpr ReadU64Number read_u64_number{};
 // A u64 as a JSON integer or, for values JavaScript cannot hold exactly, a decimal string.
 struct ReadU64 {
   template <class Json>
-  std::uint64_t operator()(const Json& value, const std::string& path) const {
+  std::uint64_t operator()(const Json& value, const Path& path) const {
     if (const auto n = non_negative_integer(value)) return *n;
     if (!value.is_string()) fail_at(path, " must be a non-negative integer or a decimal string");
     return read_decimal(value, path, 64).as_u64();
@@ -176,19 +184,20 @@ inline constexpr ReadU64 read_u64{};
 Json u64_to_json(std::uint64_t value);
 
 // "<path> has unknown member \"<key>\"" / "<path> is missing \"<name>\"" checks of Object.
-void expect_known_member(const std::string& path, const std::string& key,
+void expect_known_member(const Path& path, const std::string& key,
                          std::initializer_list<std::string_view> required,
                          std::initializer_list<std::string_view> optional);
-[[noreturn]] void fail_missing(const std::string& path, std::string_view name);
-[[noreturn]] void fail_absent(const std::string& path);  // std::out_of_range(path + " is absent")
+[[noreturn]] void fail_missing(const Path& path, std::string_view name);
+[[noreturn]] void fail_absent(const Path& path);  // std::out_of_range(path + " is absent")
 
 // An object whose members must be exactly `required` plus any of `optional`.
 template <class Json>
 class Object {
  public:
-  Object(const Json& value, std::string path, std::initializer_list<std::string_view> required,
+  // `path` (and what it points to) must outlive the Object.
+  Object(const Json& value, const Path& path, std::initializer_list<std::string_view> required,
          std::initializer_list<std::string_view> optional = {})
-      : object_(value), path_(std::move(path)) {
+      : object_(value), path_(path) {
     if (!value.is_object()) fail_at(path_, " must be an object");
     for (const auto& item : value.items()) expect_known_member(path_, item.key(), required, optional);
     for (std::string_view name : required) {
@@ -207,8 +216,8 @@ class Object {
     const auto it = object_.find(name);
     return it == object_.end() ? nullptr : &*it;
   }
-  std::string path(std::string_view name) const { return member_path(path_, name); }
-  const std::string& path() const { return path_; }
+  Path path(std::string_view name) const { return path_.member(name); }
+  Path path() const { return path_; }
 
   // reader(member, member path, extra...), e.g. object.read("owner", read_address).
   template <class Reader, class... Extra>
@@ -218,16 +227,16 @@ class Object {
 
  private:
   const Json& object_;
-  std::string path_;
+  Path path_;
 };
 
 // Reads every element of the array at `path` with read_item(element, element path).
 template <class Json, class ReadItem>
-auto read_each(const Json& value, const std::string& path, ReadItem read_item) {
+auto read_each(const Json& value, const Path& path, ReadItem read_item) {
   const Json& array = read_array(value, path);
   std::vector<decltype(read_item(array.at(0), path))> out;
   out.reserve(array.size());
-  for (std::size_t i = 0; i < array.size(); ++i) out.push_back(read_item(array[i], element_path(path, i)));
+  for (std::size_t i = 0; i < array.size(); ++i) out.push_back(read_item(array[i], path[i]));
   return out;
 }
 

@@ -14,18 +14,18 @@ using typed_words::word;
 constexpr const char* kDetailsType = "PermitDetails(address token,uint160 amount,uint48 expiration,uint48 nonce)";
 
 // Generic over the JSON type, as json_fields' readers are.
-constexpr auto read_u48 = [](const auto& value, const std::string& path) -> std::uint64_t {
+constexpr auto read_u48 = [](const auto& value, const Path& path) -> std::uint64_t {
   return read_uint(value, path, 48).as_u64();
 };
 
-constexpr auto read_details = [](const auto& value, const std::string& path) -> PermitDetails {
+constexpr auto read_details = [](const auto& value, const Path& path) -> PermitDetails {
   const Object o(value, path, {"token", "amount", "expiration", "nonce"});
   return PermitDetails{o.read("token", read_address), o.read("amount", read_uint, 160u), o.read("expiration", read_u48),
                        o.read("nonce", read_u48)};
 };
 
 template <class Doc>
-Permit2 parse_from(const Doc& json, const std::string& path) {
+Permit2 parse_from(const Doc& json, const Path& path) {
   const Object o(json, path, {"details", "spender", "sigDeadline"});
   Permit2 out;
   out.details = read_each(o["details"], o.path("details"), read_details);
@@ -37,8 +37,8 @@ Permit2 parse_from(const Doc& json, const std::string& path) {
 
 }  // namespace
 
-Permit2 parse(const nlohmann::ordered_json& doc, const std::string& path) { return parse_from(doc, path); }
-Permit2 parse(const sr::json::Value& doc, const std::string& path) { return parse_from(doc, path); }
+Permit2 parse(const nlohmann::ordered_json& doc, const Path& path) { return parse_from(doc, path); }
+Permit2 parse(const sr::json::Value& doc, const Path& path) { return parse_from(doc, path); }
 
 Hash32 permit_details_type_hash() {
   static const Hash32 hash = keccak256(kDetailsType);

@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "json/path.h"
 #include "json/value.h"
 
 #include "crypto/bytes.h"
@@ -40,8 +41,8 @@ struct Permit2 {
 // {"details": [{"token","amount","expiration","nonce"}], "spender", "sigDeadline"}; integers as JSON
 // integers or decimal strings within their widths. Strict, ParseError naming the path; an empty
 // details list is refused.
-Permit2 parse(const nlohmann::ordered_json& json, const std::string& path = "permit2");
-Permit2 parse(const sr::json::Value& json, const std::string& path = "permit2");
+Permit2 parse(const nlohmann::ordered_json& json, const sr::json::Path& path = "permit2");
+Permit2 parse(const sr::json::Value& json, const sr::json::Path& path = "permit2");
 
 Hash32 permit_details_type_hash();
 Hash32 permit_single_type_hash();

@@ -18,11 +18,11 @@ constexpr unsigned kUint48 = 48;
 constexpr unsigned kUint160 = 160;
 
 // Generic over the JSON type, as json_fields' readers are.
-constexpr auto read_u48 = [](const auto& value, const std::string& path) -> std::uint64_t {
+constexpr auto read_u48 = [](const auto& value, const Path& path) -> std::uint64_t {
   return read_uint(value, path, kUint48).as_u64();
 };
 
-constexpr auto read_permit = [](const auto& value, const std::string& path) -> AllowanceOrTransfer {
+constexpr auto read_permit = [](const auto& value, const Path& path) -> AllowanceOrTransfer {
   const Object o(value, path, {"modeOrExpiration", "tokenKey", "account", "amountDelta"});
   return AllowanceOrTransfer{o.read("modeOrExpiration", read_u48), o.read("tokenKey", read_hash32),
                              o.read("account", read_address), o.read("amountDelta", read_uint, kUint160)};
@@ -33,7 +33,7 @@ Hash32 hash_pair(const Hash32& a, const Hash32& b) {
 }
 
 template <class Doc>
-Permit3 parse_from(const Doc& json, const std::string& path) {
+Permit3 parse_from(const Doc& json, const Path& path) {
   const Object o(json, path, {"owner", "salt", "deadline", "timestamp", "chainPermits"}, {"proof"});
   Permit3 out;
   out.owner = o.read("owner", read_address);
@@ -54,8 +54,8 @@ const Address& permit3_address() {
   return address;
 }
 
-Permit3 parse(const nlohmann::ordered_json& doc, const std::string& path) { return parse_from(doc, path); }
-Permit3 parse(const sr::json::Value& doc, const std::string& path) { return parse_from(doc, path); }
+Permit3 parse(const nlohmann::ordered_json& doc, const Path& path) { return parse_from(doc, path); }
+Permit3 parse(const sr::json::Value& doc, const Path& path) { return parse_from(doc, path); }
 
 Hash32 token_key(const Address& token) { return word(token); }
 

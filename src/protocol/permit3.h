@@ -15,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "json/path.h"
 #include "json/value.h"
 
 #include "crypto/bytes.h"
@@ -61,8 +62,8 @@ struct Permit3 {
 // "tokenKey","account","amountDelta"}]},"proof":[...]} with "proof" optional (absent = []). Integers
 // as JSON integers or decimal strings within their Solidity widths. Strict: unknown or missing
 // members and out-of-range values throw ParseError naming the path ("permit3.chainPermits.permits[0].account: ...").
-Permit3 parse(const nlohmann::ordered_json& json, const std::string& path = "permit3");
-Permit3 parse(const sr::json::Value& json, const std::string& path = "permit3");
+Permit3 parse(const nlohmann::ordered_json& json, const sr::json::Path& path = "permit3");
+Permit3 parse(const sr::json::Value& json, const sr::json::Path& path = "permit3");
 
 // bytes32(uint256(uint160(token))).
 Hash32 token_key(const Address& token);

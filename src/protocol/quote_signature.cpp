@@ -23,7 +23,7 @@ std::vector<Hash32> signed_intent_hashes(const std::vector<std::string>& hex_has
   std::vector<Hash32> hashes;
   hashes.reserve(hex_hashes.size());
   for (std::size_t i = 0; i < hex_hashes.size(); ++i) {
-    hashes.push_back(at_path(element_path("intentHashes", i), [&] { return hex::decode32(hex_hashes[i]); }));
+    hashes.push_back(at_path(Path("intentHashes")[i], [&] { return hex::decode32(hex_hashes[i]); }));
   }
   return signed_intent_hashes(std::move(hashes));
 }
@@ -40,19 +40,20 @@ std::vector<Hash32> intent_hashes_of(const Json& quote) {
   const auto steps = quote.find("steps");
   if (steps == quote.end()) throw ParseError("quote is missing \"steps\"");
   const Json& step_list = read_array(*steps, "quote.steps");
+  const Path steps_path = "quote.steps";
   for (std::size_t s = 0; s < step_list.size(); ++s) {
-    const std::string step_path = element_path("quote.steps", s);
+    const Path step_path = steps_path[s];
     if (!step_list[s].is_object() || !step_list[s].contains("intents")) {
       throw ParseError(step_path + " must be an object with \"intents\"");
     }
-    const std::string intents_path = step_path + ".intents";
+    const Path intents_path = step_path.member("intents");
     const Json& intents = read_array(step_list[s]["intents"], intents_path);
     for (std::size_t i = 0; i < intents.size(); ++i) {
-      const std::string intent_path = element_path(intents_path, i);
+      const Path intent_path = intents_path[i];
       if (!intents[i].is_object() || !intents[i].contains("intentHash")) {
         throw ParseError(intent_path + " must be an object with \"intentHash\"");
       }
-      hashes.push_back(read_hash32(intents[i]["intentHash"], intent_path + ".intentHash"));
+      hashes.push_back(read_hash32(intents[i]["intentHash"], intent_path.member("intentHash")));
     }
   }
   return signed_intent_hashes(std::move(hashes));

@@ -5,13 +5,16 @@
 
 #include "crypto/base64.h"
 #include "crypto/sha256.h"
+#include "json/path.h"
 
 namespace sr::svm {
 namespace {
 
+using sr::json::Path;
+
 // Members of `object` (found at `path`) must be exactly `names`.
 template <class Json>
-void expect_members(const Json& object, const std::string& path, std::initializer_list<std::string_view> names) {
+void expect_members(const Json& object, const Path& path, std::initializer_list<std::string_view> names) {
   if (!object.is_object()) throw ParseError(path + " must be an object");
   for (const auto& [key, value] : object.items()) {
     if (std::find(names.begin(), names.end(), key) == names.end()) {
@@ -23,37 +26,33 @@ void expect_members(const Json& object, const std::string& path, std::initialize
   }
 }
 
-std::string member_path(const std::string& path, std::string_view name) {
-  return path.empty() ? std::string(name) : path + "." + std::string(name);
-}
-
 template <class Json>
-const std::string& string_member(const Json& object, const std::string& path, std::string_view name) {
+const std::string& string_member(const Json& object, const Path& path, std::string_view name) {
   const Json& value = *object.find(std::string(name));  // present: expect_members ran
-  if (!value.is_string()) throw ParseError(member_path(path, name) + " must be a string");
+  if (!value.is_string()) throw ParseError(path.member(name) + " must be a string");
   return value.template get_ref<const std::string&>();
 }
 
 template <class Json>
-bool bool_member(const Json& object, const std::string& path, std::string_view name) {
+bool bool_member(const Json& object, const Path& path, std::string_view name) {
   const Json& value = *object.find(std::string(name));  // present: expect_members ran
-  if (!value.is_boolean()) throw ParseError(member_path(path, name) + " must be a boolean");
+  if (!value.is_boolean()) throw ParseError(path.member(name) + " must be a boolean");
   return value.template get<bool>();
 }
 
 // A string member run through `parse`, whose ParseError gets the member's path in front.
 template <class Json, class Parse>
-auto parsed_string_member(const Json& object, const std::string& path, std::string_view name, Parse parse) {
+auto parsed_string_member(const Json& object, const Path& path, std::string_view name, Parse parse) {
   const std::string& text = string_member(object, path, name);
   try {
     return parse(text);
   } catch (const ParseError& e) {
-    throw ParseError(member_path(path, name) + ": " + e.what());
+    throw ParseError(path.member(name) + ": " + e.what());
   }
 }
 
 template <class Json>
-Pubkey pubkey_member(const Json& object, const std::string& path, std::string_view name) {
+Pubkey pubkey_member(const Json& object, const Path& path, std::string_view name) {
   return parsed_string_member(object, path, name, [](std::string_view text) { return Pubkey::parse(text); });
 }
 
@@ -91,8 +90,9 @@ Instruction instruction_from(const Json& json) {
   parsed.program_id = pubkey_member(json, "", "programId");
   const Json& accounts = *json.find("accounts");
   if (!accounts.is_array()) throw ParseError("accounts must be an array");
+  const Path accounts_path = "accounts";
   for (std::size_t i = 0; i < accounts.size(); ++i) {
-    const std::string path = "accounts[" + std::to_string(i) + "]";
+    const Path path = accounts_path[i];
     const Json& entry = accounts[i];
     expect_members(entry, path, {"pubkey", "isSigner", "isWritable"});
     parsed.accounts.push_back({pubkey_member(entry, path, "pubkey"), bool_member(entry, path, "isSigner"),

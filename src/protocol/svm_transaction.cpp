@@ -15,13 +15,13 @@ Json to_json(const SvmTransaction& tx) {
 namespace {
 
 template <class Doc>
-SvmTransaction svm_transaction_from(const Doc& json, const std::string& path) {
+SvmTransaction svm_transaction_from(const Doc& json, const Path& path) {
   const Object o(json, path, {"type", "feePayer", "instructions"});
   if (o.read("type", read_string) != "svm") throw ParseError(o.path("type") + " must be \"svm\"");
   SvmTransaction tx;
   const std::string& payer = o.read("feePayer", read_string);
   tx.fee_payer = at_path(o.path("feePayer"), [&] { return svm::Pubkey::parse(payer); });
-  tx.instructions = read_each(o["instructions"], o.path("instructions"), [](const Doc& item, const std::string& item_path) {
+  tx.instructions = read_each(o["instructions"], o.path("instructions"), [](const Doc& item, const Path& item_path) {
     return at_path(item_path, [&] { return svm::instruction_from_json(item); });
   });
   return tx;
@@ -29,11 +29,11 @@ SvmTransaction svm_transaction_from(const Doc& json, const std::string& path) {
 
 }  // namespace
 
-SvmTransaction svm_transaction_from_json(const Json& json, const std::string& path) {
+SvmTransaction svm_transaction_from_json(const Json& json, const Path& path) {
   return svm_transaction_from(json, path);
 }
 
-SvmTransaction svm_transaction_from_json(const sr::json::Value& json, const std::string& path) {
+SvmTransaction svm_transaction_from_json(const sr::json::Value& json, const Path& path) {
   return svm_transaction_from(json, path);
 }
 

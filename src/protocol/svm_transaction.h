@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "json/path.h"
 #include "json/value.h"
 
 #include "protocol/svm_address.h"
@@ -22,7 +23,7 @@ struct SvmTransaction {
 
 nlohmann::ordered_json to_json(const SvmTransaction& tx);
 // Strict: exactly those members, "type" must be "svm"; ParseError naming the path otherwise.
-SvmTransaction svm_transaction_from_json(const nlohmann::ordered_json& json, const std::string& path = "transaction");
-SvmTransaction svm_transaction_from_json(const sr::json::Value& json, const std::string& path = "transaction");
+SvmTransaction svm_transaction_from_json(const nlohmann::ordered_json& json, const sr::json::Path& path = "transaction");
+SvmTransaction svm_transaction_from_json(const sr::json::Value& json, const sr::json::Path& path = "transaction");
 
 }  // namespace sr::protocol

@@ -16,34 +16,34 @@ const Json& record_list(const Json& json, const char* key) {
 }
 
 template <class T, class Read>
-std::optional<T> nullable(const Json& record, std::string_view name, const std::string& path, Read read) {
+std::optional<T> nullable(const Json& record, std::string_view name, const Path& path, Read read) {
   const Json* value = optional_member(record, name, path);
   if (value == nullptr) return std::nullopt;
-  return read(*value, jf::member_path(path, name));
+  return read(*value, path.member(name));
 }
 
-ChainInfo chain_from_json(const Json& record, const std::string& path) {
+ChainInfo chain_from_json(const Json& record, const Path& path) {
   ChainInfo chain;
-  chain.chain_id = jf::read_u64_number(member(record, "chainId", path), jf::member_path(path, "chainId"));
-  const std::string& vm_text = jf::read_string(member(record, "vm", path), jf::member_path(path, "vm"));
+  chain.chain_id = jf::read_u64_number(member(record, "chainId", path), path.member("chainId"));
+  const std::string& vm_text = jf::read_string(member(record, "vm", path), path.member("vm"));
   const auto vm = parse_vm(vm_text);
-  if (!vm) throw ParseError(jf::member_path(path, "vm") + ": must be \"evm\" or \"svm\", got \"" + vm_text + "\"");
+  if (!vm) throw ParseError(path.member("vm") + ": must be \"evm\" or \"svm\", got \"" + vm_text + "\"");
   chain.vm = *vm;
-  chain.portal = jf::read_account(member(record, "portal", path), jf::member_path(path, "portal"), chain.vm);
-  chain.prover = nullable<protocol::Account>(record, "prover", path, [&](const Json& v, const std::string& p) {
+  chain.portal = jf::read_account(member(record, "portal", path), path.member("portal"), chain.vm);
+  chain.prover = nullable<protocol::Account>(record, "prover", path, [&](const Json& v, const Path& p) {
     return jf::read_account(v, p, chain.vm);
   });
   chain.vault_init_code_hash = nullable<Hash32>(record, "vaultInitCodeHash", path, jf::read_hash32);
   chain.permit2 = nullable<Address>(record, "permit2", path, jf::read_address);
   chain.permit3 = nullable<Address>(record, "permit3", path, jf::read_address);
-  chain.limits = nullable<ChainLimits>(record, "limits", path, [](const Json& v, const std::string& p) {
+  chain.limits = nullable<ChainLimits>(record, "limits", path, [](const Json& v, const Path& p) {
     const auto window = [&](std::string_view name) {
-      return jf::read_u64_number(member(v, name, p), jf::member_path(p, name));
+      return jf::read_u64_number(member(v, name, p), p.member(name));
     };
     return ChainLimits{window("maxFillWindowSec"), window("maxRewardWindowSec"), window("maxQuoteLifetimeSec"),
                        window("maxDepositLifetimeSec")};
   });
-  chain.quote_signer = jf::read_address(member(record, "quoteSigner", path), jf::member_path(path, "quoteSigner"));
+  chain.quote_signer = jf::read_address(member(record, "quoteSigner", path), path.member("quoteSigner"));
   return chain;
 }
 
@@ -52,8 +52,9 @@ ChainInfo chain_from_json(const Json& record, const std::string& path) {
 ChainDirectory ChainDirectory::from_json(const Json& chains) {
   ChainDirectory directory;
   const Json& list = record_list(chains, "chains");
+  const Path list_path = "chains";
   for (std::size_t i = 0; i < list.size(); ++i) {
-    const std::string path = jf::element_path("chains", i);
+    const Path path = list_path[i];
     ChainInfo chain = chain_from_json(list[i], path);
     if (directory.find(chain.chain_id) != nullptr) {
       throw ParseError(path + ".chainId: chain " + std::to_string(chain.chain_id) + " is listed twice");
@@ -76,28 +77,37 @@ const ChainInfo& ChainDirectory::at(std::uint64_t chain_id) const {
   return *chain;
 }
 
+const ChainInfo& ChainDirectory::at(std::uint64_t chain_id, const Path& path) const {
+  const ChainInfo* chain = find(chain_id);
+  if (chain == nullptr) {
+    throw ParseError(path + ": chain " + std::to_string(chain_id) + " is not in the chain records");
+  }
+  return *chain;
+}
+
 TokenDirectory TokenDirectory::from_json(const Json& tokens, const ChainDirectory& chains) {
   TokenDirectory directory;
   const Json& list = record_list(tokens, "tokens");
+  const Path list_path = "tokens";
   for (std::size_t i = 0; i < list.size(); ++i) {
-    const std::string path = jf::element_path("tokens", i);
+    const Path path = list_path[i];
     const Json& record = list[i];
     TokenInfo token;
-    token.chain_id = jf::read_u64_number(member(record, "chainId", path), jf::member_path(path, "chainId"));
-    const ChainInfo& chain = jf::at_path(path + ".chainId", [&]() -> const ChainInfo& { return chains.at(token.chain_id); });
-    token.address = jf::read_account(member(record, "address", path), jf::member_path(path, "address"), chain.vm);
+    token.chain_id = jf::read_u64_number(member(record, "chainId", path), path.member("chainId"));
+    const ChainInfo& chain = chains.at(token.chain_id, path.member("chainId"));
+    token.address = jf::read_account(member(record, "address", path), path.member("address"), chain.vm);
     const std::uint64_t decimals =
-        jf::read_u64_number(member(record, "decimals", path), jf::member_path(path, "decimals"));
-    if (decimals > 255) throw ParseError(jf::member_path(path, "decimals") + ": must be at most 255");
+        jf::read_u64_number(member(record, "decimals", path), path.member("decimals"));
+    if (decimals > 255) throw ParseError(path.member("decimals") + ": must be at most 255");
     token.decimals = static_cast<unsigned>(decimals);
     if (const Json* gasless = optional_member(record, "gasless", path)) {
-      token.gasless = jf::read_each(*gasless, jf::member_path(path, "gasless"),
-                                    [](const Json& v, const std::string& p) { return jf::read_string(v, p); });
+      token.gasless = jf::read_each(*gasless, path.member("gasless"),
+                                    [](const Json& v, const Path& p) { return jf::read_string(v, p); });
     }
     if (const Json* domain = optional_member(record, "eip712", path)) {
-      const std::string domain_path = jf::member_path(path, "eip712");
-      token.eip712_name = jf::read_string(member(*domain, "name", domain_path), domain_path + ".name");
-      token.eip712_version = jf::read_string(member(*domain, "version", domain_path), domain_path + ".version");
+      const Path domain_path = path.member("eip712");
+      token.eip712_name = jf::read_string(member(*domain, "name", domain_path), domain_path.member("name"));
+      token.eip712_version = jf::read_string(member(*domain, "version", domain_path), domain_path.member("version"));
     }
     directory.tokens_.push_back(std::move(token));
   }

@@ -63,6 +63,8 @@ class ChainDirectory {
   const ChainInfo* find(std::uint64_t chain_id) const;
   // ParseError "chain <id> is not in the chain records" when absent.
   const ChainInfo& at(std::uint64_t chain_id) const;
+  // The same with "<path>: " in front, for a chain id read at `path`.
+  const ChainInfo& at(std::uint64_t chain_id, const Path& path) const;
 
  private:
   std::vector<ChainInfo> chains_;

@@ -20,14 +20,13 @@ using protocol::Intent;
 
 namespace {
 
-const ChainInfo& chain_at(const Json& object, std::string_view name, const std::string& path,
-                          const ChainDirectory& chains) {
+const ChainInfo& chain_at(const Json& object, std::string_view name, const Path& path, const ChainDirectory& chains) {
   const std::uint64_t id = read_chain_id(object, name, path);
-  return jf::at_path(jf::member_path(path, name), [&]() -> const ChainInfo& { return chains.at(id); });
+  return chains.at(id, path.member(name));
 }
 
-Account account_at(const Json& object, std::string_view name, const std::string& path, const ChainInfo& chain) {
-  return jf::read_account(member(object, name, path), jf::member_path(path, name), chain.vm);
+Account account_at(const Json& object, std::string_view name, const Path& path, const ChainInfo& chain) {
+  return jf::read_account(member(object, name, path), path.member(name), chain.vm);
 }
 
 // answer.source / answer.destination (or the request's): chain, token, and amount or recipient.
@@ -39,8 +38,9 @@ struct Side {
 };
 
 Side read_side(const Json& document, const char* side_name, const char* root, const ChainDirectory& chains) {
-  const std::string path = cat(root, ".", side_name);
-  const Json& side = member(document, side_name, root);
+  const Path root_path = root;
+  const Path path = root_path.member(side_name);
+  const Json& side = member(document, side_name, root_path);
   Side out;
   out.chain = &chain_at(side, "chainId", path, chains);
   out.token = account_at(side, "token", path, *out.chain);

@@ -46,33 +46,41 @@ std::uint32_t read_max_fee_bps(const Json& args) {
   return static_cast<std::uint32_t>(bps);
 }
 
-std::vector<FeeEntry> read_fees(const Json& fees, const std::string& path, const ChainDirectory& chains) {
+std::string FeeEntry::path() const { return Path(list)[index].str(); }
+
+std::vector<FeeEntry> read_fees(const Json& fees, const char* path, const ChainDirectory& chains) {
   static constexpr std::string_view kTypes[] = {"gas", "proving", "protocol", "gateway"};
   std::vector<FeeEntry> out;
-  const Json& list = jf::read_array(fees, path);
+  const Path list_path = path;
+  const Json& list = jf::read_array(fees, list_path);
   for (std::size_t i = 0; i < list.size(); ++i) {
     FeeEntry fee;
-    fee.path = jf::element_path(path, i);
-    const std::string& type = jf::read_string(member(list[i], "type", fee.path), fee.path + ".type");
+    fee.list = path;
+    fee.index = i;
+    const Path fee_path = list_path[i];
+    const std::string& type = jf::read_string(member(list[i], "type", fee_path), fee_path.member("type"));
     if (std::find(std::begin(kTypes), std::end(kTypes), type) == std::end(kTypes)) {
-      fail(fee.path, ".type \"", type, "\" is not gas, proving, protocol or gateway");
+      fail(fee_path.str(), ".type \"", type, "\" is not gas, proving, protocol or gateway");
     }
-    fee.amount = read_amount(list[i], "amount", fee.path);
-    const std::string token_path = fee.path + ".token";
-    const Json& token = member(list[i], "token", fee.path);
+    fee.amount = read_amount(list[i], "amount", fee_path);
+    const Path token_path = fee_path.member("token");
+    const Json& token = member(list[i], "token", fee_path);
     const std::uint64_t chain_id = read_chain_id(token, "chainId", token_path);
-    fee.token.chain = &jf::at_path(token_path + ".chainId", [&]() -> const ChainInfo& { return chains.at(chain_id); });
+    fee.token.chain = &chains.at(chain_id, token_path.member("chainId"));
     const Vm vm = fee.token.chain->vm;
-    fee.token.token = jf::read_account(member(token, "address", token_path), token_path + ".address", vm);
-    const std::uint64_t decimals = jf::read_u64_number(member(token, "decimals", token_path), token_path + ".decimals");
-    if (decimals > 77) fail(token_path, ".decimals: ", std::to_string(decimals), " is more than a 256-bit amount holds");
+    fee.token.token = jf::read_account(member(token, "address", token_path), token_path.member("address"), vm);
+    const std::uint64_t decimals =
+        jf::read_u64_number(member(token, "decimals", token_path), token_path.member("decimals"));
+    if (decimals > 77) {
+      fail(token_path.str(), ".decimals: ", std::to_string(decimals), " is more than a 256-bit amount holds");
+    }
     fee.decimals = static_cast<unsigned>(decimals);
-    if (const Json* recipient = optional_member(list[i], "recipient", fee.path)) {
-      fee.recipient = jf::read_account(*recipient, fee.path + ".recipient", vm);
+    if (const Json* recipient = optional_member(list[i], "recipient", fee_path)) {
+      fee.recipient = jf::read_account(*recipient, fee_path.member("recipient"), vm);
     }
     for (const FeeEntry& earlier : out) {
       if (same_token(earlier.token, fee.token) && earlier.decimals != fee.decimals) {
-        fail(token_path, ".decimals is ", std::to_string(fee.decimals), " but ", earlier.path,
+        fail(token_path.str(), ".decimals is ", std::to_string(fee.decimals), " but ", earlier.path(),
              " states ", std::to_string(earlier.decimals), " for the same token");
       }
     }
@@ -86,7 +94,7 @@ std::vector<const FeeEntry*> named_fees(const std::vector<FeeEntry>& fees, const
   for (const FeeEntry& fee : fees) {
     if (!fee.recipient || fee.amount.is_zero()) continue;
     if (!same_token(fee.token, delivered)) {
-      fail(fee.path, " names a recipient but is not in the destination token: the delivery route pays named fees");
+      fail(fee.path(), " names a recipient but is not in the destination token: the delivery route pays named fees");
     }
     named.push_back(&fee);
   }
@@ -119,7 +127,7 @@ std::string expect_fees_add_up(const std::vector<FeeEntry>& fees, const std::vec
     for (std::size_t i = 0; i < n; ++i) {
       if (same_token(tokens[i], fee.token)) return i;
     }
-    fail(fee.path, ".token is ", text(fee.token.token, *fee.token.chain), " on ", chain_text(*fee.token.chain),
+    fail(fee.path(), ".token is ", text(fee.token.token, *fee.token.chain), " on ", chain_text(*fee.token.chain),
          ", a token this transfer never holds");
   };
   for (const FeeEntry& fee : fees) {

@@ -38,7 +38,9 @@ struct TokenAt {
 
 // One entry of a `fees` list.
 struct FeeEntry {
-  std::string path;  // "quote.fees[2]"
+  const char* list = "";  // where the list is: "quote.fees"
+  std::size_t index = 0;
+  std::string path() const;  // "quote.fees[2]", made for a message
   U256 amount;
   TokenAt token;
   unsigned decimals = 0;
@@ -47,7 +49,8 @@ struct FeeEntry {
 
 // Reads the list: known types, tokens of known chains (addresses read for that chain's VM), and
 // each token's decimals stated the same way wherever it appears.
-std::vector<FeeEntry> read_fees(const Json& fees, const std::string& path, const ChainDirectory& chains);
+// `path` names the list ("quote.fees"); the entries keep it, so it must outlive them (a literal).
+std::vector<FeeEntry> read_fees(const Json& fees, const char* path, const ChainDirectory& chains);
 
 // The fees the delivery route pays besides the recipient: one transfer per entry with a recipient
 // and a non-zero amount, in list order, each in the delivered token (`delivered`, else a failure).

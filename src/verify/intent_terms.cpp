@@ -26,8 +26,8 @@ Account vault_of(const ChainInfo& chain, const Hash32& intent_hash) {
       protocol::evm_vault_address(chain.portal.to_evm(), intent_hash, *chain.vault_init_code_hash));
 }
 
-void expect_deadlines_after(const std::string& where, const protocol::Intent& intent, std::uint64_t deadline,
-                            const std::string& deadline_name) {
+void expect_deadlines_after(std::string_view where, const protocol::Intent& intent, std::uint64_t deadline,
+                            std::string_view deadline_name) {
   if (intent.route.deadline <= deadline) {
     fail(where, ".route.deadline (", std::to_string(intent.route.deadline), ") is not after ", deadline_name, " (",
          std::to_string(deadline), ")");
@@ -38,7 +38,7 @@ void expect_deadlines_after(const std::string& where, const protocol::Intent& in
   }
 }
 
-void expect_route_provides(const std::string& where, const protocol::Intent& intent, const ChainInfo& delivers_on,
+void expect_route_provides(std::string_view where, const protocol::Intent& intent, const ChainInfo& delivers_on,
                            const ChainInfo& chain, const Account& token, const U256& minimum) {
   if (&delivers_on != &chain) {
     fail(where, " delivers on ", chain_text(delivers_on), ", not on the destination ", chain_text(chain));
@@ -55,8 +55,8 @@ void expect_route_provides(const std::string& where, const protocol::Intent& int
   }
 }
 
-void expect_deadlines_within(const std::string& where, const protocol::Intent& intent, std::uint64_t start,
-                             const std::string& start_name, const ChainInfo& route_chain,
+void expect_deadlines_within(std::string_view where, const protocol::Intent& intent, std::uint64_t start,
+                             std::string_view start_name, const ChainInfo& route_chain,
                              const ChainInfo& reward_chain) {
   const auto limits_of = [](const ChainInfo& chain) -> const ChainLimits& {
     if (!chain.limits) fail(chain_text(chain), " publishes no limits in the chain records, so deadlines cannot be bounded");
@@ -100,7 +100,7 @@ bool pays(const protocol::Call& call, const ChainInfo& chain, const Account& tok
   }
 }
 
-void expect_exact_route(const std::string& where, const protocol::Intent& intent, const ChainInfo& delivers_on,
+void expect_exact_route(std::string_view where, const protocol::Intent& intent, const ChainInfo& delivers_on,
                         const ChainInfo& chain, const Account& token, const U256& spent, std::size_t calls) {
   expect_route_provides(where, intent, delivers_on, chain, token, spent);
   const protocol::Route& route = intent.route;
@@ -115,7 +115,7 @@ void expect_exact_route(const std::string& where, const protocol::Intent& intent
   }
 }
 
-void expect_call(const std::string& where, std::size_t index, bool is_expected) {
+void expect_call(std::string_view where, std::size_t index, bool is_expected) {
   if (!is_expected) {
     fail(where, ".intent.route.calls[", std::to_string(index), "] is not the call the asked route makes there");
   }

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "crypto/bytes.h"
@@ -28,12 +29,12 @@ protocol::Account vault_of(const ChainInfo& chain, const Hash32& intent_hash);
 // Funding at `deadline` (a quote's expiresAt, a deposit address's deadline, named `deadline_name`)
 // still leaves a solver time: the intent's route deadline is after it and its reward deadline after
 // that. Funding after the route deadline would lock a reward no solver may earn any more.
-void expect_deadlines_after(const std::string& where, const protocol::Intent& intent, std::uint64_t deadline,
-                            const std::string& deadline_name);
+void expect_deadlines_after(std::string_view where, const protocol::Intent& intent, std::uint64_t deadline,
+                            std::string_view deadline_name);
 
 // The intent (named `where` in messages, its fields at `where`.intent) delivers on `chain`, to
 // `chain`'s Portal, with at least `minimum` of `token` among its route tokens.
-void expect_route_provides(const std::string& where, const protocol::Intent& intent, const ChainInfo& delivers_on,
+void expect_route_provides(std::string_view where, const protocol::Intent& intent, const ChainInfo& delivers_on,
                            const ChainInfo& chain, const protocol::Account& token, const U256& minimum);
 
 // How far behind the service's clock a dapp's may run and still verify a fresh answer: a quote
@@ -45,8 +46,8 @@ inline constexpr std::uint64_t kClockAllowanceSec = 300;
 // most `start` + the fill window of the chain the route runs on, the reward deadline at most that
 // route deadline + the reward window of the chain the reward is locked on; and both are later
 // than `start` (expect_deadlines_after).
-void expect_deadlines_within(const std::string& where, const protocol::Intent& intent, std::uint64_t start,
-                             const std::string& start_name, const ChainInfo& route_chain,
+void expect_deadlines_within(std::string_view where, const protocol::Intent& intent, std::uint64_t start,
+                             std::string_view start_name, const ChainInfo& route_chain,
                              const ChainInfo& reward_chain);
 
 // Whether `call` is the one call that pays `amount` of `token` to `recipient` on `chain`: on an
@@ -61,10 +62,10 @@ bool pays(const protocol::Call& call, const ChainInfo& chain, const protocol::Ac
 // The delivery rule's frame: the intent (named `where`) runs on `chain` (it is `delivers_on`)
 // through its Portal with no native amount, its route tokens are exactly [`token`: `spent`] and
 // it makes exactly `calls` calls; the caller then checks each call (expect_call).
-void expect_exact_route(const std::string& where, const protocol::Intent& intent, const ChainInfo& delivers_on,
+void expect_exact_route(std::string_view where, const protocol::Intent& intent, const ChainInfo& delivers_on,
                         const ChainInfo& chain, const protocol::Account& token, const U256& spent, std::size_t calls);
 
 // Fails unless call `index` of the route of `where` is the one the asked route makes there.
-void expect_call(const std::string& where, std::size_t index, bool is_expected);
+void expect_call(std::string_view where, std::size_t index, bool is_expected);
 
 }  // namespace sr::verify

@@ -1,22 +1,27 @@
 #include "verify/json_members.h"
 
 #include "crypto/bytes.h"
-#include "protocol/json_fields.h"
 
 namespace sr::verify {
+namespace {
 
-using protocol::json_fields::member_path;
+[[noreturn]] void fail_not_object(const Path& path) {
+  std::string text = path.str();
+  throw ParseError((text.empty() ? std::string("value") : text) + ": must be an object");
+}
 
-const Json* optional_member(const Json& value, std::string_view name, const std::string& path) {
-  if (!value.is_object()) throw ParseError((path.empty() ? std::string("value") : path) + ": must be an object");
+}  // namespace
+
+const Json* optional_member(const Json& value, std::string_view name, const Path& path) {
+  if (!value.is_object()) fail_not_object(path);
   const auto it = value.find(name);
   if (it == value.end() || it->is_null()) return nullptr;
   return &*it;
 }
 
-const Json& member(const Json& value, std::string_view name, const std::string& path) {
+const Json& member(const Json& value, std::string_view name, const Path& path) {
   const Json* found = optional_member(value, name, path);
-  if (found == nullptr) throw ParseError(member_path(path, name) + ": missing");
+  if (found == nullptr) throw ParseError(path.member(name) + ": missing");
   return *found;
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "json/path.h"
 #include "json/value.h"
 
 namespace sr::verify {
@@ -14,11 +15,13 @@ namespace sr::verify {
 // The verifier reads and writes its own JSON value (json/value.h); native callers holding
 // nlohmann::json documents go through the overloads defined in verify/nlohmann_api.cpp.
 using Json = json::Value;
+// Where a value sits, made into text only for an error (json/path.h).
+using json::Path;
 
 // The member `name` of the object at `path`. ParseError when `value` is not an object or the
 // member is absent.
-const Json& member(const Json& value, std::string_view name, const std::string& path);
+const Json& member(const Json& value, std::string_view name, const Path& path);
 // The member, or nullptr when it is absent or JSON null (ParseError when `value` is not an object).
-const Json* optional_member(const Json& value, std::string_view name, const std::string& path);
+const Json* optional_member(const Json& value, std::string_view name, const Path& path);
 
 }  // namespace sr::verify

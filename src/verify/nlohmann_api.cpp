@@ -45,7 +45,7 @@ nlohmann::json verify_gasless_payload_json(const nlohmann::json& args) {
   return json::to_nlohmann(verify_gasless_payload_json(json::from_nlohmann(args)));
 }
 
-std::uint32_t read_slippage_millionths(const nlohmann::json& value, const std::string& path) {
+std::uint32_t read_slippage_millionths(const nlohmann::json& value, const Path& path) {
   return read_slippage_millionths(json::from_nlohmann(value), path);
 }
 

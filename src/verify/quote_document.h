@@ -64,11 +64,11 @@ ExecutionIntent read_execution_intent(const Json& quote, const ChainDirectory& c
 
 // A list of destination calls {"target", "data", "value"?} (value: decimal string, default "0"),
 // targets read for `vm`: the form of request and quote destination.calls.
-std::vector<protocol::Call> read_calls(const Json& calls, const std::string& path, Vm vm);
+std::vector<protocol::Call> read_calls(const Json& calls, const Path& path, Vm vm);
 
 // A chain id member: a non-negative JSON integer.
-std::uint64_t read_chain_id(const Json& object, std::string_view name, const std::string& path);
+std::uint64_t read_chain_id(const Json& object, std::string_view name, const Path& path);
 // A base-unit amount member: a strict decimal string.
-U256 read_amount(const Json& object, std::string_view name, const std::string& path);
+U256 read_amount(const Json& object, std::string_view name, const Path& path);
 
 }  // namespace sr::verify

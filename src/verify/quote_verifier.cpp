@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "crypto/hex.h"
@@ -162,8 +163,7 @@ const protocol::TokenAmount& single_reward_token(const Intent& intent) {
 
 std::string check_signature(const Json& quote, const QuoteContext& context, QuoteParts&) {
   const std::uint64_t chain_id = read_chain_id(member(quote, "source", "quote"), "chainId", "quote.source");
-  const ChainInfo& chain =
-      jf::at_path("quote.source.chainId", [&]() -> const ChainInfo& { return context.chains->at(chain_id); });
+  const ChainInfo& chain = context.chains->at(chain_id, "quote.source.chainId");
   const std::string& id = jf::read_string(member(quote, "id", "quote"), "quote.id");
   const std::vector<Hash32> hashes = protocol::quote_intent_hashes(quote);
   const std::string& signature = jf::read_string(member(quote, "signature", "quote"), "quote.signature");
@@ -198,7 +198,7 @@ constexpr const char* kRoles[] = {"direct", "stitched-source", "stitched-destina
 
 // The Portal accepts a reward that lists a token twice and marks it Funded with part of the
 // money (protocol::repeated_token), so such an intent is refused whatever its role.
-void expect_distinct_reward_tokens(const Intent& intent, const std::string& path, const ChainInfo& source) {
+void expect_distinct_reward_tokens(const Intent& intent, std::string_view path, const ChainInfo& source) {
   const auto& tokens = intent.reward.tokens;
   if (const auto repeated = protocol::repeated_token(tokens)) {
     fail(path, ".reward.tokens[", std::to_string(*repeated), "] lists token ", text(tokens[*repeated].token, source),
@@ -298,36 +298,36 @@ const svm::Instruction& portal_instruction(const protocol::SvmTransaction& tx, c
   return *found;
 }
 
-void expect_evm_sender(const protocol::EvmTransaction& tx, const std::string& path, const ChainInfo& source,
+void expect_evm_sender(const protocol::EvmTransaction& tx, const Path& path, const ChainInfo& source,
                        const QuoteSide& side) {
   if (tx.chain_id != source.chain_id) {
-    fail(path, ".chainId is ", std::to_string(tx.chain_id), ", not the source ", chain_text(source));
+    fail(path.str(), ".chainId is ", std::to_string(tx.chain_id), ", not the source ", chain_text(source));
   }
   const Account from = Account::from_evm(tx.from);
   if (from != side.party) {
-    fail(path, ".from is ", tx.from.checksummed(), ", not source.funder ", text(side.party, source));
+    fail(path.str(), ".from is ", tx.from.checksummed(), ", not source.funder ", text(side.party, source));
   }
 }
 
 // One approval transaction of the funding: from source.funder on the source chain, to the source
 // token, no value, approving the source Portal for exactly the reward amount or, where `may_reset`,
 // for 0.
-void check_approval(const Json& json, const std::string& path, const ChainInfo& chain, const QuoteSide& source,
+void check_approval(const Json& json, const Path& path, const ChainInfo& chain, const QuoteSide& source,
                     const Intent& intent, bool may_reset) {
   const protocol::EvmTransaction approval = protocol::evm_transaction_from_json(json, path);
   expect_evm_sender(approval, path, chain, source);
   const protocol::TokenAmount& reward = single_reward_token(intent);
   if (Account::from_evm(approval.to) != source.token || reward.token != source.token) {
-    fail(path, ".to is ", approval.to.checksummed(), ", not the source token ", text(source.token, chain));
+    fail(path.str(), ".to is ", approval.to.checksummed(), ", not the source token ", text(source.token, chain));
   }
-  if (!approval.value.is_zero()) fail(path, ".value is ", approval.value.to_decimal(), ", not 0");
+  if (!approval.value.is_zero()) fail(path.str(), ".value is ", approval.value.to_decimal(), ", not 0");
   const protocol::erc20::AmountTo approved =
-      jf::at_path(path + ".data", [&] { return protocol::erc20::decode_approve(approval.data); });
+      jf::at_path(path.member("data"), [&] { return protocol::erc20::decode_approve(approval.data); });
   if (Account::from_evm(approved.account) != chain.portal) {
-    fail(path, " approves ", approved.account.checksummed(), ", not the source Portal ", text(chain.portal, chain));
+    fail(path.str(), " approves ", approved.account.checksummed(), ", not the source Portal ", text(chain.portal, chain));
   }
   if (approved.amount != reward.amount && !(may_reset && approved.amount.is_zero())) {
-    fail(path, " approves ", approved.amount.to_decimal(), " but the reward is ", reward.amount.to_decimal());
+    fail(path.str(), " approves ", approved.amount.to_decimal(), " but the reward is ", reward.amount.to_decimal());
   }
 }
 
@@ -365,10 +365,10 @@ std::string check_funding_target(const Json& quote, const QuoteContext&, QuotePa
   // reset a token like USDT needs before its allowance changes). Absent from older quotes.
   const Json* approvals_json = optional_member(execution, "approvals", "quote.execution");
   if (approvals_json != nullptr) {
-    const Json& list = jf::read_array(*approvals_json, "quote.execution.approvals");
+    const Path list_path = "quote.execution.approvals";
+    const Json& list = jf::read_array(*approvals_json, list_path);
     for (std::size_t i = 0; i < list.size(); ++i) {
-      check_approval(list[i], cat("quote.execution.approvals[", std::to_string(i), "]"), chain, source, intent,
-                     i + 1 < list.size());
+      check_approval(list[i], list_path[i], chain, source, intent, i + 1 < list.size());
     }
     const bool same = list.empty() ? approval_json == nullptr : approval_json != nullptr && *approval_json == list[list.size() - 1];
     if (!same) fail("quote.execution.approval is not the last of approvals");
@@ -471,7 +471,7 @@ void compare_with_request(const Json& quote, const Json& request, const QuoteSid
   expect_chain("source", *source.chain, rs, "request.source");
   expect_chain("destination", *destination.chain, rd, "request.destination");
   const auto asked_account = [](const Json& side, const char* name, const char* path, const ChainInfo& chain) {
-    return jf::read_account(member(side, name, path), jf::member_path(path, name), chain.vm);
+    return jf::read_account(member(side, name, path), Path(path).member(name), chain.vm);
   };
   expect_same("source.token", source.token, asked_account(rs, "token", "request.source", *source.chain), *source.chain);
   expect_same("source.funder", source.party, asked_account(rs, "funder", "request.source", *source.chain),

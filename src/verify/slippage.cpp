@@ -6,7 +6,7 @@
 
 namespace sr::verify {
 
-std::uint32_t read_slippage_millionths(const Json& value, const std::string& path) {
+std::uint32_t read_slippage_millionths(const Json& value, const Path& path) {
   if (!value.is_number()) throw ParseError(path + ": must be a number");
   const double fraction = value.get<double>();
   if (!(fraction >= 0 && fraction <= 1.0)) {

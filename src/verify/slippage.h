@@ -19,8 +19,8 @@ inline constexpr std::uint32_t kSlippageScale = 1'000'000;
 // The number at `path` in millionths. ParseError when it is not a JSON number, lies outside 0..1,
 // or has more than 6 decimal places. (Requests may ask for 0.0001..1; a quote binds 0 where no
 // tolerance applies, as for exact-out.)
-std::uint32_t read_slippage_millionths(const Json& value, const std::string& path);
-std::uint32_t read_slippage_millionths(const nlohmann::json& value, const std::string& path);
+std::uint32_t read_slippage_millionths(const Json& value, const Path& path);
+std::uint32_t read_slippage_millionths(const nlohmann::json& value, const Path& path);
 
 // floor(amount_out * (1 - slippage)): the minimum a fixed-input quote guarantees.
 U256 min_amount_out(const U256& amount_out, std::uint32_t slippage_millionths);

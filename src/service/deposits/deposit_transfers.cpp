@@ -43,7 +43,7 @@ Json transfer_to_json(const Transfer& t) {
               {"value", t.value.to_decimal()}};
 }
 
-Transfer transfer_from_json(const Json& value, const std::string& path) {
+Transfer transfer_from_json(const Json& value, const jf::Path& path) {
   const jf::Object o(value, path, {"transactionHash", "blockNumber", "logIndex", "token", "from", "value"});
   return Transfer{o.read("transactionHash", jf::read_hash32), o.read("blockNumber", jf::read_u64_number),
                   o.read("logIndex", jf::read_u64_number),    o.read("token", jf::read_address),
@@ -66,7 +66,7 @@ std::string address_topic(const Address& address) { return "0x" + std::string(24
 
 std::vector<WatchedDeposit> read_watched_deposits(const Json& list, const std::string& path) {
   try {
-    return jf::read_each(list, path, [](const Json& value, const std::string& item_path) {
+    return jf::read_each(list, path, [](const Json& value, const jf::Path& item_path) {
       const jf::Object o(value, item_path, {"vault", "token"}, {"recheckFrom"});
       std::optional<std::uint64_t> recheck_from;
       if (const Json* from = o.find("recheckFrom"); from != nullptr && !from->is_null()) {

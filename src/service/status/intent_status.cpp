@@ -271,7 +271,7 @@ std::optional<std::string> read_optional_string(const jf::Object<jf::Json>& obje
   return jf::read_string(value, object.path(name));
 }
 
-ChainTx tx_from_json(const Json& json, const std::string& path) {
+ChainTx tx_from_json(const Json& json, const jf::Path& path) {
   const jf::Object o(json, path, {"chainId", "transactionHash", "blockNumber", "logIndex"}, {"blockHash"});
   ChainTx tx{o.read("chainId", jf::read_u64), o.read("transactionHash", jf::read_hash32),
              o.read("blockNumber", jf::read_u64), o.read("logIndex", jf::read_u64), std::nullopt};
