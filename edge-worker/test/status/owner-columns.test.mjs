@@ -37,6 +37,17 @@ function withHooks(src) {
   ownerRows() {
     return this.sql.exec("SELECT COUNT(*) AS n FROM owner").toArray()[0].n;
   }
+  asFirstLayout() {
+    // The layout of a shard created before the kept records' table and the owner columns.
+    this.sql.exec("DROP TABLE record_kept");
+    this.sql.exec("DROP INDEX record_check");
+    for (const column of ["check_at", "last_status", "owner"]) this.sql.exec("ALTER TABLE record DROP COLUMN " + column);
+  }
+  schema() {
+    const names = this.sql.exec("SELECT name FROM sqlite_master WHERE name IN ('record_kept', 'record_kept_check', 'record_check')").toArray().map((r) => r.name).sort();
+    const record = this.sql.exec("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'record'").toArray()[0].sql;
+    return { names, ownerColumns: ["owner", "last_status", "check_at"].filter((c) => record.includes(c)) };
+  }
   ownerOf(hash) {
     const row = this.#rows([hash])[hash];
     return row ? { owner: row.owner, last_status: row.lastStatus, check_at: row.checkAt } : null;
@@ -96,5 +107,30 @@ describe("webhook owners as columns of the record's row", () => {
     const fresh = `0xcd${hexlify(randomBytes(31)).slice(2)}`;
     await shard.register({ [fresh]: { ...record, intentHash: fresh } }, "key:fresh");
     assert.deepEqual({ ...(await shard.ownerOf(fresh)) }, { owner: "key:fresh", last_status: null, check_at: null });
+  });
+
+  test("a shard of the first layout gets the kept table and the owner columns when it starts (a shard with them skips the statements)", async () => {
+    await w?.dispose();
+    w = await startWorker({ bundleDir, persistDir: state.dir });
+    let shards = await w.mf.getDurableObjectNamespace("INTENT_SHARDS");
+    let shard = shards.get(shards.idFromName("shard:ce"));
+    const full = { names: ["record_check", "record_kept", "record_kept_check"], ownerColumns: ["owner", "last_status", "check_at"] };
+    const schema = async () => JSON.parse(JSON.stringify(await shard.schema()));
+    assert.deepEqual(await schema(), full);
+    await shard.asFirstLayout();
+    assert.deepEqual(await schema(), { names: [], ownerColumns: [] });
+    await w.dispose();
+
+    w = await startWorker({ bundleDir, persistDir: state.dir });
+    shards = await w.mf.getDurableObjectNamespace("INTENT_SHARDS");
+    shard = shards.get(shards.idFromName("shard:ce"));
+    assert.deepEqual(await schema(), full);
+    const now = Math.floor(Date.now() / 1000);
+    const hash = `0xce${hexlify(randomBytes(31)).slice(2)}`;
+    await shard.register({ [hash]: {
+      intentHash: hash, sourceChainId: 8453, destinationChainId: 10, routeDeadline: now + 600, rewardDeadline: now + 3600, role: "direct", quoteId: null,
+      fundedComplete: false, updatedAt: 0, transactions: Object.fromEntries(STEPS.map((s) => [s, null])),
+    } }, "key:first-layout");
+    assert.equal((await shard.ownerOf(hash))?.owner, "key:first-layout");
   });
 });
