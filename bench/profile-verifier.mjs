@@ -136,7 +136,9 @@ const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
 const pct = (part, whole) => `${((100 * part) / whole).toFixed(1)}%`;
 
 // ---- size profile -----------------------------------------------------------------------------
-const wasmBytes = readFileSync(new URL('verifier.named.wasm', buildDir)); // as the package ships it, names kept
+// --module quote-verifier: the quote-only module's sizes (its CPU profile is the same code's).
+const moduleName = option('--module', 'verifier');
+const wasmBytes = readFileSync(new URL(`${moduleName}.named.wasm`, buildDir)); // as the package ships it, names kept
 const { sections, bodies } = readWasm(wasmBytes);
 const codeTotal = bodies.reduce((n, b) => n + b.bytes.length, 0);
 const size = [];
@@ -163,6 +165,11 @@ size.push('');
 size.push('Largest 60 functions (body bytes):');
 for (const b of [...bodies].sort((x, y) => y.bytes.length - x.bytes.length).slice(0, 60)) {
   size.push(`  ${String(b.bytes.length).padStart(7)}  ${libraryOf(b.name).padEnd(24).slice(0, 24)}  ${b.name.slice(0, 150)}`);
+}
+
+if (process.argv.includes('--size-only')) {
+  console.log(size.join('\n'));
+  process.exit(0);
 }
 
 // ---- CPU profile ------------------------------------------------------------------------------

@@ -3,7 +3,8 @@
 // tarball installed into an empty project, `vite build` with no config; download, compile and
 // instantiate the wasm, first verifyQuote with all nine checks; and the same page on
 // `stableroutes/quotes`, the quote-only module, as most dapps would load it, and on
-// `stableroutes/quotes/inline`, the same module inside the script: one request instead of two) and
+// `stableroutes/quotes/inline`, the same module inside the script: one request instead of two, and
+// on `stableroutes/quotes/evm`, the EVM-only module inside the script) and
 // for the same page built on ethers v6 (bench/ethers-quote-verifier.mjs bundled by esbuild,
 // minified: the essentials check, the conservative baseline of bench/verify.mjs, and the nine checks).
 //   node bench/verify-browser.mjs [--loads N] [--network loopback,4g]   (part of npm run bench:verify)
@@ -62,6 +63,7 @@ try {
     { name: 'stableroutes/quotes (Vite)', root: buildWithVite(app, { quotes: true }), ours: true },
     { name: 'quotes, wasm preload', root: withWasmPreload(join(app, 'quotes/dist')), ours: true },
     { name: 'stableroutes/quotes/inline (Vite)', root: buildWithVite(app, { inline: true }), ours: true, inline: true },
+    { name: 'stableroutes/quotes/evm (Vite)', root: buildWithVite(app, { evm: true }), ours: true, inline: true },
     { name: 'ethers, essentials', root: await buildEthersPage(app, 'essentials') },
     { name: 'ethers, nine checks', root: await buildEthersPage(app, 'nine') },
   ];

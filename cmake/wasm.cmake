@@ -80,6 +80,9 @@ set(SR_VERIFIER_PACKAGE_EXPORTS
 # keeps: bindings/verifier.cpp marks none of its exports keepalive.
 set(SR_QUOTE_VERIFIER_PACKAGE_EXPORTS
   _sr_alloc _sr_reply _sr_verify_quote _sr_bind_chains _sr_release_chains _sr_verify_quote_bound)
+# The EVM-only quote module (`stableroutes/quotes/evm`): the quote-only link once more, with
+# bindings/evm_only.cpp, whose `svm_checked = false` LTO folds, so the Solana readers, Borsh and
+# ed25519 drop out (protocol/vm.h). Still no second compile of the layers.
 
 # Import and export names unminified: js/src/wasm-host.js instantiates the module by them, in
 # place of emscripten's generated JavaScript loader. emcc keeps them when library_exports.js is
@@ -111,6 +114,9 @@ if(EXISTS "${CMAKE_SOURCE_DIR}/bindings/verifier.cpp" AND SR_VERIFIER_PACKAGE)
   add_executable(quote-verifier)
   target_link_libraries(quote-verifier PRIVATE sr_verifier_binding)
   sr_package_wasm_link(quote-verifier "${SR_QUOTE_VERIFIER_PACKAGE_EXPORTS}")
+  add_executable(quote-verifier-evm "${CMAKE_SOURCE_DIR}/bindings/evm_only.cpp")
+  target_link_libraries(quote-verifier-evm PRIVATE sr_verifier_binding)
+  sr_package_wasm_link(quote-verifier-evm "${SR_QUOTE_VERIFIER_PACKAGE_EXPORTS}")
 elseif(EXISTS "${CMAKE_SOURCE_DIR}/bindings/verifier.cpp")
   sr_wasm_module(verifier verifier.cpp sr_verify)
 endif()

@@ -3,20 +3,15 @@
 // page the separate module is a second request that starts only once the script has run: a round
 // trip on a phone network (165 ms on Chromium's "Fast 4G"), more than the module's whole
 // transfer. Here the module is gzipped and written as base64 (dist/quote-verifier-packed.js,
-// made by scripts/build.mjs): ASCII that every bundler keeps as it is, and that the server's own
-// gzip brings back to within 0.5% of the gzipped module (base64 of compressed bytes has 64 equally
-// likely symbols: 6 bits a character). The browser's DecompressionStream unpacks it as the module
-// compiles. The price: a page's later visits compile the module again instead of taking it
-// from the browser's cache of compiled modules, and a server that sends brotli saves less on it.
+// made by scripts/build.mjs; packed-module.js unpacks it as it compiles). The price: a page's later
+// visits compile the module again instead of taking it from the browser's cache of compiled
+// modules, and a server that sends brotli saves less on it.
 import packed from '../dist/quote-verifier-packed.js';
+import { unpackModule } from './packed-module.js';
 import { instantiateQuoteVerifier } from './verifier.js';
 
 export { CHECK_NAMES } from './verifier.js';
 
 export async function loadQuoteVerifier() {
-  const text = atob(packed);
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-  const module = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-  return instantiateQuoteVerifier(new Response(module, { headers: { 'content-type': 'application/wasm' } }));
+  return instantiateQuoteVerifier(unpackModule(packed));
 }

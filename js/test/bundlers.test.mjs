@@ -109,18 +109,20 @@ describe('a dapp built from the packed tarball, in Chromium', { timeout: 60_000 
     assertVerified(await openDapp(root), root, 'quote-verifier');
   });
 
-  it('Vite, stableroutes/quotes/inline: no wasm asset, one script, and the page verifies the live quote', async () => {
-    const root = buildWithVite(app, { inline: true });
-    const result = await openDapp(root);
-    assert.deepEqual(listFiles(root).filter((f) => f.endsWith('.wasm')), [], 'the module is inside the script');
-    assert.deepEqual(result.errors, []);
-    assert.equal(result.ok, 'true', result.text);
-    const report = JSON.parse(result.text);
-    assert.deepEqual(report.checks.map((c) => c.name), CHECK_NAMES);
-    for (const check of report.checks) assert.ok(check.ok, `${check.name}: ${check.detail}`);
-    // The page's requests: the document and its one script (no second request for the module;
-    // Chromium asks for the favicon on its own).
-    assert.deepEqual(result.served.map((r) => r.path.replace(/-[^/]*\.js$/, '.js')).filter((p) => p !== '/favicon.ico'),
-      ['/', '/assets/index.js']);
-  });
+  for (const [entry, page] of [['stableroutes/quotes/inline', { inline: true }], ['stableroutes/quotes/evm', { evm: true }]]) {
+    it(`Vite, ${entry}: no wasm asset, one script, and the page verifies the live quote`, async () => {
+      const root = buildWithVite(app, page);
+      const result = await openDapp(root);
+      assert.deepEqual(listFiles(root).filter((f) => f.endsWith('.wasm')), [], 'the module is inside the script');
+      assert.deepEqual(result.errors, []);
+      assert.equal(result.ok, 'true', result.text);
+      const report = JSON.parse(result.text);
+      assert.deepEqual(report.checks.map((c) => c.name), CHECK_NAMES);
+      for (const check of report.checks) assert.ok(check.ok, `${check.name}: ${check.detail}`);
+      // The page's requests: the document and its one script (no second request for the module;
+      // Chromium asks for the favicon on its own).
+      assert.deepEqual(result.served.map((r) => r.path.replace(/-[^/]*\.js$/, '.js')).filter((p) => p !== '/favicon.ico'),
+        ['/', '/assets/index.js']);
+    });
+  }
 });

@@ -106,7 +106,9 @@ const HTML = (script) => `<!doctype html>
 // the dapp imports the package's ./verifier.wasm export, which the file loader emits, and hands
 // its URL to loadVerifier). The same page on `stableroutes/quotes` (loadQuoteVerifier, the
 // quote-only module): app/quotes/ (index.html and main.js, a second Vite project root that
-// resolves the package from app/node_modules) and main-quotes-esbuild.js.
+// resolves the package from app/node_modules) and main-quotes-esbuild.js; on the one-request
+// entries `stableroutes/quotes/inline` and `stableroutes/quotes/evm`: app/quotes-inline/ and
+// app/quotes-evm/, likewise.
 // `data`: { quote, chains, request, now? } (now omitted: the clock).
 export function writeDapp(app, data) {
   writeFileSync(join(app, 'quote-data.json'), JSON.stringify(data));
@@ -130,13 +132,15 @@ import { run } from '../page.js';
 run(() => loadQuoteVerifier());
 `);
   writeFileSync(join(app, 'quotes', 'index.html'), HTML('./main.js'));
-  mkdirSync(join(app, 'quotes-inline'), { recursive: true });
-  writeFileSync(join(app, 'quotes-inline', 'main.js'), `import { loadQuoteVerifier } from 'stableroutes/quotes/inline';
+  for (const [dir, entry] of [['quotes-inline', 'stableroutes/quotes/inline'], ['quotes-evm', 'stableroutes/quotes/evm']]) {
+    mkdirSync(join(app, dir), { recursive: true });
+    writeFileSync(join(app, dir, 'main.js'), `import { loadQuoteVerifier } from '${entry}';
 import { run } from '../page.js';
 
 run(() => loadQuoteVerifier());
 `);
-  writeFileSync(join(app, 'quotes-inline', 'index.html'), HTML('./main.js'));
+    writeFileSync(join(app, dir, 'index.html'), HTML('./main.js'));
+  }
   writeFileSync(join(app, 'main-quotes-esbuild.js'), `import { loadQuoteVerifier } from 'stableroutes/quotes';
 import wasmPath from 'stableroutes/quote-verifier.wasm'; // the file loader's output path, relative to this bundle
 import { run } from './page.js';
@@ -149,9 +153,10 @@ const bin = (name) => fileURLToPath(new URL(`node_modules/.bin/${name}`, repo));
 
 // `vite build` with no config file and no plugin, output in app/dist (`quotes`: the
 // stableroutes/quotes page, app/quotes as the project root, output in app/quotes/dist; `inline`:
-// the stableroutes/quotes/inline page, likewise in app/quotes-inline).
-export function buildWithVite(app, { quotes = false, inline = false } = {}) {
-  const root = inline ? join(app, 'quotes-inline') : quotes ? join(app, 'quotes') : app;
+// the stableroutes/quotes/inline page, likewise in app/quotes-inline; `evm`: the
+// stableroutes/quotes/evm page, in app/quotes-evm).
+export function buildWithVite(app, { quotes = false, inline = false, evm = false } = {}) {
+  const root = evm ? join(app, 'quotes-evm') : inline ? join(app, 'quotes-inline') : quotes ? join(app, 'quotes') : app;
   execFileSync(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
   return join(root, 'dist');
 }

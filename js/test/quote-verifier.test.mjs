@@ -7,7 +7,10 @@
 // signer, a deposit-address answer handed to verifyQuote, malformed quotes, and malformed options;
 // plain and bound (forChains). And its module exports nothing but the quote calls.
 // `stableroutes/quotes/inline` carries the same module inside its script: it must unpack to the
-// same bytes and answer as the full verifier too.
+// same bytes and answer as the full verifier too. `stableroutes/quotes/evm` carries the EVM-only
+// module: it answers every quote between EVM chains as the full verifier does (with Solana in the
+// chain records), and refuses a quote to or from Solana, check by check, where the full verifier
+// passes it.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
@@ -16,7 +19,9 @@ import { before, describe, it, mock } from 'node:test';
 import { CHECK_NAMES, loadVerifier } from 'stableroutes';
 import { CHECK_NAMES as QUOTE_CHECK_NAMES, loadQuoteVerifier, quoteVerifierWasmUrl } from 'stableroutes/quotes';
 import { CHECK_NAMES as INLINE_CHECK_NAMES, loadQuoteVerifier as loadInlineQuoteVerifier } from 'stableroutes/quotes/inline';
+import { CHECK_NAMES as EVM_CHECK_NAMES, loadQuoteVerifier as loadEvmQuoteVerifier } from 'stableroutes/quotes/evm';
 import packed from '../dist/quote-verifier-packed.js';
+import packedEvm from '../dist/quote-verifier-evm-packed.js';
 
 import { quoteTampers } from '../../tests/node/quote-tampers.mjs';
 import * as d from './deposit-fixtures.mjs';
@@ -38,9 +43,11 @@ const outcome = (fn) => {
 let full;
 let quotes;
 let inline;
+let evm;
 let engine;
 before(async () => {
-  [full, quotes, inline, engine] = await Promise.all([loadVerifier(), loadQuoteVerifier(), loadInlineQuoteVerifier(), e.loadEngine()]);
+  [full, quotes, inline, evm, engine] = await Promise.all([loadVerifier(), loadQuoteVerifier(), loadInlineQuoteVerifier(),
+    loadEvmQuoteVerifier(), e.loadEngine()]);
 });
 
 // Each case: [name, quote, options]; compared plain, then bound to the same records when the
@@ -203,5 +210,73 @@ describe('stableroutes/quotes/inline', () => {
     cases.push(['no chains', f.buildQuote(), { now: f.NOW }]);
     assert.equal(full.verifyQuote(cases[0][1], cases[0][2]).ok, true, 'a genuine answer passes');
     assertSameAnswers(cases, inline);
+  });
+});
+
+describe('stableroutes/quotes/evm', () => {
+  const SOLANA_USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+  const REFUSED = 'chain 1399811149 is an SVM chain, which this verifier does not check: it is built for EVM chains only';
+
+  it('carries the EVM-only module: the quote calls only, and smaller than the quote-only module', () => {
+    const module = readFileSync(new URL('../wasm/quote-verifier-evm.wasm', import.meta.url));
+    assert.deepEqual(gunzipSync(Buffer.from(packedEvm, 'base64')), module);
+    assert.deepEqual(wasmExports('quote-verifier-evm.wasm').sort(), wasmExports('quote-verifier.wasm').sort());
+    assert.ok(module.length < readFileSync(new URL('../wasm/quote-verifier.wasm', import.meta.url)).length * 0.9,
+      'the Solana code is linked out');
+    assert.deepEqual(EVM_CHECK_NAMES, CHECK_NAMES);
+    assert.deepEqual(Object.keys(evm), ['verifyQuote', 'forChains']);
+  });
+
+  it('answers quotes between EVM chains as the full verifier does, with Solana in the chain records', () => {
+    const { quoteFor, chains } = engine;
+    assert.ok(chains.chains.some((c) => c.vm === 'svm'), 'the engine\'s chain records list Solana');
+    const bodies = [
+      e.exactIn(),
+      { ...e.exactIn(), options: { allQuotes: true } },
+      { ...e.exactIn(), type: 'exact-out', source: { ...e.exactIn().source, amount: undefined }, destination: { ...e.exactIn().destination, amount: '99840001' } },
+      { ...e.exactIn(), type: 'custom', destination: { ...e.exactIn().destination, calls: [{ target: e.RECIPIENT, data: '0xdeadbeef', value: '0' }] } },
+    ].map((body) => JSON.parse(JSON.stringify(body)));
+    const cases = bodies.map((body) => [`${body.type} to ${body.destination.chainId}`, quoteFor(body), { chains, request: body, now: e.NOW }]);
+    for (const [name, quote, options] of cases) assert.equal(evm.verifyQuote(quote, options).ok, true, `${name} passes`);
+    cases.push(...tamperedEngineQuotes());
+    cases.push(['a fixture quote', f.buildQuote(), { chains: f.chains, request: f.request(), now: f.NOW }]);
+    cases.push(['a deposit-address answer', d.buildDeposit(), { chains: f.chains, request: f.request(), now: f.NOW }]);
+    cases.push(['no chains', f.buildQuote(), { now: f.NOW }]);
+    cases.push(['a chain record without fields', f.buildQuote(), { chains: [{}], now: f.NOW }]);
+    assertSameAnswers(cases, evm);
+  });
+
+  it('refuses a quote to or from Solana, naming the chain in every check that needs it', () => {
+    const { quoteFor, chains } = engine;
+    const bodies = {
+      'stitched to Solana': { ...e.stitched(), options: { allQuotes: true } },
+      'from Solana': {
+        ...e.exactIn(),
+        source: { chainId: e.SOLANA, token: SOLANA_USDC, amount: '100000000', funder: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM' },
+        destination: { chainId: 8453, token: f.BASE_USDC, recipient: e.RECIPIENT },
+      },
+    };
+    for (const [name, body] of Object.entries(bodies)) {
+      const request = JSON.parse(JSON.stringify(body));
+      const quote = quoteFor(request);
+      assert.equal(full.verifyQuote(quote, { chains, request, now: e.NOW }).ok, true, `${name}: the full verifier passes it`);
+      for (const report of [evm.verifyQuote(quote, { chains, request, now: e.NOW }),
+        evm.forChains(chains).verifyQuote(quote, { request, now: e.NOW })]) {
+        assert.equal(report.ok, false, name);
+        const refusals = report.checks.filter((c) => c.detail.includes(REFUSED));
+        assert.ok(refusals.length >= 3, `${name}: ${JSON.stringify(report.checks)}`);
+        for (const check of refusals) assert.equal(check.ok, false, `${name}: ${check.name}`);
+      }
+    }
+  });
+
+  it('reads Solana records without checking them: a malformed one is not an error here', () => {
+    const solana = { ...engine.chains.chains.find((c) => c.vm === 'svm'), portal: 'not base58' };
+    const chains = [...engine.chains.chains.filter((c) => c.vm !== 'svm'), solana];
+    assert.equal(outcome(() => full.forChains(chains)).threw, 'TypeError');
+    const bound = evm.forChains(chains);
+    const request = JSON.parse(JSON.stringify(e.exactIn()));
+    assert.equal(bound.verifyQuote(engine.quoteFor(request), { request, now: e.NOW }).ok, true);
+    bound.release();
   });
 });

@@ -1,8 +1,9 @@
 // The size budgets, enforced by size-limit (the "size-limit" entries of package.json): what a
 // browser downloads for the verifier (entry, API, the module's host, binary), gzipped, through the
-// package's main entry, through `stableroutes/quotes` (the quote-only module) and through
-// `stableroutes/quotes/inline` (the same module inside its script). js/scripts/build.mjs
-// prints the same files' sizes.
+// package's main entry, through `stableroutes/quotes` (the quote-only module), through
+// `stableroutes/quotes/inline` (the same module inside its script) and through
+// `stableroutes/quotes/evm` (the EVM-only module inside its script). js/scripts/build.mjs prints the
+// same files' sizes.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -20,7 +21,7 @@ it('the browser entries stay within their size-limit budgets', () => {
     assert.fail(`size-limit failed:\n${error.stdout}${error.stderr}`);
   }
   const entries = JSON.parse(out);
-  assert.equal(entries.length, 3, 'the full entry, stableroutes/quotes and stableroutes/quotes/inline');
+  assert.equal(entries.length, 4, 'the full entry, stableroutes/quotes, stableroutes/quotes/inline and stableroutes/quotes/evm');
   for (const entry of entries) assert.equal(entry.passed, true, `${entry.name}: ${entry.size} bytes over the ${entry.sizeLimit} limit`);
 });
 
@@ -35,7 +36,7 @@ it('the package module carries only the verifier: no signing export (and so no s
 
 it('the modules import only what src/wasm-host.js provides', async () => {
   const host = readFileSync(new URL('../src/wasm-host.js', import.meta.url), 'utf8');
-  for (const file of ['verifier.wasm', 'quote-verifier.wasm']) {
+  for (const file of ['verifier.wasm', 'quote-verifier.wasm', 'quote-verifier-evm.wasm']) {
     const module = new WebAssembly.Module(readFileSync(new URL(`../wasm/${file}`, import.meta.url)));
     for (const { module: from, name } of WebAssembly.Module.imports(module)) {
       assert.ok(['env', 'wasi_snapshot_preview1'].includes(from), `${file}: import from ${from}`);

@@ -1,7 +1,8 @@
 // The package's `workerd` entries inside workerd (through miniflare): the package files laid out as
-// in node_modules/stableroutes, verifier.wasm (quote-verifier.wasm for `stableroutes/quotes`)
-// imported as a compiled module (wrangler's default rule for .wasm), and a worker that verifies a
-// quote with loadVerifier() from 'stableroutes' (loadQuoteVerifier() from 'stableroutes/quotes').
+// in node_modules/stableroutes, verifier.wasm (quote-verifier.wasm for `stableroutes/quotes`,
+// quote-verifier-evm.wasm for `stableroutes/quotes/evm`) imported as a compiled module (wrangler's
+// default rule for .wasm), and a worker that verifies a quote with loadVerifier() from
+// 'stableroutes' (loadQuoteVerifier() from the quote entries).
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, describe, it } from 'node:test';
@@ -35,6 +36,7 @@ function workerOn(entry, wasm, loader) {
         await esm(`src/${entry}`),
         await esm('src/verifier.js'),
         await esm('src/wasm-host.js'),
+        await esm('src/workerd-module.js'),
         { type: 'CompiledWasm', path: `node_modules/stableroutes/wasm/${wasm}`, contents: await file(`wasm/${wasm}`) },
       ],
       compatibilityDate: '2025-01-01',
@@ -64,3 +66,4 @@ function workerOn(entry, wasm, loader) {
 
 describe('workerd entry', workerOn('entry-workerd.js', 'verifier.wasm', 'loadVerifier'));
 describe('workerd entry of stableroutes/quotes', workerOn('entry-quotes-workerd.js', 'quote-verifier.wasm', 'loadQuoteVerifier'));
+describe('workerd entry of stableroutes/quotes/evm', workerOn('entry-quotes-evm-workerd.js', 'quote-verifier-evm.wasm', 'loadQuoteVerifier'));

@@ -13,7 +13,9 @@ Account Account::from_evm(const Address& address) {
 Account Account::from_svm(const svm::Pubkey& pubkey) { return Account{pubkey.bytes}; }
 
 Account Account::parse(Vm vm, std::string_view text) {
-  return vm == Vm::evm ? from_evm(Address::parse(text)) : from_svm(svm::Pubkey::parse(text));
+  if (vm == Vm::evm) return from_evm(Address::parse(text));
+  expect_svm_checked();
+  return from_svm(svm::Pubkey::parse(text));
 }
 
 bool Account::is_evm_address() const {
@@ -27,6 +29,10 @@ Address Account::to_evm() const {
   return Address::from_bytes(ByteView(bytes).subspan(12));
 }
 
-std::string Account::to_string(Vm vm) const { return vm == Vm::evm ? to_evm().checksummed() : to_svm().to_base58(); }
+std::string Account::to_string(Vm vm) const {
+  if (vm == Vm::evm) return to_evm().checksummed();
+  expect_svm_checked();
+  return to_svm().to_base58();
+}
 
 }  // namespace sr::protocol

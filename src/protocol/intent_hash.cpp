@@ -19,6 +19,7 @@ auto read_all_borsh(ByteView encoded, Read read) {
 
 Bytes encode_route(const Route& route, Vm destination_vm) {
   if (destination_vm == Vm::evm) return abi::encode_param(intent_abi::route_type(), intent_abi::route_value(route));
+  expect_svm_checked();
   borsh::Writer out;
   intent_borsh::write_route(out, route);
   return out.take();
@@ -26,6 +27,7 @@ Bytes encode_route(const Route& route, Vm destination_vm) {
 
 Bytes encode_reward(const Reward& reward, Vm source_vm) {
   if (source_vm == Vm::evm) return abi::encode_param(intent_abi::reward_type(), intent_abi::reward_value(reward));
+  expect_svm_checked();
   borsh::Writer out;
   intent_borsh::write_reward(out, reward);
   return out.take();
@@ -35,6 +37,7 @@ Route decode_route(ByteView encoded, Vm destination_vm) {
   if (destination_vm == Vm::evm) {
     return intent_abi::route_from_value(abi::decode_params({intent_abi::route_type()}, encoded).at(0));
   }
+  expect_svm_checked();
   return read_all_borsh(encoded, intent_borsh::read_route);
 }
 
@@ -42,6 +45,7 @@ Reward decode_reward(ByteView encoded, Vm source_vm) {
   if (source_vm == Vm::evm) {
     return intent_abi::reward_from_value(abi::decode_params({intent_abi::reward_type()}, encoded).at(0));
   }
+  expect_svm_checked();
   return read_all_borsh(encoded, intent_borsh::read_reward);
 }
 

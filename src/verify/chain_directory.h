@@ -42,6 +42,9 @@ struct ChainInfo {
   std::optional<Address> permit3;
   std::optional<ChainLimits> limits;  // absent in older records: the deadline rules then fail
   Address quote_signer;  // EIP-712 signer of quotes whose source is this chain (an EVM key on every VM)
+  // False for an SVM chain in a directory that checks EVM chains only: nothing but its id and VM
+  // was read, and ChainDirectory::at refuses it.
+  bool checked = true;
 };
 
 struct TokenInfo {
@@ -57,11 +60,15 @@ class ChainDirectory {
  public:
   // A ChainRecord array or the {"chains": [...]} body of GET /v1/chains. Members the verifier does
   // not use are ignored; the ones it uses are read strictly (ParseError naming "chains[i].portal").
-  static ChainDirectory from_json(const Json& chains);
-  static ChainDirectory from_json(const nlohmann::json& chains);
+  // With check_svm false (the default in the EVM-only module, protocol/vm.h) an SVM chain's record
+  // is kept by its id and VM alone, unchecked: GET /v1/chains lists Solana beside the EVM chains.
+  static ChainDirectory from_json(const Json& chains, bool check_svm = svm_checked);
+  static ChainDirectory from_json(const nlohmann::json& chains, bool check_svm = svm_checked);
 
+  // Any record, checked or not.
   const ChainInfo* find(std::uint64_t chain_id) const;
-  // ParseError "chain <id> is not in the chain records" when absent.
+  // ParseError "chain <id> is not in the chain records" when absent, and a ParseError naming the
+  // chain an SVM chain this verifier does not check when its record is unchecked.
   const ChainInfo& at(std::uint64_t chain_id) const;
   // The same with "<path>: " in front, for a chain id read at `path`.
   const ChainInfo& at(std::uint64_t chain_id, const Path& path) const;
@@ -73,7 +80,8 @@ class ChainDirectory {
 class TokenDirectory {
  public:
   // A TokenRecord array or the {"tokens": [...]} body of GET /v1/tokens. Addresses are read for
-  // the VM of their chain in `chains` (tokens of unknown chains are a ParseError).
+  // the VM of their chain in `chains` (tokens of unknown chains are a ParseError; those of an
+  // unchecked chain are left out).
   static TokenDirectory from_json(const Json& tokens, const ChainDirectory& chains);
   static TokenDirectory from_json(const nlohmann::json& tokens, const ChainDirectory& chains);
 

@@ -18,7 +18,10 @@ std::string text(const Account& account, const ChainInfo& chain) { return accoun
 std::string chain_text(const ChainInfo& chain) { return cat("chain ", std::to_string(chain.chain_id)); }
 
 Account vault_of(const ChainInfo& chain, const Hash32& intent_hash) {
-  if (chain.vm == Vm::svm) return Account::from_svm(protocol::svm_vault_address(intent_hash, chain.portal.to_svm()));
+  if (chain.vm == Vm::svm) {
+    expect_svm_checked();
+    return Account::from_svm(protocol::svm_vault_address(intent_hash, chain.portal.to_svm()));
+  }
   if (!chain.vault_init_code_hash) {
     fail(chain_text(chain), " has no vaultInitCodeHash in the chain records, so its vaults cannot be recomputed");
   }
@@ -90,6 +93,7 @@ bool pays(const protocol::Call& call, const ChainInfo& chain, const Account& tok
   // Solana: the call Eco's Portal fills (protocol::svm_route_call): TransferChecked on Token or
   // Token-2022 from the executor of this chain's Portal, crediting the recipient's associated token
   // account of the mint under that same program. Any other shape can never be filled.
+  expect_svm_checked();
   try {
     const auto paid = protocol::svm_route_call::decode_token_transfer_call(chain.portal.to_svm(), call);
     const svm::Pubkey mint = token.to_svm();

@@ -17,7 +17,9 @@ RequestDocument::RequestDocument(const nlohmann::json* request) {
   request_ = converted_.get();
 }
 
-ChainDirectory ChainDirectory::from_json(const nlohmann::json& chains) { return from_json(json::from_nlohmann(chains)); }
+ChainDirectory ChainDirectory::from_json(const nlohmann::json& chains, bool check_svm) {
+  return from_json(json::from_nlohmann(chains), check_svm);
+}
 
 TokenDirectory TokenDirectory::from_json(const nlohmann::json& tokens, const ChainDirectory& chains) {
   return from_json(json::from_nlohmann(tokens), chains);

@@ -337,6 +337,7 @@ std::string check_funding_target(const Json& quote, const QuoteContext&, QuotePa
   const Intent& intent = parts.execution().intent();
   const Json& tx_json = transaction_json(quote);
   if (chain.vm == Vm::svm) {
+    expect_svm_checked();
     const protocol::SvmTransaction tx = protocol::svm_transaction_from_json(tx_json, "quote.execution.transaction");
     if (Account::from_svm(tx.fee_payer) != source.party) {
       fail("quote.execution.transaction.feePayer is ", tx.fee_payer.to_base58(), ", not source.funder ",
@@ -386,6 +387,7 @@ std::string check_funding_calldata(const Json& quote, const QuoteContext&, Quote
   const ChainInfo& chain = *execution.source;
   const Json& tx_json = transaction_json(quote);
   if (chain.vm == Vm::svm) {
+    expect_svm_checked();
     const protocol::SvmTransaction tx = protocol::svm_transaction_from_json(tx_json, "quote.execution.transaction");
     const svm::Instruction& instruction = portal_instruction(tx, chain);
     const protocol::svm_fund::DecodedFund fund = jf::at_path("quote.execution.transaction (Portal instruction)", [&] {

@@ -191,6 +191,68 @@ TEST_F(EngineQuotes, ToSolanaPassesOnlyWithThePortalsPaymentCall) {
   }
 }
 
+// The npm package's EVM-only module reads the chain records as a directory built with check_svm
+// false (protocol/vm.h): GET /v1/chains with Solana in it still reads, Solana's tokens are left out,
+// an EVM quote gets the same report as with every chain checked, and a quote to or from Solana
+// fails each check that looks its chain up, naming it, and never passes.
+TEST_F(EngineQuotes, AnEvmOnlyDirectoryRefusesSolanaAndChecksEvmAlike) {
+  const json chain_list = json::parse(service::list_chains(config()).dump());
+  const ChainDirectory evm_only = ChainDirectory::from_json(chain_list, /*check_svm=*/false);
+  const ChainDirectory every = ChainDirectory::from_json(chain_list);
+  ASSERT_NE(evm_only.find(1399811149), nullptr);
+  EXPECT_FALSE(evm_only.find(1399811149)->checked);
+  EXPECT_TRUE(every.find(1399811149)->checked);
+  EXPECT_TRUE(evm_only.at(8453).checked);
+  const std::string refused = "chain 1399811149 is an SVM chain, which this verifier does not check: it is built for EVM chains only";
+  try {
+    evm_only.at(1399811149, "quote.destination.chainId");
+    ADD_FAILURE() << "an unchecked chain was looked up";
+  } catch (const ParseError& e) {
+    EXPECT_EQ(std::string(e.what()), "quote.destination.chainId: " + refused);
+  }
+  const json tokens = {{{"chainId", 8453}, {"address", st::kBaseUsdc}, {"decimals", 6}},
+                       {{"chainId", 1399811149}, {"address", st::kSolanaUsdc}, {"decimals", 6}}};
+  const TokenDirectory evm_tokens = TokenDirectory::from_json(tokens, evm_only);
+  EXPECT_NE(evm_tokens.find(8453, protocol::Account::from_evm(Address::parse(st::kBaseUsdc))), nullptr);
+  EXPECT_NE(TokenDirectory::from_json(tokens, every).find(1399811149, protocol::Account::parse(Vm::svm, st::kSolanaUsdc)),
+            nullptr);
+
+  const auto checks_of = [](const Report& report) {
+    std::vector<std::tuple<std::string, bool, std::string>> out;
+    for (const Check& check : report.checks) out.emplace_back(check.name, check.ok, check.detail);
+    return out;
+  };
+  const json direct = st::exact_in_body();
+  const json direct_quote = ok_quote(direct);
+  const Report direct_report = verify_quote(direct_quote, QuoteContext{&every, &direct, st::kNow});
+  EXPECT_TRUE(direct_report.ok()) << failures(direct_report);
+  EXPECT_EQ(checks_of(verify_quote(direct_quote, QuoteContext{&evm_only, &direct, st::kNow})), checks_of(direct_report));
+
+  json to_solana = direct;
+  to_solana["destination"] = {{"chainId", 1399811149}, {"token", st::kSolanaUsdc}, {"recipient", st::kSolanaRecipient}};
+  json from_solana = direct;
+  from_solana["source"] = {{"chainId", 1399811149}, {"token", st::kSolanaUsdc}, {"amount", "100000000"},
+                           {"funder", st::kSolanaRecipient}};
+  from_solana["destination"] = {{"chainId", 8453}, {"token", st::kBaseUsdc}, {"recipient", st::kRecipient}};
+  for (const json& body : {to_solana, from_solana}) {
+    const json quote = ok_quote(body);
+    const Report checked = verify_quote(quote, QuoteContext{&every, &body, st::kNow});
+    EXPECT_TRUE(checked.ok()) << failures(checked);
+    const Report report = verify_quote(quote, QuoteContext{&evm_only, &body, st::kNow});
+    EXPECT_FALSE(report.ok());
+    std::size_t refusals = 0;
+    for (const Check& check : report.checks) {
+      if (check.detail.find(refused) != std::string::npos) {
+        EXPECT_FALSE(check.ok) << check.name;
+        ++refusals;
+      }
+    }
+    // Every check that needs the Solana side says why; the signature (an EVM key over the id and
+    // hashes) needs no chain but the source's.
+    EXPECT_GE(refusals, 3u) << failures(report);
+  }
+}
+
 TEST_F(EngineQuotes, AllQuotesCompetingQuotesPass) {
   json body = st::exact_in_body();
   body["options"] = {{"allQuotes", true}};
