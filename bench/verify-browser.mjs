@@ -7,7 +7,10 @@
 // on `stableroutes/quotes/evm`, the EVM-only module inside the script) and
 // for the same page built on ethers v6 (bench/ethers-quote-verifier.mjs bundled by esbuild,
 // minified: the essentials check, the conservative baseline of bench/verify.mjs, and the nine checks).
-//   node bench/verify-browser.mjs [--loads N] [--network loopback,4g]   (part of npm run bench:verify)
+//   node bench/verify-browser.mjs [--loads N] [--network loopback,4g] [--cpu-slowdown K]   (part of npm run bench:verify)
+// --cpu-slowdown K: Chromium's CPU throttling at K times slower (DevTools' "4x slowdown" is the mid-range
+// phone of its mobile preset): the same pages as a phone's CPU would run them. Off by default, so the
+// figures are those of this machine's CPU.
 // Every load is cold: a fresh browser context (empty HTTP cache, so no cached wasm code either, and
 // a new renderer process). The pages are served by a static Node server on 127.0.0.1 with gzip, as
 // a production server would; `4g` puts Chromium's network emulation in front of it (DevTools' "Fast
@@ -28,6 +31,7 @@ const option = (name, fallback) => {
   return i >= 0 ? process.argv[i + 1] : fallback;
 };
 const loads = Number(option('--loads', '15'));
+const cpuSlowdown = Number(option('--cpu-slowdown', '1'));
 const networks = option('--network', 'loopback,4g').split(',');
 const NETWORKS = {
   loopback: null,
@@ -77,10 +81,13 @@ try {
     const context = await browser.newContext();
     try {
       const page = await context.newPage();
-      if (NETWORKS[network]) {
+      if (NETWORKS[network] || cpuSlowdown !== 1) {
         const cdp = await context.newCDPSession(page);
-        await cdp.send('Network.enable');
-        await cdp.send('Network.emulateNetworkConditions', NETWORKS[network]);
+        if (NETWORKS[network]) {
+          await cdp.send('Network.enable');
+          await cdp.send('Network.emulateNetworkConditions', NETWORKS[network]);
+        }
+        if (cpuSlowdown !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
       }
       await page.goto(subject.server.url);
       await page.waitForSelector('body[data-done="true"]', { timeout: 30_000 });
@@ -111,7 +118,8 @@ try {
   const ms = (x) => `${x.toFixed(0)} ms`;
 
   console.log(`time to first verification in Chromium (${cpus()[0]?.model ?? 'unknown cpu'}, ${cpus().length} cores; ` +
-    `median of ${loads} cold loads per subject, interleaved; a direct quote signed by the core engine)`);
+    `${cpuSlowdown !== 1 ? `, CPU throttled ${cpuSlowdown}x` : ''}; median of ${loads} cold loads per subject, interleaved; ` +
+    'a direct quote signed by the core engine)');
   for (const network of networks) {
     for (const s of subjects) await coldLoad(s, network); // warm-up, discarded
     const runs = new Map(subjects.map((s) => [s, []]));
