@@ -6,6 +6,7 @@ import { createClient, StableRoutesError, verifyWebhook } from 'stableroutes/cli
 import { loadQuoteVerifier, CHECK_NAMES as QUOTE_CHECK_NAMES } from 'stableroutes/quotes';
 import type { QuoteVerifier, ChainBoundQuoteVerifier } from 'stableroutes/quotes';
 import { loadQuoteVerifier as loadInlineQuoteVerifier } from 'stableroutes/quotes/inline';
+import { loadQuoteVerifier as loadEvmQuoteVerifier, CHECK_NAMES as EVM_CHECK_NAMES } from 'stableroutes/quotes/evm';
 import type { WebhookDelivery, WebhookEndpointCreated } from 'stableroutes/client';
 
 export async function example(quote: Quote, chains: ChainRecord[], tokens: TokenRecord[], request: QuoteRequest) {
@@ -104,4 +105,14 @@ export async function quotesInOneRequest(quote: Quote, chains: ChainRecord[]) {
   // @ts-expect-error there is no module to name
   await loadInlineQuoteVerifier({ wasmUrl: '/assets/quote-verifier.wasm' });
   return verifier.verifyQuote(quote, { chains }).ok;
+}
+
+// The EVM-only verifier: the quote verifier's API; in workerd a compiled module may be handed in.
+export async function quotesBetweenEvmChains(quote: Quote, chains: ChainRecord[], module: WebAssembly.Module) {
+  const verifier: QuoteVerifier = await loadEvmQuoteVerifier();
+  const inWorkerd: QuoteVerifier = await loadEvmQuoteVerifier({ wasmModule: module });
+  // @ts-expect-error there is no URL to name
+  await loadEvmQuoteVerifier({ wasmUrl: '/assets/quote-verifier-evm.wasm' });
+  const names: readonly string[] = EVM_CHECK_NAMES;
+  return [verifier.verifyQuote(quote, { chains }).ok, inWorkerd.forChains(chains).verifyQuote(quote).ok, names];
 }
