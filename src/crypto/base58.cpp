@@ -55,8 +55,8 @@ Bytes decode(std::string_view text) {
     const unsigned char c = static_cast<unsigned char>(text[i]);
     const int value = kDigitValue[c];
     if (value < 0) {
-      throw ParseError("base58 text has " + describe_character(c) + " at position " + std::to_string(i) +
-                       ", which is not in the base58 alphabet");
+      throw_parse_error("base58 text has " + describe_character(c) + " at position " + std::to_string(i) +
+                        ", which is not in the base58 alphabet");
     }
     if (i < leading_ones) continue;
     std::uint32_t carry = static_cast<std::uint32_t>(value);
@@ -77,12 +77,12 @@ Bytes decode(std::string_view text) {
 
 std::array<std::uint8_t, 32> decode32(std::string_view text) {
   if (text.size() > kMaxTextFor32Bytes) {
-    throw ParseError("base58 text of " + std::to_string(text.size()) + " characters is too long for 32 bytes (at most " +
-                     std::to_string(kMaxTextFor32Bytes) + ")");
+    throw_parse_error("base58 text of " + std::to_string(text.size()) + " characters is too long for 32 bytes (at most " +
+                      std::to_string(kMaxTextFor32Bytes) + ")");
   }
   const Bytes bytes = decode(text);
   if (bytes.size() != 32) {
-    throw ParseError("base58 text must encode exactly 32 bytes, got " + std::to_string(bytes.size()));
+    throw_parse_error("base58 text must encode exactly 32 bytes, got " + std::to_string(bytes.size()));
   }
   std::array<std::uint8_t, 32> out;
   std::copy(bytes.begin(), bytes.end(), out.begin());

@@ -14,12 +14,12 @@ constexpr std::array<std::int8_t, 256> kSextetValue = digit_values(kAlphabet);
 std::uint32_t sextet_at(std::string_view text, std::size_t position) {
   const int value = kSextetValue[static_cast<unsigned char>(text[position])];
   if (value < 0 && text[position] == '=') {
-    throw ParseError("base64 text has '=' at position " + std::to_string(position) +
-                     "; padding may only be the last one or two characters");
+    throw_parse_error("base64 text has '=' at position " + std::to_string(position) +
+                      "; padding may only be the last one or two characters");
   }
   if (value < 0) {
-    throw ParseError("base64 text has a character that is not in the standard base64 alphabet at position " +
-                     std::to_string(position));
+    throw_parse_error("base64 text has a character that is not in the standard base64 alphabet at position " +
+                      std::to_string(position));
   }
   return static_cast<std::uint32_t>(value);
 }
@@ -50,7 +50,7 @@ std::string encode(ByteView bytes) {
 
 Bytes decode(std::string_view text) {
   if (text.size() % 4 != 0) {
-    throw ParseError("base64 text length " + std::to_string(text.size()) + " is not a multiple of 4");
+    throw_parse_error("base64 text length " + std::to_string(text.size()) + " is not a multiple of 4");
   }
   std::size_t padding = 0;
   if (!text.empty() && text.back() == '=') padding = text[text.size() - 2] == '=' ? 2 : 1;
@@ -71,7 +71,7 @@ Bytes decode(std::string_view text) {
                                 (padding == 1 ? sextet_at(text, i + 2) << 6 : 0);
     const std::uint32_t spare_bits = padding == 1 ? (group & 0xff) : (group & 0xffff);
     if (spare_bits != 0) {
-      throw ParseError("base64 text is not canonical: the character before the padding has non-zero unused bits");
+      throw_parse_error("base64 text is not canonical: the character before the padding has non-zero unused bits");
     }
     out.push_back(static_cast<std::uint8_t>(group >> 16));
     if (padding == 1) out.push_back(static_cast<std::uint8_t>(group >> 8));

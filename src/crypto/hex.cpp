@@ -17,20 +17,20 @@ namespace {
 
 Bytes decode(std::string_view text, Prefix prefix, std::optional<std::size_t> expected_size) {
   const bool has_prefix = text.size() >= 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
-  if (prefix == Prefix::required && !has_prefix) throw ParseError("hex string must start with 0x");
-  if (prefix == Prefix::forbidden && has_prefix) throw ParseError("hex string must not start with 0x");
+  if (prefix == Prefix::required && !has_prefix) throw_parse_error("hex string must start with 0x");
+  if (prefix == Prefix::forbidden && has_prefix) throw_parse_error("hex string must not start with 0x");
   if (has_prefix) text.remove_prefix(2);
-  if (text.size() % 2 != 0) throw ParseError("hex string has an odd number of digits");
+  if (text.size() % 2 != 0) throw_parse_error("hex string has an odd number of digits");
   Bytes out(text.size() / 2);
   for (std::size_t i = 0; i < out.size(); ++i) {
     const int hi = nibble(text[2 * i]);
     const int lo = nibble(text[2 * i + 1]);
-    if (hi < 0 || lo < 0) throw ParseError("hex string contains a character that is not a hex digit");
+    if (hi < 0 || lo < 0) throw_parse_error("hex string contains a character that is not a hex digit");
     out[i] = static_cast<std::uint8_t>(hi << 4 | lo);
   }
   if (expected_size && out.size() != *expected_size) {
-    throw ParseError("hex string must encode exactly " + std::to_string(*expected_size) + " bytes, got " +
-                     std::to_string(out.size()));
+    throw_parse_error("hex string must encode exactly " + std::to_string(*expected_size) + " bytes, got " +
+                      std::to_string(out.size()));
   }
   return out;
 }

@@ -53,21 +53,21 @@ bool less_than(ByteView a, ByteView b) {
 // Checks r, s and v with a precise message; returns the recovery id.
 int check_signature(ByteView signature) {
   if (signature.size() != 65) {
-    throw ParseError("signature must be 65 bytes (r || s || v), got " +
-                     std::to_string(signature.size()));
+    throw_parse_error("signature must be 65 bytes (r || s || v), got " +
+                      std::to_string(signature.size()));
   }
   const ByteView r = signature.subspan(0, 32);
   const ByteView s = signature.subspan(32, 32);
   const std::uint8_t v = signature[64];
   if (v != 27 && v != 28) {
-    throw ParseError("signature v must be 27 or 28, got " + std::to_string(v));
+    throw_parse_error("signature v must be 27 or 28, got " + std::to_string(v));
   }
-  if (is_zero(r)) throw ParseError("signature r is zero");
-  if (!less_than(r, kOrder)) throw ParseError("signature r is not below the curve order");
-  if (is_zero(s)) throw ParseError("signature s is zero");
-  if (!less_than(s, kOrder)) throw ParseError("signature s is not below the curve order");
+  if (is_zero(r)) throw_parse_error("signature r is zero");
+  if (!less_than(r, kOrder)) throw_parse_error("signature r is not below the curve order");
+  if (is_zero(s)) throw_parse_error("signature s is zero");
+  if (!less_than(s, kOrder)) throw_parse_error("signature s is not below the curve order");
   if (less_than(kHalfOrder, s)) {
-    throw ParseError("signature s is in the upper half of the curve order (not canonical, EIP-2)");
+    throw_parse_error("signature s is in the upper half of the curve order (not canonical, EIP-2)");
   }
   return v - 27;
 }
@@ -101,12 +101,12 @@ void secure_wipe(void* data, std::size_t size) {
 
 SecretKey SecretKey::from_bytes(ByteView bytes) {
   if (bytes.size() != kSize) {
-    throw ParseError("secret key must be 32 bytes, got " + std::to_string(bytes.size()));
+    throw_parse_error("secret key must be 32 bytes, got " + std::to_string(bytes.size()));
   }
   SecretKey key(std::array<std::uint8_t, kSize>{});
   std::copy(bytes.begin(), bytes.end(), key.bytes_.begin());
   if (!secp256k1_ec_seckey_verify(context(), key.bytes_.data())) {
-    throw ParseError("secret key is zero or not below the curve order");
+    throw_parse_error("secret key is zero or not below the curve order");
   }
   return key;
 }
@@ -137,7 +137,7 @@ Signature sign_digest(const Hash32& digest, const SecretKey& key) {
   if (!secp256k1_ecdsa_sign_recoverable(context(), &sig, digest.data(), key.bytes().data(),
                                         nullptr, nullptr)) {
     // Only possible with an invalid key, which SecretKey cannot hold unless moved from.
-    throw ParseError("cannot sign with this secret key (zero or moved from)");
+    throw_parse_error("cannot sign with this secret key (zero or moved from)");
   }
   Signature out;
   int recovery_id = 0;
@@ -151,7 +151,7 @@ Signature sign_digest(const Hash32& digest, const SecretKey& key) {
 PublicKey public_key(const SecretKey& key) {
   secp256k1_pubkey pub;
   if (!secp256k1_ec_pubkey_create(context(), &pub, key.bytes().data())) {
-    throw ParseError("cannot derive a public key from this secret key (zero or moved from)");
+    throw_parse_error("cannot derive a public key from this secret key (zero or moved from)");
   }
   return serialize(pub);
 }
@@ -161,11 +161,11 @@ PublicKey recover_public_key(const Hash32& digest, ByteView signature) {
   secp256k1_ecdsa_recoverable_signature sig;
   if (!secp256k1_ecdsa_recoverable_signature_parse_compact(verify_context(), &sig, signature.data(),
                                                            recovery_id)) {
-    throw ParseError("signature r or s is not below the curve order");
+    throw_parse_error("signature r or s is not below the curve order");
   }
   secp256k1_pubkey pub;
   if (!secp256k1_ecdsa_recover(verify_context(), &pub, &sig, digest.data())) {
-    throw ParseError("no public key recovers from this signature and digest");
+    throw_parse_error("no public key recovers from this signature and digest");
   }
   return serialize(pub);
 }

@@ -21,7 +21,7 @@ using json::Path;
 
 [[noreturn]] void fail(const Path& where, const std::string& message) {
   const std::string path = where.str();
-  throw ParseError(path.empty() ? message : path + ": " + message);
+  throw_parse_error(path.empty() ? message : path + ": " + message);
 }
 
 bool is_digits(std::string_view s) {
@@ -52,7 +52,7 @@ class TypeParser {
 
  private:
   [[noreturn]] void error(const std::string& what) const {
-    throw ParseError("ABI type '" + std::string(text_) + "': " + what + " at position " + std::to_string(pos_));
+    throw_parse_error("ABI type '" + std::string(text_) + "': " + what + " at position " + std::to_string(pos_));
   }
 
   void enter(unsigned depth) const {
@@ -395,7 +395,7 @@ class Decoder {
 
 void check_fully_consumed(std::size_t end, std::size_t size, Mode mode) {
   if (mode == Mode::strict && end != size) {
-    throw ParseError("ABI data has " + std::to_string(size - end) + " trailing bytes after the encoded value");
+    throw_parse_error("ABI data has " + std::to_string(size - end) + " trailing bytes after the encoded value");
   }
 }
 

@@ -15,21 +15,21 @@ bool is_lower_hex_letter(char c) { return c >= 'a' && c <= 'f'; }
 
 Address Address::parse(std::string_view text) {
   if (text.size() != 42 || text[0] != '0' || text[1] != 'x') {
-    throw ParseError("address must be 0x followed by 40 hex digits");
+    throw_parse_error("address must be 0x followed by 40 hex digits");
   }
   const std::string_view digits = text.substr(2);
   Address out = from_bytes(hex::decode(digits, hex::Prefix::forbidden, 20));
   const bool has_upper = std::any_of(digits.begin(), digits.end(), is_upper_hex_letter);
   const bool has_lower = std::any_of(digits.begin(), digits.end(), is_lower_hex_letter);
   if (has_upper && has_lower && out.checksummed().substr(2) != digits) {
-    throw ParseError("address checksum does not match EIP-55");
+    throw_parse_error("address checksum does not match EIP-55");
   }
   return out;
 }
 
 Address Address::from_bytes(ByteView bytes) {
   if (bytes.size() != 20) {
-    throw ParseError("address must be exactly 20 bytes, got " + std::to_string(bytes.size()));
+    throw_parse_error("address must be exactly 20 bytes, got " + std::to_string(bytes.size()));
   }
   Address out;
   std::copy(bytes.begin(), bytes.end(), out.bytes.begin());

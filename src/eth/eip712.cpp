@@ -21,7 +21,7 @@ using Path = sr::json::Path;
 
 [[noreturn]] void fail(const Path& where, const std::string& message) {
   const std::string path = where.str();
-  throw ParseError(path.empty() ? message : path + ": " + message);
+  throw_parse_error(path.empty() ? message : path + ": " + message);
 }
 
 bool is_identifier(std::string_view s) {
@@ -90,7 +90,7 @@ class Encoder {
     if (std::find(stack.begin(), stack.end(), name) != stack.end()) {
       std::string cycle;
       for (const auto& s : stack) cycle += s + " -> ";
-      throw ParseError("cyclic type reference: " + cycle + name);
+      throw_parse_error("cyclic type reference: " + cycle + name);
     }
     if (found.count(name)) return;
     found.insert(name);
@@ -220,8 +220,8 @@ std::string infer_primary_type(const Types& types) {
   if (roots.size() != 1) {
     std::string list;
     for (const auto& r : roots) list += (list.empty() ? "" : ", ") + r;
-    throw ParseError("primaryType: missing, and it cannot be inferred (candidates: " +
-                     (list.empty() ? std::string("none") : list) + ")");
+    throw_parse_error("primaryType: missing, and it cannot be inferred (candidates: " +
+                      (list.empty() ? std::string("none") : list) + ")");
   }
   return roots[0];
 }
@@ -229,7 +229,7 @@ std::string infer_primary_type(const Types& types) {
 }  // namespace
 
 Types types_from_json(const json& types) {
-  if (!types.is_object()) throw ParseError("types: expected a JSON object");
+  if (!types.is_object()) throw_parse_error("types: expected a JSON object");
   Types out;
   for (const auto& [name, fields] : types.items()) {
     const std::string path = "types." + name;
@@ -268,12 +268,12 @@ Hash32 hash_struct(const std::string& primary, const Types& types, const json& v
 }
 
 std::vector<Field> domain_type_for(const json& domain) {
-  if (!domain.is_object()) throw ParseError("domain: expected a JSON object");
+  if (!domain.is_object()) throw_parse_error("domain: expected a JSON object");
   for (const auto& item : domain.items()) {
     const std::string& key = item.key();
     if (std::none_of(std::begin(kDomainFields), std::end(kDomainFields),
                      [&](const DomainField& f) { return key == f.name; })) {
-      throw ParseError("domain: unexpected field '" + key + "'");
+      throw_parse_error("domain: unexpected field '" + key + "'");
     }
   }
   std::vector<Field> out;
@@ -294,24 +294,24 @@ Hash32 digest(const Hash32& domain_separator, const Hash32& struct_hash) {
 }
 
 TypedDataHashes hash_typed_data(const json& typed_data) {
-  if (!typed_data.is_object()) throw ParseError("typed data: expected a JSON object");
+  if (!typed_data.is_object()) throw_parse_error("typed data: expected a JSON object");
   for (const auto& [key, _] : typed_data.items()) {
     if (key != "types" && key != "primaryType" && key != "domain" && key != "message") {
-      throw ParseError("typed data: unexpected member '" + key + "'");
+      throw_parse_error("typed data: unexpected member '" + key + "'");
     }
   }
   for (const char* key : {"types", "domain", "message"}) {
-    if (!typed_data.contains(key)) throw ParseError(std::string("typed data: missing member '") + key + "'");
+    if (!typed_data.contains(key)) throw_parse_error(std::string("typed data: missing member '") + key + "'");
   }
   Types types = types_from_json(typed_data["types"]);
   const json& domain = typed_data["domain"];
 
   std::string primary;
   if (typed_data.contains("primaryType")) {
-    if (!typed_data["primaryType"].is_string()) throw ParseError("primaryType: expected a string");
+    if (!typed_data["primaryType"].is_string()) throw_parse_error("primaryType: expected a string");
     primary = typed_data["primaryType"].get<std::string>();
-    if (primary == kDomainType) throw ParseError("primaryType: must not be EIP712Domain");
-    if (!types.count(primary)) throw ParseError("primaryType: unknown type '" + primary + "'");
+    if (primary == kDomainType) throw_parse_error("primaryType: must not be EIP712Domain");
+    if (!types.count(primary)) throw_parse_error("primaryType: unknown type '" + primary + "'");
   } else {
     primary = infer_primary_type(types);
   }
@@ -321,8 +321,8 @@ TypedDataHashes hash_typed_data(const json& typed_data) {
     // An explicit domain type must itself be a valid subset of the standard fields, in order.
     const std::vector<Field> expected = domain_type_for(domain);
     if (types[kDomainType] != expected) {
-      throw ParseError("types.EIP712Domain: does not match the domain's fields (expected " +
-                       encode_type(kDomainType, Types{{kDomainType, expected}}) + ")");
+      throw_parse_error("types.EIP712Domain: does not match the domain's fields (expected " +
+                        encode_type(kDomainType, Types{{kDomainType, expected}}) + ")");
     }
     out.domain_separator = hash_struct(kDomainType, types, domain, "domain");
   } else {

@@ -11,10 +11,10 @@ I256 I256::from_decimal(std::string_view text) {
   const bool negative = !text.empty() && text[0] == '-';
   if (negative) text.remove_prefix(1);
   const U256 magnitude = U256::from_decimal(text);
-  if (negative && magnitude.is_zero()) throw ParseError("integer must not be negative zero");
+  if (negative && magnitude.is_zero()) throw_parse_error("integer must not be negative zero");
   const U256 limit = U256(1) << 255;  // |min| = 2^255, max = 2^255 - 1
   if (negative ? magnitude > limit : magnitude >= limit) {
-    throw ParseError("integer is outside the int256 range");
+    throw_parse_error("integer is outside the int256 range");
   }
   return from_twos_complement(negative ? magnitude.wrapping_neg() : magnitude);
 }

@@ -48,9 +48,9 @@ Bytes unsigned_envelope(const Eip1559Transaction& tx) { return envelope(unsigned
 Hash32 signing_hash(const Eip1559Transaction& tx) { return keccak256(unsigned_envelope(tx)); }
 
 Bytes signed_envelope(const Eip1559Transaction& tx, ByteView signature65) {
-  if (signature65.size() != 65) throw ParseError("a transaction signature must be 65 bytes r || s || v");
+  if (signature65.size() != 65) throw_parse_error("a transaction signature must be 65 bytes r || s || v");
   const std::uint8_t v = signature65[64];
-  if (v != 27 && v != 28) throw ParseError("a transaction signature's v must be 27 or 28");
+  if (v != 27 && v != 28) throw_parse_error("a transaction signature's v must be 27 or 28");
   auto fields = unsigned_fields(tx);
   fields.push_back(rlp::encode_uint(v - 27));
   // r and s are integers in RLP: minimal big-endian, no leading zeros.

@@ -90,13 +90,13 @@ std::array<std::uint64_t, 8> full_product(const U256& a, const U256& b) {
 U256 U256::from_decimal(std::string_view text) {
   if (text.empty() || (text.size() > 1 && text[0] == '0') ||
       !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; })) {
-    throw ParseError("amount must be a decimal integer string without leading zeros");
+    throw_parse_error("amount must be a decimal integer string without leading zeros");
   }
   U256 value;
   for (char c : text) {
     auto next = value.checked_mul(10);
     if (next) next = next->checked_add(static_cast<std::uint64_t>(c - '0'));
-    if (!next) throw ParseError("amount exceeds 2^256-1");
+    if (!next) throw_parse_error("amount exceeds 2^256-1");
     value = *next;
   }
   return value;
@@ -104,18 +104,18 @@ U256 U256::from_decimal(std::string_view text) {
 
 U256 U256::from_hex(std::string_view text) {
   if (text.size() < 2 || text[0] != '0' || (text[1] != 'x' && text[1] != 'X')) {
-    throw ParseError("hex integer must start with 0x");
+    throw_parse_error("hex integer must start with 0x");
   }
   text.remove_prefix(2);
-  if (text.empty()) throw ParseError("hex integer has no digits after 0x");
-  if (text.size() > 64) throw ParseError("hex integer exceeds 2^256-1 (more than 64 digits)");
+  if (text.empty()) throw_parse_error("hex integer has no digits after 0x");
+  if (text.size() > 64) throw_parse_error("hex integer exceeds 2^256-1 (more than 64 digits)");
   // hex::decode wants whole bytes: an odd digit count gets its implied leading zero.
   const std::string digits = (text.size() % 2 ? "0" : "") + std::string(text);
   return from_be_bytes(hex::decode(digits, hex::Prefix::forbidden));
 }
 
 U256 U256::from_be_bytes(ByteView bytes) {
-  if (bytes.size() > 32) throw ParseError("big-endian integer is longer than 32 bytes");
+  if (bytes.size() > 32) throw_parse_error("big-endian integer is longer than 32 bytes");
   U256 value;
   const std::size_t n = bytes.size();
   for (std::size_t i = 0; i < n; ++i) {

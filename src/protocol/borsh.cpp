@@ -52,8 +52,8 @@ Writer& Writer::vec_length(std::size_t count) {
 
 const std::uint8_t* Reader::take(std::size_t count, const char* what) {
   if (count > remaining()) {
-    throw ParseError(std::string("borsh: ") + what + " at offset " + std::to_string(offset_) + " needs " +
-                     std::to_string(count) + " bytes, only " + std::to_string(remaining()) + " remain");
+    throw_parse_error(std::string("borsh: ") + what + " at offset " + std::to_string(offset_) + " needs " +
+                      std::to_string(count) + " bytes, only " + std::to_string(remaining()) + " remain");
   }
   const std::uint8_t* p = data_.data() + offset_;
   offset_ += count;
@@ -83,8 +83,8 @@ bool Reader::boolean() {
   const std::size_t at = offset_;
   const std::uint8_t byte = *take(1, "bool");
   if (byte > 1) {
-    throw ParseError("borsh: bool at offset " + std::to_string(at) + " is " + std::to_string(byte) +
-                     ", must be 0 or 1");
+    throw_parse_error("borsh: bool at offset " + std::to_string(at) + " is " + std::to_string(byte) +
+                      ", must be 0 or 1");
   }
   return byte == 1;
 }
@@ -100,16 +100,16 @@ std::size_t Reader::vec_length(std::size_t min_item_size) {
   const std::size_t at = offset_;
   const std::size_t count = u32();
   if (count > remaining() / min_item_size) {
-    throw ParseError("borsh: length " + std::to_string(count) + " at offset " + std::to_string(at) +
-                     " is more than the " + std::to_string(remaining()) + " remaining bytes can hold");
+    throw_parse_error("borsh: length " + std::to_string(count) + " at offset " + std::to_string(at) +
+                      " is more than the " + std::to_string(remaining()) + " remaining bytes can hold");
   }
   return count;
 }
 
 void Reader::expect_end() const {
   if (remaining() != 0) {
-    throw ParseError("borsh: " + std::to_string(remaining()) + " trailing bytes after offset " +
-                     std::to_string(offset_));
+    throw_parse_error("borsh: " + std::to_string(remaining()) + " trailing bytes after offset " +
+                      std::to_string(offset_));
   }
 }
 

@@ -9,7 +9,7 @@ namespace sr::protocol {
 Function::Function(std::string_view signature) : signature_(signature), selector_(abi::selector(signature)) {
   const std::size_t open = signature.find('(');
   if (open == std::string_view::npos || open == 0 || signature.back() != ')') {
-    throw ParseError("function signature must be name(types): " + signature_);
+    throw_parse_error("function signature must be name(types): " + signature_);
   }
   inputs_ = abi::Type::parse(signature.substr(open)).components;
 }
@@ -23,16 +23,16 @@ Bytes Function::encode(const std::vector<abi::Value>& args) const {
 
 std::vector<abi::Value> Function::decode(ByteView calldata) const {
   if (calldata.size() < selector_.size()) {
-    throw ParseError(signature_ + " call data must start with a 4-byte selector, got " + std::to_string(calldata.size()) + " bytes");
+    throw_parse_error(signature_ + " call data must start with a 4-byte selector, got " + std::to_string(calldata.size()) + " bytes");
   }
   if (!std::equal(selector_.begin(), selector_.end(), calldata.begin())) {
-    throw ParseError("call data selector " + hex::encode(calldata.first(4)) + " is not " + hex::encode(selector_) + " (" +
-                     signature_ + ")");
+    throw_parse_error("call data selector " + hex::encode(calldata.first(4)) + " is not " + hex::encode(selector_) + " (" +
+                      signature_ + ")");
   }
   try {
     return abi::decode_params(inputs_, calldata.subspan(selector_.size()));
   } catch (const ParseError& e) {
-    throw ParseError(signature_ + " arguments: " + e.what());
+    throw_parse_error(signature_ + " arguments: " + e.what());
   }
 }
 

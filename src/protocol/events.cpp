@@ -18,14 +18,14 @@ constexpr std::size_t kMaxTopics = 4;
 // "0x0", "0x1b4": JSON-RPC quantities have no leading zeros.
 std::uint64_t read_quantity(const Json& value, const Path& path) {
   if (const auto n = non_negative_integer(value)) return *n;
-  if (!value.is_string()) throw ParseError(path + " must be a hex quantity string or a non-negative integer");
+  if (!value.is_string()) throw_parse_error(path + " must be a hex quantity string or a non-negative integer");
   const std::string& text = value.get_ref<const std::string&>();
   const bool canonical = text.size() > 2 && text.size() <= 18 && text.starts_with("0x") &&
                          (text.size() == 3 || text[2] != '0') &&
                          std::all_of(text.begin() + 2, text.end(), [](char c) {
                            return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
                          });
-  if (!canonical) throw ParseError(path + " must be a hex quantity (0x followed by 1 to 16 digits, no leading zeros)");
+  if (!canonical) throw_parse_error(path + " must be a hex quantity (0x followed by 1 to 16 digits, no leading zeros)");
   return U256::from_hex(text).as_u64();
 }
 
@@ -37,15 +37,15 @@ std::string event_error(const EventSignature& event, const std::string& what) {
 
 void expect_topics(const Log& log, const EventSignature& event, std::size_t count) {
   if (log.topics.size() != count) {
-    throw ParseError(event_error(event, "has " + std::to_string(log.topics.size()) + " topics, expected " +
-                                            std::to_string(count)));
+    throw_parse_error(event_error(event, "has " + std::to_string(log.topics.size()) + " topics, expected " +
+                                             std::to_string(count)));
   }
 }
 
 Address topic_address(const Log& log, const EventSignature& event, std::size_t index) {
   const Hash32& topic = log.topics[index];
   if (!std::all_of(topic.begin(), topic.begin() + 12, [](std::uint8_t b) { return b == 0; })) {
-    throw ParseError(event_error(event, "topic " + std::to_string(index) + " is not an address (non-zero padding)"));
+    throw_parse_error(event_error(event, "topic " + std::to_string(index) + " is not an address (non-zero padding)"));
   }
   return Address::from_bytes(ByteView(topic).subspan(12));
 }
@@ -56,7 +56,7 @@ std::vector<abi::Value> data_fields(const Log& log, const EventSignature& event,
   try {
     return abi::decode_params(tuple.components, log.data);
   } catch (const ParseError& e) {
-    throw ParseError(event_error(event, std::string("data: ") + e.what()));
+    throw_parse_error(event_error(event, std::string("data: ") + e.what()));
   }
 }
 
@@ -87,7 +87,7 @@ Event decode_known(const Log& log, const Hash32& topic0) {
   if (topic0 == intent_fulfilled().topic0) {
     const EventSignature& e = intent_fulfilled();
     expect_topics(log, e, 3);
-    if (!log.data.empty()) throw ParseError(event_error(e, "data must be empty (every field is indexed)"));
+    if (!log.data.empty()) throw_parse_error(event_error(e, "data must be empty (every field is indexed)"));
     return IntentFulfilled{log.topics[1], log.topics[2]};
   }
   if (topic0 == intent_proven().topic0) {
@@ -99,7 +99,7 @@ Event decode_known(const Log& log, const Hash32& topic0) {
   if (topic0 == intent_proof_sent().topic0) {
     const EventSignature& e = intent_proof_sent();
     expect_topics(log, e, 3);
-    if (!log.data.empty()) throw ParseError(event_error(e, "data must be empty (every field is indexed)"));
+    if (!log.data.empty()) throw_parse_error(event_error(e, "data must be empty (every field is indexed)"));
     return IntentProofSent{log.topics[1], log.topics[2]};
   }
   if (topic0 == intent_withdrawn().topic0) {
@@ -129,7 +129,7 @@ Log log_from_json(const Json& json, const Path& path) {
   log.address = o.read("address", read_address);
   log.topics = read_each(o["topics"], o.path("topics"), read_hash32);
   if (log.topics.size() > kMaxTopics) {
-    throw ParseError(o.path("topics") + " has " + std::to_string(log.topics.size()) + " entries, at most 4 are possible");
+    throw_parse_error(o.path("topics") + " has " + std::to_string(log.topics.size()) + " entries, at most 4 are possible");
   }
   log.data = o.read("data", read_hex);
   log.block_number = o.read("blockNumber", read_quantity);

@@ -23,7 +23,7 @@ EvmTransaction evm_transaction_from(const Doc& json, const Path& path) {
   // "gas" and "gasEstimated": the limit a wallet may send with, which moves no funds; read so
   // that a malformed one is refused, not checked against anything.
   const Object o(json, path, {"type", "chainId", "from", "to", "data", "value"}, {"gas", "gasEstimated"});
-  if (o.read("type", read_string) != "evm") throw ParseError(o.path("type") + " must be \"evm\"");
+  if (o.read("type", read_string) != "evm") throw_parse_error(o.path("type") + " must be \"evm\"");
   if (o.find("gas")) o.read("gas", read_u64_number);
   if (o.find("gasEstimated")) o.read("gasEstimated", read_bool);
   return EvmTransaction{o.read("chainId", read_u64_number), o.read("from", read_address), o.read("to", read_address),

@@ -9,7 +9,7 @@ Address evm(const Account& account, const char* field) {
   try {
     return account.to_evm();
   } catch (const ParseError& e) {
-    throw ParseError(std::string(field) + ": " + e.what());
+    throw_parse_error(std::string(field) + ": " + e.what());
   }
 }
 

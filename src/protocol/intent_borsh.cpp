@@ -7,7 +7,7 @@ constexpr std::size_t kTokenAmountSize = 32 + 8;
 constexpr std::size_t kMinCallSize = 32 + 4;  // target and an empty data length
 
 std::uint64_t u64_amount(const U256& amount, const std::string& field) {
-  if (!amount.fits_u64()) throw ParseError(field + " " + amount.to_decimal() + " does not fit the SVM u64");
+  if (!amount.fits_u64()) throw_parse_error(field + " " + amount.to_decimal() + " does not fit the SVM u64");
   return amount.as_u64();
 }
 
@@ -37,7 +37,7 @@ void write_route(borsh::Writer& out, const Route& route) {
   for (std::size_t i = 0; i < route.calls.size(); ++i) {
     const Call& call = route.calls[i];
     if (!call.value.is_zero()) {
-      throw ParseError("route.calls[" + std::to_string(i) + "].value must be 0: SVM calls carry no native value");
+      throw_parse_error("route.calls[" + std::to_string(i) + "].value must be 0: SVM calls carry no native value");
     }
     out.fixed(call.target.bytes).bytes(call.data);
   }

@@ -19,9 +19,9 @@ std::string element_path(std::string_view parent, std::size_t index) {
   return std::string(parent) + "[" + std::to_string(index) + "]";
 }
 
-void rethrow_at(const Path& path, const ParseError& e) { throw ParseError(path + ": " + e.what()); }
+void rethrow_at(const Path& path, const ParseError& e) { throw_parse_error(path + ": " + e.what()); }
 
-void fail_at(const Path& path, const char* what) { throw ParseError(path + what); }
+void fail_at(const Path& path, const char* what) { throw_parse_error(path + what); }
 
 Address parse_address_at(std::string_view text, const Path& path) {
   return at_path(path, [&] { return Address::parse(text); });
@@ -41,7 +41,7 @@ Bytes parse_hex_at(std::string_view text, const Path& path) {
 
 U256 below_bits(const U256& v, const Path& path, unsigned bits) {
   if (bits < 256 && v.bit_length() > bits) {
-    throw ParseError(path + " must be below 2^" + std::to_string(bits));
+    throw_parse_error(path + " must be below 2^" + std::to_string(bits));
   }
   return v;
 }
@@ -62,11 +62,11 @@ void expect_known_member(const Path& path, const std::string& key,
   const auto known = [&](std::initializer_list<std::string_view> names) {
     return std::find(names.begin(), names.end(), key) != names.end();
   };
-  if (!known(required) && !known(optional)) throw ParseError(path + " has unknown member \"" + key + "\"");
+  if (!known(required) && !known(optional)) throw_parse_error(path + " has unknown member \"" + key + "\"");
 }
 
 void fail_missing(const Path& path, std::string_view name) {
-  throw ParseError(path + " is missing \"" + std::string(name) + "\"");
+  throw_parse_error(path + " is missing \"" + std::string(name) + "\"");
 }
 
 void fail_absent(const Path& path) { throw std::out_of_range(path + " is absent"); }

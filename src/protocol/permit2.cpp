@@ -29,7 +29,7 @@ Permit2 parse_from(const Doc& json, const Path& path) {
   const Object o(json, path, {"details", "spender", "sigDeadline"});
   Permit2 out;
   out.details = read_each(o["details"], o.path("details"), read_details);
-  if (out.details.empty()) throw ParseError(o.path("details") + " must hold at least one entry");
+  if (out.details.empty()) throw_parse_error(o.path("details") + " must hold at least one entry");
   out.spender = o.read("spender", read_address);
   out.sig_deadline = o.read("sigDeadline", read_uint, 256u);
   return out;

@@ -61,7 +61,7 @@ Hash32 token_key(const Address& token) { return word(token); }
 
 Address token_of_key(const Hash32& key) {
   if (!std::all_of(key.begin(), key.begin() + 12, [](std::uint8_t b) { return b == 0; })) {
-    throw ParseError("token key is not an ERC-20 address (its top 12 bytes are not zero)");
+    throw_parse_error("token key is not an ERC-20 address (its top 12 bytes are not zero)");
   }
   return Address::from_bytes(ByteView(key).subspan(12));
 }

@@ -32,26 +32,26 @@ namespace {
 
 template <class Json>
 std::vector<Hash32> intent_hashes_of(const Json& quote) {
-  if (!quote.is_object()) throw ParseError("quote must be an object");
+  if (!quote.is_object()) throw_parse_error("quote must be an object");
   std::vector<Hash32> hashes;
   const auto top = quote.find("intentHash");
-  if (top == quote.end()) throw ParseError("quote is missing \"intentHash\"");
+  if (top == quote.end()) throw_parse_error("quote is missing \"intentHash\"");
   if (!top->is_null()) hashes.push_back(read_hash32(*top, "quote.intentHash"));
   const auto steps = quote.find("steps");
-  if (steps == quote.end()) throw ParseError("quote is missing \"steps\"");
+  if (steps == quote.end()) throw_parse_error("quote is missing \"steps\"");
   const Json& step_list = read_array(*steps, "quote.steps");
   const Path steps_path = "quote.steps";
   for (std::size_t s = 0; s < step_list.size(); ++s) {
     const Path step_path = steps_path[s];
     if (!step_list[s].is_object() || !step_list[s].contains("intents")) {
-      throw ParseError(step_path + " must be an object with \"intents\"");
+      throw_parse_error(step_path + " must be an object with \"intents\"");
     }
     const Path intents_path = step_path.member("intents");
     const Json& intents = read_array(step_list[s]["intents"], intents_path);
     for (std::size_t i = 0; i < intents.size(); ++i) {
       const Path intent_path = intents_path[i];
       if (!intents[i].is_object() || !intents[i].contains("intentHash")) {
-        throw ParseError(intent_path + " must be an object with \"intentHash\"");
+        throw_parse_error(intent_path + " must be an object with \"intentHash\"");
       }
       hashes.push_back(read_hash32(intents[i]["intentHash"], intent_path.member("intentHash")));
     }

@@ -13,13 +13,13 @@ constexpr std::string_view kProgramDerivedAddressMarker = "ProgramDerivedAddress
 
 void check_seeds(const std::vector<Bytes>& seeds, std::size_t max_seeds) {
   if (seeds.size() > max_seeds) {
-    throw ParseError("program address has " + std::to_string(seeds.size()) + " seeds, at most " +
-                     std::to_string(max_seeds) + " allowed");
+    throw_parse_error("program address has " + std::to_string(seeds.size()) + " seeds, at most " +
+                      std::to_string(max_seeds) + " allowed");
   }
   for (std::size_t i = 0; i < seeds.size(); ++i) {
     if (seeds[i].size() > kMaxSeedLength) {
-      throw ParseError("program address seed " + std::to_string(i) + " is " + std::to_string(seeds[i].size()) +
-                       " bytes, at most " + std::to_string(kMaxSeedLength) + " allowed");
+      throw_parse_error("program address seed " + std::to_string(i) + " is " + std::to_string(seeds[i].size()) +
+                        " bytes, at most " + std::to_string(kMaxSeedLength) + " allowed");
     }
   }
 }
@@ -43,7 +43,7 @@ Pubkey Pubkey::parse(std::string_view base58_text) {
   try {
     return Pubkey{base58::decode32(base58_text)};
   } catch (const ParseError& e) {
-    throw ParseError(std::string("invalid Solana public key: ") + e.what());
+    throw_parse_error(std::string("invalid Solana public key: ") + e.what());
   }
 }
 

@@ -59,13 +59,13 @@ svm::Instruction fund_instruction(const FundArgs& args, const FundSigners& signe
 DecodedFund decode_fund_instruction(const svm::Instruction& instruction, const svm::Pubkey& portal_program,
                                     const svm::Pubkey& token_program) {
   if (instruction.program_id != portal_program) {
-    throw ParseError("fund instruction program " + instruction.program_id.to_base58() + " is not the Portal " +
-                     portal_program.to_base58());
+    throw_parse_error("fund instruction program " + instruction.program_id.to_base58() + " is not the Portal " +
+                      portal_program.to_base58());
   }
   const auto discriminator = svm::anchor_discriminator("fund");
   if (instruction.data.size() < discriminator.size() ||
       !std::equal(discriminator.begin(), discriminator.end(), instruction.data.begin())) {
-    throw ParseError("fund instruction data does not start with the discriminator " + hex::encode(discriminator));
+    throw_parse_error("fund instruction data does not start with the discriminator " + hex::encode(discriminator));
   }
   DecodedFund out;
   try {
@@ -76,20 +76,20 @@ DecodedFund decode_fund_instruction(const svm::Instruction& instruction, const s
     out.args.allow_partial = in.boolean();
     in.expect_end();
   } catch (const ParseError& e) {
-    throw ParseError(std::string("fund instruction data: ") + e.what());
+    throw_parse_error(std::string("fund instruction data: ") + e.what());
   }
   const std::size_t expected_accounts = kFixedAccounts + kAccountsPerToken * out.args.reward.tokens.size();
   if (instruction.accounts.size() != expected_accounts) {
-    throw ParseError("fund instruction has " + std::to_string(instruction.accounts.size()) + " accounts, expected " +
-                     std::to_string(expected_accounts) + " for " + std::to_string(out.args.reward.tokens.size()) +
-                     " reward tokens");
+    throw_parse_error("fund instruction has " + std::to_string(instruction.accounts.size()) + " accounts, expected " +
+                      std::to_string(expected_accounts) + " for " + std::to_string(out.args.reward.tokens.size()) +
+                      " reward tokens");
   }
   out.signers = {instruction.accounts[0].pubkey, instruction.accounts[1].pubkey};
   const svm::Instruction expected = fund_instruction(out.args, out.signers, portal_program, token_program);
   for (std::size_t i = 0; i < expected.accounts.size(); ++i) {
     if (instruction.accounts[i] != expected.accounts[i]) {
-      throw ParseError("fund instruction account " + std::to_string(i) + " is " + svm::describe(instruction.accounts[i]) +
-                       ", expected " + svm::describe(expected.accounts[i]));
+      throw_parse_error("fund instruction account " + std::to_string(i) + " is " + svm::describe(instruction.accounts[i]) +
+                        ", expected " + svm::describe(expected.accounts[i]));
     }
   }
   return out;

@@ -15,28 +15,28 @@ using sr::json::Path;
 // Members of `object` (found at `path`) must be exactly `names`.
 template <class Json>
 void expect_members(const Json& object, const Path& path, std::initializer_list<std::string_view> names) {
-  if (!object.is_object()) throw ParseError(path + " must be an object");
+  if (!object.is_object()) throw_parse_error(path + " must be an object");
   for (const auto& [key, value] : object.items()) {
     if (std::find(names.begin(), names.end(), key) == names.end()) {
-      throw ParseError(path + " has unknown member \"" + key + "\"");
+      throw_parse_error(path + " has unknown member \"" + key + "\"");
     }
   }
   for (std::string_view name : names) {
-    if (!object.contains(std::string(name))) throw ParseError(path + " is missing \"" + std::string(name) + "\"");
+    if (!object.contains(std::string(name))) throw_parse_error(path + " is missing \"" + std::string(name) + "\"");
   }
 }
 
 template <class Json>
 const std::string& string_member(const Json& object, const Path& path, std::string_view name) {
   const Json& value = *object.find(std::string(name));  // present: expect_members ran
-  if (!value.is_string()) throw ParseError(path.member(name) + " must be a string");
+  if (!value.is_string()) throw_parse_error(path.member(name) + " must be a string");
   return value.template get_ref<const std::string&>();
 }
 
 template <class Json>
 bool bool_member(const Json& object, const Path& path, std::string_view name) {
   const Json& value = *object.find(std::string(name));  // present: expect_members ran
-  if (!value.is_boolean()) throw ParseError(path.member(name) + " must be a boolean");
+  if (!value.is_boolean()) throw_parse_error(path.member(name) + " must be a boolean");
   return value.template get<bool>();
 }
 
@@ -47,7 +47,7 @@ auto parsed_string_member(const Json& object, const Path& path, std::string_view
   try {
     return parse(text);
   } catch (const ParseError& e) {
-    throw ParseError(path.member(name) + ": " + e.what());
+    throw_parse_error(path.member(name) + ": " + e.what());
   }
 }
 
@@ -89,7 +89,7 @@ Instruction instruction_from(const Json& json) {
   Instruction parsed;
   parsed.program_id = pubkey_member(json, "", "programId");
   const Json& accounts = *json.find("accounts");
-  if (!accounts.is_array()) throw ParseError("accounts must be an array");
+  if (!accounts.is_array()) throw_parse_error("accounts must be an array");
   const Path accounts_path = "accounts";
   for (std::size_t i = 0; i < accounts.size(); ++i) {
     const Path path = accounts_path[i];

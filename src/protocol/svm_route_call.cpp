@@ -37,8 +37,8 @@ Bytes encode_calldata(const Calldata& calldata) {
 
 Bytes encode_calldata_with_accounts(const CalldataWithAccounts& value) {
   if (value.accounts.size() != value.calldata.account_count) {
-    throw ParseError("calldata account_count " + std::to_string(value.calldata.account_count) + " but " +
-                     std::to_string(value.accounts.size()) + " accounts");
+    throw_parse_error("calldata account_count " + std::to_string(value.calldata.account_count) + " but " +
+                      std::to_string(value.accounts.size()) + " accounts");
   }
   borsh::Writer out;
   write_calldata(out, value.calldata);
@@ -62,8 +62,8 @@ CalldataWithAccounts decode_calldata_with_accounts(ByteView encoded) {
   });
   in.expect_end();
   if (out.accounts.size() != out.calldata.account_count) {
-    throw ParseError("calldata account_count " + std::to_string(out.calldata.account_count) + " but " +
-                     std::to_string(out.accounts.size()) + " accounts");
+    throw_parse_error("calldata account_count " + std::to_string(out.calldata.account_count) + " but " +
+                      std::to_string(out.accounts.size()) + " accounts");
   }
   return out;
 }
@@ -76,7 +76,7 @@ Bytes transfer_checked_data(const TransferChecked& transfer) {
 
 TransferChecked decode_transfer_checked_data(ByteView data) {
   if (data.size() != kTransferCheckedSize || data[0] != kTransferCheckedTag) {
-    throw ParseError("instruction data is not TransferChecked (tag 12, amount u64, decimals u8: 10 bytes)");
+    throw_parse_error("instruction data is not TransferChecked (tag 12, amount u64, decimals u8: 10 bytes)");
   }
   borsh::Reader in(data.subspan(1));
   TransferChecked out;
@@ -96,10 +96,10 @@ bool is_token_program(const svm::Pubkey& program) {
 
 Call token_transfer_call(const svm::Pubkey& portal_program, const TokenTransfer& transfer) {
   if (!is_token_program(transfer.token_program)) {
-    throw ParseError("token program " + transfer.token_program.to_base58() + " is neither SPL Token nor Token-2022");
+    throw_parse_error("token program " + transfer.token_program.to_base58() + " is neither SPL Token nor Token-2022");
   }
   if (!transfer.amount.fits_u64()) {
-    throw ParseError("amount " + transfer.amount.to_decimal() + " does not fit the SVM u64");
+    throw_parse_error("amount " + transfer.amount.to_decimal() + " does not fit the SVM u64");
   }
   const svm::Pubkey executor = executor_address(portal_program);
   const svm::Pubkey recipient_account =
@@ -111,17 +111,17 @@ Call token_transfer_call(const svm::Pubkey& portal_program, const TokenTransfer&
 }
 
 DecodedTokenTransfer decode_token_transfer_call(const svm::Pubkey& portal_program, const Call& call) {
-  if (!call.value.is_zero()) throw ParseError("call value must be 0: SVM calls carry no native value");
+  if (!call.value.is_zero()) throw_parse_error("call value must be 0: SVM calls carry no native value");
   DecodedTokenTransfer out;
   out.token_program = call.target.to_svm();
   if (!is_token_program(out.token_program)) {
-    throw ParseError("call target " + out.token_program.to_base58() + " is neither SPL Token nor Token-2022");
+    throw_parse_error("call target " + out.token_program.to_base58() + " is neither SPL Token nor Token-2022");
   }
   const CalldataWithAccounts decoded = decode_calldata_with_accounts(call.data);
   out.transfer = decode_transfer_checked_data(decoded.calldata.data);
   if (decoded.accounts.size() != kTransferAccounts) {
-    throw ParseError("TransferChecked call has " + std::to_string(decoded.accounts.size()) + " accounts, expected " +
-                     std::to_string(kTransferAccounts));
+    throw_parse_error("TransferChecked call has " + std::to_string(decoded.accounts.size()) + " accounts, expected " +
+                      std::to_string(kTransferAccounts));
   }
   out.mint = decoded.accounts[1].pubkey;
   out.recipient_token_account = decoded.accounts[2].pubkey;
@@ -129,8 +129,8 @@ DecodedTokenTransfer decode_token_transfer_call(const svm::Pubkey& portal_progra
       transfer_accounts(executor_address(portal_program), out.token_program, out.mint, out.recipient_token_account);
   for (std::size_t i = 0; i < expected.size(); ++i) {
     if (decoded.accounts[i] != expected[i]) {
-      throw ParseError("TransferChecked call account " + std::to_string(i) + " is " + svm::describe(decoded.accounts[i]) +
-                       ", expected " + svm::describe(expected[i]));
+      throw_parse_error("TransferChecked call account " + std::to_string(i) + " is " + svm::describe(decoded.accounts[i]) +
+                        ", expected " + svm::describe(expected[i]));
     }
   }
   return out;

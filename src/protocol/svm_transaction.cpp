@@ -17,7 +17,7 @@ namespace {
 template <class Doc>
 SvmTransaction svm_transaction_from(const Doc& json, const Path& path) {
   const Object o(json, path, {"type", "feePayer", "instructions"});
-  if (o.read("type", read_string) != "svm") throw ParseError(o.path("type") + " must be \"svm\"");
+  if (o.read("type", read_string) != "svm") throw_parse_error(o.path("type") + " must be \"svm\"");
   SvmTransaction tx;
   const std::string& payer = o.read("feePayer", read_string);
   tx.fee_payer = at_path(o.path("feePayer"), [&] { return svm::Pubkey::parse(payer); });

@@ -264,7 +264,7 @@ Report verify_deposit_address(const Json& answer, const DepositContext& context)
 Json verify_deposit_address_json(const Json& args) {
   const ChainDirectory chains = ChainDirectory::from_json(member(args, "chains", ""));
   const Json& request = member(args, "request", "");
-  if (!request.is_object()) throw ParseError("request: must be the deposit-address request object {source, destination, refundRecipient}");
+  if (!request.is_object()) throw_parse_error("request: must be the deposit-address request object {source, destination, refundRecipient}");
   const std::uint64_t now = jf::read_u64_number(member(args, "now", ""), "now");
   return to_json(verify_deposit_address(member(args, "answer", ""), DepositContext{&chains, &request, now, read_max_fee_bps(args)}));
 }

@@ -42,7 +42,7 @@ std::uint32_t read_max_fee_bps(const Json& args) {
   const Json* value = optional_member(args, "maxFeeBps", "");
   if (value == nullptr) return kDefaultMaxFeeBps;
   const std::uint64_t bps = jf::read_u64_number(*value, "maxFeeBps");
-  if (bps > 10'000) throw ParseError("maxFeeBps: must be at most 10000 (all of the source amount)");
+  if (bps > 10'000) throw_parse_error("maxFeeBps: must be at most 10000 (all of the source amount)");
   return static_cast<std::uint32_t>(bps);
 }
 

@@ -7,7 +7,7 @@ namespace {
 
 [[noreturn]] void fail_not_object(const Path& path) {
   std::string text = path.str();
-  throw ParseError((text.empty() ? std::string("value") : text) + ": must be an object");
+  throw_parse_error((text.empty() ? std::string("value") : text) + ": must be an object");
 }
 
 }  // namespace
@@ -21,7 +21,7 @@ const Json* optional_member(const Json& value, std::string_view name, const Path
 
 const Json& member(const Json& value, std::string_view name, const Path& path) {
   const Json* found = optional_member(value, name, path);
-  if (found == nullptr) throw ParseError(path.member(name) + ": missing");
+  if (found == nullptr) throw_parse_error(path.member(name) + ": missing");
   return *found;
 }
 

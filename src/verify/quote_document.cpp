@@ -74,8 +74,8 @@ std::vector<ListedIntent> read_listed_intents(const Json& quote, const ChainDire
       listed.intent_json = &member(entry, "intent", path);
       auto [intent, intent_destination] = read_intent(*listed.intent_json, path.member("intent"), *listed.source, chains);
       if (intent_destination != &destination) {
-        throw ParseError(path + ".intent.destination: " + std::to_string(intent.destination) +
-                         " differs from destinationChainId " + std::to_string(destination.chain_id));
+        throw_parse_error(path + ".intent.destination: " + std::to_string(intent.destination) +
+                          " differs from destinationChainId " + std::to_string(destination.chain_id));
       }
       listed.destination = &destination;
       listed.intent = std::move(intent);

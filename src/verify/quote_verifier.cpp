@@ -128,7 +128,7 @@ class QuoteParts {
   template <class T, class Make>
   const T& memo(Slot<T>& slot, Make&& make) {
     if (slot.value) return *slot.value;
-    if (slot.error) throw ParseError(*slot.error);
+    if (slot.error) throw_parse_error(*slot.error);
     try {
       return slot.value.emplace(make());
     } catch (const std::invalid_argument& e) {
@@ -838,7 +838,7 @@ Report verify_quote(const Json& quote, const QuoteContext& context) {
 Json verify_quote_json(const Json& args) {
   const ChainDirectory chains = ChainDirectory::from_json(member(args, "chains", ""));
   const Json* request = optional_member(args, "request", "");
-  if (request != nullptr && !request->is_object()) throw ParseError("request: must be an object or null");
+  if (request != nullptr && !request->is_object()) throw_parse_error("request: must be an object or null");
   const std::uint64_t now = jf::read_u64_number(member(args, "now", ""), "now");
   return to_json(verify_quote(member(args, "quote", ""), QuoteContext{&chains, request, now, read_max_fee_bps(args)}));
 }

@@ -7,17 +7,17 @@
 namespace sr::verify {
 
 std::uint32_t read_slippage_millionths(const Json& value, const Path& path) {
-  if (!value.is_number()) throw ParseError(path + ": must be a number");
+  if (!value.is_number()) throw_parse_error(path + ": must be a number");
   const double fraction = value.get<double>();
   if (!(fraction >= 0 && fraction <= 1.0)) {
-    throw ParseError(path + ": " + value.dump() + " is outside 0..1");
+    throw_parse_error(path + ": " + value.dump() + " is outside 0..1");
   }
   const double scaled = fraction * kSlippageScale;
   const double rounded = std::round(scaled);
   // A double holds 6-decimal fractions below 1 to about 1e-10 after scaling; anything further
   // from an integer had more decimal places.
   if (std::fabs(scaled - rounded) > 1e-6) {
-    throw ParseError(path + ": " + value.dump() + " has more than 6 decimal places");
+    throw_parse_error(path + ": " + value.dump() + " has more than 6 decimal places");
   }
   return static_cast<std::uint32_t>(rounded);
 }
