@@ -3,9 +3,9 @@
 // runtime plumbing for environments this package never meets). The module is built with its import
 // and export names unminified (cmake/wasm.cmake), so this file names them.
 //
-// It imports five functions: abort; heap growth (the allocator asks for more memory); and three of
-// WASI's file calls, reached only when libc++abi prints why it aborts (an uncaught C++ exception,
-// which the bindings never let escape). The module exports its memory, a constructor to run once,
+// It imports three functions: abort; heap growth (the allocator asks for more memory); and WASI's
+// fd_write, reached only when libc++abi or libsecp256k1 print why they abort (an uncaught C++
+// exception, which the bindings never let escape, or a broken precondition). The module exports its memory, a constructor to run once,
 // and the sr_* calls bindings/verifier.cpp defines.
 
 const PAGE = 65536;
@@ -42,7 +42,7 @@ export async function instantiateModule(source) {
       },
     },
     wasi_snapshot_preview1: {
-      // libc++abi's abort message, to the console a line at a time; `nwritten` says all was taken.
+      // An abort message, to the console a line at a time; `nwritten` says all was taken.
       fd_write(fd, iovs, count, nwritten) {
         const view = new DataView(memory.buffer);
         let total = 0;
@@ -59,8 +59,6 @@ export async function instantiateModule(source) {
         view.setUint32(nwritten, total, true);
         return 0;
       },
-      fd_close: () => 0,
-      fd_seek: () => 0,
     },
   };
   const { exports } = await instantiate(source, imports);

@@ -24,7 +24,7 @@ bool Account::is_evm_address() const {
 
 Address Account::to_evm() const {
   if (!is_evm_address()) {
-    throw ParseError("account " + to_svm().to_base58() + " is not an EVM address (its top 12 bytes are not zero)");
+    throw_parse_error("account " + to_svm().to_base58() + " is not an EVM address (its top 12 bytes are not zero)");
   }
   return Address::from_bytes(ByteView(bytes).subspan(12));
 }

@@ -27,7 +27,7 @@ ChainInfo chain_from_json(const Json& record, const Path& path, bool check_svm) 
   chain.chain_id = jf::read_u64_number(member(record, "chainId", path), path.member("chainId"));
   const std::string& vm_text = jf::read_string(member(record, "vm", path), path.member("vm"));
   const auto vm = parse_vm(vm_text);
-  if (!vm) throw ParseError(path.member("vm") + ": must be \"evm\" or \"svm\", got \"" + vm_text + "\"");
+  if (!vm) throw_parse_error(path.member("vm") + ": must be \"evm\" or \"svm\", got \"" + vm_text + "\"");
   chain.vm = *vm;
   if (chain.vm == Vm::svm && !check_svm) {
     chain.checked = false;
@@ -61,7 +61,7 @@ ChainDirectory ChainDirectory::from_json(const Json& chains, bool check_svm) {
     const Path path = list_path[i];
     ChainInfo chain = chain_from_json(list[i], path, check_svm);
     if (directory.find(chain.chain_id) != nullptr) {
-      throw ParseError(path + ".chainId: chain " + std::to_string(chain.chain_id) + " is listed twice");
+      throw_parse_error(path + ".chainId: chain " + std::to_string(chain.chain_id) + " is listed twice");
     }
     directory.chains_.push_back(std::move(chain));
   }
@@ -82,8 +82,8 @@ namespace {
 const ChainInfo& checked_chain(const ChainInfo* chain, std::uint64_t chain_id, const Path* path) {
   if (chain != nullptr && chain->checked) return *chain;
   const std::string subject = (path != nullptr ? path->str() + ": chain " : "chain ") + std::to_string(chain_id);
-  if (chain == nullptr) throw ParseError(subject + " is not in the chain records");
-  throw ParseError(subject + " is an SVM chain, which this verifier does not check: it is built for EVM chains only");
+  if (chain == nullptr) throw_parse_error(subject + " is not in the chain records");
+  throw_parse_error(subject + " is an SVM chain, which this verifier does not check: it is built for EVM chains only");
 }
 
 }  // namespace
@@ -111,7 +111,7 @@ TokenDirectory TokenDirectory::from_json(const Json& tokens, const ChainDirector
     token.address = jf::read_account(member(record, "address", path), path.member("address"), chain.vm);
     const std::uint64_t decimals =
         jf::read_u64_number(member(record, "decimals", path), path.member("decimals"));
-    if (decimals > 255) throw ParseError(path.member("decimals") + ": must be at most 255");
+    if (decimals > 255) throw_parse_error(path.member("decimals") + ": must be at most 255");
     token.decimals = static_cast<unsigned>(decimals);
     if (const Json* gasless = optional_member(record, "gasless", path)) {
       token.gasless = jf::read_each(*gasless, path.member("gasless"),
