@@ -1,7 +1,7 @@
 // `stableroutes/quotes/evm`: the quote verifier for dapps that move money between EVM chains only,
 // in one request as stableroutes/quotes/inline (whose comment says why). Its module,
 // wasm/quote-verifier-evm.wasm, is the quote-only module linked without the Solana code (about
-// 13 KiB gzip of it): a quote that touches an SVM chain fails every check that needs that chain,
+// 10 KiB gzip of it): a quote that touches an SVM chain fails every check that needs that chain,
 // naming it, and never passes; Solana's records in the chain list are accepted and left unread.
 import packed from '../dist/quote-verifier-evm-packed.js';
 import { unpackModule } from './packed-module.js';

@@ -13,7 +13,7 @@ enum class Vm { evm, svm };
 // package's EVM-only quote module, whose link defines it false (bindings/evm_only.cpp). Link-time
 // optimisation folds the constant there, so the Solana code behind each expect_svm_checked()
 // below drops out of that module: a dapp that moves money between EVM chains only downloads about
-// 13 KiB less (bench/README.md). Its chain directory keeps SVM chain records by id alone and
+// 10 KiB less (bench/README.md). Its chain directory keeps SVM chain records by id alone and
 // refuses every lookup of one (verify/chain_directory.h).
 extern const bool svm_checked;
 
