@@ -117,7 +117,7 @@ try {
   };
   const ms = (x) => `${x.toFixed(0)} ms`;
 
-  console.log(`time to first verification in Chromium (${cpus()[0]?.model ?? 'unknown cpu'}, ${cpus().length} cores; ` +
+  console.log(`time to first verification in Chromium (${cpus()[0]?.model ?? 'unknown cpu'}, ${cpus().length} cores` +
     `${cpuSlowdown !== 1 ? `, CPU throttled ${cpuSlowdown}x` : ''}; median of ${loads} cold loads per subject, interleaved; ` +
     'a direct quote signed by the core engine)');
   for (const network of networks) {
