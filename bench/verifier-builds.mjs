@@ -7,7 +7,9 @@
 // the best round is printed beside the median: on a machine other processes keep busy, the time a
 // round waits for a core is not the build's, and two wall-clock runs differed more than the builds.
 // NAME=DIR/ (a trailing slash) is a whole copy of the package (its src/ and wasm/, e.g. of an
-// earlier commit), for changes to the JavaScript API as well as to the module.
+// earlier commit), for changes to the JavaScript API as well as to the module. NAME=FILE.js is one
+// of the package's entries (js/src/entry-quotes-evm.js: the EVM-only module, which only its entry's
+// host runs), by its loadVerifier or loadQuoteVerifier.
 // Every build must pass the same quote before timing (a build that verifies less is not faster).
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -31,9 +33,10 @@ const quote = f.buildQuote();
 const context = { chains: f.chains, request: f.request(), now: f.NOW };
 const subjects = [];
 for (const [name, file] of builds) {
+  const entry = file.endsWith('.js') ? await import(pathToFileURL(file)) : null;
   const verifier = file.endsWith('/')
     ? await (await import(pathToFileURL(`${file}src/entry-node.js`))).loadVerifier()
-    : await loadVerifier({ wasmBinary: readFileSync(file) });
+    : entry ? await (entry.loadVerifier ?? entry.loadQuoteVerifier)() : await loadVerifier({ wasmBinary: readFileSync(file) });
   const report = verifier.verifyQuote(quote, context);
   if (!report.ok) throw new Error(`${name}: the fixture quote fails ${JSON.stringify(report.checks.filter((c) => !c.ok))}`);
   subjects.push({ name, verifier, rates: [] });

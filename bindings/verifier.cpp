@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "crypto/catching.h"
 #include "json/value.h"
 #include "protocol/json_fields.h"
 #include "small_blocks.h"
@@ -87,9 +88,35 @@ std::size_t answer(std::string text) {
 // the same replies, error messages included, for a fraction of the code. A function pointer (and the handle of the bound
 // chain records, for the call that needs it) rather than a template: one copy for all exports.
 using Call = sr::json::Value (*)(const sr::json::Value& args, int handle);
+#ifdef SR_REPLAYED_ERRORS
+// The error of the reply below for what was thrown, as its catch clauses word it.
+std::string error_message(void* thrown, const std::type_info& type) {
+  if (type == typeid(sr::json::Error)) {
+    const auto& e = *static_cast<const sr::json::Error*>(thrown);
+    return e.syntax() ? std::string("arguments are not valid JSON: ") + e.what() : std::string(e.what());
+  }
+  const std::exception* e = sr::replay::as_exception(thrown, type);
+  return e != nullptr ? e->what() : "unknown error";
+}
+#endif
 std::string call_value(const Input& input, Call fn, int handle = 0) {
   using sr::json::Value;
   Value reply = Value::object();
+#ifdef SR_REPLAYED_ERRORS
+  // The try/catch below, as one frame that catches everything (crypto/catching.h).
+  sr::replay::begin();
+  const sr::replay::Attempt attempt(nullptr, error_message);
+  if (attempt.caught() == nullptr) {
+    Value args = sr::json::parse(input.text());
+    if (!args.is_object()) throw sr::ParseError("arguments must be a JSON object");
+    Value result = fn(args, handle);
+    reply["ok"] = true;
+    reply["result"] = std::move(result);
+  } else {
+    reply["ok"] = false;
+    reply["error"] = std::string(attempt.caught());
+  }
+#else
   try {
     Value args = sr::json::parse(input.text());
     if (!args.is_object()) throw sr::ParseError("arguments must be a JSON object");
@@ -109,6 +136,7 @@ std::string call_value(const Input& input, Call fn, int handle = 0) {
     reply["ok"] = false;
     reply["error"] = "unknown error";
   }
+#endif
   return reply.dump();
 }
 

@@ -27,8 +27,14 @@ set(SR_WASM_LINK_FLAGS
 # The wasm-release preset (the modules the repository and the worker load) sets wasm: with js, the
 # quote engine's allQuotes answer spent about a quarter of its time in the trampolines
 # (bench/profiles/engine-callgrind.txt).
-set(SR_WASM_EH "js" CACHE STRING "C++ exception handling in the wasm modules: js (emscripten's) or wasm (-fwasm-exceptions)")
-if(SR_WASM_EH STREQUAL "wasm")
+#   replay no unwinding code at all (-fignore-exceptions): a throw leaves the module through its host,
+#        which runs the call again from the memory it had before, and the catch that was due then
+#        takes its outcome (src/crypto/replayed_errors.cpp). Only the npm package's EVM-only quote
+#        module is built so (js/scripts/build.mjs), in a build folder of its own.
+set(SR_WASM_EH "js" CACHE STRING "C++ exception handling in the wasm modules: js (emscripten's), wasm (-fwasm-exceptions) or replay")
+if(SR_WASM_EH STREQUAL "replay")
+  string(APPEND CMAKE_CXX_FLAGS " -fignore-exceptions -DSR_REPLAYED_ERRORS")
+elseif(SR_WASM_EH STREQUAL "wasm")
   string(APPEND CMAKE_CXX_FLAGS " -fwasm-exceptions")
   list(APPEND SR_WASM_LINK_FLAGS -fwasm-exceptions)
 else()
@@ -80,9 +86,11 @@ set(SR_VERIFIER_PACKAGE_EXPORTS
 # keeps: bindings/verifier.cpp marks none of its exports keepalive.
 set(SR_QUOTE_VERIFIER_PACKAGE_EXPORTS
   _sr_alloc _sr_reply _sr_verify_quote _sr_bind_chains _sr_release_chains _sr_verify_quote_bound)
-# The EVM-only quote module (`stableroutes/quotes/evm`): the quote-only link once more, with
+# The EVM-only quote module (`stableroutes/quotes/evm`): the quote-only link with
 # bindings/evm_only.cpp, whose `svm_checked = false` LTO folds, so the Solana readers, Borsh and
-# ed25519 drop out (protocol/vm.h). Still no second compile of the layers.
+# ed25519 drop out (protocol/vm.h). It is built in its own folder with SR_WASM_EH=replay, and
+# exports what its host needs to run a call again: where the memory to keep is, and the stack pointer.
+set(SR_QUOTE_VERIFIER_EVM_PACKAGE_EXPORTS ${SR_QUOTE_VERIFIER_PACKAGE_EXPORTS} _sr_replay_regions stackSave stackRestore)
 
 # Import and export names unminified: js/src/wasm-host.js instantiates the module by them, in
 # place of emscripten's generated JavaScript loader. emcc keeps them when library_exports.js is
@@ -108,15 +116,18 @@ if(EXISTS "${CMAKE_SOURCE_DIR}/bindings/verifier.cpp" AND SR_VERIFIER_PACKAGE)
   add_library(sr_verifier_binding OBJECT "${CMAKE_SOURCE_DIR}/bindings/verifier.cpp")
   target_link_libraries(sr_verifier_binding PUBLIC sr_verify)
   target_compile_definitions(sr_verifier_binding PRIVATE SR_VERIFIER_PACKAGE=1)
-  add_executable(verifier)
-  target_link_libraries(verifier PRIVATE sr_verifier_binding)
-  sr_package_wasm_link(verifier "${SR_VERIFIER_PACKAGE_EXPORTS}")
-  add_executable(quote-verifier)
-  target_link_libraries(quote-verifier PRIVATE sr_verifier_binding)
-  sr_package_wasm_link(quote-verifier "${SR_QUOTE_VERIFIER_PACKAGE_EXPORTS}")
-  add_executable(quote-verifier-evm "${CMAKE_SOURCE_DIR}/bindings/evm_only.cpp")
-  target_link_libraries(quote-verifier-evm PRIVATE sr_verifier_binding)
-  sr_package_wasm_link(quote-verifier-evm "${SR_QUOTE_VERIFIER_PACKAGE_EXPORTS}")
+  if(SR_WASM_EH STREQUAL "replay")
+    add_executable(quote-verifier-evm "${CMAKE_SOURCE_DIR}/bindings/evm_only.cpp")
+    target_link_libraries(quote-verifier-evm PRIVATE sr_verifier_binding)
+    sr_package_wasm_link(quote-verifier-evm "${SR_QUOTE_VERIFIER_EVM_PACKAGE_EXPORTS}")
+  else()
+    add_executable(verifier)
+    target_link_libraries(verifier PRIVATE sr_verifier_binding)
+    sr_package_wasm_link(verifier "${SR_VERIFIER_PACKAGE_EXPORTS}")
+    add_executable(quote-verifier)
+    target_link_libraries(quote-verifier PRIVATE sr_verifier_binding)
+    sr_package_wasm_link(quote-verifier "${SR_QUOTE_VERIFIER_PACKAGE_EXPORTS}")
+  endif()
 elseif(EXISTS "${CMAKE_SOURCE_DIR}/bindings/verifier.cpp")
   sr_wasm_module(verifier verifier.cpp sr_verify)
 endif()

@@ -12,13 +12,15 @@ const PAGE = 65536;
 const MAX_HEAP = 2 ** 31; // emscripten's limit for a 32-bit module with memory growth
 
 // `source` is a WebAssembly.Module, bytes (ArrayBuffer or a view), or a Response / Promise of one.
-// Resolves to the instance's exports, constructed.
-export async function instantiateModule(source) {
+// Resolves to the instance's exports, constructed. `host`: what a module built without unwinding
+// code needs besides (replayed-errors.js).
+export async function instantiateModule(source, host) {
   let memory;
   let stderr = [];
   const decoder = new TextDecoder();
   const imports = {
     env: {
+      ...host?.env,
       abort() {
         throw new WebAssembly.RuntimeError('verifier.wasm aborted');
       },
@@ -64,7 +66,7 @@ export async function instantiateModule(source) {
   const { exports } = await instantiate(source, imports);
   memory = exports.memory;
   exports.__wasm_call_ctors();
-  return exports;
+  return host ? host.wrap(exports) : exports;
 }
 
 async function instantiate(source, imports) {

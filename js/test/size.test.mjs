@@ -34,9 +34,10 @@ it('the package module carries only the verifier: no signing export (and so no s
   ]);
 });
 
-it('the modules import only what src/wasm-host.js provides', async () => {
-  const host = readFileSync(new URL('../src/wasm-host.js', import.meta.url), 'utf8');
+it('the modules import only what src/wasm-host.js provides (and src/replayed-errors.js, to the module without unwinding code)', async () => {
+  const source = (name) => readFileSync(new URL(`../src/${name}`, import.meta.url), 'utf8');
   for (const file of ['verifier.wasm', 'quote-verifier.wasm', 'quote-verifier-evm.wasm']) {
+    const host = source('wasm-host.js') + (file === 'quote-verifier-evm.wasm' ? source('replayed-errors.js') : '');
     const module = new WebAssembly.Module(readFileSync(new URL(`../wasm/${file}`, import.meta.url)));
     for (const { module: from, name } of WebAssembly.Module.imports(module)) {
       assert.ok(['env', 'wasi_snapshot_preview1'].includes(from), `${file}: import from ${from}`);

@@ -36,6 +36,7 @@ function workerOn(entry, wasm, loader) {
         await esm(`src/${entry}`),
         await esm('src/verifier.js'),
         await esm('src/wasm-host.js'),
+        await esm('src/replayed-errors.js'),
         await esm('src/workerd-module.js'),
         { type: 'CompiledWasm', path: `node_modules/stableroutes/wasm/${wasm}`, contents: await file(`wasm/${wasm}`) },
       ],

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "crypto/catching.h"
 #include "crypto/hex.h"
 
 namespace sr::secp256k1 {
@@ -171,11 +172,8 @@ PublicKey recover_public_key(const Hash32& digest, ByteView signature) {
 }
 
 bool verify(const Hash32& digest, ByteView signature, const PublicKey& key) {
-  try {
-    return recover_public_key(digest, signature) == key;
-  } catch (const ParseError&) {
-    return false;
-  }
+  return catching<ParseError>([&] { return recover_public_key(digest, signature) == key; },
+                              [] { return false; });
 }
 
 }  // namespace sr::secp256k1

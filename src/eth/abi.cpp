@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <limits>
 #include <span>
+#include <utility>
 
+#include "crypto/catching.h"
 #include "crypto/hex.h"
 #include "crypto/keccak.h"
 #include "json/path.h"
@@ -402,16 +404,20 @@ void check_fully_consumed(std::size_t end, std::size_t size, Mode mode) {
 // ---------------------------------------------------------------------------------------------
 // JSON
 
+// Runs f() and puts the path in front of the message of a ParseError it throws.
+template <typename F>
+auto rethrow_with_path(const Path& path, F&& f) -> decltype(f()) {
+  return rethrowing<ParseError>(std::forward<F>(f), [&](const ParseError& e) { fail(path, e.what()); });
+}
+
 U256 uint_from_json(const nlohmann::ordered_json& j, const Path& path) {
   if (j.is_number_unsigned()) return U256(j.get<std::uint64_t>());
   if (j.is_number_integer() && j.get<std::int64_t>() >= 0) return U256(static_cast<std::uint64_t>(j.get<std::int64_t>()));
   if (j.is_string()) {
     const auto& s = j.get_ref<const std::string&>();
-    try {
+    return rethrow_with_path(path, [&] {
       return s.size() >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') ? U256::from_hex(s) : U256::from_decimal(s);
-    } catch (const ParseError& e) {
-      fail(path, e.what());
-    }
+    });
   }
   fail(path, "expected a non-negative integer (JSON integer or decimal string)");
 }
@@ -421,15 +427,13 @@ I256 int_from_json(const nlohmann::ordered_json& j, const Path& path) {
   if (j.is_number_integer()) return I256::from_int64(j.get<std::int64_t>());
   if (j.is_string()) {
     std::string_view s = j.get_ref<const std::string&>();
-    try {
+    return rethrow_with_path(path, [&] {
       const bool negative = !s.empty() && s[0] == '-';
       if (s.substr(negative ? 1 : 0, 2) != "0x") return I256::from_decimal(s);
       // Hex carries a magnitude with an optional sign, as ethers accepts it.
       const U256 magnitude = U256::from_hex(s.substr(negative ? 1 : 0));
       return I256::from_decimal(negative ? "-" + magnitude.to_decimal() : magnitude.to_decimal());
-    } catch (const ParseError& e) {
-      fail(path, e.what());
-    }
+    });
   }
   fail(path, "expected an integer (JSON integer, decimal or 0x-hex string)");
 }
@@ -437,15 +441,6 @@ I256 int_from_json(const nlohmann::ordered_json& j, const Path& path) {
 const std::string& string_from_json(const nlohmann::ordered_json& j, const Path& path, const char* what) {
   if (!j.is_string()) fail(path, std::string("expected ") + what);
   return j.get_ref<const std::string&>();
-}
-
-template <typename F>
-auto rethrow_with_path(const Path& path, F&& f) -> decltype(f()) {
-  try {
-    return f();
-  } catch (const ParseError& e) {
-    fail(path, e.what());
-  }
 }
 
 Value from_json_at(const Type& type, const nlohmann::ordered_json& j, const Path& path, unsigned depth) {

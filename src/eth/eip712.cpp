@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "crypto/catching.h"
 #include "crypto/keccak.h"
 #include "eth/abi.h"
 
@@ -33,12 +34,8 @@ bool is_identifier(std::string_view s) {
 // The atomic (non-struct, non-array) EIP-712 type for name, if it is one.
 std::optional<abi::Type> atomic_type(std::string_view name) {
   if (!is_identifier(name)) return std::nullopt;
-  try {
-    abi::Type t = abi::Type::parse(name);
-    return t;
-  } catch (const ParseError&) {
-    return std::nullopt;
-  }
+  return catching<ParseError>([&]() -> std::optional<abi::Type> { return abi::Type::parse(name); },
+                              []() -> std::optional<abi::Type> { return std::nullopt; });
 }
 
 // A field type split into its base name and its array dimensions, outermost last:
@@ -180,7 +177,7 @@ class Encoder {
 
   static Hash32 encode_atomic(const abi::Type& type, const json& value, const Path& path) {
     using K = abi::Type::Kind;
-    try {
+    return rethrowing<ParseError>([&] {
       const abi::Value v = abi::value_from_json(type, value);
       if (type.kind == K::string) return keccak256(std::get<std::string>(v));
       if (type.kind == K::bytes) return keccak256(ByteView(std::get<Bytes>(v)));
@@ -188,9 +185,7 @@ class Encoder {
       Hash32 out;
       std::copy(word.begin(), word.end(), out.begin());
       return out;
-    } catch (const ParseError& e) {
-      fail(path, e.what());
-    }
+    }, [&](const ParseError& e) { fail(path, e.what()); });
   }
 
   const Types& types_;

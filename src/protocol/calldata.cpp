@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "crypto/catching.h"
 #include "crypto/hex.h"
 
 namespace sr::protocol {
@@ -29,11 +30,8 @@ std::vector<abi::Value> Function::decode(ByteView calldata) const {
     throw_parse_error("call data selector " + hex::encode(calldata.first(4)) + " is not " + hex::encode(selector_) + " (" +
                       signature_ + ")");
   }
-  try {
-    return abi::decode_params(inputs_, calldata.subspan(selector_.size()));
-  } catch (const ParseError& e) {
-    throw_parse_error(signature_ + " arguments: " + e.what());
-  }
+  return rethrowing<ParseError>([&] { return abi::decode_params(inputs_, calldata.subspan(selector_.size())); },
+                                [&](const ParseError& e) { throw_parse_error(signature_ + " arguments: " + e.what()); });
 }
 
 }  // namespace sr::protocol

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "crypto/catching.h"
 #include "crypto/hex.h"
 #include "crypto/keccak.h"
 #include "eth/abi.h"
@@ -53,11 +54,8 @@ Address topic_address(const Log& log, const EventSignature& event, std::size_t i
 // The non-indexed fields, strictly decoded from the data.
 std::vector<abi::Value> data_fields(const Log& log, const EventSignature& event, std::string_view types) {
   const abi::Type tuple = abi::Type::parse(types);
-  try {
-    return abi::decode_params(tuple.components, log.data);
-  } catch (const ParseError& e) {
-    throw_parse_error(event_error(event, std::string("data: ") + e.what()));
-  }
+  return rethrowing<ParseError>([&] { return abi::decode_params(tuple.components, log.data); },
+                                [&](const ParseError& e) { throw_parse_error(event_error(event, std::string("data: ") + e.what())); });
 }
 
 Hash32 hash_of(const abi::Value& value) {

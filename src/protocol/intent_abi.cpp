@@ -2,15 +2,14 @@
 
 #include <algorithm>
 
+#include "crypto/catching.h"
+
 namespace sr::protocol::intent_abi {
 namespace {
 
 Address evm(const Account& account, const char* field) {
-  try {
-    return account.to_evm();
-  } catch (const ParseError& e) {
-    throw_parse_error(std::string(field) + ": " + e.what());
-  }
+  return rethrowing<ParseError>([&] { return account.to_evm(); },
+                                [&](const ParseError& e) { throw_parse_error(std::string(field) + ": " + e.what()); });
 }
 
 const abi::ValueList& list(const abi::Value& value) { return std::get<abi::ValueList>(value); }

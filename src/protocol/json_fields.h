@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -16,6 +17,7 @@
 #include "json/value.h"
 
 #include "crypto/bytes.h"
+#include "crypto/catching.h"
 #include "eth/address.h"
 #include "eth/u256.h"
 #include "protocol/account.h"
@@ -40,11 +42,7 @@ std::string element_path(std::string_view parent, std::size_t index);
 // Runs parse() and puts "<path>: " in front of the message of a ParseError it throws.
 template <class Parse>
 auto at_path(const Path& path, Parse&& parse) -> decltype(parse()) {
-  try {
-    return parse();
-  } catch (const ParseError& e) {
-    rethrow_at(path, e);
-  }
+  return rethrowing<ParseError>(std::forward<Parse>(parse), [&](const ParseError& e) { rethrow_at(path, e); });
 }
 
 // Readers of one value found at `path`. Each throws ParseError naming the path. They are

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "crypto/base58.h"
+#include "crypto/catching.h"
 #include "crypto/ed25519_point.h"
 #include "crypto/sha256.h"
 
@@ -40,11 +41,8 @@ std::optional<Pubkey> derive(const std::vector<Bytes>& seeds, std::optional<std:
 }  // namespace
 
 Pubkey Pubkey::parse(std::string_view base58_text) {
-  try {
-    return Pubkey{base58::decode32(base58_text)};
-  } catch (const ParseError& e) {
-    throw_parse_error(std::string("invalid Solana public key: ") + e.what());
-  }
+  return rethrowing<ParseError>([&] { return Pubkey{base58::decode32(base58_text)}; },
+                                [](const ParseError& e) { throw_parse_error(std::string("invalid Solana public key: ") + e.what()); });
 }
 
 std::string Pubkey::to_base58() const { return base58::encode(bytes); }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "crypto/catching.h"
 #include "crypto/hex.h"
 #include "crypto/keccak.h"
 #include "protocol/borsh.h"
@@ -68,16 +69,14 @@ DecodedFund decode_fund_instruction(const svm::Instruction& instruction, const s
     throw_parse_error("fund instruction data does not start with the discriminator " + hex::encode(discriminator));
   }
   DecodedFund out;
-  try {
+  rethrowing<ParseError>([&] {
     borsh::Reader in(ByteView(instruction.data).subspan(discriminator.size()));
     out.args.destination = in.u64();
     out.args.route_hash = in.fixed<32>();
     out.args.reward = intent_borsh::read_reward(in);
     out.args.allow_partial = in.boolean();
     in.expect_end();
-  } catch (const ParseError& e) {
-    throw_parse_error(std::string("fund instruction data: ") + e.what());
-  }
+  }, [](const ParseError& e) { throw_parse_error(std::string("fund instruction data: ") + e.what()); });
   const std::size_t expected_accounts = kFixedAccounts + kAccountsPerToken * out.args.reward.tokens.size();
   if (instruction.accounts.size() != expected_accounts) {
     throw_parse_error("fund instruction has " + std::to_string(instruction.accounts.size()) + " accounts, expected " +

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "crypto/base64.h"
+#include "crypto/catching.h"
 #include "crypto/sha256.h"
 #include "json/path.h"
 
@@ -44,11 +45,8 @@ bool bool_member(const Json& object, const Path& path, std::string_view name) {
 template <class Json, class Parse>
 auto parsed_string_member(const Json& object, const Path& path, std::string_view name, Parse parse) {
   const std::string& text = string_member(object, path, name);
-  try {
-    return parse(text);
-  } catch (const ParseError& e) {
-    throw_parse_error(path.member(name) + ": " + e.what());
-  }
+  return rethrowing<ParseError>([&] { return parse(text); },
+                                [&](const ParseError& e) { throw_parse_error(path.member(name) + ": " + e.what()); });
 }
 
 template <class Json>

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "crypto/catching.h"
 #include "protocol/erc20.h"
 #include "protocol/svm_address.h"
 #include "protocol/svm_route_call.h"
@@ -83,25 +84,20 @@ bool pays(const protocol::Call& call, const ChainInfo& chain, const Account& tok
   if (!call.value.is_zero()) return false;
   if (chain.vm == Vm::evm) {
     if (call.target != token) return false;
-    try {
-      return protocol::erc20::decode_transfer(call.data) ==
-             protocol::erc20::AmountTo{recipient.to_evm(), amount};
-    } catch (const ParseError&) {
-      return false;
-    }
+    return catching<ParseError>([&] {
+      return protocol::erc20::decode_transfer(call.data) == protocol::erc20::AmountTo{recipient.to_evm(), amount};
+    }, [] { return false; });
   }
   // Solana: the call Eco's Portal fills (protocol::svm_route_call): TransferChecked on Token or
   // Token-2022 from the executor of this chain's Portal, crediting the recipient's associated token
   // account of the mint under that same program. Any other shape can never be filled.
   expect_svm_checked();
-  try {
+  return catching<ParseError>([&] {
     const auto paid = protocol::svm_route_call::decode_token_transfer_call(chain.portal.to_svm(), call);
     const svm::Pubkey mint = token.to_svm();
     return paid.mint == mint && U256{paid.transfer.amount} == amount &&
            paid.recipient_token_account == svm::associated_token_address(recipient.to_svm(), mint, paid.token_program);
-  } catch (const ParseError&) {
-    return false;
-  }
+  }, [] { return false; });
 }
 
 void expect_exact_route(std::string_view where, const protocol::Intent& intent, const ChainInfo& delivers_on,

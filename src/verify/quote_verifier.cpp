@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "crypto/catching.h"
 #include "crypto/hex.h"
 #include "eth/signer.h"
 #include "protocol/erc20.h"
@@ -77,11 +78,8 @@ class QuoteParts {
     return memo(execution_, [&] {
       // Its listed twin's when the listed intents read (read_execution_intent); a reading error
       // of theirs is left to intent-hashes, which meets it again in its slot.
-      const std::vector<ListedIntent>* read = nullptr;
-      try {
-        read = &listed();
-      } catch (const std::exception&) {
-      }
+      const std::vector<ListedIntent>* read = catching<std::exception>(
+          [&] { return &listed(); }, []() -> const std::vector<ListedIntent>* { return nullptr; });
       return read_execution_intent(quote_, chains_, read);
     });
   }
@@ -125,6 +123,8 @@ class QuoteParts {
     std::optional<T> value;
     std::optional<std::string> error;
   };
+  // (Where errors are replayed, crypto/catching.h, the catch clauses below are compiled out: a
+  // part that failed is read again by the next check that needs it, and fails the same way.)
   template <class T, class Make>
   const T& memo(Slot<T>& slot, Make&& make) {
     if (slot.value) return *slot.value;
@@ -613,22 +613,19 @@ std::string check_first_leg(const Json& quote, const QuoteContext&, QuoteParts& 
   expect_exact_route(first.path, first.intent, *first.destination, middle, handed.token, handed.amount, 2);
   const auto& calls = first.intent.route.calls;
   // A call that does not decode is not the expected one.
-  bool approves = false;
-  bool funds = false;
-  try {
-    approves = calls[0].target == handed.token && calls[0].value.is_zero() &&
-               protocol::erc20::decode_approve(calls[0].data) ==
-                   protocol::erc20::AmountTo{middle.portal.to_evm(), handed.amount};
-  } catch (const std::invalid_argument&) {
-  }
+  const auto no = [] { return false; };
+  const bool approves = catching<std::invalid_argument>([&] {
+    return calls[0].target == handed.token && calls[0].value.is_zero() &&
+           protocol::erc20::decode_approve(calls[0].data) ==
+               protocol::erc20::AmountTo{middle.portal.to_evm(), handed.amount};
+  }, no);
   expect_call(first.path, 0, approves);
-  try {
+  const bool funds = catching<std::invalid_argument>([&] {
     const protocol::portal::PublishAndFund call = protocol::portal::decode_publish_and_fund(calls[1].data);
-    funds = calls[1].target == middle.portal && calls[1].value.is_zero() &&
-            call.destination == second.intent.destination && call.reward == reward && !call.allow_partial &&
-            call.encoded_route == protocol::encode_route(second.intent.route, second.destination->vm);
-  } catch (const std::invalid_argument&) {
-  }
+    return calls[1].target == middle.portal && calls[1].value.is_zero() &&
+           call.destination == second.intent.destination && call.reward == reward && !call.allow_partial &&
+           call.encoded_route == protocol::encode_route(second.intent.route, second.destination->vm);
+  }, no);
   expect_call(first.path, 1, funds);
   return cat(first.path, " approves the Portal of ", chain_text(middle), " for ", handed.amount.to_decimal(),
              " and publishes and funds ", second.path, " with it, nothing else");
