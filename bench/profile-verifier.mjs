@@ -16,10 +16,7 @@ const option = (name, fallback) => {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : fallback;
 };
-const moduleName = option('--module', 'verifier');
-// The EVM-only module is built in a folder of its own (js/scripts/build.mjs).
-const defaultBuild = moduleName === 'quote-verifier-evm' ? '../build/wasm-verifier-package-replay/' : '../build/wasm-verifier-package/';
-const buildDir = new URL(option('--build', defaultBuild), import.meta.url);
+const buildDir = new URL(option('--build', '../build/wasm-verifier-package/'), import.meta.url);
 const outDir = new URL(option('--out', 'profiles/'), import.meta.url);
 const seconds = Number(option('--seconds', '4'));
 // --api: the verifier.js whose instantiateVerifier drives the module (an older build needs the API
@@ -140,6 +137,7 @@ const pct = (part, whole) => `${((100 * part) / whole).toFixed(1)}%`;
 
 // ---- size profile -----------------------------------------------------------------------------
 // --module quote-verifier: the quote-only module's sizes (its CPU profile is the same code's).
+const moduleName = option('--module', 'verifier');
 const wasmBytes = readFileSync(new URL(`${moduleName}.named.wasm`, buildDir)); // as the package ships it, names kept
 const { sections, bodies } = readWasm(wasmBytes);
 const codeTotal = bodies.reduce((n, b) => n + b.bytes.length, 0);
@@ -175,11 +173,8 @@ if (process.argv.includes('--size-only')) {
 }
 
 // ---- CPU profile ------------------------------------------------------------------------------
-const { instantiateVerifier, instantiateQuoteVerifier } = await import(apiUrl);
-// The EVM-only module runs with its host's replayed errors (js/src/replayed-errors.js).
-const verifier = moduleName === 'quote-verifier-evm'
-  ? await instantiateQuoteVerifier(wasmBytes, (await import(new URL('replayed-errors.js', apiUrl))).replayedErrors)
-  : await instantiateVerifier(wasmBytes);
+const { instantiateVerifier } = await import(apiUrl);
+const verifier = await instantiateVerifier(wasmBytes);
 const options = { chains: f.chains, request: f.request(), now: f.NOW };
 const quotes = Array.from({ length: 16 }, (_, i) => f.buildQuote({ id: `quote:7f3c2a10-9d4e-4b1a-8c2f-${String(i).padStart(12, '0')}` }));
 for (const q of quotes) if (!verifier.verifyQuote(q, options).ok) throw new Error('a profiled quote does not verify');

@@ -18,8 +18,8 @@ set(SR_WASM_LINK_FLAGS
 #   wasm WebAssembly exception handling (-fwasm-exceptions; Debian's frozen cache has the
 #        libc++/libc++abi/libunwind "-except" builds it needs): try/catch in the module itself,
 #        nothing crosses into JavaScript unless something is thrown. Chrome 95, Firefox 100,
-#        Safari 15.2, Node 17 and workerd run it. The npm package's verifier uses it
-#        (js/scripts/build.mjs; bench/README.md has the measurements).
+#        Safari 15.2, Node 17 and workerd run it. The npm package's verifier used it until replay
+#        (bench/README.md has the measurements).
 # Every C++ object must catch exceptions, not only the bindings: emcc's default is
 # -fignore-exceptions, which drops catch blocks, so a core function that catches a ParseError
 # would let it escape instead. add_compile_options() would reach only targets defined after
@@ -29,8 +29,8 @@ set(SR_WASM_LINK_FLAGS
 # (bench/profiles/engine-callgrind.txt).
 #   replay no unwinding code at all (-fignore-exceptions): a throw leaves the module through its host,
 #        which runs the call again from the memory it had before, and the catch that was due then
-#        takes its outcome (src/crypto/replayed_errors.cpp). Only the npm package's EVM-only quote
-#        module is built so (js/scripts/build.mjs), in a build folder of its own.
+#        takes its outcome (src/crypto/replayed_errors.cpp). The npm package's modules are built so
+#        (js/scripts/build.mjs).
 set(SR_WASM_EH "js" CACHE STRING "C++ exception handling in the wasm modules: js (emscripten's), wasm (-fwasm-exceptions) or replay")
 if(SR_WASM_EH STREQUAL "replay")
   string(APPEND CMAKE_CXX_FLAGS " -fignore-exceptions -DSR_REPLAYED_ERRORS")
@@ -86,11 +86,15 @@ set(SR_VERIFIER_PACKAGE_EXPORTS
 # keeps: bindings/verifier.cpp marks none of its exports keepalive.
 set(SR_QUOTE_VERIFIER_PACKAGE_EXPORTS
   _sr_alloc _sr_reply _sr_verify_quote _sr_bind_chains _sr_release_chains _sr_verify_quote_bound)
-# The EVM-only quote module (`stableroutes/quotes/evm`): the quote-only link with
+# The EVM-only quote module (`stableroutes/quotes/evm`): the quote-only link once more, with
 # bindings/evm_only.cpp, whose `svm_checked = false` LTO folds, so the Solana readers, Borsh and
-# ed25519 drop out (protocol/vm.h). It is built in its own folder with SR_WASM_EH=replay, and
-# exports what its host needs to run a call again: where the memory to keep is, and the stack pointer.
-set(SR_QUOTE_VERIFIER_EVM_PACKAGE_EXPORTS ${SR_QUOTE_VERIFIER_PACKAGE_EXPORTS} _sr_replay_regions stackSave stackRestore)
+# ed25519 drop out (protocol/vm.h).
+# Each module built with SR_WASM_EH=replay also exports what its host needs to run a call again:
+# where the memory to keep is, and the stack pointer.
+if(SR_WASM_EH STREQUAL "replay")
+  list(APPEND SR_VERIFIER_PACKAGE_EXPORTS _sr_replay_regions stackSave stackRestore)
+  list(APPEND SR_QUOTE_VERIFIER_PACKAGE_EXPORTS _sr_replay_regions stackSave stackRestore)
+endif()
 
 # Import and export names unminified: js/src/wasm-host.js instantiates the module by them, in
 # place of emscripten's generated JavaScript loader. emcc keeps them when library_exports.js is
@@ -116,18 +120,15 @@ if(EXISTS "${CMAKE_SOURCE_DIR}/bindings/verifier.cpp" AND SR_VERIFIER_PACKAGE)
   add_library(sr_verifier_binding OBJECT "${CMAKE_SOURCE_DIR}/bindings/verifier.cpp")
   target_link_libraries(sr_verifier_binding PUBLIC sr_verify)
   target_compile_definitions(sr_verifier_binding PRIVATE SR_VERIFIER_PACKAGE=1)
-  if(SR_WASM_EH STREQUAL "replay")
-    add_executable(quote-verifier-evm "${CMAKE_SOURCE_DIR}/bindings/evm_only.cpp")
-    target_link_libraries(quote-verifier-evm PRIVATE sr_verifier_binding)
-    sr_package_wasm_link(quote-verifier-evm "${SR_QUOTE_VERIFIER_EVM_PACKAGE_EXPORTS}")
-  else()
-    add_executable(verifier)
-    target_link_libraries(verifier PRIVATE sr_verifier_binding)
-    sr_package_wasm_link(verifier "${SR_VERIFIER_PACKAGE_EXPORTS}")
-    add_executable(quote-verifier)
-    target_link_libraries(quote-verifier PRIVATE sr_verifier_binding)
-    sr_package_wasm_link(quote-verifier "${SR_QUOTE_VERIFIER_PACKAGE_EXPORTS}")
-  endif()
+  add_executable(verifier)
+  target_link_libraries(verifier PRIVATE sr_verifier_binding)
+  sr_package_wasm_link(verifier "${SR_VERIFIER_PACKAGE_EXPORTS}")
+  add_executable(quote-verifier)
+  target_link_libraries(quote-verifier PRIVATE sr_verifier_binding)
+  sr_package_wasm_link(quote-verifier "${SR_QUOTE_VERIFIER_PACKAGE_EXPORTS}")
+  add_executable(quote-verifier-evm "${CMAKE_SOURCE_DIR}/bindings/evm_only.cpp")
+  target_link_libraries(quote-verifier-evm PRIVATE sr_verifier_binding)
+  sr_package_wasm_link(quote-verifier-evm "${SR_QUOTE_VERIFIER_PACKAGE_EXPORTS}")
 elseif(EXISTS "${CMAKE_SOURCE_DIR}/bindings/verifier.cpp")
   sr_wasm_module(verifier verifier.cpp sr_verify)
 endif()

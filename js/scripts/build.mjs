@@ -1,15 +1,19 @@
 // Builds the package's verifier modules into js/wasm/ and prints what a browser downloads,
-// gzipped, against the package's budgets (93.4 KiB for the full verifier's JS + WASM, 80.7 KiB for
-// the quote-only `stableroutes/quotes`, and 77.1 and 62.0 KiB for the one-file entries below; the
+// gzipped, against the package's budgets (86.1 KiB for the full verifier's JS + WASM, 74.8 KiB for
+// the quote-only `stableroutes/quotes`, and 71.4 and 62.1 KiB for the one-file entries below; the
 // tests enforce them with size-limit, the "size-limit" entries of js/package.json).
 //
 // The repository's wasm build (build/wasm-release) makes a `verifier` module for the node suites
 // that also exports signing and the generic ABI/EIP-712 coders, compiled -O3, with embind. The
-// package ships only verification, so it has its own CMake build folders:
+// package ships only verification, so it has its own CMake build folder:
 //   - SR_VERIFIER_PACKAGE: plain C exports instead of embind (bindings/verifier.cpp), without the
 //     signing exports, and with them libsecp256k1's 32 KiB signing table;
-//   - SR_WASM_EH=wasm: WebAssembly exception handling instead of emscripten's JavaScript
-//     trampolines, which were the largest cost in the CPU profile (bench/README.md);
+//   - SR_WASM_EH=replay: no unwinding code at all. Where the C++ code throws, the module leaves
+//     the call, and its host runs the call again from the memory it had before; the catch that was
+//     due then takes its outcome (src/crypto/replayed_errors.cpp, src/replayed-errors.js). C++
+//     cleanups on every path that can throw were a tenth of the download (bench/README.md). (It
+//     replaced WebAssembly exception handling, which had replaced emscripten's JavaScript
+//     trampolines, the largest cost in the CPU profile then);
 //   - C++ is compiled for size with LTO (-Oz, with inlining left on: see SR_WASM_SIZE_FLAGS in
 //     cmake/wasm.cmake for why);
 //   - C (libsecp256k1) at -Os (below);
@@ -18,18 +22,16 @@
 //   - a second wasm-opt pass by binaryen 132, which also orders the functions by name (below);
 //   - no emscripten loader: src/wasm-host.js instantiates the module (1.6 KiB gzip against 3.6);
 //   - the browser entry bundled and minified into dist/entry-browser.js (below).
-// Two modules are linked from the same objects (cmake/wasm.cmake): `verifier` (every export) and
+// Three modules are linked from the same objects (cmake/wasm.cmake): `verifier` (every export),
 // `quote-verifier` (only the quote exports, for `stableroutes/quotes`: the gasless and
-// deposit-address verifiers stay out of a quote-checking dapp's download). The third,
-// `quote-verifier-evm` (the quote exports without the Solana code, for `stableroutes/quotes/evm`:
-// protocol/vm.h), is compiled in a second folder without unwinding code (SR_WASM_EH=replay: its
-// host runs a call again where the others unwind, src/crypto/replayed_errors.cpp): 5.3 KiB gzip
-// less (bench/README.md). Only those targets are built, incrementally (the first run takes a few
-// minutes); a build folder is configured again whenever the options below or the CMake files change.
+// deposit-address verifiers stay out of a quote-checking dapp's download) and `quote-verifier-evm`
+// (the same without the Solana code, for `stableroutes/quotes/evm`: protocol/vm.h). Only those
+// targets are built, incrementally (the first run takes a few minutes); the build folder is
+// configured again whenever the options below or the CMake files change.
 //   node js/scripts/build.mjs            the package modules, into js/wasm/
 //   node js/scripts/build.mjs --profile  also the same modules with their function names kept, for
 //                                        bench/profile-verifier.mjs (build/wasm-verifier-package/verifier.named.wasm,
-//                                        quote-verifier.named.wasm; build/wasm-verifier-package-replay/quote-verifier-evm.named.wasm)
+//                                        quote-verifier.named.wasm, quote-verifier-evm.named.wasm)
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -47,12 +49,7 @@ const repoDir = new URL('../', packageDir);
 // The link always keeps the names (--profiling-funcs, which changes no code): the second pass
 // below orders the functions by them before it strips them.
 const profile = process.argv.includes('--profile');
-// Two build folders: the modules with WebAssembly exception handling, and the EVM-only quote module,
-// whose layers are compiled without unwinding code (SR_WASM_EH=replay, src/crypto/replayed_errors.cpp).
-const builds = [
-  { dir: new URL('build/wasm-verifier-package/', repoDir), eh: 'wasm', modules: ['verifier', 'quote-verifier'] },
-  { dir: new URL('build/wasm-verifier-package-replay/', repoDir), eh: 'replay', modules: ['quote-verifier-evm'] },
-];
+const buildDir = new URL('build/wasm-verifier-package/', repoDir);
 const targetDir = new URL('wasm/', packageDir);
 const path = (url) => fileURLToPath(url);
 // As js/package.json's size-limit entry. The rules against a lying signer (funded intent, first
@@ -69,23 +66,26 @@ const path = (url) => fileURLToPath(url);
 // ParseError thrown by one function instead of written out at every site (sr::throw_parse_error)
 // and the link and wasm-opt options below to 93.6; the EVM-only module's refusal of SVM chains
 // (the chain directory's unchecked records; protocol/vm.h) cost the full module 0.15 KiB, and the
-// last throws written out (account, chain directory) and the host's unused imports took it to 93.3.
+// last throws written out (account, chain directory) and the host's unused imports took it to 93.3,
+// and the modules built without unwinding code (SR_WASM_EH=replay) to 86.0.
 // bench/README.md says where the bytes are, and what the two large levers left (C++ exceptions,
 // the gasless and deposit verifiers in the first download) would each take off.
-const BUDGET_BYTES = 93.4 * 1024;
+const BUDGET_BYTES = 86.1 * 1024;
 // The quote-only path (`stableroutes/quotes`: its bundled browser entry and quote-verifier.wasm), as
 // js/package.json's second size-limit entry: just above the 86.7 KiB it measured when split off,
-// the 85.2 after json::Path and the 80.6 after sr::throw_parse_error.
-const QUOTES_BUDGET_BYTES = 80.7 * 1024;
+// the 85.2 after json::Path, the 80.6 after sr::throw_parse_error and the 74.7 without unwinding code.
+const QUOTES_BUDGET_BYTES = 74.8 * 1024;
 // `stableroutes/quotes/inline` (one file, the module inside it), as the third entry: the quote-only
 // path's bytes and the 0.5% its base64 costs after gzip (85.9 KiB after json::Path, 81.4 after
-// sr::throw_parse_error), 77.0 since the module inside is gzipped by Zopfli (below).
-const QUOTES_INLINE_BUDGET_BYTES = 77.1 * 1024;
+// sr::throw_parse_error), 77.0 once the module inside was gzipped by Zopfli (below), 71.3 without
+// unwinding code.
+const QUOTES_INLINE_BUDGET_BYTES = 71.4 * 1024;
 // `stableroutes/quotes/evm` (one file, the EVM-only module inside it), as the fourth entry: the
 // inline quote path without the Solana code, 73.3 KiB when it was made and 71.1 after
-// sr::throw_parse_error; 61.9 since its module is built without unwinding code (its errors
-// replayed: src/crypto/replayed_errors.cpp) and gzipped by Zopfli.
-const QUOTES_EVM_BUDGET_BYTES = 62.0 * 1024;
+// sr::throw_parse_error; 61.9 once its module was built without unwinding code (its errors
+// replayed: src/crypto/replayed_errors.cpp) and gzipped by Zopfli, 62.0 with the host's replay
+// shared by every entry.
+const QUOTES_EVM_BUDGET_BYTES = 62.1 * 1024;
 
 const env = { ...process.env, NODE_PATH: ['/usr/share/nodejs', process.env.NODE_PATH].filter(Boolean).join(':') };
 // emcc runs binaryen's tools by bare name: under npm, node_modules/.bin (npm's binaryen 132, for
@@ -100,10 +100,9 @@ const runAsync = async (...args) => {
   if (stderr) process.stderr.write(stderr);
 };
 
-const configureArgs = (eh) => ['-DCMAKE_BUILD_TYPE=Release',
+const configureArgs = ['-DCMAKE_BUILD_TYPE=Release',
   '-DSR_VERIFIER_PACKAGE=ON', // plain C exports, no embind (bindings/verifier.cpp)
-  // WebAssembly exception handling, no JavaScript trampolines; or none at all (cmake/wasm.cmake)
-  `-DSR_WASM_EH=${eh}`,
+  '-DSR_WASM_EH=replay', // no unwinding code: errors replayed (cmake/wasm.cmake)
   '-DCMAKE_CXX_FLAGS_RELEASE=-flto -DNDEBUG', // -O level per file:
   // One level for every C++ file now: with WebAssembly exception handling no call goes out through
   // a JavaScript trampoline, and the three hot files at -O2 bought 5% (456 against 481 us per
@@ -126,42 +125,38 @@ const configureArgs = (eh) => ['-DCMAKE_BUILD_TYPE=Release',
 // Configured again when the options or the CMake files change (as scripts/build.sh does for the
 // presets): a target the CMake files add is otherwise unknown to the folder's Makefiles, and make
 // stops before it would regenerate them.
+const stamp = new URL('configure-args.json', buildDir);
 const cmakeFiles = ['CMakeLists.txt', ...readdirSync(new URL('cmake/', repoDir)).sort().map((f) => `cmake/${f}`)];
-const cmakeHash = createHash('sha256')
-  .update(cmakeFiles.map((f) => readFileSync(new URL(f, repoDir), 'utf8')).join('\0')).digest('hex');
-for (const { dir, eh, modules } of builds) {
-  const stamp = new URL('configure-args.json', dir);
-  const stampText = JSON.stringify({ configureArgs: configureArgs(eh), cmake: cmakeHash });
-  const configured = existsSync(new URL('CMakeCache.txt', dir)) && existsSync(stamp) &&
-    readFileSync(stamp, 'utf8') === stampText;
-  if (!configured) {
-    run('emcmake', 'cmake', '-S', '.', '-B', path(dir), ...configureArgs(eh));
-    writeFileSync(stamp, stampText);
-  }
-  run('cmake', '--build', path(dir), '--target', ...modules, '-j2');
+const stampText = JSON.stringify({ configureArgs, cmake: createHash('sha256')
+  .update(cmakeFiles.map((f) => readFileSync(new URL(f, repoDir), 'utf8')).join('\0')).digest('hex') });
+const configured = existsSync(new URL('CMakeCache.txt', buildDir)) && existsSync(stamp) &&
+  readFileSync(stamp, 'utf8') === stampText;
+if (!configured) {
+  run('emcmake', 'cmake', '-S', '.', '-B', path(buildDir), ...configureArgs);
+  writeFileSync(stamp, stampText);
 }
-const modules = builds.flatMap((build) => build.modules);
+const modules = ['verifier', 'quote-verifier', 'quote-verifier-evm'];
+run('cmake', '--build', path(buildDir), '--target', ...modules, '-j2');
 
 // A second pass by a newer wasm-opt (npm's binaryen, pinned in the root package.json) than the one
 // Debian's emcc runs: 0.7 KiB gzip less (bench/README.md). It then orders the functions by their
 // (demangled) names, which puts each namespace's and each template's code side by side inside
 // gzip's 32 KiB window: 2.2 KiB gzip less for 4.4 KiB more raw (call indices of the hot functions
 // no longer come first), measured on the same linked module (bench/README.md). The features are
-// those every host that runs WebAssembly exception handling, which the module needs, already has
-// (Safari 15.2 is the last to arrive). Skipped when neither the linked module nor the options changed.
+// those every browser has had since 2021 (Safari 15 was the last to arrive); the modules need no
+// WebAssembly exception handling. Skipped when neither the linked module nor the options changed.
 // Each module's linked, second-pass and named files in the build folder.
-const buildOf = (name) => builds.find((build) => build.modules.includes(name));
 const stages = (name) => ({
-  linked: new URL(`${name}.wasm`, buildOf(name).dir),
-  optimized: new URL(`${name}.opt.wasm`, buildOf(name).dir),
-  named: new URL(`${name}.named.wasm`, buildOf(name).dir),
-  optimizedFrom: new URL(`${name}.opt.from`, buildOf(name).dir),
+  linked: new URL(`${name}.wasm`, buildDir),
+  optimized: new URL(`${name}.opt.wasm`, buildDir),
+  named: new URL(`${name}.named.wasm`, buildDir),
+  optimizedFrom: new URL(`${name}.opt.from`, buildDir),
 });
 async function secondPass(name) {
   const { linked, optimized, named, optimizedFrom } = stages(name);
   const wasmOpt = path(new URL('node_modules/.bin/wasm-opt', repoDir));
-  const features = ['--mvp-features', ...(buildOf(name).eh === 'wasm' ? ['--enable-exception-handling'] : []),
-    '--enable-sign-ext', '--enable-mutable-globals', '--enable-bulk-memory', '--enable-nontrapping-float-to-int'];
+  const features = ['--mvp-features', '--enable-sign-ext', '--enable-mutable-globals', '--enable-bulk-memory',
+    '--enable-nontrapping-float-to-int'];
   // --low-memory-unused: nothing lives below address 1024 (emscripten's first pass assumes it too,
   // and the data starts there), so constant offsets fold into loads and stores;
   // --generate-global-effects first: what each function may touch or throw, for the passes after it.

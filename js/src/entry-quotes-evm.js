@@ -5,11 +5,10 @@
 // naming it, and never passes; Solana's records in the chain list are accepted and left unread.
 import packed from '../dist/quote-verifier-evm-packed.js';
 import { unpackModule } from './packed-module.js';
-import { replayedErrors } from './replayed-errors.js';
 import { instantiateQuoteVerifier } from './verifier.js';
 
 export { CHECK_NAMES } from './verifier.js';
 
 export async function loadQuoteVerifier() {
-  return instantiateQuoteVerifier(unpackModule(packed), replayedErrors);
+  return instantiateQuoteVerifier(unpackModule(packed));
 }

@@ -42,10 +42,10 @@ export async function instantiateVerifier(source) {
   return createVerifierApi(await instantiateModule(source));
 }
 
-// The same for the quote-only modules (`stableroutes/quotes`, wasm/quote-verifier.wasm, and the
-// EVM-only one with its `host`), which export only what verifyQuote and forChains(...).verifyQuote call.
-export async function instantiateQuoteVerifier(source, host) {
-  return createQuoteVerifierApi(await instantiateModule(source, host));
+// The same for the quote-only module (`stableroutes/quotes`, wasm/quote-verifier.wasm), which
+// exports only what verifyQuote and forChains(...).verifyQuote call.
+export async function instantiateQuoteVerifier(source) {
+  return createQuoteVerifierApi(await instantiateModule(source));
 }
 
 const encoder = new TextEncoder();

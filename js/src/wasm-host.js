@@ -3,24 +3,28 @@
 // runtime plumbing for environments this package never meets). The module is built with its import
 // and export names unminified (cmake/wasm.cmake), so this file names them.
 //
-// It imports three functions: abort; heap growth (the allocator asks for more memory); and WASI's
-// fd_write, reached only when libc++abi or libsecp256k1 print why they abort (an uncaught C++
-// exception, which the bindings never let escape, or a broken precondition). The module exports its memory, a constructor to run once,
-// and the sr_* calls bindings/verifier.cpp defines.
+// It imports abort; heap growth (the allocator asks for more memory); WASI's fd_write, reached only
+// when libc++abi or libsecp256k1 print why they abort (an uncaught C++ exception, which the
+// bindings never let escape, or a broken precondition); and the three functions of
+// replayed-errors.js, by which a module built without unwinding code leaves a call when its C++
+// code throws and later finds what it caught (replayed-errors.js also wraps its exports). The
+// module exports its memory, a constructor to run once, and the sr_* calls bindings/verifier.cpp
+// defines.
+
+import { replayedErrors } from './replayed-errors.js';
 
 const PAGE = 65536;
 const MAX_HEAP = 2 ** 31; // emscripten's limit for a 32-bit module with memory growth
 
 // `source` is a WebAssembly.Module, bytes (ArrayBuffer or a view), or a Response / Promise of one.
-// Resolves to the instance's exports, constructed. `host`: what a module built without unwinding
-// code needs besides (replayed-errors.js).
-export async function instantiateModule(source, host) {
+// Resolves to the instance's exports, constructed.
+export async function instantiateModule(source) {
   let memory;
   let stderr = [];
   const decoder = new TextDecoder();
   const imports = {
     env: {
-      ...host?.env,
+      ...replayedErrors.env,
       abort() {
         throw new WebAssembly.RuntimeError('verifier.wasm aborted');
       },
@@ -66,7 +70,7 @@ export async function instantiateModule(source, host) {
   const { exports } = await instantiate(source, imports);
   memory = exports.memory;
   exports.__wasm_call_ctors();
-  return host ? host.wrap(exports) : exports;
+  return exports.sr_replay_regions ? replayedErrors.wrap(exports) : exports;
 }
 
 async function instantiate(source, imports) {

@@ -22,8 +22,6 @@ import { CHECK_NAMES as INLINE_CHECK_NAMES, loadQuoteVerifier as loadInlineQuote
 import { CHECK_NAMES as EVM_CHECK_NAMES, loadQuoteVerifier as loadEvmQuoteVerifier } from 'stableroutes/quotes/evm';
 import packed from '../dist/quote-verifier-packed.js';
 import packedEvm from '../dist/quote-verifier-evm-packed.js';
-import { replayedErrors } from '../src/replayed-errors.js';
-import { instantiateQuoteVerifier } from '../src/verifier.js';
 
 import { quoteTampers } from '../../tests/node/quote-tampers.mjs';
 import * as d from './deposit-fixtures.mjs';
@@ -106,7 +104,7 @@ describe('stableroutes/quotes', () => {
     assert.equal(quoteVerifierWasmUrl.href, new URL('../wasm/quote-verifier.wasm', import.meta.url).href);
     assert.deepEqual(wasmExports('quote-verifier.wasm').sort(), [
       '__indirect_function_table', '__wasm_call_ctors', 'memory', 'sr_alloc', 'sr_bind_chains', 'sr_release_chains',
-      'sr_reply', 'sr_verify_quote', 'sr_verify_quote_bound',
+      'sr_replay_regions', 'sr_reply', 'sr_verify_quote', 'sr_verify_quote_bound', 'stackRestore', 'stackSave',
     ]);
     const fullOnly = wasmExports('verifier.wasm').filter((name) => !wasmExports('quote-verifier.wasm').includes(name));
     assert.deepEqual(fullOnly.sort(), ['sr_verify_deposit_address', 'sr_verify_deposit_address_bound', 'sr_verify_gasless_payload']);
@@ -222,9 +220,7 @@ describe('stableroutes/quotes/evm', () => {
   it('carries the EVM-only module: the quote calls only, and smaller than the quote-only module', () => {
     const module = readFileSync(new URL('../wasm/quote-verifier-evm.wasm', import.meta.url));
     assert.deepEqual(gunzipSync(Buffer.from(packedEvm, 'base64')), module);
-    // The quote calls, and what its host needs to run a call again (src/replayed-errors.js).
-    assert.deepEqual(wasmExports('quote-verifier-evm.wasm').sort(),
-      [...wasmExports('quote-verifier.wasm'), 'sr_replay_regions', 'stackRestore', 'stackSave'].sort());
+    assert.deepEqual(wasmExports('quote-verifier-evm.wasm').sort(), wasmExports('quote-verifier.wasm').sort());
     assert.ok(module.length < readFileSync(new URL('../wasm/quote-verifier.wasm', import.meta.url)).length * 0.9,
       'the Solana code is linked out');
     assert.deepEqual(EVM_CHECK_NAMES, CHECK_NAMES);
@@ -272,92 +268,6 @@ describe('stableroutes/quotes/evm', () => {
         for (const check of refusals) assert.equal(check.ok, false, `${name}: ${check.name}`);
       }
     }
-  });
-
-  // The module has no unwinding code: each error a call catches runs the call again from the
-  // memory it had before (src/replayed-errors.js). The host is wrapped here to count the runs.
-  describe('errors replayed', () => {
-    let wasm;
-    let replayed;
-    before(async () => {
-      const host = { env: replayedErrors.env, wrap: (exports) => (wasm = replayedErrors.wrap(exports)) };
-      replayed = await instantiateQuoteVerifier(readFileSync(new URL('../wasm/quote-verifier-evm.wasm', import.meta.url)), host);
-    });
-    const runsOf = (fn) => {
-      const before = wasm.runs;
-      const answer = outcome(fn);
-      return { answer, runs: wasm.runs - before };
-    };
-
-    it('runs a genuine quote once, plain and bound', () => {
-      const { quoteFor, chains } = engine;
-      for (const body of [e.exactIn(), { ...e.exactIn(), options: { allQuotes: true } }]) {
-        const request = JSON.parse(JSON.stringify(body));
-        const quote = quoteFor(request);
-        const plain = runsOf(() => replayed.verifyQuote(quote, { chains, request, now: e.NOW }));
-        assert.equal(plain.answer.report.ok, true);
-        assert.equal(plain.runs, 0, 'no error was caught');
-        const bound = replayed.forChains(chains);
-        const boundRun = runsOf(() => bound.verifyQuote(quote, { request, now: e.NOW }));
-        assert.deepEqual(boundRun, { answer: plain.answer, runs: 0 });
-        bound.release();
-      }
-    });
-
-    it('answers a bad quote as try/catch would, one more run per error caught, and keeps no memory of them', () => {
-      const { chains } = engine;
-      const cases = tamperedEngineQuotes();
-      assert.ok(cases.length >= 8);
-      let runs = 0;
-      for (const [name, quote, options] of cases) {
-        const run = runsOf(() => replayed.verifyQuote(structuredClone(quote), structuredClone(options)));
-        assert.deepEqual(run.answer, outcome(() => full.verifyQuote(structuredClone(quote), structuredClone(options))), name);
-        const failed = run.answer.report.checks.filter((c) => !c.ok).length;
-        assert.ok(run.runs <= failed * 3 + 2, `${name}: ${run.runs} runs for ${failed} failed checks`);
-        runs += run.runs;
-      }
-      assert.ok(runs > 0, 'some checks failed by a thrown error');
-      // The same calls again: the same answers, and the memory and the stack as they were.
-      const memory = wasm.memory.buffer.byteLength;
-      const stack = wasm.stackSave();
-      const [name, quote, options] = cases.find(([, q, o]) => runsOf(() => replayed.verifyQuote(q, o)).runs > 0);
-      const first = replayed.verifyQuote(quote, options);
-      for (let i = 0; i < 300; i++) assert.deepEqual(replayed.verifyQuote(quote, options), first, name);
-      assert.equal(wasm.memory.buffer.byteLength, memory, 'an unwound run leaves nothing allocated');
-      assert.equal(wasm.stackSave(), stack);
-      assert.equal(replayed.verifyQuote(engine.quoteFor(e.exactIn()), { chains, request: e.exactIn(), now: e.NOW }).ok, true);
-    });
-
-    it('keeps bound chain records across unwound runs, and forgets released ones', () => {
-      const { quoteFor, chains } = engine;
-      const request = JSON.parse(JSON.stringify(e.exactIn()));
-      const quote = quoteFor(request);
-      const [, tampered, options] = tamperedEngineQuotes()[0];
-      const bound = replayed.forChains(chains);
-      const other = replayed.forChains(f.chains);
-      assert.equal(bound.verifyQuote(tampered, { ...options, chains: undefined }).ok, false);
-      assert.equal(runsOf(() => replayed.verifyQuote(tampered, options)).answer.report.ok, false);
-      assert.equal(bound.verifyQuote(quote, { request, now: e.NOW }).ok, true);
-      other.release();
-      assert.equal(bound.verifyQuote(quote, { request, now: e.NOW }).ok, true);
-      bound.release();
-      assert.deepEqual(outcome(() => bound.verifyQuote(quote, { request, now: e.NOW })),
-        { threw: 'TypeError', message: 'verifyQuote: these chain records were released' });
-    });
-
-    it('answers malformed arguments with the errors of the full verifier', () => {
-      const cases = [
-        ['chains not a list', f.buildQuote(), { chains: 7, now: f.NOW }],
-        ['now negative', f.buildQuote(), { chains: f.chains, now: -1 }],
-        ['maxFeeBps a word', f.buildQuote(), { chains: f.chains, now: f.NOW, maxFeeBps: 'three hundred' }],
-        ['a quote that is a string', 'quote', { chains: f.chains, now: f.NOW }],
-      ];
-      for (const [name, quote, options] of cases) {
-        const expected = outcome(() => full.verifyQuote(quote, options));
-        assert.deepEqual(outcome(() => replayed.verifyQuote(quote, options)), expected, name);
-      }
-      assert.deepEqual(outcome(() => replayed.forChains([{ chainId: 'one' }])), outcome(() => full.forChains([{ chainId: 'one' }])));
-    });
   });
 
   it('reads Solana records without checking them: a malformed one is not an error here', () => {

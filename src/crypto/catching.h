@@ -7,14 +7,15 @@
 // Everywhere else the layers throw and never catch, so these are the whole of their error handling.
 //
 // Every build but one compiles them to try/catch, inlined where they are written: the code is then
-// what the try/catch written out was. The npm package's EVM-only quote module is
-// compiled without unwinding code (-fignore-exceptions and SR_REPLAYED_ERRORS, cmake/wasm.cmake):
-// 5 KiB of its download were C++ cleanups on every path that can throw. There a
+// what the try/catch written out was. The npm package's modules are compiled without unwinding
+// code (-fignore-exceptions and SR_REPLAYED_ERRORS, cmake/wasm.cmake): C++ cleanups on every path
+// that can throw were a tenth of their download. There a
 // throw records its outcome and leaves the module at once, and the host runs the call again from
 // the memory it had before (replayed_errors.cpp says how); a catching() that has an outcome recorded
 // takes it without running its body.
 #pragma once
 
+#include <cstdlib>
 #include <exception>
 #include <string>
 #include <type_traits>
@@ -50,7 +51,8 @@ const std::exception* as_exception(void* thrown, const std::type_info& type);
 extern Frame* innermost;
 extern unsigned entered;
 
-// The message a catching() entered as `sequence` recorded the last time it caught, or nullptr.
+// The message a catching() entered as `sequence` caught in an earlier run of this call (a buffer of
+// the heap, which the caller frees), or nullptr.
 const char* recorded(unsigned sequence);
 
 // A catching() frame: pushed unless it has an outcome recorded.
@@ -61,7 +63,11 @@ class Attempt {
     if (caught_ == nullptr) innermost = &frame_;
   }
   ~Attempt() {
-    if (caught_ == nullptr) innermost = frame_.outer;
+    if (caught_ == nullptr) {
+      innermost = frame_.outer;
+    } else {
+      std::free(const_cast<char*>(caught_));
+    }
   }
   Attempt(const Attempt&) = delete;
   Attempt& operator=(const Attempt&) = delete;

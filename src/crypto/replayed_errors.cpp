@@ -1,19 +1,19 @@
 // The runtime of a build whose errors are replayed instead of unwound (SR_REPLAYED_ERRORS; the npm
-// package's EVM-only quote module, cmake/wasm.cmake). Compiled to nothing in every other build.
+// package's modules, cmake/wasm.cmake). Compiled to nothing in every other build.
 //
 // Such a build is compiled with -fignore-exceptions: `throw` still constructs the exception and
 // calls __cxa_throw, but no function carries cleanup code, and catch blocks are gone. So:
 //   1. __cxa_throw (below, in place of the C++ runtime's) walks the frames of catching.h from the
 //      innermost. A rethrowing() that catches the error throws its own (and this starts again);
-//      the first catching() that catches it records "catching() number N caught: <message>" in a
-//      log, and the module calls its host's sr_unwind, a JavaScript throw that leaves every
-//      WebAssembly frame of the call at once, no destructor run.
+//      the first catching() that catches it hands its host "catching() number N caught: <message>"
+//      by sr_unwind, which keeps it and leaves every WebAssembly frame of the call at once by a
+//      JavaScript throw, no destructor run.
 //   2. The host (js/src/replayed-errors.js) puts back the memory the module had before the call (its
-//      static data and its heap, sr_replay_regions below; the log it keeps) and the stack pointer,
-//      and calls again with the same arguments.
+//      static data and its heap, sr_replay_regions below) and the stack pointer, and calls again
+//      with the same arguments.
 //   3. The module, being pure, runs the same way up to catching() number N, which now finds its
-//      outcome in the log and runs its handler instead of its body: the path the exception would
-//      have taken, as try/catch takes it.
+//      outcome kept by the host (sr_recorded) and runs its handler instead of its body: the path
+//      the exception would have taken, as try/catch takes it.
 // A call whose errors are all caught once each is therefore run once more per error: only the
 // failed checks of a bad quote and the malformed arguments of a bad call pay for it, as a genuine
 // quote throws nothing (the package's tests count the runs).
@@ -41,55 +41,30 @@ void begin() {
   entered = 0;
 }
 
-namespace {
-
-// The outcomes of this call of the module: its used size in bytes, then per outcome the sequence
-// number, the message's length and the message with a NUL, padded to 4 bytes. A call that fails
-// every one of its checks records 14 messages of a few hundred bytes. The host empties it before
-// each new call and keeps it across the runs of one call.
-constexpr std::uint32_t kLogBytes = 16384;
-alignas(4) unsigned char log_bytes[kLogBytes];
-
-std::uint32_t load(std::uint32_t at) {
-  std::uint32_t value;
-  std::memcpy(&value, log_bytes + at, 4);
-  return value;
-}
-
-void store(std::uint32_t at, std::uint32_t value) { std::memcpy(log_bytes + at, &value, 4); }
-
-// An outcome for catching() number `sequence`. Outcomes recorded for higher numbers were of
-// catching() calls inside its body (it was entered before them and is still running), which the
-// next run skips: they are dropped, so that the numbers after it count afresh. The log stays in
-// ascending order.
-void record(unsigned sequence, const std::string& message) {
-  std::uint32_t used = 4;
-  while (used < load(0) && load(used) < sequence) used += 8 + ((load(used + 4) + 4) & ~3u);
-  const std::uint32_t length = static_cast<std::uint32_t>(message.size());
-  const std::uint32_t size = 8 + ((length + 4) & ~3u);
-  if (length > kLogBytes || size > kLogBytes - used) std::abort();  // never with the verifier's messages
-  store(used, sequence);
-  store(used + 4, length);
-  std::memcpy(log_bytes + used + 8, message.c_str(), length + 1);
-  store(0, used + size);
-}
-
-}  // namespace
+// The outcome the host keeps for catching() number `sequence` (js/src/replayed-errors.js): the
+// message's length, then the message written into a buffer of that length and a NUL; -1 when it
+// keeps none. The host keeps them in JavaScript, out of the memory it puts back, and a message can
+// be as long as the arguments it quotes.
+EM_JS(int, sr_recorded, (unsigned sequence), { throw 'the package host provides it'; });
+EM_JS(void, sr_recorded_copy, (unsigned sequence, char* into), { throw 'the package host provides it'; });
 
 const char* recorded(unsigned sequence) {
-  const std::uint32_t used = load(0);
-  for (std::uint32_t at = 4; at < used; at += 8 + ((load(at + 4) + 4) & ~3u)) {
-    if (load(at) == sequence) return reinterpret_cast<const char*>(log_bytes + at + 8);
-  }
-  return nullptr;
+  const int length = sr_recorded(sequence);
+  if (length < 0) return nullptr;
+  char* text = static_cast<char*>(std::malloc(static_cast<std::size_t>(length) + 1));
+  if (text == nullptr) std::abort();
+  sr_recorded_copy(sequence, text);
+  text[length] = '\0';
+  return text;
 }
 
 }  // namespace sr::replay
 
-// The host's import env.sr_unwind: leaves the module by a JavaScript throw (js/src/replayed-errors.js).
-// Declared by EM_JS, as emcc links only imports that it knows the JavaScript of; the package's host
-// is its own and never loads that.
-EM_JS(void, sr_unwind, (), { throw 'unwound'; });
+// The host's import env.sr_unwind: keeps the outcome of catching() number `sequence` (dropping
+// those it kept of higher numbers: they were of catching() calls inside its body, which the next
+// run skips, so the numbers after it count afresh) and leaves the module by a JavaScript throw
+// (js/src/replayed-errors.js).
+EM_JS(void, sr_unwind, (unsigned sequence, const char* message, std::size_t length), { throw 'unwound'; });
 
 extern "C" {
 
@@ -114,8 +89,8 @@ void* __cxa_allocate_exception(std::size_t size) noexcept {
     if (frame->catches != nullptr && __cxa_can_catch(frame->catches, type, &adjusted) == 0) continue;
     innermost = frame->outer;
     if (frame->rethrow != nullptr) frame->rethrow(frame->context, adjusted);  // throws: back to the top
-    record(frame->sequence, frame->describe != nullptr ? frame->describe(object, *type) : std::string(what));
-    sr_unwind();
+    const std::string message = frame->describe != nullptr ? frame->describe(object, *type) : std::string(what);
+    sr_unwind(frame->sequence, message.data(), message.size());
     __builtin_unreachable();
   }
   std::abort();  // nothing catches it: as an uncaught exception ends a program
@@ -133,13 +108,12 @@ extern char __data_end;
 extern char __heap_base;
 
 // What the host copies before a call and puts back after an unwound run: [0, static data's end)
-// and [heap base, heap top); and where the log is, which it keeps.
+// and [heap base, heap top).
 const std::uint32_t* sr_replay_regions() {
-  static std::uint32_t regions[4];
+  static std::uint32_t regions[3];
   regions[0] = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(&__data_end));
   regions[1] = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(&__heap_base));
   regions[2] = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(sbrk(0)));
-  regions[3] = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(sr::replay::log_bytes));
   return regions;
 }
 
