@@ -11,9 +11,9 @@
 //   - SR_WASM_EH=replay: no unwinding code at all. Where the C++ code throws, the module leaves
 //     the call, and its host runs the call again from the memory it had before; the catch that was
 //     due then takes its outcome (src/crypto/replayed_errors.cpp, src/replayed-errors.js). C++
-//     cleanups on every path that can throw were a tenth of the download (bench/README.md). (It
-//     replaced WebAssembly exception handling, which had replaced emscripten's JavaScript
-//     trampolines, the largest cost in the CPU profile then);
+//     cleanups on every path that can throw were a tenth of the download (bench/README.md). It
+//     replaces WebAssembly exception handling, which had replaced emscripten's JavaScript
+//     trampolines (the largest cost in an earlier CPU profile);
 //   - C++ is compiled for size with LTO (-Oz, with inlining left on: see SR_WASM_SIZE_FLAGS in
 //     cmake/wasm.cmake for why);
 //   - C (libsecp256k1) at -Os (below);
@@ -68,8 +68,8 @@ const path = (url) => fileURLToPath(url);
 // (the chain directory's unchecked records; protocol/vm.h) cost the full module 0.15 KiB, and the
 // last throws written out (account, chain directory) and the host's unused imports took it to 93.3,
 // and the modules built without unwinding code (SR_WASM_EH=replay) to 86.0.
-// bench/README.md says where the bytes are, and what the two large levers left (C++ exceptions,
-// the gasless and deposit verifiers in the first download) would each take off.
+// bench/README.md says where the bytes are, and what the large lever left (the gasless and deposit
+// verifiers in the first download) would take off.
 const BUDGET_BYTES = 86.1 * 1024;
 // The quote-only path (`stableroutes/quotes`: its bundled browser entry and quote-verifier.wasm), as
 // js/package.json's second size-limit entry: just above the 86.7 KiB it measured when split off,
@@ -104,9 +104,9 @@ const configureArgs = ['-DCMAKE_BUILD_TYPE=Release',
   '-DSR_VERIFIER_PACKAGE=ON', // plain C exports, no embind (bindings/verifier.cpp)
   '-DSR_WASM_EH=replay', // no unwinding code: errors replayed (cmake/wasm.cmake)
   '-DCMAKE_CXX_FLAGS_RELEASE=-flto -DNDEBUG', // -O level per file:
-  // One level for every C++ file now: with WebAssembly exception handling no call goes out through
-  // a JavaScript trampoline, and the three hot files at -O2 bought 5% (456 against 481 us per
-  // verification, same process) for 5 KiB gzip (bench/README.md).
+  // One level for every C++ file now: since WebAssembly exception handling (and now with no
+  // unwinding at all) no call goes out through a JavaScript trampoline, and the three hot files at
+  // -O2 bought 5% (456 against 481 us per verification, same process) for 5 KiB gzip (bench/README.md).
   '-DSR_WASM_SIZE_FLAGS=-Oz;-finline-functions',
   '-DSR_WASM_SPEED_FLAGS=-Oz;-finline-functions',
   // libsecp256k1 at -Os: 5.8 KiB gzip less than -O3 (-O2: 0.6 KiB less) and no slower here:
@@ -193,8 +193,7 @@ mkdirSync(new URL('dist/', packageDir), { recursive: true });
 // the module gzipped and written as base64, which the entry's bundle then carries
 // (src/packed-module.js). Gzipped by Zopfli (npm's @gfx/zopfli, pinned in the root package.json),
 // whose search for the shortest deflate stream any inflater reads takes a second and gives 6%
-// less than zlib's level 9: 4.1 KiB off the EVM-only module, 4.3 off the quote-only one
-// (bench/README.md). A server's own compression of the entry cannot win that back, as the module
+// less than zlib's level 9: about 4 KiB off each module (bench/README.md). A server's own compression of the entry cannot win that back, as the module
 // arrives compressed. Zopfli writes no time into the gzip header, so the same module gives the
 // same text.
 await Promise.all([['quote-verifier', 'entry-quotes-inline'], ['quote-verifier-evm', 'entry-quotes-evm']].map(async ([name, entry]) => {
