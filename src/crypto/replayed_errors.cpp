@@ -25,11 +25,23 @@
 
 #include <cstdint>
 #include <cstdlib>
-#include <cstring>
 #include <exception>
 #include <string>
 
 #include "crypto/catching.h"
+
+// The host's imports (js/src/replayed-errors.js), declared by EM_JS, as emcc links only imports it
+// knows the JavaScript of; the package's host is its own and never loads that JavaScript.
+// sr_unwind keeps the outcome of catching() number `sequence` (dropping those it kept of higher
+// numbers: they were of catching() calls inside its body, which the next run skips, so the numbers
+// after it count afresh) and leaves the module by a JavaScript throw.
+EM_JS(void, sr_unwind, (unsigned sequence, const char* message, std::size_t length), { throw 'unwound'; });
+// sr_recorded answers the length of the message kept for catching() number `sequence`, or -1 when
+// it keeps none; sr_recorded_copy writes that message into a buffer of that length. The host keeps
+// them in JavaScript, out of the memory it puts back: a message can be as long as the arguments it
+// quotes.
+EM_JS(int, sr_recorded, (unsigned sequence), { throw 'the package host provides it'; });
+EM_JS(void, sr_recorded_copy, (unsigned sequence, char* into), { throw 'the package host provides it'; });
 
 namespace sr::replay {
 
@@ -40,13 +52,6 @@ void begin() {
   innermost = nullptr;
   entered = 0;
 }
-
-// The outcome the host keeps for catching() number `sequence` (js/src/replayed-errors.js): the
-// message's length, then the message written into a buffer of that length and a NUL; -1 when it
-// keeps none. The host keeps them in JavaScript, out of the memory it puts back, and a message can
-// be as long as the arguments it quotes.
-EM_JS(int, sr_recorded, (unsigned sequence), { throw 'the package host provides it'; });
-EM_JS(void, sr_recorded_copy, (unsigned sequence, char* into), { throw 'the package host provides it'; });
 
 const char* recorded(unsigned sequence) {
   const int length = sr_recorded(sequence);
@@ -59,12 +64,6 @@ const char* recorded(unsigned sequence) {
 }
 
 }  // namespace sr::replay
-
-// The host's import env.sr_unwind: keeps the outcome of catching() number `sequence` (dropping
-// those it kept of higher numbers: they were of catching() calls inside its body, which the next
-// run skips, so the numbers after it count afresh) and leaves the module by a JavaScript throw
-// (js/src/replayed-errors.js).
-EM_JS(void, sr_unwind, (unsigned sequence, const char* message, std::size_t length), { throw 'unwound'; });
 
 extern "C" {
 
