@@ -88,53 +88,56 @@ std::size_t answer(std::string text) {
 // the same replies, error messages included, for a fraction of the code. A function pointer (and the handle of the bound
 // chain records, for the call that needs it) rather than a template: one copy for all exports.
 using Call = sr::json::Value (*)(const sr::json::Value& args, int handle);
+
+// The reply's error for a json::Error: nlohmann's parse_error gets the prefix; its out_of_range (a
+// number overflow) does not.
+std::string json_error_text(const sr::json::Error& e) {
+  return e.syntax() ? std::string("arguments are not valid JSON: ") + e.what() : std::string(e.what());
+}
+constexpr const char* kUnknownError = "unknown error";
+
 #ifdef SR_REPLAYED_ERRORS
 // The error of the reply below for what was thrown, as its catch clauses word it.
 std::string error_message(void* thrown, const std::type_info& type) {
-  if (type == typeid(sr::json::Error)) {
-    const auto& e = *static_cast<const sr::json::Error*>(thrown);
-    return e.syntax() ? std::string("arguments are not valid JSON: ") + e.what() : std::string(e.what());
-  }
+  if (type == typeid(sr::json::Error)) return json_error_text(*static_cast<const sr::json::Error*>(thrown));
   const std::exception* e = sr::replay::as_exception(thrown, type);
-  return e != nullptr ? e->what() : "unknown error";
+  return e != nullptr ? e->what() : kUnknownError;
 }
 #endif
+
 std::string call_value(const Input& input, Call fn, int handle = 0) {
   using sr::json::Value;
   Value reply = Value::object();
+  const auto answer = [&] {
+    Value args = sr::json::parse(input.text());
+    if (!args.is_object()) throw sr::ParseError("arguments must be a JSON object");
+    Value result = fn(args, handle);
+    reply["ok"] = true;
+    reply["result"] = std::move(result);
+  };
+  // (A reply answer() began has only "ok": the result is its last step.)
+  const auto refuse = [&](std::string error) {
+    reply["ok"] = false;
+    reply["error"] = std::move(error);
+  };
 #ifdef SR_REPLAYED_ERRORS
   // The try/catch below, as one frame that catches everything (crypto/catching.h).
   sr::replay::begin();
   const sr::replay::Attempt attempt(nullptr, error_message);
   if (attempt.caught() == nullptr) {
-    Value args = sr::json::parse(input.text());
-    if (!args.is_object()) throw sr::ParseError("arguments must be a JSON object");
-    Value result = fn(args, handle);
-    reply["ok"] = true;
-    reply["result"] = std::move(result);
+    answer();
   } else {
-    reply["ok"] = false;
-    reply["error"] = std::string(attempt.caught());
+    refuse(attempt.caught());
   }
 #else
   try {
-    Value args = sr::json::parse(input.text());
-    if (!args.is_object()) throw sr::ParseError("arguments must be a JSON object");
-    Value result = fn(args, handle);
-    reply["ok"] = true;
-    reply["result"] = std::move(result);
+    answer();
   } catch (const sr::json::Error& e) {
-    // nlohmann's parse_error gets the prefix; its out_of_range (a number overflow) does not.
-    reply["ok"] = false;
-    reply["error"] = e.syntax() ? std::string("arguments are not valid JSON: ") + e.what() : std::string(e.what());
+    refuse(json_error_text(e));
   } catch (const std::exception& e) {
-    reply = Value::object();
-    reply["ok"] = false;
-    reply["error"] = e.what();
+    refuse(e.what());
   } catch (...) {
-    reply = Value::object();
-    reply["ok"] = false;
-    reply["error"] = "unknown error";
+    refuse(kUnknownError);
   }
 #endif
   return reply.dump();
