@@ -46,11 +46,11 @@ export const replayedErrors = {
       return { low: all.slice(0, dataEnd), heap: all.slice(heapBase, heapTop), heapBase };
     }
     // An export that takes (..., pointer, length) of an argument buffer from sr_alloc, which the
-    // module frees: after an unwound run the buffer is allocated and written again.
+    // module frees when the call ends: after an unwound run (no free) the buffer still holds the
+    // arguments, which are copied out, and allocated and written again once the memory is back.
     const replayed = (name, changesState) => (...args) => {
       const before = saved;
-      const [pointer, length] = args.slice(-2);
-      const input = bytes().slice(pointer, pointer + length);
+      const length = args[args.length - 1];
       call = { memory, kept: [] };
       try {
         // Each run keeps one outcome more, for a catch the call entered: a bound, not a budget.
@@ -60,6 +60,7 @@ export const replayedErrors = {
           } catch (error) {
             if (error !== unwound || run > 100000) throw error;
             const all = bytes();
+            const input = all.slice(args[args.length - 2], args[args.length - 2] + length);
             all.set(before.low);
             all.set(before.heap, before.heapBase);
             wasm.stackRestore(stack);
