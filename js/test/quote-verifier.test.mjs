@@ -22,6 +22,7 @@ import { CHECK_NAMES as INLINE_CHECK_NAMES, loadQuoteVerifier as loadInlineQuote
 import { CHECK_NAMES as EVM_CHECK_NAMES, loadQuoteVerifier as loadEvmQuoteVerifier } from 'stableroutes/quotes/evm';
 import packed from '../dist/quote-verifier-packed.js';
 import packedEvm from '../dist/quote-verifier-evm-packed.js';
+import { unpackModule } from '../src/packed-module.js';
 
 import { quoteTampers } from '../../tests/node/quote-tampers.mjs';
 import * as d from './deposit-fixtures.mjs';
@@ -225,6 +226,26 @@ describe('stableroutes/quotes/evm', () => {
       'the Solana code is linked out');
     assert.deepEqual(EVM_CHECK_NAMES, CHECK_NAMES);
     assert.deepEqual(Object.keys(evm), ['verifyQuote', 'forChains']);
+  });
+
+  // Browsers since 2025 decode base64 natively (Chromium's pages take that path in
+  // bundlers.test.mjs); older ones and Node 20 go through atob. Both must give the module's bytes.
+  it('unpacks to the module by Uint8Array.fromBase64 where the runtime has it, and by atob where not', async () => {
+    const module = readFileSync(new URL('../wasm/quote-verifier-evm.wasm', import.meta.url));
+    const unpacked = async () => Buffer.from(await unpackModule(packedEvm).arrayBuffer());
+    const own = Object.getOwnPropertyDescriptor(Uint8Array, 'fromBase64');
+    const decode = own?.value ?? ((text) => new Uint8Array(Buffer.from(text, 'base64')));
+    let calls = 0;
+    try {
+      Object.defineProperty(Uint8Array, 'fromBase64', { value: undefined, configurable: true, writable: true });
+      assert.deepEqual(await unpacked(), module, 'by atob');
+      Uint8Array.fromBase64 = (text) => { calls++; return decode.call(Uint8Array, text); };
+      assert.deepEqual(await unpacked(), module, 'by Uint8Array.fromBase64');
+      assert.equal(calls, 1);
+    } finally {
+      if (own) Object.defineProperty(Uint8Array, 'fromBase64', own);
+      else delete Uint8Array.fromBase64;
+    }
   });
 
   it('answers quotes between EVM chains as the full verifier does, with Solana in the chain records', () => {
