@@ -2,16 +2,21 @@
 // the core, bench/native/secp_recover.cpp), both WebAssembly builds (through their JSON
 // boundary, as JavaScript callers use them), ethers and @noble/curves. Prints a table with
 // ratios against @noble/curves and against native.
-//   node bench/crypto.mjs [--seconds S per subject] [--rounds R] [--wasm-dir [LABEL=]DIR ...] [--native PATH] [--cpu]
+//   node bench/crypto.mjs [--seconds S per subject] [--rounds R] [--wasm-dir [LABEL=]DIR ...] [--native PATH] [--cpu] [--browser]
 // --cpu: rates per second of the process's CPU time instead of wall time. On a machine other work
 // shares, a wall-clock round also counts the time a subject waited for a core, which differs from
 // round to round by more than the subjects do; CPU time leaves that out (it still counts what the
 // process spends besides the loop: Node's compiler and collector threads, for the wasm subjects).
 // --wasm-dir may be given several times: each build is then a subject of the same interleaved
 // rounds, so builds made with different options compare in one run (LABEL names it in the table).
+// --browser: the wasm loop also in Debian's Chromium (the web build, bench_secp_recover_web.js, run
+// by a page on 127.0.0.1, one round per call of its main): the engine a dapp's users run, which may
+// be newer than this Node's. A page has no CPU clock, so with --cpu that subject still counts wall
+// time (nothing else runs in its renderer).
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { secp256k1 } from '@noble/curves/secp256k1';
 import { keccak_256 } from '@noble/hashes/sha3';
@@ -31,6 +36,7 @@ const cpuSeconds = () => {
   return (usage.user + usage.system) / 1e6;
 };
 const rounds = Number(option('--rounds', '5'));
+const inBrowser = args.includes('--browser');
 const wasmDirs = args.flatMap((a, i) => (a === '--wasm-dir' ? [args[i + 1]] : [])).map((spec) => {
   const [label, dir] = spec.includes('=') ? spec.split('=', 2) : ['', spec];
   return { label, url: pathToFileURL(dir + '/') };
@@ -70,8 +76,10 @@ function check(name, fn) {
 // The rate bench/native/secp_recover.cpp (natively or compiled to wasm) printed.
 const loopRate = (result) => (byCpu ? result.iterations / result.cpuSeconds : result.recoveriesPerSecond);
 
-// Each entry: name and run(seconds) -> recoveries per second.
+// Each entry: name and run(seconds) -> recoveries per second (or a promise of them).
 const subjects = [];
+// What the browser subject leaves to close once the rounds are over.
+const closers = [];
 
 if (existsSync(nativePath)) {
   subjects.push({
@@ -100,6 +108,11 @@ for (const { label, url: wasmDir } of wasmDirs) {
         return loopRate(JSON.parse(run.stdout));
       },
     });
+  }
+  const webLoop = new URL('bench_secp_recover_web.js', wasmDir).pathname;
+  if (inBrowser) {
+    if (!existsSync(webLoop)) throw new Error(`--browser: no ${webLoop}: run bash scripts/build.sh --release`);
+    subjects.push(await browserLoop(label, webLoop));
   }
   for (const build of ['verifier', 'core']) {
     if (!existsSync(new URL(`${build}.wasm`, wasmDir))) {
@@ -133,11 +146,58 @@ for (const { label, url: wasmDir } of wasmDirs) {
   subjects.push({ name: '@noble/curves (recoverPublicKey + keccak)', noble: true, run: (limit) => rate(recover, limit) });
 }
 
+// The web build of the loop in a page of its own: the module and a page that keeps what main prints
+// and runs main on request, served from a temporary folder; what ends the browser and the server
+// joins `closers`.
+async function browserLoop(label, loop) {
+  const { launchBrowser, serveStatic } = await import('../js/test/dapp.mjs');
+  const root = mkdtempSync(join(tmpdir(), 'stableroutes-crypto-'));
+  copyFileSync(loop, join(root, 'bench_secp_recover_web.js'));
+  copyFileSync(loop.replace(/\.js$/, '.wasm'), join(root, 'bench_secp_recover_web.wasm'));
+  writeFileSync(join(root, 'index.html'), `<!doctype html>
+<script>
+  let printed = [];
+  var Module = {
+    print: (line) => printed.push(line),
+    printErr: (line) => printed.push(line),
+    onRuntimeInitialized: () => { document.title = 'ready'; },
+  };
+  window.runLoop = (seconds) => {
+    printed = [];
+    Module.callMain([String(seconds)]);
+    return printed.join('\\n');
+  };
+</script>
+<script src="bench_secp_recover_web.js"></script>
+`);
+  const server = await serveStatic(root);
+  const browser = await launchBrowser();
+  const page = await browser.newPage();
+  await page.goto(server.url);
+  await page.waitForFunction(() => document.title === 'ready');
+  closers.push(async () => {
+    await browser.close();
+    await server.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+  return {
+    name: `wasm${label ? ` ${label}` : ''} loop in Chromium ${browser.version()} (no boundary)`,
+    async run(limit) {
+      const printed = await page.evaluate((seconds) => window.runLoop(seconds), limit);
+      return loopRate(JSON.parse(printed));
+    },
+  };
+}
+
 // Interleaved rounds, best round per subject: on a shared machine the best round is the one
 // least disturbed by other load, and interleaving exposes every subject to the same periods.
-for (const s of subjects) s.run(0.2);  // warm-up (JIT)
-for (let round = 0; round < rounds; round++) {
-  for (const s of subjects) s.best = Math.max(s.best ?? 0, s.run(seconds / rounds));
+try {
+  for (const s of subjects) await s.run(0.2);  // warm-up (JIT)
+  for (let round = 0; round < rounds; round++) {
+    for (const s of subjects) s.best = Math.max(s.best ?? 0, await s.run(seconds / rounds));
+  }
+} finally {
+  for (const close of closers) await close();
 }
 const results = subjects.map((s) => ({ ...s, rate: s.best }));
 

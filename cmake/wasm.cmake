@@ -136,18 +136,25 @@ if(EXISTS "${CMAKE_SOURCE_DIR}/bindings/core.cpp")
   sr_wasm_module(core core.cpp sr_service sr_verify)
 endif()
 
-# The native recovery benchmark (bench/native/secp_recover.cpp) compiled to wasm and run by Node:
-# the same C++ loop over the same core function as build/native-release/bench_secp_recover, with
-# no JSON boundary, so bench/crypto.mjs shows the compiled recovery's ratio to native apart from
-# what the modules' JSON boundary adds. Built by `scripts/build.sh --release` only, not by `all`.
-add_executable(bench_secp_recover EXCLUDE_FROM_ALL "${CMAKE_SOURCE_DIR}/bench/native/secp_recover.cpp")
-target_link_libraries(bench_secp_recover PRIVATE sr_eth)
-if(SR_WASM_EH STREQUAL "wasm")
-  target_link_options(bench_secp_recover PRIVATE -fwasm-exceptions)
-else()
-  target_link_options(bench_secp_recover PRIVATE -sDISABLE_EXCEPTION_CATCHING=0)
-endif()
+# The native recovery benchmark (bench/native/secp_recover.cpp) compiled to wasm: the same C++ loop
+# over the same core function as build/native-release/bench_secp_recover, with no JSON boundary, so
+# bench/crypto.mjs shows the compiled recovery's ratio to native apart from what the modules' JSON
+# boundary adds. Twice: run by Node (bench_secp_recover), and by a page in Chromium
+# (bench_secp_recover_web, `bench/crypto.mjs --browser`), whose V8 is the engine a dapp's users run
+# and may be newer than Node's. Built by `scripts/build.sh --release` only, not by `all`.
+foreach(target bench_secp_recover bench_secp_recover_web)
+  add_executable(${target} EXCLUDE_FROM_ALL "${CMAKE_SOURCE_DIR}/bench/native/secp_recover.cpp")
+  target_link_libraries(${target} PRIVATE sr_eth)
+  if(SR_WASM_EH STREQUAL "wasm")
+    target_link_options(${target} PRIVATE -fwasm-exceptions)
+  else()
+    target_link_options(${target} PRIVATE -sDISABLE_EXCEPTION_CATCHING=0)
+  endif()
+  set_target_properties(${target} PROPERTIES SUFFIX ".js")
+endforeach()
 # Synchronous compilation: the async path of Debian's emscripten 3.1.6 fetch()es the .wasm by file
 # path, which Node 18+ (it has a global fetch) rejects as an invalid URL.
 target_link_options(bench_secp_recover PRIVATE -sENVIRONMENT=node -sALLOW_MEMORY_GROWTH=1 -sWASM_ASYNC_COMPILATION=0)
-set_target_properties(bench_secp_recover PROPERTIES SUFFIX ".js")
+# The page calls main itself, once per round (callMain), after the runtime is ready.
+target_link_options(bench_secp_recover_web PRIVATE -sENVIRONMENT=web -sALLOW_MEMORY_GROWTH=1 -sINVOKE_RUN=0
+  -sEXPORTED_RUNTIME_METHODS=callMain)

@@ -71,7 +71,7 @@ unset EM_CACHE
 configure wasm-release em++ emcmake
 cmake --build build/wasm-release -j"$jobs" 2>&1 | { grep -vE "$progress" || true; }
 if [[ " ${presets[*]-} " == *" native-release "* ]]; then
-  cmake --build build/wasm-release -j"$jobs" --target bench_secp_recover 2>&1 | { grep -vE "$progress" || true; }
+  cmake --build build/wasm-release -j"$jobs" --target bench_secp_recover --target bench_secp_recover_web 2>&1 | { grep -vE "$progress" || true; }
 fi
 node scripts/wasm-sizes.mjs build/wasm-release
 node scripts/check-wasm-glue.mjs build/wasm-release
