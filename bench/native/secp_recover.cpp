@@ -47,8 +47,8 @@ int main(int argc, char** argv) {
 
   unsigned checksum = 0;  // keeps the results live
   // Untimed warm-up, a quarter of a second: the same loop compiled to wasm (cmake/wasm.cmake) runs
-  // under Node or Chromium, whose JIT starts every function in its baseline tier; the timing should see the
-  // optimised code, as a long-lived module's callers do.
+  // under Node or Chromium, whose JIT starts every function in its baseline tier; the timing should
+  // see the optimised code, as a long-lived module's callers do.
   for (const auto warm = Clock::now(); std::chrono::duration<double>(Clock::now() - warm).count() < 0.25;) {
     for (const Case& c : cases) checksum += sr::eth::recover_address(c.digest, c.signature).bytes[0];
   }
