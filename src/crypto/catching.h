@@ -9,10 +9,10 @@
 // Every build but one compiles them to try/catch, inlined where they are written: the code is then
 // what the try/catch written out was. The npm package's modules are compiled without unwinding
 // code (-fignore-exceptions and SR_REPLAYED_ERRORS, cmake/wasm.cmake): C++ cleanups on every path
-// that can throw were a tenth of their download. There a
-// throw records its outcome and leaves the module at once, and the host runs the call again from
-// the memory it had before (replayed_errors.cpp says how); a catching() that has an outcome recorded
-// takes it without running its body.
+// that can throw were a tenth of their download. There a throw records its outcome and leaves the
+// module at once, and the host runs the call again from the memory it had before
+// (replayed_errors.cpp says how); a catching() that has an outcome recorded takes it without
+// running its body.
 #pragma once
 
 #include <cstdlib>
