@@ -108,7 +108,7 @@ try {
   const mean = sum(totals) / SHARD_COUNT;
   // Design load: shard calls per quote (registration) and per lookup, as measured here, scaled to
   // 10,000 quotes/s and 1,000 lookups/s and spread over the shards with this run's imbalance.
-  const registration = ((perMethod.register ?? 0) + (perMethod.mapQuote ?? 0)) / QUOTES;
+  const registration = ((perMethod.register ?? 0) + (perMethod.registerAll ?? 0) + (perMethod.mapQuote ?? 0)) / QUOTES;
   const lookup = ((perMethod.status ?? 0) + (perMethod.deliveryOf ?? 0)) / LOOKUPS;
   const chainEvents = ((perMethod.applyLogs ?? 0) + (perMethod.mapTransactions ?? 0)) / pushes;
   const designPerSec = registration * DESIGN.quotesPerSec + lookup * DESIGN.lookupsPerSec;

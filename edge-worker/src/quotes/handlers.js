@@ -36,6 +36,6 @@ export async function quotes(c) {
   recordQuote(c, { status: answer.status, solverAnswers: solverAnswers.length });
   // Status lookups by intent hash or quoteId start from here (in the background); chain events
   // fill in the rest.
-  if (answer.status === 200) registerQuote(c, answer.body, { registrations: answer.registrations });
+  if (answer.status === 200) registerQuote(c, answer.body, { registrations: answer.registrations, coalesce: true });
   return coreResponse(c, answer);
 }

@@ -56,8 +56,8 @@ export async function legacyIntentStatus(c) {
  * `registrations` are those of a 200 answer of the core's "quote" op (or 201 of "depositCreate");
  * without them the quote is sent back to the core for its registrations.
  */
-export function registerQuote(c, quote, { owner = c.key ? `key:${c.key.id}` : null, registrations = null } = {}) {
-  const store = () => (registrations ? index.storeQuoteRegistrations(c.env, registrations, owner) : index.registerQuote(c.env, quote, owner));
+export function registerQuote(c, quote, { owner = c.key ? `key:${c.key.id}` : null, registrations = null, coalesce = false } = {}) {
+  const store = () => (registrations ? index.storeQuoteRegistrations(c.env, registrations, owner, coalesce) : index.registerQuote(c.env, quote, owner));
   return inBackground(c.ctx, store).catch((e) => {
     console.error(JSON.stringify({ event: "status-register-failed", requestId: c.requestId, quoteId: quote?.id, message: String(e?.message ?? e) }));
   });

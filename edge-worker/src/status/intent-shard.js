@@ -167,6 +167,28 @@ export class IntentShard extends DurableObject {
    */
   register(records, owner = null, quote = null) {
     this.#count("register");
+    return this.#register(records, owner, quote);
+  }
+
+  /**
+   * Several registrations in one call (status/registration-batches.js), each stored as register
+   * stores it, in order. Answers those that failed ([{index, message}]); the others are stored.
+   * @param {{ records: Record<string, object>, owner?: string | null, quote?: object | null }[]} entries
+   */
+  async registerAll(entries) {
+    this.#count("registerAll");
+    const failed = [];
+    for (const [index, { records, owner = null, quote = null }] of entries.entries()) {
+      try {
+        await this.#register(records, owner, quote);
+      } catch (e) {
+        failed.push({ index, message: String(e?.message ?? e) });
+      }
+    }
+    return failed;
+  }
+
+  #register(records, owner, quote) {
     return this.#serially(async () => {
       const hashes = Object.keys(records).map((h) => h.toLowerCase());
       const rows = this.#rows(hashes);

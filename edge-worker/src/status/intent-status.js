@@ -6,12 +6,14 @@
 // - a quote is registered in the background (ctx.waitUntil): the quote's answer never waits on
 //   it. Until it lands, a status lookup by that quote's id or intent hash answers 200 with
 //   status "unknown", exactly as for an intent nobody indexed (docs/status.md); it lands within
-//   the same second unless a shard is unavailable, and is retried until it does.
+//   a second (coalesced with the isolate's other registrations for its shard:
+//   status/registration-batches.js) unless a shard is unavailable, and is retried.
 import { askCore } from "../core.js";
 import { deliverLogs } from "../chain/logs.js";
 import { chainClocks, polledChains, startReaders } from "../chain/clocks.js";
 import { nowSec } from "../runtime/time.js";
 import { byShard, chainReader, shardKey, shardOf } from "../runtime/objects.js";
+import { registerInShard } from "./registration-batches.js";
 
 const STREAM_REGISTRATION_WAIT_MS = 3_000;
 const REGISTER_ATTEMPTS = 4;
@@ -39,8 +41,8 @@ export async function registerQuote(env, quote, owner = null) {
  * Stores the registrations a 200 answer of the core's "quote" op carries (the winner first, then
  * each competing quote), as registerQuote would for that quote.
  */
-export function storeQuoteRegistrations(env, registrations, owner = null) {
-  return Promise.all(registrations.map((r, i) => storeRegistration(env, r, i === 0 ? owner : null)));
+export function storeQuoteRegistrations(env, registrations, owner = null, coalesce = false) {
+  return Promise.all(registrations.map((r, i) => storeRegistration(env, r, i === 0 ? owner : null, coalesce)));
 }
 
 /**
@@ -50,16 +52,24 @@ export function storeQuoteRegistrations(env, registrations, owner = null) {
  * for its quotes both are one call to one shard; a deposit address's quote id (its intent's
  * deadlines, and so its hash, moved from the quote's) is mapped in a shard of its own.
  */
-async function storeRegistration(env, { records, quoteId, deliveryIntentHash }, owner) {
+async function storeRegistration(env, { records, quoteId, deliveryIntentHash }, owner, coalesce = false) {
   await startReaders(env);
   const groups = byShard(Object.entries(records), ([hash]) => hash);
   const quoteShard = deliveryIntentHash ? shardKey(quoteId) : null;
   // The delivery intent's registered record goes with the quote id: a quote-id row stored in
   // another shard than that record lives as long as the record (op "quoteIdRetention").
   const record = deliveryIntentHash ? (Object.entries(records).find(([hash]) => hash.toLowerCase() === deliveryIntentHash.toLowerCase())?.[1] ?? null) : null;
+  const quote = { quoteId, deliveryIntentHash, record };
+  if (coalesce) {
+    const calls = [...groups].map(([key, entries]) => registerInShard(env, key, { records: Object.fromEntries(entries), owner, quote: key === quoteShard ? quote : null }));
+    // A quote id alone in its shard: registered with no records, as mapQuote stores it.
+    if (quoteShard && !groups.has(quoteShard)) calls.push(registerInShard(env, quoteShard, { records: {}, owner: null, quote }));
+    await Promise.all(calls);
+    return;
+  }
   await retried(async () => {
     const calls = [...groups].map(([key, entries]) =>
-      shardOf(env, entries[0][0]).register(Object.fromEntries(entries), owner, key === quoteShard ? { quoteId, deliveryIntentHash, record } : null),
+      shardOf(env, entries[0][0]).register(Object.fromEntries(entries), owner, key === quoteShard ? quote : null),
     );
     if (quoteShard && !groups.has(quoteShard)) calls.push(shardOf(env, quoteId).mapQuote(quoteId, deliveryIntentHash, record));
     await Promise.all(calls);
