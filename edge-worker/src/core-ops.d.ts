@@ -711,6 +711,17 @@ export interface components {
                     deliveryIntentHash: string;
                     record?: components["schemas"]["IntentRecord"] | null;
                 };
+                /** @description registered: several registrations in one step, instead of records, owner, owned and quote: each stored as if it were an event of its own after those before it (a record an earlier one stored is the stored record for the later ones, and so is its row's owner). stored and places cover the intents of all of them. */
+                batch?: {
+                    /** @description Intent hash -> the registered record. */
+                    records: Record<string, never>;
+                    owner?: string | null;
+                    quote?: null | {
+                        quoteId: string;
+                        deliveryIntentHash: string;
+                        record?: components["schemas"]["IntentRecord"] | null;
+                    };
+                }[];
                 /** @description logs: the chain the logs are of. */
                 chainId?: number;
                 /** @description logs: the logs of this shard's intents. */

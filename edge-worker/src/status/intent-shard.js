@@ -171,12 +171,27 @@ export class IntentShard extends DurableObject {
   }
 
   /**
-   * Several registrations in one call (status/registration-batches.js), each stored as register
-   * stores it, in order. Answers those that failed ([{index, message}]); the others are stored.
+   * Several registrations in one call (status/registration-batches.js), stored as register stores
+   * each, in order, in one step and one transaction. Answers those that failed ([{index, message}]);
+   * the others are stored.
    * @param {{ records: Record<string, object>, owner?: string | null, quote?: object | null }[]} entries
    */
   async registerAll(entries) {
     this.#count("registerAll");
+    try {
+      // One step for all of them (op "intentShardStep", event "registered" with state "batch").
+      await this.#serially(async () => {
+        const hashes = [...new Set(entries.flatMap((e) => Object.keys(e.records).map((h) => h.toLowerCase())))];
+        const rows = this.#rows(hashes);
+        const stored = Object.fromEntries(hashes.map((h) => [h, rows[h]?.record ?? null]));
+        const batch = entries.map(({ records, owner = null, quote = null }) => ({ records, owner, quote }));
+        await this.#run({ batch, stored, places: placesOf(rows), ...graceOf(this.env), alarm: await this.ctx.storage.getAlarm() }, { kind: "registered" });
+      });
+      return [];
+    } catch {
+      // One the core refused fails the step for all: then each alone, so that only it fails.
+      this.#count("registerAllOneByOne");
+    }
     const failed = [];
     for (const [index, { records, owner = null, quote = null }] of entries.entries()) {
       try {

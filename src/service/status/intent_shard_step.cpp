@@ -151,8 +151,16 @@ std::map<std::string, std::string> store_records(Step& step, const Json& records
   return tables;
 }
 
-OpResult on_registered(const Config& config, Step step) {
-  const Json& registered = fields.member(step.state, "records", "state");
+// One registration stored into `step`: `registered` (intent hash -> registered record) merged into
+// what state "stored" holds, with its retention; `owner` for the records without one (`owned` names
+// those with one); `quote` mapped to its delivery intent. Adds the records' hashes (lowercase) to
+// `hashes` (once each) and the times the alarm must come by to `expiries`.
+struct StoredRegistration {
+  Json records;                                // intent hash (lowercase) -> the record stored
+  std::map<std::string, std::string> tables;  // intent hash -> the table of its row
+};
+StoredRegistration store_registration(const Config& config, Step& step, const Json& registered, const Json& owner, const Json& owned, const Json& quote,
+                        Json& hashes, std::vector<std::optional<std::uint64_t>>& expiries) {
   const Json& stored = fields.member(step.state, "stored", "state");
   if (!registered.is_object() || !stored.is_object()) fail("state.records and state.stored must be objects");
   Json merged = Json::object();
@@ -163,16 +171,11 @@ OpResult on_registered(const Config& config, Step step) {
     merged[key] = held.is_null() ? record : body_of(merge_registration_op(config, {{"registered", record}, {"stored", held}}))["record"];
   }
   // The owner is a column of each record's row, written with it; a record that has one keeps it.
-  const Json owner = step.state.value("owner", Json(nullptr));
-  Json owned = Json::array();
   if (!owner.is_null()) {
     if (!owner.is_string()) fail("state.owner must be a string or null");
-    owned = fields.member(step.state, "owned", "state");
     if (!owned.is_array()) fail("state.owned must be an array of intent hashes");
   }
-  std::vector<std::optional<std::uint64_t>> expiries;
-  store_records(step, merged, expiries, owner, owned);
-  const Json quote = step.state.value("quote", Json(nullptr));
+  std::map<std::string, std::string> tables = store_records(step, merged, expiries, owner, owned.is_array() ? owned : Json::array());
   if (!quote.is_null()) {
     const std::string quote_id = lowercase(fields.text(quote, "quoteId", "state.quote"));
     const std::string delivery = lowercase(fields.text(quote, "deliveryIntentHash", "state.quote"));
@@ -191,8 +194,53 @@ OpResult on_registered(const Config& config, Step step) {
       step.writes.push_back(Json{{"table", "quote"}, {"replace", {{"quote_id", quote_id}, {"intent_hash", delivery}, {"expire_at", expire_at}}}});
     }
   }
+  for (const auto& [hash, record] : merged.items()) {
+    if (std::find(hashes.begin(), hashes.end(), Json(hash)) == hashes.end()) hashes.push_back(hash);
+  }
+  return {std::move(merged), std::move(tables)};
+}
+
+// Event "registered": one registration (state "records", "owner", "owned", "quote"), or several
+// (state "batch", each {"records", "owner"?, "quote"?}) stored in order in one step, each as if it
+// were an event of its own after those before it: a record an earlier one stored is the stored
+// record for the later ones, and so is its row's owner.
+OpResult on_registered(const Config& config, Step step) {
   Json hashes = Json::array();
-  for (const auto& [hash, record] : merged.items()) hashes.push_back(hash);
+  std::vector<std::optional<std::uint64_t>> expiries;
+  if (!step.state.contains("batch")) {
+    const Json owner = step.state.value("owner", Json(nullptr));
+    const Json owned = owner.is_null() ? Json::array() : fields.member(step.state, "owned", "state");
+    store_registration(config, step, fields.member(step.state, "records", "state"), owner, owned, step.state.value("quote", Json(nullptr)), hashes,
+                       expiries);
+  } else {
+    const Json batch = std::move(step.state["batch"]);
+    if (!batch.is_array()) fail("state.batch must be an array of registrations");
+    if (!fields.member(step.state, "stored", "state").is_object()) fail("state.records and state.stored must be objects");
+    if (!step.state.contains("places")) step.state["places"] = Json::object();
+    if (!step.state["places"].is_object()) fail("state.places must be an object");
+    for (const Json& entry : batch) {
+      if (!entry.is_object()) fail("state.batch[] must be objects");
+      const Json owner = entry.value("owner", Json(nullptr));
+      // The rows that have an owner now: those stored before the batch, and those it stored.
+      Json owned = Json::array();
+      for (const auto& [hash, place] : step.state["places"].items()) {
+        if (place.is_object() && !place.value("owner", Json(nullptr)).is_null()) owned.push_back(hash);
+      }
+      const StoredRegistration stored = store_registration(config, step, fields.member(entry, "records", "state.batch[]"), owner, owned,
+                                                           entry.value("quote", Json(nullptr)), hashes, expiries);
+      // What the registrations after this one find stored: the record, and its row's table and
+      // owner (a row's webhook status and check are not a registration's to change).
+      for (const auto& [key, record] : stored.records.items()) {
+        const Json place = step.state["places"].value(key, Json(nullptr));
+        const Json kept_owner = place.is_object() ? place.value("owner", Json(nullptr)) : Json(nullptr);
+        step.state["stored"][key] = record;
+        step.state["places"][key] = Json{{"table", stored.tables.at(key)},
+                                         {"owner", kept_owner.is_null() ? owner : kept_owner},
+                                         {"lastStatus", place.is_object() ? place.value("lastStatus", Json(nullptr)) : Json(nullptr)},
+                                         {"checkAt", place.is_object() ? place.value("checkAt", Json(nullptr)) : Json(nullptr)}};
+      }
+    }
+  }
   step.notify(hashes);
   step.wake_by(expiries);
   return step.answer();

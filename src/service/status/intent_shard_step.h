@@ -39,7 +39,10 @@
 //       its retention (op "recordRetention"); the quote id maps to its delivery intent and goes
 //       with that record when this shard holds it, else it has an expiry of its own (op
 //       "quoteIdRetention"); an owner is remembered for every record (never replaced: written
-//       with the record's row unless "owned" names it). Effect notify.
+//       with the record's row unless "owned" names it). Effect notify. Or state "batch":
+//       [{"records", "owner"?, "quote"?}] instead of records, owner, owned and quote, with
+//       "stored" and "places" for all their intents: several registrations in one step, each
+//       stored as if it were an event of its own after those before it.
 //   {"kind": "logs"}  state {"chainId", "logs", "records": {hash: record or null}, "range"?:
 //       {"fromBlock", "toBlock"}, "owned": [hashes among the records' with a webhook owner]}:
 //       op "applyLogs" folds the logs in; changed records are stored with their retention, the

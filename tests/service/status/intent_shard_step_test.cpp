@@ -344,6 +344,38 @@ TEST(IntentShardStep, ARegistrationStoresRecordsWithTheirRetentionAndItsQuoteIdA
   }
 }
 
+// A batch is the same registrations as events of their own, one after the other: each later one
+// finds what the earlier ones stored (the record, its row's table and owner).
+TEST(IntentShardStep, ABatchOfRegistrationsStoresEachAsItsOwnEventWouldInOrder) {
+  const Json quote_here{{"quoteId", kQuoteId}, {"deliveryIntentHash", kHash}};
+  const Json first = step(with_now({{"records", {{kHash, registered()}}}, {"stored", {{kHash, nullptr}}}, {"owner", kOwner}, {"owned", Json::array()}, {"quote", quote_here}, {"alarm", nullptr}}),
+                          kind("registered"));
+  const Json second = step(with_now({{"records", {{kOther, registered(kOther)}}}, {"stored", {{kOther, nullptr}}}, {"alarm", nullptr}}), kind("registered"));
+  // The first registration again, by another owner: merged into what the first stored, whose owner stays.
+  const Json places{{kHash, {{"table", first["writes"][0]["table"]}, {"owner", kOwner}, {"lastStatus", nullptr}, {"checkAt", nullptr}}}};
+  const Json third = step(with_now({{"records", {{kHash, registered()}}}, {"stored", {{kHash, registered()}}}, {"owner", "key:other"}, {"owned", {kHash}}, {"places", places}, {"alarm", nullptr}}),
+                          kind("registered"));
+  Json expected = Json::array();
+  for (const Json* answer : {&first, &second, &third}) {
+    for (const Json& w : (*answer)["writes"]) expected.push_back(w);
+  }
+  ASSERT_EQ(expected.size(), 4u);  // the record and its quote-id row, the other record, the record again
+
+  const Json batch = Json::array({Json{{"records", {{kHash, registered()}}}, {"owner", kOwner}, {"quote", quote_here}},
+                                  Json{{"records", {{kOther, registered(kOther)}}}},
+                                  Json{{"records", {{kHash, registered()}}}, {"owner", "key:other"}}});
+  const Json answer = step(with_now({{"batch", batch}, {"stored", {{kHash, nullptr}, {kOther, nullptr}}}, {"places", Json::object()}, {"alarm", nullptr}}), kind("registered"));
+  EXPECT_EQ(answer["writes"], expected);
+  EXPECT_EQ(answer["effects"], Json::array({Json{{"kind", "notify"}, {"intents", {kHash, kOther}}}}));
+  EXPECT_EQ(answer["alarmAt"], first["alarmAt"]);
+  EXPECT_EQ(answer["reply"], nullptr);
+
+  // A registration the core refuses refuses the batch (the shard then stores each alone).
+  const Json bad = Json::array({Json{{"records", {{kHash, registered()}}}}, Json{{"records", {{kOther, registered(kOther)}}}, {"owner", 7}}});
+  EXPECT_NE(refusal({{"state", with_now({{"batch", bad}, {"stored", Json::object()}, {"alarm", nullptr}})}, {"event", kind("registered")}}).find("state.owner must be a string or null"),
+            std::string::npos);
+}
+
 // An IntentFunded log of kHash on the source chain's Portal (complete).
 Json funded_log() {
   const auto word = [](std::string hex_digits) { return std::string(64 - hex_digits.size(), '0') + hex_digits; };
