@@ -226,14 +226,15 @@ OpResult on_registered(const Config& config, Step step) {
       for (const auto& [hash, place] : step.state["places"].items()) {
         if (place.is_object() && !place.value("owner", Json(nullptr)).is_null()) owned.push_back(hash);
       }
-      const StoredRegistration stored = store_registration(config, step, fields.member(entry, "records", "state.batch[]"), owner, owned,
-                                                           entry.value("quote", Json(nullptr)), hashes, expiries);
+      StoredRegistration stored = store_registration(config, step, fields.member(entry, "records", "state.batch[]"), owner, owned,
+                                                     entry.value("quote", Json(nullptr)), hashes, expiries);
       // What the registrations after this one find stored: the record, and its row's table and
       // owner (a row's webhook status and check are not a registration's to change).
-      for (const auto& [key, record] : stored.records.items()) {
+      for (auto it = stored.records.begin(); it != stored.records.end(); ++it) {
+        const std::string& key = it.key();
         const Json place = step.state["places"].value(key, Json(nullptr));
         const Json kept_owner = place.is_object() ? place.value("owner", Json(nullptr)) : Json(nullptr);
-        step.state["stored"][key] = record;
+        step.state["stored"][key] = std::move(it.value());
         step.state["places"][key] = Json{{"table", stored.tables.at(key)},
                                          {"owner", kept_owner.is_null() ? owner : kept_owner},
                                          {"lastStatus", place.is_object() ? place.value("lastStatus", Json(nullptr)) : Json(nullptr)},
@@ -243,6 +244,8 @@ OpResult on_registered(const Config& config, Step step) {
   }
   step.notify(hashes);
   step.wake_by(expiries);
+  // No event follows a registration: its answer's state is the time alone, not the records again.
+  step.state = Json{{"nowMs", step.now_ms()}};
   return step.answer();
 }
 

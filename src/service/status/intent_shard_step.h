@@ -42,7 +42,8 @@
 //       with the record's row unless "owned" names it). Effect notify. Or state "batch":
 //       [{"records", "owner"?, "quote"?}] instead of records, owner, owned and quote, with
 //       "stored" and "places" for all their intents: several registrations in one step, each
-//       stored as if it were an event of its own after those before it.
+//       stored as if it were an event of its own after those before it. The answer's state is
+//       {"nowMs"} alone (no event follows a registration).
 //   {"kind": "logs"}  state {"chainId", "logs", "records": {hash: record or null}, "range"?:
 //       {"fromBlock", "toBlock"}, "owned": [hashes among the records' with a webhook owner]}:
 //       op "applyLogs" folds the logs in; changed records are stored with their retention, the

@@ -369,6 +369,9 @@ TEST(IntentShardStep, ABatchOfRegistrationsStoresEachAsItsOwnEventWouldInOrder) 
   EXPECT_EQ(answer["effects"], Json::array({Json{{"kind", "notify"}, {"intents", {kHash, kOther}}}}));
   EXPECT_EQ(answer["alarmAt"], first["alarmAt"]);
   EXPECT_EQ(answer["reply"], nullptr);
+  // No event follows a registration: the answer does not carry the records back.
+  EXPECT_EQ(answer["state"], (Json{{"nowMs", kNowMs}}));
+  EXPECT_EQ(first["state"], (Json{{"nowMs", kNowMs}}));
 
   // A registration the core refuses refuses the batch (the shard then stores each alone).
   const Json bad = Json::array({Json{{"records", {{kHash, registered()}}}}, Json{{"records", {{kOther, registered(kOther)}}}, {"owner", 7}}});
