@@ -13,11 +13,9 @@ import { deliverLogs } from "../chain/logs.js";
 import { chainClocks, polledChains, startReaders } from "../chain/clocks.js";
 import { nowSec } from "../runtime/time.js";
 import { byShard, chainReader, shardKey, shardOf } from "../runtime/objects.js";
-import { registerInShard } from "./registration-batches.js";
+import { ATTEMPTS as REGISTER_ATTEMPTS, RETRY_MS as REGISTER_RETRY_MS, registerInShard } from "./registration-batches.js";
 
 const STREAM_REGISTRATION_WAIT_MS = 3_000;
-const REGISTER_ATTEMPTS = 4;
-const REGISTER_RETRY_MS = 250;
 
 /**
  * Registers a quote's intents (and each competing quote's) in their shards. `owner` ("key:<id>"

@@ -17,8 +17,9 @@ import { shardOf } from "../runtime/objects.js";
 
 /** The longest a registration waits for its shard's next call (ms): REGISTRATION_WINDOW_MS, else this. */
 export const WINDOW_MS = 1_000;
-const ATTEMPTS = 4;
-const RETRY_MS = 250;
+/** Attempts at a registration before it is logged as failed, the n-th retry RETRY_MS x n later. */
+export const ATTEMPTS = 4;
+export const RETRY_MS = 250;
 
 /** shard key -> { lastSentAt (ms), waiting: entries, timer }, in this isolate. */
 const shards = new Map();
@@ -50,8 +51,9 @@ export function registerInShard(env, key, entry, now = Date.now()) {
 }
 
 function windowMs(env) {
-  const configured = Number(env.REGISTRATION_WINDOW_MS);
-  return env.REGISTRATION_WINDOW_MS != null && Number.isInteger(configured) && configured >= 0 ? configured : WINDOW_MS;
+  const raw = env.REGISTRATION_WINDOW_MS;
+  const configured = Number(raw);
+  return raw != null && raw !== "" && Number.isInteger(configured) && configured >= 0 ? configured : WINDOW_MS;
 }
 
 /** The registrations waiting for shard `key`'s next call, for tests. */
@@ -64,19 +66,18 @@ async function send(env, key, shard) {
   shard.waiting = [];
   shard.timer = null;
   shard.lastSentAt = Date.now();
-  let left = batch;
-  let error = null;
+  // The registrations not stored yet, each with why its last attempt failed.
+  let left = batch.map((entry) => ({ entry, message: null }));
   for (let n = 1; left.length > 0 && n <= ATTEMPTS; ++n) {
     if (n > 1) await new Promise((r) => setTimeout(r, RETRY_MS * (n - 1)));
     try {
-      const failed = await shardOf(env, key).registerAll(left);
-      error = failed.length > 0 ? failed[0].message : null;
-      left = failed.map((f) => left[f.index]);
+      const failed = await shardOf(env, key).registerAll(left.map((l) => l.entry));
+      left = failed.map((f) => ({ entry: left[f.index].entry, message: f.message }));
     } catch (e) {
-      error = String(e?.message ?? e);
+      for (const l of left) l.message = String(e?.message ?? e);
     }
   }
-  for (const entry of left) {
-    console.error(JSON.stringify({ event: "status-register-failed", shard: key, quoteId: entry.quote?.quoteId ?? null, intents: Object.keys(entry.records), message: error }));
+  for (const { entry, message } of left) {
+    console.error(JSON.stringify({ event: "status-register-failed", shard: key, quoteId: entry.quote?.quoteId ?? null, intents: Object.keys(entry.records), message }));
   }
 }
