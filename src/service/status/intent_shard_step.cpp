@@ -159,8 +159,8 @@ struct StoredRegistration {
   Json records;                                // intent hash (lowercase) -> the record stored
   std::map<std::string, std::string> tables;  // intent hash -> the table of its row
 };
-StoredRegistration store_registration(const Config& config, Step& step, const Json& registered, const Json& owner, const Json& owned, const Json& quote,
-                        Json& hashes, std::vector<std::optional<std::uint64_t>>& expiries) {
+StoredRegistration store_registration(const Config& config, Step& step, const Json& registered, const Json& owner, const Json& owned,
+                                      const Json& quote, Json& hashes, std::vector<std::optional<std::uint64_t>>& expiries) {
   const Json& stored = fields.member(step.state, "stored", "state");
   if (!registered.is_object() || !stored.is_object()) fail("state.records and state.stored must be objects");
   Json merged = Json::object();
