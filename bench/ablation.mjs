@@ -17,11 +17,12 @@ const ablations = {
   "no-registration": [["if (answer.status === 200) registerQuote", "if (false) registerQuote"]],
   // The quote's analytics event (src/quotes/quote-events.js).
   "no-event": [["recordQuote(c, { status: answer.status", "void ({ status: answer.status"]],
-  // The shard's read of an intent's stored record before registering it (chain events may have
-  // created it first).
-  "no-registration-read": [["const stored = this.#record(hash.toLowerCase());", "const stored = null;"]],
-  // The shard's storage of a registration (its SQLite transaction): the call to the shard stays.
-  "no-registration-storage": [["this.ctx.storage.transactionSync(() => {\n        this.#storeRecords(merged);", "(() => {\n        return;"]],
+  // The shard's read of the stored rows of a call's intents before registering them (chain events
+  // may have created them first).
+  "no-registration-read": [["const rows = this.#rows(hashes);\n        const stored = Object.fromEntries(", "const rows = {};\n        const stored = Object.fromEntries("]],
+  // The shard's storage of what a step names (its SQLite transaction; in a quote run, the
+  // registrations'): the call to the shard and the core's step stay.
+  "no-registration-storage": [["this.#tally(this.ctx.storage.transactionSync(() => {\n      const created = {};", "this.#tally((() => {\n      return {};\n      const created = {};"]],
   // The core's solverRequests op (which solvers to ask over HTTP: none in the bundled configurations).
   "no-solver-requests": [['const plan = await askCore(c.env, "solverRequests", { body: c.body, key: keyForCore(c.key), now });', "const plan = { status: 200, body: { requests: [] } };"]],
   // The keyed rate limiter (leases, headers).

@@ -38,6 +38,7 @@ function createRecordTable(sql, table) {
 // Intent hashes read per statement (#rows): each is bound once, under Durable Objects' 100 bound
 // parameters per query.
 const ROWS_PAGE = 90;
+const PAGE_SIZES = [1, 2, 4, 8, 16, 32, 64, ROWS_PAGE];
 // Owner rows moved per transaction at shard start (below).
 const OWNER_PAGE = 500;
 
@@ -586,6 +587,12 @@ export class IntentShard extends DurableObject {
     const tables = this.#recordTables();
     for (let from = 0; from < hashes.length; from += ROWS_PAGE) {
       const page = hashes.slice(from, from + ROWS_PAGE);
+      // Padded to a size of a short ladder (the last hash again): the statement's text repeats
+      // across calls, so SQLite's compiled statement is reused (workerd keeps a cache of them by
+      // text). A text per batch size compiled anew on most calls, and cost a registration more
+      // than all its writes (bench/README.md, "Registrations coalesced").
+      const size = PAGE_SIZES.find((n) => n >= page.length);
+      while (page.length < size) page.push(page[page.length - 1]);
       const named = page.map((_, i) => `?${i + 1}`).join(", ");
       const query = tables
         .map((table, at) => `SELECT ${at} AS at, intent_hash, record, expire_at, owner, last_status, check_at FROM ${table} WHERE intent_hash IN (${named})`)

@@ -1,10 +1,11 @@
 // Several registrations in one shard call (IntentShard.registerAll, status/registration-batches.js
 // sends it): stored in one step of the core, as each would be alone; an entry the core refuses
-// fails alone, the others are stored.
+// fails alone, the others are stored; quotes issued together share their shards' calls and each is
+// found by its quote id.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { hexlify, randomBytes } from "ethers";
-import { buildBundle, removeBundle, startWorker, tempDir } from "../harness.mjs";
+import { DEV_KEYS, buildBundle, removeBundle, startWorker, tempDir } from "../harness.mjs";
 
 const STEPS = ["published", "funded", "fulfilled", "proven", "withdrawn", "refunded"];
 const now = Math.floor(Date.now() / 1000);
@@ -18,7 +19,9 @@ let bundleDir, state, w, shard;
 before(async () => {
   bundleDir = buildBundle();
   state = tempDir("sr-register-all-");
-  w = await startWorker({ bundleDir, persistDir: state.dir });
+  // A long window, so that the quotes of the last test share calls however slowly the machine
+  // issues them.
+  w = await startWorker({ bundleDir, persistDir: state.dir, bindings: { REGISTRATION_WINDOW_MS: "5000" } });
   const shards = await w.mf.getDurableObjectNamespace("INTENT_SHARDS");
   shard = shards.get(shards.idFromName("shard:cf"));
 });
@@ -62,4 +65,45 @@ test("an entry the core refuses fails alone; the others are stored", async () =>
   assert.equal((await shard.stats()).records, before + 1);
   assert.ok((await shard.expiries({ intentHash: good })).record);
   assert.equal((await shard.expiries({ intentHash: bad })).record, null);
+});
+
+test("quotes issued together share their shards' calls, and each is found by its quote id", async () => {
+  const shards = await w.mf.getDurableObjectNamespace("INTENT_SHARDS");
+  const calls = async () => {
+    const all = await Promise.all(Array.from({ length: 256 }, (_, i) => shards.get(shards.idFromName(`shard:${i.toString(16).padStart(2, "0")}`)).stats()));
+    return all.reduce((n, s) => n + (s.calls.registerAll ?? 0) + (s.calls.register ?? 0), 0);
+  };
+  const before = await calls();
+  const QUOTES = 96;
+  const quotes = await Promise.all(Array.from({ length: QUOTES }, async (_, i) => {
+    const res = await w.fetch("/v1/quotes", {
+      method: "POST", key: DEV_KEYS.acme, headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        type: "exact-in", dappId: "register-all",
+        source: { chainId: 8453, token: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", amount: String(25_000_000 + i), funder: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" },
+        destination: { chainId: 10, token: "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85", recipient: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC" },
+      }),
+    });
+    const body = await res.json();
+    assert.equal(res.status, 200, JSON.stringify(body));
+    return body;
+  }));
+  // Every quote is found by its id once registered (within a window, 5 s here, and its call).
+  for (const q of quotes) {
+    const deadline = Date.now() + 15_000;
+    let status;
+    do {
+      status = await (await w.fetch(`/v1/intents/status?quoteId=${q.id.slice("quote:".length)}`, { key: DEV_KEYS.acme })).json();
+      if (status.status === "unknown") await new Promise((r) => setTimeout(r, 100));
+    } while (status.status === "unknown" && Date.now() < deadline);
+    assert.equal(status.status, "pending", JSON.stringify(status));
+    assert.equal(status.intentHash, q.intentHash);
+  }
+  // 96 quotes over 256 shards within one window: some share a shard, and so a call (that none
+  // does is a chance of about 2 in 100 million).
+  const made = (await calls()) - before;
+  assert.ok(made < QUOTES, `${made} shard calls for ${QUOTES} quotes`);
+  // Riders never wait on a promise another request settles (workerd would cancel them), and
+  // nothing failed.
+  assert.doesNotMatch(w.output(), /different request context|status-register-failed/);
 });
