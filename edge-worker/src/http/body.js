@@ -23,12 +23,6 @@ async function readLimited(request) {
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > MAX_BODY_BYTES) throw tooLarge();
   if (!request.body) return new Uint8Array(0);
-  // A declared length within the limit bounds what the runtime reads (HTTP framing): read whole.
-  if (declared !== null) {
-    const bytes = new Uint8Array(await request.arrayBuffer());
-    if (bytes.byteLength > MAX_BODY_BYTES) throw tooLarge();
-    return bytes;
-  }
   const reader = request.body.getReader();
   const chunks = [];
   let size = 0;

@@ -13,7 +13,7 @@ import { deliverLogs } from "../chain/logs.js";
 import { chainClocks, polledChains, startReaders } from "../chain/clocks.js";
 import { nowSec } from "../runtime/time.js";
 import { byShard, chainReader, shardKey, shardOf } from "../runtime/objects.js";
-import { ATTEMPTS as REGISTER_ATTEMPTS, RETRY_MS as REGISTER_RETRY_MS, registerInShard } from "./registration-batches.js";
+import { registerInShard, retried } from "./registration-batches.js";
 
 const STREAM_REGISTRATION_WAIT_MS = 3_000;
 
@@ -72,17 +72,6 @@ async function storeRegistration(env, { records, quoteId, deliveryIntentHash }, 
     if (quoteShard && !groups.has(quoteShard)) calls.push(shardOf(env, quoteId).mapQuote(quoteId, deliveryIntentHash, record));
     await Promise.all(calls);
   });
-}
-
-async function retried(attempt) {
-  for (let n = 1; ; ++n) {
-    try {
-      return await attempt();
-    } catch (e) {
-      if (n >= REGISTER_ATTEMPTS) throw e;
-      await new Promise((r) => setTimeout(r, REGISTER_RETRY_MS * n));
-    }
-  }
 }
 
 // A transaction touches few intents (a Portal call funds or fills one, a batch a few): a lookup

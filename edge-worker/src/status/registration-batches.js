@@ -18,8 +18,8 @@ import { shardOf } from "../runtime/objects.js";
 /** The longest a registration waits for its shard's next call (ms): REGISTRATION_WINDOW_MS, else this. */
 export const WINDOW_MS = 1_000;
 /** Attempts at a registration before it is logged as failed, the n-th retry RETRY_MS x n later. */
-export const ATTEMPTS = 4;
-export const RETRY_MS = 250;
+const ATTEMPTS = 4;
+const RETRY_MS = 250;
 
 /** shard key -> { lastSentAt (ms), waiting: entries, timer }, in this isolate. */
 const shards = new Map();
@@ -32,10 +32,9 @@ const shards = new Map();
  * @param {object} env
  * @param {string} key
  * @param {{ records: Record<string, object>, owner: string | null, quote: object | null }} entry
- * @param {number} [now] ms, for tests
  * @returns {Promise<void>}
  */
-export function registerInShard(env, key, entry, now = Date.now()) {
+export function registerInShard(env, key, entry) {
   let shard = shards.get(key);
   if (!shard) {
     shard = { lastSentAt: -Infinity, waiting: [], timer: null };
@@ -44,7 +43,7 @@ export function registerInShard(env, key, entry, now = Date.now()) {
   shard.waiting.push(entry);
   if (shard.timer !== null) return Promise.resolve();
   // In a later turn in any case: never the call in the turn that answers (runtime/background.js).
-  const wait = Math.max(0, shard.lastSentAt + windowMs(env) - now);
+  const wait = Math.max(0, shard.lastSentAt + windowMs(env) - Date.now());
   return new Promise((resolve) => {
     shard.timer = setTimeout(() => resolve(send(env, key, shard)), wait);
   });
@@ -61,22 +60,43 @@ export function waitingFor(key) {
   return shards.get(key)?.waiting.length ?? 0;
 }
 
+/**
+ * Runs `attempt` until it resolves, at most ATTEMPTS times, the n-th retry RETRY_MS x n after the
+ * failure before it; rejects with the last failure. A registration's way to its shard, whether
+ * coalesced (below) or direct (intent-status.js).
+ * @template T
+ * @param {() => Promise<T>} attempt
+ * @returns {Promise<T>}
+ */
+export async function retried(attempt) {
+  for (let n = 1; ; ++n) {
+    try {
+      return await attempt();
+    } catch (e) {
+      if (n >= ATTEMPTS) throw e;
+      await new Promise((r) => setTimeout(r, RETRY_MS * n));
+    }
+  }
+}
+
 async function send(env, key, shard) {
   const batch = shard.waiting;
   shard.waiting = [];
   shard.timer = null;
   shard.lastSentAt = Date.now();
-  // The registrations not stored yet, each with why its last attempt failed.
+  // The registrations not stored yet, each with why its last attempt failed; each attempt sends
+  // only those.
   let left = batch.map((entry) => ({ entry, message: null }));
-  for (let n = 1; left.length > 0 && n <= ATTEMPTS; ++n) {
-    if (n > 1) await new Promise((r) => setTimeout(r, RETRY_MS * (n - 1)));
+  await retried(async () => {
     try {
       const failed = await shardOf(env, key).registerAll(left.map((l) => l.entry));
       left = failed.map((f) => ({ entry: left[f.index].entry, message: f.message }));
     } catch (e) {
       for (const l of left) l.message = String(e?.message ?? e);
+      throw e;
     }
-  }
+    if (left.length > 0) throw new Error(`${left.length} registrations not stored`);
+  }).catch(() => {});
   for (const { entry, message } of left) {
     console.error(JSON.stringify({ event: "status-register-failed", shard: key, quoteId: entry.quote?.quoteId ?? null, intents: Object.keys(entry.records), message }));
   }
