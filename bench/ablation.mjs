@@ -1,7 +1,8 @@
 // What each part of a quote costs in the worker, by taking it out: workers started from copies of
 // one bundle, each with one part patched out of the bundled code, loaded with POST /v1/quotes in
-// interleaved rounds (32 connections), each against the unpatched worker of the same run. The
-// CPU per quote is workerd's (user + system, /proc) over the requests answered.
+// interleaved rounds (32 connections), each against the unpatched worker of the same run, and
+// GET /health on the unpatched worker in the same rounds (what any request costs). The CPU per
+// answer is workerd's (user + system, /proc) over the requests answered.
 //   npm run bench:ablation -- [ablation[+ablation...] ...]     (default: each ablation alone)
 //   BENCH_SECONDS=10 BENCH_ROUNDS=3 npm run bench:ablation -- no-registration no-log+no-limiter
 // A patch is a literal text replacement in the bundle; when the source it names changes, the run
@@ -25,6 +26,8 @@ const ablations = {
   "no-registration-storage": [["this.#tally(this.ctx.storage.transactionSync(() => {\n      const created = {};", "this.#tally((() => {\n      return {};\n      const created = {};"]],
   // The core's solverRequests op (which solvers to ask over HTTP: none in the bundled configurations).
   "no-solver-requests": [['const plan = await askCore(c.env, "solverRequests", { body: c.body, key: keyForCore(c.key), now });', "const plan = { status: 200, body: { requests: [] } };"]],
+  // The quote's answer written small: what writing and sending its 9 KB body costs.
+  "small-answer": [["coalesce: true });\n  return coreResponse(c, answer);", "coalesce: true });\n  return coreResponse(c, { status: answer.status, body: { quoteId: answer.body.quoteResponses?.[0]?.quoteId ?? null } });"]],
   // The keyed rate limiter (leases, headers).
   "no-limiter": [["return limited(c, next, await takeToken(c.env.RATE_LIMITER, `key:${c.key.id}`, c.key.rateLimit, c.ctx, leaseWindowMs(c.env)));", "return next();"]],
   // The core's two quote ops, answered from their first answers (the engine's CPU taken out; the
@@ -62,15 +65,20 @@ try {
     const worker = await startWorker({ bundleDir: dir.dir, persistDir: state.dir, bindings: { KEYLESS_RATE_PER_SEC: "1000000", KEYLESS_BURST: "1000000" } });
     started.push({ v, worker, pids: workerdPids().filter((p) => !before.has(p)), dirs: [dir, state] });
   }
-  const load = (base, duration) =>
-    autocannon({ url: new URL("/v1/quotes", base).href, method: "POST", connections: 32, duration, timeout: 10, headers: { "x-api-key": "dev-key-acme", "content-type": "application/json" }, body });
+  const load = (base, duration, health = false) =>
+    health
+      ? autocannon({ url: new URL("/health", base).href, connections: 32, duration, timeout: 10 })
+      : autocannon({ url: new URL("/v1/quotes", base).href, method: "POST", connections: 32, duration, timeout: 10, headers: { "x-api-key": "dev-key-acme", "content-type": "application/json" }, body });
   for (const s of started) await load(s.worker.base, 3); // warm-up: wasm tier-up, shards created
-  const totals = new Map(started.map((s) => [s.v.name, { answered: 0, seconds: 0, cpu: 0, p99: [], errors: 0 }]));
+  // GET /health on the unpatched worker, in the same rounds: what any request costs this runtime
+  // (its HTTP, routing and response), against which a quote's parts are read.
+  const runs = [...started.map((s) => ({ s, name: s.v.name, health: false })), { s: started[0], name: "GET /health (unpatched)", health: true }];
+  const totals = new Map(runs.map((run) => [run.name, { answered: 0, seconds: 0, cpu: 0, p99: [], errors: 0 }]));
   for (let round = 1; round <= rounds; round++) {
-    for (const s of started) {
+    for (const { s, name, health } of runs) {
       const cpuBefore = cpuMs(s.pids);
-      const r = await load(s.worker.base, seconds);
-      const t = totals.get(s.v.name);
+      const r = await load(s.worker.base, seconds, health);
+      const t = totals.get(name);
       t.cpu += cpuMs(s.pids) - cpuBefore;
       t.answered += r["2xx"];
       t.seconds += r.duration;
@@ -83,9 +91,9 @@ try {
   console.log(`bench:ablation on ${machine()}; ${rounds} rounds x ${seconds} s per worker, 32 connections, POST /v1/quotes`);
   console.table([...totals].map(([name, t]) => ({
     worker: name,
-    "quotes/s": Math.round(t.answered / t.seconds),
-    "workerd CPU ms/quote": +(t.cpu / t.answered).toFixed(3),
-    "CPU saved ms/quote": +(basePerQuote - t.cpu / t.answered).toFixed(3),
+    "answers/s": Math.round(t.answered / t.seconds),
+    "workerd CPU ms/answer": +(t.cpu / t.answered).toFixed(3),
+    "CPU saved ms/answer": +(basePerQuote - t.cpu / t.answered).toFixed(3),
     "p99 ms": Math.max(...t.p99),
     errors: t.errors,
   })));

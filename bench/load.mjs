@@ -5,7 +5,9 @@
 // reported as a ratio of /health's throughput and p99 measured in the same run. Also errors
 // (non-2xx answers, transport errors and timeouts by kind), the CPU time workerd spent per request
 // (every workerd process below this one, or all of them with BENCH_URL), and the core's own CPU
-// per quote (its two ops, timed in Node's V8 on the same wasm build). Figures, not assertions;
+// per quote (its two ops, timed in Node's V8 on the same wasm build). Against `npm start`, the
+// CPU is also split between wrangler's proxy (the workerd that accepts the connections and passes
+// each request on; a deployment has none) and the worker's own workerd. Figures, not assertions;
 // the targets (issue "Edge scale"): quotes >= 40% of /health's throughput, quote p99 <= 2x
 // /health's, zero errors.
 //
@@ -166,15 +168,17 @@ try {
     // Warm-up, not counted: the first requests compile the wasm and fill the JIT.
     for (const { worker } of setup.targets) for (const s of scenarios) await run(worker.base, s, Number(process.env.BENCH_WARMUP_SECONDS ?? 3));
     const totals = new Map();
-    for (const t of setup.targets) for (const s of scenarios) totals.set(`${t.label}|${s.name}`, { requests: 0, seconds: 0, p50: [], p99: [], errors: 0, kinds: {}, cpu: 0, limiterCalls: 0 });
+    for (const t of setup.targets) for (const s of scenarios) totals.set(`${t.label}|${s.name}`, { requests: 0, seconds: 0, p50: [], p99: [], errors: 0, kinds: {}, cpu: 0, proxyCpu: 0, limiterCalls: 0 });
     for (let round = 1; round <= rounds; round++) {
       for (const { label, worker } of setup.targets) {
         for (const s of scenarios) {
           const cpuBefore = cpuMs(worker.pids);
+          const proxyBefore = cpuMs(worker.proxyPids ?? []);
           const callsBefore = await limiterCalls(worker, s.bucket);
           const r = await run(worker.base, s);
           const t = totals.get(`${label}|${s.name}`);
           t.cpu += cpuMs(worker.pids) - cpuBefore;
+          t.proxyCpu += cpuMs(worker.proxyPids ?? []) - proxyBefore;
           // Background lease calls of the last requests may land a moment later; they are few.
           const callsAfter = await limiterCalls(worker, s.bucket);
           t.limiterCalls = callsBefore === null || callsAfter === null ? null : t.limiterCalls + (callsAfter - callsBefore);
@@ -210,6 +214,9 @@ try {
           errors: t.errors,
           "error kinds": Object.entries(t.kinds).map(([k, n]) => `${k} ${n}`).join(", "),
           "workerd CPU ms/req": worker.pids.length && t.requests ? +(t.cpu / t.requests).toFixed(2) : null,
+          ...(worker.proxyPids?.length && t.requests
+            ? { "of it proxy ms/req": +(t.proxyCpu / t.requests).toFixed(2), "of it worker ms/req": +((t.cpu - t.proxyCpu) / t.requests).toFixed(2) }
+            : {}),
           "limiter calls/req": t.limiterCalls === null || !t.requests ? null : +(t.limiterCalls / t.requests).toFixed(3),
         });
       }

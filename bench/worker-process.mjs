@@ -33,6 +33,24 @@ function allWorkerdPids() {
   return out.trim().split("\n").map((l) => l.trim().split(/\s+/)).filter(([, comm]) => comm?.startsWith("workerd")).map(([pid]) => Number(pid));
 }
 
+/**
+ * The workerd processes among `pids` that accept the connections to `url` themselves: under
+ * `wrangler dev` (npm start) that is wrangler's proxy worker, its own workerd in front of the
+ * worker's (its command line binds the entry socket to the URL's port), which every request
+ * passes through on the way in and out. A deployment has no such hop.
+ */
+function entryPids(pids, url) {
+  const { hostname, port } = new URL(url);
+  const socket = `entry=${hostname}:${port || 80}`;
+  return pids.filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").some((arg) => arg.endsWith(socket));
+    } catch {
+      return false;
+    }
+  });
+}
+
 /** User + system CPU milliseconds of the given processes so far. */
 export function cpuMs(pids) {
   let ticks = 0;
@@ -52,8 +70,10 @@ export function cpuMs(pids) {
  */
 export async function benchWorker({ bundleDir } = {}) {
   if (process.env.BENCH_URL) {
-    // A running `npm start`: its workerd is not below this process, so count every workerd.
-    return { base: process.env.BENCH_URL.replace(/\/$/, "") + "/", pids: allWorkerdPids(), dispose: async () => {}, external: true };
+    // A running `npm start`: its workerd is not below this process, so count every workerd, and
+    // say apart which of them is wrangler's proxy.
+    const pids = allWorkerdPids();
+    return { base: process.env.BENCH_URL.replace(/\/$/, "") + "/", pids, proxyPids: entryPids(pids, process.env.BENCH_URL), dispose: async () => {}, external: true };
   }
   const dir = bundleDir ?? isolatedBundle();
   const persist = tempDir("sr-bench-state-");

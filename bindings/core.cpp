@@ -7,6 +7,7 @@
 
 #include "exports.h"
 #include "service/service.h"
+#include "small_blocks.h"
 
 namespace sr::bindings {
 

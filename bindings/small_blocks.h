@@ -1,18 +1,20 @@
-// Global operator new / delete for the npm package's verifier module (included once, by
-// bindings/verifier.cpp): small blocks freed by C++ are kept in lists by size and handed out again
-// instead of going back to emmalloc. A verification makes and drops many small strings and
-// vectors (paths, parsed JSON, ABI values); emmalloc's search and split for each, and its free,
-// were 6-9% of a verification's time (bench/README.md); a list's pop and push is a few
-// instructions. Blocks come from malloc and stay malloc'd: a block's size class is its usable
-// size, which emmalloc keeps in front of it, so no header is added. What a list keeps is bounded
-// by the most blocks of that size ever alive at once.
+// Global operator new / delete for the WebAssembly modules (included once by each module's
+// binding: bindings/verifier.cpp for the npm package's verifier, bindings/core.cpp for the worker's
+// core): small blocks freed by C++ are kept in lists by size and handed out again instead of going
+// back to the allocator. A verification makes and drops many small strings and vectors (paths,
+// parsed JSON, ABI values); so does a quote, more of them (JSON trees in and out, intents, records).
+// The package's emmalloc spent 6-9% of a verification in its search, split and free; the core's
+// dlmalloc 16% of the core's time on the worker's quote path (malloc and free, bench/README.md); a
+// list's pop and push is a few instructions. Blocks come from malloc and stay malloc'd: a block's
+// size class is its usable size, which both allocators keep in front of it, so no header is added.
+// What a list keeps is bounded by the most blocks of that size ever alive at once.
 #pragma once
 
 #include <cstddef>
 #include <cstdlib>
 #include <new>
 
-#include <emscripten/emmalloc.h>
+#include <malloc.h>  // malloc_usable_size: emmalloc (the package) and dlmalloc (the core) both have it
 
 namespace sr::bindings::small_blocks {
 
