@@ -16,6 +16,13 @@ import { buildBundle, removeBundle, startWorker, tempDir } from "../edge-worker/
 const ablations = {
   // The quote's background registration in the intent shards (one shard call and write).
   "no-registration": [["if (answer.status === 200) registerQuote", "if (false) registerQuote"]],
+  // The registrations' calls to their shards (what the shard does for them included): the
+  // worker's side of a registration (its batching, timers and retries) stays.
+  "no-registration-call": [["await shardOf(env, key).registerAll(left.map((l) => l.entry));", "await Promise.resolve([]);"]],
+  // EXPERIMENT: the coalesced registration started in the answering turn (its shard's timer defers the call).
+  "registration-same-turn": [["return inBackground(c.ctx, store).catch(", "return (coalesce ? (() => { const p = store(); c.ctx?.waitUntil(p.catch(() => {})); return p; })() : inBackground(c.ctx, store)).catch("]],
+  // EXPERIMENT: registerInShard does nothing (everything before it stays)
+  "registration-no-batches": [["  shard.waiting.push(entry);\n  if (shard.timer !== null) return Promise.resolve();", "  if (true) return Promise.resolve();"]],
   // The quote's analytics event (src/quotes/quote-events.js).
   "no-event": [["recordQuote(c, { status: answer.status", "void ({ status: answer.status"]],
   // The shard's read of the stored rows of a call's intents before registering them (chain events
@@ -24,8 +31,9 @@ const ablations = {
   // The shard's storage of what a step names (its SQLite transaction; in a quote run, the
   // registrations'): the call to the shard and the core's step stay.
   "no-registration-storage": [["this.#tally(this.ctx.storage.transactionSync(() => {\n      const created = {};", "this.#tally((() => {\n      return {};\n      const created = {};"]],
-  // The core's solverRequests op (which solvers to ask over HTTP: none in the bundled configurations).
-  "no-solver-requests": [['const plan = await askCore(c.env, "solverRequests", { body: c.body, key: keyForCore(c.key), now });', "const plan = { status: 200, body: { requests: [] } };"]],
+  // The core's solverRequests op (which solvers to ask over HTTP: none in the bundled configurations;
+  // the funder's reads: no chain to read them from without the local chains).
+  "no-solver-requests": [['const plan = await askCore(c.env, "solverRequests", { body: c.body, key: keyForCore(c.key), now, ...headInputs(c.env) });', "const plan = { status: 200, body: { requests: [], funderReads: null } };"]],
   // The quote's answer written small: what writing and sending its 9 KB body costs.
   "small-answer": [["coalesce: true });\n  return coreResponse(c, answer);", "coalesce: true });\n  return coreResponse(c, { status: answer.status, body: { quoteId: answer.body.quoteResponses?.[0]?.quoteId ?? null } });"]],
   // The keyed rate limiter (leases, headers).

@@ -21,7 +21,18 @@
  * @returns {Promise<T>}
  */
 export function inBackground(ctx, work) {
-  const running = new Promise((resolve) => setTimeout(resolve, 0)).then(work);
+  return kept(ctx, new Promise((resolve) => setTimeout(resolve, 0)).then(work));
+}
+
+/**
+ * Keeps `running` (work whose calls start from timers of their own) alive past the response with
+ * waitUntil, without a turn of its own. Resolves to what `running` resolves to.
+ * @template T
+ * @param {{ waitUntil(p: Promise<unknown>): void } | undefined} ctx
+ * @param {Promise<T>} running
+ * @returns {Promise<T>}
+ */
+export function kept(ctx, running) {
   ctx?.waitUntil(running.catch(() => {}));
   return running;
 }

@@ -1,7 +1,7 @@
 // Intent status: GET /v1/intents/status, POST /api/v3/intents/intentStatus and the indexer push
 // POST /internal/chain-events. Answers come from the sharded intent records (src/status/intent-status.js),
 // which only chain events change; the core validates queries and derives the status.
-import { inBackground } from "../runtime/background.js";
+import { inBackground, kept } from "../runtime/background.js";
 import { HttpError, json } from "../http/responses.js";
 import * as index from "./intent-status.js";
 import { sameBytes } from "../runtime/bytes.js";
@@ -49,16 +49,21 @@ export async function legacyIntentStatus(c) {
 }
 
 /**
- * Registers a freshly issued quote's intents in the background, started from a timer
- * (runtime/background.js says why): the answer never waits on it (until it lands, a lookup answers
- * "unknown"). A failure after the retries is logged, never the client's problem; chain events
- * still create the records, only the quoteId lookup stays unknown.
+ * Registers a freshly issued quote's intents in the background, its shard calls started from a
+ * timer (runtime/background.js says why): the answer never waits on it (until it lands, a lookup
+ * answers "unknown"). A failure after the retries is logged, never the client's problem; chain
+ * events still create the records, only the quoteId lookup stays unknown.
  * `registrations` are those of a 200 answer of the core's "quote" op (or 201 of "depositCreate");
  * without them the quote is sent back to the core for its registrations.
+ * Coalesced registrations are handed to their shards' batches at once: each shard's call already
+ * starts from the shard's own timer (status/registration-batches.js), never in this turn, and a
+ * timer per quote besides cost the worker a tenth of a quote's CPU and most of its latency tail
+ * (bench/README.md, "Registrations handed over in the answering turn").
  */
 export function registerQuote(c, quote, { owner = c.key ? `key:${c.key.id}` : null, registrations = null, coalesce = false } = {}) {
   const store = () => (registrations ? index.storeQuoteRegistrations(c.env, registrations, owner, coalesce) : index.registerQuote(c.env, quote, owner));
-  return inBackground(c.ctx, store).catch((e) => {
+  const running = coalesce && registrations ? kept(c.ctx, Promise.resolve().then(store)) : inBackground(c.ctx, store);
+  return running.catch((e) => {
     console.error(JSON.stringify({ event: "status-register-failed", requestId: c.requestId, quoteId: quote?.id, message: String(e?.message ?? e) }));
   });
 }

@@ -51,7 +51,9 @@ export function storeQuoteRegistrations(env, registrations, owner = null, coales
  * deadlines, and so its hash, moved from the quote's) is mapped in a shard of its own.
  */
 async function storeRegistration(env, { records, quoteId, deliveryIntentHash }, owner, coalesce = false) {
-  await startReaders(env);
+  // Coalesced, this runs in the turn that answers: the chain readers are armed (once per isolate,
+  // chain/clocks.js) from the shard's timer, before its call, as that call is.
+  if (!coalesce) await startReaders(env);
   const groups = byShard(Object.entries(records), ([hash]) => hash);
   const quoteShard = deliveryIntentHash ? shardKey(quoteId) : null;
   // The delivery intent's registered record goes with the quote id: a quote-id row stored in
@@ -59,9 +61,10 @@ async function storeRegistration(env, { records, quoteId, deliveryIntentHash }, 
   const record = deliveryIntentHash ? (Object.entries(records).find(([hash]) => hash.toLowerCase() === deliveryIntentHash.toLowerCase())?.[1] ?? null) : null;
   const quote = { quoteId, deliveryIntentHash, record };
   if (coalesce) {
-    const calls = [...groups].map(([key, entries]) => registerInShard(env, key, { records: Object.fromEntries(entries), owner, quote: key === quoteShard ? quote : null }));
+    const armed = () => startReaders(env);
+    const calls = [...groups].map(([key, entries]) => registerInShard(env, key, { records: Object.fromEntries(entries), owner, quote: key === quoteShard ? quote : null }, armed));
     // A quote id alone in its shard: registered with no records, as mapQuote stores it.
-    if (quoteShard && !groups.has(quoteShard)) calls.push(registerInShard(env, quoteShard, { records: {}, owner: null, quote }));
+    if (quoteShard && !groups.has(quoteShard)) calls.push(registerInShard(env, quoteShard, { records: {}, owner: null, quote }, armed));
     await Promise.all(calls);
     return;
   }

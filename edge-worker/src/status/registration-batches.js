@@ -32,15 +32,18 @@ const shards = new Map();
  * @param {object} env
  * @param {string} key
  * @param {{ records: Record<string, object>, owner: string | null, quote: object | null }} entry
+ * @param {(() => Promise<void>) | null} [beforeCall] what the shard's call waits for, in the call's
+ *   turn (never the answering one); it must not reject
  * @returns {Promise<void>}
  */
-export function registerInShard(env, key, entry) {
+export function registerInShard(env, key, entry, beforeCall = null) {
   let shard = shards.get(key);
   if (!shard) {
-    shard = { lastSentAt: -Infinity, waiting: [], timer: null };
+    shard = { lastSentAt: -Infinity, waiting: [], timer: null, beforeCall: null };
     shards.set(key, shard);
   }
   shard.waiting.push(entry);
+  shard.beforeCall = beforeCall;
   if (shard.timer !== null) return Promise.resolve();
   // In a later turn in any case: never the call in the turn that answers (runtime/background.js).
   const wait = Math.max(0, shard.lastSentAt + windowMs(env) - Date.now());
@@ -84,6 +87,7 @@ async function send(env, key, shard) {
   shard.waiting = [];
   shard.timer = null;
   shard.lastSentAt = Date.now();
+  await shard.beforeCall?.();
   // The registrations not stored yet, each with why its last attempt failed; each attempt sends
   // only those.
   let left = batch.map((entry) => ({ entry, message: null }));

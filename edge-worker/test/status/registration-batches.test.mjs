@@ -95,3 +95,17 @@ test("a registration the shard could not store is retried alone, and logged once
   assert.deepEqual(calls.map((c) => c.entries), [["c3-first"], ["c3-good", "c3-bad"], ["c3-good", "c3-bad"], ["c3-bad"], ["c3-bad"]]);
   assert.deepEqual(logged.map((l) => [l.event, l.shard, l.quoteId, l.message]), [["status-register-failed", "c3", "c3-bad", "refused"]]);
 });
+
+test("what a registration's call waits for (the chain readers' arming) runs in the call's turn, before it", async (t) => {
+  const clock = mockClock(t);
+  const { env, calls } = shards();
+  const order = [];
+  const beforeCall = async () => {
+    order.push(`armed with ${calls.length} calls made`);
+  };
+  const first = registerInShard(env, "d4", entry("d4-first"), beforeCall);
+  assert.deepEqual(order, [], "not in the caller's turn");
+  await clock.settle(first);
+  assert.deepEqual(order, ["armed with 0 calls made"]);
+  assert.deepEqual(calls.map((c) => c.entries), [["d4-first"]]);
+});
