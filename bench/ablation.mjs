@@ -19,10 +19,9 @@ const ablations = {
   // The registrations' calls to their shards (what the shard does for them included): the
   // worker's side of a registration (its batching, timers and retries) stays.
   "no-registration-call": [["await shardOf(env, key).registerAll(left.map((l) => l.entry));", "await Promise.resolve([]);"]],
-  // EXPERIMENT: the coalesced registration started in the answering turn (its shard's timer defers the call).
-  "registration-same-turn": [["return inBackground(c.ctx, store).catch(", "return (coalesce ? (() => { const p = store(); c.ctx?.waitUntil(p.catch(() => {})); return p; })() : inBackground(c.ctx, store)).catch("]],
-  // EXPERIMENT: registerInShard does nothing (everything before it stays)
-  "registration-no-batches": [["  shard.waiting.push(entry);\n  if (shard.timer !== null) return Promise.resolve();", "  if (true) return Promise.resolve();"]],
+  // The quote's registration up to its shard's batch (the worker's side: the records grouped by
+  // shard, the entries made), nothing queued and nothing sent.
+  "no-registration-batches": [["  shard.waiting.push(entry);\n  shard.beforeCall = beforeCall;", "  if (true) return Promise.resolve();"]],
   // The quote's analytics event (src/quotes/quote-events.js).
   "no-event": [["recordQuote(c, { status: answer.status", "void ({ status: answer.status"]],
   // The shard's read of the stored rows of a call's intents before registering them (chain events
@@ -35,7 +34,7 @@ const ablations = {
   // the funder's reads: no chain to read them from without the local chains).
   "no-solver-requests": [['const plan = await askCore(c.env, "solverRequests", { body: c.body, key: keyForCore(c.key), now, ...headInputs(c.env) });', "const plan = { status: 200, body: { requests: [], funderReads: null } };"]],
   // The quote's answer written small: what writing and sending its 9 KB body costs.
-  "small-answer": [["coalesce: true });\n  return coreResponse(c, answer);", "coalesce: true });\n  return coreResponse(c, { status: answer.status, body: { quoteId: answer.body.quoteResponses?.[0]?.quoteId ?? null } });"]],
+  "small-answer": [["coalesce: true });\n  return coreResponse(c, answer);", "coalesce: true });\n  return coreResponse(c, { status: answer.status, body: { id: answer.body.id } });"]],
   // The keyed rate limiter (leases, headers).
   "no-limiter": [["return limited(c, next, await takeToken(c.env.RATE_LIMITER, `key:${c.key.id}`, c.key.rateLimit, c.ctx, leaseWindowMs(c.env)));", "return next();"]],
   // The core's two quote ops, answered from their first answers (the engine's CPU taken out; the
