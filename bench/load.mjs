@@ -7,7 +7,10 @@
 // (every workerd process below this one, or all of them with BENCH_URL), and the core's own CPU
 // per quote (its two ops, timed in Node's V8 on the same wasm build). Against `npm start`, the
 // CPU is also split between wrangler's proxy (the workerd that accepts the connections and passes
-// each request on; a deployment has none) and the worker's own workerd. Figures, not assertions;
+// each request on; a deployment has none) and the worker's own workerd. The machine's CPU per
+// request and how busy it was (/proc/stat: every process and the kernel, the load generator
+// included) say whether throughput is bound by CPU: when both scenarios keep the machine equally
+// busy, their throughputs are in the inverse ratio of their machine CPU. Figures, not assertions;
 // the targets (issue "Edge scale"): quotes >= 40% of /health's throughput, quote p99 <= 2x
 // /health's, zero errors.
 //
@@ -20,7 +23,7 @@
 //   BENCH_LIMITER=compare BENCH_SCENARIOS=quotes npm run bench:load
 import autocannon from "autocannon";
 import { readFileSync } from "node:fs";
-import { benchQuoteBody, benchWorker, cpuMs, machine, workerdPids } from "./worker-process.mjs";
+import { benchQuoteBody, benchWorker, cpuMs, machine, machineCpuMs, workerdPids } from "./worker-process.mjs";
 import { startWorker, tempDir } from "../edge-worker/test/harness.mjs";
 import { limiterObjectName } from "../edge-worker/src/runtime/objects.js";
 import { isolatedBundle, removeBundle } from "../tests/bad-inputs/bundle.mjs";
@@ -168,17 +171,21 @@ try {
     // Warm-up, not counted: the first requests compile the wasm and fill the JIT.
     for (const { worker } of setup.targets) for (const s of scenarios) await run(worker.base, s, Number(process.env.BENCH_WARMUP_SECONDS ?? 3));
     const totals = new Map();
-    for (const t of setup.targets) for (const s of scenarios) totals.set(`${t.label}|${s.name}`, { requests: 0, seconds: 0, p50: [], p99: [], errors: 0, kinds: {}, cpu: 0, proxyCpu: 0, limiterCalls: 0 });
+    for (const t of setup.targets) for (const s of scenarios) totals.set(`${t.label}|${s.name}`, { requests: 0, seconds: 0, p50: [], p99: [], errors: 0, kinds: {}, cpu: 0, proxyCpu: 0, machineBusy: 0, machineTotal: 0, limiterCalls: 0 });
     for (let round = 1; round <= rounds; round++) {
       for (const { label, worker } of setup.targets) {
         for (const s of scenarios) {
           const cpuBefore = cpuMs(worker.pids);
           const proxyBefore = cpuMs(worker.proxyPids ?? []);
+          const machineBefore = machineCpuMs();
           const callsBefore = await limiterCalls(worker, s.bucket);
           const r = await run(worker.base, s);
           const t = totals.get(`${label}|${s.name}`);
           t.cpu += cpuMs(worker.pids) - cpuBefore;
           t.proxyCpu += cpuMs(worker.proxyPids ?? []) - proxyBefore;
+          const machineAfter = machineCpuMs();
+          t.machineBusy += machineAfter.busy - machineBefore.busy;
+          t.machineTotal += machineAfter.total - machineBefore.total;
           // Background lease calls of the last requests may land a moment later; they are few.
           const callsAfter = await limiterCalls(worker, s.bucket);
           t.limiterCalls = callsBefore === null || callsAfter === null ? null : t.limiterCalls + (callsAfter - callsBefore);
@@ -217,6 +224,8 @@ try {
           ...(worker.proxyPids?.length && t.requests
             ? { "of it proxy ms/req": +(t.proxyCpu / t.requests).toFixed(2), "of it worker ms/req": +((t.cpu - t.proxyCpu) / t.requests).toFixed(2) }
             : {}),
+          "machine CPU ms/req": t.requests ? +(t.machineBusy / t.requests).toFixed(2) : null,
+          "machine busy": t.machineTotal ? `${Math.round((100 * t.machineBusy) / t.machineTotal)}%` : null,
           "limiter calls/req": t.limiterCalls === null || !t.requests ? null : +(t.limiterCalls / t.requests).toFixed(3),
         });
       }

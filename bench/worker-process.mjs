@@ -65,6 +65,18 @@ export function cpuMs(pids) {
 }
 
 /**
+ * The machine's CPU time so far from /proc/stat, in milliseconds: busy (everything but idle and
+ * iowait, every core and every process: the load generator, wrangler's own process, the kernel's
+ * network work) and total.
+ */
+export function machineCpuMs() {
+  const fields = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((a, b) => a + b, 0);
+  const idle = fields[3] + (fields[4] ?? 0);
+  return { busy: ((total - idle) * 1000) / CLOCK_TICKS, total: (total * 1000) / CLOCK_TICKS };
+}
+
+/**
  * A worker to measure: BENCH_URL when set (e.g. a running `npm start`), else the local bundle
  * started in Miniflare with fresh Durable Object state.
  */
