@@ -87,7 +87,9 @@ async function send(env, key, shard) {
   shard.waiting = [];
   shard.timer = null;
   shard.lastSentAt = Date.now();
-  await shard.beforeCall?.();
+  // What the call waits for (the chain readers' arming) reports its own failure: the
+  // registrations go in any case.
+  await Promise.resolve(shard.beforeCall?.()).catch(() => {});
   // The registrations not stored yet, each with why its last attempt failed; each attempt sends
   // only those.
   let left = batch.map((entry) => ({ entry, message: null }));

@@ -108,4 +108,9 @@ test("what a registration's call waits for (the chain readers' arming) runs in t
   await clock.settle(first);
   assert.deepEqual(order, ["armed with 0 calls made"]);
   assert.deepEqual(calls.map((c) => c.entries), [["d4-first"]]);
+
+  // Its failure is its own to report: the registrations go anyway.
+  await clock.tick(WINDOW);
+  await clock.settle(registerInShard(env, "d4", entry("d4-second"), async () => Promise.reject(new Error("no readers"))));
+  assert.deepEqual(calls.map((c) => c.entries), [["d4-first"], ["d4-second"]]);
 });
