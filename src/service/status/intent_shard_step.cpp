@@ -215,11 +215,12 @@ OpResult on_registered(const Config& config, Step step) {
   } else {
     const Json batch = std::move(step.state["batch"]);
     if (!batch.is_array()) fail("state.batch must be an array of registrations");
-    if (!fields.member(step.state, "stored", "state").is_object()) fail("state.records and state.stored must be objects");
+    if (!fields.member(step.state, "stored", "state").is_object()) fail("state.stored must be an object");
     if (!step.state.contains("places")) step.state["places"] = Json::object();
     if (!step.state["places"].is_object()) fail("state.places must be an object");
     for (const Json& entry : batch) {
       if (!entry.is_object()) fail("state.batch[] must be objects");
+      if (!fields.member(entry, "records", "state.batch[]").is_object()) fail("state.batch[].records must be an object");
       const Json owner = entry.value("owner", Json(nullptr));
       // The rows that have an owner now: those stored before the batch, and those it stored.
       Json owned = Json::array();
